@@ -1,0 +1,1954 @@
+"""session-checkpoint: save a coding agent's working state and resume it in a few hundred tokens.
+
+A local MCP server (JSON-RPC over stdio, written by hand) with three tools that write the
+session's goal, tasks, progress and touched files to a small JSON file in the project, add
+the git facts the agent cannot be trusted with, and turn the file back into a compact
+Markdown brief after a crash, a /clear or a full context window. It also carries the
+Claude Code hooks and a command line. It needs nothing but the Python standard library
+(3.8 or newer) and never talks to the network.
+
+Sections, in data-flow order: limits & constants, JSON, redaction, paths & sessions,
+schema & validation, git, store, rendering & listing, tools, protocol, hooks, main.
+Only `os` and `sys` are imported at module level: every start (server or hook) pays for
+this module, so each path imports what it uses where it uses it.
+"""
+import os
+import sys
+
+__version__ = "0.1.0"
+
+# Limits & constants ##########################################################
+
+SERVER_NAME = "session-checkpoint"
+GENERATOR_NAME = "session-checkpoint"
+
+LIMITS = {
+    "goal": 500,             # characters
+    "summary": 4000,
+    "taskDescription": 500,
+    "listItem": 1000,        # one next step or decision
+    "command": 2000,
+    "note": 1000,
+    "path": 1024,
+    "selector": 128,
+    "tasks": 30,             # items
+    "nextSteps": 20,
+    "decisions": 20,
+    "modifiedFiles": 100,
+    "recentCommands": 50,
+    "fileBytes": 65536,      # a checkpoint file on disk
+    "readBytes": 1048576,    # a larger file is not read at all
+    "messageBytes": 16777216,  # one JSON-RPC line
+    "listDefault": 10,
+    "candidates": 10,
+    "gitTimeout": 3.0,       # seconds
+    "rootsTimeout": 5.0,
+    "lockTimeout": 10.0,
+}
+
+CHECKPOINT_DIR = ".claude-checkpoints"
+LEGACY_FILE = ".claude-checkpoint"
+LEGACY_SELECTOR = "legacy"
+BACKUP_SUFFIX = ".prev"
+CHECKPOINT_SUFFIX = ".json"
+FORMAT_VERSION = 1
+REDACTED = "\u00abredacted\u00bb"
+TASK_STATUSES = ("pending", "in_progress", "done", "blocked")
+SAVE_MODES = ("replace", "merge")
+LOAD_FORMATS = ("brief", "full")
+SESSION_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+
+
+class CallerError(Exception):
+    """The caller asked for something invalid; the message says what and how to fix it."""
+
+
+def log(message):
+    """Diagnostics go to stderr: stdout belongs to the protocol."""
+    try:
+        sys.stderr.write("session-checkpoint: %s\n" % message)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def now_timestamp(seconds=None):
+    """UTC time as the original writes it: 2026-10-08T02:23:55.477Z."""
+    import time
+    seconds = time.time() if seconds is None else seconds
+    whole = int(seconds)
+    return "%s.%03dZ" % (time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole)),
+                         int((seconds - whole) * 1000))
+
+
+def parse_timestamp(text):
+    """Seconds since the epoch for an ISO-8601 UTC timestamp, or None (no `datetime` import)."""
+    try:
+        date, _, clock = text.rstrip("Z").partition("T")
+        year, month, day = (int(part) for part in date.split("-"))
+        hms, _, fraction = clock.partition(".")
+        hour, minute, second = (int(part) for part in hms.split(":"))
+        fraction_seconds = float("0." + fraction) if fraction.isdigit() else 0.0
+    except (AttributeError, ValueError):
+        return None
+    # Days from the civil date (Howard Hinnant's algorithm), so no calendar module is needed.
+    year -= month <= 2
+    era = year // 400
+    year_of_era = year - era * 400
+    day_of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
+    days = era * 146097 + day_of_era - 719468
+    return days * 86400 + hour * 3600 + minute * 60 + second + fraction_seconds
+
+
+def format_age(seconds):
+    """A short relative age: 'just now', '2m ago', '3h ago', '5d ago'."""
+    seconds = max(0, int(seconds))
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return "%d%s ago" % (seconds // size, unit)
+    return "just now"
+
+
+# JSON ########################################################################
+# The `json` package imports `re`, which alone costs about as much as starting the
+# interpreter. Protocol messages and hook input only need the C accelerator `_json`.
+
+JSON_WHITESPACE = " \t\n\r"
+
+
+class _JsonOptions:
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    memo = None
+
+    @staticmethod
+    def parse_constant(name):
+        raise ValueError("%s is not valid JSON" % name)
+
+
+def json_loads(text):
+    """Parse one JSON document; ValueError (with the position) when it is not valid JSON."""
+    try:
+        from _json import make_scanner
+    except ImportError:  # an interpreter without the accelerator
+        import json
+        return json.loads(text, parse_constant=_JsonOptions.parse_constant)
+    start = len(text) - len(text.lstrip(JSON_WHITESPACE))
+    try:
+        value, end = make_scanner(_JsonOptions())(text, start)
+    except StopIteration as stop:
+        raise ValueError("expected a JSON value at character %d" % stop.value) from None
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+    if text[end:].strip(JSON_WHITESPACE):
+        raise ValueError("extra data after the JSON value at character %d" % end)
+    return value
+
+
+def _unserializable(value):
+    raise TypeError("%s is not JSON serializable" % type(value).__name__)
+
+
+def json_dumps(value):
+    """Compact JSON text, non-ASCII kept as is (encode with `encode_json_text`)."""
+    try:
+        from _json import make_encoder, encode_basestring
+    except ImportError:
+        import json
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    encoder = make_encoder(None, _unserializable, encode_basestring, None, ":", ",",
+                           False, False, False)
+    return "".join(encoder(value, 0))
+
+
+def encode_json_text(text):
+    """UTF-8 bytes of JSON text. A lone surrogate becomes its own `\\udXXX` escape, which
+    JSON reads back as the same string, so no input can make the output invalid."""
+    return text.encode("utf-8", "backslashreplace")
+
+
+# Redaction ###################################################################
+
+REDACTION_PATTERNS = ()
+
+
+def redact_text(text):
+    """Placeholder until the redaction section lands: returns the text unchanged."""
+    return text, 0
+
+
+# Paths & sessions ############################################################
+
+
+def is_valid_session_id(value):
+    """A session id or selector is a plain file-name stem: it can never name a path."""
+    return (isinstance(value, str) and 0 < len(value) <= LIMITS["selector"]
+            and value[0].isalnum() and set(value) <= SESSION_ID_CHARS
+            and not value.endswith(".") and ".." not in value)
+
+
+def check_session_id(value, field):
+    if not is_valid_session_id(value):
+        raise CallerError(
+            "%s: %r is not a valid session id (1-%d letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit)" % (field, value, LIMITS["selector"]))
+    return value
+
+
+def check_selector(value, field):
+    """A selector is a session id or 'legacy' (the shared pre-1.0 file)."""
+    if value == LEGACY_SELECTOR:
+        return value
+    return check_session_id(value, field)
+
+
+def checkpoint_path(root, selector):
+    """Where the checkpoint named by `selector` lives under `root`."""
+    if selector == LEGACY_SELECTOR:
+        return os.path.join(root, LEGACY_FILE)
+    return os.path.join(root, CHECKPOINT_DIR, selector + CHECKPOINT_SUFFIX)
+
+
+def selector_of_file_name(name):
+    """The selector for a file name in the checkpoint directory, or None if it is not one."""
+    if not name.endswith(CHECKPOINT_SUFFIX):
+        return None
+    stem = name[:-len(CHECKPOINT_SUFFIX)]
+    return stem if is_valid_session_id(stem) and stem != LEGACY_SELECTOR else None
+
+
+def check_directory(path, source):
+    """An absolute, existing directory, symlinks resolved; `source` names where it came from."""
+    if not os.path.isabs(path):
+        raise CallerError("%s must be an absolute path, got %r" % (source, path))
+    if "\0" in path:
+        raise CallerError("%s contains a NUL character" % source)
+    real = os.path.realpath(path)
+    if not os.path.exists(real):
+        raise CallerError("%s %r does not exist" % (source, path))
+    if not os.path.isdir(real):
+        raise CallerError("%s %r is not a directory" % (source, path))
+    return real
+
+
+def path_from_file_uri(uri):
+    """The local path of a `file://` URI, or None for anything else."""
+    if not isinstance(uri, str) or not uri.startswith("file://"):
+        return None
+    from urllib.parse import unquote, urlsplit
+    parts = urlsplit(uri)
+    if parts.netloc not in ("", "localhost"):
+        return None
+    path = unquote(parts.path)
+    if os.name == "nt" and len(path) >= 3 and path[0] == "/" and path[2] == ":":
+        path = path[1:]
+    return path
+
+
+def resolve_project_root(argument, environ, ask_roots):
+    """projectRoot argument → CHECKPOINT_PROJECT_ROOT → the client's first file:// root →
+    the working directory. `ask_roots()` returns the client's root URIs or None."""
+    if argument is not None:
+        return check_directory(argument, "projectRoot")
+    configured = environ.get("CHECKPOINT_PROJECT_ROOT")
+    if configured:
+        return check_directory(configured, "CHECKPOINT_PROJECT_ROOT")
+    for uri in ask_roots() or ():
+        path = path_from_file_uri(uri)
+        if path:
+            return check_directory(path, "the client's root %s" % uri)
+    return os.path.realpath(os.getcwd())
+
+
+class Session:
+    """Which checkpoint this conversation owns: `id` (None until minted, or for the legacy
+    file), `source` ('env', 'argument', 'minted', 'legacy' or None) and warnings."""
+
+    def __init__(self, session_id, source, warnings=()):
+        self.id = session_id
+        self.source = source
+        self.warnings = list(warnings)
+
+    @property
+    def selector(self):
+        return LEGACY_SELECTOR if self.source == "legacy" else self.id
+
+
+def resolve_session(argument, environ):
+    """Claude Code's own id wins; then the `session` argument; then CHECKPOINT_SESSION_IDS."""
+    env_id = environ.get("CLAUDE_CODE_SESSION_ID")
+    if argument is not None:
+        check_session_id(argument, "session")
+    if env_id:
+        check_session_id(env_id, "CLAUDE_CODE_SESSION_ID")
+        if argument is not None and argument != env_id:
+            raise CallerError(
+                "session %r is not this Claude Code session (%s); Claude Code supplies the "
+                "session itself, so leave `session` out. To read another checkpoint pass its "
+                "selector as `checkpoint` to load_session_checkpoint; to continue from it pass "
+                "it as `resumedFrom` on your next save." % (argument, env_id))
+        return Session(env_id, "env")
+    if argument is not None:
+        return Session(argument, "argument")
+    policy = environ.get("CHECKPOINT_SESSION_IDS", "")
+    if policy == "legacy":
+        return Session(None, "legacy")
+    warnings = []
+    if policy not in ("", "mint"):
+        warnings.append("CHECKPOINT_SESSION_IDS=%r is neither 'legacy' nor 'mint'; using 'mint'."
+                        % policy)
+    return Session(None, None, warnings)
+
+
+def project_relative_path(root, raw, field):
+    """A path the agent reported, as a '/'-separated path relative to `root`; a path that
+    leaves the project is refused."""
+    if "\0" in raw:
+        raise CallerError("%s: contains a NUL character" % field)
+    if os.name == "nt":
+        raw = raw.replace("/", "\\")
+    if os.path.isabs(raw):
+        candidates = (os.path.normpath(raw), os.path.realpath(raw))
+        relative = None
+        for candidate in candidates:
+            inside = os.path.relpath(candidate, root) if _same_drive(candidate, root) else ".."
+            if inside != os.pardir and not inside.startswith(os.pardir + os.sep):
+                relative = inside
+                break
+        if relative is None:
+            raise CallerError("%s: %r is outside the project root %s" % (field, raw, root))
+    else:
+        relative = os.path.normpath(raw)
+        if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+            raise CallerError("%s: %r points outside the project root" % (field, raw))
+    if relative in (os.curdir, ""):
+        raise CallerError("%s: %r names the project root itself, not a file" % (field, raw))
+    return relative.replace(os.sep, "/")
+
+
+def _same_drive(path, root):
+    return os.path.splitdrive(path)[0].lower() == os.path.splitdrive(root)[0].lower()
+
+
+def is_safe_relative_path(path):
+    """True for a stored path that stays inside the project (files on disk are untrusted)."""
+    if not isinstance(path, str) or not path or "\0" in path or path.startswith(("/", "\\")):
+        return False
+    if os.path.splitdrive(path)[0]:
+        return False
+    return ".." not in path.replace("\\", "/").split("/")
+
+
+# Schema & validation #########################################################
+# The tool schemas below are what tools/list advertises and what `validate` checks
+# arguments against: one source of truth. The validator covers exactly the keywords the
+# schemas use.
+
+def _text(limit, description, min_length=0):
+    schema = {"type": "string", "maxLength": LIMITS[limit], "description": description}
+    if min_length:
+        schema["minLength"] = min_length
+    return schema
+
+
+def _text_list(item_limit, count_limit, description):
+    return {"type": "array", "maxItems": LIMITS[count_limit], "description": description,
+            "items": {"type": "string", "maxLength": LIMITS[item_limit]}}
+
+
+_SESSION_ARGUMENT = _text(
+    "selector", "This conversation's session id, as returned by an earlier save. Omit on "
+    "Claude Code, which supplies it; if passed there it must match. Not for choosing a "
+    "checkpoint to read: that is `checkpoint`.")
+_PROJECT_ROOT_ARGUMENT = {
+    "type": "string", "maxLength": 4096,
+    "description": "Absolute path of the project. Default: CHECKPOINT_PROJECT_ROOT, then the "
+                   "client's root, then the server's working directory."}
+
+SAVE_INPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "goal": _text("goal", "The session's primary objective.", min_length=1),
+        "tasks": {
+            "type": "array", "maxItems": LIMITS["tasks"],
+            "description": "The task list with statuses.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "description": _text("taskDescription", "What the task is.", min_length=1),
+                    "status": {"type": "string", "enum": list(TASK_STATUSES)},
+                },
+                "required": ["description", "status"],
+                "additionalProperties": False,
+            },
+        },
+        "summary": _text("summary", "Where things stand: what works, what is broken, what you "
+                                    "were in the middle of."),
+        "nextSteps": _text_list("listItem", "nextSteps", "Ordered next actions for whoever "
+                                                          "resumes."),
+        "decisions": _text_list("listItem", "decisions", "Key decisions, constraints and dead "
+                                                          "ends to avoid."),
+        "modifiedFiles": {
+            "type": "array", "maxItems": LIMITS["modifiedFiles"],
+            "description": "Files to annotate, or committed files to include. Uncommitted git "
+                           "changes are found automatically. Absolute paths inside the project "
+                           "are stored relative to it.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "path": _text("path", "File path, relative to the project or absolute "
+                                          "inside it.", min_length=1),
+                    "note": _text("note", "Why this file matters."),
+                },
+                "required": ["path"],
+                "additionalProperties": False,
+            },
+        },
+        "recentCommands": {
+            "type": "array", "maxItems": LIMITS["recentCommands"],
+            "description": "Significant commands, oldest first. Secrets are redacted.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "command": _text("command", "The command line.", min_length=1),
+                    "exitCode": {"type": "integer", "description": "Its exit code."},
+                    "note": _text("note", "What it showed."),
+                },
+                "required": ["command"],
+                "additionalProperties": False,
+            },
+        },
+        "mode": {"type": "string", "enum": list(SAVE_MODES),
+                 "description": "replace (default) writes a fresh checkpoint; merge updates "
+                                "the existing one."},
+        "resumedFrom": _text("selector", "Selector of the checkpoint this session resumed from. "
+                                         "Pass it on the first save after loading another "
+                                         "session's checkpoint."),
+        "session": _SESSION_ARGUMENT,
+        "projectRoot": _PROJECT_ROOT_ARGUMENT,
+    },
+    "required": ["goal"],
+    "additionalProperties": False,
+}
+
+LOAD_INPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "format": {"type": "string", "enum": list(LOAD_FORMATS),
+                   "description": "brief (default): a compact Markdown resume brief; full: the "
+                                  "whole checkpoint JSON plus drift."},
+        "checkpoint": _text("selector", "Which checkpoint to load: a selector from "
+                                        "list_session_checkpoints (a session id, or 'legacy'). "
+                                        "Omit to load this session's own."),
+        "session": _SESSION_ARGUMENT,
+        "projectRoot": _PROJECT_ROOT_ARGUMENT,
+    },
+    "additionalProperties": False,
+}
+
+LIST_INPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "limit": {"type": "integer", "minimum": 0,
+                  "description": "How many to return, newest first. Default %d; 0 returns "
+                                 "all." % LIMITS["listDefault"]},
+        "session": _SESSION_ARGUMENT,
+        "projectRoot": _PROJECT_ROOT_ARGUMENT,
+    },
+    "additionalProperties": False,
+}
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_NULLABLE_STRING = {"type": ["string", "null"]}
+
+DRIFT_SCHEMA = {
+    "type": ["object", "null"],
+    "properties": {
+        "branchChanged": {"type": "boolean"},
+        "currentBranch": _NULLABLE_STRING,
+        "commitsSince": {"type": "integer", "minimum": 0},
+        "changedSince": _STRINGS,
+    },
+    "required": ["branchChanged", "currentBranch", "commitsSince", "changedSince"],
+}
+
+LIST_ENTRY_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "selector": {"type": "string"},
+        "goal": _NULLABLE_STRING,
+        "updatedAt": _NULLABLE_STRING,
+        "age": _NULLABLE_STRING,
+        "branch": _NULLABLE_STRING,
+        "allTasksDone": {"type": "boolean"},
+        "isCurrentSession": {"type": "boolean"},
+        "fromBackup": {"type": "boolean"},
+        "unreadable": {"type": "boolean"},
+    },
+    "required": ["selector", "goal", "updatedAt", "age", "branch", "allTasksDone",
+                 "isCurrentSession", "fromBackup"],
+}
+
+SAVE_OUTPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "path": {"type": "string"},
+        "bytes": {"type": "integer", "minimum": 0},
+        "mode": {"type": "string", "enum": list(SAVE_MODES)},
+        "counts": {
+            "type": "object",
+            "properties": {name: {"type": "integer", "minimum": 0} for name in
+                           ("tasks", "modifiedFiles", "recentCommands", "redactions")},
+            "required": ["tasks", "modifiedFiles", "recentCommands", "redactions"],
+        },
+        "warnings": _STRINGS,
+        "session": {"type": "string"},
+        "sessionSource": {"type": "string", "enum": ["env", "argument", "minted"]},
+    },
+    "required": ["path", "bytes", "mode", "counts", "warnings"],
+}
+
+LOAD_OUTPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "found": {"type": "boolean"},
+        "path": {"type": "string"},
+        "selector": {"type": "string"},
+        "fromBackup": {"type": "boolean"},
+        "updatedAt": {"type": "string"},
+        "drift": DRIFT_SCHEMA,
+        "warnings": _STRINGS,
+        "resumeHint": {"type": "string"},
+        "checkpoint": {"type": "object"},
+        "candidates": {"type": "array", "items": LIST_ENTRY_SCHEMA},
+        "total": {"type": "integer", "minimum": 0},
+        "omitted": {"type": "integer", "minimum": 0},
+    },
+    "required": ["found", "warnings"],
+}
+
+LIST_OUTPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "path": {"type": "string"},
+        "entries": {"type": "array", "items": LIST_ENTRY_SCHEMA},
+        "total": {"type": "integer", "minimum": 0},
+        "omitted": {"type": "integer", "minimum": 0},
+        "warnings": _STRINGS,
+        "text": {"type": "string"},
+    },
+    "required": ["path", "entries", "total", "omitted", "warnings", "text"],
+}
+
+# The checkpoint file, version 1, as the original writes it. Unknown keys are kept.
+CHECKPOINT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "version": {"type": "integer"},
+        "id": {"type": "string"},
+        "createdAt": {"type": "string"},
+        "updatedAt": {"type": "string"},
+        "generator": {"type": "object"},
+        "project": {"type": "object", "properties": {"name": {"type": "string"}}},
+        "sessionId": {"type": "string"},
+        "resumedFrom": {"type": "string"},
+        "git": {"type": ["object", "null"],
+                "properties": {"branch": _NULLABLE_STRING, "head": {"type": "string"},
+                               "dirty": {"type": "boolean"}},
+                "required": ["head"]},
+        "goal": {
+            "type": "object",
+            "properties": {
+                "primary": {"type": "string"},
+                "tasks": {"type": "array", "items": {
+                    "type": "object",
+                    "properties": {"description": {"type": "string"},
+                                   "status": {"type": "string", "enum": list(TASK_STATUSES)}},
+                    "required": ["description", "status"]}},
+            },
+            "required": ["primary"],
+        },
+        "summary": {"type": "string"},
+        "nextSteps": _STRINGS,
+        "decisions": _STRINGS,
+        "modifiedFiles": {"type": "array", "items": {
+            "type": "object",
+            "properties": {"path": {"type": "string"}, "status": {"type": "string"},
+                           "source": {"type": "string", "enum": ["git", "agent"]},
+                           "note": {"type": "string"}, "hash": {"type": "string"},
+                           "renamedFrom": {"type": "string"}},
+            "required": ["path"]}},
+        "recentCommands": {"type": "array", "items": {
+            "type": "object",
+            "properties": {"command": {"type": "string"}, "exitCode": {"type": "integer"},
+                           "note": {"type": "string"}, "at": {"type": "string"}},
+            "required": ["command"]}},
+        "meta": {"type": "object",
+                 "properties": {"redactions": {"type": "integer", "minimum": 0},
+                                "truncated": {"type": "boolean"}}},
+    },
+    "required": ["version", "id", "createdAt", "updatedAt", "goal"],
+}
+
+_JSON_TYPES = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool)) or (
+        isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+}
+
+
+def validate(value, schema, path=""):
+    """Raise CallerError naming the first value that breaks `schema`, by its path."""
+    where = path or "arguments"
+    types = schema.get("type")
+    if types is not None:
+        types = [types] if isinstance(types, str) else types
+        if not any(_JSON_TYPES[name](value) for name in types):
+            raise CallerError("%s: must be %s" % (where, " or ".join(
+                ("an " if name[0] in "aeiou" else "a ") + name for name in types)))
+    if "enum" in schema and value not in schema["enum"]:
+        raise CallerError("%s: must be one of %s" % (where, ", ".join(schema["enum"])))
+    if isinstance(value, str):
+        if len(value) > schema.get("maxLength", len(value)):
+            raise CallerError("%s: must be at most %d characters (got %d)"
+                              % (where, schema["maxLength"], len(value)))
+        if len(value) < schema.get("minLength", 0):
+            raise CallerError("%s: must not be empty" % where)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if "minimum" in schema and value < schema["minimum"]:
+            raise CallerError("%s: must be at least %s" % (where, schema["minimum"]))
+    elif isinstance(value, list):
+        if len(value) > schema.get("maxItems", len(value)):
+            raise CallerError("%s: must have at most %d items (got %d)"
+                              % (where, schema["maxItems"], len(value)))
+        for index, item in enumerate(value):
+            validate(item, schema.get("items", {}), "%s[%d]" % (path, index))
+    elif isinstance(value, dict):
+        for name in schema.get("required", ()):
+            if name not in value:
+                raise CallerError("%s: is required" % _join_path(path, name))
+        properties = schema.get("properties", {})
+        for name, item in value.items():
+            if name in properties:
+                validate(item, properties[name], _join_path(path, name))
+            elif schema.get("additionalProperties", True) is False:
+                raise CallerError("%s: unknown field (allowed: %s)"
+                                  % (_join_path(path, name), ", ".join(properties)))
+
+
+def _join_path(path, name):
+    return "%s.%s" % (path, name) if path else name
+
+
+# Older checkpoint formats are upgraded here, one step per version: {version: upgrade}.
+MIGRATIONS = {}
+
+
+class CorruptCheckpoint(Exception):
+    """A checkpoint file that cannot be used; the message says why."""
+
+
+def parse_checkpoint(raw):
+    """A checkpoint dict from the bytes of a file, or CorruptCheckpoint saying what is wrong."""
+    try:
+        data = json_loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise CorruptCheckpoint("not UTF-8 text") from None
+    except ValueError as error:
+        raise CorruptCheckpoint("not valid JSON (%s)" % error) from None
+    if not isinstance(data, dict):
+        raise CorruptCheckpoint("not a JSON object")
+    version = data.get("version")
+    while version in MIGRATIONS:
+        data = MIGRATIONS[version](data)
+        version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise CorruptCheckpoint("unsupported checkpoint version %r (this server reads version %d)"
+                                % (version, FORMAT_VERSION))
+    try:
+        validate(data, CHECKPOINT_SCHEMA)
+    except CallerError as error:
+        raise CorruptCheckpoint("not a checkpoint: %s" % str(error).replace("arguments: ", ""))
+    for key in ("nextSteps", "decisions", "modifiedFiles", "recentCommands"):
+        data.setdefault(key, [])
+    data["goal"].setdefault("tasks", [])
+    data.setdefault("meta", {}).setdefault("redactions", 0)
+    data["meta"].setdefault("truncated", False)
+    data.setdefault("git", None)
+    return data
+
+
+# Git #########################################################################
+
+def hash_blob(path):
+    return None
+
+
+def scan_git(root, agent_paths, limit):
+    return {"git": None, "files": [], "omitted": 0, "warnings": []}
+
+
+def git_drift(root, saved_git, recorded_files):
+    return None, []
+
+
+def is_git_ignored(root, relpath):
+    return None
+
+
+# Store #######################################################################
+# Every write: temp file in the same directory, fsync, rename, fsync the directory. The
+# previous valid file is kept as `.prev`; a corrupt file never replaces a good backup.
+# Saves to one checkpoint are serialised across processes by an advisory lock file.
+
+class LoadedCheckpoint:
+    """A checkpoint read from disk: the data, the file it came from, and how."""
+
+    def __init__(self, selector, path, data, raw, from_backup, warnings):
+        self.selector = selector
+        self.path = path
+        self.data = data
+        self.raw = raw
+        self.from_backup = from_backup
+        self.warnings = warnings
+
+
+def read_file_limited(path):
+    """The bytes of a regular file no larger than LIMITS['readBytes']; OSError otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        raw = handle.read(LIMITS["readBytes"] + 1)
+    if len(raw) > LIMITS["readBytes"]:
+        raise OSError("larger than %d bytes" % LIMITS["readBytes"])
+    return raw
+
+
+def read_checkpoint_file(path):
+    """(data, raw, None) for a usable file, (None, None, reason) otherwise; never raises."""
+    if os.path.islink(path):
+        return None, None, "is a symbolic link"
+    try:
+        raw = read_file_limited(path)
+    except FileNotFoundError:
+        return None, None, "missing"
+    except OSError as error:
+        return None, None, "unreadable (%s)" % (error.strerror or error)
+    try:
+        return parse_checkpoint(raw), raw, None
+    except CorruptCheckpoint as error:
+        return None, raw, str(error)
+
+
+def load_checkpoint(root, selector):
+    """The checkpoint `selector` names, from its main file or else its backup; None when
+    neither exists. Raises CorruptCheckpoint when both exist but neither can be used."""
+    path = checkpoint_path(root, selector)
+    data, raw, problem = read_checkpoint_file(path)
+    if data is not None:
+        return LoadedCheckpoint(selector, path, data, raw, False, [])
+    backup_data, backup_raw, backup_problem = read_checkpoint_file(path + BACKUP_SUFFIX)
+    if backup_data is not None:
+        reason = "is missing" if problem == "missing" else "could not be used (%s)" % problem
+        warning = ("The checkpoint file %s %s; loaded its backup %s%s instead, which may be "
+                   "one save older." % (path, reason, os.path.basename(path), BACKUP_SUFFIX))
+        return LoadedCheckpoint(selector, path, backup_data, backup_raw, True, [warning])
+    if problem == "missing" and backup_problem == "missing":
+        return None
+    raise CorruptCheckpoint("%s %s" % (path, problem if problem != "missing" else backup_problem))
+
+
+def ensure_checkpoint_directory(root):
+    """Create `<root>/.claude-checkpoints` (mode 0700); refuse one that is a symlink."""
+    directory = os.path.join(root, CHECKPOINT_DIR)
+    if os.path.islink(directory):
+        raise CallerError("%s is a symbolic link; refusing to write checkpoints through it. "
+                          "Remove the link and save again." % directory)
+    try:
+        os.mkdir(directory, 0o700)
+    except FileExistsError:
+        if not os.path.isdir(directory):
+            raise CallerError("%s exists but is not a directory; move it away and save again."
+                              % directory)
+        return directory
+    os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
+    return directory
+
+
+def fsync_directory(directory):
+    """Make a rename durable. Windows cannot open directories; NTFS journals renames."""
+    if os.name == "nt":
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path, data):
+    """Replace `path` with `data` (mode 0600) so that a crash leaves the old or the new
+    content, never a mix; the temp file's name starts with '.' and ends with '.tmp'."""
+    import tempfile
+    directory, name = os.path.split(path)
+    fd, temp_path = tempfile.mkstemp(prefix="." + name + ".", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_path, path)
+    except BaseException:
+        try:
+            os.unlink(temp_path)
+        except OSError:
+            pass
+        raise
+    fsync_directory(directory)
+
+
+def commit_checkpoint(path, data, previous_raw):
+    """Write a new checkpoint, first keeping the previous valid bytes as the backup."""
+    if previous_raw is not None:
+        write_atomic(path + BACKUP_SUFFIX, previous_raw)
+    write_atomic(path, data)
+
+
+class CheckpointLock:
+    """An advisory lock on `<checkpoint>.lock`, held across a read-modify-write."""
+
+    def __init__(self, path):
+        self.path = path + ".lock"
+        self.fd = None
+
+    def __enter__(self):
+        import time
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        self.fd = os.open(self.path, flags, 0o600)
+        deadline = time.monotonic() + LIMITS["lockTimeout"]
+        while not self._try_lock():
+            if time.monotonic() > deadline:
+                os.close(self.fd)
+                raise CallerError("another process has held the lock on %s for over %ds; try "
+                                  "again" % (self.path, LIMITS["lockTimeout"]))
+            time.sleep(0.01)
+        return self
+
+    def _try_lock(self):
+        if os.name == "nt":
+            import msvcrt
+            os.lseek(self.fd, 0, 0)  # msvcrt locks bytes from the current position
+            try:
+                msvcrt.locking(self.fd, msvcrt.LK_NBLCK, 1)
+                return True
+            except OSError:
+                return False
+        import fcntl
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+
+    def __exit__(self, *exc):
+        if os.name == "nt":
+            import msvcrt
+            os.lseek(self.fd, 0, 0)
+            msvcrt.locking(self.fd, msvcrt.LK_UNLCK, 1)
+        os.close(self.fd)  # closing also releases a flock
+
+
+def checkpoint_files(root):
+    """Every checkpoint in the project as (selector, path, mtime, from_backup), newest
+    first, by stat alone. A checkpoint whose main file is gone is found by its backup."""
+    found = {}
+    directory = os.path.join(root, CHECKPOINT_DIR)
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                name = entry.name
+                is_backup = name.endswith(CHECKPOINT_SUFFIX + BACKUP_SUFFIX)
+                selector = selector_of_file_name(name[:-len(BACKUP_SUFFIX)] if is_backup else name)
+                if selector is None or (is_backup and selector in found):
+                    continue
+                try:
+                    mtime = entry.stat(follow_symlinks=False).st_mtime
+                except OSError:
+                    continue
+                if not is_backup or selector not in found:
+                    found[selector] = (selector, os.path.join(directory, selector + CHECKPOINT_SUFFIX),
+                                       mtime, is_backup)
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    legacy = os.path.join(root, LEGACY_FILE)
+    for candidate, is_backup in ((legacy, False), (legacy + BACKUP_SUFFIX, True)):
+        try:
+            found.setdefault(LEGACY_SELECTOR, (LEGACY_SELECTOR, legacy,
+                                               os.lstat(candidate).st_mtime, is_backup))
+            break
+        except OSError:
+            continue
+    return sorted(found.values(), key=lambda item: item[2], reverse=True)
+
+
+# Rendering & listing #########################################################
+
+TASK_MARKERS = {"done": "[x]", "in_progress": "[~]", "pending": "[ ]", "blocked": "[!]"}
+
+
+def code_span(text):
+    """Markdown inline code that survives backticks inside the text."""
+    fence = "`"
+    while fence in text:
+        fence += "`"
+    padding = " " if text.startswith("`") or text.endswith("`") else ""
+    return "%s%s%s%s%s" % (fence, padding, text, padding, fence)
+
+
+def age_of(timestamp, now):
+    seconds = parse_timestamp(timestamp) if timestamp else None
+    return format_age(now - seconds) if seconds is not None else None
+
+
+def short_head(head):
+    return head[:9] if isinstance(head, str) else "?"
+
+
+def describe_git(git):
+    """'Branch `main` @ b2ef1b591 (uncommitted changes)' or None without git facts."""
+    if not git:
+        return None
+    where = ("Branch %s" % code_span(git["branch"])) if git.get("branch") else "Detached HEAD"
+    return "%s @ %s%s" % (where, short_head(git.get("head")),
+                          " (uncommitted changes)" if git.get("dirty") else "")
+
+
+def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=()):
+    """The compact Markdown resume brief; empty sections are left out."""
+    updated = checkpoint.get("updatedAt", "")
+    seconds = parse_timestamp(updated)
+    when = updated
+    if seconds is not None:
+        import time
+        when = "%s, %s UTC" % (format_age(now - seconds),
+                               time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(seconds)))
+    lines = []
+    if resume_hint:
+        lines += [resume_hint, ""]
+    lines.append("# Resuming: %s (checkpoint saved %s)" % (project_name, when))
+    git_line = describe_git(checkpoint.get("git"))
+    if git_line:
+        lines.append(git_line)
+    for warning in warnings:
+        lines.append("\u26a0 %s" % warning)
+
+    def section(title, body):
+        if body:
+            lines.extend(["", "## " + title] + body)
+
+    goal = checkpoint["goal"]
+    section("Goal", [goal["primary"]] if goal.get("primary") else [])
+    section("Tasks", ["- %s %s" % (TASK_MARKERS.get(task["status"], "[ ]"), task["description"])
+                      for task in goal.get("tasks", [])])
+    section("Where things stand", [checkpoint["summary"]] if checkpoint.get("summary") else [])
+    section("Next steps", ["%d. %s" % (number, step)
+                           for number, step in enumerate(checkpoint["nextSteps"], 1)])
+    section("Decisions & gotchas", ["- " + decision for decision in checkpoint["decisions"]])
+    files = checkpoint["modifiedFiles"]
+    section("Files touched (%d)" % len(files), [
+        "- %s (%s)%s" % (item["path"], item.get("status", "M"),
+                         " \u2014 " + item["note"] if item.get("note") else "")
+        for item in files])
+    commands = checkpoint["recentCommands"]
+    section("Recent commands (last %d, oldest first)" % len(commands),
+            [render_command(command) for command in commands])
+    section("Since this checkpoint", render_drift(drift, checkpoint.get("git")))
+    return "\n".join(lines) + "\n"
+
+
+def render_command(command):
+    exit_code = command.get("exitCode")
+    if exit_code is None:
+        marker = "-"
+    elif exit_code == 0:
+        marker = "- \u2713"
+    else:
+        marker = "- \u2717 exit %d" % exit_code
+    note = " \u2014 " + command["note"] if command.get("note") else ""
+    return "%s %s%s" % (marker, code_span(command["command"]), note)
+
+
+def render_drift(drift, saved_git):
+    if drift is None:
+        return []
+    body = []
+    if drift["commitsSince"]:
+        body.append("- %d new commit(s) on HEAD" % drift["commitsSince"])
+    if drift["branchChanged"]:
+        body.append("- Branch changed: saved on %s, now %s" % (
+            code_span((saved_git or {}).get("branch") or "detached HEAD"),
+            code_span(drift["currentBranch"] or "detached HEAD")))
+    if drift["changedSince"]:
+        body.append("- \u26a0 Changed after the checkpoint, re-read before editing: %s"
+                    % ", ".join(code_span(path) for path in drift["changedSince"]))
+    return body or ["- Nothing changed: no new commits, and every recorded file is as saved."]
+
+
+def list_entry(selector, loaded, mtime, now, current_selector):
+    """One row of list_session_checkpoints for a readable checkpoint."""
+    data = loaded.data
+    tasks = data["goal"].get("tasks", [])
+    updated = data.get("updatedAt")
+    return {
+        "selector": selector,
+        "goal": data["goal"].get("primary", ""),
+        "updatedAt": updated,
+        "age": age_of(updated, now) or format_age(now - mtime),
+        "branch": (data.get("git") or {}).get("branch"),
+        "allTasksDone": bool(tasks) and all(task["status"] == "done" for task in tasks),
+        "isCurrentSession": selector == current_selector,
+        "fromBackup": loaded.from_backup,
+    }
+
+
+def unreadable_entry(selector, mtime, now, current_selector):
+    return {"selector": selector, "goal": None, "updatedAt": None,
+            "age": format_age(now - mtime), "branch": None, "allTasksDone": False,
+            "isCurrentSession": selector == current_selector, "fromBackup": False,
+            "unreadable": True}
+
+
+def list_checkpoints(root, limit, current_selector):
+    """Entries newest first, reading only the files it returns; unreadable ones last."""
+    import time
+    now = time.time()
+    files = checkpoint_files(root)
+    shown = files if not limit else files[:limit]
+    entries, unreadable, warnings = [], [], []
+    for selector, path, mtime, _ in shown:
+        try:
+            loaded = load_checkpoint(root, selector)
+        except CorruptCheckpoint as error:
+            loaded, problem = None, str(error)
+        else:
+            problem = "missing" if loaded is None else None
+        if loaded is None:
+            unreadable.append(unreadable_entry(selector, mtime, now, current_selector))
+            warnings.append("Checkpoint %s cannot be read: %s" % (selector, problem))
+            continue
+        entries.append(list_entry(selector, loaded, mtime, now, current_selector))
+        warnings.extend(loaded.warnings)
+    return entries + unreadable, len(files), len(files) - len(shown), warnings
+
+
+def describe_entry(entry):
+    if entry.get("unreadable"):
+        return "- %s \u2014 unreadable (%s)" % (entry["selector"], entry["age"])
+    details = [entry["age"]]
+    if entry["branch"]:
+        details.append("branch " + entry["branch"])
+    if entry["allTasksDone"]:
+        details.append("all tasks done")
+    if entry["isCurrentSession"]:
+        details.append("this session")
+    if entry["fromBackup"]:
+        details.append("from backup")
+    return "- %s \u2014 %s (%s)" % (entry["selector"], entry["goal"], ", ".join(details))
+
+
+def describe_listing(root, entries, total, omitted):
+    if not total:
+        return "No checkpoints in %s." % root
+    lines = ["%d checkpoint(s) in %s, newest first:" % (total, root)]
+    lines += [describe_entry(entry) for entry in entries]
+    if omitted:
+        lines.append("(%d older not shown; pass limit: 0 to list them all)" % omitted)
+    return "\n".join(lines)
+
+
+# Tools #######################################################################
+
+class ToolContext:
+    """What a tool may know about its caller: the environment and a way to ask for roots."""
+
+    def __init__(self, environ, ask_roots=lambda: None):
+        self.environ = environ
+        self.ask_roots = ask_roots
+
+
+def redact_arguments(arguments):
+    """A copy of the save arguments with every free-text field redacted, and the count."""
+    total = [0]
+
+    def clean(text):
+        text, count = redact_text(text)
+        total[0] += count
+        return text
+
+    def clean_items(key, fields):
+        if key in arguments:
+            cleaned[key] = [dict(item, **{field: clean(item[field])
+                                          for field in fields if field in item})
+                            for item in arguments[key]]
+
+    cleaned = dict(arguments, goal=clean(arguments["goal"]))
+    for key in ("summary",):
+        if key in arguments:
+            cleaned[key] = clean(arguments[key])
+    for key in ("nextSteps", "decisions"):
+        if key in arguments:
+            cleaned[key] = [clean(item) for item in arguments[key]]
+    clean_items("tasks", ("description",))
+    clean_items("modifiedFiles", ("note",))
+    clean_items("recentCommands", ("command", "note"))
+    return cleaned, total[0]
+
+
+def merge_tasks(previous, updates):
+    """Tasks matched by description: statuses updated, new tasks appended."""
+    merged = [dict(task) for task in previous]
+    by_description = {task["description"]: task for task in merged}
+    for task in updates:
+        if task["description"] in by_description:
+            by_description[task["description"]]["status"] = task["status"]
+        else:
+            merged.append(dict(task))
+            by_description[task["description"]] = merged[-1]
+    return merged
+
+
+def keep_newest(items, limit):
+    """The last `limit` items and how many were dropped from the front."""
+    dropped = max(0, len(items) - limit)
+    return items[dropped:], dropped
+
+
+def assemble_files(root, provided, scan, previous):
+    """Agent-reported files first, then the git scan, then (merge) what was recorded before.
+    Returns the records (at most LIMITS['modifiedFiles']) and how many were left out."""
+    scanned = {item["path"]: item for item in scan["files"]}
+    previous_by_path = {item["path"]: item for item in previous if is_safe_relative_path(
+        item.get("path"))}
+    records = {}
+    for path, note in provided:
+        record = dict(scanned[path]) if path in scanned else {
+            "path": path, "status": "M", "source": "agent"}
+        if path not in scanned:
+            digest = hash_blob(os.path.join(root, path))
+            if digest:
+                record["hash"] = digest
+        old_note = previous_by_path.get(path, {}).get("note")
+        if note or old_note:
+            record["note"] = note or old_note
+        records.setdefault(path, record)
+    for path, item in scanned.items():
+        if path not in records:
+            record = dict(item)
+            if previous_by_path.get(path, {}).get("note"):
+                record["note"] = previous_by_path[path]["note"]
+            records[path] = record
+    for path, item in previous_by_path.items():
+        if path not in records:
+            record = dict(item, source="agent")
+            record.pop("hash", None)
+            digest = hash_blob(os.path.join(root, path))
+            if digest:
+                record["hash"] = digest
+            records[path] = record
+    ordered = list(records.values())
+    limit = LIMITS["modifiedFiles"]
+    return ordered[:limit], max(0, len(ordered) - limit) + scan["omitted"]
+
+
+def serialize_checkpoint(checkpoint):
+    import json
+    text = json.dumps(checkpoint, indent=2, ensure_ascii=False) + "\n"
+    return encode_json_text(text)
+
+
+# What goes first when a checkpoint is over the size cap: the oldest commands, then the
+# last-listed files, the oldest decisions, the last next steps.
+SHEDDING_ORDER = (("recentCommands", 0), ("modifiedFiles", -1), ("decisions", 0),
+                  ("nextSteps", -1))
+
+
+def fit_size_cap(checkpoint):
+    """The file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER."""
+    data = serialize_checkpoint(checkpoint)
+    for key, position in SHEDDING_ORDER:
+        while len(data) > LIMITS["fileBytes"] and checkpoint[key]:
+            checkpoint[key].pop(position)
+            checkpoint["meta"]["truncated"] = True
+            data = serialize_checkpoint(checkpoint)
+    if len(data) > LIMITS["fileBytes"]:
+        raise CallerError("the checkpoint would be %d bytes, over the %d-byte cap; shorten the "
+                          "summary or the task descriptions" % (len(data), LIMITS["fileBytes"]))
+    return data
+
+
+def mint_session(root):
+    """A new session id whose checkpoint file does not exist yet."""
+    import uuid
+    while True:
+        session_id = str(uuid.uuid4())
+        if not os.path.lexists(checkpoint_path(root, session_id)):
+            return Session(session_id, "minted")
+
+
+def build_checkpoint(content, redactions, base, mode, scan, files, session, root, timestamp):
+    """The new checkpoint from the (redacted) arguments and, on merge, the base it updates."""
+    merging = mode == "merge" and base is not None
+    truncated = False
+    tasks = content.get("tasks", [])
+    decisions = content.get("decisions", [])
+    commands = [dict(command, at=timestamp) for command in content.get("recentCommands", [])]
+    if merging:
+        tasks = merge_tasks(base["goal"].get("tasks", []), tasks)
+        decisions = base["decisions"] + [item for item in decisions
+                                         if item not in base["decisions"]]
+        decisions = list(dict.fromkeys(decisions))
+        commands = base["recentCommands"] + commands
+    tasks, dropped_tasks = keep_newest(tasks, LIMITS["tasks"])
+    decisions, dropped_decisions = keep_newest(decisions, LIMITS["decisions"])
+    commands, dropped_commands = keep_newest(commands, LIMITS["recentCommands"])
+    files, omitted = files
+    truncated = bool(dropped_tasks or dropped_decisions or dropped_commands or omitted)
+    keeps_identity = merging and base.get("sessionId", None) == session.id
+    checkpoint = {
+        "version": FORMAT_VERSION,
+        "id": base["id"] if keeps_identity else _new_id(),
+        "createdAt": base["createdAt"] if keeps_identity else timestamp,
+        "updatedAt": timestamp,
+        "generator": {"name": GENERATOR_NAME, "version": __version__},
+        "project": {"name": os.path.basename(root) or root},
+    }
+    if session.id:
+        checkpoint["sessionId"] = session.id
+    checkpoint["git"] = scan["git"]
+    checkpoint["goal"] = {"primary": content["goal"], "tasks": tasks}
+    summary = content.get("summary", base.get("summary") if merging else None)
+    if summary is not None:
+        checkpoint["summary"] = summary
+    checkpoint["nextSteps"] = content.get("nextSteps", base["nextSteps"] if merging else [])
+    checkpoint["decisions"] = decisions
+    checkpoint["modifiedFiles"] = files
+    checkpoint["recentCommands"] = commands
+    previous_redactions = base["meta"].get("redactions", 0) if merging else 0
+    checkpoint["meta"] = {"redactions": previous_redactions + redactions, "truncated": truncated}
+    return checkpoint, omitted
+
+
+def _new_id():
+    import uuid
+    return str(uuid.uuid4())
+
+
+def save_tool(arguments, context):
+    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
+    session = resolve_session(arguments.get("session"), context.environ)
+    warnings = list(session.warnings)
+    mode = arguments.get("mode", "replace")
+    resumed_from = arguments.get("resumedFrom")
+    if resumed_from is not None:
+        check_selector(resumed_from, "resumedFrom")
+    provided = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),
+                 item.get("note"))
+                for index, item in enumerate(arguments.get("modifiedFiles", []))]
+    content, redactions = redact_arguments(arguments)
+    if session.source is None:
+        session = mint_session(root)
+    path = checkpoint_path(root, session.selector)
+    if session.source != "legacy":
+        ensure_checkpoint_directory(root)
+    if os.path.islink(path):
+        raise CallerError("%s is a symbolic link; refusing to write through it. Remove it and "
+                          "save again." % path)
+    with CheckpointLock(path):
+        try:
+            own = load_checkpoint(root, session.selector)
+        except CorruptCheckpoint as error:
+            own = None
+            warnings.append("The existing checkpoint could not be read (%s); this save "
+                            "replaces it." % error)
+        base, recorded_resume = (own.data if own else None), None
+        if own:
+            warnings.extend(own.warnings)
+            recorded_resume = own.data.get("resumedFrom")
+        elif resumed_from is not None and resumed_from != session.selector:
+            base, recorded_resume = resume_base(root, resumed_from, warnings)
+        import time
+        timestamp = now_timestamp(time.time())
+        scan = scan_git(root, [path for path, _ in provided], LIMITS["modifiedFiles"])
+        warnings.extend(scan["warnings"])
+        previous_files = base["modifiedFiles"] if (mode == "merge" and base) else []
+        files = assemble_files(root, provided, scan, previous_files)
+        checkpoint, omitted = build_checkpoint(content, redactions, base, mode, scan, files,
+                                               session, root, timestamp)
+        if recorded_resume:
+            checkpoint["resumedFrom"] = recorded_resume
+            checkpoint = reorder_resumed_from(checkpoint)
+        data = fit_size_cap(checkpoint)
+        previous_raw = own.raw if (own and not own.from_backup) else None
+        commit_checkpoint(path, data, previous_raw)
+    if omitted:
+        warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
+                        "files (the ones you reported first, then the most recently modified)."
+                        % (omitted, LIMITS["modifiedFiles"]))
+    if checkpoint["meta"]["redactions"] and redactions:
+        warnings.append("Redacted %d secret-looking value(s)." % redactions)
+    relative = os.path.relpath(path, root).replace(os.sep, "/")
+    if is_git_ignored(root, relative) is False:
+        warnings.append("%s is not git-ignored. Add `.claude-checkpoint*` to .gitignore (or your "
+                        "global gitignore) so checkpoints are never committed." % relative)
+    return save_result(path, data, mode, checkpoint, redactions, warnings, session)
+
+
+def resume_base(root, selector, warnings):
+    """The checkpoint a first save resumes from, or (None, None) with a warning."""
+    try:
+        resumed = load_checkpoint(root, selector)
+    except CorruptCheckpoint as error:
+        resumed, problem = None, "cannot be read (%s)" % error
+    else:
+        problem = "does not exist"
+    if resumed is None:
+        warnings.append("resumedFrom: checkpoint %r %s; saved without it." % (selector, problem))
+        return None, None
+    return resumed.data, selector
+
+
+def reorder_resumed_from(checkpoint):
+    """Keep the file's key order readable: resumedFrom sits after sessionId."""
+    ordered = {}
+    for key, value in checkpoint.items():
+        if key != "resumedFrom":
+            ordered[key] = value
+        if key == "project" and "sessionId" not in checkpoint or key == "sessionId":
+            ordered["resumedFrom"] = checkpoint["resumedFrom"]
+    return ordered
+
+
+def save_result(path, data, mode, checkpoint, redactions, warnings, session):
+    git = checkpoint["git"]
+    counts = {"tasks": len(checkpoint["goal"]["tasks"]),
+              "modifiedFiles": len(checkpoint["modifiedFiles"]),
+              "recentCommands": len(checkpoint["recentCommands"]),
+              "redactions": redactions}
+    where = ""
+    if git:
+        where = " on %s@%s" % (git.get("branch") or "detached HEAD", short_head(git["head"]))
+    lines = ["Checkpoint saved to %s (%d bytes, %s)." % (path, len(data), mode),
+             "%d task(s), %d file(s), %d command(s)%s." % (
+                 counts["tasks"], counts["modifiedFiles"], counts["recentCommands"], where)]
+    lines += ["\u26a0 " + warning for warning in warnings]
+    structured = {"path": path, "bytes": len(data), "mode": mode, "counts": counts,
+                  "warnings": warnings}
+    if session.id:
+        structured["session"] = session.id
+        structured["sessionSource"] = session.source
+        if session.source in ("argument", "minted"):
+            lines.append('Session id: %s. Pass session: "%s" on every later save, load and '
+                         "list call in this conversation." % (session.id, session.id))
+    return "\n".join(lines), structured
+
+
+def load_tool(arguments, context):
+    import time
+    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
+    session = resolve_session(arguments.get("session"), context.environ)
+    warnings = list(session.warnings)
+    requested = arguments.get("checkpoint")
+    if requested is not None:
+        check_selector(requested, "checkpoint")
+    selector = requested or session.selector
+    loaded = None
+    if selector:
+        try:
+            loaded = load_checkpoint(root, selector)
+        except CorruptCheckpoint as error:
+            raise CallerError("checkpoint %s cannot be read: %s" % (selector, error))
+        if loaded is None and requested:
+            raise CallerError("no checkpoint %r in %s; call list_session_checkpoints to see "
+                              "which exist" % (requested, root))
+    if loaded is None:
+        return not_found_result(root, session, warnings)
+    data = loaded.data
+    warnings.extend(loaded.warnings)
+    drift, drift_warnings = git_drift(root, data.get("git"), data["modifiedFiles"])
+    warnings.extend(drift_warnings)
+    resume_hint = None
+    if loaded.selector != session.selector:
+        resume_hint = ("This is another session's checkpoint (%s). Your saves still go to this "
+                       "session's own checkpoint: on your next save_session_checkpoint call pass "
+                       'resumedFrom: "%s" so it builds on this one.'
+                       % (loaded.selector, loaded.selector))
+    structured = {"found": True, "path": loaded.path, "selector": loaded.selector,
+                  "fromBackup": loaded.from_backup, "updatedAt": data["updatedAt"],
+                  "drift": drift, "warnings": warnings}
+    if resume_hint:
+        structured["resumeHint"] = resume_hint
+    if arguments.get("format", "brief") == "full":
+        structured["checkpoint"] = data
+        text = json_dumps({"checkpoint": data, "drift": drift, "warnings": warnings})
+        if resume_hint:
+            text = resume_hint + "\n" + text
+    else:
+        project = (data.get("project") or {}).get("name") or os.path.basename(root)
+        text = render_brief(data, drift, time.time(), project, resume_hint, warnings)
+    return text, structured
+
+
+def not_found_result(root, session, warnings):
+    entries, total, omitted, list_warnings = list_checkpoints(
+        root, LIMITS["candidates"], session.selector)
+    warnings = warnings + list_warnings
+    if not total:
+        text = ("Nothing to resume: no checkpoint in %s. Start fresh, and save a checkpoint "
+                "after the first milestone." % root)
+        return text, {"found": False, "warnings": warnings}
+    text = ("This session has no checkpoint of its own, but %d other checkpoint(s) exist. Ask "
+            "the user which one to resume (never pick one yourself), then call "
+            "load_session_checkpoint with checkpoint set to its selector.\n%s"
+            % (total, describe_listing(root, entries, total, omitted)))
+    return text, {"found": False, "candidates": entries, "total": total, "omitted": omitted,
+                  "warnings": warnings}
+
+
+def list_tool(arguments, context):
+    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
+    session = resolve_session(arguments.get("session"), context.environ)
+    limit = arguments.get("limit", LIMITS["listDefault"])
+    entries, total, omitted, warnings = list_checkpoints(root, int(limit), session.selector)
+    warnings = session.warnings + warnings
+    text = describe_listing(root, entries, total, omitted)
+    if warnings:
+        text += "\n" + "\n".join("\u26a0 " + warning for warning in warnings)
+    return text, {"path": root, "entries": entries, "total": total, "omitted": omitted,
+                  "warnings": warnings, "text": text}
+
+
+READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
+             "openWorldHint": False}
+
+TOOLS = (
+    {
+        "name": "save_session_checkpoint",
+        "title": "Save session checkpoint",
+        "description": (
+            "Save this session's working state (goal, tasks, where things stand, next steps, "
+            "decisions, touched files, significant commands) to a small file in the project, "
+            "so that a crash, /clear or a full context window costs one load instead of a "
+            "re-exploration. The server adds git branch, HEAD and every uncommitted file with "
+            "its content hash, and redacts secrets. Save after a milestone, before a risky "
+            "operation, and when the conversation gets long. mode 'merge' updates the existing "
+            "checkpoint instead of replacing it."),
+        "inputSchema": SAVE_INPUT_SCHEMA,
+        "outputSchema": SAVE_OUTPUT_SCHEMA,
+        "annotations": {"readOnlyHint": False, "destructiveHint": False,
+                        "idempotentHint": False, "openWorldHint": False},
+        "handler": save_tool,
+    },
+    {
+        "name": "load_session_checkpoint",
+        "title": "Load session checkpoint",
+        "description": (
+            "Load this session's checkpoint as a compact resume brief, with what changed since "
+            "it was saved (new commits, branch change, files edited afterwards: re-read only "
+            "those). If this session has none but others exist, it lists them: ask the user "
+            "which to resume and pass its selector as `checkpoint`. Call it at the start of a "
+            "session."),
+        "inputSchema": LOAD_INPUT_SCHEMA,
+        "outputSchema": LOAD_OUTPUT_SCHEMA,
+        "annotations": READ_ONLY,
+        "handler": load_tool,
+    },
+    {
+        "name": "list_session_checkpoints",
+        "title": "List session checkpoints",
+        "description": (
+            "List the project's checkpoints, newest first, with goal, age, branch and whether "
+            "all tasks are done, so the user can pick one to resume."),
+        "inputSchema": LIST_INPUT_SCHEMA,
+        "outputSchema": LIST_OUTPUT_SCHEMA,
+        "annotations": READ_ONLY,
+        "handler": list_tool,
+    },
+)
+
+TOOLS_BY_NAME = {tool["name"]: tool for tool in TOOLS}
+
+
+def advertised_tools():
+    """The tool definitions as tools/list sends them (everything but the handler)."""
+    return [{key: value for key, value in tool.items() if key != "handler"} for tool in TOOLS]
+
+
+def call_tool(tool, arguments, context):
+    """Run one tool: a CallToolResult, with `isError` for bad arguments or disk trouble."""
+    try:
+        validate(arguments, tool["inputSchema"])
+        text, structured = tool["handler"](arguments, context)
+    except CallerError as error:
+        return tool_error(str(error))
+    except OSError as error:
+        where = " (%s)" % error.filename if error.filename else ""
+        return tool_error("%s failed: %s%s" % (tool["name"], error.strerror or error, where))
+    validate(structured, tool["outputSchema"], "structuredContent")
+    return {"content": [{"type": "text", "text": text}], "structuredContent": structured}
+
+
+def tool_error(message):
+    # No structuredContent: clients validate it against the outputSchema even on errors.
+    return {"content": [{"type": "text", "text": "Error: " + message}], "isError": True}
+
+
+# Protocol ####################################################################
+# Newline-delimited JSON-RPC 2.0 on stdin/stdout, both MCP eras. Each request is classified
+# on its own: one whose params carry the 2026-07-28 `_meta` envelope is served the modern
+# (stateless) way, anything else the handshake way. Tool calls run one at a time on a
+# worker thread, so the reader keeps answering pings and the client's replies to our
+# roots/list request while a tool waits for them.
+
+HANDSHAKE_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")  # newest first
+BATCH_VERSION = "2025-03-26"  # the only revision in which clients may send batches
+MODERN_VERSION = "2026-07-28"
+ENVELOPE_VERSION = "io.modelcontextprotocol/protocolVersion"
+ENVELOPE_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
+CACHE_TTL_MS = 60000
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+UNSUPPORTED_VERSION = -32022
+
+SERVER_INFO = {"name": SERVER_NAME, "title": "Session checkpoint", "version": __version__}
+
+INSTRUCTIONS = (
+    "This server keeps the session's working state in a small file in the project, so that a "
+    "crash, /clear or a full context window costs one load instead of a re-exploration.\n"
+    "- At the start of a session call load_session_checkpoint once, with no arguments. If it "
+    "returns a brief, confirm with the user before acting on it and re-read only the files it "
+    "flags as changed. If it lists candidates, ask the user which one to resume; never choose "
+    "one yourself.\n"
+    "- Call save_session_checkpoint after each milestone, before a risky operation "
+    "(migrations, large refactors, destructive commands) and when the conversation gets long. "
+    "Use mode \"merge\" for small updates.\n"
+    "- If a save returns a session id, pass it as `session` on every later call in this "
+    "conversation.\n"
+    "- Subagents never save checkpoints: report your progress to the parent agent in your "
+    "final answer instead.")
+
+
+class ProtocolError(Exception):
+    """A request the protocol layer refuses; becomes a JSON-RPC error response."""
+
+    def __init__(self, code, message, data=None):
+        Exception.__init__(self, message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+
+class RootsRequired(Exception):
+    """A modern-era tool call needs the client's roots first (an input-required round trip)."""
+
+
+def is_valid_id(value):
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def error_response(request_id, code, message, data=None):
+    error = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return {"jsonrpc": "2.0", "id": request_id, "error": error}
+
+
+def is_modern_request(method, params):
+    meta = params.get("_meta")
+    return method != "initialize" and isinstance(meta, dict) and ENVELOPE_VERSION in meta
+
+
+def check_envelope(params):
+    meta = params["_meta"]
+    version = meta.get(ENVELOPE_VERSION)
+    if not isinstance(version, str):
+        raise ProtocolError(INVALID_PARAMS, "_meta.%s must be a string" % ENVELOPE_VERSION)
+    if not isinstance(meta.get(ENVELOPE_CAPABILITIES), dict):
+        raise ProtocolError(INVALID_PARAMS, "_meta.%s must be an object" % ENVELOPE_CAPABILITIES)
+    if version != MODERN_VERSION:
+        raise ProtocolError(UNSUPPORTED_VERSION, "Unsupported protocol version", {
+            "supported": [MODERN_VERSION] + list(HANDSHAKE_VERSIONS), "requested": version})
+
+
+def roots_from_answer(answer):
+    """The URIs in a roots/list result (either era); malformed entries are skipped."""
+    roots = answer.get("roots") if isinstance(answer, dict) else None
+    if not isinstance(roots, list):
+        return []
+    return [root["uri"] for root in roots if isinstance(root, dict)
+            and isinstance(root.get("uri"), str)]
+
+
+class McpServer:
+    """One stdio connection. The only mutable state: what the handshake told us, the roots
+    cache, and the tool-call queue."""
+
+    def __init__(self, environ, output):
+        import _thread
+        self.environ = environ
+        self.output = output
+        self.write_lock = _thread.allocate_lock()
+        self.negotiated = None
+        self.client_offers_roots = False
+        self.initialized = False
+        self.roots = None
+        self.roots_request = None  # (request id, threading.Event) while one is unanswered
+        self.server_request_count = 0
+        self.work = None
+        self.worker = None
+        self.stopping = False
+        self.cancelled = set()
+        self.closed = False
+
+    # transport
+
+    def serve(self, stream):
+        """Read messages until stdin closes, then finish queued tool calls."""
+        limit = LIMITS["messageBytes"]
+        try:
+            while not self.stopping:
+                line = stream.readline(limit + 1)
+                if not line:
+                    break
+                if len(line) > limit and not line.endswith(b"\n"):
+                    while line and not line.endswith(b"\n"):
+                        line = stream.readline(limit)
+                    self.send(error_response(None, INVALID_REQUEST,
+                                             "Message larger than %d bytes" % limit))
+                    continue
+                self.handle_line(line)
+        finally:
+            self.finish()
+
+    def finish(self):
+        if self.worker is not None:
+            self.work.put(None)
+            self.worker.join()
+
+    def send(self, message):
+        data = encode_json_text(json_dumps(message)) + b"\n"
+        with self.write_lock:
+            if self.closed:
+                return
+            try:
+                self.output.write(data)
+                self.output.flush()
+            except (BrokenPipeError, ValueError):
+                self.closed = True
+                self.stopping = True
+
+    # framing
+
+    def handle_line(self, line):
+        if not line.strip():
+            return
+        try:
+            message = json_loads(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            self.send(error_response(None, PARSE_ERROR, "Parse error: the message is not UTF-8"))
+            return
+        except ValueError as error:
+            self.send(error_response(None, PARSE_ERROR, "Parse error: %s" % error))
+            return
+        if isinstance(message, list):
+            self.handle_batch(message)
+            return
+        response = self.handle_message(message, inline=False)
+        if response is not None:
+            self.send(response)
+
+    def handle_batch(self, batch):
+        if self.negotiated != BATCH_VERSION:
+            self.send(error_response(None, INVALID_REQUEST, "Batches are not supported in "
+                                     "protocol version %s" % (self.negotiated or "(none)")))
+        elif not batch:
+            self.send(error_response(None, INVALID_REQUEST, "An empty batch is not a request"))
+        elif any(isinstance(item, dict) and item.get("method") == "initialize" for item in batch):
+            self.send(error_response(None, INVALID_REQUEST, "initialize must not be batched"))
+        else:
+            responses = [response for response in (self.handle_message(item, inline=True)
+                                                   for item in batch) if response is not None]
+            if responses:
+                self.send(responses)
+
+    def handle_message(self, message, inline):
+        """The response to one message, or None (notifications, replies, queued calls)."""
+        if not isinstance(message, dict):
+            return error_response(None, INVALID_REQUEST, "A JSON-RPC message must be an object")
+        request_id = message.get("id")
+        if "method" not in message:
+            if "id" in message and ("result" in message or "error" in message):
+                self.route_reply(message)
+                return None
+            return error_response(request_id if is_valid_id(request_id) else None,
+                                  INVALID_REQUEST, "A request needs a method")
+        method, params = message["method"], message.get("params", {})
+        if "id" not in message:
+            if isinstance(method, str) and isinstance(params, dict):
+                self.handle_notification(method, params)
+            return None
+        if not is_valid_id(request_id):
+            return error_response(None, INVALID_REQUEST, "id must be a string or an integer")
+        if message.get("jsonrpc") != "2.0":
+            return error_response(request_id, INVALID_REQUEST, 'jsonrpc must be "2.0"')
+        if not isinstance(method, str):
+            return error_response(request_id, INVALID_REQUEST, "method must be a string")
+        if not isinstance(params, dict):
+            return error_response(request_id, INVALID_PARAMS, "params must be an object")
+        if method == "tools/call" and not inline:
+            self.submit(request_id, params)
+            return None
+        return self.answer(request_id, method, params, inline)
+
+    def answer(self, request_id, method, params, inline):
+        try:
+            modern = is_modern_request(method, params)
+            if modern:
+                check_envelope(params)
+            handler = (MODERN_METHODS if modern else HANDSHAKE_METHODS).get(method)
+            if handler is None:
+                raise ProtocolError(METHOD_NOT_FOUND, "Method not found: %s" % method)
+            result = handler(self, params, modern, inline)
+            if modern:
+                result.setdefault("resultType", "complete")
+                result.setdefault("_meta", {})[SERVER_INFO_KEY] = SERVER_INFO
+            return {"jsonrpc": "2.0", "id": request_id, "result": result}
+        except ProtocolError as error:
+            return error_response(request_id, error.code, error.message, error.data)
+        except Exception as error:  # the outermost edge of a request: keep serving
+            import traceback
+            log("internal error in %s:\n%s" % (method, traceback.format_exc()))
+            return error_response(request_id, INTERNAL_ERROR,
+                                  "Internal error: %s" % type(error).__name__)
+
+    # tool calls, one at a time on a worker thread
+
+    def submit(self, request_id, params):
+        if self.worker is None:
+            import queue
+            import threading
+            self.work = queue.Queue()
+            self.worker = threading.Thread(target=self.run_tool_calls, name="tool-calls")
+            self.worker.start()
+        self.work.put((request_id, params))
+
+    def run_tool_calls(self):
+        while True:
+            item = self.work.get()
+            if item is None:
+                return
+            request_id, params = item
+            if self.stopping or request_id in self.cancelled:
+                self.cancelled.discard(request_id)
+                continue
+            self.send(self.answer(request_id, "tools/call", params, inline=False))
+
+    # notifications and replies from the client
+
+    def handle_notification(self, method, params):
+        if method == "notifications/initialized":
+            self.initialized = True
+            if self.client_offers_roots:
+                self.request_roots()
+        elif method == "notifications/roots/list_changed":
+            self.roots = None
+            if self.initialized and self.client_offers_roots:
+                self.request_roots()
+        elif method == "notifications/cancelled":
+            request_id = params.get("requestId")
+            if is_valid_id(request_id):
+                self.cancelled.add(request_id)
+
+    def request_roots(self):
+        """Ask the client for its roots (once at a time); returns the Event set on reply."""
+        import threading
+        with self.write_lock:
+            if self.roots_request is not None:
+                return self.roots_request[1]
+            self.server_request_count += 1
+            self.roots_request = ("srv-%d" % self.server_request_count, threading.Event())
+            pending = self.roots_request
+        self.send({"jsonrpc": "2.0", "id": pending[0], "method": "roots/list"})
+        return pending[1]
+
+    def route_reply(self, message):
+        pending = self.roots_request
+        if pending is None or message.get("id") != pending[0]:
+            log("ignored a reply to an unknown request: %r" % (message.get("id"),))
+            return
+        self.roots = roots_from_answer(message.get("result"))
+        self.roots_request = None
+        pending[1].set()
+
+    def handshake_roots(self, inline):
+        """The client's roots, asking and waiting for them if it offers roots."""
+        if not self.client_offers_roots or self.roots is not None or inline:
+            return self.roots
+        if not self.request_roots().wait(LIMITS["rootsTimeout"]):
+            log("the client did not answer roots/list within %ss" % LIMITS["rootsTimeout"])
+        return self.roots
+
+    # methods
+
+    def initialize(self, params, modern, inline):
+        requested = params.get("protocolVersion")
+        if not isinstance(requested, str):
+            raise ProtocolError(INVALID_PARAMS, "initialize: params.protocolVersion must be a "
+                                                "string")
+        capabilities = params.get("capabilities")
+        self.negotiated = requested if requested in HANDSHAKE_VERSIONS else HANDSHAKE_VERSIONS[0]
+        self.client_offers_roots = (isinstance(capabilities, dict)
+                                    and isinstance(capabilities.get("roots"), dict))
+        self.roots = None
+        return {"protocolVersion": self.negotiated,
+                "capabilities": {"tools": {"listChanged": False}},
+                "serverInfo": SERVER_INFO, "instructions": INSTRUCTIONS}
+
+    def discover(self, params, modern, inline):
+        return {"supportedVersions": [MODERN_VERSION] + list(HANDSHAKE_VERSIONS),
+                "capabilities": {"tools": {}}, "instructions": INSTRUCTIONS,
+                "ttlMs": CACHE_TTL_MS, "cacheScope": "public"}
+
+    def ping(self, params, modern, inline):
+        return {}
+
+    def list_tools(self, params, modern, inline):
+        if params.get("cursor") is not None:
+            raise ProtocolError(INVALID_PARAMS, "Invalid cursor: this server has one page")
+        result = {"tools": advertised_tools()}
+        if modern:
+            result.update(ttlMs=CACHE_TTL_MS, cacheScope="public")
+        return result
+
+    def call_tool(self, params, modern, inline):
+        name = params.get("name")
+        if not isinstance(name, str):
+            raise ProtocolError(INVALID_PARAMS, "tools/call: params.name must be a string")
+        tool = TOOLS_BY_NAME.get(name)
+        if tool is None:
+            raise ProtocolError(INVALID_PARAMS, "Unknown tool: %s" % name)
+        arguments = params.get("arguments")
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, dict):
+            raise ProtocolError(INVALID_PARAMS, "tools/call: params.arguments must be an object")
+        if modern:
+            ask_roots = lambda: modern_roots(params)  # noqa: E731
+        else:
+            ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
+        try:
+            return call_tool(tool, arguments, ToolContext(self.environ, ask_roots))
+        except RootsRequired:
+            return {"resultType": "input_required",
+                    "inputRequests": {"roots": {"method": "roots/list"}}}
+
+    def set_log_level(self, params, modern, inline):
+        return {}  # accepted and ignored: logs go to stderr
+
+
+def modern_roots(params):
+    """Roots at 2026-07-28 come back in the retried request's inputResponses; if the client
+    can answer roots and has not yet, ask with an input-required result."""
+    responses = params.get("inputResponses")
+    if isinstance(responses, dict) and "roots" in responses:
+        return roots_from_answer(responses["roots"])
+    capabilities = params["_meta"].get(ENVELOPE_CAPABILITIES)
+    if isinstance(capabilities.get("roots"), dict):
+        raise RootsRequired()
+    return None
+
+
+HANDSHAKE_METHODS = {
+    "initialize": McpServer.initialize,
+    "ping": McpServer.ping,
+    "tools/list": McpServer.list_tools,
+    "tools/call": McpServer.call_tool,
+    "logging/setLevel": McpServer.set_log_level,
+}
+
+MODERN_METHODS = {
+    "server/discover": McpServer.discover,
+    "tools/list": McpServer.list_tools,
+    "tools/call": McpServer.call_tool,
+}
+
+
+def serve_stdio(environ):
+    """Run the MCP server on stdin/stdout as bytes (no locale, no PYTHON* settings)."""
+    import _signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    if hasattr(_signal, "SIGTERM"):
+        _signal.signal(_signal.SIGTERM, stop)
+    server = McpServer(environ, sys.stdout.buffer)
+    try:
+        server.serve(sys.stdin.buffer)
+    except KeyboardInterrupt:
+        server.stopping = True
+        server.finish()
+    return 0
+
+
+# Hooks #######################################################################
+
+def run_hook(name, stdin_bytes, environ):
+    return 0
+
+
+# Command line & main #########################################################
+
+USAGE = """\
+usage: checkpoint.pyz                      run the MCP server on stdin/stdout
+       checkpoint.pyz --hook session-start  Claude Code SessionStart hook (the resume nudge)
+       checkpoint.pyz --hook guard          Claude Code PreToolUse hook (subagent save guard)
+       checkpoint.pyz --version | --help
+
+session-checkpoint %s: saves a coding agent's working state in
+<project>/.claude-checkpoints/ and turns it back into a short resume brief.
+""" % __version__
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        return serve_stdio(os.environ)
+    if argv[0] == "--hook" and len(argv) == 2:
+        return run_hook(argv[1], sys.stdin.buffer.read(), os.environ)
+    if argv == ["--version"]:
+        sys.stdout.write("session-checkpoint %s\n" % __version__)
+        return 0
+    if argv[0] in ("--help", "-h"):
+        sys.stdout.write(USAGE)
+        return 0
+    sys.stderr.write("checkpoint.pyz: unknown arguments %s; run with --help to see the modes.\n"
+                     % " ".join(argv))
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
