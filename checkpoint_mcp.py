@@ -131,22 +131,28 @@ class _JsonOptions:
 
 
 def json_loads(text):
-    """Parse one JSON document; ValueError (with the position) when it is not valid JSON."""
+    """Parse one JSON document; ValueError (saying where) when it is not valid JSON."""
     try:
         from _json import make_scanner
     except ImportError:  # an interpreter without the accelerator
-        import json
-        return json.loads(text, parse_constant=_JsonOptions.parse_constant)
-    start = len(text) - len(text.lstrip(JSON_WHITESPACE))
+        make_scanner = None
+    if make_scanner is not None:
+        start = len(text) - len(text.lstrip(JSON_WHITESPACE))
+        try:
+            value, end = make_scanner(_JsonOptions())(text, start)
+            if not text[end:].strip(JSON_WHITESPACE):
+                return value
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+        except (StopIteration, ValueError, SystemError):
+            # The accelerator reports some errors badly (SystemError while json.decoder
+            # is not loaded yet); the pure parser below says exactly what is wrong.
+            pass
+    import json
     try:
-        value, end = make_scanner(_JsonOptions())(text, start)
-    except StopIteration as stop:
-        raise ValueError("expected a JSON value at character %d" % stop.value) from None
+        return json.loads(text, parse_constant=_JsonOptions.parse_constant)
     except RecursionError:
         raise ValueError("JSON nested too deeply") from None
-    if text[end:].strip(JSON_WHITESPACE):
-        raise ValueError("extra data after the JSON value at character %d" % end)
-    return value
 
 
 def _unserializable(value):
@@ -688,21 +694,356 @@ def parse_checkpoint(raw):
 
 
 # Git #########################################################################
+#
+# Facts the agent can't be trusted with: branch, HEAD, dirty files with blob hashes
+# (one `git status` per save), and drift on load (hashes compared in-process, at most two
+# small git calls). Git missing, not a repository, or no commits yet is never an error.
+
+class GitTimeout(Exception):
+    """Git did not answer within LIMITS["gitTimeout"]."""
+
+
+class GitOutput:
+    """A git command that answered: its exit code and raw stdout."""
+
+    __slots__ = ("returncode", "stdout")
+
+    def __init__(self, returncode, stdout):
+        self.returncode = returncode
+        self.stdout = stdout
+
+
+def run_git(root, args, accept=(0,)):
+    """Run `git <args>` in `root`: a GitOutput when the exit code is in `accept`, None when
+    git is missing or fails (not a repository, unknown commit...); raises GitTimeout."""
+    import subprocess
+    env = dict(os.environ)
+    # No index refresh lock, so we never contend with the user's own git commands.
+    env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    flags = 0x08000000 if os.name == "nt" else 0  # CREATE_NO_WINDOW
+    try:
+        done = subprocess.run(
+            ["git"] + list(args), cwd=root, env=env, stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            timeout=LIMITS["gitTimeout"], creationflags=flags,
+        )
+    except subprocess.TimeoutExpired:
+        raise GitTimeout()
+    except OSError:
+        return None
+    if done.returncode not in accept:
+        return None
+    return GitOutput(done.returncode, done.stdout)
+
+
+def git_timeout_warning(consequence):
+    return "git did not answer within %g s; %s" % (LIMITS["gitTimeout"], consequence)
+
 
 def hash_blob(path):
-    return None
+    """Git's blob id of the working-tree file at `path` (str or bytes), as
+    `git hash-object` computes it for a file without filters; a symlink hashes its target
+    string. None for a missing file, a directory or a file that changed while being read."""
+    import stat
+    try:
+        from _sha1 import sha1
+    except ImportError:
+        from hashlib import sha1
+    try:
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            target = os.readlink(path)
+            if not isinstance(target, bytes):
+                target = os.fsencode(target)
+            digest = sha1(b"blob %d\0" % len(target))
+            digest.update(target)
+            return digest.hexdigest()
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        with open(path, "rb") as stream:
+            size = os.fstat(stream.fileno()).st_size
+            digest = sha1(b"blob %d\0" % size)
+            read = 0
+            while True:
+                chunk = stream.read(1 << 20)
+                if not chunk:
+                    break
+                read += len(chunk)
+                digest.update(chunk)
+    except OSError:
+        return None
+    # The header promised `size` bytes; a file growing or shrinking meanwhile has no hash.
+    return digest.hexdigest() if read == size else None
 
 
-def scan_git(root, agent_paths, limit):
-    return {"git": None, "files": [], "omitted": 0, "warnings": []}
-
-
-def git_drift(root, saved_git, recorded_files):
-    return None, []
+def is_commit_id(text):
+    """True for a full SHA-1 or SHA-256 object id in hex (never something git could read
+    as an option or a revision expression)."""
+    return (isinstance(text, str) and len(text) in (40, 64)
+            and not text.strip("0123456789abcdefABCDEF"))
 
 
 def is_git_ignored(root, relpath):
-    return None
+    """Whether git ignores `relpath` (relative to `root`); None when it can't tell
+    (no git, not a repository, a path outside it, or a timeout)."""
+    try:
+        answer = run_git(root, ["check-ignore", "-q", "--", relpath], accept=(0, 1))
+    except GitTimeout:
+        return None
+    return None if answer is None else answer.returncode == 0
+
+
+def repo_prefix(root):
+    """`root` relative to the work tree's top ("" at the top, "sub/dir/" below it).
+    Porcelain paths are always relative to the top; found with stat calls, not a git call."""
+    parts = []
+    here = root
+    while not os.path.lexists(os.path.join(here, ".git")):
+        parent = os.path.dirname(here)
+        if parent == here:
+            return ""
+        here, name = parent, os.path.basename(here)
+        parts.append(name)
+    return "".join(part + "/" for part in reversed(parts))
+
+
+def porcelain_status(kind, xy):
+    """Our status code for a porcelain v2 entry: M, A, D, R or ?? as in the original's
+    files. Conflicts count as M (the file holds conflict markers), copies as A."""
+    if kind == b"?":
+        return "??"
+    if kind == b"u":
+        return "M"
+    if b"D" in xy:
+        return "D"
+    if kind == b"2":
+        return "R" if xy[:1] == b"R" else "A"
+    if xy[:1] == b"A":
+        return "A"
+    return "M"
+
+
+def parse_porcelain(output, prefix):
+    """(facts, changes) from `git status --porcelain=v2 --branch -z` output.
+
+    facts: {"oid", "head"} as text. changes: (kind, xy, is_submodule, path, old_path)
+    per changed path under `prefix`, the paths as bytes relative to the project root
+    (porcelain paths are relative to the top of the work tree). Kept raw and cheap: a
+    repository may hold 10,000 of them and only a hundred get recorded."""
+    facts = {}
+    changes = []
+    raw_prefix = os.fsencode(prefix)
+    # Our own checkpoint files: hashing them would flag drift on every load.
+    own_dir, legacy = CHECKPOINT_DIR.encode() + b"/", LEGACY_FILE.encode()
+    records = output.split(b"\0")
+    index = 0
+    while index < len(records):
+        record = records[index]
+        index += 1
+        kind = record[:1]
+        old_path = None
+        if kind == b"1":
+            fields = record.split(b" ", 8)
+        elif kind == b"2":
+            fields = record.split(b" ", 9)
+            old_path = records[index] if index < len(records) else b""
+            index += 1
+        elif kind == b"u":
+            fields = record.split(b" ", 10)
+        elif kind == b"?":
+            fields = (kind, b"??", b"N...", record[2:])
+        else:
+            if kind == b"#":
+                header = record[2:].split(b" ", 1)
+                if len(header) == 2 and header[0] in (b"branch.oid", b"branch.head"):
+                    facts[header[0][7:].decode()] = header[1].decode("utf-8", "replace")
+            continue  # also "!" (ignored) entries and the empty tail after the last NUL
+        path = fields[-1]
+        is_submodule = fields[2][:1] == b"S"
+        if path.endswith(b"/"):
+            # An untracked nested repository: git lists it as a directory even with -uall.
+            path, is_submodule = path[:-1], True
+        if not path.startswith(raw_prefix):
+            continue
+        path = path[len(raw_prefix):]
+        if path.startswith(own_dir) or path == legacy or path.startswith(legacy + b"."):
+            continue
+        if old_path is not None:
+            old_path = old_path[len(raw_prefix):] if old_path.startswith(raw_prefix) else None
+        changes.append((kind, fields[1], is_submodule, path, old_path))
+    return facts, changes
+
+
+def last_change_time(raw_root, path):
+    """mtime of the file, or for a deleted one of its nearest remaining directory (a
+    deletion touches its directory), so deletions rank among the recent changes."""
+    while path:
+        try:
+            return os.lstat(raw_root + b"/" + path).st_mtime
+        except OSError:
+            path = path.rpartition(b"/")[0]
+    return 0.0
+
+
+def recorded_file(raw_root, change):
+    """The modifiedFiles entry for one chosen change, hashed unless deleted or a
+    directory."""
+    kind, xy, is_submodule, path, old_path = change
+    status = porcelain_status(kind, xy)
+    try:
+        entry = {"path": path.decode("utf-8"), "status": status, "source": "git"}
+        hashable = not is_submodule
+    except UnicodeDecodeError:
+        # Not UTF-8: the recorded name can't name the file again, so no hash to compare.
+        entry = {"path": path.decode("utf-8", "replace"), "status": status, "source": "git"}
+        hashable = False
+    if status != "D" and hashable:
+        digest = hash_blob(raw_root + b"/" + path)
+        if digest:
+            entry["hash"] = digest
+    if status == "R" and old_path is not None:
+        entry["renamedFrom"] = old_path.decode("utf-8", "replace")
+    return entry
+
+
+def scan_git(root, agent_paths=(), limit=None):
+    """Branch, HEAD and the changed files of the repository holding `root`, from one
+    `git status` call. At most `limit` files (default LIMITS["modifiedFiles"]) are
+    recorded: those in `agent_paths` first, then the most recently modified (stat only),
+    listed in git's path order; only the recorded ones are hashed. Our own checkpoint files
+    are never listed.
+
+    Returns {"git": None | {"branch", "head", "dirty"}, "files": [...], "omitted": n,
+    "warnings": [...]}. "git" is None with no git, outside a repository or before the
+    first commit (the files are still listed then); "branch" is None on a detached HEAD."""
+    if limit is None:
+        limit = LIMITS["modifiedFiles"]
+    limit = max(limit, 0)
+    result = {"git": None, "files": [], "omitted": 0, "warnings": []}
+    try:
+        answer = run_git(root, ["status", "--porcelain=v2", "--branch", "-z",
+                                "--untracked-files=all", "--renames", "--no-ahead-behind",
+                                "--", "."])
+    except GitTimeout:
+        result["warnings"].append(git_timeout_warning(
+            "the checkpoint was saved without git facts (branch, HEAD, changed files)."))
+        return result
+    if answer is None:
+        return result
+    facts, changes = parse_porcelain(answer.stdout, repo_prefix(root))
+    head = facts.get("oid")
+    if head and is_commit_id(head):
+        branch = facts.get("head")
+        result["git"] = {"branch": None if branch in (None, "(detached)") else branch,
+                         "head": head, "dirty": bool(changes)}
+
+    raw_root = os.fsencode(root).rstrip(b"/\\") or b"/"
+    if len(changes) > limit:
+        wanted = {}
+        for order, path in enumerate(agent_paths or ()):
+            path = path.replace("\\", "/")
+            while path.startswith("./"):
+                path = path[2:]
+            wanted.setdefault(path.encode("utf-8", "replace"), order)
+        first, rest = [], []
+        lstat = os.lstat
+        for position, change in enumerate(changes):
+            order = wanted.get(change[3])
+            if order is None and change[4] is not None:
+                order = wanted.get(change[4])
+            if order is None:
+                try:
+                    mtime = lstat(raw_root + b"/" + change[3]).st_mtime
+                except OSError:
+                    mtime = last_change_time(raw_root, change[3])
+                rest.append((-mtime, position))
+            else:
+                first.append((order, position))
+        first.sort()
+        rest.sort()
+        positions = sorted(item[1] for item in (first + rest)[:limit])
+        chosen = [changes[position] for position in positions]  # in git's (path) order
+    else:
+        chosen = changes
+    result["omitted"] = len(changes) - len(chosen)
+    result["files"] = [recorded_file(raw_root, change) for change in chosen]
+    return result
+
+
+def inside_project(path):
+    """A recorded path we may read: relative, no `..` (it comes from a file on disk)."""
+    return (isinstance(path, str) and path != "" and not os.path.isabs(path)
+            and ".." not in path.replace("\\", "/").split("/"))
+
+
+def changed_since(root, recorded_files):
+    """Recorded paths whose working-tree content no longer matches the save: a different
+    hash, a hashed file now gone, or a file recorded as deleted that exists again."""
+    changed = []
+    for entry in recorded_files or ():
+        if not isinstance(entry, dict) or not inside_project(entry.get("path")):
+            continue
+        full = os.path.join(root, entry["path"])
+        if entry.get("hash"):
+            if hash_blob(full) != entry["hash"]:
+                changed.append(entry["path"])
+        elif entry.get("status") == "D" and os.path.lexists(full):
+            changed.append(entry["path"])
+    return changed
+
+
+def git_drift(root, saved_git, recorded_files):
+    """(drift, warnings) for a checkpoint saved with git facts `saved_git`.
+
+    drift = {"branchChanged", "currentBranch", "commitsSince", "changedSince"}, or None
+    when the checkpoint has no git facts or `root` has none now (no git, not a
+    repository, no commits). One git call, two when HEAD moved. A saved commit that HEAD
+    no longer contains (rebase, reset) gives a warning; commitsSince then counts the
+    commits on HEAD that the saved one lacks (0 when it is gone)."""
+    if not isinstance(saved_git, dict):
+        return None, []
+    warnings = []
+    try:
+        answer = run_git(root, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"])
+        if answer is None:
+            return None, []
+        lines = answer.stdout.decode("utf-8", "replace").split("\n")
+        head = lines[0].strip()
+        ref = lines[1].strip() if len(lines) > 1 else ""
+        current_branch = ref[len("refs/heads/"):] if ref.startswith("refs/heads/") else None
+        saved_head = saved_git.get("head")
+        commits_since = 0
+        if not is_commit_id(saved_head):
+            warnings.append("The checkpoint's saved commit is not a valid commit id, so "
+                            "new commits since it can't be counted.")
+        elif saved_head.lower() != head.lower():
+            counts = run_git(root, ["rev-list", "--left-right", "--count",
+                                    saved_head + "...HEAD"])
+            numbers = counts.stdout.split() if counts is not None else []
+            if len(numbers) == 2 and numbers[0] == b"0":
+                commits_since = int(numbers[1])
+            else:
+                if len(numbers) == 2:
+                    commits_since = int(numbers[1])
+                warnings.append(
+                    "Saved commit %s is no longer reachable from HEAD: history was "
+                    "rewritten (rebase, reset, amend) or HEAD moved to other history since "
+                    "the checkpoint, so commits since it can't be counted reliably. Treat "
+                    "the files flagged as changed as needing a re-read before editing."
+                    % saved_head[:9])
+    except GitTimeout:
+        return None, [git_timeout_warning(
+            "changes since the checkpoint were not checked, so re-read files before editing them.")]
+    saved_branch = saved_git.get("branch")
+    if saved_branch == "HEAD":
+        saved_branch = None  # a detached HEAD as `git rev-parse --abbrev-ref HEAD` names it
+    drift = {
+        "branchChanged": saved_branch != current_branch,
+        "currentBranch": current_branch,
+        "commitsSince": commits_since,
+        "changedSince": changed_since(root, recorded_files),
+    }
+    return drift, warnings
 
 
 # Store #######################################################################
@@ -1915,8 +2256,190 @@ def serve_stdio(environ):
 
 
 # Hooks #######################################################################
+# The plugin runs these on every session start and before every save, so they stay
+# on the fast path: `os` and `sys` only (plus the built-in `time` and the `stat`
+# module that `os` has already loaded), no checkpoint read, no git, no regex.
 
-def run_hook(name, stdin_bytes, environ):
+NUDGE_OFF_VALUES = ("off", "0", "false", "no")
+
+SAVE_DENIED_FOR_SUBAGENT = (
+    "Subagents must not save session checkpoints: a subagent shares the main session's "
+    "checkpoint, so this save would overwrite the parent session's saved state. Do not "
+    "retry. Report your progress (what you did, what is left, anything the main session "
+    "needs to know) in your final answer instead, and leave saving the checkpoint to the "
+    "main session."
+)
+
+
+def format_utc_time(epoch_seconds):
+    """A Unix timestamp as 'YYYY-MM-DD HH:MM:SS UTC'."""
+    import time  # built in to the interpreter: costs nothing to import
+
+    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(epoch_seconds))
+
+
+def parse_hook_input(stdin_bytes):
+    """The hook's JSON object from Claude Code, or None when it is not one."""
+    try:
+        hook_input = json_loads(stdin_bytes.decode("utf-8"))
+    except ValueError:  # includes UnicodeDecodeError and JSON syntax errors
+        return None
+    return hook_input if isinstance(hook_input, dict) else None
+
+
+def nudge_is_off(environ):
+    value = environ.get("SESSION_CHECKPOINT_NUDGE", "")
+    return value.strip().lower() in NUDGE_OFF_VALUES
+
+
+def hook_project_root(stdin_bytes, environ):
+    """The root the server would use with no `projectRoot` argument, or None.
+
+    CHECKPOINT_PROJECT_ROOT wins; otherwise the `cwd` Claude Code reports, which is
+    also the MCP server's working directory.
+    """
+    configured = environ.get("CHECKPOINT_PROJECT_ROOT", "")
+    if configured:
+        # The server refuses a relative root, so a nudge about one would mislead.
+        return configured if os.path.isabs(configured) else None
+    hook_input = parse_hook_input(stdin_bytes)
+    if hook_input is None:
+        return None
+    cwd = hook_input.get("cwd")
+    if isinstance(cwd, str) and cwd and os.path.isabs(cwd):
+        return cwd
+    return None
+
+
+def scan_checkpoint_files(root):
+    """(count, newest mtime or None) of the checkpoints under `root`, from stat alone.
+
+    Counts `<root>/.claude-checkpoints/*.json` (not the `.prev` backups, not the
+    dot-named temp files of a save in progress) and the legacy `<root>/.claude-checkpoint`.
+    A missing directory counts as none; an unreadable one raises OSError.
+    """
+    import stat  # already loaded by `os`
+
+    count = 0
+    newest = None
+    try:
+        entries = os.scandir(os.path.join(root, CHECKPOINT_DIR))
+    except (FileNotFoundError, NotADirectoryError):
+        entries = None
+    if entries is not None:
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if name.startswith(".") or not name.endswith(".json"):
+                    continue
+                try:
+                    if not entry.is_file():
+                        continue
+                    mtime = entry.stat().st_mtime
+                except FileNotFoundError:  # removed while we were listing
+                    continue
+                count += 1
+                if newest is None or mtime > newest:
+                    newest = mtime
+    try:
+        legacy = os.stat(os.path.join(root, LEGACY_FILE))
+    except (FileNotFoundError, NotADirectoryError):
+        legacy = None
+    if legacy is not None and stat.S_ISREG(legacy.st_mode):
+        count += 1
+        if newest is None or legacy.st_mtime > newest:
+            newest = legacy.st_mtime
+    return count, newest
+
+
+def describe_checkpoints_for_session_start(count, newest_mtime, root, now):
+    """The note Claude sees at session start when the project has checkpoints."""
+    if count == 1:
+        found = "This project (%s) has 1 saved session checkpoint, saved %s (%s)." % (
+            root, format_age(now - newest_mtime), format_utc_time(newest_mtime))
+    else:
+        found = ("This project (%s) has %d saved session checkpoints; the newest was "
+                 "saved %s (%s).") % (
+            root, count, format_age(now - newest_mtime), format_utc_time(newest_mtime))
+    return (
+        found
+        + " Before starting new work, call the load_session_checkpoint tool with no "
+        "arguments. If it returns this session's checkpoint, read the resume brief; if it "
+        "returns a list of candidate checkpoints instead, show them to the user and ask "
+        "which one to resume (never pick one yourself). Then confirm with the user before "
+        "acting on anything the checkpoint records: it may be stale, and the user decides "
+        "whether to continue that work."
+    )
+
+
+def run_session_start_hook(stdin_bytes, environ):
+    """The SessionStart hook's stdout text, or None to print nothing."""
+    import time
+
+    if nudge_is_off(environ):
+        return None
+    root = hook_project_root(stdin_bytes, environ)
+    if root is None:
+        return None
+    count, newest_mtime = scan_checkpoint_files(root)
+    if count == 0:
+        return None
+    context = describe_checkpoints_for_session_start(count, newest_mtime, root, time.time())
+    return json_dumps({
+        "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context},
+    })
+
+
+def run_guard_hook(stdin_bytes):
+    """The PreToolUse hook's stdout text: a deny for subagents, None (allow) otherwise."""
+    hook_input = parse_hook_input(stdin_bytes)
+    if hook_input is None:
+        return None
+    agent_id = hook_input.get("agent_id")
+    # Only `agent_id` marks a subagent: a main session started with --agent has
+    # `agent_type` too, and must keep saving.
+    if not isinstance(agent_id, str) or not agent_id:
+        return None
+    return json_dumps({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": SAVE_DENIED_FOR_SUBAGENT,
+        },
+    })
+
+
+HOOK_NAMES = ("session-start", "guard")
+
+
+def run_hook(name, stdin_bytes=None, environ=None):
+    """Run hook `name` (`--hook NAME`) and return the exit code, which is always 0.
+
+    A hook must never break the session or block a save by accident, so every
+    failure ends the same way: nothing on stdout, one line on stderr, exit 0.
+    `stdin_bytes` None reads all of stdin; `environ` None means os.environ.
+    """
+    try:
+        if stdin_bytes is None:
+            stdin_bytes = sys.stdin.buffer.read()
+        if environ is None:
+            environ = os.environ
+        if name == "session-start":
+            text = run_session_start_hook(stdin_bytes, environ)
+        elif name == "guard":
+            text = run_guard_hook(stdin_bytes)
+        else:
+            raise ValueError("unknown hook %r (expected one of: %s)" % (name, ", ".join(HOOK_NAMES)))
+        if text is not None:
+            sys.stdout.buffer.write((text + "\n").encode("utf-8"))
+            sys.stdout.buffer.flush()
+    except Exception as error:
+        try:
+            sys.stderr.write("session-checkpoint --hook %s: %s: %s\n"
+                             % (name, type(error).__name__, error))
+            sys.stderr.flush()
+        except Exception:
+            pass
     return 0
 
 
@@ -1938,7 +2461,7 @@ def main(argv=None):
     if not argv:
         return serve_stdio(os.environ)
     if argv[0] == "--hook" and len(argv) == 2:
-        return run_hook(argv[1], sys.stdin.buffer.read(), os.environ)
+        return run_hook(argv[1])
     if argv == ["--version"]:
         sys.stdout.write("session-checkpoint %s\n" % __version__)
         return 0

@@ -1,0 +1,367 @@
+"""The plugin's two hooks, run as Claude Code runs them: the built pyz, hook JSON on stdin.
+
+`--hook session-start` is the SessionStart nudge, `--hook guard` the PreToolUse guard
+that stops subagents from saving. Inputs come from the real Claude Code captures in
+shared/fixtures/hook-inputs.jsonl, with the sanitized `cwd` pointed at a temp project.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+import unittest
+
+from tests.support import PYZ, SHARED, TempDirTestCase, run_pyz
+
+CAPTURED_HOOK_INPUTS = SHARED / "fixtures" / "hook-inputs.jsonl"
+SAVE_TOOL = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
+GARBAGE_INPUTS = (
+    b"",
+    b"\n",
+    b"not json",
+    b"{\"cwd\": ",
+    b"[1, 2, 3]",
+    b"null",
+    b"\"a string\"",
+    b"\xff\xfe\x00garbage",
+    b"{\"cwd\": 5}",
+    b"{\"cwd\": \"relative/dir\"}",
+)
+
+
+def captured_inputs(event):
+    with open(str(CAPTURED_HOOK_INPUTS), encoding="utf-8") as lines:
+        found = [json.loads(line) for line in lines if line.strip()]
+    return [hook_input for hook_input in found if hook_input["hook_event_name"] == event]
+
+
+def encode(hook_input):
+    return json.dumps(hook_input).encode("utf-8")
+
+
+class HookTestCase(TempDirTestCase):
+
+    def session_start_input(self, cwd=None, source="startup"):
+        for hook_input in captured_inputs("SessionStart"):
+            if hook_input["source"] == source:
+                hook_input["cwd"] = str(cwd or self.project)
+                return hook_input
+        raise AssertionError("no captured SessionStart input with source %r" % source)
+
+    def save_call_input(self, **extra):
+        """A captured main-session PreToolUse input, turned into a call of our save tool."""
+        hook_input = captured_inputs("PreToolUse")[0]
+        hook_input.update(
+            cwd=str(self.project),
+            tool_name=SAVE_TOOL,
+            tool_input={"goal": "Add a farewell() helper", "mode": "merge"},
+            mcp_server={"name": "plugin:session-checkpoint:session-checkpoint", "source": "plugin"},
+        )
+        hook_input.update(extra)
+        return hook_input
+
+    def run_hook(self, name, stdin, env=None):
+        result = run_pyz(["--hook", name], env or self.env, cwd=self.tmp, stdin=stdin)
+        self.assertEqual(result.returncode, 0, result.stderr.decode("utf-8", "replace"))
+        return result
+
+    def nudge(self, stdin=None, env=None):
+        """The nudge's additionalContext, or None when it printed nothing."""
+        if stdin is None:
+            stdin = encode(self.session_start_input())
+        result = self.run_hook("session-start", stdin, env)
+        if not result.stdout:
+            return None
+        output = self.assert_one_json_line(result.stdout)
+        self.assertEqual(set(output), {"hookSpecificOutput"})
+        specific = output["hookSpecificOutput"]
+        self.assertEqual(specific["hookEventName"], "SessionStart")
+        self.assertIsInstance(specific["additionalContext"], str)
+        return specific["additionalContext"]
+
+    def assert_one_json_line(self, stdout):
+        self.assertTrue(stdout.endswith(b"\n"), stdout)
+        self.assertEqual(stdout.count(b"\n"), 1, stdout)
+        return json.loads(stdout.decode("utf-8"))
+
+    def make_checkpoints(self, root, count, newest_age=300, legacy=False):
+        """`count` session checkpoints, the newest `newest_age` seconds old, one a minute apart."""
+        directory = root / ".claude-checkpoints"
+        directory.mkdir(exist_ok=True)
+        now = time.time()
+        for index in range(count):
+            path = directory / ("%08d-0000-4000-8000-000000000000.json" % index)
+            path.write_text('{"version": 1}', encoding="utf-8")
+            age = newest_age + 60 * index
+            os.utime(str(path), (now - age, now - age))
+        if legacy:
+            path = root / ".claude-checkpoint"
+            path.write_text('{"version": 1}', encoding="utf-8")
+            age = newest_age + 60 * count
+            os.utime(str(path), (now - age, now - age))
+        return now - newest_age
+
+
+class SessionStartNudgeTest(HookTestCase):
+
+    def test_no_checkpoints_prints_nothing(self):
+        self.assertIsNone(self.nudge())
+
+    def test_empty_checkpoint_directory_prints_nothing(self):
+        (self.project / ".claude-checkpoints").mkdir()
+        self.assertIsNone(self.nudge())
+
+    def test_one_checkpoint_says_one_when_it_was_saved_and_what_to_do(self):
+        newest = self.make_checkpoints(self.project, 1, newest_age=5 * 60 + 20)
+        context = self.nudge()
+        self.assertIn("1 saved session checkpoint", context)
+        self.assertIn("5m ago", context)
+        self.assertIn(time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(newest)), context)
+        self.assertIn("load_session_checkpoint", context)
+        self.assertIn("confirm with the user", context)
+
+    def test_a_thousand_checkpoints_are_counted_and_the_newest_dated(self):
+        newest = self.make_checkpoints(self.project, 1000, newest_age=3 * 3600 + 30)
+        context = self.nudge()
+        self.assertIn("1000 saved session checkpoints", context)
+        self.assertIn("3h ago", context)
+        self.assertIn(time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(newest)), context)
+
+    def test_age_in_days(self):
+        self.make_checkpoints(self.project, 2, newest_age=2 * 86400 + 60)
+        self.assertIn("2d ago", self.nudge())
+
+    def test_every_session_start_source_gets_the_nudge(self):
+        self.make_checkpoints(self.project, 2)
+        sources = [hook_input["source"] for hook_input in captured_inputs("SessionStart")]
+        self.assertEqual(sorted(sources), ["clear", "compact", "resume", "startup"])
+        for source in sources:
+            with self.subTest(source=source):
+                context = self.nudge(encode(self.session_start_input(source=source)))
+                self.assertIn("2 saved session checkpoints", context)
+
+    def test_nudge_off_in_every_spelling_prints_nothing(self):
+        self.make_checkpoints(self.project, 1)
+        for value in ("off", "0", "false", "no", "OFF", "False", "No", " off "):
+            with self.subTest(value=value):
+                self.assertIsNone(self.nudge(env=self.env_with(SESSION_CHECKPOINT_NUDGE=value)))
+
+    def test_other_nudge_values_leave_it_on(self):
+        self.make_checkpoints(self.project, 1)
+        for value in ("", "on", "1", "yes", "true"):
+            with self.subTest(value=value):
+                self.assertIsNotNone(self.nudge(env=self.env_with(SESSION_CHECKPOINT_NUDGE=value)))
+
+    def test_checkpoint_project_root_wins_over_the_hook_cwd(self):
+        configured = self.tmp / "configured"
+        configured.mkdir()
+        self.make_checkpoints(configured, 2)
+        self.make_checkpoints(self.project, 5)
+        context = self.nudge(env=self.env_with(CHECKPOINT_PROJECT_ROOT=configured))
+        self.assertIn("2 saved session checkpoints", context)
+
+    def test_checkpoint_project_root_without_checkpoints_prints_nothing(self):
+        configured = self.tmp / "configured"
+        configured.mkdir()
+        self.make_checkpoints(self.project, 5)
+        self.assertIsNone(self.nudge(env=self.env_with(CHECKPOINT_PROJECT_ROOT=configured)))
+
+    def test_relative_checkpoint_project_root_prints_nothing(self):
+        self.make_checkpoints(self.project, 1)
+        self.assertIsNone(self.nudge(env=self.env_with(CHECKPOINT_PROJECT_ROOT="project")))
+
+    def test_cwd_that_does_not_exist_prints_nothing(self):
+        self.assertIsNone(self.nudge(encode(self.session_start_input(cwd=self.tmp / "gone"))))
+
+    def test_legacy_file_alone_is_counted(self):
+        (self.project / ".claude-checkpoint").write_text("{}", encoding="utf-8")
+        self.assertIn("1 saved session checkpoint", self.nudge())
+
+    def test_legacy_file_is_counted_with_the_session_checkpoints(self):
+        self.make_checkpoints(self.project, 2, legacy=True)
+        self.assertIn("3 saved session checkpoints", self.nudge())
+
+    def test_newest_is_found_by_modification_time_including_the_legacy_file(self):
+        self.make_checkpoints(self.project, 3, newest_age=5 * 86400)
+        legacy = self.project / ".claude-checkpoint"
+        legacy.write_text("{}", encoding="utf-8")
+        recent = time.time() - 10 * 60 - 5
+        os.utime(str(legacy), (recent, recent))
+        self.assertIn("10m ago", self.nudge())
+
+    def test_backups_temp_files_and_other_entries_are_not_counted(self):
+        self.make_checkpoints(self.project, 1)
+        directory = self.project / ".claude-checkpoints"
+        for name in ("00000000-0000-4000-8000-000000000000.json.prev",
+                     ".00000000-0000-4000-8000-000000000000.json.1234.tmp",
+                     ".abc.json", "notes.txt", "stray.json.tmp"):
+            (directory / name).write_text("{}", encoding="utf-8")
+        (directory / "a-directory.json").mkdir()
+        (self.project / ".claude-checkpoint.prev").write_text("{}", encoding="utf-8")
+        self.assertIn("1 saved session checkpoint", self.nudge())
+
+    def test_backups_alone_print_nothing(self):
+        directory = self.project / ".claude-checkpoints"
+        directory.mkdir()
+        (directory / "a.json.prev").write_text("{}", encoding="utf-8")
+        (self.project / ".claude-checkpoint.prev").write_text("{}", encoding="utf-8")
+        self.assertIsNone(self.nudge())
+
+    def test_unreadable_checkpoint_directory_exits_0_and_prints_nothing(self):
+        directory = self.project / ".claude-checkpoints"
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            # root reads a mode-000 directory anyway; a file in its place fails the listing too
+            directory.write_text("not a directory", encoding="utf-8")
+        else:
+            self.make_checkpoints(self.project, 3)
+            os.chmod(str(directory), 0)
+            self.addCleanup(os.chmod, str(directory), 0o700)
+        result = self.run_hook("session-start", encode(self.session_start_input()))
+        self.assertEqual(result.stdout, b"")
+
+    def test_checkpoint_contents_are_never_read(self):
+        self.make_checkpoints(self.project, 2, legacy=True)
+        for path in (self.project / ".claude-checkpoints").iterdir():
+            path.write_bytes(b"\x00 not a checkpoint at all")
+        self.assertIn("3 saved session checkpoints", self.nudge())
+
+    def test_garbage_and_empty_stdin_exit_0_and_print_nothing(self):
+        self.make_checkpoints(self.project, 1)
+        for stdin in GARBAGE_INPUTS:
+            with self.subTest(stdin=stdin):
+                result = self.run_hook("session-start", stdin)
+                self.assertEqual(result.stdout, b"")
+
+
+class SubagentSaveGuardTest(HookTestCase):
+
+    def guard(self, hook_input):
+        stdin = hook_input if isinstance(hook_input, bytes) else encode(hook_input)
+        return self.run_hook("guard", stdin).stdout
+
+    def test_save_from_a_subagent_is_denied_with_a_reason(self):
+        stdout = self.guard(self.save_call_input(agent_id="a4e1c2d9", agent_type="general-purpose"))
+        output = self.assert_one_json_line(stdout)
+        self.assertEqual(set(output), {"hookSpecificOutput"})
+        decision = output["hookSpecificOutput"]
+        self.assertEqual(decision["hookEventName"], "PreToolUse")
+        self.assertEqual(decision["permissionDecision"], "deny")
+        reason = decision["permissionDecisionReason"]
+        self.assertIn("Subagents must not save session checkpoints", reason)
+        self.assertIn("final answer", reason)
+        self.assertIn("main session", reason)
+
+    def test_every_captured_tool_call_is_denied_inside_a_subagent(self):
+        # The guard trusts its matcher for the tool name; it decides on agent_id alone.
+        for hook_input in captured_inputs("PreToolUse"):
+            hook_input.update(agent_id="a4e1c2d9", agent_type="Explore")
+            with self.subTest(tool=hook_input["tool_name"]):
+                decision = self.assert_one_json_line(self.guard(hook_input))["hookSpecificOutput"]
+                self.assertEqual(decision["permissionDecision"], "deny")
+
+    def test_save_from_the_main_session_is_allowed(self):
+        self.assertEqual(self.guard(self.save_call_input()), b"")
+
+    def test_captured_main_session_tool_calls_are_allowed(self):
+        for hook_input in captured_inputs("PreToolUse"):
+            with self.subTest(tool=hook_input["tool_name"]):
+                self.assertEqual(self.guard(hook_input), b"")
+
+    def test_agent_type_alone_does_not_deny(self):
+        # A main session started with --agent carries agent_type but no agent_id.
+        self.assertEqual(self.guard(self.save_call_input(agent_type="reviewer")), b"")
+
+    def test_empty_or_non_string_agent_id_does_not_deny(self):
+        for agent_id in ("", None, 42, ["a"], {"id": "a"}):
+            with self.subTest(agent_id=agent_id):
+                self.assertEqual(self.guard(self.save_call_input(agent_id=agent_id)), b"")
+
+    def test_garbage_and_empty_stdin_allow(self):
+        for stdin in GARBAGE_INPUTS:
+            with self.subTest(stdin=stdin):
+                self.assertEqual(self.guard(stdin), b"")
+
+
+class HookCostTest(HookTestCase):
+    """SPEC §10: hooks import no regex/json/subprocess, start no git, read no checkpoint."""
+
+    def imported_modules(self, pyz, args, stdin):
+        """Names of the modules a `python -I -S -X importtime pyz args` run imports."""
+        result = subprocess.run(
+            [sys.executable, "-I", "-S", "-X", "importtime", str(pyz)] + list(args),
+            cwd=str(self.tmp), env=self.env, input=stdin,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20,
+        )
+        self.assertEqual(result.returncode, 0, result.stderr)
+        modules = set()
+        for line in result.stderr.decode("utf-8", "replace").splitlines():
+            if line.startswith("import time:") and line.count("|") == 2:
+                modules.add(line.rsplit("|", 1)[1].strip())
+        self.assertIn("encodings", modules)  # proves the listing was parsed
+        return result.stdout, modules
+
+    def modules_of_an_empty_zipapp(self):
+        """What the interpreter itself imports to run any pyz (3.9's runpy pulls in `re`)."""
+        import zipapp
+        target = self.tmp / "empty.pyz"
+        if not target.exists():
+            source = self.tmp / "empty-app"
+            source.mkdir()
+            (source / "__main__.py").write_text("pass\n", encoding="utf-8")
+            zipapp.create_archive(str(source), str(target))
+        return self.imported_modules(target, [], b"")[1]
+
+    def hook_imports(self, name, stdin):
+        """(stdout, modules the hook imports beyond what running any pyz imports)."""
+        stdout, modules = self.imported_modules(PYZ, ["--hook", name], stdin)
+        return stdout, modules - self.modules_of_an_empty_zipapp()
+
+    def assert_imports_none_of(self, modules, forbidden=("re", "json", "subprocess")):
+        for module in forbidden:
+            self.assertNotIn(module, modules)
+
+    def test_nudge_imports_no_regex_json_or_subprocess(self):
+        self.make_checkpoints(self.project, 3, legacy=True)
+        stdout, modules = self.hook_imports("session-start", encode(self.session_start_input()))
+        self.assertIn(b"hookSpecificOutput", stdout)
+        self.assert_imports_none_of(modules)
+
+    def test_guard_imports_no_regex_json_or_subprocess(self):
+        for extra in ({}, {"agent_id": "a4e1c2d9"}):
+            with self.subTest(**extra):
+                _, modules = self.hook_imports("guard", encode(self.save_call_input(**extra)))
+                self.assert_imports_none_of(modules)
+
+    def test_nudge_opens_no_checkpoint_file_and_starts_no_process(self):
+        self.make_checkpoints(self.project, 3, legacy=True)
+        # Run the pyz under an audit hook that logs every file open and process start.
+        log = self.tmp / "audit.log"
+        watcher = (
+            "import sys\n"
+            "log = open(sys.argv[1], 'w')\n"
+            "def audit(event, args):\n"
+            "    if event == 'open' and isinstance(args[0], (str, bytes)):\n"
+            "        log.write('open %s\\n' % (args[0],)); log.flush()\n"
+            "    elif event in ('subprocess.Popen', 'os.posix_spawn', 'os.exec', 'os.spawn', 'os.system'):\n"
+            "        log.write('%s %s\\n' % (event, args[0])); log.flush()\n"
+            "sys.addaudithook(audit)\n"
+            "import runpy\n"
+            "sys.argv = [sys.argv[2], '--hook', 'session-start']\n"
+            "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+        )
+        result = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", watcher, str(log), str(PYZ)],
+            cwd=str(self.tmp), env=self.env, input=encode(self.session_start_input()),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20,
+        )
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(b"4 saved session checkpoints", result.stdout)
+        events = log.read_text(encoding="utf-8").splitlines()
+        self.assertTrue(any(str(PYZ) in event for event in events), events)  # the log works
+        for event in events:
+            self.assertNotIn(".claude-checkpoint", event)
+            self.assertFalse(event.startswith(("subprocess", "os.")), event)
+
+
+if __name__ == "__main__":
+    unittest.main()
