@@ -59,7 +59,8 @@ class FileFormatTest(CheckpointTestCase):
             "recentCommands", "meta"])
         self.assertEqual(data["version"], 1)
         self.assertEqual(data["generator"]["name"], "session-checkpoint")
-        self.assertEqual(data["project"], {"name": "project"})
+        self.assertEqual(data["project"]["name"], "project")
+        self.assertRegex(data["project"]["rootId"], r"^[0-9a-f]{16}$")
         self.assertEqual(data["sessionId"], "s1")
         self.assertRegex(data["updatedAt"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
         self.assertEqual(data["goal"], {"primary": "Ship it", "tasks": [
@@ -78,9 +79,15 @@ class FileFormatTest(CheckpointTestCase):
         self.assertEqual(directory.stat().st_mode & 0o777, 0o700)
         self.assertEqual((directory / "s1.json").stat().st_mode & 0o777, 0o600)
 
+    def example_project(self):
+        """A project named like the original's example, holding its checkpoint file."""
+        project = self.tmp / "my-app"
+        project.mkdir()
+        shutil.copy(str(EXAMPLE), str(project / ".claude-checkpoint"))
+        return project
+
     def test_the_original_example_file_loads_unchanged(self):
-        shutil.copy(str(EXAMPLE), str(self.project / ".claude-checkpoint"))
-        server = self.server()
+        server = self.server(cwd=self.example_project())
         result = server.call_tool(LOAD, {"checkpoint": "legacy"})
         text = result["content"][0]["text"]
         self.assertRegex(text, r"# Resuming: my-app \(checkpoint saved \d+d ago, "
@@ -104,18 +111,18 @@ class FileFormatTest(CheckpointTestCase):
         self.assertEqual(result["structuredContent"]["updatedAt"], "2026-10-08T02:23:55.477Z")
 
     def test_the_original_example_brief_stays_small(self):
-        shutil.copy(str(EXAMPLE), str(self.project / ".claude-checkpoint"))
-        text = self.server().call_tool(LOAD, {"checkpoint": "legacy"})["content"][0]["text"]
+        server = self.server(cwd=self.example_project())
+        text = server.call_tool(LOAD, {"checkpoint": "legacy"})["content"][0]["text"]
         self.assertLess(len(text.encode("utf-8")), 1500)
 
     def test_a_merge_onto_the_original_example_keeps_its_identity(self):
-        shutil.copy(str(EXAMPLE), str(self.project / ".claude-checkpoint"))
-        server = self.server(env=self.env_with(CHECKPOINT_SESSION_IDS="legacy"))
+        project = self.example_project()
+        server = self.server(cwd=project, env=self.env_with(CHECKPOINT_SESSION_IDS="legacy"))
         self.ok(server, SAVE, {"goal": "Add GitHub OAuth login with persistent sessions",
                                "mode": "merge",
                                "tasks": [{"description": "Logout endpoint",
                                           "status": "in_progress"}]})
-        data = json.loads((self.project / ".claude-checkpoint").read_text(encoding="utf-8"))
+        data = json.loads((project / ".claude-checkpoint").read_text(encoding="utf-8"))
         example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
         self.assertEqual(data["id"], example["id"])
         self.assertEqual(data["createdAt"], example["createdAt"])
@@ -123,7 +130,7 @@ class FileFormatTest(CheckpointTestCase):
         self.assertEqual(data["goal"]["tasks"][2], {"description": "Logout endpoint",
                                                    "status": "in_progress"})
         self.assertNotIn("sessionId", data)
-        backup = json.loads((self.project / ".claude-checkpoint.prev").read_text("utf-8"))
+        backup = json.loads((project / ".claude-checkpoint.prev").read_text("utf-8"))
         self.assertEqual(backup, example)
 
     def test_an_unknown_version_is_reported_not_loaded(self):
@@ -408,7 +415,8 @@ class ListTest(CheckpointTestCase):
         self.assertEqual([e["selector"] for e in result["entries"]], ["b", "a"])
         first = result["entries"][0]
         self.assertEqual(set(first), {"selector", "goal", "updatedAt", "age", "branch",
-                                      "allTasksDone", "isCurrentSession", "fromBackup"})
+                                      "allTasksDone", "isCurrentSession", "fromBackup",
+                                      "trusted"})
         self.assertTrue(first["isCurrentSession"])
         self.assertFalse(first["allTasksDone"])
         self.assertTrue(result["entries"][1]["allTasksDone"])

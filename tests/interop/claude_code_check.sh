@@ -71,7 +71,10 @@ install_claude() {
     for attempt in 1 2 3; do
         tmp="$(mktemp -d "$cache_root/.install.XXXXXX")" || return 1
         # --prefer-online: a stale cached package document can otherwise pin an old version.
+        # Bounded retries and timeouts: a dead registry fails in about a minute, not ten.
         if npm install --prefix "$tmp" --no-audit --no-fund --no-save --prefer-online --loglevel=error \
+                --fetch-retries=1 --fetch-retry-mintimeout=2000 --fetch-retry-maxtimeout=10000 \
+                --fetch-timeout=120000 \
                 "@anthropic-ai/claude-code@$want" >"$tmp.log" 2>&1 \
             && "$tmp/node_modules/.bin/claude" --version >/dev/null 2>&1; then
             rm -rf "$dest" && mv "$tmp" "$dest" && rm -f "$tmp.log"
@@ -144,9 +147,9 @@ print("%s %s" % (era, ver) if era else "unknown")
 PY
 }
 
-# expect_connected OUTPUT NAME-REGEX LABEL T0
+# expect_connected OUTPUT NAME-REGEX LABEL T0 HOME
 expect_connected() {
-    local out="$1" name="$2" label="$3" t0="$4" line
+    local out="$1" name="$2" label="$3" t0="$4" h="$5" line log
     line="$(printf '%s\n' "$out" | grep -E "^${name}: " | head -n 1)"
     if printf '%s' "$line" | grep -q '✔ Connected'; then
         ok "$label: ${line} ($(elapsed "$t0"))"
@@ -154,6 +157,11 @@ expect_connected() {
     fi
     fail "$label: not connected ($(elapsed "$t0"))"
     printf '%s\n' "$out" | indent
+    log="$(ls -t "$h"/.cache/claude-cli-nodejs/*/mcp-logs-*/*.jsonl 2>/dev/null | head -n 1)"
+    if [ -n "$log" ]; then
+        echo "    | --- Claude Code's MCP log ($log), last lines:"
+        tail -n 15 "$log" | indent
+    fi
     return 1
 }
 
@@ -179,12 +187,12 @@ else fail "a: claude mcp add failed"; printf '%s\n' "$out" | indent; fi
 
 t0="$(now)"
 out="$(cc "$h" "$proj" mcp list)"
-expect_connected "$out" checkpoint "a: claude mcp list" "$t0" && expect_era "$h" mcp-logs-checkpoint modern "a: default negotiation"
+expect_connected "$out" checkpoint "a: claude mcp list" "$t0" "$h" && expect_era "$h" mcp-logs-checkpoint modern "a: default negotiation"
 
 rm -f "$h/.claude/state/mcp-discover-verdicts.json"
 t0="$(now)"
 out="$(MCP_PROTOCOL_NEGOTIATION=legacy cc "$h" "$proj" mcp list)"
-expect_connected "$out" checkpoint "a: MCP_PROTOCOL_NEGOTIATION=legacy claude mcp list" "$t0" \
+expect_connected "$out" checkpoint "a: MCP_PROTOCOL_NEGOTIATION=legacy claude mcp list" "$t0" "$h" \
     && expect_era "$h" mcp-logs-checkpoint legacy "a: forced legacy negotiation"
 
 # --------------------------------------------------------------------------- (b) plugin validate
@@ -233,7 +241,7 @@ plugin_check() {  # plugin_check LABEL MARKETPLACE-DIR
     else fail "$label: claude plugin install $plugin_name@$mp_name (exit $rc)"; printf '%s\n' "$out" | indent; return; fi
     t0="$(now)"
     out="$(cc "$h" "$proj" mcp list)"
-    if expect_connected "$out" "plugin:$plugin_name:[^:]+" "$label: claude mcp list" "$t0"; then
+    if expect_connected "$out" "plugin:$plugin_name:[^:]+" "$label: claude mcp list" "$t0" "$h"; then
         local logdir
         logdir="$(find "$h/.cache/claude-cli-nodejs" -mindepth 2 -maxdepth 2 -type d \
             -name "mcp-logs-plugin-$plugin_name-*" 2>/dev/null | head -n 1)"
