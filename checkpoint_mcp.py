@@ -178,13 +178,215 @@ def encode_json_text(text):
 
 
 # Redaction ###################################################################
+#
+# Every free-text field passes through redact_text() before anything touches disk.
+# A pattern replaces only its `secret…` group(s), so the key name, header, URL user or
+# PEM armour around a secret stays readable: `GITHUB_TOKEN=«redacted»`.
+#
+# Speed: each pattern starts with a literal (or a small set of first characters) so the
+# regex engine jumps between candidates instead of trying every position; word-boundary
+# checks sit after the literal for the same reason.  Rows marked ignore_case are written
+# in lowercase and run on an ASCII-lowercased copy of the text (same offsets), because
+# case-insensitive matching is several times slower.
 
-REDACTION_PATTERNS = ()
+# Names that make the value after them a secret.  A match starts at the name's last word
+# (`GITHUB_TOKEN` is found at `TOKEN`) and lookbehinds check what precedes it, so the
+# engine can jump between candidate letters.  A compound name (`DB_PASSWORD`, `X-Api-Key`,
+# `clientSecret`) is trusted after `:`; a bare word (`password:`, `token:`) may be prose,
+# so its value must end the line.  Plurals and longer words (`MAX_TOKENS`) never match.
+_SECRET_WORDS = ("password", "passwd", "passphrase", "pwd", "secret", "token", "credentials", "credential")
+_SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
+                        "encryption", "license", "client", "app", "admin", "service", "storage",
+                        "subscription", "consumer")
+# `*_KEY` is a secret, except the database and cache keys that code talks about all day.
+_NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public",
+                            "idempotency", "hash", "range", "row", "group", "lookup")
+_KEY_NAME = (
+    "key(?:(?<=[_.-]key)|" + "|".join("(?<=%skey)" % p for p in _SECRET_KEY_PREFIXES) + ")"
+    + "".join("(?<!%s.key)" % p for p in _NOT_SECRET_KEY_PREFIXES)
+)
+_SECRET_NAME = (
+    "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME + r"|pass(?<=[_.-]pass)|auth(?<=[_.-]auth))"
+)
+# Sets the empty group `compound` when the name is more than a bare word.
+_COMPOUND_NAME = (
+    "(?:(?:" + "|".join("(?<=[a-z0-9_.-]%s)" % w for w in _SECRET_WORDS)
+    + r"|(?<=key)|(?<=pass)|(?<=auth))(?P<compound>))?"
+)
+_NAME_CLOSE = r"""\\?["']?"""
+# An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
+# a spaced `=` it must also end cleanly: `get_token()` or `Optional[str]` is code.
+_BARE_VALUE = r"""\$\{[^}\s]*\}|\$\(|<[^>\n]*>|[^\s'"`;,&|)\]}]+"""
+_WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>]+)(?=[\s'"`;,&|)\]}]|\Z)"""
+_LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
+_QUOTED_VALUE = (
+    r""""(?P<secret>[^"\\\n]*(?:\\[^"\n][^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
+    r"""|\\"(?P<secret3>[^"\\\n]*)\\\""""
+)
+_CLI_VALUE = r"""(?P<secret>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
+_CLI_ARGS = r"[^\n;&|]{0,200}?"
+
+# The single source of truth for what is redacted: (name, ignore_case, pattern), applied
+# in order.  Token shapes follow the issuers' formats (prefix, alphabet, length).
+REDACTION_PATTERNS = (
+    ("private-key-block", False,
+     r"-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----"
+     r"(?P<secret>(?s:.+?))(?=-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|\Z)"),
+    ("url-credentials", False,
+     r"""://[^\s:/?#@'"<>`]*:(?P<secret>[^\s/'"<>`]+)@"""),
+    ("slack-webhook", False,
+     r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9_/+-]{20,})"),
+    ("discord-webhook", False,
+     r"discord(?:app)?\.com/api/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{40,})"),
+    ("authorization-header", True,
+     r"""authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?[ \t]*(?:"""
+     r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth)"
+     r"""[ \t]+(?P<secret>[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
+    ("bearer-token", True, r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
+    ("anthropic-key", False, r"(?P<secret>sk-(?<![\w-]sk-)ant-[A-Za-z0-9_-]{20,})"),
+    ("openai-key", False,
+     r"(?P<secret>sk-(?<![\w-]sk-)(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,})"),
+    ("github-token", False, r"(?P<secret>gh[pousr]_[A-Za-z0-9]{36,251})\b"),
+    ("github-fine-grained-token", False, r"(?P<secret>github_pat_[A-Za-z0-9_]{22,255})"),
+    ("gitlab-token", False,
+     r"(?P<secret>gl(?:pat|ptt|rt|dt|cbt|ft|oas|soat|imt)-[A-Za-z0-9_-]{20,})"),
+    ("slack-token", False, r"(?P<secret>xox[abposre]-[A-Za-z0-9-]{10,})"),
+    ("slack-app-token", False, r"(?P<secret>xapp-[0-9]-[A-Za-z0-9-]{10,})"),
+    ("stripe-key", False, r"(?P<secret>[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247})\b"),
+    ("stripe-webhook-secret", False, r"(?P<secret>whsec_[A-Za-z0-9+/=]{24,})"),
+    ("google-api-key", False, r"(?P<secret>AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])"),
+    ("google-oauth-secret", False, r"(?P<secret>GOCSPX-[A-Za-z0-9_-]{24,})"),
+    ("google-oauth-token", False, r"(?P<secret>ya29\.[0-9A-Za-z_-]{20,})"),
+    ("aws-access-key-id", False, r"(?P<secret>A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])[A-Z0-9]{16})\b"),
+    ("npm-token", False, r"(?P<secret>npm_[A-Za-z0-9]{36})\b"),
+    ("pypi-token", False, r"(?P<secret>pypi-AgE[A-Za-z0-9_-]{40,})"),
+    ("sendgrid-key", False, r"(?P<secret>SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"),
+    ("twilio-api-key", False, r"(?P<secret>SK[0-9a-fA-F]{32})\b"),
+    ("twilio-sid-and-token", False, r"AC[0-9a-f]{32}:(?P<secret>[0-9a-f]{32})\b"),
+    ("huggingface-token", False, r"(?P<secret>hf_[A-Za-z]{34,40})\b"),
+    ("digitalocean-token", False, r"(?P<secret>do[opr]_v1_[a-f0-9]{64})\b"),
+    ("shopify-token", False, r"(?P<secret>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b"),
+    ("databricks-token", False, r"(?P<secret>dapi[a-f0-9]{32}(?:-[0-9]+)?)\b"),
+    ("age-secret-key", False, r"(?P<secret>AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58})\b"),
+    ("jwt", False, r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
+    ("signed-url-signature", True,
+     r"[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
+    # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
+    # value that ends the line and is not a plain word (`token: expired` is prose);
+    # ini `name = v` at line end.
+    ("assignment", True,
+     _SECRET_NAME + _COMPOUND_NAME + _NAME_CLOSE
+     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + r")"
+     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
+     + r"""|[ \t]*:[ \t]+(?(compound)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>]))(?P<secret5>""" + _WORD_VALUE + r")"
+     + r"(?(compound)|" + _LINE_END + r")"
+     + r"|(?:[ \t]+=|=(?=[ \t]))[ \t]+(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END + r")"),
+    ("sql-password", True, r"(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
+    ("netrc-password", False,
+     r"machine[ \t]+\S+" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("cli-flag", True,
+     r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
+     r"|api-?key|access-key|secret-key|private-key|auth-key|license-key)"
+     r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass)"
+     r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("docker-login-password", False,
+     r"login(?:" + "|".join("(?<=%s login)" % tool for tool in (
+         "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry"))
+     + r")(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("mysql-password", False,
+     r"(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb"
+     r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+    ("sshpass-password", False,
+     r"sshpass(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+    ("redis-cli-password", False,
+     r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("curl-user-password", False,
+     r"curl(?=[ \t])" + _CLI_ARGS
+     + r"""[ \t](?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
+     r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
+    ("generic-sk-key", False,
+     r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
+)
+
+# Values that only stand for a secret: env/template references, `<placeholders>`, masks,
+# booleans, permission, type and prose words (`id-token: write`, `password: string;`,
+# `the --token flag`), `-` for stdin, code
+# references, and paths (a key *file* is not the key).
+_PLACEHOLDER_VALUE = (
+    r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>"
+    r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
+    r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
+    r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with)\]?|-"
+    r"|(?i:your)[_-].*|.*[_-](?i:here)"
+    r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
+    r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
+)
+# Short all-digit values after a key/token name are settings (`SORT_KEY=1`, `--token 0`),
+# not secrets; a password is redacted whatever it looks like.
+_SETTING_NUMBER_DIGITS = 5
+
+_redaction_regexes = {}
+
+
+def redaction_regexes():
+    """(patterns, placeholder test), compiled once per process on first use, never at import."""
+    if not _redaction_regexes:
+        import re
+        patterns = []
+        for _name, ignore_case, source in REDACTION_PATTERNS:
+            regex = re.compile(source)
+            secret_groups = tuple(g for g in regex.groupindex if g.startswith("secret"))
+            patterns.append((regex, ignore_case, secret_groups))
+        _redaction_regexes["patterns"] = tuple(patterns)
+        _redaction_regexes["placeholder"] = re.compile(_PLACEHOLDER_VALUE)
+    return _redaction_regexes["patterns"], _redaction_regexes["placeholder"]
+
+
+def is_stand_in_value(value, name, placeholder):
+    """True when `value` is no secret: a placeholder, a path, or a small setting number."""
+    if not value or REDACTED in value or placeholder.match(value):
+        return True
+    if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
+        return "pass" not in name and "pwd" not in name
+    return False
+
+
+def ascii_lowercase(text):
+    """`text` lowercased without changing any offset (str.lower may lengthen a character)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c.lower() if "A" <= c <= "Z" else c for c in text)
 
 
 def redact_text(text):
-    """Placeholder until the redaction section lands: returns the text unchanged."""
-    return text, 0
+    """Return (text with every secret replaced by REDACTED, number of secrets replaced)."""
+    if not text:
+        return text, 0
+    patterns, placeholder = redaction_regexes()
+    total = 0
+    lowered = None
+    for regex, ignore_case, secret_groups in patterns:
+        if ignore_case and lowered is None:
+            lowered = ascii_lowercase(text)
+        pieces, position, count = [], 0, 0
+        for match in regex.finditer(lowered if ignore_case else text):
+            name = match.group("name") if "name" in regex.groupindex else None
+            replaced = False
+            for group in secret_groups:
+                start, end = match.span(group)
+                if start >= 0 and not is_stand_in_value(text[start:end], name, placeholder):
+                    pieces.append(text[position:start])
+                    pieces.append(REDACTED)
+                    position = end
+                    replaced = True
+            count += replaced
+        if count:
+            pieces.append(text[position:])
+            text = "".join(pieces)
+            total += count
+            lowered = None
+    return text, total
 
 
 # Paths & sessions ############################################################

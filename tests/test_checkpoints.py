@@ -1,13 +1,10 @@
 """Save, load and list through the pyz: the original's semantics on durable storage."""
 import json
 import os
-import re
 import shutil
-import subprocess
 import threading
-from pathlib import Path
 
-from tests.support import REPO, Server, TempDirTestCase, make_git_repo, pyz_command
+from tests.support import REPO, Server, TempDirTestCase, make_git_repo
 
 SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 EXAMPLE = REPO / "tests" / "fixtures" / "original-example.json"

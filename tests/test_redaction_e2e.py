@@ -1,0 +1,119 @@
+"""Redaction through the built pyz: no corpus secret reaches the checkpoint file, and every
+benign string is stored exactly as written."""
+import json
+import sys
+import unittest
+
+from tests import redaction_corpus as corpus
+from tests.support import PYZ, TempDirTestCase
+
+SAVE = "save_session_checkpoint"
+SESSION = "s1"
+TEXTS_PER_SAVE = 100
+
+
+def slots():
+    """Every free-text place of one save, as (field, max length); goal stays a fixed "g"."""
+    places = [("summary", 4000)]
+    places += [("nextSteps", 1000)] * 20 + [("decisions", 1000)] * 20
+    places += [("command", 2000), ("commandNote", 1000)] * 25  # one command entry each: ≤ 50
+    places += [("task", 500)] * 30 + [("fileNote", 1000)] * 30
+    return places
+
+
+def save_arguments(texts, project):
+    """Save arguments carrying `texts`, and where each one went: [(field, key)]."""
+    arguments = {"goal": "g", "projectRoot": str(project), "nextSteps": [], "decisions": [],
+                 "recentCommands": [], "tasks": [], "modifiedFiles": []}
+    free = slots()
+    placed = []
+    for text in texts:
+        index = next(i for i, (_, limit) in enumerate(free) if len(text) <= limit)
+        field, _ = free.pop(index)
+        if field == "summary":
+            arguments["summary"] = text
+            placed.append(("summary", None))
+        elif field in ("nextSteps", "decisions"):
+            arguments[field].append(text)
+            placed.append((field, len(arguments[field]) - 1))
+        elif field == "command":
+            arguments["recentCommands"].append({"command": text, "exitCode": 0})
+            placed.append(("command", len(arguments["recentCommands"]) - 1))
+        elif field == "commandNote":
+            arguments["recentCommands"].append({"command": "true", "note": text})
+            placed.append(("commandNote", len(arguments["recentCommands"]) - 1))
+        elif field == "task":
+            arguments["tasks"].append({"description": text, "status": "pending"})
+            placed.append(("task", len(arguments["tasks"]) - 1))
+        else:
+            path = "notes/file%03d.txt" % len(arguments["modifiedFiles"])
+            (project / path).parent.mkdir(exist_ok=True)
+            (project / path).write_text("x\n", encoding="utf-8")
+            arguments["modifiedFiles"].append({"path": path, "note": text})
+            placed.append(("fileNote", path))
+    return {k: v for k, v in arguments.items() if v != []}, placed
+
+
+def stored_text(checkpoint, field, key):
+    if field == "summary":
+        return checkpoint["summary"]
+    if field in ("nextSteps", "decisions"):
+        return checkpoint[field][key]
+    if field == "command":
+        return checkpoint["recentCommands"][key]["command"]
+    if field == "commandNote":
+        return checkpoint["recentCommands"][key]["note"]
+    if field == "task":
+        return checkpoint["goal"]["tasks"][key]["description"]
+    return next(f["note"] for f in checkpoint["modifiedFiles"] if f["path"] == key)
+
+
+def spellings(secret):
+    """The ways a value can appear in a JSON file's bytes."""
+    return {secret.encode("utf-8"), json.dumps(secret)[1:-1].encode("utf-8"),
+            json.dumps(secret, ensure_ascii=False)[1:-1].encode("utf-8")}
+
+
+@unittest.skipUnless(PYZ.exists(), "needs the built plugin/checkpoint.pyz")
+class RedactionThroughThePyzTest(TempDirTestCase):
+
+    def test_secrets_never_reach_the_file_and_benign_text_is_stored_unchanged(self):
+        server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID=SESSION))
+        entries = [("secret", text, secret) for _, text, secret, _ in corpus.SECRETS]
+        entries += [("benign", text, None) for text in corpus.BENIGN]
+        leaked, altered, miscounted = [], [], []
+        for start in range(0, len(entries), TEXTS_PER_SAVE):
+            batch = entries[start:start + TEXTS_PER_SAVE]
+            arguments, placed = save_arguments([text for _, text, _ in batch], self.project)
+            result = server.call_tool(SAVE, arguments)
+            self.assertFalse(result.get("isError"), result["content"][0]["text"])
+            outcome = result["structuredContent"]
+            raw = (self.project / ".claude-checkpoints" / (SESSION + ".json")).read_bytes()
+            checkpoint = json.loads(raw.decode("utf-8"))
+
+            secrets_in_batch = sum(1 for kind, _, _ in batch if kind == "secret")
+            redactions = outcome["counts"]["redactions"]
+            warned = redactions == 0 or any(str(redactions) in w and "edact" in w
+                                            for w in outcome["warnings"])
+            if not (isinstance(redactions, int) and redactions >= secrets_in_batch and warned
+                    and checkpoint["meta"]["redactions"] == redactions):
+                miscounted.append((secrets_in_batch, redactions, checkpoint["meta"], outcome["warnings"]))
+
+            for (kind, text, secret), (field, key) in zip(batch, placed):
+                stored = stored_text(checkpoint, field, key)
+                if kind == "secret":
+                    if secret in stored or any(s in raw for s in spellings(secret)):
+                        leaked.append(text)
+                elif stored != text:
+                    altered.append((text, stored))
+
+        secrets = len(corpus.SECRETS)
+        benign = len(corpus.BENIGN)
+        print("\nredaction (through the pyz): recall %.1f%% (%d/%d secrets), false positives "
+              "%.1f%% (%d/%d benign)" % (100.0 * (secrets - len(leaked)) / secrets, secrets - len(leaked),
+                                          secrets, 100.0 * len(altered) / benign, len(altered), benign),
+              file=sys.stderr)
+        self.assertEqual(leaked, [], "secrets written to the checkpoint file")
+        self.assertEqual(miscounted, [], "counts.redactions, meta.redactions and the warning must "
+                                         "count at least one redaction per secret")
+        self.assertEqual(altered, [], "benign text changed on the way to the file")
