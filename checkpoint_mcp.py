@@ -1191,18 +1191,12 @@ def scan_git(root, agent_paths=(), limit=None):
     return result
 
 
-def inside_project(path):
-    """A recorded path we may read: relative, no `..` (it comes from a file on disk)."""
-    return (isinstance(path, str) and path != "" and not os.path.isabs(path)
-            and ".." not in path.replace("\\", "/").split("/"))
-
-
 def changed_since(root, recorded_files):
     """Recorded paths whose working-tree content no longer matches the save: a different
     hash, a hashed file now gone, or a file recorded as deleted that exists again."""
     changed = []
     for entry in recorded_files or ():
-        if not isinstance(entry, dict) or not inside_project(entry.get("path")):
+        if not isinstance(entry, dict) or not is_safe_relative_path(entry.get("path")):
             continue
         full = os.path.join(root, entry["path"])
         if entry.get("hash"):
