@@ -151,3 +151,26 @@ def every_checkpoint_file(directory):
         return []
     return sorted(p for p in directory.iterdir()
                   if p.name.endswith(".json") or p.name.endswith(".json.prev"))
+
+
+def mount_tmpfs(testcase, path, options):
+    """Mount a small tmpfs on `path` (root on Linux only); False when that is not possible.
+    The test case unmounts it on cleanup, before its temp tree is removed."""
+    import subprocess
+    import sys
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        return False
+    os.makedirs(str(path), exist_ok=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(path)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if done.returncode != 0:
+        return False
+    testcase.addCleanup(subprocess.run, ["umount", "-l", str(path)],
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return True
+
+
+def remount_read_only(path):
+    import subprocess
+    return subprocess.run(["mount", "-o", "remount,ro", str(path)], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
