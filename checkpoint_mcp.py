@@ -202,6 +202,11 @@ def check_session_id(value, field):
         raise CallerError(
             "%s: %r is not a valid session id (1-%d letters, digits, '.', '_' or '-', "
             "starting with a letter or digit)" % (field, value, LIMITS["selector"]))
+    if value == LEGACY_SELECTOR:
+        # As a selector it names the shared file, which only CHECKPOINT_SESSION_IDS=legacy
+        # may write; a session of that name would overwrite it.
+        raise CallerError("%s: %r is reserved for the shared %s file; use another session id"
+                          % (field, value, LEGACY_FILE))
     return value
 
 

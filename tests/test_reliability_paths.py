@@ -94,6 +94,19 @@ class SessionAndSelectorTest(PathTestCase):
                 server.close_and_check(self)
         self.assert_nothing_written()
 
+    def test_a_session_named_legacy_never_writes_the_shared_legacy_file(self):
+        shared = self.project / ".claude-checkpoint"
+        for env, arguments in [({}, {"goal": "mine", "session": "legacy"}),
+                               ({"CLAUDE_CODE_SESSION_ID": "legacy"}, {"goal": "mine"})]:
+            with self.subTest(env=env):
+                server = self.checked(**env)
+                result = server.call_tool(SAVE, arguments)
+                self.assertTrue(result.get("isError"), result)
+                self.assertIn("legacy", result["content"][0]["text"])
+                self.assertFalse(os.path.lexists(str(shared)))
+                server.close_and_check(self)
+        self.assert_nothing_written()
+
 
 class ModifiedFilesTest(PathTestCase):
 
