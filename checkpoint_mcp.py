@@ -404,6 +404,11 @@ def check_session_id(value, field):
         raise CallerError(
             "%s: %r is not a valid session id (1-%d letters, digits, '.', '_' or '-', "
             "starting with a letter or digit)" % (field, value, LIMITS["selector"]))
+    if value == LEGACY_SELECTOR:
+        # As a selector it names the shared file, which only CHECKPOINT_SESSION_IDS=legacy
+        # may write; a session of that name would overwrite it.
+        raise CallerError("%s: %r is reserved for the shared %s file; use another session id"
+                          % (field, value, LEGACY_FILE))
     return value
 
 
@@ -429,12 +434,25 @@ def selector_of_file_name(name):
     return stem if is_valid_session_id(stem) and stem != LEGACY_SELECTOR else None
 
 
+def path_text_problem(path):
+    """Why the text `path` can never name a file here (a NUL, or a character the file
+    system encoding cannot hold, such as a lone surrogate from JSON), or None."""
+    if "\0" in path:
+        return "contains a NUL character"
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        return "contains a character no file name can hold (a lone surrogate)"
+    return None
+
+
 def check_directory(path, source):
     """An absolute, existing directory, symlinks resolved; `source` names where it came from."""
     if not os.path.isabs(path):
         raise CallerError("%s must be an absolute path, got %r" % (source, path))
-    if "\0" in path:
-        raise CallerError("%s contains a NUL character" % source)
+    problem = path_text_problem(path)
+    if problem:
+        raise CallerError("%s %s" % (source, problem))
     real = os.path.realpath(path)
     if not os.path.exists(real):
         raise CallerError("%s %r does not exist" % (source, path))
@@ -515,8 +533,9 @@ def resolve_session(argument, environ):
 def project_relative_path(root, raw, field):
     """A path the agent reported, as a '/'-separated path relative to `root`; a path that
     leaves the project is refused."""
-    if "\0" in raw:
-        raise CallerError("%s: contains a NUL character" % field)
+    problem = path_text_problem(raw)
+    if problem:
+        raise CallerError("%s: %s" % (field, problem))
     if os.name == "nt":
         raw = raw.replace("/", "\\")
     if os.path.isabs(raw):
