@@ -224,7 +224,11 @@ class SymlinkedStoreTest(PathTestCase):
                                             b'"updatedAt": "b", "goal": {"primary": "two"}}')
         self.before = tree_snapshot(self.tmp, skip=("home",))
         server = self.checked()
-        self.assertIn("symbolic link", self.error_text(server, SAVE, {"goal": "g", "session": "s1"}))
+        # A linked checkpoint is replaced by a fresh file, never written through (SPEC issue 11).
+        replaced = server.call_tool(SAVE, {"goal": "g", "session": "s1"})
+        self.assertFalse(replaced.get("isError"), replaced)
+        self.assertIn("symbolic link", replaced["content"][0]["text"])
+        self.assertFalse(os.path.islink(str(directory / "s1.json")))
         saved = server.call_tool(SAVE, {"goal": "g", "session": "s2", "mode": "merge"})
         self.assertFalse(saved.get("isError"), saved)
         self.assertFalse(os.path.islink(str(directory / "s2.json.prev")))
@@ -239,9 +243,12 @@ class SymlinkedStoreTest(PathTestCase):
         os.symlink(str(self.outside / "keep.txt"), str(self.project / ".claude-checkpoint"))
         self.before = tree_snapshot(self.tmp, skip=("home",))
         server = self.checked(CHECKPOINT_SESSION_IDS="legacy")
-        self.assertIn("symbolic link", self.error_text(server, SAVE, {"goal": "g"}))
+        replaced = server.call_tool(SAVE, {"goal": "g"})
+        self.assertFalse(replaced.get("isError"), replaced)
+        self.assertIn("symbolic link", replaced["content"][0]["text"])
+        self.assertFalse(os.path.islink(str(self.project / ".claude-checkpoint")))
         self.assertEqual((self.outside / "keep.txt").read_text("utf-8"), "outside\n")
-        self.assert_nothing_written()
+        self.assertEqual(sorted(os.listdir(str(self.outside))), ["keep.txt"])
         server.close_and_check(self)
 
 
