@@ -1905,6 +1905,23 @@ def _new_id():
     return str(uuid.uuid4())
 
 
+def write_own_checkpoint(root, session, warnings, compose):
+    """The save transaction: under the checkpoint's lock, read the session's own checkpoint
+    (if it can be built on), let `compose(own)` turn it (a dict, or None) into (checkpoint,
+    omitted), fit that to the size cap and write it atomically, the old file kept as the
+    backup. Adds to `warnings`; returns (path, data, checkpoint, omitted)."""
+    path = checkpoint_path(root, session.selector)
+    if session.source != "legacy":
+        ensure_checkpoint_directory(root)
+    with CheckpointLock(path):
+        own = own_checkpoint_for_update(root, session.selector, warnings)
+        checkpoint, omitted = compose(own.data if own else None)
+        data = fit_size_cap(checkpoint)
+        previous_raw = own.raw if (own and not own.from_backup) else None
+        commit_checkpoint(path, data, previous_raw)
+    return path, data, checkpoint, omitted
+
+
 def save_tool(arguments, context):
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
     session = resolve_session(arguments.get("session"), context.environ)
@@ -1919,18 +1936,14 @@ def save_tool(arguments, context):
     content, redactions = redact_arguments(arguments)
     if session.source is None:
         session = mint_session(root)
-    path = checkpoint_path(root, session.selector)
-    if session.source != "legacy":
-        ensure_checkpoint_directory(root)
-    with CheckpointLock(path):
-        own = own_checkpoint_for_update(root, session.selector, warnings)
-        base, recorded_resume = (own.data if own else None), None
+
+    def compose(own):
+        base, recorded_resume = own, None
         if own:
-            recorded_resume = own.data.get("resumedFrom")
+            recorded_resume = own.get("resumedFrom")
         elif resumed_from is not None and resumed_from != session.selector:
             base, recorded_resume = resume_base(root, resumed_from, warnings)
-        import time
-        timestamp = now_timestamp(time.time())
+        timestamp = now_timestamp()
         scan = scan_git(root, [path for path, _ in provided], LIMITS["modifiedFiles"])
         warnings.extend(scan["warnings"])
         previous_files = base["modifiedFiles"] if (mode == "merge" and base) else []
@@ -1940,9 +1953,9 @@ def save_tool(arguments, context):
         if recorded_resume:
             checkpoint["resumedFrom"] = recorded_resume
             checkpoint = reorder_resumed_from(checkpoint)
-        data = fit_size_cap(checkpoint)
-        previous_raw = own.raw if (own and not own.from_backup) else None
-        commit_checkpoint(path, data, previous_raw)
+        return checkpoint, omitted
+
+    path, data, checkpoint, omitted = write_own_checkpoint(root, session, warnings, compose)
     if omitted:
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
