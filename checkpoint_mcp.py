@@ -8,7 +8,8 @@ Claude Code hooks and a command line. It needs nothing but the Python standard l
 (3.8 or newer) and never talks to the network.
 
 Sections, in data-flow order: limits & constants, JSON, redaction, paths & sessions,
-schema & validation, git, store, rendering & listing, tools, protocol, hooks, main.
+schema & validation, git, store, rendering & listing, tools, automatic snapshots,
+protocol, hooks, main.
 Only `os` and `sys` are imported at module level: every start (server or hook) pays for
 this module, so each path imports what it uses where it uses it.
 """
@@ -3046,7 +3047,9 @@ def serve_stdio(environ):
 # Hooks #######################################################################
 # The plugin runs these on every session start and before every save, so they stay
 # on the fast path: `os` and `sys` only (plus the built-in `time` and the `stat`
-# module that `os` has already loaded), no checkpoint read, no git, no regex.
+# module that `os` has already loaded), no checkpoint read, no git, no regex. The
+# automatic snapshots run once per compaction or session end and save like a tool does;
+# they have their own section above.
 
 NUDGE_OFF_VALUES = ("off", "0", "false", "no")
 
