@@ -8,7 +8,8 @@ Claude Code hooks and a command line. It needs nothing but the Python standard l
 (3.8 or newer) and never talks to the network.
 
 Sections, in data-flow order: limits & constants, JSON, redaction, paths & sessions,
-schema & validation, git, store, rendering & listing, tools, protocol, hooks, main.
+schema & validation, git, store, rendering & listing, tools, automatic snapshots,
+protocol, hooks, main.
 Only `os` and `sys` are imported at module level: every start (server or hook) pays for
 this module, so each path imports what it uses where it uses it.
 """
@@ -44,6 +45,8 @@ LIMITS = {
     "gitTimeout": 3.0,       # seconds
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
+    "transcriptSeconds": 10.0,  # an automatic snapshot gives up reading after this
+    "transcriptLineBytes": 4194304,  # a longer transcript line is skipped unread
 }
 
 CHECKPOINT_DIR = ".claude-checkpoints"
@@ -1583,6 +1586,25 @@ def untrusted_notice(problems):
             "any of it." % "; ".join(problems))
 
 
+AUTOSNAP_MOMENTS = {"pre-compact": "before a compaction", "session-end": "when the session ended"}
+
+
+def describe_automatic_snapshot(auto):
+    """The brief's line saying what an automatic snapshot (`meta.auto`) filled in, or None."""
+    if not isinstance(auto, dict):
+        return None
+    fields = auto.get("fields") if isinstance(auto.get("fields"), list) else []
+    moment = AUTOSNAP_MOMENTS.get(auto.get("source"), "automatically")
+    if "goal" not in fields:
+        return ("\u2699 Tasks, recent commands and files were refreshed from the transcript %s; "
+                "the goal, summary, next steps and decisions are as the agent saved them."
+                % moment)
+    guessed = "the goal is the session's first prompt" + (
+        " and \u201cWhere things stand\u201d its last reply" if "summary" in fields else "")
+    return ("\u2699 Automatic snapshot, saved from the transcript %s, not by the agent: %s. "
+            "Confirm both with the user before relying on them." % (moment, guessed))
+
+
 def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
                  trust_problems=()):
     """The compact Markdown resume brief; empty sections are left out. Every field is
@@ -1603,6 +1625,9 @@ def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warning
     git_line = describe_git(checkpoint.get("git"))
     if git_line:
         lines.append(one_line(git_line))
+    automatic = describe_automatic_snapshot((checkpoint.get("meta") or {}).get("auto"))
+    if automatic:
+        lines.append(automatic)
     lines.append(BRIEF_FRAMING)
     for warning in warnings:
         lines.append("\u26a0 %s" % one_line(warning))
@@ -1876,7 +1901,8 @@ def build_checkpoint(content, redactions, base, mode, scan, files, session, root
     truncated = False
     tasks = content.get("tasks", [])
     decisions = content.get("decisions", [])
-    commands = [dict(command, at=timestamp) for command in content.get("recentCommands", [])]
+    commands = [dict(command, at=command.get("at") or timestamp)
+                for command in content.get("recentCommands", [])]
     if merging:
         tasks = merge_tasks(base["goal"].get("tasks", []), tasks)
         decisions = base["decisions"] + [item for item in decisions
@@ -1918,6 +1944,23 @@ def _new_id():
     return str(uuid.uuid4())
 
 
+def write_own_checkpoint(root, session, warnings, compose):
+    """The save transaction: under the checkpoint's lock, read the session's own checkpoint
+    (if it can be built on), let `compose(own)` turn it (a dict, or None) into (checkpoint,
+    omitted), fit that to the size cap and write it atomically, the old file kept as the
+    backup. Adds to `warnings`; returns (path, data, checkpoint, omitted)."""
+    path = checkpoint_path(root, session.selector)
+    if session.source != "legacy":
+        ensure_checkpoint_directory(root)
+    with CheckpointLock(path):
+        own = own_checkpoint_for_update(root, session.selector, warnings)
+        checkpoint, omitted = compose(own.data if own else None)
+        data = fit_size_cap(checkpoint)
+        previous_raw = own.raw if (own and not own.from_backup) else None
+        commit_checkpoint(path, data, previous_raw)
+    return path, data, checkpoint, omitted
+
+
 def save_tool(arguments, context):
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
     session = resolve_session(arguments.get("session"), context.environ)
@@ -1932,18 +1975,14 @@ def save_tool(arguments, context):
     content, redactions = redact_arguments(arguments)
     if session.source is None:
         session = mint_session(root)
-    path = checkpoint_path(root, session.selector)
-    if session.source != "legacy":
-        ensure_checkpoint_directory(root)
-    with CheckpointLock(path):
-        own = own_checkpoint_for_update(root, session.selector, warnings)
-        base, recorded_resume = (own.data if own else None), None
+
+    def compose(own):
+        base, recorded_resume = own, None
         if own:
-            recorded_resume = own.data.get("resumedFrom")
+            recorded_resume = own.get("resumedFrom")
         elif resumed_from is not None and resumed_from != session.selector:
             base, recorded_resume = resume_base(root, resumed_from, warnings)
-        import time
-        timestamp = now_timestamp(time.time())
+        timestamp = now_timestamp()
         scan = scan_git(root, [path for path, _ in provided], LIMITS["modifiedFiles"])
         warnings.extend(scan["warnings"])
         previous_files = base["modifiedFiles"] if (mode == "merge" and base) else []
@@ -1953,9 +1992,9 @@ def save_tool(arguments, context):
         if recorded_resume:
             checkpoint["resumedFrom"] = recorded_resume
             checkpoint = reorder_resumed_from(checkpoint)
-        data = fit_size_cap(checkpoint)
-        previous_raw = own.raw if (own and not own.from_backup) else None
-        commit_checkpoint(path, data, previous_raw)
+        return checkpoint, omitted
+
+    path, data, checkpoint, omitted = write_own_checkpoint(root, session, warnings, compose)
     if omitted:
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
@@ -2198,6 +2237,420 @@ def call_tool(tool, arguments, context):
 def tool_error(message):
     # No structuredContent: clients validate it against the outputSchema even on errors.
     return {"content": [{"type": "text", "text": "Error: " + message}], "isError": True}
+
+
+# Automatic snapshots #########################################################
+# Claude Code runs PreCompact just before it compacts the context and SessionEnd when a
+# session ends (on /clear too, after which it goes on under a new session id): the last
+# moments to save what the session did, whether or not the agent saved. The session's
+# transcript is one JSON object per line, one line per content block; most of its bytes
+# are bookkeeping lines, so a line is parsed only when a substring test says it is a
+# conversation line we need. Each snapshot goes through the save transaction, so redaction,
+# caps, the lock and the atomic write are those of any save.
+
+AUTOSNAP_SOURCES = ("pre-compact", "session-end")
+AUTOSAVE_OFF_VALUES = ("off", "0", "false", "no")  # the spellings SESSION_CHECKPOINT_NUDGE takes
+CLAUDE_TASK_STATUSES = {"pending": "pending", "in_progress": "in_progress", "completed": "done"}
+FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path",
+              "NotebookEdit": "notebook_path"}
+TRACKED_TOOLS = frozenset(("Bash", "TaskCreate", "TaskUpdate", "TodoWrite")) | frozenset(FILE_TOOLS)
+# User lines that are not prompts: slash-command echoes and injected context.
+NOT_A_PROMPT = ("<command-", "<local-command-", "<bash-", "<system-reminder>")
+GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
+AUTOMATIC_FIELDS = ("tasks", "recentCommands", "modifiedFiles")
+
+
+def trim_text(text, limit):
+    """`text` cut to `limit` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
+
+
+def result_text(content):
+    """The text of a tool_result's content: a string, or a list of text blocks."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(block["text"] for block in content if isinstance(block, dict)
+                         and block.get("type") == "text" and isinstance(block.get("text"), str))
+    return ""
+
+
+def prompt_text(content):
+    """The text a user typed, or None for tool results, command echoes and empty lines."""
+    if isinstance(content, list):
+        if any(isinstance(block, dict) and block.get("type") == "tool_result"
+               for block in content):
+            return None
+        content = result_text(content)
+    if not isinstance(content, str) or content.lstrip().startswith(NOT_A_PROMPT):
+        return None
+    return content.strip() or None
+
+
+def exit_code_in(text):
+    """The N of the 'Exit code N' line Claude Code puts first in a failed Bash result."""
+    first = text.lstrip().split("\n", 1)[0]
+    for prefix in ("Error: Exit code ", "Exit code "):
+        if first.startswith(prefix):
+            try:
+                return int(first[len(prefix):])
+            except ValueError:
+                return None
+    return None
+
+
+def command_outcome(result, tool_input):
+    """What a Bash tool_result says about its command: its exit code, or a note."""
+    if result.get("is_error") is not True:
+        if tool_input.get("run_in_background") is True:
+            return {"note": "started in the background"}
+        return {"exitCode": 0}
+    code = exit_code_in(result_text(result.get("content")))
+    return {"exitCode": code} if code is not None else {"note": "failed without an exit code"}
+
+
+def created_task_id(result, structured):
+    """The id TaskCreate returned: from `toolUseResult.task.id`, else 'Task #N created'."""
+    task = structured.get("task") if isinstance(structured, dict) else None
+    if isinstance(task, dict) and isinstance(task.get("id"), (str, int)):
+        return str(task["id"])
+    text = result_text(result.get("content"))
+    if text.startswith("Task #"):
+        number = text[len("Task #"):].split(" ", 1)[0]
+        return number or None
+    return None
+
+
+class TranscriptFacts:
+    """What a Claude Code transcript says the session did: its first prompt, its last
+    reply, its task list, its Bash commands with their outcomes and the files it edited.
+    Tool calls count once their result arrives (a Bash command is listed at once)."""
+
+    def __init__(self):
+        self.first_prompt = None
+        self.last_reply = None
+        self.tasks = {}          # TaskCreate id -> {"description", "status"}
+        self.todos = []          # TodoWrite's latest list
+        self.descriptions_seen = set()
+        self.commands = []
+        self.touched = {}        # raw path -> None, in the order last touched
+        self.calls = {}          # tool_use id -> (name, input, command record), awaiting a result
+        self.calls_seen = set()  # a tool_use copied into the file again counts once
+
+    def is_empty(self):
+        return not (self.first_prompt or self.task_list() or self.commands or self.touched)
+
+    def task_list(self):
+        return list(self.tasks.values()) + self.todos
+
+    def dropped_descriptions(self):
+        """Tasks the session listed and then deleted or left out of a later list."""
+        return self.descriptions_seen - {task["description"] for task in self.task_list()}
+
+    def touched_paths(self):
+        return list(reversed(list(self.touched)))  # most recently touched first
+
+    def add_line(self, line):
+        if b'"type":"assistant"' not in line and not (
+                b'"type":"user"' in line and self.wants_user_line(line)):
+            return
+        try:
+            entry = json_loads(line.decode("utf-8"))
+        except ValueError:  # a truncated last line, or not JSON at all
+            return
+        if not isinstance(entry, dict) or entry.get("isSidechain") is True:
+            return
+        message = entry.get("message")
+        if not isinstance(message, dict):
+            return
+        if entry.get("type") == "assistant" and not entry.get("isApiErrorMessage"):
+            self.add_assistant_message(message.get("content"), entry.get("timestamp"))
+        elif entry.get("type") == "user":
+            self.add_user_message(message.get("content"), entry)
+
+    def wants_user_line(self, line):
+        """Before the first prompt every user line counts; after it, only the results of
+        calls we track (so large Read and Grep results are never parsed)."""
+        return self.first_prompt is None or any(
+            call_id.encode("utf-8") in line for call_id in self.calls)
+
+    def add_assistant_message(self, content, timestamp):
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        for block in content if isinstance(content, list) else ():
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                self.last_reply = block["text"].strip() or self.last_reply
+            elif block.get("type") == "tool_use":
+                self.add_tool_use(block, timestamp)
+
+    def add_user_message(self, content, entry):
+        if isinstance(content, list):
+            for block in content:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    self.add_tool_result(block, entry.get("toolUseResult"))
+        if self.first_prompt is None and not (entry.get("isMeta") or entry.get("isCompactSummary")
+                                              or entry.get("isVisibleInTranscriptOnly")):
+            self.first_prompt = prompt_text(content)
+
+    def add_tool_use(self, block, timestamp):
+        call_id, name, tool_input = block.get("id"), block.get("name"), block.get("input")
+        if (name not in TRACKED_TOOLS or not isinstance(call_id, str)
+                or call_id in self.calls_seen or not isinstance(tool_input, dict)):
+            return
+        self.calls_seen.add(call_id)
+        record = None
+        if name == "Bash" and isinstance(tool_input.get("command"), str):
+            record = {"command": tool_input["command"]}
+            if isinstance(timestamp, str):
+                record["at"] = timestamp
+            self.commands.append(record)
+        self.calls[call_id] = (name, tool_input, record)
+
+    def add_tool_result(self, result, structured):
+        call_id = result.get("tool_use_id")
+        call = self.calls.pop(call_id, None) if isinstance(call_id, str) else None
+        if call is None:
+            return
+        name, tool_input, record = call
+        if record is not None:
+            record.update(command_outcome(result, tool_input))
+        elif result.get("is_error") is True:
+            return
+        elif name == "TaskCreate":
+            self.create_task(tool_input, created_task_id(result, structured))
+        elif name == "TaskUpdate":
+            self.update_task(tool_input)
+        elif name == "TodoWrite":
+            self.replace_todos(tool_input.get("todos"))
+        elif name in FILE_TOOLS:
+            self.touch(tool_input.get(FILE_TOOLS[name]))
+
+    def create_task(self, tool_input, task_id):
+        subject = tool_input.get("subject")
+        if task_id is not None and isinstance(subject, str) and subject.strip():
+            self.tasks[task_id] = {"description": subject.strip(), "status": "pending"}
+            self.descriptions_seen.add(subject.strip())
+
+    def update_task(self, tool_input):
+        task_id = str(tool_input.get("taskId"))
+        task = self.tasks.get(task_id)
+        if task is None:
+            return
+        status = tool_input.get("status")
+        if status == "deleted":
+            del self.tasks[task_id]
+            return
+        subject = tool_input.get("subject")
+        if isinstance(subject, str) and subject.strip():
+            task["description"] = subject.strip()
+            self.descriptions_seen.add(task["description"])
+        task["status"] = CLAUDE_TASK_STATUSES.get(status, task["status"])
+
+    def replace_todos(self, todos):
+        if not isinstance(todos, list):
+            return
+        self.todos = [{"description": todo["content"].strip(),
+                       "status": CLAUDE_TASK_STATUSES.get(todo.get("status"), "pending")}
+                      for todo in todos if isinstance(todo, dict)
+                      and isinstance(todo.get("content"), str) and todo["content"].strip()]
+        self.descriptions_seen.update(todo["description"] for todo in self.todos)
+
+    def touch(self, path):
+        if isinstance(path, str) and path:
+            self.touched.pop(path, None)
+            self.touched[path] = None
+
+
+def open_transcript(path):
+    """The transcript for binary reading; a FIFO or device is refused, not waited on."""
+    import stat
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ValueError("transcript %s is not a regular file" % path)
+    return os.fdopen(fd, "rb")
+
+
+def transcript_lines(stream, limit):
+    """Each line of at most `limit` bytes; a longer one is skipped in pieces, never held."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit:
+            yield line
+            continue
+        while not line.endswith(b"\n"):
+            line = stream.readline(limit)
+            if not line:
+                return
+
+
+def read_transcript(path, deadline):
+    """TranscriptFacts from the transcript at `path`; TimeoutError past `deadline`
+    (a time.monotonic() value), so a huge file ends the hook cleanly instead of late."""
+    import time
+    facts = TranscriptFacts()
+    with open_transcript(path) as stream:
+        for line in transcript_lines(stream, LIMITS["transcriptLineBytes"]):
+            if time.monotonic() > deadline:
+                raise TimeoutError("gave up reading the transcript after %ds; nothing saved"
+                                   % LIMITS["transcriptSeconds"])
+            facts.add_line(line)
+    return facts
+
+
+def command_record(command, text):
+    """`command` with `text` as its command line, its keys in the checkpoint's order."""
+    record = {"command": text}
+    record.update((key, command[key]) for key in ("exitCode", "note", "at") if key in command)
+    return record
+
+
+def redacted_facts(facts):
+    """The transcript's facts in the save tool's shape, and the number of redactions. Each
+    text is redacted before it is trimmed to its cap, so a cut never leaves half a secret."""
+    redactions = [0]
+
+    def clean(text, limit, one_line=False):
+        text, count = redact_text(" ".join(text.split()) if one_line else text)
+        redactions[0] += count
+        return trim_text(text, LIMITS[limit])
+
+    found = {
+        "tasks": [dict(task, description=clean(task["description"], "taskDescription", True))
+                  for task in facts.task_list()],
+        "recentCommands": [command_record(command, clean(command["command"], "command"))
+                           for command in facts.commands],
+    }
+    if facts.first_prompt:
+        found["goal"] = clean(facts.first_prompt, "goal", True)
+    if facts.last_reply:
+        found["summary"] = clean(facts.last_reply, "summary")
+    listed = {task["description"] for task in found["tasks"]}
+    found["droppedTasks"] = {trim_text(redact_text(" ".join(text.split()))[0],
+                                       LIMITS["taskDescription"])
+                             for text in facts.dropped_descriptions()} - listed
+    return found, redactions[0]
+
+
+def project_paths(root, raw_paths):
+    """The touched paths that lie inside the project, relative to it; ours are left out."""
+    paths = []
+    for raw in raw_paths:
+        try:
+            path = project_relative_path(root, raw, "file_path")
+        except CallerError:
+            continue
+        if path.split("/", 1)[0] not in (CHECKPOINT_DIR, LEGACY_FILE) and path not in paths:
+            paths.append(path)
+    return paths
+
+
+def refresh_tasks(recorded, found, dropped):
+    """The recorded tasks updated from the transcript's list (by description), its new
+    tasks appended, and the ones the session deleted removed."""
+    return [task for task in merge_tasks(recorded, found) if task["description"] not in dropped]
+
+
+def refresh_commands(recorded, found):
+    """The transcript's commands and the recorded ones it does not hold (the agent's own
+    reports; an earlier snapshot's commands are the transcript's again), oldest first."""
+    from_transcript = {(command["command"], command.get("at")) for command in found}
+    kept = [command for command in recorded
+            if (command.get("command"), command.get("at")) not in from_transcript]
+    return sorted(kept + found, key=lambda command: parse_timestamp(command.get("at")) or 0.0)
+
+
+def automatic_fields(checkpoint):
+    """The fields an earlier automatic snapshot filled in ([] for an agent's save)."""
+    auto = checkpoint.get("meta", {}).get("auto")
+    fields = auto.get("fields") if isinstance(auto, dict) else None
+    return [field for field in fields if isinstance(field, str)] if isinstance(fields, list) else []
+
+
+def snapshot_checkpoint(own, found, redactions, scan, files, session, root, timestamp, source):
+    """(checkpoint, omitted) after an automatic snapshot. With no checkpoint yet, the goal
+    and summary come from the transcript; an existing one keeps its goal, summary, next
+    steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
+    commands and files refreshed. `meta.auto` says what was filled in automatically."""
+    if own:
+        refillable = [field for field in ("goal", "summary") if field in automatic_fields(own)]
+        content = {"goal": own["goal"]["primary"]}
+        base = dict(own, recentCommands=refresh_commands(own["recentCommands"],
+                                                         found["recentCommands"]))
+        base["goal"] = dict(own["goal"], tasks=refresh_tasks(
+            own["goal"].get("tasks", []), found["tasks"], found["droppedTasks"]))
+        mode = "merge"
+    else:
+        refillable = ["goal"] + (["summary"] if "summary" in found else [])
+        content = {"goal": GOAL_NOT_FOUND, "tasks": found["tasks"],
+                   "recentCommands": found["recentCommands"]}
+        base, mode = None, "replace"
+    content.update((field, found[field]) for field in refillable if field in found)
+    fields = list(AUTOMATIC_FIELDS) + refillable
+    checkpoint, omitted = build_checkpoint(content, redactions, base, mode, scan, files,
+                                           session, root, timestamp)
+    checkpoint["meta"]["auto"] = {"source": source, "at": timestamp, "fields": sorted(fields)}
+    if own and own.get("resumedFrom"):
+        checkpoint["resumedFrom"] = own["resumedFrom"]
+        checkpoint = reorder_resumed_from(checkpoint)
+    return checkpoint, omitted
+
+
+def autosnap_project_root(hook_input, environ):
+    """CHECKPOINT_PROJECT_ROOT, else the session's `cwd`, checked like any project root."""
+    if environ.get("CHECKPOINT_PROJECT_ROOT"):
+        return resolve_project_root(None, environ, lambda: None)
+    cwd = hook_input.get("cwd")
+    if not isinstance(cwd, str) or not cwd:
+        raise CallerError("the hook input has no cwd")
+    return check_directory(cwd, "the hook's cwd")
+
+
+def save_automatic_snapshot(hook_input, source, environ, deadline):
+    """Write or refresh the session's checkpoint from its transcript; returns the
+    checkpoint's path, or None when the transcript shows nothing to save."""
+    session = Session(check_session_id(hook_input.get("session_id"), "session_id"), "env")
+    root = autosnap_project_root(hook_input, environ)
+    transcript = hook_input.get("transcript_path")
+    if not isinstance(transcript, str) or not os.path.isabs(transcript):
+        raise CallerError("the hook input has no absolute transcript_path")
+    facts = read_transcript(transcript, deadline)
+    if facts.is_empty():
+        return None
+    found, redactions = redacted_facts(facts)
+    touched = project_paths(root, facts.touched_paths())
+
+    def compose(own):
+        timestamp = now_timestamp()
+        scan = scan_git(root, touched, LIMITS["modifiedFiles"])
+        files = assemble_files(root, [(path, None) for path in touched], scan,
+                               own["modifiedFiles"] if own else [])
+        return snapshot_checkpoint(own, found, redactions, scan, files, session, root,
+                                   timestamp, source)
+
+    return write_own_checkpoint(root, session, [], compose)[0]
+
+
+def autosave_is_off(environ):
+    return environ.get("SESSION_CHECKPOINT_AUTOSAVE", "").strip().lower() in AUTOSAVE_OFF_VALUES
+
+
+def run_autosnap_hook(source, stdin_bytes, environ):
+    """The PreCompact / SessionEnd hook: save a snapshot; prints nothing."""
+    import time
+    deadline = time.monotonic() + LIMITS["transcriptSeconds"]
+    if autosave_is_off(environ):
+        return None
+    hook_input = parse_hook_input(stdin_bytes)
+    if hook_input is None:
+        raise ValueError("the hook input is not a JSON object")
+    save_automatic_snapshot(hook_input, source, environ, deadline)
+    return None
 
 
 # Protocol ####################################################################
@@ -2607,7 +3060,9 @@ def serve_stdio(environ):
 # Hooks #######################################################################
 # The plugin runs these on every session start and before every save, so they stay
 # on the fast path: `os` and `sys` only (plus the built-in `time` and the `stat`
-# module that `os` has already loaded), no checkpoint read, no git, no regex.
+# module that `os` has already loaded), no checkpoint read, no git, no regex. The
+# automatic snapshots run once per compaction or session end and save like a tool does;
+# they have their own section above.
 
 NUDGE_OFF_VALUES = ("off", "0", "false", "no")
 
@@ -2782,7 +3237,7 @@ def run_guard_hook(stdin_bytes):
     })
 
 
-HOOK_NAMES = ("session-start", "guard")
+HOOK_NAMES = ("session-start", "guard") + AUTOSNAP_SOURCES
 
 
 def run_hook(name, stdin_bytes=None, environ=None):
@@ -2801,6 +3256,8 @@ def run_hook(name, stdin_bytes=None, environ=None):
             text = run_session_start_hook(stdin_bytes, environ)
         elif name == "guard":
             text = run_guard_hook(stdin_bytes)
+        elif name in AUTOSNAP_SOURCES:
+            text = run_autosnap_hook(name, stdin_bytes, environ)
         else:
             raise ValueError("unknown hook %r (expected one of: %s)" % (name, ", ".join(HOOK_NAMES)))
         if text is not None:
@@ -2822,6 +3279,8 @@ USAGE = """\
 usage: checkpoint.pyz                      run the MCP server on stdin/stdout
        checkpoint.pyz --hook session-start  Claude Code SessionStart hook (the resume nudge)
        checkpoint.pyz --hook guard          Claude Code PreToolUse hook (subagent save guard)
+       checkpoint.pyz --hook pre-compact    Claude Code PreCompact hook (automatic snapshot)
+       checkpoint.pyz --hook session-end    Claude Code SessionEnd hook (automatic snapshot)
        checkpoint.pyz --version | --help
 
 session-checkpoint %s: saves a coding agent's working state in
