@@ -3274,6 +3274,13 @@ def run_hook(name, stdin_bytes=None, environ=None):
 
 
 # Command line & main #########################################################
+# The subcommands are for a person in a terminal. They import argparse and the rest on
+# their own path, so the server and the hooks never pay for them.
+
+COMMANDS = ("list", "show", "prune", "doctor", "init")
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+SHORT_SELECTOR_LENGTH = 8
+PLUGIN_NAME = "session-checkpoint"
 
 USAGE = """\
 usage: checkpoint.pyz                      run the MCP server on stdin/stdout
@@ -3281,11 +3288,725 @@ usage: checkpoint.pyz                      run the MCP server on stdin/stdout
        checkpoint.pyz --hook guard          Claude Code PreToolUse hook (subagent save guard)
        checkpoint.pyz --hook pre-compact    Claude Code PreCompact hook (automatic snapshot)
        checkpoint.pyz --hook session-end    Claude Code SessionEnd hook (automatic snapshot)
+       checkpoint.pyz list [--all] [--json]
+       checkpoint.pyz show [SELECTOR] [--full | --json]
+       checkpoint.pyz prune [--older-than DAYS] [--keep N] [--dry-run]
+       checkpoint.pyz doctor
+       checkpoint.pyz init
        checkpoint.pyz --version | --help
 
 session-checkpoint %s: saves a coding agent's working state in
 <project>/.claude-checkpoints/ and turns it back into a short resume brief.
+
+commands (each takes --root DIR and --help):
+  list     the project's checkpoints, newest first
+  show     one checkpoint as the resume brief (the newest without a SELECTOR)
+  prune    remove old checkpoints with their backups
+  doctor   check the setup and say how to fix what is wrong
+  init     tell agents in AGENTS.md and CLAUDE.md when to load and save checkpoints
 """ % __version__
+
+AGENT_GUIDE_MARKER = "<!-- session-checkpoint: when to load and save checkpoints -->"
+AGENT_GUIDE = AGENT_GUIDE_MARKER + """
+## Session checkpoints
+
+This project keeps the agent's working state in `.claude-checkpoints/` through the
+session-checkpoint MCP server, so a crash, `/clear` or a full context window costs one
+load instead of a re-exploration.
+
+- At the start of a session, call `load_session_checkpoint` once with no arguments. If it
+  returns a brief, confirm with the user before acting on it, and re-read only the files
+  it flags as changed. If it lists checkpoints instead, ask the user which one to resume;
+  never pick one yourself.
+- Call `save_session_checkpoint` after each milestone, before a risky operation
+  (migrations, large refactors, destructive commands) and when the conversation gets
+  long. Use `mode: "merge"` for small updates.
+- If a save returns a session id, pass it as `session` on every later call in the
+  conversation.
+- Subagents never save checkpoints: they report their progress to the parent agent.
+"""
+AGENT_GUIDE_FILES = ("AGENTS.md", "CLAUDE.md")
+
+STATUS_COLOURS = {"OK": "32", "WARN": "33", "FAIL": "31"}
+
+
+class CommandFailed(Exception):
+    """A subcommand cannot do what was asked; the message says what to do instead."""
+
+    def __init__(self, message, exit_code=EXIT_FAILED):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def say(text):
+    sys.stdout.write(text + "\n")
+
+
+def complain(text):
+    sys.stderr.write(text + "\n")
+
+
+def write_json_bytes(data):
+    """JSON is UTF-8 whatever the terminal's locale, so it bypasses the text layer."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data if data.endswith(b"\n") else data + b"\n")
+    sys.stdout.buffer.flush()
+
+
+def tolerate_unencodable_output():
+    # A goal in a script the terminal's locale can't encode should print as '?', not crash.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
+def wants_colour(stream, environ):
+    """Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    return not environ.get("NO_COLOR") and stream.isatty()
+
+
+def paint(text, colour, enabled):
+    return "\033[%sm%s\033[0m" % (colour, text) if enabled and colour else text
+
+
+def command_root(options, environ):
+    """The project a subcommand works on: --root, else what the server would use with no
+    client roots (CHECKPOINT_PROJECT_ROOT, else the working directory)."""
+    try:
+        if options.root is not None:
+            return check_directory(os.path.abspath(options.root), "--root")
+        return resolve_project_root(None, environ, lambda: None)
+    except CallerError as error:
+        fix = ("pass --root an existing project directory" if options.root is not None else
+               "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
+        raise CommandFailed("%s; %s." % (error, fix), EXIT_USAGE)
+
+
+def is_uuid_like(selector):
+    return (len(selector) == 36 and all(selector[index] == "-" for index in (8, 13, 18, 23))
+            and not selector.replace("-", "").strip("0123456789abcdefABCDEF"))
+
+
+def common_prefix_length(first, second):
+    length = 0
+    for left, right in zip(first, second):
+        if left != right:
+            break
+        length += 1
+    return length
+
+
+def short_selectors(selectors):
+    """Each selector → what `list` prints for it: a UUID shortened to the shortest prefix
+    of at least 8 characters that no other selector starts with; anything else whole."""
+    ordered = sorted(selectors)
+    shorts = {}
+    for index, selector in enumerate(ordered):
+        if not is_uuid_like(selector):
+            shorts[selector] = selector
+            continue
+        # Sorted, the selectors sharing the longest prefix with this one are its neighbours.
+        neighbours = ordered[max(index - 1, 0):index] + ordered[index + 1:index + 2]
+        length = max([SHORT_SELECTOR_LENGTH] + [common_prefix_length(selector, other) + 1
+                                                for other in neighbours])
+        shorts[selector] = selector[:length]
+    return shorts
+
+
+def project_selectors(root):
+    return [selector for selector, _, _, _ in checkpoint_files(root)]
+
+
+def resolve_selector(root, text):
+    """The checkpoint a person means by `text`: a whole selector or a unique prefix."""
+    if not is_valid_session_id(text):
+        raise CommandFailed("%r is not a checkpoint selector; run `checkpoint.pyz list` and "
+                            "copy one from its first column." % text, EXIT_USAGE)
+    selectors = project_selectors(root)
+    if text in selectors:
+        return text
+    matches = [selector for selector in selectors if selector.startswith(text)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise CommandFailed("no checkpoint %r in %s; run `checkpoint.pyz list` to see which "
+                            "exist." % (text, root))
+    raise CommandFailed("%r matches %d checkpoints (%s); give more characters of the one you "
+                        "mean." % (text, len(matches), ", ".join(sorted(matches))), EXIT_USAGE)
+
+
+def newest_selector(root):
+    selectors = project_selectors(root)
+    if not selectors:
+        raise CommandFailed("nothing to show: no checkpoints in %s; pass --root to look in "
+                            "another project." % root)
+    return selectors[0]
+
+
+def task_progress(root, selector):
+    """'3/5 done' for a checkpoint's tasks ('-' without tasks or when it can't be read)."""
+    try:
+        loaded = load_checkpoint(root, selector)
+    except CorruptCheckpoint:
+        return "-"
+    tasks = loaded.data["goal"].get("tasks", []) if loaded is not None else []
+    if not tasks:
+        return "-"
+    return "%d/%d done" % (sum(task["status"] == "done" for task in tasks), len(tasks))
+
+
+def listing_rows(root, entries):
+    """One row of columns per list_session_checkpoints entry."""
+    shorts = short_selectors(project_selectors(root))
+    rows = []
+    for entry in entries:
+        selector = entry["selector"]
+        if entry.get("unreadable"):
+            rows.append([shorts.get(selector, selector), entry["age"], "-", "-",
+                         "(unreadable, see below)"])
+            continue
+        notes = [note for flag, note in (("isCurrentSession", "this session"),
+                                          ("fromBackup", "from backup")) if entry[flag]]
+        goal = entry["goal"] + ("  (%s)" % ", ".join(notes) if notes else "")
+        rows.append([shorts.get(selector, selector), entry["age"], entry["branch"] or "-",
+                     task_progress(root, selector), goal])
+    return rows
+
+
+def format_columns(rows):
+    """Rows as lines, every column but the last padded to its widest cell."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]) - 1)]
+    return ["  ".join([cell.ljust(width) for cell, width in zip(row, widths)] + [row[-1]])
+            for row in rows]
+
+
+def run_list(options, environ):
+    root = command_root(options, environ)
+    limit = 0 if options.all else LIMITS["listDefault"]
+    _, listing = list_tool({"projectRoot": root, "limit": limit}, ToolContext(environ))
+    if options.json:
+        write_json_bytes(encode_json_text(json_dumps(listing)))
+        return EXIT_OK if listing["total"] else EXIT_FAILED
+    if not listing["total"]:
+        complain("No checkpoints in %s; an agent saves one with save_session_checkpoint." % root)
+        return EXIT_FAILED
+    for line in format_columns(listing_rows(root, listing["entries"])):
+        say(line)
+    if listing["omitted"]:
+        complain("(%d older not shown; pass --all to list them all)" % listing["omitted"])
+    for warning in listing["warnings"]:
+        complain("\u26a0 " + warning)
+    return EXIT_OK
+
+
+def owner_view(root, selector, load_format, environ):
+    """load_session_checkpoint arguments and environment under which `selector` is the
+    session's own checkpoint, so the brief is the one its owner resumes from, without the
+    hint addressed to another session's agent."""
+    owner_environ = {name: value for name, value in environ.items()
+                     if name not in ("CLAUDE_CODE_SESSION_ID", "CHECKPOINT_SESSION_IDS")}
+    arguments = {"projectRoot": root, "checkpoint": selector, "format": load_format}
+    if selector == LEGACY_SELECTOR:
+        owner_environ["CHECKPOINT_SESSION_IDS"] = "legacy"
+    else:
+        arguments["session"] = selector
+    return arguments, ToolContext(owner_environ)
+
+
+def run_show(options, environ):
+    root = command_root(options, environ)
+    selector = (resolve_selector(root, options.selector) if options.selector
+                else newest_selector(root))
+    try:
+        if options.json:
+            loaded = load_checkpoint(root, selector)
+            if loaded is None:
+                raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
+                                    "list` to see which exist." % selector)
+            for warning in loaded.warnings:
+                complain("\u26a0 " + warning)
+            write_json_bytes(loaded.raw)
+            return EXIT_OK
+        arguments, context = owner_view(root, selector, "full" if options.full else "brief",
+                                        environ)
+        text, _ = load_tool(arguments, context)
+    except (CorruptCheckpoint, CallerError) as error:
+        raise CommandFailed("%s; repair that file or delete it." % error)
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return EXIT_OK
+
+
+def checkpoint_file_set(path):
+    """Every file that belongs to the checkpoint at `path`: itself, its backup, its lock."""
+    return [path, path + BACKUP_SUFFIX, path + ".lock"]
+
+
+def is_prunable(position, mtime, now, options):
+    """Whether the checkpoint at `position` (0 = newest) goes: every rule given must allow it."""
+    if options.keep is not None and position < options.keep:
+        return False
+    return options.older_than is None or now - mtime > options.older_than * 86400
+
+
+def remove_files(paths):
+    """(removed, problems): the files that were there and are gone, and what went wrong."""
+    removed, problems = [], []
+    for path in paths:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            problems.append("cannot remove %s (%s); check its permissions."
+                            % (path, error.strerror or error))
+            continue
+        removed.append(path)
+    return removed, problems
+
+
+def run_prune(options, environ):
+    import time
+    if options.older_than is None and options.keep is None:
+        options.usage_error("say which checkpoints to remove with --older-than DAYS, --keep N "
+                            "or both")
+    root = command_root(options, environ)
+    now = time.time()
+    found = checkpoint_files(root)
+    doomed = [(selector, path, mtime) for position, (selector, path, mtime, _) in enumerate(found)
+              if is_prunable(position, mtime, now, options)]
+    failed = False
+    for selector, path, mtime in doomed:
+        paths = [item for item in checkpoint_file_set(path) if os.path.lexists(item)]
+        if not options.dry_run:
+            paths, problems = remove_files(paths)
+            for problem in problems:
+                complain(problem)
+            failed = failed or bool(problems)
+        say("%s %s (saved %s): %s" % (
+            "would remove" if options.dry_run else "removed", selector, format_age(now - mtime),
+            ", ".join(os.path.relpath(item, root) for item in paths)))
+    kept = len(found) - len(doomed)
+    if options.dry_run:
+        say("Dry run: would remove %d and keep %d of the %d checkpoint(s) in %s; nothing was "
+            "changed." % (len(doomed), kept, len(found), root))
+    elif doomed:
+        say("Removed %d and kept %d of the %d checkpoint(s) in %s." % (len(doomed), kept,
+                                                                      len(found), root))
+    else:
+        say("Nothing to remove: none of the %d checkpoint(s) in %s matches." % (len(found), root))
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+# doctor: each check returns (status, sentence); a WARN or FAIL sentence ends with the fix.
+
+def check_python():
+    import platform
+    version = platform.python_version()
+    if sys.version_info < (3, 8):
+        return "FAIL", "Python %s is too old; install Python 3.8 or newer." % version
+    return "OK", "Python %s (%s)" % (version, sys.executable)
+
+
+def check_python3_on_path():
+    import shutil
+    found = shutil.which("python3")
+    if found is None:
+        return "WARN", ("there is no `python3` on PATH, and Claude Code runs the plugin with "
+                        "`python3`; install Python 3.8+ as python3 or register the server with "
+                        "the full path of your interpreter.")
+    return "OK", "python3 on PATH: %s" % found
+
+
+def check_git(root):
+    try:
+        answer = run_git(root, ["--version"])
+    except GitTimeout:
+        return "WARN", git_timeout_warning("saves will record no git facts; check your git "
+                                           "installation.")
+    if answer is None:
+        return "WARN", ("git not found: checkpoints will carry no branch, HEAD or drift; "
+                        "install git and put it on PATH.")
+    return "OK", answer.stdout.decode("utf-8", "replace").strip()
+
+
+def check_root(options, environ):
+    """(root or None, check): the project and the rule that picked it."""
+    if options.root is not None:
+        rule = "--root"
+    elif environ.get("CHECKPOINT_PROJECT_ROOT"):
+        rule = "CHECKPOINT_PROJECT_ROOT"
+    else:
+        rule = "the working directory"
+    try:
+        root = command_root(options, environ)
+    except CommandFailed as error:
+        return None, ("FAIL", str(error))
+    return root, ("OK", "project root %s (from %s; an MCP client that offers roots may choose "
+                        "its own)" % (root, rule))
+
+
+def loose_files(paths):
+    """The files among `paths` that someone other than their owner may read or write."""
+    import stat
+    loose = []
+    for path in paths:
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and info.st_mode & 0o077:
+            loose.append(path)
+    return loose
+
+
+def check_permissions(root):
+    import stat
+    directory = os.path.join(root, CHECKPOINT_DIR)
+    if os.path.islink(directory):
+        return "FAIL", ("%s is a symbolic link, which saves refuse; replace it with a real "
+                        "directory." % directory)
+    exists = os.path.lexists(directory)
+    if exists and not os.path.isdir(directory):
+        return "FAIL", "%s is not a directory; move it away so saves can create it." % directory
+    parent = directory if exists else root
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return "FAIL", "%s is not writable, so saves will fail; fix its owner or permissions." % (
+            parent)
+    if os.name == "nt":
+        return "OK", "%s is writable (Windows: modes are not checked)" % parent
+    problems = []
+    files = [os.path.join(root, LEGACY_FILE)]
+    if exists:
+        mode = stat.S_IMODE(os.stat(directory).st_mode)
+        if mode & 0o077:
+            problems.append("%s is mode %04o; run `chmod 700 %s`" % (directory, mode, directory))
+        try:
+            files += [entry.path for entry in os.scandir(directory)]
+        except OSError as error:
+            return "FAIL", "cannot list %s (%s); fix its permissions." % (directory, error.strerror)
+    loose = loose_files(files)
+    if loose:
+        problems.append("%d checkpoint file(s) can be read by others; run `chmod 600` on %s"
+                        % (len(loose), " ".join(loose)))
+    if problems:
+        return "WARN", "; ".join(problems) + "."
+    if not exists:
+        return "OK", "no checkpoints saved yet; the first save creates %s with mode 0700" % (
+            directory)
+    return "OK", "%s: directory 0700, files 0600" % directory
+
+
+def check_git_ignored(root):
+    probes = (CHECKPOINT_DIR + "/checkpoint" + CHECKPOINT_SUFFIX, LEGACY_FILE)
+    answers = [is_git_ignored(root, probe) for probe in probes]
+    if None in answers:
+        return "OK", "not in a git repository (or git is missing): nothing to keep out of it"
+    exposed = [probe.split("/")[0] for probe, ignored in zip(probes, answers) if not ignored]
+    if exposed:
+        return "WARN", ("git does not ignore %s; add `.claude-checkpoint*` to .gitignore (or "
+                        "your global excludes file) so checkpoints are never committed."
+                        % " or ".join(exposed))
+    return "OK", "checkpoints are git-ignored"
+
+
+def read_json_file(path):
+    """(value, problem): value None when the file is missing or unreadable."""
+    try:
+        with open(path, "rb") as handle:
+            return json_loads(handle.read().decode("utf-8")), None
+    except FileNotFoundError:
+        return None, None
+    except (OSError, ValueError) as error:
+        return None, "cannot read %s (%s); fix it so Claude Code can read it." % (path, error)
+
+
+def commands_in(value):
+    """Every `command` string of a hooks list as settings.json holds it."""
+    found = []
+    for group in value if isinstance(value, list) else ():
+        hooks = group.get("hooks") if isinstance(group, dict) else None
+        for hook in hooks if isinstance(hooks, list) else ():
+            if isinstance(hook, dict) and isinstance(hook.get("command"), str):
+                found.append(hook["command"])
+    return found
+
+
+def is_our_server(definition):
+    if not isinstance(definition, dict):
+        return False
+    args = definition.get("args") if isinstance(definition.get("args"), list) else []
+    words = [definition.get("command")] + args
+    return any(isinstance(word, str) and ("checkpoint.pyz" in word or "checkpoint_mcp" in word)
+               for word in words)
+
+
+class ClaudeCodeSetup:
+    """What the user's Claude Code configuration says about us (read only)."""
+
+    def __init__(self, home, root):
+        self.problems = []
+        self.plugins = {}        # "name@marketplace" -> installed version or None
+        self.enabled = {}        # "name@marketplace" -> bool, as the settings files say
+        self.servers = []        # "name in file" for servers registered by hand
+        self.hooks = {"session-start": [], "guard": []}  # hook -> files registering it
+        claude = os.path.join(home, ".claude")
+        self.read_installed_plugins(os.path.join(claude, "plugins", "installed_plugins.json"))
+        for path in (os.path.join(claude, "settings.json"),
+                     os.path.join(root, ".claude", "settings.json"),
+                     os.path.join(root, ".claude", "settings.local.json")):
+            self.read_settings(path)
+        user_config = self.read(os.path.join(home, ".claude.json"))
+        self.read_servers(user_config, "~/.claude.json")
+        projects = user_config.get("projects")
+        if isinstance(projects, dict):
+            self.read_servers(projects.get(root), "~/.claude.json (this project)")
+        self.read_servers(self.read(os.path.join(root, ".mcp.json")), ".mcp.json")
+
+    def read(self, path):
+        value, problem = read_json_file(path)
+        if problem:
+            self.problems.append(problem)
+        return value if isinstance(value, dict) else {}
+
+    def read_installed_plugins(self, path):
+        plugins = self.read(path).get("plugins")
+        for key, installs in (plugins.items() if isinstance(plugins, dict) else ()):
+            if key.split("@")[0] != PLUGIN_NAME:
+                continue
+            # Older Claude Code stores one install per plugin, newer ones a list of them.
+            installs = installs if isinstance(installs, list) else [installs]
+            versions = [item.get("version") for item in installs if isinstance(item, dict)]
+            self.plugins[key] = next((version for version in versions if version), None)
+
+    def read_settings(self, path):
+        settings = self.read(path)
+        enabled = settings.get("enabledPlugins")
+        for key, value in (enabled.items() if isinstance(enabled, dict) else ()):
+            if key.split("@")[0] == PLUGIN_NAME:
+                self.enabled[key] = value is True
+        hooks = settings.get("hooks") if isinstance(settings.get("hooks"), dict) else {}
+        for event, hook in (("SessionStart", "session-start"), ("PreToolUse", "guard")):
+            if any("--hook " + hook in command for command in commands_in(hooks.get(event))):
+                self.hooks[hook].append(path)
+
+    def read_servers(self, config, where):
+        servers = config.get("mcpServers") if isinstance(config, dict) else None
+        for name, definition in (servers.items() if isinstance(servers, dict) else ()):
+            if is_our_server(definition):
+                self.servers.append("%r in %s" % (name, where))
+
+    @property
+    def active_plugins(self):
+        # An install the settings don't mention counts as enabled: `claude plugin install`
+        # has not always written enabledPlugins.
+        return [key for key in self.plugins if self.enabled.get(key, True)]
+
+    def describe_plugins(self, keys):
+        return ", ".join(key + (" " + self.plugins[key] if self.plugins[key] else "")
+                         for key in keys)
+
+    def hook_files(self):
+        return sorted({path for paths in self.hooks.values() for path in paths})
+
+
+def check_claude_code_server(setup, pyz):
+    active = setup.active_plugins
+    disabled = [key for key in setup.plugins if key not in active]
+    plugin_text = setup.describe_plugins(active)
+    if active and setup.servers:
+        return "WARN", ("the server is registered twice, by the plugin (%s) and by hand (%s), "
+                        "so every tool appears twice; remove the one by hand with `claude mcp "
+                        "remove NAME`." % (plugin_text, ", ".join(setup.servers)))
+    if active:
+        return "OK", "Claude Code plugin installed and enabled: %s" % plugin_text
+    if setup.servers:
+        return "OK", "Claude Code server registered by hand: %s" % ", ".join(setup.servers)
+    if disabled:
+        return "WARN", ("the Claude Code plugin is installed but disabled; run `claude plugin "
+                        "enable %s`." % disabled[0])
+    return "WARN", ("Claude Code does not know this server; install the plugin (see the README) "
+                    "or run `claude mcp add --scope user checkpoint -- python3 -I -S %s`."
+                    % (pyz or "/path/to/checkpoint.pyz"))
+
+
+def check_claude_code_hooks(setup):
+    files = setup.hook_files()
+    if setup.active_plugins:
+        if files:
+            return "WARN", ("the hooks run twice, from the plugin and from %s; remove them from "
+                            "there." % ", ".join(files))
+        return "OK", "the session-start and guard hooks come with the plugin"
+    missing = [hook for hook, paths in setup.hooks.items() if not paths]
+    if not missing:
+        return "OK", "hooks registered by hand in %s" % ", ".join(files)
+    return "WARN", ("the %s hook%s not registered; install the plugin, or add %s to "
+                    "~/.claude/settings.json as the README shows." % (
+                        " and ".join(missing), "s are" if len(missing) > 1 else " is",
+                        "them" if len(missing) > 1 else "it"))
+
+
+def running_pyz():
+    """The zipapp this module runs from, or None when it runs from a plain file."""
+    archive = os.path.dirname(os.path.abspath(__file__))
+    return archive if os.path.isfile(archive) else None
+
+
+def check_plugin_version(pyz):
+    if pyz is None:
+        return "OK", "version %s (run from source, not from a plugin folder)" % __version__
+    manifest = os.path.join(os.path.dirname(pyz), ".claude-plugin", "plugin.json")
+    plugin, problem = read_json_file(manifest)
+    if problem:
+        return "FAIL", problem
+    if plugin is None:
+        return "OK", "version %s (%s is not in a plugin folder)" % (__version__, pyz)
+    declared = plugin.get("version") if isinstance(plugin, dict) else None
+    if declared != __version__:
+        return "FAIL", ("%s is version %s but %s says %s; rebuild with `python3 build_zipapp.py` "
+                        "or reinstall the plugin." % (pyz, __version__, manifest, declared))
+    return "OK", "checkpoint.pyz %s matches %s" % (__version__, manifest)
+
+
+def doctor_checks(options, environ):
+    checks = [check_python(), check_python3_on_path()]
+    root, root_check = check_root(options, environ)
+    checks.append(check_git(root or os.getcwd()))
+    checks.append(root_check)
+    if root is not None:
+        checks += [check_permissions(root), check_git_ignored(root)]
+        setup = ClaudeCodeSetup(os.path.expanduser("~"), root)
+        checks += [("WARN", problem) for problem in setup.problems]
+        checks += [check_claude_code_server(setup, running_pyz()),
+                   check_claude_code_hooks(setup)]
+    checks.append(check_plugin_version(running_pyz()))
+    return checks
+
+
+def run_doctor(options, environ):
+    colour = wants_colour(sys.stdout, environ)
+    checks = doctor_checks(options, environ)
+    for status, sentence in checks:
+        say("%s %s" % (paint(status.ljust(4), STATUS_COLOURS[status], colour), sentence))
+    return EXIT_FAILED if any(status == "FAIL" for status, _ in checks) else EXIT_OK
+
+
+def add_agent_guide(path):
+    """Append the agent guide to the Markdown file at `path` unless it has it; what it did."""
+    name = os.path.basename(path)
+    try:
+        with open(path, "rb") as handle:
+            existing = handle.read()
+    except FileNotFoundError:
+        existing = None
+    if existing is not None and AGENT_GUIDE_MARKER.encode("utf-8") in existing:
+        return "%s already has the session-checkpoint section; left it unchanged." % name
+    newline = b"\r\n" if existing and b"\r\n" in existing else b"\n"
+    section = AGENT_GUIDE.encode("utf-8").replace(b"\n", newline)
+    if existing:
+        separator = newline if existing.endswith(b"\n") else newline * 2
+        section = separator + section
+    with open(path, "ab") as handle:
+        handle.write(section)
+    if existing is None:
+        return "Created %s with the session-checkpoint section." % name
+    return "Added the session-checkpoint section to %s." % name
+
+
+def run_init(options, environ):
+    root = command_root(options, environ)
+    for name in AGENT_GUIDE_FILES:
+        say(add_agent_guide(os.path.join(root, name)))
+    return EXIT_OK
+
+
+def non_negative(convert, what):
+    def parse(text):
+        import argparse
+        try:
+            value = convert(text)
+        except ValueError:
+            value = -1
+        if not value >= 0:  # also refuses NaN
+            raise argparse.ArgumentTypeError("%r is not %s" % (text, what))
+        return value
+    return parse
+
+
+def build_parser():
+    import argparse
+    root_option = argparse.ArgumentParser(add_help=False)
+    root_option.add_argument(
+        "--root", metavar="DIR",
+        help="the project (default: CHECKPOINT_PROJECT_ROOT, else the working directory)")
+    parser = argparse.ArgumentParser(
+        prog="checkpoint.pyz", description="Look after the session checkpoints of a project.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name, run, summary, description):
+        sub = commands.add_parser(name, parents=[root_option], help=summary,
+                                  description=description)
+        sub.set_defaults(run=run, usage_error=sub.error)
+        return sub
+
+    listing = command("list", run_list, "the project's checkpoints, newest first", (
+        "List the project's checkpoints, newest first, one a line: selector, age, branch, "
+        "task progress and goal. Exits 1 when there are none."))
+    listing.add_argument("--all", action="store_true", help="list every checkpoint, not only "
+                         "the newest %d" % LIMITS["listDefault"])
+    listing.add_argument("--json", action="store_true",
+                         help="print what the list_session_checkpoints tool returns")
+
+    show = command("show", run_show, "one checkpoint as the resume brief", (
+        "Print a checkpoint as the resume brief that load_session_checkpoint gives its "
+        "session, with what changed since it was saved."))
+    show.add_argument("selector", nargs="?", metavar="SELECTOR",
+                      help="a selector from `list`, or its first characters (default: the "
+                      "newest checkpoint)")
+    formats = show.add_mutually_exclusive_group()
+    formats.add_argument("--full", action="store_true",
+                         help="the whole checkpoint with drift, as format 'full' returns it")
+    formats.add_argument("--json", action="store_true", help="the checkpoint file as saved")
+
+    prune = command("prune", run_prune, "remove old checkpoints", (
+        "Remove old checkpoints together with their .prev backups and lock files, and say "
+        "which. A checkpoint goes only when every rule given allows it. Touches nothing "
+        "but checkpoint files and never asks."))
+    prune.add_argument("--older-than", metavar="DAYS", type=non_negative(float, "a number "
+                       "of days"), help="remove checkpoints last saved more than DAYS days ago")
+    prune.add_argument("--keep", metavar="N", type=non_negative(int, "a whole number"),
+                       help="always keep the N newest checkpoints; with no --older-than, "
+                       "remove all the others")
+    prune.add_argument("--dry-run", action="store_true",
+                       help="say what would be removed and remove nothing")
+
+    command("doctor", run_doctor, "check the setup", (
+        "Check what a working setup needs and say how to fix what is missing; each line is "
+        "OK, WARN or FAIL. Exits 1 when a check fails."))
+    command("init", run_init, "tell agents when to load and save checkpoints", (
+        "Add a short section to AGENTS.md and CLAUDE.md (created when missing) telling agents "
+        "that don't read MCP server instructions when to load and save checkpoints. Running "
+        "it again changes nothing."))
+    return parser
+
+
+def run_command(argv, environ):
+    """Run a human subcommand: 0 done, 1 nothing found or a check failed, 2 usage error."""
+    options = build_parser().parse_args(argv)
+    tolerate_unencodable_output()
+    try:
+        return options.run(options, environ)
+    except CommandFailed as error:
+        complain("checkpoint.pyz %s: %s" % (options.command, error))
+        return error.exit_code
+    except CallerError as error:
+        complain("checkpoint.pyz %s: %s." % (options.command, str(error).rstrip(".")))
+        return EXIT_FAILED
+    except OSError as error:
+        where = " (%s)" % error.filename if error.filename else ""
+        complain("checkpoint.pyz %s: %s%s; check the permissions of that path." % (
+            options.command, error.strerror or error, where))
+        return EXIT_FAILED
 
 
 def main(argv=None):
@@ -3300,9 +4021,11 @@ def main(argv=None):
     if argv[0] in ("--help", "-h"):
         sys.stdout.write(USAGE)
         return 0
-    sys.stderr.write("checkpoint.pyz: unknown arguments %s; run with --help to see the modes.\n"
-                     % " ".join(argv))
-    return 2
+    if argv[0] in COMMANDS:
+        return run_command(argv, os.environ)
+    sys.stderr.write("checkpoint.pyz: unknown arguments %s; run with --help to see the modes "
+                     "and commands.\n" % " ".join(argv))
+    return EXIT_USAGE
 
 
 if __name__ == "__main__":
