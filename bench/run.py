@@ -156,8 +156,9 @@ class Connection:
         self.proc.stdout.close()
 
 
-def time_cold_start(command, env, cwd=None):
-    """Seconds from spawn to the tools/list answer."""
+def time_cold_start(command, env, cwd=None, to_exit=None):
+    """Seconds from spawn to the tools/list answer; with a list `to_exit`, also appends the
+    seconds from spawn to the process's exit once stdin is closed after the answer."""
     started = time.perf_counter()
     connection = Connection(command, env, cwd)
     try:
@@ -166,6 +167,8 @@ def time_cold_start(command, env, cwd=None):
         elapsed = time.perf_counter() - started
     finally:
         connection.close()
+    if to_exit is not None:
+        to_exit.append(time.perf_counter() - started)
     if len(tools) != 3:
         raise RuntimeError("%s listed %d tools" % (command, len(tools)))
     return elapsed
@@ -288,12 +291,15 @@ def measure_cold_start(work, env, peers, quick):
     tools_file.write_text(json.dumps(connection.request("tools/list")["tools"]), encoding="utf-8")
     connection.close()
 
+    to_exit = []
     contestants = {
         "floor": lambda: time_run(FLOOR, env),
+        "import runpy": lambda: time_run([PY, "-I", "-S", "-c", "import runpy"], env),
         "empty zipapp": lambda: time_run([PY, "-I", "-S", str(empty)], env),
-        "cold start": lambda: time_cold_start(ours(), env, cwd=str(work)),
+        "cold start": lambda: time_cold_start(ours(), env, cwd=str(work), to_exit=to_exit),
     }
     samples = interleave(contestants, ROUNDS["start"][not quick])
+    samples["cold start to exit"] = to_exit
 
     def first_start():  # no bytecode cache yet: what the first start after an install costs
         shutil.rmtree(str(work / "home" / ".cache"), ignore_errors=True)
@@ -467,15 +473,24 @@ def report(samples, memory, opened, brief, machine, notes):
         check = ""
         if target:
             check, met = verdict(target, value if ratio is None else ratio)
-            targets[target] = {"value": round(value if ratio is None else ratio, 3), "met": met}
+            measured = round(value if ratio is None else ratio, 3)
+            if target not in targets or not met:  # a target shared by rows keeps the worst
+                if targets.get(target, {}).get("met", True):
+                    targets[target] = {"value": measured, "met": met}
+                elif TARGETS[target][0] == "<=":
+                    targets[target]["value"] = max(targets[target]["value"], measured)
+                else:
+                    targets[target]["value"] = min(targets[target]["value"], measured)
         rows.append((name, "%.1f %s" % (value, unit) if unit == "ms" else "%d %s" % (value, unit),
                      text, check))
         results[name] = round(value, 3)
 
     row("floor: python3 -I -S -c pass", medians["floor"], "ms")
-    row("empty zipapp (interpreter's own)", medians["empty zipapp"], "ms", "floor")
+    row("python3 -I -S -c 'import runpy'", medians["import runpy"], "ms", "floor")
+    row("empty zipapp (any pyz: runpy)", medians["empty zipapp"], "ms", "floor")
     row("cold start (spawn to tools/list)", medians["cold start"], "ms", "floor",
         "cold start / floor")
+    row("cold start, spawn to exit", medians["cold start to exit"], "ms", "floor")
     row("cold start, empty bytecode cache", medians["cold start, empty cache"], "ms", "floor")
     for label, target in (("Python SDK peer", "Python SDK peer / cold start"),
                           ("TypeScript SDK peer", "TypeScript SDK peer / cold start")):
