@@ -8,6 +8,7 @@ The archive is what `zipapp.create_archive` makes (an interpreter line, then a z
 because `create_archive` stamps each file's mtime and follows directory order.
 """
 import argparse
+import hashlib
 import io
 import os
 import sys
@@ -19,12 +20,122 @@ INTERPRETER = "/usr/bin/env python3"
 OUTPUTS = ("checkpoint.pyz", os.path.join("plugin", "checkpoint.pyz"))
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can carry
 
-MAIN = b'''\
+# A zipapp cannot keep bytecode beside its source, so without a cache every start would
+# compile the whole module (tens of milliseconds, more than the interpreter's own start).
+# The archive's `__main__.py` loads the module from a code object cached in the user's
+# cache directory, in a file named for the source's hash (filled in at build time) and the
+# interpreter's cache tag, and checked against the interpreter's magic number and a
+# checksum of its own bytes. Any cache problem falls back to the source in the archive,
+# so the cache can be missing, foreign, damaged or unwritable but never stale.
+# `__main__.py` is compiled at every start, so it holds only the hit path and imports only
+# what running a zipapp has already loaded (runpy loads `os` and `importlib.util`; `_imp`
+# and `marshal` are built in). A miss imports CACHE_WRITER to compile and store the module.
+# Both are Python 3.8 syntax.
+BOOTSTRAP = '''\
+"""Run checkpoint_mcp from its cached bytecode (made by build_zipapp.py)."""
+import os
 import sys
 
-from checkpoint_mcp import main
+import _imp
+from importlib.util import MAGIC_NUMBER
 
-sys.exit(main())
+SOURCE_SHA256 = "%(source_sha256)s"
+HEADER = MAGIC_NUMBER + SOURCE_SHA256.encode("ascii")
+
+
+def checksum(body):
+    return _imp.source_hash(0x5ECC, body)
+
+
+def cached_code():
+    """(cache file path or None, its code object or None when missing, foreign or damaged)."""
+    tag = sys.implementation.cache_tag
+    base = os.environ.get("LOCALAPPDATA" if os.name == "nt" else "XDG_CACHE_HOME", "")
+    if not os.path.isabs(base) and os.name != "nt":  # XDG: ignore a relative one
+        base = os.path.join(os.environ.get("HOME", ""), ".cache")
+    if tag is None or not os.path.isabs(base):
+        return None, None
+    if sys.flags.optimize:
+        tag += ".opt-%%d" %% sys.flags.optimize
+    path = os.path.join(base, "session-checkpoint", "checkpoint_mcp-%%s-%%s.pyc" %% (
+        SOURCE_SHA256[:32], tag))
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        if data[:len(HEADER) + 8] == HEADER + checksum(data[len(HEADER) + 8:]):
+            import marshal
+            code = marshal.loads(data[len(HEADER) + 8:])
+            return path, code if type(code) is type(checksum.__code__) else None
+    except Exception:  # whatever is wrong with the cache, the source is there
+        pass
+    return path, None
+
+
+def load_module():
+    loader = globals().get("__loader__")
+    source_path = os.path.join(os.path.dirname(__file__), "checkpoint_mcp.py")
+    path, code = cached_code()
+    if code is None:
+        from checkpoint_cache import compile_module
+        code = compile_module(loader, source_path, path, HEADER, checksum)
+    elif hasattr(_imp, "_fix_co_filename"):
+        _imp._fix_co_filename(code, source_path)  # the archive may have moved since
+    module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
+    module.__file__ = source_path
+    module.__loader__ = loader
+    try:
+        exec(code, module.__dict__)
+    except BaseException:
+        del sys.modules["checkpoint_mcp"]
+        raise
+    return module
+
+
+sys.exit(load_module().main())
+'''
+
+CACHE_WRITER = '''\
+"""The bytecode cache's miss path: compile checkpoint_mcp and store it (see __main__.py)."""
+import os
+import sys
+
+
+def compile_module(loader, source_path, cache_path, header, checksum):
+    """The module's code object, compiled from the archive and cached when possible."""
+    if loader is not None and hasattr(loader, "get_data"):
+        source = loader.get_data(source_path)
+    else:
+        with open(source_path, "rb") as handle:
+            source = handle.read()
+    code = compile(source, source_path, "exec", dont_inherit=True)
+    if cache_path is not None and not sys.dont_write_bytecode:
+        try:
+            write_cache(cache_path, header, checksum, code)
+        except Exception:  # an unwritable cache only costs the next start a compile
+            pass
+    return code
+
+
+def write_cache(path, header, checksum, code):
+    """Write the cache file atomically (a temp file, then a rename), private to the user."""
+    import marshal
+
+    body = marshal.dumps(code)
+    directory = os.path.dirname(path)
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    temporary = os.path.join(directory, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(temporary, flags, 0o600)
+    try:
+        with open(descriptor, "wb") as handle:
+            handle.write(header + checksum(body) + body)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
 '''
 
 
@@ -39,16 +150,22 @@ def build_archive(source_dir=HERE):
             module = handle.read()
     except OSError as error:
         raise BuildError("cannot read %s: %s" % (MODULE, error.strerror)) from None
-    entries = sorted({"__main__.py": MAIN, MODULE: module}.items())
+    bootstrap = BOOTSTRAP % {"source_sha256": hashlib.sha256(module).hexdigest()}
+    entries = sorted({
+        "__main__.py": bootstrap.encode("utf-8"),
+        "checkpoint_cache.py": CACHE_WRITER.encode("utf-8"),
+        MODULE: module,
+    }.items())
     buffer = io.BytesIO()
     buffer.write(b"#!" + INTERPRETER.encode("utf-8") + b"\n")
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    # Stored, not deflated: reading a deflated entry makes every start import zlib.
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             info.create_system = 3  # Unix, whatever machine builds it
-            archive.writestr(info, data, compresslevel=9)
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
