@@ -92,8 +92,10 @@ class Server:
         self.next_id = 0
         self.modern = handshake == "modern"
         self.capabilities = capabilities or {}
-        threading.Thread(target=self._pump_stdout, daemon=True).start()
-        threading.Thread(target=self._pump_stderr, daemon=True).start()
+        self.pumps = [threading.Thread(target=self._pump_stdout, daemon=True),
+                      threading.Thread(target=self._pump_stderr, daemon=True)]
+        for pump in self.pumps:
+            pump.start()
         if handshake == "legacy":
             reply = self.request("initialize", {
                 "protocolVersion": LEGACY, "capabilities": self.capabilities,
@@ -172,6 +174,11 @@ class Server:
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()
+                self.proc.wait()
+            # The pumps end at EOF once the process is gone; closing a pipe under a
+            # reading thread would make it fail.
+            for pump in self.pumps:
+                pump.join(5)
             self.proc.stdout.close()
             self.proc.stderr.close()
 

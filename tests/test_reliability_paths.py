@@ -5,7 +5,6 @@ way; a projectRoot that is a file; a read-only project. Each gets a clear tool e
 the temp tree proves that nothing was written anywhere else.
 """
 import os
-import sys
 import unittest
 
 from tests.reliability import (
