@@ -1510,9 +1510,15 @@ class CheckpointLock:
         os.close(self.fd)  # closing also releases a flock
 
 
+def is_file_or_link(info):
+    import stat  # already loaded by `os`
+    return stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)
+
+
 def checkpoint_files(root):
-    """Every checkpoint in the project as (selector, path, mtime, from_backup), newest
-    first, by stat alone. A checkpoint whose main file is gone is found by its backup."""
+    """Every checkpoint in the project as (selector, path, lstat result, from_backup),
+    newest first, from the directory listing and lstat alone (no file is read). A
+    checkpoint whose main file is gone is found by its backup."""
     found = {}
     directory = os.path.join(root, CHECKPOINT_DIR)
     try:
@@ -1524,23 +1530,25 @@ def checkpoint_files(root):
                 if selector is None or (is_backup and selector in found):
                     continue
                 try:
-                    mtime = entry.stat(follow_symlinks=False).st_mtime
+                    info = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
-                if not is_backup or selector not in found:
-                    found[selector] = (selector, os.path.join(directory, selector + CHECKPOINT_SUFFIX),
-                                       mtime, is_backup)
+                if not is_file_or_link(info):
+                    continue
+                path = os.path.join(directory, selector + CHECKPOINT_SUFFIX)
+                found[selector] = (selector, path, info, is_backup)
     except (FileNotFoundError, NotADirectoryError):
         pass
     legacy = os.path.join(root, LEGACY_FILE)
     for candidate, is_backup in ((legacy, False), (legacy + BACKUP_SUFFIX, True)):
         try:
-            found.setdefault(LEGACY_SELECTOR, (LEGACY_SELECTOR, legacy,
-                                               os.lstat(candidate).st_mtime, is_backup))
-            break
+            info = os.lstat(candidate)
         except OSError:
             continue
-    return sorted(found.values(), key=lambda item: item[2], reverse=True)
+        if is_file_or_link(info):
+            found[LEGACY_SELECTOR] = (LEGACY_SELECTOR, legacy, info, is_backup)
+            break
+    return sorted(found.values(), key=lambda item: item[2].st_mtime, reverse=True)
 
 
 # Rendering & listing #########################################################
@@ -1739,7 +1747,8 @@ def list_checkpoints(root, limit, current_selector):
     shown = files if not limit else files[:limit]
     tracked = tracked_checkpoint_paths(root) if shown else frozenset()
     entries, unreadable, warnings = [], [], []
-    for selector, path, mtime, _ in shown:
+    for selector, _, info, _ in shown:
+        mtime = info.st_mtime
         try:
             loaded = load_checkpoint(root, selector)
         except CorruptCheckpoint as error:
@@ -1761,7 +1770,7 @@ def describe_entry(entry):
         return "- %s \u2014 unreadable (%s)" % (entry["selector"], entry["age"])
     details = [entry["age"]]
     if entry["branch"]:
-        details.append("branch " + entry["branch"])
+        details.append("branch " + one_line(entry["branch"]))
     if entry["allTasksDone"]:
         details.append("all tasks done")
     if entry["isCurrentSession"]:
@@ -1770,7 +1779,7 @@ def describe_entry(entry):
         details.append("from backup")
     if not entry.get("trusted", True):
         details.append("\u26a0 untrusted: " + "; ".join(entry["trustWarnings"]))
-    return "- %s \u2014 %s (%s)" % (entry["selector"], entry["goal"], ", ".join(details))
+    return "- %s \u2014 %s (%s)" % (entry["selector"], one_line(entry["goal"]), ", ".join(details))
 
 
 def describe_listing(root, entries, total, omitted):
@@ -3152,39 +3161,12 @@ class CheckpointCensus:
             self.newest = info.st_mtime
 
 
-def scan_checkpoint_files(root):
-    """A CheckpointCensus of the checkpoints under `root`, from directory listing and lstat.
-
-    Counts `<root>/.claude-checkpoints/*.json` (not the `.prev` backups, not the
-    dot-named temp files of a save in progress) and the legacy `<root>/.claude-checkpoint`.
-    A missing directory counts as none; an unreadable one raises OSError. Trust here is what
-    stat can tell (owner, mode, symlink): the hook runs no git and reads no checkpoint.
-    """
-    import stat  # already loaded by `os`
-
+def checkpoint_census(root):
+    """A CheckpointCensus of the checkpoints under `root`. Trust here is what lstat can
+    tell (owner, mode, link): the hook runs no git and reads no checkpoint."""
     census = CheckpointCensus()
-    try:
-        entries = os.scandir(os.path.join(root, CHECKPOINT_DIR))
-    except (FileNotFoundError, NotADirectoryError):
-        entries = None
-    if entries is not None:
-        with entries:
-            for entry in entries:
-                name = entry.name
-                if name.startswith(".") or not name.endswith(".json"):
-                    continue
-                try:
-                    info = entry.stat(follow_symlinks=False)
-                except FileNotFoundError:  # removed while we were listing
-                    continue
-                if stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode):
-                    census.add(info)
-    try:
-        legacy = os.lstat(os.path.join(root, LEGACY_FILE))
-    except (FileNotFoundError, NotADirectoryError):
-        legacy = None
-    if legacy is not None and (stat.S_ISREG(legacy.st_mode) or stat.S_ISLNK(legacy.st_mode)):
-        census.add(legacy)
+    for _, _, info, _ in checkpoint_files(root):
+        census.add(info)
     return census
 
 
@@ -3226,7 +3208,7 @@ def run_session_start_hook(stdin_bytes, environ):
     root = hook_project_root(stdin_bytes, environ)
     if root is None:
         return None
-    census = scan_checkpoint_files(root)
+    census = checkpoint_census(root)
     if not census.count and not census.untrusted:
         return None
     context = describe_checkpoints_for_session_start(census, root, time.time())
@@ -3485,9 +3467,11 @@ def listing_rows(root, entries):
             continue
         notes = [note for flag, note in (("isCurrentSession", "this session"),
                                           ("fromBackup", "from backup")) if entry[flag]]
-        goal = entry["goal"] + ("  (%s)" % ", ".join(notes) if notes else "")
-        rows.append([shorts.get(selector, selector), entry["age"], entry["branch"] or "-",
-                     task_progress(root, selector), goal])
+        if not entry.get("trusted", True):
+            notes.append("UNTRUSTED: " + "; ".join(entry["trustWarnings"]))
+        goal = one_line(entry["goal"]) + ("  (%s)" % ", ".join(notes) if notes else "")
+        rows.append([shorts.get(selector, selector), entry["age"],
+                     one_line(entry["branch"] or "-"), task_progress(root, selector), goal])
     return rows
 
 
@@ -3590,8 +3574,9 @@ def run_prune(options, environ):
     root = command_root(options, environ)
     now = time.time()
     found = checkpoint_files(root)
-    doomed = [(selector, path, mtime) for position, (selector, path, mtime, _) in enumerate(found)
-              if is_prunable(position, mtime, now, options)]
+    doomed = [(selector, path, info.st_mtime)
+              for position, (selector, path, info, _) in enumerate(found)
+              if is_prunable(position, info.st_mtime, now, options)]
     failed = False
     for selector, path, mtime in doomed:
         paths = [item for item in checkpoint_file_set(path) if os.path.lexists(item)]

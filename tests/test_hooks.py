@@ -197,15 +197,15 @@ class SessionStartNudgeTest(HookTestCase):
                      ".abc.json", "notes.txt", "stray.json.tmp"):
             (directory / name).write_text("{}", encoding="utf-8")
         (directory / "a-directory.json").mkdir()
-        (self.project / ".claude-checkpoint.prev").write_text("{}", encoding="utf-8")
+        (directory / "Not A Session.json").write_text("{}", encoding="utf-8")
         self.assertIn("1 saved session checkpoint", self.nudge())
 
-    def test_backups_alone_print_nothing(self):
+    def test_a_checkpoint_known_only_by_its_backup_counts_as_list_and_load_see_it(self):
         directory = self.project / ".claude-checkpoints"
         directory.mkdir()
         (directory / "a.json.prev").write_text("{}", encoding="utf-8")
         (self.project / ".claude-checkpoint.prev").write_text("{}", encoding="utf-8")
-        self.assertIsNone(self.nudge())
+        self.assertIn("2 saved session checkpoints", self.nudge())
 
     def test_unreadable_checkpoint_directory_exits_0_and_prints_nothing(self):
         directory = self.project / ".claude-checkpoints"
