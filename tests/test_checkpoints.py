@@ -68,6 +68,15 @@ class FileFormatTest(CheckpointTestCase):
         self.assertIn("at", data["recentCommands"][0])
         self.assertEqual(data["meta"], {"redactions": 0, "truncated": False})
 
+    def test_secrets_in_file_notes_are_redacted(self):
+        token = "ghp_" + "thP6Z5z1NmCkcFiiPD3F9gaYt1jvjT8AmUtD"
+        result = self.ok(self.claude(), SAVE, {"goal": "g", "modifiedFiles": [
+            {"path": "a.py", "note": "uses %s for now" % token}]})
+        self.assertEqual(result["counts"]["redactions"], 1)
+        raw = (self.project / ".claude-checkpoints" / "s1.json").read_text("utf-8")
+        self.assertNotIn(token, raw)
+        self.assertEqual(self.stored()["modifiedFiles"][0]["note"], "uses \u00abredacted\u00bb for now")
+
     def test_files_are_owner_only(self):
         if os.name == "nt":
             self.skipTest("POSIX modes")

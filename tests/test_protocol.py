@@ -295,6 +295,10 @@ class HandshakeRootsTest(TempDirTestCase):
         reply = server.recv(timeout=15)
         self.assertEqual(reply["id"], 5)
         self.assertEqual(reply["result"]["structuredContent"]["path"], str(self.project))
+        later = server.call_tool("list_session_checkpoints", {})
+        self.assertEqual(later["structuredContent"]["path"], str(self.project))
+        server.close()
+        self.assertEqual(server.stderr.count("did not answer roots/list"), 1)
 
     def test_roots_are_asked_again_after_list_changed(self):
         server = self.server(handshake=None)

@@ -29,11 +29,13 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         text = result["content"][0]["text"]
         self.assertTrue(text.startswith("\u26a0 UNTRUSTED CHECKPOINT"), text)
         self.assertIn(reason, text)
+        untrusted_bytes = self.path.read_bytes()
         saved = self.ok(self.claude("theirs"), SAVE, {"goal": "mine now", "mode": "merge"})
         self.assertTrue(any("untrusted" in w for w in saved["warnings"]), saved)
         data = json.loads(self.path.read_text(encoding="utf-8"))
         self.assertEqual(data["decisions"], [])
-        self.assertFalse((self.project / ".claude-checkpoints" / "theirs.json.prev").exists())
+        backup = self.project / ".claude-checkpoints" / "theirs.json.prev"
+        self.assertEqual(backup.read_bytes(), untrusted_bytes)  # kept, never built on
 
     def nudge(self):
         payload = json.dumps({"session_id": "x", "cwd": str(self.project),
@@ -93,6 +95,44 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertIn("call the load_session_checkpoint", self.nudge())
         self.ok(self.claude("theirs"), SAVE, {"goal": "g", "mode": "merge"})
         self.assertEqual(json.loads(self.path.read_text("utf-8"))["decisions"], ["theirs"])
+
+
+class MovedProjectTest(CheckpointTestCase):
+
+    def test_a_save_after_moving_the_project_keeps_the_old_checkpoint_as_backup(self):
+        self.ok(self.claude(), SAVE, {"goal": "g", "summary": "days of notes",
+                                      "decisions": ["d1", "d2"]})
+        moved = self.tmp / "moved"
+        self.project.rename(moved)
+        server = self.server(cwd=moved, env=self.env_with(CLAUDE_CODE_SESSION_ID="s1"))
+        loaded = self.ok(server, LOAD)
+        self.assertEqual(loaded["trustWarnings"], ["saved in another directory"])
+        saved = self.ok(server, SAVE, {"goal": "g", "mode": "merge"})
+        self.assertTrue(any("kept the old one as s1.json.prev" in w for w in saved["warnings"]))
+        backup = json.loads((moved / ".claude-checkpoints" / "s1.json.prev").read_text("utf-8"))
+        self.assertEqual(backup["summary"], "days of notes")
+        self.assertEqual(backup["decisions"], ["d1", "d2"])
+        self.assertTrue(self.ok(server, LOAD)["trusted"])
+
+
+@unittest.skipUnless(POSIX, "symlinks")
+class LinkedCheckpointDirectoryTest(CheckpointTestCase):
+
+    def test_nothing_behind_a_linked_checkpoint_directory_is_listed_read_or_pruned(self):
+        outside = self.tmp / "outside"
+        outside.mkdir()
+        (outside / "package.json").write_text("{}", "utf-8")
+        (outside / "victim.json").write_text("{}", "utf-8")
+        os.symlink(str(outside), str(self.project / ".claude-checkpoints"))
+        listed = self.ok(self.claude(), LIST)
+        self.assertEqual(listed["total"], 0)
+        self.assertTrue(any("symbolic link" in w for w in listed["warnings"]))
+        self.error_text(self.claude(), LOAD, {"checkpoint": "victim"})
+        run_pyz(["prune", "--older-than", "0", "--root", str(self.project)], self.env)
+        self.assertEqual(sorted(os.listdir(str(outside))), ["package.json", "victim.json"])
+        payload = json.dumps({"cwd": str(self.project), "hook_event_name": "SessionStart"})
+        nudge = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode())
+        self.assertEqual(nudge.stdout, b"")
 
 
 class BriefFramingTest(CheckpointTestCase):
