@@ -271,6 +271,12 @@ REDACTION_PATTERNS = (
     ("shopify-token", False, r"(?P<secret>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b"),
     ("databricks-token", False, r"(?P<secret>dapi[a-f0-9]{32}(?:-[0-9]+)?)\b"),
     ("age-secret-key", False, r"(?P<secret>AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58})\b"),
+    ("vault-token", False, r"(?P<secret>hv[sbr]\.[A-Za-z0-9_-]{24,})"),
+    ("telegram-bot-token", False,
+     r"(?<![0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
+    ("aws-cli-secret", True,
+     r"aws[ \t]+configure[ \t]+set[ \t]+(?:aws_secret_access_key|aws_session_token)[ \t]+"
+     r"(?P<secret>[^\s'\"]+)"),
     ("jwt", False, r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
     ("signed-url-signature", True,
      r"[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
@@ -294,11 +300,12 @@ REDACTION_PATTERNS = (
      r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
     ("docker-login-password", False,
      r"login(?:" + "|".join("(?<=%s login)" % tool for tool in (
-         "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry"))
+         "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry", "az"))
      + r")(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]+(?:" + _CLI_VALUE + r")"),
     ("mysql-password", False,
      r"(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb"
-     r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+     # mysql reads a password only when it is attached (-pSECRET): `-p db` names a database
+     r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
     ("sshpass-password", False,
      r"sshpass(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
     ("redis-cli-password", False,

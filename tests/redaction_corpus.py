@@ -191,7 +191,6 @@ secret("cli-flag", 'wget --http-password="{v}" https://intranet/report.pdf', pas
 secret("cli-flag", "docker login -u deploy -p {v} registry.example.com", password(), "-p ")
 secret("cli-flag", "podman login -u me -p {v} quay.io", password(), "-p ")
 secret("cli-flag", "mysql -u root -p{v} app", password(), "-p")
-secret("cli-flag", "mysql -h db -u app -p {v} shop", password(), "-p ")
 secret("cli-flag", "mysqldump -uroot -p{v} app > dump.sql", password(), "-p")
 secret("cli-flag", "curl -u admin:{v} https://jenkins.local/api/json", password(), "-u admin:")
 secret("cli-flag", 'curl --user "deploy:{v}" https://example.com/upload', password(), "deploy:")
@@ -282,6 +281,12 @@ secret("azure", "https://acme.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&s
 secret("aws", "https://bucket.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature={v}",
        rand(HEX, 64), "X-Amz-Signature=")
 
+secret("vault", "VAULT_ADDR=https://vault:8200 vault login {v}", "hvs." + rand(B64URL, 90), "vault login ")
+secret("telegram", "curl https://api.telegram.org/bot{v}/sendMessage",
+       rand(DIGITS, 9) + ":AA" + rand(B64URL, 33), "api.telegram.org/bot")
+secret("aws", "aws configure set aws_secret_access_key {v}", rand(ALNUM + "/+", 40),
+       "aws_secret_access_key ")
+secret("cli-flag", "az login -u ops@example.com -p {v}", password(), "-p ")
 
 # Ordinary text a coding agent writes: must survive untouched.
 _sha = rand(HEX, 40)
@@ -389,6 +394,9 @@ BENIGN = [
     "mkdir -p src/auth/tokens",
     "mysql -u root -p",
     "mysql -u root -p < dump.sql",
+    "mysql -h db -u app -p app_production < dump.sql",
+    "mysqldump -u root -p app > app.sql",
+    "mariadb -u root -p wordpress",
     "psql -h localhost -p 5432 -U app app",
     "ssh://git@github.com:22/org/repo.git",
     "https://github.com/org/repo/pull/42",
