@@ -8,8 +8,8 @@ Claude Code hooks and a command line. It needs nothing but the Python standard l
 (3.8 or newer) and never talks to the network.
 
 Sections, in data-flow order: limits & constants, JSON, redaction, paths & sessions,
-schema & validation, git, store, rendering & listing, tools, automatic snapshots,
-protocol, hooks, main.
+schema & validation, git, store, rendering & listing, tools, protocol, hooks, automatic
+snapshots (the hooks that save), command line & main.
 Only `os` and `sys` are imported at module level: every start (server or hook) pays for
 this module, so each path imports what it uses where it uses it.
 """
@@ -20,8 +20,7 @@ __version__ = "0.1.0"
 
 # Limits & constants ##########################################################
 
-SERVER_NAME = "session-checkpoint"
-GENERATOR_NAME = "session-checkpoint"
+NAME = "session-checkpoint"  # the server, the plugin and the files' generator
 
 LIMITS = {
     "goal": 500,             # characters
@@ -45,6 +44,7 @@ LIMITS = {
     "gitTimeout": 3.0,       # seconds
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
+    "replaceRetries": 20,    # Windows only: 50 ms apart
     "transcriptSeconds": 10.0,  # an automatic snapshot gives up reading after this
     "transcriptLineBytes": 4194304,  # a longer transcript line is skipped unread
 }
@@ -53,6 +53,7 @@ CHECKPOINT_DIR = ".claude-checkpoints"
 LEGACY_FILE = ".claude-checkpoint"
 LEGACY_SELECTOR = "legacy"
 BACKUP_SUFFIX = ".prev"
+LOCK_SUFFIX = ".lock"
 CHECKPOINT_SUFFIX = ".json"
 FORMAT_VERSION = 1
 REDACTED = "\u00abredacted\u00bb"
@@ -64,6 +65,13 @@ SESSION_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 class CallerError(Exception):
     """The caller asked for something invalid; the message says what and how to fix it."""
+
+
+OFF_VALUES = ("off", "0", "false", "no")  # how a user turns a feature off, in any case
+
+
+def is_switched_off(environ, variable):
+    return environ.get(variable, "").strip().lower() in OFF_VALUES
 
 
 def log(message):
@@ -126,7 +134,6 @@ class _JsonOptions:
     object_pairs_hook = None
     parse_float = float
     parse_int = int
-    memo = None
 
     @staticmethod
     def parse_constant(name):
@@ -402,11 +409,17 @@ def redact_text(text):
 # Paths & sessions ############################################################
 
 
+WINDOWS_DEVICE_NAMES = frozenset(["con", "prn", "aux", "nul"] + [
+    "%s%d" % (port, number) for port in ("com", "lpt") for number in range(1, 10)])
+
+
 def is_valid_session_id(value):
-    """A session id or selector is a plain file-name stem: it can never name a path."""
+    """A session id or selector is a plain file-name stem: it can never name a path (or,
+    on Windows, a device such as NUL)."""
     return (isinstance(value, str) and 0 < len(value) <= LIMITS["selector"]
             and value[0].isalnum() and set(value) <= SESSION_ID_CHARS
-            and not value.endswith(".") and ".." not in value)
+            and not value.endswith(".") and ".." not in value
+            and value.split(".")[0].lower() not in WINDOWS_DEVICE_NAMES)
 
 
 def check_session_id(value, field):
@@ -910,8 +923,10 @@ def parse_checkpoint(raw):
     if not isinstance(data, dict):
         raise CorruptCheckpoint("not a JSON object")
     version = data.get("version")
-    while version in MIGRATIONS:
+    while version in MIGRATIONS:  # each step must raise the version, or this would not end
         data = MIGRATIONS[version](data)
+        if data.get("version", version) <= version:
+            raise CorruptCheckpoint("migration from version %r did not upgrade it" % version)
         version = data.get("version")
     if version != FORMAT_VERSION:
         raise CorruptCheckpoint("unsupported checkpoint version %r (this server reads version %d)"
@@ -1294,7 +1309,7 @@ def git_drift(root, saved_git, recorded_files):
                     "rewritten (rebase, reset, amend) or HEAD moved to other history since "
                     "the checkpoint, so commits since it can't be counted reliably. Treat "
                     "the files flagged as changed as needing a re-read before editing."
-                    % saved_head[:9])
+                    % short_head(saved_head))
     except GitTimeout:
         return None, [git_timeout_warning(
             "changes since the checkpoint were not checked, so re-read files before editing them.")]
@@ -1451,6 +1466,19 @@ def fsync_directory(directory):
         os.close(fd)
 
 
+def replace_file(source, target):
+    """os.replace, which Windows refuses while another process has the target open (a
+    concurrent load): retry briefly there."""
+    import time
+    for attempt in range(LIMITS["replaceRetries"]):
+        try:
+            return os.replace(source, target)
+        except PermissionError:
+            if os.name != "nt" or attempt == LIMITS["replaceRetries"] - 1:
+                raise
+            time.sleep(0.05)
+
+
 def write_atomic(path, data):
     """Replace `path` with `data` (mode 0600) so that a crash leaves the old or the new
     content, never a mix; the temp file's name starts with '.' and ends with '.tmp'."""
@@ -1462,7 +1490,7 @@ def write_atomic(path, data):
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp_path, path)
+        replace_file(temp_path, path)
     except BaseException:
         try:
             os.unlink(temp_path)
@@ -1483,7 +1511,7 @@ class CheckpointLock:
     """An advisory lock on `<checkpoint>.lock`, held across a read-modify-write."""
 
     def __init__(self, path):
-        self.path = path + ".lock"
+        self.path = path + LOCK_SUFFIX
         self.fd = None
 
     def __enter__(self):
@@ -1836,9 +1864,8 @@ def redact_arguments(arguments):
                             for item in arguments[key]]
 
     cleaned = dict(arguments, goal=clean(arguments["goal"]))
-    for key in ("summary",):
-        if key in arguments:
-            cleaned[key] = clean(arguments[key])
+    if "summary" in arguments:
+        cleaned["summary"] = clean(arguments["summary"])
     for key in ("nextSteps", "decisions"):
         if key in arguments:
             cleaned[key] = [clean(item) for item in arguments[key]]
@@ -1932,9 +1959,8 @@ def fit_size_cap(checkpoint):
 
 def mint_session(root):
     """A new session id whose checkpoint file does not exist yet."""
-    import uuid
     while True:
-        session_id = str(uuid.uuid4())
+        session_id = _new_id()
         if not os.path.lexists(checkpoint_path(root, session_id)):
             return Session(session_id, "minted")
 
@@ -1942,16 +1968,13 @@ def mint_session(root):
 def build_checkpoint(content, redactions, base, mode, scan, files, session, root, timestamp):
     """The new checkpoint from the (redacted) arguments and, on merge, the base it updates."""
     merging = mode == "merge" and base is not None
-    truncated = False
     tasks = content.get("tasks", [])
     decisions = content.get("decisions", [])
     commands = [dict(command, at=command.get("at") or timestamp)
                 for command in content.get("recentCommands", [])]
     if merging:
         tasks = merge_tasks(base["goal"].get("tasks", []), tasks)
-        decisions = base["decisions"] + [item for item in decisions
-                                         if item not in base["decisions"]]
-        decisions = list(dict.fromkeys(decisions))
+        decisions = list(dict.fromkeys(base["decisions"] + decisions))
         commands = base["recentCommands"] + commands
     tasks, dropped_tasks = keep_newest(tasks, LIMITS["tasks"])
     decisions, dropped_decisions = keep_newest(decisions, LIMITS["decisions"])
@@ -1964,7 +1987,7 @@ def build_checkpoint(content, redactions, base, mode, scan, files, session, root
         "id": base["id"] if keeps_identity else _new_id(),
         "createdAt": base["createdAt"] if keeps_identity else timestamp,
         "updatedAt": timestamp,
-        "generator": {"name": GENERATOR_NAME, "version": __version__},
+        "generator": {"name": NAME, "version": __version__},
         "project": {"name": os.path.basename(root) or root, "rootId": project_root_id(root)},
     }
     if session.id:
@@ -2042,7 +2065,7 @@ def save_tool(arguments, context):
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
                         % (omitted, LIMITS["modifiedFiles"]))
-    if checkpoint["meta"]["redactions"] and redactions:
+    if redactions:
         warnings.append("Redacted %d secret-looking value(s)." % redactions)
     relative = os.path.relpath(path, root).replace(os.sep, "/")
     if is_git_ignored(root, relative) is False:
@@ -2279,13 +2302,586 @@ def call_tool(tool, arguments, context):
     except OSError as error:
         where = " (%s)" % error.filename if error.filename else ""
         return tool_error("%s failed: %s%s" % (tool["name"], error.strerror or error, where))
-    validate(structured, tool["outputSchema"], "structuredContent")
+    try:
+        validate(structured, tool["outputSchema"], "structuredContent")
+    except CallerError as error:  # our own bug: becomes -32603, never a caller error
+        raise AssertionError("%s broke its outputSchema: %s" % (tool["name"], error)) from None
     return {"content": [{"type": "text", "text": text}], "structuredContent": structured}
 
 
 def tool_error(message):
     # No structuredContent: clients validate it against the outputSchema even on errors.
     return {"content": [{"type": "text", "text": "Error: " + message}], "isError": True}
+
+
+# Protocol ####################################################################
+# Newline-delimited JSON-RPC 2.0 on stdin/stdout, both MCP eras. Each request is classified
+# on its own: one whose params carry the 2026-07-28 `_meta` envelope is served the modern
+# (stateless) way, anything else the handshake way. Tool calls run one at a time on a
+# worker thread, so the reader keeps answering pings and the client's replies to our
+# roots/list request while a tool waits for them.
+
+HANDSHAKE_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")  # newest first
+BATCH_VERSION = "2025-03-26"  # the only revision in which clients may send batches
+MODERN_VERSION = "2026-07-28"
+ENVELOPE_VERSION = "io.modelcontextprotocol/protocolVersion"
+ENVELOPE_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
+CACHE_TTL_MS = 60000
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+UNSUPPORTED_VERSION = -32022
+
+SERVER_INFO = {"name": NAME, "title": "Session checkpoint", "version": __version__}
+
+INSTRUCTIONS = (
+    "This server keeps the session's working state in a small file in the project, so that a "
+    "crash, /clear or a full context window costs one load instead of a re-exploration.\n"
+    "- At the start of a session call load_session_checkpoint once, with no arguments. If it "
+    "returns a brief, confirm with the user before acting on it and re-read only the files it "
+    "flags as changed. If it lists candidates, ask the user which one to resume; never choose "
+    "one yourself.\n"
+    "- Call save_session_checkpoint after each milestone, before a risky operation "
+    "(migrations, large refactors, destructive commands) and when the conversation gets long. "
+    "Use mode \"merge\" for small updates.\n"
+    "- If a save returns a session id, pass it as `session` on every later call in this "
+    "conversation.\n"
+    "- Subagents never save checkpoints: report your progress to the parent agent in your "
+    "final answer instead.")
+
+
+class ProtocolError(Exception):
+    """A request the protocol layer refuses; becomes a JSON-RPC error response."""
+
+    def __init__(self, code, message, data=None):
+        Exception.__init__(self, message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+
+class RootsRequired(Exception):
+    """A modern-era tool call needs the client's roots first (an input-required round trip)."""
+
+
+def is_valid_id(value):
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def error_response(request_id, code, message, data=None):
+    error = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return {"jsonrpc": "2.0", "id": request_id, "error": error}
+
+
+def is_modern_request(method, params):
+    meta = params.get("_meta")
+    return method != "initialize" and isinstance(meta, dict) and ENVELOPE_VERSION in meta
+
+
+def check_envelope(params):
+    meta = params["_meta"]
+    version = meta.get(ENVELOPE_VERSION)
+    if not isinstance(version, str):
+        raise ProtocolError(INVALID_PARAMS, "_meta.%s must be a string" % ENVELOPE_VERSION)
+    if not isinstance(meta.get(ENVELOPE_CAPABILITIES), dict):
+        raise ProtocolError(INVALID_PARAMS, "_meta.%s must be an object" % ENVELOPE_CAPABILITIES)
+    if version != MODERN_VERSION:
+        raise ProtocolError(UNSUPPORTED_VERSION, "Unsupported protocol version", {
+            "supported": [MODERN_VERSION] + list(HANDSHAKE_VERSIONS), "requested": version})
+
+
+def roots_from_answer(answer):
+    """The URIs in a roots/list result (either era); malformed entries are skipped."""
+    roots = answer.get("roots") if isinstance(answer, dict) else None
+    if not isinstance(roots, list):
+        return []
+    return [root["uri"] for root in roots if isinstance(root, dict)
+            and isinstance(root.get("uri"), str)]
+
+
+class McpServer:
+    """One stdio connection: what the handshake told us, the roots cache, the tool-call
+    queue and the output lock."""
+
+    def __init__(self, environ, output):
+        import _thread  # `threading` waits until the first tool call needs the worker
+        self.environ = environ
+        self.output = output
+        self.write_lock = _thread.allocate_lock()
+        self.negotiated = None
+        self.client_offers_roots = False
+        self.initialized = False
+        self.roots = None
+        self.roots_request = None  # (request id, threading.Event) while one is unanswered
+        self.server_request_count = 0
+        self.work = None
+        self.worker = None
+        self.stopping = False
+        self.queued = set()      # tool calls waiting for the worker...
+        self.cancelled = set()   # ...and those of them the client cancelled
+        self.calls_lock = _thread.allocate_lock()
+        self.closed = False
+
+    # transport
+
+    def serve(self, stream):
+        """Read messages until stdin closes, then finish queued tool calls."""
+        limit = LIMITS["messageBytes"]
+        try:
+            while not self.stopping:
+                line = stream.readline(limit + 1)
+                if not line:
+                    break
+                if len(line) > limit and not line.endswith(b"\n"):
+                    while line and not line.endswith(b"\n"):
+                        line = stream.readline(limit)
+                    self.send(error_response(None, INVALID_REQUEST,
+                                             "Message larger than %d bytes" % limit))
+                    continue
+                self.handle_line(line)
+        finally:
+            self.finish()
+
+    def finish(self):
+        if self.worker is not None:
+            self.work.put(None)
+            self.worker.join()
+
+    def send(self, message):
+        data = encode_json_text(json_dumps(message)) + b"\n"
+        with self.write_lock:
+            if self.closed:
+                return
+            try:
+                self.output.write(data)
+                self.output.flush()
+            except (BrokenPipeError, ValueError):
+                self.closed = True
+                self.stopping = True
+
+    # framing
+
+    def handle_line(self, line):
+        if not line.strip():
+            return
+        try:
+            message = json_loads(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            self.send(error_response(None, PARSE_ERROR, "Parse error: the message is not UTF-8"))
+            return
+        except ValueError as error:
+            self.send(error_response(None, PARSE_ERROR, "Parse error: %s" % error))
+            return
+        if isinstance(message, list):
+            self.handle_batch(message)
+            return
+        response = self.handle_message(message, inline=False)
+        if response is not None:
+            self.send(response)
+
+    def handle_batch(self, batch):
+        if self.negotiated != BATCH_VERSION:
+            self.send(error_response(None, INVALID_REQUEST, "Batches are accepted only in "
+                                     "protocol version %s; send one message per line"
+                                     % BATCH_VERSION))
+        elif not batch:
+            self.send(error_response(None, INVALID_REQUEST, "An empty batch is not a request"))
+        elif any(isinstance(item, dict) and item.get("method") == "initialize" for item in batch):
+            self.send(error_response(None, INVALID_REQUEST, "initialize must not be batched"))
+        else:
+            responses = [response for response in (self.handle_message(item, inline=True)
+                                                   for item in batch) if response is not None]
+            if responses:
+                self.send(responses)
+
+    def handle_message(self, message, inline):
+        """The response to one message, or None (notifications, replies, queued calls)."""
+        if not isinstance(message, dict):
+            return error_response(None, INVALID_REQUEST, "A JSON-RPC message must be an object")
+        request_id = message.get("id")
+        if "method" not in message:
+            if "id" in message and ("result" in message or "error" in message):
+                self.route_reply(message)
+                return None
+            return error_response(request_id if is_valid_id(request_id) else None,
+                                  INVALID_REQUEST, "A request needs a method")
+        method, params = message["method"], message.get("params", {})
+        if "id" not in message:
+            if isinstance(method, str) and isinstance(params, dict):
+                self.handle_notification(method, params)
+            return None
+        if not is_valid_id(request_id):
+            return error_response(None, INVALID_REQUEST, "id must be a string or an integer")
+        if message.get("jsonrpc") != "2.0":
+            return error_response(request_id, INVALID_REQUEST, 'jsonrpc must be "2.0"')
+        if not isinstance(method, str):
+            return error_response(request_id, INVALID_REQUEST, "method must be a string")
+        if not isinstance(params, dict):
+            return error_response(request_id, INVALID_PARAMS, "params must be an object")
+        if method == "tools/call" and not inline:
+            self.submit(request_id, params)
+            return None
+        return self.answer(request_id, method, params, inline)
+
+    def answer(self, request_id, method, params, inline):
+        try:
+            modern = is_modern_request(method, params)
+            if modern:
+                check_envelope(params)
+            handler = (MODERN_METHODS if modern else HANDSHAKE_METHODS).get(method)
+            if handler is None:
+                raise ProtocolError(METHOD_NOT_FOUND, "Method not found: %s" % method)
+            result = handler(self, params, modern, inline)
+            if modern:
+                result.setdefault("resultType", "complete")
+                result.setdefault("_meta", {})[SERVER_INFO_KEY] = SERVER_INFO
+            return {"jsonrpc": "2.0", "id": request_id, "result": result}
+        except ProtocolError as error:
+            return error_response(request_id, error.code, error.message, error.data)
+        except Exception as error:  # the outermost edge of a request: keep serving
+            import traceback
+            log("internal error in %s:\n%s" % (method, traceback.format_exc()))
+            return error_response(request_id, INTERNAL_ERROR,
+                                  "Internal error: %s" % type(error).__name__)
+
+    # tool calls, one at a time on a worker thread
+
+    def submit(self, request_id, params):
+        if self.worker is None:
+            import queue
+            import threading
+            self.work = queue.Queue()
+            self.worker = threading.Thread(target=self.run_tool_calls, name="tool-calls")
+            self.worker.start()
+        with self.calls_lock:
+            self.queued.add(request_id)
+        self.work.put((request_id, params))
+
+    def run_tool_calls(self):
+        while True:
+            item = self.work.get()
+            if item is None:
+                return
+            request_id, params = item
+            with self.calls_lock:
+                self.queued.discard(request_id)
+                cancelled = request_id in self.cancelled
+                self.cancelled.discard(request_id)
+            if self.stopping or cancelled:
+                continue
+            self.send(self.answer(request_id, "tools/call", params, inline=False))
+
+    # notifications and replies from the client
+
+    def handle_notification(self, method, params):
+        if method == "notifications/initialized":
+            self.initialized = True
+            if self.client_offers_roots:
+                self.request_roots()
+        elif method == "notifications/roots/list_changed":
+            self.roots = None
+            if self.initialized and self.client_offers_roots:
+                self.request_roots()
+        elif method == "notifications/cancelled":
+            request_id = params.get("requestId")
+            if is_valid_id(request_id):
+                with self.calls_lock:  # only a call still waiting can be cancelled
+                    if request_id in self.queued:
+                        self.cancelled.add(request_id)
+
+    def request_roots(self):
+        """Ask the client for its roots (once at a time); returns the Event set on reply."""
+        import threading
+        with self.write_lock:
+            if self.roots_request is not None:
+                return self.roots_request[1]
+            self.server_request_count += 1
+            self.roots_request = ("srv-%d" % self.server_request_count, threading.Event())
+            pending = self.roots_request
+        self.send({"jsonrpc": "2.0", "id": pending[0], "method": "roots/list"})
+        return pending[1]
+
+    def route_reply(self, message):
+        pending = self.roots_request
+        if pending is None or message.get("id") != pending[0]:
+            log("ignored a reply to an unknown request: %r" % (message.get("id"),))
+            return
+        self.roots = roots_from_answer(message.get("result"))
+        self.roots_request = None
+        pending[1].set()
+
+    def handshake_roots(self, inline):
+        """The client's roots, asking and waiting for them if it offers roots."""
+        if not self.client_offers_roots or self.roots is not None or inline:
+            return self.roots
+        if not self.request_roots().wait(LIMITS["rootsTimeout"]):
+            # Give up on roots until the client answers (a late answer still counts), so
+            # that no later call waits again.
+            log("the client did not answer roots/list within %ss" % LIMITS["rootsTimeout"])
+            self.roots = []
+        return self.roots
+
+    # methods
+
+    def initialize(self, params, modern, inline):
+        requested = params.get("protocolVersion")
+        if not isinstance(requested, str):
+            raise ProtocolError(INVALID_PARAMS, "initialize: params.protocolVersion must be a "
+                                                "string")
+        capabilities = params.get("capabilities")
+        self.negotiated = requested if requested in HANDSHAKE_VERSIONS else HANDSHAKE_VERSIONS[0]
+        self.client_offers_roots = (isinstance(capabilities, dict)
+                                    and isinstance(capabilities.get("roots"), dict))
+        self.roots = None
+        return {"protocolVersion": self.negotiated,
+                "capabilities": {"tools": {"listChanged": False}},
+                "serverInfo": SERVER_INFO, "instructions": INSTRUCTIONS}
+
+    def discover(self, params, modern, inline):
+        return {"supportedVersions": [MODERN_VERSION] + list(HANDSHAKE_VERSIONS),
+                "capabilities": {"tools": {}}, "instructions": INSTRUCTIONS,
+                "ttlMs": CACHE_TTL_MS, "cacheScope": "public"}
+
+    def ping(self, params, modern, inline):
+        return {}
+
+    def list_tools(self, params, modern, inline):
+        if params.get("cursor") is not None:
+            raise ProtocolError(INVALID_PARAMS, "Invalid cursor: this server has one page")
+        result = {"tools": advertised_tools()}
+        if modern:
+            result.update(ttlMs=CACHE_TTL_MS, cacheScope="public")
+        return result
+
+    def call_tool(self, params, modern, inline):
+        name = params.get("name")
+        if not isinstance(name, str):
+            raise ProtocolError(INVALID_PARAMS, "tools/call: params.name must be a string")
+        tool = TOOLS_BY_NAME.get(name)
+        if tool is None:
+            raise ProtocolError(INVALID_PARAMS, "Unknown tool: %s" % name)
+        arguments = params.get("arguments")
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, dict):
+            raise ProtocolError(INVALID_PARAMS, "tools/call: params.arguments must be an object")
+        if modern:
+            ask_roots = lambda: modern_roots(params)  # noqa: E731
+        else:
+            ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
+        try:
+            return call_tool(tool, arguments, ToolContext(self.environ, ask_roots))
+        except RootsRequired:
+            return {"resultType": "input_required",
+                    "inputRequests": {"roots": {"method": "roots/list"}}}
+
+    def set_log_level(self, params, modern, inline):
+        return {}  # accepted and ignored: logs go to stderr
+
+
+def modern_roots(params):
+    """Roots at 2026-07-28 come back in the retried request's inputResponses; if the client
+    can answer roots and has not yet, ask with an input-required result."""
+    responses = params.get("inputResponses")
+    if isinstance(responses, dict) and "roots" in responses:
+        return roots_from_answer(responses["roots"])
+    capabilities = params["_meta"].get(ENVELOPE_CAPABILITIES)
+    if isinstance(capabilities.get("roots"), dict):
+        raise RootsRequired()
+    return None
+
+
+HANDSHAKE_METHODS = {
+    "initialize": McpServer.initialize,
+    "ping": McpServer.ping,
+    "tools/list": McpServer.list_tools,
+    "tools/call": McpServer.call_tool,
+    "logging/setLevel": McpServer.set_log_level,
+}
+
+MODERN_METHODS = {
+    "server/discover": McpServer.discover,
+    "tools/list": McpServer.list_tools,
+    "tools/call": McpServer.call_tool,
+}
+
+
+def serve_stdio(environ):
+    """Run the MCP server on stdin/stdout as bytes (no locale, no PYTHON* settings)."""
+    import _signal  # the `signal` module imports enum: too slow for the start-up path
+
+    server = McpServer(environ, sys.stdout.buffer)
+
+    def stop(signum, frame):
+        # Queued calls are dropped; serve() still lets the running one finish.
+        server.stopping = True
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGINT"):  # Claude Code stops its servers with SIGINT
+        if hasattr(_signal, name):
+            _signal.signal(getattr(_signal, name), stop)
+    try:
+        server.serve(sys.stdin.buffer)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+# Hooks #######################################################################
+# The plugin runs these on every session start and before every save, so they stay
+# on the fast path: `os` and `sys` only (plus the built-in `time` and the `stat`
+# module that `os` has already loaded), no checkpoint read, no git, no regex. The
+# automatic snapshots run once per compaction or session end and save like a tool does;
+# they have their own section below.
+
+
+SAVE_DENIED_FOR_SUBAGENT = (
+    "Subagents must not save session checkpoints: a subagent shares the main session's "
+    "checkpoint, so this save would overwrite the parent session's saved state. Do not "
+    "retry. Report your progress (what you did, what is left, anything the main session "
+    "needs to know) in your final answer instead, and leave saving the checkpoint to the "
+    "main session."
+)
+
+
+def format_utc_time(epoch_seconds):
+    """A Unix timestamp as 'YYYY-MM-DD HH:MM:SS UTC'."""
+    import time  # built in to the interpreter: costs nothing to import
+
+    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(epoch_seconds))
+
+
+def parse_hook_input(stdin_bytes):
+    """The hook's JSON object from Claude Code, or None when it is not one."""
+    try:
+        hook_input = json_loads(stdin_bytes.decode("utf-8"))
+    except ValueError:  # includes UnicodeDecodeError and JSON syntax errors
+        return None
+    return hook_input if isinstance(hook_input, dict) else None
+
+
+def nudge_is_off(environ):
+    return is_switched_off(environ, "SESSION_CHECKPOINT_NUDGE")
+
+
+def hook_project_root(stdin_bytes, environ):
+    """The root the server would use with no `projectRoot` argument, or None.
+
+    CHECKPOINT_PROJECT_ROOT wins; otherwise the `cwd` Claude Code reports, which is
+    also the MCP server's working directory.
+    """
+    configured = environ.get("CHECKPOINT_PROJECT_ROOT", "")
+    if configured:
+        # The server refuses a relative root, so a nudge about one would mislead.
+        return configured if os.path.isabs(configured) else None
+    hook_input = parse_hook_input(stdin_bytes)
+    if hook_input is None:
+        return None
+    cwd = hook_input.get("cwd")
+    if isinstance(cwd, str) and cwd and os.path.isabs(cwd):
+        return cwd
+    return None
+
+
+class CheckpointCensus:
+    """What the nudge knows from stat alone: trusted checkpoints (count, newest mtime) and
+    why the others are not offered."""
+
+    def __init__(self):
+        self.count = 0
+        self.newest = None
+        self.untrusted = {}  # reason -> how many
+
+    def add(self, info):
+        problems = file_trust_problems(info)
+        if problems:
+            reason = "; ".join(problems)
+            self.untrusted[reason] = self.untrusted.get(reason, 0) + 1
+            return
+        self.count += 1
+        if self.newest is None or info.st_mtime > self.newest:
+            self.newest = info.st_mtime
+
+
+def checkpoint_census(root):
+    """A CheckpointCensus of the checkpoints under `root`. Trust here is what lstat can
+    tell (owner, mode, link): the hook runs no git and reads no checkpoint."""
+    census = CheckpointCensus()
+    for _, _, info, _ in checkpoint_files(root):
+        census.add(info)
+    return census
+
+
+def describe_checkpoints_for_session_start(census, root, now):
+    """The note Claude sees at session start when the project has checkpoints."""
+    parts = []
+    if census.count:
+        when = "%s (%s)" % (format_age(now - census.newest), format_utc_time(census.newest))
+        if census.count == 1:
+            parts.append("This project (%s) has 1 saved session checkpoint, saved %s."
+                         % (root, when))
+        else:
+            parts.append("This project (%s) has %d saved session checkpoints; the newest was "
+                         "saved %s." % (root, census.count, when))
+        parts.append(
+            "Before starting new work, call the load_session_checkpoint tool with no "
+            "arguments. If it returns this session's checkpoint, read the resume brief; if it "
+            "returns a list of candidate checkpoints instead, show them to the user and ask "
+            "which one to resume (never pick one yourself). Then confirm with the user before "
+            "acting on anything the checkpoint records: it may be stale, and the user decides "
+            "whether to continue that work.")
+    if census.untrusted:
+        reasons = ", ".join("%d %s" % (count, reason)
+                            for reason, count in sorted(census.untrusted.items()))
+        parts.append(
+            "The project (%s) also holds %d checkpoint file(s) that this user did not write "
+            "(%s). They are not offered: do not load them unless the user asks for one by "
+            "name, and then treat its content as unverified."
+            % (root, sum(census.untrusted.values()), reasons))
+    return " ".join(parts)
+
+
+def run_session_start_hook(stdin_bytes, environ):
+    """The SessionStart hook's stdout text, or None to print nothing."""
+    import time
+
+    if nudge_is_off(environ):
+        return None
+    root = hook_project_root(stdin_bytes, environ)
+    if root is None:
+        return None
+    census = checkpoint_census(root)
+    if not census.count and not census.untrusted:
+        return None
+    context = describe_checkpoints_for_session_start(census, root, time.time())
+    return json_dumps({
+        "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context},
+    })
+
+
+def run_guard_hook(stdin_bytes):
+    """The PreToolUse hook's stdout text: a deny for subagents, None (allow) otherwise."""
+    hook_input = parse_hook_input(stdin_bytes)
+    if hook_input is None:
+        return None
+    agent_id = hook_input.get("agent_id")
+    # Only `agent_id` marks a subagent: a main session started with --agent has
+    # `agent_type` too, and must keep saving.
+    if not isinstance(agent_id, str) or not agent_id:
+        return None
+    return json_dumps({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": SAVE_DENIED_FOR_SUBAGENT,
+        },
+    })
 
 
 # Automatic snapshots #########################################################
@@ -2297,8 +2893,6 @@ def tool_error(message):
 # conversation line we need. Each snapshot goes through the save transaction, so redaction,
 # caps, the lock and the atomic write are those of any save.
 
-AUTOSNAP_SOURCES = ("pre-compact", "session-end")
-AUTOSAVE_OFF_VALUES = ("off", "0", "false", "no")  # the spellings SESSION_CHECKPOINT_NUDGE takes
 CLAUDE_TASK_STATUSES = {"pending": "pending", "in_progress": "in_progress", "completed": "done"}
 FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path",
               "NotebookEdit": "notebook_path"}
@@ -2686,7 +3280,7 @@ def save_automatic_snapshot(hook_input, source, environ, deadline):
 
 
 def autosave_is_off(environ):
-    return environ.get("SESSION_CHECKPOINT_AUTOSAVE", "").strip().lower() in AUTOSAVE_OFF_VALUES
+    return is_switched_off(environ, "SESSION_CHECKPOINT_AUTOSAVE")
 
 
 def run_autosnap_hook(source, stdin_bytes, environ):
@@ -2702,567 +3296,19 @@ def run_autosnap_hook(source, stdin_bytes, environ):
     return None
 
 
-# Protocol ####################################################################
-# Newline-delimited JSON-RPC 2.0 on stdin/stdout, both MCP eras. Each request is classified
-# on its own: one whose params carry the 2026-07-28 `_meta` envelope is served the modern
-# (stateless) way, anything else the handshake way. Tool calls run one at a time on a
-# worker thread, so the reader keeps answering pings and the client's replies to our
-# roots/list request while a tool waits for them.
+# Command line & main #########################################################
+# The subcommands are for a person in a terminal. They import argparse and the rest on
+# their own path, so the server and the hooks never pay for them.
 
-HANDSHAKE_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")  # newest first
-BATCH_VERSION = "2025-03-26"  # the only revision in which clients may send batches
-MODERN_VERSION = "2026-07-28"
-ENVELOPE_VERSION = "io.modelcontextprotocol/protocolVersion"
-ENVELOPE_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
-SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
-CACHE_TTL_MS = 60000
-
-PARSE_ERROR = -32700
-INVALID_REQUEST = -32600
-METHOD_NOT_FOUND = -32601
-INVALID_PARAMS = -32602
-INTERNAL_ERROR = -32603
-UNSUPPORTED_VERSION = -32022
-
-SERVER_INFO = {"name": SERVER_NAME, "title": "Session checkpoint", "version": __version__}
-
-INSTRUCTIONS = (
-    "This server keeps the session's working state in a small file in the project, so that a "
-    "crash, /clear or a full context window costs one load instead of a re-exploration.\n"
-    "- At the start of a session call load_session_checkpoint once, with no arguments. If it "
-    "returns a brief, confirm with the user before acting on it and re-read only the files it "
-    "flags as changed. If it lists candidates, ask the user which one to resume; never choose "
-    "one yourself.\n"
-    "- Call save_session_checkpoint after each milestone, before a risky operation "
-    "(migrations, large refactors, destructive commands) and when the conversation gets long. "
-    "Use mode \"merge\" for small updates.\n"
-    "- If a save returns a session id, pass it as `session` on every later call in this "
-    "conversation.\n"
-    "- Subagents never save checkpoints: report your progress to the parent agent in your "
-    "final answer instead.")
-
-
-class ProtocolError(Exception):
-    """A request the protocol layer refuses; becomes a JSON-RPC error response."""
-
-    def __init__(self, code, message, data=None):
-        Exception.__init__(self, message)
-        self.code = code
-        self.message = message
-        self.data = data
-
-
-class RootsRequired(Exception):
-    """A modern-era tool call needs the client's roots first (an input-required round trip)."""
-
-
-def is_valid_id(value):
-    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-
-
-def error_response(request_id, code, message, data=None):
-    error = {"code": code, "message": message}
-    if data is not None:
-        error["data"] = data
-    return {"jsonrpc": "2.0", "id": request_id, "error": error}
-
-
-def is_modern_request(method, params):
-    meta = params.get("_meta")
-    return method != "initialize" and isinstance(meta, dict) and ENVELOPE_VERSION in meta
-
-
-def check_envelope(params):
-    meta = params["_meta"]
-    version = meta.get(ENVELOPE_VERSION)
-    if not isinstance(version, str):
-        raise ProtocolError(INVALID_PARAMS, "_meta.%s must be a string" % ENVELOPE_VERSION)
-    if not isinstance(meta.get(ENVELOPE_CAPABILITIES), dict):
-        raise ProtocolError(INVALID_PARAMS, "_meta.%s must be an object" % ENVELOPE_CAPABILITIES)
-    if version != MODERN_VERSION:
-        raise ProtocolError(UNSUPPORTED_VERSION, "Unsupported protocol version", {
-            "supported": [MODERN_VERSION] + list(HANDSHAKE_VERSIONS), "requested": version})
-
-
-def roots_from_answer(answer):
-    """The URIs in a roots/list result (either era); malformed entries are skipped."""
-    roots = answer.get("roots") if isinstance(answer, dict) else None
-    if not isinstance(roots, list):
-        return []
-    return [root["uri"] for root in roots if isinstance(root, dict)
-            and isinstance(root.get("uri"), str)]
-
-
-class McpServer:
-    """One stdio connection. The only mutable state: what the handshake told us, the roots
-    cache, and the tool-call queue."""
-
-    def __init__(self, environ, output):
-        import _thread
-        self.environ = environ
-        self.output = output
-        self.write_lock = _thread.allocate_lock()
-        self.negotiated = None
-        self.client_offers_roots = False
-        self.initialized = False
-        self.roots = None
-        self.roots_request = None  # (request id, threading.Event) while one is unanswered
-        self.server_request_count = 0
-        self.work = None
-        self.worker = None
-        self.stopping = False
-        self.cancelled = set()
-        self.closed = False
-
-    # transport
-
-    def serve(self, stream):
-        """Read messages until stdin closes, then finish queued tool calls."""
-        limit = LIMITS["messageBytes"]
-        try:
-            while not self.stopping:
-                line = stream.readline(limit + 1)
-                if not line:
-                    break
-                if len(line) > limit and not line.endswith(b"\n"):
-                    while line and not line.endswith(b"\n"):
-                        line = stream.readline(limit)
-                    self.send(error_response(None, INVALID_REQUEST,
-                                             "Message larger than %d bytes" % limit))
-                    continue
-                self.handle_line(line)
-        finally:
-            self.finish()
-
-    def finish(self):
-        if self.worker is not None:
-            self.work.put(None)
-            self.worker.join()
-
-    def send(self, message):
-        data = encode_json_text(json_dumps(message)) + b"\n"
-        with self.write_lock:
-            if self.closed:
-                return
-            try:
-                self.output.write(data)
-                self.output.flush()
-            except (BrokenPipeError, ValueError):
-                self.closed = True
-                self.stopping = True
-
-    # framing
-
-    def handle_line(self, line):
-        if not line.strip():
-            return
-        try:
-            message = json_loads(line.decode("utf-8"))
-        except UnicodeDecodeError:
-            self.send(error_response(None, PARSE_ERROR, "Parse error: the message is not UTF-8"))
-            return
-        except ValueError as error:
-            self.send(error_response(None, PARSE_ERROR, "Parse error: %s" % error))
-            return
-        if isinstance(message, list):
-            self.handle_batch(message)
-            return
-        response = self.handle_message(message, inline=False)
-        if response is not None:
-            self.send(response)
-
-    def handle_batch(self, batch):
-        if self.negotiated != BATCH_VERSION:
-            self.send(error_response(None, INVALID_REQUEST, "Batches are accepted only in "
-                                     "protocol version %s; send one message per line"
-                                     % BATCH_VERSION))
-        elif not batch:
-            self.send(error_response(None, INVALID_REQUEST, "An empty batch is not a request"))
-        elif any(isinstance(item, dict) and item.get("method") == "initialize" for item in batch):
-            self.send(error_response(None, INVALID_REQUEST, "initialize must not be batched"))
-        else:
-            responses = [response for response in (self.handle_message(item, inline=True)
-                                                   for item in batch) if response is not None]
-            if responses:
-                self.send(responses)
-
-    def handle_message(self, message, inline):
-        """The response to one message, or None (notifications, replies, queued calls)."""
-        if not isinstance(message, dict):
-            return error_response(None, INVALID_REQUEST, "A JSON-RPC message must be an object")
-        request_id = message.get("id")
-        if "method" not in message:
-            if "id" in message and ("result" in message or "error" in message):
-                self.route_reply(message)
-                return None
-            return error_response(request_id if is_valid_id(request_id) else None,
-                                  INVALID_REQUEST, "A request needs a method")
-        method, params = message["method"], message.get("params", {})
-        if "id" not in message:
-            if isinstance(method, str) and isinstance(params, dict):
-                self.handle_notification(method, params)
-            return None
-        if not is_valid_id(request_id):
-            return error_response(None, INVALID_REQUEST, "id must be a string or an integer")
-        if message.get("jsonrpc") != "2.0":
-            return error_response(request_id, INVALID_REQUEST, 'jsonrpc must be "2.0"')
-        if not isinstance(method, str):
-            return error_response(request_id, INVALID_REQUEST, "method must be a string")
-        if not isinstance(params, dict):
-            return error_response(request_id, INVALID_PARAMS, "params must be an object")
-        if method == "tools/call" and not inline:
-            self.submit(request_id, params)
-            return None
-        return self.answer(request_id, method, params, inline)
-
-    def answer(self, request_id, method, params, inline):
-        try:
-            modern = is_modern_request(method, params)
-            if modern:
-                check_envelope(params)
-            handler = (MODERN_METHODS if modern else HANDSHAKE_METHODS).get(method)
-            if handler is None:
-                raise ProtocolError(METHOD_NOT_FOUND, "Method not found: %s" % method)
-            result = handler(self, params, modern, inline)
-            if modern:
-                result.setdefault("resultType", "complete")
-                result.setdefault("_meta", {})[SERVER_INFO_KEY] = SERVER_INFO
-            return {"jsonrpc": "2.0", "id": request_id, "result": result}
-        except ProtocolError as error:
-            return error_response(request_id, error.code, error.message, error.data)
-        except Exception as error:  # the outermost edge of a request: keep serving
-            import traceback
-            log("internal error in %s:\n%s" % (method, traceback.format_exc()))
-            return error_response(request_id, INTERNAL_ERROR,
-                                  "Internal error: %s" % type(error).__name__)
-
-    # tool calls, one at a time on a worker thread
-
-    def submit(self, request_id, params):
-        if self.worker is None:
-            import queue
-            import threading
-            self.work = queue.Queue()
-            self.worker = threading.Thread(target=self.run_tool_calls, name="tool-calls")
-            self.worker.start()
-        self.work.put((request_id, params))
-
-    def run_tool_calls(self):
-        while True:
-            item = self.work.get()
-            if item is None:
-                return
-            request_id, params = item
-            if self.stopping or request_id in self.cancelled:
-                self.cancelled.discard(request_id)
-                continue
-            self.send(self.answer(request_id, "tools/call", params, inline=False))
-
-    # notifications and replies from the client
-
-    def handle_notification(self, method, params):
-        if method == "notifications/initialized":
-            self.initialized = True
-            if self.client_offers_roots:
-                self.request_roots()
-        elif method == "notifications/roots/list_changed":
-            self.roots = None
-            if self.initialized and self.client_offers_roots:
-                self.request_roots()
-        elif method == "notifications/cancelled":
-            request_id = params.get("requestId")
-            if is_valid_id(request_id):
-                self.cancelled.add(request_id)
-
-    def request_roots(self):
-        """Ask the client for its roots (once at a time); returns the Event set on reply."""
-        import threading
-        with self.write_lock:
-            if self.roots_request is not None:
-                return self.roots_request[1]
-            self.server_request_count += 1
-            self.roots_request = ("srv-%d" % self.server_request_count, threading.Event())
-            pending = self.roots_request
-        self.send({"jsonrpc": "2.0", "id": pending[0], "method": "roots/list"})
-        return pending[1]
-
-    def route_reply(self, message):
-        pending = self.roots_request
-        if pending is None or message.get("id") != pending[0]:
-            log("ignored a reply to an unknown request: %r" % (message.get("id"),))
-            return
-        self.roots = roots_from_answer(message.get("result"))
-        self.roots_request = None
-        pending[1].set()
-
-    def handshake_roots(self, inline):
-        """The client's roots, asking and waiting for them if it offers roots."""
-        if not self.client_offers_roots or self.roots is not None or inline:
-            return self.roots
-        if not self.request_roots().wait(LIMITS["rootsTimeout"]):
-            # Give up on roots until the client answers (a late answer still counts), so
-            # that no later call waits again.
-            log("the client did not answer roots/list within %ss" % LIMITS["rootsTimeout"])
-            self.roots = []
-        return self.roots
-
-    # methods
-
-    def initialize(self, params, modern, inline):
-        requested = params.get("protocolVersion")
-        if not isinstance(requested, str):
-            raise ProtocolError(INVALID_PARAMS, "initialize: params.protocolVersion must be a "
-                                                "string")
-        capabilities = params.get("capabilities")
-        self.negotiated = requested if requested in HANDSHAKE_VERSIONS else HANDSHAKE_VERSIONS[0]
-        self.client_offers_roots = (isinstance(capabilities, dict)
-                                    and isinstance(capabilities.get("roots"), dict))
-        self.roots = None
-        return {"protocolVersion": self.negotiated,
-                "capabilities": {"tools": {"listChanged": False}},
-                "serverInfo": SERVER_INFO, "instructions": INSTRUCTIONS}
-
-    def discover(self, params, modern, inline):
-        return {"supportedVersions": [MODERN_VERSION] + list(HANDSHAKE_VERSIONS),
-                "capabilities": {"tools": {}}, "instructions": INSTRUCTIONS,
-                "ttlMs": CACHE_TTL_MS, "cacheScope": "public"}
-
-    def ping(self, params, modern, inline):
-        return {}
-
-    def list_tools(self, params, modern, inline):
-        if params.get("cursor") is not None:
-            raise ProtocolError(INVALID_PARAMS, "Invalid cursor: this server has one page")
-        result = {"tools": advertised_tools()}
-        if modern:
-            result.update(ttlMs=CACHE_TTL_MS, cacheScope="public")
-        return result
-
-    def call_tool(self, params, modern, inline):
-        name = params.get("name")
-        if not isinstance(name, str):
-            raise ProtocolError(INVALID_PARAMS, "tools/call: params.name must be a string")
-        tool = TOOLS_BY_NAME.get(name)
-        if tool is None:
-            raise ProtocolError(INVALID_PARAMS, "Unknown tool: %s" % name)
-        arguments = params.get("arguments")
-        if arguments is None:
-            arguments = {}
-        if not isinstance(arguments, dict):
-            raise ProtocolError(INVALID_PARAMS, "tools/call: params.arguments must be an object")
-        if modern:
-            ask_roots = lambda: modern_roots(params)  # noqa: E731
-        else:
-            ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
-        try:
-            return call_tool(tool, arguments, ToolContext(self.environ, ask_roots))
-        except RootsRequired:
-            return {"resultType": "input_required",
-                    "inputRequests": {"roots": {"method": "roots/list"}}}
-
-    def set_log_level(self, params, modern, inline):
-        return {}  # accepted and ignored: logs go to stderr
-
-
-def modern_roots(params):
-    """Roots at 2026-07-28 come back in the retried request's inputResponses; if the client
-    can answer roots and has not yet, ask with an input-required result."""
-    responses = params.get("inputResponses")
-    if isinstance(responses, dict) and "roots" in responses:
-        return roots_from_answer(responses["roots"])
-    capabilities = params["_meta"].get(ENVELOPE_CAPABILITIES)
-    if isinstance(capabilities.get("roots"), dict):
-        raise RootsRequired()
-    return None
-
-
-HANDSHAKE_METHODS = {
-    "initialize": McpServer.initialize,
-    "ping": McpServer.ping,
-    "tools/list": McpServer.list_tools,
-    "tools/call": McpServer.call_tool,
-    "logging/setLevel": McpServer.set_log_level,
+# --hook NAME → (the Claude Code event it is registered for, what it runs).
+HOOKS = {
+    "session-start": ("SessionStart", run_session_start_hook),
+    "guard": ("PreToolUse", lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
+    "pre-compact": ("PreCompact", lambda stdin_bytes, environ: run_autosnap_hook(
+        "pre-compact", stdin_bytes, environ)),
+    "session-end": ("SessionEnd", lambda stdin_bytes, environ: run_autosnap_hook(
+        "session-end", stdin_bytes, environ)),
 }
-
-MODERN_METHODS = {
-    "server/discover": McpServer.discover,
-    "tools/list": McpServer.list_tools,
-    "tools/call": McpServer.call_tool,
-}
-
-
-def serve_stdio(environ):
-    """Run the MCP server on stdin/stdout as bytes (no locale, no PYTHON* settings)."""
-    import _signal
-
-    def stop(signum, frame):
-        raise KeyboardInterrupt
-
-    if hasattr(_signal, "SIGTERM"):
-        _signal.signal(_signal.SIGTERM, stop)
-    server = McpServer(environ, sys.stdout.buffer)
-    try:
-        server.serve(sys.stdin.buffer)
-    except KeyboardInterrupt:
-        server.stopping = True
-        server.finish()
-    return 0
-
-
-# Hooks #######################################################################
-# The plugin runs these on every session start and before every save, so they stay
-# on the fast path: `os` and `sys` only (plus the built-in `time` and the `stat`
-# module that `os` has already loaded), no checkpoint read, no git, no regex. The
-# automatic snapshots run once per compaction or session end and save like a tool does;
-# they have their own section above.
-
-NUDGE_OFF_VALUES = ("off", "0", "false", "no")
-
-SAVE_DENIED_FOR_SUBAGENT = (
-    "Subagents must not save session checkpoints: a subagent shares the main session's "
-    "checkpoint, so this save would overwrite the parent session's saved state. Do not "
-    "retry. Report your progress (what you did, what is left, anything the main session "
-    "needs to know) in your final answer instead, and leave saving the checkpoint to the "
-    "main session."
-)
-
-
-def format_utc_time(epoch_seconds):
-    """A Unix timestamp as 'YYYY-MM-DD HH:MM:SS UTC'."""
-    import time  # built in to the interpreter: costs nothing to import
-
-    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(epoch_seconds))
-
-
-def parse_hook_input(stdin_bytes):
-    """The hook's JSON object from Claude Code, or None when it is not one."""
-    try:
-        hook_input = json_loads(stdin_bytes.decode("utf-8"))
-    except ValueError:  # includes UnicodeDecodeError and JSON syntax errors
-        return None
-    return hook_input if isinstance(hook_input, dict) else None
-
-
-def nudge_is_off(environ):
-    value = environ.get("SESSION_CHECKPOINT_NUDGE", "")
-    return value.strip().lower() in NUDGE_OFF_VALUES
-
-
-def hook_project_root(stdin_bytes, environ):
-    """The root the server would use with no `projectRoot` argument, or None.
-
-    CHECKPOINT_PROJECT_ROOT wins; otherwise the `cwd` Claude Code reports, which is
-    also the MCP server's working directory.
-    """
-    configured = environ.get("CHECKPOINT_PROJECT_ROOT", "")
-    if configured:
-        # The server refuses a relative root, so a nudge about one would mislead.
-        return configured if os.path.isabs(configured) else None
-    hook_input = parse_hook_input(stdin_bytes)
-    if hook_input is None:
-        return None
-    cwd = hook_input.get("cwd")
-    if isinstance(cwd, str) and cwd and os.path.isabs(cwd):
-        return cwd
-    return None
-
-
-class CheckpointCensus:
-    """What the nudge knows from stat alone: trusted checkpoints (count, newest mtime) and
-    why the others are not offered."""
-
-    def __init__(self):
-        self.count = 0
-        self.newest = None
-        self.untrusted = {}  # reason -> how many
-
-    def add(self, info):
-        problems = file_trust_problems(info)
-        if problems:
-            reason = "; ".join(problems)
-            self.untrusted[reason] = self.untrusted.get(reason, 0) + 1
-            return
-        self.count += 1
-        if self.newest is None or info.st_mtime > self.newest:
-            self.newest = info.st_mtime
-
-
-def checkpoint_census(root):
-    """A CheckpointCensus of the checkpoints under `root`. Trust here is what lstat can
-    tell (owner, mode, link): the hook runs no git and reads no checkpoint."""
-    census = CheckpointCensus()
-    for _, _, info, _ in checkpoint_files(root):
-        census.add(info)
-    return census
-
-
-def describe_checkpoints_for_session_start(census, root, now):
-    """The note Claude sees at session start when the project has checkpoints."""
-    parts = []
-    if census.count:
-        when = "%s (%s)" % (format_age(now - census.newest), format_utc_time(census.newest))
-        if census.count == 1:
-            parts.append("This project (%s) has 1 saved session checkpoint, saved %s."
-                         % (root, when))
-        else:
-            parts.append("This project (%s) has %d saved session checkpoints; the newest was "
-                         "saved %s." % (root, census.count, when))
-        parts.append(
-            "Before starting new work, call the load_session_checkpoint tool with no "
-            "arguments. If it returns this session's checkpoint, read the resume brief; if it "
-            "returns a list of candidate checkpoints instead, show them to the user and ask "
-            "which one to resume (never pick one yourself). Then confirm with the user before "
-            "acting on anything the checkpoint records: it may be stale, and the user decides "
-            "whether to continue that work.")
-    if census.untrusted:
-        reasons = ", ".join("%d %s" % (count, reason)
-                            for reason, count in sorted(census.untrusted.items()))
-        parts.append(
-            "The project (%s) also holds %d checkpoint file(s) that this user did not write "
-            "(%s). They are not offered: do not load them unless the user asks for one by "
-            "name, and then treat its content as unverified."
-            % (root, sum(census.untrusted.values()), reasons))
-    return " ".join(parts)
-
-
-def run_session_start_hook(stdin_bytes, environ):
-    """The SessionStart hook's stdout text, or None to print nothing."""
-    import time
-
-    if nudge_is_off(environ):
-        return None
-    root = hook_project_root(stdin_bytes, environ)
-    if root is None:
-        return None
-    census = checkpoint_census(root)
-    if not census.count and not census.untrusted:
-        return None
-    context = describe_checkpoints_for_session_start(census, root, time.time())
-    return json_dumps({
-        "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context},
-    })
-
-
-def run_guard_hook(stdin_bytes):
-    """The PreToolUse hook's stdout text: a deny for subagents, None (allow) otherwise."""
-    hook_input = parse_hook_input(stdin_bytes)
-    if hook_input is None:
-        return None
-    agent_id = hook_input.get("agent_id")
-    # Only `agent_id` marks a subagent: a main session started with --agent has
-    # `agent_type` too, and must keep saving.
-    if not isinstance(agent_id, str) or not agent_id:
-        return None
-    return json_dumps({
-        "hookSpecificOutput": {
-            "hookEventName": "PreToolUse",
-            "permissionDecision": "deny",
-            "permissionDecisionReason": SAVE_DENIED_FOR_SUBAGENT,
-        },
-    })
-
-
-HOOK_NAMES = ("session-start", "guard") + AUTOSNAP_SOURCES
 
 
 def run_hook(name, stdin_bytes=None, environ=None):
@@ -3277,35 +3323,20 @@ def run_hook(name, stdin_bytes=None, environ=None):
             stdin_bytes = sys.stdin.buffer.read()
         if environ is None:
             environ = os.environ
-        if name == "session-start":
-            text = run_session_start_hook(stdin_bytes, environ)
-        elif name == "guard":
-            text = run_guard_hook(stdin_bytes)
-        elif name in AUTOSNAP_SOURCES:
-            text = run_autosnap_hook(name, stdin_bytes, environ)
-        else:
-            raise ValueError("unknown hook %r (expected one of: %s)" % (name, ", ".join(HOOK_NAMES)))
+        if name not in HOOKS:
+            raise ValueError("unknown hook %r (expected one of: %s)" % (name, ", ".join(HOOKS)))
+        text = HOOKS[name][1](stdin_bytes, environ)
         if text is not None:
             sys.stdout.buffer.write((text + "\n").encode("utf-8"))
             sys.stdout.buffer.flush()
-    except Exception as error:
-        try:
-            sys.stderr.write("session-checkpoint --hook %s: %s: %s\n"
-                             % (name, type(error).__name__, error))
-            sys.stderr.flush()
-        except Exception:
-            pass
+    except Exception as error:  # the outermost edge of a hook: never fail the session
+        log("--hook %s: %s: %s" % (name, type(error).__name__, error))
     return 0
 
-
-# Command line & main #########################################################
-# The subcommands are for a person in a terminal. They import argparse and the rest on
-# their own path, so the server and the hooks never pay for them.
 
 COMMANDS = ("list", "show", "prune", "doctor", "init")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 SHORT_SELECTOR_LENGTH = 8
-PLUGIN_NAME = "session-checkpoint"
 
 USAGE = """\
 usage: checkpoint.pyz                      run the MCP server on stdin/stdout
@@ -3566,7 +3597,7 @@ def run_show(options, environ):
 
 def checkpoint_file_set(path):
     """Every file that belongs to the checkpoint at `path`: itself, its backup, its lock."""
-    return [path, path + BACKUP_SUFFIX, path + ".lock"]
+    return [path, path + BACKUP_SUFFIX, path + LOCK_SUFFIX]
 
 
 def is_prunable(position, mtime, now, options):
@@ -3777,7 +3808,7 @@ class ClaudeCodeSetup:
         self.plugins = {}        # "name@marketplace" -> installed version or None
         self.enabled = {}        # "name@marketplace" -> bool, as the settings files say
         self.servers = []        # "name in file" for servers registered by hand
-        self.hooks = {"session-start": [], "guard": []}  # hook -> files registering it
+        self.hooks = {name: [] for name in HOOKS}  # hook -> files registering it
         claude = os.path.join(home, ".claude")
         self.read_installed_plugins(os.path.join(claude, "plugins", "installed_plugins.json"))
         for path in (os.path.join(claude, "settings.json"),
@@ -3800,7 +3831,7 @@ class ClaudeCodeSetup:
     def read_installed_plugins(self, path):
         plugins = self.read(path).get("plugins")
         for key, installs in (plugins.items() if isinstance(plugins, dict) else ()):
-            if key.split("@")[0] != PLUGIN_NAME:
+            if key.split("@")[0] != NAME:
                 continue
             # Older Claude Code stores one install per plugin, newer ones a list of them.
             installs = installs if isinstance(installs, list) else [installs]
@@ -3811,10 +3842,10 @@ class ClaudeCodeSetup:
         settings = self.read(path)
         enabled = settings.get("enabledPlugins")
         for key, value in (enabled.items() if isinstance(enabled, dict) else ()):
-            if key.split("@")[0] == PLUGIN_NAME:
+            if key.split("@")[0] == NAME:
                 self.enabled[key] = value is True
         hooks = settings.get("hooks") if isinstance(settings.get("hooks"), dict) else {}
-        for event, hook in (("SessionStart", "session-start"), ("PreToolUse", "guard")):
+        for hook, (event, _) in HOOKS.items():
             if any("--hook " + hook in command for command in commands_in(hooks.get(event))):
                 self.hooks[hook].append(path)
 
@@ -3864,7 +3895,7 @@ def check_claude_code_hooks(setup):
         if files:
             return "WARN", ("the hooks run twice, from the plugin and from %s; remove them from "
                             "there." % ", ".join(files))
-        return "OK", "the session-start and guard hooks come with the plugin"
+        return "OK", "the %s hooks come with the plugin" % ", ".join(HOOKS)
     missing = [hook for hook, paths in setup.hooks.items() if not paths]
     if not missing:
         return "OK", "hooks registered by hand in %s" % ", ".join(files)

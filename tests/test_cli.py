@@ -468,13 +468,14 @@ class DoctorTest(CliTestCase):
         self.write_json(self.home / ".claude" / "settings.json",
                         {"enabledPlugins": {key: enabled}})
 
-    def register_by_hand(self, hooks=("session-start", "guard")):
+    def register_by_hand(self, hooks=("session-start", "guard", "pre-compact", "session-end")):
         command = "python3 -I -S /opt/checkpoint.pyz"
         self.write_json(self.home / ".claude.json", {"mcpServers": {
             "checkpoint": {"type": "stdio", "command": "python3",
                            "args": ["-I", "-S", "/opt/checkpoint.pyz"]}}})
         events = {"session-start": ("SessionStart", {}), "guard": (
-            "PreToolUse", {"matcher": "^mcp__.+__save_session_checkpoint$"})}
+            "PreToolUse", {"matcher": "^mcp__.+__save_session_checkpoint$"}),
+            "pre-compact": ("PreCompact", {}), "session-end": ("SessionEnd", {})}
         settings = {"hooks": {}}
         for hook in hooks:
             event, extra = events[hook]
@@ -565,7 +566,7 @@ class DoctorTest(CliTestCase):
         self.assertTrue(self.line_about(lines, "hooks registered by hand").startswith("OK"))
 
     def test_a_missing_hook_is_named(self):
-        self.register_by_hand(hooks=("session-start",))
+        self.register_by_hand(hooks=("session-start", "pre-compact", "session-end"))
         _, lines = self.doctor()
         self.assertTrue(self.line_about(lines, "the guard hook is not registered")
                         .startswith("WARN"))
