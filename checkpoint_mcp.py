@@ -44,6 +44,7 @@ LIMITS = {
     "gitTimeout": 3.0,       # seconds
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
+    "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index
     "replaceRetries": 20,    # Windows only: 50 ms apart
     "transcriptSeconds": 10.0,  # an automatic snapshot gives up reading after this
     "transcriptLineBytes": 4194304,  # a longer transcript line is skipped unread
@@ -1078,18 +1079,46 @@ def tracked_checkpoint_paths(root, warnings):
                      if path)
 
 
-def repo_prefix(root):
-    """`root` relative to the work tree's top ("" at the top, "sub/dir/" below it).
-    Porcelain paths are always relative to the top; found with stat calls, not a git call."""
+def work_tree_top(root):
+    """(the work tree's top holding `root` or None, `root` relative to it: "" at the top,
+    "sub/dir/" below it), found with stat calls, not a git call."""
     parts = []
     here = root
     while not os.path.lexists(os.path.join(here, ".git")):
         parent = os.path.dirname(here)
         if parent == here:
-            return ""
+            return None, ""
         here, name = parent, os.path.basename(here)
         parts.append(name)
-    return "".join(part + "/" for part in reversed(parts))
+    return here, "".join(part + "/" for part in reversed(parts))
+
+
+def repo_prefix(root):
+    """`root` relative to the work tree's top; porcelain paths are relative to the top."""
+    return work_tree_top(root)[1]
+
+
+def git_index_mentions(root, relpaths):
+    """Which of `relpaths` (relative to `root`) the repository's index lists, read from the
+    index file itself, for a hook that may not run git. Exact for index versions 2 and 3
+    (v4 compresses paths: then nothing is found); a false match only errs towards caution."""
+    top, prefix = work_tree_top(root)
+    if top is None or not relpaths:
+        return set()
+    git_dir = os.path.join(top, ".git")
+    try:
+        if os.path.isfile(git_dir):  # a linked worktree or submodule: "gitdir: <path>"
+            with open(git_dir, "rb") as handle:
+                pointer = handle.read(4096).decode("utf-8", "replace").strip()
+            if not pointer.startswith("gitdir:"):
+                return set()
+            git_dir = os.path.join(top, pointer[len("gitdir:"):].strip())
+        with open(os.path.join(git_dir, "index"), "rb") as handle:
+            index = handle.read(LIMITS["gitIndexBytes"])
+    except OSError:
+        return set()
+    return {path for path in relpaths
+            if (prefix + path).encode("utf-8", "surrogateescape") + b"\0" in index}
 
 
 def porcelain_status(kind, xy):
@@ -2798,8 +2827,9 @@ class CheckpointCensus:
         self.newest = None
         self.untrusted = {}  # reason -> how many
 
-    def add(self, info):
-        problems = file_trust_problems(info)
+    def add(self, info, committed):
+        problems = file_trust_problems(info) + (["committed to the repository"] if committed
+                                                else [])
         if problems:
             reason = "; ".join(problems)
             self.untrusted[reason] = self.untrusted.get(reason, 0) + 1
@@ -2810,11 +2840,16 @@ class CheckpointCensus:
 
 
 def checkpoint_census(root):
-    """A CheckpointCensus of the checkpoints under `root`. Trust here is what lstat can
-    tell (owner, mode, link): the hook runs no git and reads no checkpoint."""
+    """A CheckpointCensus of the checkpoints under `root`. Trust here is what lstat and the
+    git index can tell (owner, mode, link, committed): the hook runs no git and reads no
+    checkpoint, so a checkpoint copied from another directory is only caught on load."""
     census = CheckpointCensus()
-    for _, _, info, _ in checkpoint_files(root):
-        census.add(info)
+    files = [(os.path.relpath(path, root).replace(os.sep, "/") + (BACKUP_SUFFIX if backup
+                                                                  else ""), info)
+             for _, path, info, backup in checkpoint_files(root)]
+    committed = git_index_mentions(root, [relative for relative, _ in files])
+    for relative, info in files:
+        census.add(info, relative in committed)
     return census
 
 

@@ -47,7 +47,23 @@ class UntrustedCheckpointTest(CheckpointTestCase):
     def test_a_committed_checkpoint_is_untrusted(self):
         git(self.project, "add", "-f", ".claude-checkpoints/theirs.json", env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        context = self.nudge()
+        self.assertIn("committed to the repository", context)
+        self.assertNotIn("call the load_session_checkpoint", context)
         self.assert_untrusted_everywhere("committed to the repository")
+
+    def test_a_checkpoint_committed_in_a_parent_repository_is_not_offered_by_the_nudge(self):
+        nested = self.project / "packages" / "app"
+        nested.mkdir(parents=True)
+        server = self.server(cwd=nested, env=self.env_with(CLAUDE_CODE_SESSION_ID="nested"))
+        self.ok(server, SAVE, {"goal": "nested"})
+        git(self.project, "add", "-f", "packages/app/.claude-checkpoints/nested.json",
+            env=self.env)
+        git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        payload = json.dumps({"cwd": str(nested), "hook_event_name": "SessionStart"})
+        output = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
+        context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
+        self.assertIn("committed to the repository", context)
 
     @unittest.skipUnless(POSIX, "POSIX modes")
     def test_a_group_writable_checkpoint_is_untrusted_and_not_offered_by_the_nudge(self):
