@@ -1546,6 +1546,9 @@ class CheckpointLock:
     def __enter__(self):
         import time
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        if os.path.islink(self.path):
+            raise CallerError("%s is a symbolic link; remove it (it only serialises saves) and "
+                              "save again." % self.path)
         self.fd = os.open(self.path, flags, 0o600)
         deadline = time.monotonic() + LIMITS["lockTimeout"]
         while not self._try_lock():
@@ -1972,14 +1975,23 @@ SHEDDING_ORDER = (("recentCommands", 0), ("modifiedFiles", -1), ("decisions", 0)
                   ("nextSteps", -1))
 
 
-def fit_size_cap(checkpoint):
-    """The file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER."""
+def fit_size_cap(checkpoint, warnings):
+    """The file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER and
+    saying what went in `warnings`."""
     data = serialize_checkpoint(checkpoint)
+    shed = []
     for key, position in SHEDDING_ORDER:
+        dropped = 0
         while len(data) > LIMITS["fileBytes"] and checkpoint[key]:
             checkpoint[key].pop(position)
             checkpoint["meta"]["truncated"] = True
+            dropped += 1
             data = serialize_checkpoint(checkpoint)
+        if dropped:
+            shed.append("%d %s" % (dropped, key))
+    if shed:
+        warnings.append("The checkpoint was over the %d-byte cap, so it left out %s; keep "
+                        "entries shorter." % (LIMITS["fileBytes"], ", ".join(shed)))
     if len(data) > LIMITS["fileBytes"]:
         raise CallerError("the checkpoint would be %d bytes, over the %d-byte cap; shorten the "
                           "summary or the task descriptions" % (len(data), LIMITS["fileBytes"]))
@@ -2051,7 +2063,7 @@ def write_own_checkpoint(root, session, warnings, compose):
     with CheckpointLock(path):
         own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
         checkpoint, omitted = compose(own.data if own else None)
-        data = fit_size_cap(checkpoint)
+        data = fit_size_cap(checkpoint, warnings)
         commit_checkpoint(path, data, previous_raw)
     return path, data, checkpoint, omitted
 

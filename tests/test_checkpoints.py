@@ -481,7 +481,8 @@ class CapsTest(CheckpointTestCase):
     def test_a_checkpoint_over_64_kb_drops_the_oldest_commands_first(self):
         server = self.claude()
         commands = [{"command": "c%02d " % i + "x" * 1990, "note": "n" * 900} for i in range(50)]
-        self.ok(server, SAVE, {"goal": "g", "recentCommands": commands})
+        result = self.ok(server, SAVE, {"goal": "g", "recentCommands": commands})
+        self.assertTrue(any("recentCommands" in w and "cap" in w for w in result["warnings"]))
         path = self.project / ".claude-checkpoints" / "s1.json"
         self.assertLessEqual(path.stat().st_size, 65536)
         data = self.stored()
