@@ -1926,6 +1926,15 @@ def keep_newest(items, limit):
     return items[dropped:], dropped
 
 
+def with_current_hash(root, record):
+    """`record` with the blob hash of its file as it is now (none for a file that is gone)."""
+    record.pop("hash", None)
+    digest = hash_blob(os.path.join(root, record["path"]))
+    if digest:
+        record["hash"] = digest
+    return record
+
+
 def assemble_files(root, provided, scan, previous):
     """Agent-reported files first, then the git scan, then (merge) what was recorded before.
     Returns the records (at most LIMITS['modifiedFiles']) and how many were left out."""
@@ -1934,12 +1943,8 @@ def assemble_files(root, provided, scan, previous):
         item.get("path"))}
     records = {}
     for path, note in provided:
-        record = dict(scanned[path]) if path in scanned else {
-            "path": path, "status": "M", "source": "agent"}
-        if path not in scanned:
-            digest = hash_blob(os.path.join(root, path))
-            if digest:
-                record["hash"] = digest
+        record = dict(scanned[path]) if path in scanned else with_current_hash(root, {
+            "path": path, "status": "M", "source": "agent"})
         old_note = previous_by_path.get(path, {}).get("note")
         if note or old_note:
             record["note"] = note or old_note
@@ -1952,12 +1957,7 @@ def assemble_files(root, provided, scan, previous):
             records[path] = record
     for path, item in previous_by_path.items():
         if path not in records:
-            record = dict(item, source="agent")
-            record.pop("hash", None)
-            digest = hash_blob(os.path.join(root, path))
-            if digest:
-                record["hash"] = digest
-            records[path] = record
+            records[path] = with_current_hash(root, dict(item, source="agent"))
     ordered = list(records.values())
     limit = LIMITS["modifiedFiles"]
     return ordered[:limit], max(0, len(ordered) - limit) + scan["omitted"]
