@@ -443,11 +443,16 @@ def check_selector(value, field):
     return check_session_id(value, field)
 
 
+def relative_checkpoint_path(selector):
+    """Where the checkpoint named by `selector` lives, '/'-separated, relative to the root."""
+    if selector == LEGACY_SELECTOR:
+        return LEGACY_FILE
+    return CHECKPOINT_DIR + "/" + selector + CHECKPOINT_SUFFIX
+
+
 def checkpoint_path(root, selector):
     """Where the checkpoint named by `selector` lives under `root`."""
-    if selector == LEGACY_SELECTOR:
-        return os.path.join(root, LEGACY_FILE)
-    return os.path.join(root, CHECKPOINT_DIR, selector + CHECKPOINT_SUFFIX)
+    return os.path.join(root, *relative_checkpoint_path(selector).split("/"))
 
 
 def selector_of_file_name(name):
@@ -2856,9 +2861,8 @@ def checkpoint_census(root):
     git index can tell (owner, mode, link, committed): the hook runs no git and reads no
     checkpoint, so a checkpoint copied from another directory is only caught on load."""
     census = CheckpointCensus()
-    files = [(os.path.relpath(path, root).replace(os.sep, "/") + (BACKUP_SUFFIX if backup
-                                                                  else ""), info)
-             for _, path, info, backup in checkpoint_files(root)]
+    files = [(relative_checkpoint_path(selector) + (BACKUP_SUFFIX if backup else ""), info)
+             for selector, _, info, backup in checkpoint_files(root)]
     committed = git_index_mentions(root, [relative for relative, _ in files])
     for relative, info in files:
         census.add(info, relative in committed)

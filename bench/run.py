@@ -444,7 +444,9 @@ def measure_list(work, env, quick):
 
 
 def measure_brief(work, env):
-    project = work / "brief"
+    # Named as in the original's example: a checkpoint read in a project of another name
+    # is untrusted, and its brief opens with a warning that the example does not carry.
+    project = work / "my-app"
     project.mkdir()
     shutil.copy(str(EXAMPLE), str(project / ".claude-checkpoint"))
     connection = Connection(ours(), env, cwd=str(work))
