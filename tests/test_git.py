@@ -4,30 +4,24 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
-from pathlib import Path
 from unittest import mock
 
-from tests.support import clean_env, git, make_git_repo
+from tests.support import TempDirTestCase, git, make_git_repo
 
 import checkpoint_mcp
 
 
-class GitTestCase(unittest.TestCase):
-    """A temp dir, a throwaway HOME, and os.environ swapped for the clean env, because
-    the module's git calls inherit os.environ."""
+class GitTestCase(TempDirTestCase):
+    """The shared temp dirs, with os.environ swapped for the clean env, because the
+    module's git calls inherit os.environ."""
 
     def setUp(self):
-        self.tmp = Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-git-")))
-        self.addCleanup(shutil.rmtree, str(self.tmp), True)
-        self.home = self.tmp / "home"
-        self.home.mkdir()
-        self.env = clean_env(self.home)
+        super().setUp()
         patcher = mock.patch.dict(os.environ, self.env, clear=True)
         patcher.start()
         self.addCleanup(patcher.stop)
-        self.repo = self.tmp / "project"
+        self.repo = self.project
 
     def make_repo(self, files=None, commit=True):
         return make_git_repo(self.repo, self.env, files, commit=commit)
@@ -179,7 +173,6 @@ class ScanTest(GitTestCase):
         self.assertEqual(self.files_by_path(scan)["README.md"]["status"], "??")
 
     def test_directory_outside_any_repository_has_no_git_facts(self):
-        self.repo.mkdir()
         self.write("a.txt", "x\n")
         self.assertEqual(self.scan(), {"git": None, "files": [], "omitted": 0, "warnings": []})
 
@@ -337,7 +330,6 @@ class IgnoreTest(GitTestCase):
         self.assertFalse(checkpoint_mcp.is_git_ignored(str(self.repo), "src/main.py"))
 
     def test_outside_a_repository_or_without_git_nobody_knows(self):
-        self.repo.mkdir()
         self.assertIsNone(checkpoint_mcp.is_git_ignored(str(self.repo), "a.txt"))
         self.make_repo()
         with mock.patch.dict(os.environ, {"PATH": self.empty_path_dir()}):
