@@ -2166,12 +2166,14 @@ def resume_base(root, selector, warnings):
 
 
 def reorder_resumed_from(checkpoint):
-    """Keep the file's key order readable: resumedFrom sits after sessionId."""
+    """Keep the file's key order readable: resumedFrom sits right after sessionId (after
+    project in the legacy file, which has no sessionId)."""
+    anchor = "sessionId" if "sessionId" in checkpoint else "project"
     ordered = {}
     for key, value in checkpoint.items():
         if key != "resumedFrom":
             ordered[key] = value
-        if key == "project" and "sessionId" not in checkpoint or key == "sessionId":
+        if key == anchor:
             ordered["resumedFrom"] = checkpoint["resumedFrom"]
     return ordered
 
