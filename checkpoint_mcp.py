@@ -590,6 +590,13 @@ def _same_drive(path, root):
     return os.path.splitdrive(path)[0].lower() == os.path.splitdrive(root)[0].lower()
 
 
+def is_checkpoint_store_path(path):
+    """A '/'-separated project path that is one of our own files (a checkpoint, its backup,
+    its lock, a temp file): never a file the session worked on."""
+    return (path.startswith(CHECKPOINT_DIR + "/") or path == LEGACY_FILE
+            or path.startswith(LEGACY_FILE + "."))
+
+
 def is_safe_relative_path(path):
     """True for a stored path that stays inside the project (files on disk are untrusted)."""
     if not isinstance(path, str) or not path or "\0" in path or path.startswith(("/", "\\")):
@@ -1152,7 +1159,8 @@ def parse_porcelain(output, prefix):
     facts = {}
     changes = []
     raw_prefix = os.fsencode(prefix)
-    # Our own checkpoint files: hashing them would flag drift on every load.
+    # Our own checkpoint files (the bytes form of is_checkpoint_store_path): hashing them
+    # would flag drift on every load.
     own_dir, legacy = CHECKPOINT_DIR.encode() + b"/", LEGACY_FILE.encode()
     records = output.split(b"\0")
     index = 0
@@ -2818,23 +2826,15 @@ def nudge_is_off(environ):
     return is_switched_off(environ, "SESSION_CHECKPOINT_NUDGE")
 
 
-def hook_project_root(stdin_bytes, environ):
-    """The root the server would use with no `projectRoot` argument, or None.
-
-    CHECKPOINT_PROJECT_ROOT wins; otherwise the `cwd` Claude Code reports, which is
-    also the MCP server's working directory.
-    """
-    configured = environ.get("CHECKPOINT_PROJECT_ROOT", "")
-    if configured:
-        # The server refuses a relative root, so a nudge about one would mislead.
-        return configured if os.path.isabs(configured) else None
-    hook_input = parse_hook_input(stdin_bytes)
-    if hook_input is None:
-        return None
-    cwd = hook_input.get("cwd")
-    if isinstance(cwd, str) and cwd and os.path.isabs(cwd):
-        return cwd
-    return None
+def hook_project_root(hook_input, environ):
+    """CHECKPOINT_PROJECT_ROOT, else the session's `cwd` (also the MCP server's working
+    directory), checked like any project root; CallerError when neither gives one."""
+    if environ.get("CHECKPOINT_PROJECT_ROOT"):
+        return resolve_project_root(None, environ, lambda: None)
+    cwd = hook_input.get("cwd") if hook_input else None
+    if not isinstance(cwd, str) or not cwd:
+        raise CallerError("the hook input has no cwd")
+    return check_directory(cwd, "the hook's cwd")
 
 
 class CheckpointCensus:
@@ -2906,8 +2906,9 @@ def run_session_start_hook(stdin_bytes, environ):
 
     if nudge_is_off(environ):
         return None
-    root = hook_project_root(stdin_bytes, environ)
-    if root is None:
+    try:
+        root = hook_project_root(parse_hook_input(stdin_bytes), environ)
+    except CallerError:  # the server would refuse that root too: nothing to nudge about
         return None
     census = checkpoint_census(root)
     if not census.count and not census.untrusted:
@@ -3211,8 +3212,8 @@ def redacted_facts(facts):
     text is redacted before it is trimmed to its cap, so a cut never leaves half a secret."""
     redactions = [0]
 
-    def clean(text, limit, one_line=False):
-        text, count = redact_text(" ".join(text.split()) if one_line else text)
+    def clean(text, limit, fold=False):
+        text, count = redact_text(" ".join(text.split()) if fold else text)
         redactions[0] += count
         return trim_text(text, LIMITS[limit])
 
@@ -3241,7 +3242,7 @@ def project_paths(root, raw_paths):
             path = project_relative_path(root, raw, "file_path")
         except CallerError:
             continue
-        if path.split("/", 1)[0] not in (CHECKPOINT_DIR, LEGACY_FILE) and path not in paths:
+        if not is_checkpoint_store_path(path) and path not in paths:
             paths.append(path)
     return paths
 
@@ -3297,21 +3298,11 @@ def snapshot_checkpoint(own, found, redactions, scan, files, session, root, time
     return checkpoint, omitted
 
 
-def autosnap_project_root(hook_input, environ):
-    """CHECKPOINT_PROJECT_ROOT, else the session's `cwd`, checked like any project root."""
-    if environ.get("CHECKPOINT_PROJECT_ROOT"):
-        return resolve_project_root(None, environ, lambda: None)
-    cwd = hook_input.get("cwd")
-    if not isinstance(cwd, str) or not cwd:
-        raise CallerError("the hook input has no cwd")
-    return check_directory(cwd, "the hook's cwd")
-
-
 def save_automatic_snapshot(hook_input, source, environ, deadline):
     """Write or refresh the session's checkpoint from its transcript; returns the
     checkpoint's path, or None when the transcript shows nothing to save."""
     session = Session(check_session_id(hook_input.get("session_id"), "session_id"), "env")
-    root = autosnap_project_root(hook_input, environ)
+    root = hook_project_root(hook_input, environ)
     transcript = hook_input.get("transcript_path")
     if not isinstance(transcript, str) or not os.path.isabs(transcript):
         raise CallerError("the hook input has no absolute transcript_path")
