@@ -39,6 +39,7 @@ LIMITS = {
     "fileBytes": 65536,      # a checkpoint file on disk
     "readBytes": 1048576,    # a larger file is not read at all
     "messageBytes": 16777216,  # one JSON-RPC line
+    "readWakeup": 0.5,       # seconds: how late a signal may be noticed while idle
     "listDefault": 10,
     "candidates": 10,
     "gitTimeout": 3.0,       # seconds
@@ -2424,6 +2425,45 @@ class RootsRequired(Exception):
     """A modern-era tool call needs the client's roots first (an input-required round trip)."""
 
 
+def read_lines(fd, limit, stopping):
+    """The lines read from `fd` (None in place of one longer than `limit` bytes, whose
+    bytes are not kept), until EOF or until `stopping()`. It waits for input in slices of
+    LIMITS["readWakeup"] seconds: a signal that lands just before a blocking read would
+    otherwise wait for the client's next byte before its handler runs."""
+    pending, size = [], 0
+    while not stopping():
+        if not wait_readable(fd, LIMITS["readWakeup"]):
+            continue
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            if pending:
+                yield b"".join(pending)
+            return
+        start = 0
+        newline = chunk.find(b"\n")
+        while newline >= 0:
+            piece = chunk[start:newline + 1]
+            yield b"".join(pending) + piece if size + len(piece) <= limit + 1 else None
+            pending, size = [], 0
+            start = newline + 1
+            newline = chunk.find(b"\n", start)
+        if start < len(chunk):
+            size += len(chunk) - start
+            if size > limit:
+                pending = []  # an oversize line's bytes are not kept, only counted
+            else:
+                pending.append(chunk[start:])
+
+
+def wait_readable(fd, seconds):
+    """Whether `fd` has input (or EOF) within `seconds`. Windows cannot select on a pipe:
+    there the read simply blocks."""
+    if os.name == "nt":
+        return True
+    import select
+    return bool(select.select([fd], [], [], seconds)[0])
+
+
 def is_valid_id(value):
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
@@ -2486,21 +2526,16 @@ class McpServer:
 
     # transport
 
-    def serve(self, stream):
-        """Read messages until stdin closes, then finish queued tool calls."""
-        limit = LIMITS["messageBytes"]
+    def serve(self, fd):
+        """Read messages from file descriptor `fd` until it closes (or a signal stops the
+        server), then finish the tool call in progress."""
         try:
-            while not self.stopping:
-                line = stream.readline(limit + 1)
-                if not line:
-                    break
-                if len(line) > limit and not line.endswith(b"\n"):
-                    while line and not line.endswith(b"\n"):
-                        line = stream.readline(limit)
-                    self.send(error_response(None, INVALID_REQUEST,
-                                             "Message larger than %d bytes" % limit))
-                    continue
-                self.handle_line(line)
+            for line in read_lines(fd, LIMITS["messageBytes"], lambda: self.stopping):
+                if line is None:
+                    self.send(error_response(None, INVALID_REQUEST, "Message larger than %d "
+                                             "bytes" % LIMITS["messageBytes"]))
+                else:
+                    self.handle_line(line)
         finally:
             self.finish()
 
@@ -2783,7 +2818,7 @@ def serve_stdio(environ):
         if hasattr(_signal, name):
             _signal.signal(getattr(_signal, name), stop)
     try:
-        server.serve(sys.stdin.buffer)
+        server.serve(sys.stdin.fileno())
     except KeyboardInterrupt:
         pass
     return 0
