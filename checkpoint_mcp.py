@@ -978,27 +978,60 @@ class GitOutput:
         self.stdout = stdout
 
 
+class GitRun:
+    """`git <args>` started in `root` now and answered later, so that it runs while we do
+    other work. Use it in a `with` block: leaving the block stops a git that was never
+    asked for its answer."""
+
+    def __init__(self, root, args, accept=(0,)):
+        import subprocess
+        self.accept = accept
+        env = dict(os.environ)
+        # No index refresh lock, so we never contend with the user's own git commands.
+        env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+        flags = 0x08000000 if os.name == "nt" else 0  # CREATE_NO_WINDOW
+        try:
+            self.process = subprocess.Popen(
+                ["git"] + list(args), cwd=root, env=env, stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, creationflags=flags)
+        except OSError:  # no git, or `root` is gone
+            self.process = None
+
+    def answer(self):
+        """A GitOutput when the exit code is in `accept`, None when git is missing or fails
+        (not a repository, unknown commit...); raises GitTimeout when git takes longer than
+        LIMITS["gitTimeout"] from this call (the time before it was ours, not git's)."""
+        import subprocess
+        if self.process is None:
+            return None
+        try:
+            stdout, _ = self.process.communicate(timeout=LIMITS["gitTimeout"])
+        except subprocess.TimeoutExpired:
+            self.stop()
+            raise GitTimeout()
+        if self.process.returncode not in self.accept:
+            return None
+        return GitOutput(self.process.returncode, stdout)
+
+    def stop(self):
+        """Kill git if it is still running (a timeout, or nobody asked for the answer)."""
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()  # not communicate(): a child git left behind may hold the pipe
+            process.stdout.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.stop()
+
+
 def run_git(root, args, accept=(0,)):
-    """Run `git <args>` in `root`: a GitOutput when the exit code is in `accept`, None when
-    git is missing or fails (not a repository, unknown commit...); raises GitTimeout."""
-    import subprocess
-    env = dict(os.environ)
-    # No index refresh lock, so we never contend with the user's own git commands.
-    env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0")
-    flags = 0x08000000 if os.name == "nt" else 0  # CREATE_NO_WINDOW
-    try:
-        done = subprocess.run(
-            ["git"] + list(args), cwd=root, env=env, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            timeout=LIMITS["gitTimeout"], creationflags=flags,
-        )
-    except subprocess.TimeoutExpired:
-        raise GitTimeout()
-    except OSError:
-        return None
-    if done.returncode not in accept:
-        return None
-    return GitOutput(done.returncode, done.stdout)
+    """Run `git <args>` in `root` and wait for it: GitRun.answer()."""
+    with GitRun(root, args, accept) as run:
+        return run.answer()
 
 
 def git_timeout_warning(consequence):
@@ -1065,11 +1098,16 @@ def is_commit_id(text):
             and not text.strip("0123456789abcdefABCDEF"))
 
 
-def is_git_ignored(root, relpath):
-    """Whether git ignores `relpath` (relative to `root`); None when it can't tell
-    (no git, not a repository, a path outside it, or a timeout)."""
+def start_ignore_check(root, relpath):
+    """`git check-ignore` of `relpath` (relative to `root`), started now."""
+    return GitRun(root, ["check-ignore", "-q", "--", relpath], accept=(0, 1))
+
+
+def is_git_ignored(check):
+    """Whether git ignores the path of `check` (from start_ignore_check); None when it
+    can't tell (no git, not a repository, a path outside it, or a timeout)."""
     try:
-        answer = run_git(root, ["check-ignore", "-q", "--", relpath], accept=(0, 1))
+        answer = check.answer()
     except GitTimeout:
         return None
     return None if answer is None else answer.returncode == 0
@@ -1160,45 +1198,45 @@ def parse_porcelain(output, prefix):
     facts = {}
     changes = []
     raw_prefix = os.fsencode(prefix)
+    skip = len(raw_prefix)
     # Our own checkpoint files (the bytes form of is_checkpoint_store_path): hashing them
-    # would flag drift on every load.
-    own_dir, legacy = CHECKPOINT_DIR.encode() + b"/", LEGACY_FILE.encode()
-    records = output.split(b"\0")
-    index = 0
-    while index < len(records):
-        record = records[index]
-        index += 1
+    # would flag drift on every load. All of them start with the legacy file's name.
+    own_stem, own_dir = LEGACY_FILE.encode(), CHECKPOINT_DIR.encode() + b"/"
+    records = iter(output.split(b"\0"))
+    for record in records:
         kind = record[:1]
         old_path = None
-        if kind == b"1":
-            fields = record.split(b" ", 8)
-        elif kind == b"2":
-            fields = record.split(b" ", 9)
-            old_path = records[index] if index < len(records) else b""
-            index += 1
-        elif kind == b"u":
-            fields = record.split(b" ", 10)
-        elif kind == b"?":
-            fields = (kind, b"??", b"N...", record[2:])
+        if kind == b"1":  # 1 XY sub mH mI mW hH hI path
+            path = record.split(b" ", 8)[-1]
+        elif kind == b"2":  # 2 XY sub mH mI mW hH hI Xscore path, then the old path
+            path, old_path = record.split(b" ", 9)[-1], next(records, b"")
+        elif kind == b"u":  # u XY sub m1 m2 m3 mW h1 h2 h3 path
+            path = record.split(b" ", 10)[-1]
+        elif kind == b"?":  # ? path
+            path = record[2:]
         else:
             if kind == b"#":
                 header = record[2:].split(b" ", 1)
                 if len(header) == 2 and header[0] in (b"branch.oid", b"branch.head"):
                     facts[header[0][7:].decode()] = header[1].decode("utf-8", "replace")
             continue  # also "!" (ignored) entries and the empty tail after the last NUL
-        path = fields[-1]
-        is_submodule = fields[2][:1] == b"S"
+        if skip:
+            if not path.startswith(raw_prefix):
+                continue
+            path = path[skip:]
+            if old_path is not None:
+                old_path = old_path[skip:] if old_path.startswith(raw_prefix) else None
+        if path.startswith(own_stem) and (path.startswith(own_dir) or path == own_stem
+                                          or path[len(own_stem):].startswith(b".")):
+            continue
+        if kind == b"?":
+            xy, is_submodule = b"??", False
+        else:
+            xy, is_submodule = record[2:4], record[5:6] == b"S"
         if path.endswith(b"/"):
             # An untracked nested repository: git lists it as a directory even with -uall.
             path, is_submodule = path[:-1], True
-        if not path.startswith(raw_prefix):
-            continue
-        path = path[len(raw_prefix):]
-        if path.startswith(own_dir) or path == legacy or path.startswith(legacy + b"."):
-            continue
-        if old_path is not None:
-            old_path = old_path[len(raw_prefix):] if old_path.startswith(raw_prefix) else None
-        changes.append((kind, fields[1], is_submodule, path, old_path))
+        changes.append((kind, xy, is_submodule, path, old_path))
     return facts, changes
 
 
@@ -1234,12 +1272,56 @@ def recorded_file(raw_root, change):
     return entry
 
 
-def scan_git(root, agent_paths=(), limit=None):
+def choose_changes(raw_root, changes, agent_paths, limit):
+    """Positions of the `limit` changes to record: those in `agent_paths` in the agent's
+    order, then the most recently modified (an lstat each, the one cost per change that
+    cannot be avoided; ties keep git's order)."""
+    wanted = {}
+    for order, path in enumerate(agent_paths or ()):
+        path = path.replace("\\", "/")
+        while path.startswith("./"):
+            path = path[2:]
+        wanted.setdefault(path.encode("utf-8", "replace"), order)
+    first, others = [], []
+    for position, change in enumerate(changes):
+        order = wanted.get(change[3])
+        if order is None and change[4] is not None:
+            order = wanted.get(change[4])
+        if order is None:
+            others.append(position)
+        else:
+            first.append((order, position))
+    chosen = [position for _, position in sorted(first)[:limit]]
+    if len(chosen) < limit:
+        times = modification_times(raw_root, [changes[position][3] for position in others])
+        newest = sorted(range(len(others)), key=times.__getitem__, reverse=True)  # stable
+        chosen.extend(others[index] for index in newest[:limit - len(chosen)])
+    return chosen
+
+
+def modification_times(raw_root, paths):
+    """The mtime of each path (relative to `raw_root`), or its last_change_time when gone."""
+    lstat = os.lstat
+    times = []
+    for path in paths:
+        try:
+            times.append(lstat(raw_root + b"/" + path).st_mtime)
+        except OSError:
+            times.append(last_change_time(raw_root, path))
+    return times
+
+
+GIT_STATUS_ARGS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all",
+                   "--renames", "--no-ahead-behind", "--", ".")
+
+
+def scan_git(root, agent_paths=(), limit=None, status=None):
     """Branch, HEAD and the changed files of the repository holding `root`, from one
     `git status` call. At most `limit` files (default LIMITS["modifiedFiles"]) are
     recorded: those in `agent_paths` first, then the most recently modified (stat only),
     listed in git's path order; only the recorded ones are hashed. Our own checkpoint files
-    are never listed.
+    are never listed. `status` is that call if the caller already started it (a GitRun of
+    GIT_STATUS_ARGS, so that it ran while the caller worked).
 
     Returns {"git": None | {"branch", "head", "dirty"}, "files": [...], "omitted": n,
     "warnings": [...]}. "git" is None with no git, outside a repository or before the
@@ -1249,9 +1331,8 @@ def scan_git(root, agent_paths=(), limit=None):
     limit = max(limit, 0)
     result = {"git": None, "files": [], "omitted": 0, "warnings": []}
     try:
-        answer = run_git(root, ["status", "--porcelain=v2", "--branch", "-z",
-                                "--untracked-files=all", "--renames", "--no-ahead-behind",
-                                "--", "."])
+        with status or GitRun(root, GIT_STATUS_ARGS) as run:
+            answer = run.answer()
     except GitTimeout:
         result["warnings"].append(git_timeout_warning(
             "the checkpoint was saved without git facts (branch, HEAD, changed files)."))
@@ -1266,33 +1347,10 @@ def scan_git(root, agent_paths=(), limit=None):
                          "head": head, "dirty": bool(changes)}
 
     raw_root = os.fsencode(root).rstrip(b"/\\") or b"/"
+    chosen = changes
     if len(changes) > limit:
-        wanted = {}
-        for order, path in enumerate(agent_paths or ()):
-            path = path.replace("\\", "/")
-            while path.startswith("./"):
-                path = path[2:]
-            wanted.setdefault(path.encode("utf-8", "replace"), order)
-        first, rest = [], []
-        lstat = os.lstat
-        for position, change in enumerate(changes):
-            order = wanted.get(change[3])
-            if order is None and change[4] is not None:
-                order = wanted.get(change[4])
-            if order is None:
-                try:
-                    mtime = lstat(raw_root + b"/" + change[3]).st_mtime
-                except OSError:
-                    mtime = last_change_time(raw_root, change[3])
-                rest.append((-mtime, position))
-            else:
-                first.append((order, position))
-        first.sort()
-        rest.sort()
-        positions = sorted(item[1] for item in (first + rest)[:limit])
-        chosen = [changes[position] for position in positions]  # in git's (path) order
-    else:
-        chosen = changes
+        chosen = [changes[position]  # in git's (path) order
+                  for position in sorted(choose_changes(raw_root, changes, agent_paths, limit))]
     result["omitted"] = len(changes) - len(chosen)
     result["files"] = [recorded_file(raw_root, change) for change in chosen]
     return result
@@ -2096,6 +2154,7 @@ def save_tool(arguments, context):
                 for index, item in enumerate(content.get("modifiedFiles", []))]
     if session.source is None:
         session = mint_session(root)
+    relative = relative_checkpoint_path(session.selector)
 
     def compose(own):
         base, recorded_resume = own, None
@@ -2104,7 +2163,7 @@ def save_tool(arguments, context):
         elif resumed_from is not None and resumed_from != session.selector:
             base, recorded_resume = resume_base(root, resumed_from, warnings)
         timestamp = now_timestamp()
-        scan = scan_git(root, [path for path, _ in provided], LIMITS["modifiedFiles"])
+        scan = scan_git(root, [path for path, _ in provided], LIMITS["modifiedFiles"], status)
         warnings.extend(scan["warnings"])
         previous_files = base["modifiedFiles"] if (mode == "merge" and base) else []
         files = assemble_files(root, provided, scan, previous_files)
@@ -2115,15 +2174,18 @@ def save_tool(arguments, context):
             checkpoint = reorder_resumed_from(checkpoint)
         return checkpoint, omitted
 
-    path, data, checkpoint, omitted = write_own_checkpoint(root, session, warnings, compose)
+    # Both git calls run while we take the lock and read the session's checkpoint.
+    with GitRun(root, GIT_STATUS_ARGS) as status, \
+            start_ignore_check(root, relative) as ignore_check:
+        path, data, checkpoint, omitted = write_own_checkpoint(root, session, warnings, compose)
+        ignored = is_git_ignored(ignore_check)
     if omitted:
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
                         % (omitted, LIMITS["modifiedFiles"]))
     if redactions:
         warnings.append("Redacted %d secret-looking value(s)." % redactions)
-    relative = os.path.relpath(path, root).replace(os.sep, "/")
-    if is_git_ignored(root, relative) is False:
+    if ignored is False:
         warnings.append("%s is not git-ignored. Add `.claude-checkpoint*` to .gitignore (or your "
                         "global gitignore) so checkpoints are never committed." % relative)
     return save_result(path, data, mode, checkpoint, redactions, warnings, session)
@@ -3837,7 +3899,8 @@ def check_permissions(root):
 
 def check_git_ignored(root):
     probes = (CHECKPOINT_DIR + "/checkpoint" + CHECKPOINT_SUFFIX, LEGACY_FILE)
-    answers = [is_git_ignored(root, probe) for probe in probes]
+    checks = [start_ignore_check(root, probe) for probe in probes]  # run side by side
+    answers = [is_git_ignored(check) for check in checks]
     if None in answers:
         return "OK", "not in a git repository (or git is missing): nothing to keep out of it"
     exposed = [probe.split("/")[0] for probe, ignored in zip(probes, answers) if not ignored]

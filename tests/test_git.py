@@ -322,18 +322,39 @@ class HashTest(GitTestCase):
                          checkpoint_mcp.hash_blob(str(self.tmp / "a.txt")))
 
 
+class GitRunTest(GitTestCase):
+
+    @unittest.skipIf(sys.platform == "win32", "uses a shell script as git")
+    def test_a_run_nobody_asked_about_is_stopped_when_its_block_ends(self):
+        with mock.patch.dict(os.environ, {"PATH": self.slow_git_dir()}):
+            with checkpoint_mcp.GitRun(str(self.tmp), ["status"]) as run:
+                self.assertIsNone(run.process.poll())
+        self.assertIsNotNone(run.process.returncode)
+        self.assertTrue(run.process.stdout.closed)
+
+    def test_an_answered_run_keeps_its_answer(self):
+        self.make_repo()
+        with checkpoint_mcp.GitRun(str(self.repo), ["rev-parse", "--is-inside-work-tree"]) as run:
+            answer = run.answer()
+        self.assertEqual((answer.returncode, answer.stdout), (0, b"true\n"))
+
+
 class IgnoreTest(GitTestCase):
+
+    def is_ignored(self, relpath):
+        return checkpoint_mcp.is_git_ignored(
+            checkpoint_mcp.start_ignore_check(str(self.repo), relpath))
 
     def test_ignored_and_not_ignored_paths(self):
         self.make_repo({".gitignore": ".claude-checkpoint*\n"})
-        self.assertTrue(checkpoint_mcp.is_git_ignored(str(self.repo), ".claude-checkpoints/x.json"))
-        self.assertFalse(checkpoint_mcp.is_git_ignored(str(self.repo), "src/main.py"))
+        self.assertTrue(self.is_ignored(".claude-checkpoints/x.json"))
+        self.assertFalse(self.is_ignored("src/main.py"))
 
     def test_outside_a_repository_or_without_git_nobody_knows(self):
-        self.assertIsNone(checkpoint_mcp.is_git_ignored(str(self.repo), "a.txt"))
+        self.assertIsNone(self.is_ignored("a.txt"))
         self.make_repo()
         with mock.patch.dict(os.environ, {"PATH": self.empty_path_dir()}):
-            self.assertIsNone(checkpoint_mcp.is_git_ignored(str(self.repo), "a.txt"))
+            self.assertIsNone(self.is_ignored("a.txt"))
 
 
 class DriftTest(GitTestCase):
