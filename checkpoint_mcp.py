@@ -3413,6 +3413,21 @@ def run_hook(name, stdin_bytes=None, environ=None):
     return 0
 
 
+def exit_without_teardown(code):
+    """End the process with `code` once stdout and stderr are flushed, skipping the
+    interpreter's teardown, which frees every object of this module one by one and costs
+    a hook more than its own work. Only for a hook that has returned: it holds no thread,
+    no open file, no lock and no child process by then (each was closed or waited for
+    where it was used), so its flushed output is all that is left of it."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:  # None when the hook was started with that descriptor closed
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+    os._exit(code)
+
+
 COMMANDS = ("list", "show", "prune", "doctor", "init")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 SHORT_SELECTOR_LENGTH = 8
@@ -4148,11 +4163,13 @@ def run_command(argv, environ):
 
 
 def main(argv=None):
+    """Run the mode `argv` (default: the command line) asks for; return its exit code.
+    `--hook` ends the process instead of returning (see exit_without_teardown)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv:
         return serve_stdio(os.environ)
     if argv[0] == "--hook" and len(argv) == 2:
-        return run_hook(argv[1])
+        exit_without_teardown(run_hook(argv[1]))
     if argv == ["--version"]:
         sys.stdout.write("session-checkpoint %s\n" % __version__)
         return 0
