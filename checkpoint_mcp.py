@@ -1114,7 +1114,9 @@ def repo_prefix(root):
 def git_index_mentions(root, relpaths):
     """Which of `relpaths` (relative to `root`) the repository's index lists, read from the
     index file itself, for a hook that may not run git. Exact for index versions 2 and 3
-    (v4 compresses paths: then nothing is found); a false match only errs towards caution."""
+    (v4 compresses paths: then nothing is found); a false match only errs towards caution.
+    The index is searched once, for the paths' common start (all of ours begin with
+    `.claude-checkpoint`), not once per path: it can be megabytes long."""
     top, prefix = work_tree_top(root)
     if top is None or not relpaths:
         return set()
@@ -1130,8 +1132,21 @@ def git_index_mentions(root, relpaths):
             index = handle.read(LIMITS["gitIndexBytes"])
     except OSError:
         return set()
-    return {path for path in relpaths
-            if (prefix + path).encode("utf-8", "surrogateescape") + b"\0" in index}
+    wanted = {(prefix + path).encode("utf-8", "surrogateescape") + b"\0": path
+              for path in relpaths}
+    start = os.path.commonprefix(list(wanted))
+    found = set()
+    position = index.find(start)
+    while position >= 0:
+        # A path's bytes and NUL can only appear where its start does, ending at the next NUL.
+        end = index.find(b"\0", position)
+        if end < 0:
+            break
+        path = wanted.get(index[position:end + 1])
+        if path is not None:
+            found.add(path)
+        position = index.find(start, position + 1)
+    return found
 
 
 def porcelain_status(kind, xy):

@@ -65,6 +65,25 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
         self.assertIn("committed to the repository", context)
 
+    def test_the_nudge_finds_each_committed_checkpoint_among_many_and_no_other(self):
+        nested = self.project / "packages" / "app"
+        directory = nested / ".claude-checkpoints"
+        directory.mkdir(parents=True)
+        for name in ("a.json", "b.json", "c.json", "c.json.prev", "d.json", "e.json.prev"):
+            (directory / name).write_text("{}", encoding="utf-8")
+        (nested / ".claude-checkpoint").write_text("{}", encoding="utf-8")
+        committed = ["a.json", "c.json.prev", "e.json.prev"]
+        git(self.project, "add", "-f", "packages/app/.claude-checkpoint",
+            *["packages/app/.claude-checkpoints/" + name for name in committed], env=self.env)
+        git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        payload = json.dumps({"cwd": str(nested), "hook_event_name": "SessionStart"})
+        output = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
+        context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
+        # c.json is offered: its backup is committed, but a checkpoint is known by its main file.
+        self.assertIn("has 3 saved session checkpoints", context)
+        self.assertIn("3 checkpoint file(s) that this user did not write (3 committed to the "
+                      "repository)", context)
+
     @unittest.skipUnless(POSIX, "POSIX modes")
     def test_a_group_writable_checkpoint_is_untrusted_and_not_offered_by_the_nudge(self):
         os.chmod(str(self.path), 0o660)
