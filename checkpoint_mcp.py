@@ -419,9 +419,9 @@ def is_valid_session_id(value):
     """A session id or selector is a plain file-name stem: it can never name a path (or,
     on Windows, a device such as NUL)."""
     return (isinstance(value, str) and 0 < len(value) <= LIMITS["selector"]
-            and value[0].isalnum() and set(value) <= SESSION_ID_CHARS
+            and value[0].isalnum() and SESSION_ID_CHARS.issuperset(value)
             and not value.endswith(".") and ".." not in value
-            and value.split(".")[0].lower() not in WINDOWS_DEVICE_NAMES)
+            and value.partition(".")[0].lower() not in WINDOWS_DEVICE_NAMES)
 
 
 def check_session_id(value, field):
@@ -1639,7 +1639,8 @@ def checkpoint_files(root):
                     continue
                 if not is_file_or_link(info):
                     continue
-                path = os.path.join(directory, selector + CHECKPOINT_SUFFIX)
+                # entry.path is os.path.join(directory, entry.name), already made in C
+                path = entry.path[:-len(BACKUP_SUFFIX)] if is_backup else entry.path
                 found[selector] = (selector, path, info, is_backup)
     except (FileNotFoundError, NotADirectoryError):
         pass
@@ -2895,10 +2896,15 @@ class CheckpointCensus:
         self.count = 0
         self.newest = None
         self.untrusted = {}  # reason -> how many
+        self.stat_problems = {}  # (st_mode, st_uid) -> file_trust_problems, which reads only those
 
     def add(self, info, committed):
-        problems = file_trust_problems(info) + (["committed to the repository"] if committed
-                                                else [])
+        key = (info.st_mode, info.st_uid)
+        problems = self.stat_problems.get(key)
+        if problems is None:
+            problems = self.stat_problems[key] = file_trust_problems(info)
+        if committed:
+            problems = problems + ["committed to the repository"]
         if problems:
             reason = "; ".join(problems)
             self.untrusted[reason] = self.untrusted.get(reason, 0) + 1

@@ -93,6 +93,18 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertNotIn("call the load_session_checkpoint", context)
         self.assert_untrusted_everywhere("group-writable")
 
+    @unittest.skipUnless(POSIX, "POSIX modes")
+    def test_the_nudge_judges_each_file_by_its_own_mode(self):
+        directory = self.path.parent
+        for name, mode in (("a.json", 0o600), ("b.json", 0o660), ("c.json", 0o644),
+                           ("d.json", 0o666), ("e.json.prev", 0o620)):
+            (directory / name).write_text("{}", encoding="utf-8")
+            os.chmod(str(directory / name), mode)
+        context = self.nudge()
+        self.assertIn("has 3 saved session checkpoints", context)  # theirs, a and c
+        self.assertIn("3 checkpoint file(s) that this user did not write (2 group-writable, "
+                      "1 group-writable; writable by others)", context)
+
     @unittest.skipUnless(POSIX and hasattr(os, "geteuid") and os.geteuid() == 0,
                          "changing a file's owner needs root")
     def test_a_checkpoint_owned_by_someone_else_is_untrusted(self):
