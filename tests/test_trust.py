@@ -3,8 +3,10 @@ import json
 import os
 import shutil
 import unittest
+from unittest import mock
 
-from tests.support import git, make_git_repo, run_pyz
+import checkpoint_mcp
+from tests.support import TempDirTestCase, git, make_git_repo, run_pyz
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 POSIX = os.name != "nt"
@@ -180,6 +182,31 @@ class LinkedCheckpointDirectoryTest(CheckpointTestCase):
         payload = json.dumps({"cwd": str(self.project), "hook_event_name": "SessionStart"})
         nudge = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode())
         self.assertEqual(nudge.stdout, b"")
+
+
+class GitIndexTest(TempDirTestCase):
+    """The nudge tells committed checkpoints by reading .git/index itself (it runs no git)."""
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env)
+        directory = self.project / ".claude-checkpoints"
+        directory.mkdir()
+        (directory / "x.json").write_text("{}", encoding="utf-8")
+        git(self.project, "add", "-f", ".claude-checkpoints/x.json", env=self.env)
+        git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        self.paths = [".claude-checkpoints/x.json", ".claude-checkpoints/y.json"]
+
+    def test_the_index_names_the_committed_checkpoint_only(self):
+        self.assertEqual(checkpoint_mcp.git_index_mentions(str(self.project), self.paths),
+                         {".claude-checkpoints/x.json"})
+
+    def test_the_index_is_read_no_further_than_its_cap(self):
+        index = (self.project / ".git" / "index").read_bytes()
+        cut = index.index(b".claude-checkpoints/x.json") + 5
+        with mock.patch.dict(checkpoint_mcp.LIMITS, gitIndexBytes=cut):
+            self.assertEqual(checkpoint_mcp.git_index_mentions(str(self.project), self.paths),
+                             set())
 
 
 class BriefFramingTest(CheckpointTestCase):
