@@ -1641,7 +1641,7 @@ def checkpoint_files(root):
                     continue
                 if not is_file_or_link(info):
                     continue
-                # entry.path is os.path.join(directory, entry.name), already made in C
+                # entry.path is os.path.join(directory, entry.name), joined in C
                 path = entry.path[:-len(BACKUP_SUFFIX)] if is_backup else entry.path
                 found[selector] = (selector, path, info, is_backup)
     except (FileNotFoundError, NotADirectoryError):
