@@ -29,7 +29,8 @@ FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can carry
 # so the cache can be missing, foreign, damaged or unwritable but never stale.
 # `__main__.py` is compiled at every start, so it holds only the hit path and imports only
 # what running a zipapp has already loaded (runpy loads `os` and `importlib.util`; `_imp`
-# and `marshal` are built in). A miss imports CACHE_WRITER to compile and store the module.
+# and `marshal` are built in). A miss imports CACHE_WRITER to compile and store the module,
+# and to remove the interpreter's cache files of other sources once they are a day old.
 # Both are Python 3.8 syntax.
 BOOTSTRAP = '''\
 """Run checkpoint_mcp from its cached bytecode (made by build_zipapp.py)."""
@@ -99,6 +100,11 @@ CACHE_WRITER = '''\
 import os
 import sys
 
+# Another source's cache file is removed once it is this old (seconds): one from before an
+# upgrade is not left behind for good, and a version still in use (a session started
+# before the upgrade) writes its file again at most once a day instead of at every start.
+STALE_AFTER = 86400
+
 
 def compile_module(loader, source_path, cache_path, header, checksum):
     """The module's code object, compiled from the archive and cached when possible."""
@@ -111,6 +117,7 @@ def compile_module(loader, source_path, cache_path, header, checksum):
     if cache_path is not None and not sys.dont_write_bytecode:
         try:
             write_cache(cache_path, header, checksum, code)
+            remove_stale_caches(cache_path)
         except Exception:  # an unwritable cache only costs the next start a compile
             pass
     return code
@@ -136,6 +143,27 @@ def write_cache(path, header, checksum, code):
         except OSError:
             pass
         raise
+
+
+def remove_stale_caches(path):
+    """Remove the cache files beside `path` that this interpreter made for other sources
+    and has not rewritten for STALE_AFTER seconds. Other interpreters' files (another cache
+    tag) are theirs to keep; a file that cannot be removed is left."""
+    import time
+
+    directory, name = os.path.split(path)
+    stem, _, tagged = name.split("-", 2)  # checkpoint_mcp, source hash, "<tag>.pyc"
+    cutoff = time.time() - STALE_AFTER
+    with os.scandir(directory) as entries:
+        for entry in entries:
+            parts = entry.name.split("-", 2)
+            if entry.name == name or len(parts) != 3 or (parts[0], parts[2]) != (stem, tagged):
+                continue
+            try:
+                if entry.stat(follow_symlinks=False).st_mtime < cutoff:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
 '''
 
 

@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 import unittest
 
 import build_zipapp
@@ -136,6 +137,58 @@ class BytecodeCacheTest(TempDirTestCase):
             self.assertIn(" 99.", stdout)
             self.assertEqual(self.start()[0], original_version)
         self.assertEqual(len(self.cache_files()), 2)
+
+    def stale_neighbours(self, age):
+        """Files in the cache directory that a miss must leave or remove, `age` seconds old:
+        {name: whether it should go}."""
+        tag = sys.implementation.cache_tag
+        directory = self.cache_home / "session-checkpoint"
+        directory.mkdir(parents=True, exist_ok=True)
+        names = {
+            "checkpoint_mcp-%s-%s.pyc" % ("0" * 32, tag): True,  # an older source, this tag
+            "checkpoint_mcp-%s-%s.opt-1.pyc" % ("0" * 32, tag): False,  # python -O's
+            "checkpoint_mcp-%s-cpython-299.pyc" % ("0" * 32): False,  # another interpreter's
+            ".checkpoint_mcp-%s-%s.pyc.1234.tmp" % ("0" * 32, tag): False,  # a write under way
+            "notes.txt": False,
+        }
+        stamp = time.time() - age
+        for name in names:
+            (directory / name).write_bytes(b"old")
+            os.utime(str(directory / name), (stamp, stamp))
+        return names
+
+    def test_a_miss_removes_this_interpreters_cache_files_for_other_sources_a_day_old(self):
+        names = self.stale_neighbours(age=2 * 86400)
+        self.assertTrue(self.start()[1])
+        [cached] = [path for path in self.cache_files() if path.name not in names]
+        kept = {path.name for path in self.cache_files()} - {cached.name}
+        self.assertEqual(kept, {name for name, goes in names.items() if not goes})
+
+    def test_a_miss_keeps_another_sources_cache_file_written_within_the_day(self):
+        # A session started before an upgrade still runs the old version: keeping its file
+        # spares both versions a compile at every start.
+        names = self.stale_neighbours(age=3600)
+        self.assertTrue(self.start()[1])
+        self.assertEqual(len(self.cache_files()), len(names) + 1)
+
+    def test_a_hit_removes_nothing(self):
+        self.start()
+        names = self.stale_neighbours(age=2 * 86400)
+        self.assertFalse(self.start()[1])
+        self.assertEqual(len(self.cache_files()), len(names) + 1)
+
+    def test_a_stale_entry_that_cannot_be_removed_does_not_fail_the_start(self):
+        tag = sys.implementation.cache_tag
+        stuck = self.cache_home / "session-checkpoint" / (
+            "checkpoint_mcp-%s-%s.pyc" % ("0" * 32, tag))
+        (stuck / "inside").mkdir(parents=True)  # unlink refuses a directory
+        stamp = time.time() - 2 * 86400
+        os.utime(str(stuck), (stamp, stamp))
+        stdout, compiled = self.start()
+        self.assertTrue(stdout.startswith("session-checkpoint "))
+        self.assertTrue(compiled)
+        self.assertTrue(stuck.is_dir())
+        self.assertFalse(self.start()[1])  # the new cache file was written all the same
 
     def test_the_build_is_reproducible(self):
         self.assertEqual(build_zipapp.build_archive(), build_zipapp.build_archive())

@@ -404,6 +404,15 @@ class PruneTest(CliTestCase):
                      if name.startswith(".claude-checkpoint")]
         self.assertEqual(leftovers, [])
 
+    def test_a_checkpoint_known_only_by_its_backup_is_pruned_with_its_lock(self):
+        self.save(("a", {"goal": "1"}), ("a", {"goal": "2"}))
+        self.path("a").unlink()
+        code, out, _ = self.cli("prune", "--keep", "0")
+        self.assertEqual(code, 0)
+        self.assertIn("removed a (saved just now): .claude-checkpoints/a.json.prev, "
+                      ".claude-checkpoints/a.json.lock", out.replace(os.sep, "/"))
+        self.assertEqual(self.checkpoint_names(), [])
+
     def test_a_corrupt_checkpoint_is_pruned_like_any_other(self):
         self.path("bad").parent.mkdir()
         self.path("bad").write_text("{", encoding="utf-8")

@@ -4,14 +4,19 @@
 that stops subagents from saving. Inputs come from the real Claude Code captures in
 shared/fixtures/hook-inputs.jsonl, with the sanitized `cwd` pointed at a temp project.
 """
+import atexit
+import io
 import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import unittest
+from unittest import mock
 
-from tests.support import PYZ, SHARED, TempDirTestCase, run_pyz
+import checkpoint_mcp
+from tests.support import PYZ, SHARED, TempDirTestCase, make_git_repo, pyz_command, run_pyz
 
 CAPTURED_HOOK_INPUTS = SHARED / "fixtures" / "hook-inputs.jsonl"
 SAVE_TOOL = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
@@ -280,6 +285,95 @@ class SubagentSaveGuardTest(HookTestCase):
         for stdin in GARBAGE_INPUTS:
             with self.subTest(stdin=stdin):
                 self.assertEqual(self.guard(stdin), b"")
+
+
+class HookExitTest(HookTestCase):
+    """A hook ends the process with os._exit once it has flushed its output, skipping the
+    interpreter's teardown: what it printed must still arrive, and the exit code stay 0."""
+
+    def deny_input(self):
+        return encode(self.save_call_input(agent_id="a4e1c2d9"))
+
+    def test_the_output_reaches_a_file_as_whole_as_a_pipe(self):
+        piped = self.run_hook("guard", self.deny_input()).stdout
+        self.assert_one_json_line(piped)
+        target = self.tmp / "stdout.txt"
+        with open(str(target), "wb") as stdout:
+            result = subprocess.run(
+                pyz_command("--hook", "guard"), cwd=str(self.tmp), env=self.env,
+                input=self.deny_input(), stdout=stdout, stderr=subprocess.PIPE, timeout=20)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(target.read_bytes(), piped)
+
+    def test_an_unknown_hook_exits_0_with_its_line_on_stderr(self):
+        result = self.run_hook("no-such-hook", b"{}")
+        self.assertEqual(result.stdout, b"")
+        self.assertIn(b"unknown hook 'no-such-hook'", result.stderr)
+        self.assertTrue(result.stderr.endswith(b"\n"), result.stderr)
+
+    @unittest.skipIf(os.name == "nt", "closes stdout with a POSIX shell")
+    def test_a_hook_started_with_stdout_closed_exits_0(self):
+        result = subprocess.run(
+            ["/bin/sh", "-c", 'exec "$@" >&-', "sh"] + pyz_command("--hook", "guard"),
+            cwd=str(self.tmp), env=self.env, input=self.deny_input(),
+            stderr=subprocess.PIPE, timeout=20)
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+
+class HookLeavesNothingBehindTest(HookTestCase):
+    """Why os._exit is safe after a hook: when run_hook returns, the hook has no thread
+    running, no file or lock open and no exit handler waiting."""
+
+    SESSION = "5e55a1d0-0000-4000-8000-00000000abcd"
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {"app.py": "print('hi')\n"})
+        (self.project / "app.py").write_text("print('bye')\n", encoding="utf-8")
+        lines = [
+            {"type": "user", "message": {"role": "user", "content": "Change the greeting"}},
+            {"type": "assistant", "message": {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "w1", "name": "Write",
+                 "input": {"file_path": str(self.project / "app.py"), "content": "x"}},
+                {"type": "tool_use", "id": "b1", "name": "Bash", "input": {"command": "ls"}}]}},
+            {"type": "user", "message": {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "w1", "content": "written"},
+                {"type": "tool_result", "tool_use_id": "b1", "content": "app.py"}]}},
+        ]
+        self.transcript = self.tmp / "transcript.jsonl"
+        self.transcript.write_text("".join(json.dumps(line, separators=(",", ":")) + "\n"
+                                           for line in lines), encoding="utf-8")
+
+    def hook_input(self, name):
+        hook_input = {"session_id": self.SESSION, "transcript_path": str(self.transcript),
+                      "cwd": str(self.project)}
+        if name == "guard":
+            hook_input.update(self.save_call_input(agent_id="a4e1c2d9"))
+        return encode(hook_input)
+
+    def left_behind(self):
+        """What a process holds that a teardown would wait for or close."""
+        descriptors = set(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else set()
+        return {"threads": {thread.ident for thread in threading.enumerate()},
+                "descriptors": descriptors, "exit handlers": atexit._ncallbacks()}
+
+    def test_no_hook_leaves_a_thread_a_file_or_an_exit_handler(self):
+        # pre-compact first, so that the later hooks find a checkpoint to refresh and count.
+        for name in ("pre-compact", "session-end", "session-start", "guard"):
+            with self.subTest(hook=name):
+                stdout, stderr = io.TextIOWrapper(io.BytesIO()), io.StringIO()
+                before = self.left_behind()
+                with mock.patch.object(sys, "stdout", stdout), \
+                        mock.patch.object(sys, "stderr", stderr):
+                    code = checkpoint_mcp.run_hook(name, self.hook_input(name), self.env)
+                after = self.left_behind()
+                self.assertEqual((code, stderr.getvalue()), (0, ""))
+                for what in ("threads", "descriptors"):
+                    self.assertLessEqual(after[what], before[what], what)
+                self.assertEqual(after["exit handlers"], before["exit handlers"])
+                if name in ("session-start", "guard"):
+                    self.assertIn(b"hookSpecificOutput", stdout.buffer.getvalue())
+        self.assertTrue((self.project / ".claude-checkpoints" / (self.SESSION + ".json")).is_file())
 
 
 class HookCostTest(HookTestCase):

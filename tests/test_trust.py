@@ -3,8 +3,10 @@ import json
 import os
 import shutil
 import unittest
+from unittest import mock
 
-from tests.support import git, make_git_repo, run_pyz
+import checkpoint_mcp
+from tests.support import TempDirTestCase, git, make_git_repo, run_pyz
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 POSIX = os.name != "nt"
@@ -65,6 +67,25 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
         self.assertIn("committed to the repository", context)
 
+    def test_the_nudge_finds_each_committed_checkpoint_among_many_and_no_other(self):
+        nested = self.project / "packages" / "app"
+        directory = nested / ".claude-checkpoints"
+        directory.mkdir(parents=True)
+        for name in ("a.json", "b.json", "c.json", "c.json.prev", "d.json", "e.json.prev"):
+            (directory / name).write_text("{}", encoding="utf-8")
+        (nested / ".claude-checkpoint").write_text("{}", encoding="utf-8")
+        committed = ["a.json", "c.json.prev", "e.json.prev"]
+        git(self.project, "add", "-f", "packages/app/.claude-checkpoint",
+            *["packages/app/.claude-checkpoints/" + name for name in committed], env=self.env)
+        git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        payload = json.dumps({"cwd": str(nested), "hook_event_name": "SessionStart"})
+        output = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
+        context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
+        # c.json is offered: its backup is committed, but a checkpoint is known by its main file.
+        self.assertIn("has 3 saved session checkpoints", context)
+        self.assertIn("3 checkpoint file(s) that this user did not write (3 committed to the "
+                      "repository)", context)
+
     @unittest.skipUnless(POSIX, "POSIX modes")
     def test_a_group_writable_checkpoint_is_untrusted_and_not_offered_by_the_nudge(self):
         os.chmod(str(self.path), 0o660)
@@ -73,6 +94,18 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertIn("group-writable", context)
         self.assertNotIn("call the load_session_checkpoint", context)
         self.assert_untrusted_everywhere("group-writable")
+
+    @unittest.skipUnless(POSIX, "POSIX modes")
+    def test_the_nudge_judges_each_file_by_its_own_mode(self):
+        directory = self.path.parent
+        for name, mode in (("a.json", 0o600), ("b.json", 0o660), ("c.json", 0o644),
+                           ("d.json", 0o666), ("e.json.prev", 0o620)):
+            (directory / name).write_text("{}", encoding="utf-8")
+            os.chmod(str(directory / name), mode)
+        context = self.nudge()
+        self.assertIn("has 3 saved session checkpoints", context)  # theirs, a and c
+        self.assertIn("3 checkpoint file(s) that this user did not write (2 group-writable, "
+                      "1 group-writable; writable by others)", context)
 
     @unittest.skipUnless(POSIX and hasattr(os, "geteuid") and os.geteuid() == 0,
                          "changing a file's owner needs root")
@@ -149,6 +182,31 @@ class LinkedCheckpointDirectoryTest(CheckpointTestCase):
         payload = json.dumps({"cwd": str(self.project), "hook_event_name": "SessionStart"})
         nudge = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode())
         self.assertEqual(nudge.stdout, b"")
+
+
+class GitIndexTest(TempDirTestCase):
+    """The nudge tells committed checkpoints by reading .git/index itself (it runs no git)."""
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env)
+        directory = self.project / ".claude-checkpoints"
+        directory.mkdir()
+        (directory / "x.json").write_text("{}", encoding="utf-8")
+        git(self.project, "add", "-f", ".claude-checkpoints/x.json", env=self.env)
+        git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        self.paths = [".claude-checkpoints/x.json", ".claude-checkpoints/y.json"]
+
+    def test_the_index_names_the_committed_checkpoint_only(self):
+        self.assertEqual(checkpoint_mcp.git_index_mentions(str(self.project), self.paths),
+                         {".claude-checkpoints/x.json"})
+
+    def test_the_index_is_read_no_further_than_its_cap(self):
+        index = (self.project / ".git" / "index").read_bytes()
+        cut = index.index(b".claude-checkpoints/x.json") + 5
+        with mock.patch.dict(checkpoint_mcp.LIMITS, gitIndexBytes=cut):
+            self.assertEqual(checkpoint_mcp.git_index_mentions(str(self.project), self.paths),
+                             set())
 
 
 class BriefFramingTest(CheckpointTestCase):
