@@ -1175,6 +1175,8 @@ def git_index_mentions(root, relpaths):
     wanted = {(prefix + path).encode("utf-8", "surrogateescape") + b"\0": path
               for path in relpaths}
     start = os.path.commonprefix(list(wanted))
+    if not start:  # nothing in common to look for once: one search per path
+        return {path for raw, path in wanted.items() if raw in index}
     found = set()
     position = index.find(start)
     while position >= 0:

@@ -201,6 +201,14 @@ class GitIndexTest(TempDirTestCase):
         self.assertEqual(checkpoint_mcp.git_index_mentions(str(self.project), self.paths),
                          {".claude-checkpoints/x.json"})
 
+    def test_paths_with_nothing_in_common_are_searched_one_by_one(self):
+        (self.project / "notes.txt").write_text("n\n", encoding="utf-8")
+        git(self.project, "add", "notes.txt", env=self.env)
+        git(self.project, "commit", "-q", "-m", "notes", env=self.env)
+        self.assertEqual(checkpoint_mcp.git_index_mentions(
+            str(self.project), ["notes.txt", ".claude-checkpoints/x.json", "other.txt"]),
+            {"notes.txt", ".claude-checkpoints/x.json"})
+
     def test_the_index_is_read_no_further_than_its_cap(self):
         index = (self.project / ".git" / "index").read_bytes()
         cut = index.index(b".claude-checkpoints/x.json") + 5
