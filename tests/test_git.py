@@ -322,6 +322,65 @@ class HashTest(GitTestCase):
                          checkpoint_mcp.hash_blob(str(self.tmp / "a.txt")))
 
 
+class ChangedPathMemoryTest(GitTestCase):
+    """A server remembers which paths a scan had to rank, to stat them early next time;
+    the mtimes it ranks by are always read during the scan."""
+
+    def setUp(self):
+        super().setUp()
+        self.make_repo()
+        self.memory = checkpoint_mcp.ChangedPathMemory()
+        for number in range(150):
+            self.touch("f%03d.txt" % number, 1000000 + number)
+
+    def touch(self, rel, mtime):
+        target = self.write(rel, "%s\n" % rel)
+        os.utime(str(target), (mtime, mtime))
+
+    def scan_with_memory(self, limit=100):
+        status = checkpoint_mcp.StatusScan(str(self.repo), self.memory)
+        return checkpoint_mcp.scan_git(str(self.repo), (), limit, status), status
+
+    def paths(self, scan):
+        return [entry["path"] for entry in scan["files"]]
+
+    def test_a_scan_that_ranks_remembers_its_changes_and_the_next_reads_them_early(self):
+        first, status = self.scan_with_memory()
+        self.assertIsNone(status.thread)  # nothing remembered yet
+        raw_root = os.fsencode(str(self.repo))
+        self.assertEqual(len(self.memory.recall(raw_root)), 150)
+        second, status = self.scan_with_memory()
+        self.assertIsNotNone(status.thread)
+        self.assertEqual(len(status.known_times), 150)
+        self.assertEqual(self.paths(second), self.paths(first))
+        self.assertEqual(self.paths(second), ["f%03d.txt" % n for n in range(50, 150)])
+
+    def test_mtimes_come_from_this_scan_not_the_last(self):
+        self.scan_with_memory()
+        self.touch("f000.txt", 2000000)  # the oldest is now the newest
+        self.touch("new.txt", 2000001)   # and a path the memory does not know
+        (self.repo / "f149.txt").unlink()  # an untracked file gone: no longer a change
+        scan, _ = self.scan_with_memory()
+        paths = self.paths(scan)
+        self.assertIn("f000.txt", paths)
+        self.assertIn("new.txt", paths)
+        self.assertNotIn("f149.txt", paths)
+        self.assertNotIn("f050.txt", paths)  # pushed out by the two newer ones
+        self.assertEqual(scan["omitted"], 50)
+
+    def test_a_scan_that_does_not_rank_forgets_the_root(self):
+        self.scan_with_memory()
+        self.scan_with_memory(limit=200)
+        self.assertEqual(self.memory.recall(os.fsencode(str(self.repo))), ())
+
+    def test_the_memory_is_bounded(self):
+        with mock.patch.dict(checkpoint_mcp.LIMITS, rememberedRoots=2, rememberedPaths=3):
+            for name in (b"/a", b"/b", b"/c"):
+                self.memory.remember(name, [b"x", b"y", b"z", b"w"])
+            self.assertEqual(list(self.memory.paths), [b"/b", b"/c"])
+            self.assertEqual(self.memory.recall(b"/c"), [b"x", b"y", b"z"])
+
+
 class GitRunTest(GitTestCase):
 
     @unittest.skipIf(sys.platform == "win32", "uses a shell script as git")
