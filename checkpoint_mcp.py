@@ -1396,7 +1396,10 @@ class StatusScan:
                 pass
 
     def mtimes_read(self):
-        """The mtimes the thread read (all of them: this waits for it)."""
+        """The mtimes the thread has read, once it has stopped: it stops now, since any
+        path it did not reach costs the caller the same lstat, and one it never needed
+        (the memory may list thousands of paths more than changed this time) costs nothing."""
+        self.stopped = True
         if self.thread is not None:
             self.thread.join()
         return self.known_times

@@ -349,9 +349,10 @@ class ChangedPathMemoryTest(GitTestCase):
         self.assertIsNone(status.thread)  # nothing remembered yet
         raw_root = os.fsencode(str(self.repo))
         self.assertEqual(len(self.memory.recall(raw_root)), 150)
-        second, status = self.scan_with_memory()
-        self.assertIsNotNone(status.thread)
+        status = checkpoint_mcp.StatusScan(str(self.repo), self.memory)
+        status.thread.join()  # let it read them all before the scan stops it
         self.assertEqual(len(status.known_times), 150)
+        second = checkpoint_mcp.scan_git(str(self.repo), (), 100, status)
         self.assertEqual(self.paths(second), self.paths(first))
         self.assertEqual(self.paths(second), ["f%03d.txt" % n for n in range(50, 150)])
 
@@ -360,13 +361,24 @@ class ChangedPathMemoryTest(GitTestCase):
         self.touch("f000.txt", 2000000)  # the oldest is now the newest
         self.touch("new.txt", 2000001)   # and a path the memory does not know
         (self.repo / "f149.txt").unlink()  # an untracked file gone: no longer a change
-        scan, _ = self.scan_with_memory()
+        status = checkpoint_mcp.StatusScan(str(self.repo), self.memory)
+        status.thread.join()
+        scan = checkpoint_mcp.scan_git(str(self.repo), (), 100, status)
         paths = self.paths(scan)
         self.assertIn("f000.txt", paths)
         self.assertIn("new.txt", paths)
         self.assertNotIn("f149.txt", paths)
         self.assertNotIn("f050.txt", paths)  # pushed out by the two newer ones
         self.assertEqual(scan["omitted"], 50)
+
+    def test_however_far_the_thread_got_the_choice_is_the_same(self):
+        baseline = self.paths(self.scan(limit=100))
+        self.scan_with_memory()
+        for _ in range(5):
+            status = checkpoint_mcp.StatusScan(str(self.repo), self.memory)
+            status.mtimes_read()  # stops the thread wherever it is
+            scan = checkpoint_mcp.scan_git(str(self.repo), (), 100, status)
+            self.assertEqual(self.paths(scan), baseline)
 
     def test_a_scan_that_does_not_rank_forgets_the_root(self):
         self.scan_with_memory()
