@@ -147,8 +147,9 @@ def write_cache(path, header, checksum, code):
 
 def remove_stale_caches(path):
     """Remove the cache files beside `path` that this interpreter made for other sources
-    and has not rewritten for STALE_AFTER seconds. Other interpreters' files (another cache
-    tag) are theirs to keep; a file that cannot be removed is left."""
+    and has not rewritten for STALE_AFTER seconds, and its temp files that old (writes
+    that never finished). Other interpreters' files (another cache tag) are theirs to
+    keep; a file that cannot be removed is left."""
     import time
 
     directory, name = os.path.split(path)
@@ -156,8 +157,13 @@ def remove_stale_caches(path):
     cutoff = time.time() - STALE_AFTER
     with os.scandir(directory) as entries:
         for entry in entries:
-            parts = entry.name.split("-", 2)
-            if entry.name == name or len(parts) != 3 or (parts[0], parts[2]) != (stem, tagged):
+            cache_name = entry.name
+            if cache_name.startswith(".") and cache_name.endswith(".tmp"):
+                cache_name = cache_name[1:].rsplit(".", 2)[0]  # ".<name>.<pid>.tmp"
+            elif cache_name == name:
+                continue
+            parts = cache_name.split("-", 2)
+            if len(parts) != 3 or (parts[0], parts[2]) != (stem, tagged):
                 continue
             try:
                 if entry.stat(follow_symlinks=False).st_mtime < cutoff:

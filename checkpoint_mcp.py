@@ -1001,8 +1001,9 @@ class GitRun:
 
     def answer(self):
         """A GitOutput when the exit code is in `accept`, None when git is missing or fails
-        (not a repository, unknown commit...); raises GitTimeout when git takes longer than
-        LIMITS["gitTimeout"] from this call (the time before it was ours, not git's)."""
+        (not a repository, unknown commit...); raises GitTimeout when git has not answered
+        LIMITS["gitTimeout"] after this call (it may have been running for a while before
+        it: the timeout bounds how long we wait, from the moment we need the answer)."""
         import subprocess
         if self.process is None:
             return None
@@ -1016,12 +1017,15 @@ class GitRun:
         return GitOutput(self.process.returncode, stdout)
 
     def stop(self):
-        """Kill git if it is still running (a timeout, or nobody asked for the answer)."""
+        """Kill git if it is still running (a timeout, or nobody asked for the answer), and
+        close its pipe."""
         process = self.process
-        if process is not None and process.poll() is None:
+        if process is None:
+            return
+        if process.poll() is None:
             process.kill()
             process.wait()  # not communicate(): a child git left behind may hold the pipe
-            process.stdout.close()
+        process.stdout.close()
 
     def __enter__(self):
         return self
@@ -1247,9 +1251,6 @@ def parse_porcelain(output, prefix):
             path = path[skip:]
             if old_path is not None:
                 old_path = old_path[skip:] if old_path.startswith(raw_prefix) else None
-        if path.startswith(own_stem) and (path.startswith(own_dir) or path == own_stem
-                                          or path[len(own_stem):].startswith(b".")):
-            continue
         if kind == b"?":
             xy, is_submodule = b"??", False
         else:
@@ -1257,6 +1258,9 @@ def parse_porcelain(output, prefix):
         if path.endswith(b"/"):
             # An untracked nested repository: git lists it as a directory even with -uall.
             path, is_submodule = path[:-1], True
+        if path.startswith(own_stem) and (path.startswith(own_dir) or path == own_stem
+                                          or path[len(own_stem):].startswith(b".")):
+            continue
         changes.append((kind, xy, is_submodule, path, old_path))
     return facts, changes
 
@@ -1345,9 +1349,10 @@ GIT_STATUS_ARGS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-fi
 
 class ChangedPathMemory:
     """What a long-running server remembers between saves: for each of its last few
-    project roots, the paths that the last scan had to rank by mtime (more changes than a
-    checkpoint records). Consecutive saves in a project mostly see the same changed files,
-    so the next scan stats these while git runs (StatusScan)."""
+    project roots, the changed paths of the last scan there, if it had more changes than a
+    checkpoint records (so that it ranked them by mtime). Consecutive saves in a project
+    mostly see the same changed files, so the next scan stats these while git runs
+    (StatusScan)."""
 
     def __init__(self):
         self.paths = {}  # raw root -> raw relative paths, the most recent root last
@@ -1381,9 +1386,13 @@ class StatusScan:
         remembered = memory.recall(self.raw_root) if memory is not None else ()
         if remembered:
             import threading
-            self.thread = threading.Thread(target=self._read_times, args=(remembered,),
-                                           name="checkpoint-mtimes", daemon=True)
-            self.thread.start()
+            thread = threading.Thread(target=self._read_times, args=(remembered,),
+                                      name="checkpoint-mtimes", daemon=True)
+            try:
+                thread.start()
+            except RuntimeError:  # no thread to be had: the scan stats after git instead
+                return
+            self.thread = thread
 
     def _read_times(self, paths):
         lstat, raw_root, times = os.lstat, self.raw_root, self.known_times
@@ -2255,17 +2264,19 @@ def _new_id():
     return str(uuid.uuid4())
 
 
-def write_own_checkpoint(root, session, warnings, compose):
-    """The save transaction: under the checkpoint's lock, read the session's own checkpoint
-    (if it can be built on), let `compose(own)` turn it (a dict, or None) into (checkpoint,
-    omitted), fit that to the size cap and write it atomically, the old file kept as the
-    backup. Adds to `warnings`; returns (path, data, checkpoint, omitted)."""
+def write_own_checkpoint(root, session, warnings, compose, changed_paths=None):
+    """The save transaction: under the checkpoint's lock, start the git scan (a StatusScan
+    with `changed_paths`, a ChangedPathMemory or None) and, while git runs, read the
+    session's own checkpoint (if it can be built on); let `compose(own, status)` turn it (a
+    dict, or None) into (checkpoint, omitted), fit that to the size cap and write it
+    atomically, the old file kept as the backup. Adds to `warnings`; returns (path, data,
+    checkpoint, omitted)."""
     path = checkpoint_path(root, session.selector)
     if session.source != "legacy":
         ensure_checkpoint_directory(root)
-    with CheckpointLock(path):
+    with CheckpointLock(path), StatusScan(root, changed_paths) as status:
         own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
-        checkpoint, omitted = compose(own.data if own else None)
+        checkpoint, omitted = compose(own.data if own else None, status)
         data = fit_size_cap(checkpoint, warnings)
         commit_checkpoint(path, data, previous_raw)
     return path, data, checkpoint, omitted
@@ -2287,7 +2298,7 @@ def save_tool(arguments, context):
         session = mint_session(root)
     relative = relative_checkpoint_path(session.selector)
 
-    def compose(own):
+    def compose(own, status):
         base, recorded_resume = own, None
         if own:
             recorded_resume = own.get("resumedFrom")
@@ -2305,10 +2316,9 @@ def save_tool(arguments, context):
             checkpoint = reorder_resumed_from(checkpoint)
         return checkpoint, omitted
 
-    # Both git calls run while we take the lock and read the session's checkpoint.
-    with start_ignore_check(root, relative) as ignore_check, \
-            StatusScan(root, context.changed_paths) as status:
-        path, data, checkpoint, omitted = write_own_checkpoint(root, session, warnings, compose)
+    with start_ignore_check(root, relative) as ignore_check:  # runs while we save
+        path, data, checkpoint, omitted = write_own_checkpoint(root, session, warnings, compose,
+                                                               context.changed_paths)
         ignored = is_git_ignored(ignore_check)
     if omitted:
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
@@ -3547,9 +3557,9 @@ def save_automatic_snapshot(hook_input, source, environ, deadline):
     found, redactions = redacted_facts(facts)
     touched = project_paths(root, facts.touched_paths())
 
-    def compose(own):
+    def compose(own, status):
         timestamp = now_timestamp()
-        scan = scan_git(root, touched, LIMITS["modifiedFiles"])
+        scan = scan_git(root, touched, LIMITS["modifiedFiles"], status)
         files = assemble_files(root, [(path, None) for path in touched], scan,
                                own["modifiedFiles"] if own else [])
         return snapshot_checkpoint(own, found, redactions, scan, files, session, root,
@@ -4053,7 +4063,11 @@ def check_permissions(root):
 def check_git_ignored(root):
     probes = (CHECKPOINT_DIR + "/checkpoint" + CHECKPOINT_SUFFIX, LEGACY_FILE)
     checks = [start_ignore_check(root, probe) for probe in probes]  # run side by side
-    answers = [is_git_ignored(check) for check in checks]
+    try:
+        answers = [is_git_ignored(check) for check in checks]
+    finally:
+        for check in checks:
+            check.stop()
     if None in answers:
         return "OK", "not in a git repository (or git is missing): nothing to keep out of it"
     exposed = [probe.split("/")[0] for probe, ignored in zip(probes, answers) if not ignored]

@@ -539,7 +539,7 @@ def report(samples, memory, opened, brief, machine, notes):
 
     row("floor: python3 -I -S -c pass", medians["floor"], "ms")
     row("python3 -I -S -c 'import runpy'", medians["import runpy"], "ms", "floor")
-    row("empty zipapp (any pyz: runpy)", medians["empty zipapp"], "ms", "floor")
+    row("empty zipapp, no teardown (runpy)", medians["empty zipapp"], "ms", "floor")
     row("cold start (spawn to tools/list)", medians["cold start"], "ms", "floor",
         "cold start / floor")
     row("cold start, spawn to exit", medians["cold start to exit"], "ms", "floor")

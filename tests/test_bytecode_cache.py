@@ -148,7 +148,8 @@ class BytecodeCacheTest(TempDirTestCase):
             "checkpoint_mcp-%s-%s.pyc" % ("0" * 32, tag): True,  # an older source, this tag
             "checkpoint_mcp-%s-%s.opt-1.pyc" % ("0" * 32, tag): False,  # python -O's
             "checkpoint_mcp-%s-cpython-299.pyc" % ("0" * 32): False,  # another interpreter's
-            ".checkpoint_mcp-%s-%s.pyc.1234.tmp" % ("0" * 32, tag): False,  # a write under way
+            ".checkpoint_mcp-%s-%s.pyc.1234.tmp" % ("0" * 32, tag): True,  # a write that died
+            ".checkpoint_mcp-%s-cpython-299.pyc.1234.tmp" % ("0" * 32): False,  # not ours
             "notes.txt": False,
         }
         stamp = time.time() - age

@@ -380,6 +380,15 @@ class ChangedPathMemoryTest(GitTestCase):
             scan = checkpoint_mcp.scan_git(str(self.repo), (), 100, status)
             self.assertEqual(self.paths(scan), baseline)
 
+    def test_agent_paths_first_then_known_and_fresh_mtimes_alike(self):
+        changes = [(b"1", b".M", False, ("f%d" % n).encode(), None) for n in range(6)]
+        for n in range(6):
+            self.touch("f%d" % n, 1000000 + n)
+        known = {b"f0": 2000000.0, b"f2": 1000002.0}  # f0 read as newest, f2 as on disk
+        raw_root = os.fsencode(str(self.repo))
+        chosen = checkpoint_mcp.choose_changes(raw_root, changes, ["f1"], 3, known)
+        self.assertEqual(chosen, [1, 0, 5])  # the agent's, then by mtime whatever its source
+
     def test_a_scan_that_does_not_rank_forgets_the_root(self):
         self.scan_with_memory()
         self.scan_with_memory(limit=200)
@@ -402,6 +411,48 @@ class GitRunTest(GitTestCase):
                 self.assertIsNone(run.process.poll())
         self.assertIsNotNone(run.process.returncode)
         self.assertTrue(run.process.stdout.closed)
+
+    def test_a_run_that_ended_unasked_has_its_pipe_closed_too(self):
+        with checkpoint_mcp.GitRun(str(self.tmp), ["--version"]) as run:
+            run.process.wait()
+        self.assertTrue(run.process.stdout.closed)
+
+    @unittest.skipIf(sys.platform == "win32", "uses a shell script as git")
+    def test_a_slow_git_times_out_and_is_killed(self):
+        with mock.patch.dict(os.environ, {"PATH": self.slow_git_dir()}), \
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.2}):
+            with checkpoint_mcp.GitRun(str(self.tmp), ["status"]) as run:
+                with self.assertRaises(checkpoint_mcp.GitTimeout):
+                    run.answer()
+                self.assertIsNotNone(run.process.returncode)
+
+    @unittest.skipIf(sys.platform == "win32", "flock")
+    def test_a_save_that_fails_leaves_no_git_running(self):
+        import fcntl
+        self.make_repo()
+        started = []
+
+        class RecordedGitRun(checkpoint_mcp.GitRun):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                started.append(self)
+
+        session = "held"
+        lock_path = self.repo / ".claude-checkpoints" / (session + ".json.lock")
+        lock_path.parent.mkdir()
+        holder = open(str(lock_path), "w")
+        self.addCleanup(holder.close)
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        context = checkpoint_mcp.ToolContext(dict(os.environ))
+        with mock.patch.object(checkpoint_mcp, "GitRun", RecordedGitRun), \
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"lockTimeout": 0.2}):
+            with self.assertRaises(checkpoint_mcp.CallerError):
+                checkpoint_mcp.save_tool({"goal": "g", "projectRoot": str(self.repo),
+                                          "session": session}, context)
+        self.assertTrue(started)  # the ignore check was under way when the lock failed
+        for run in started:
+            self.assertIsNotNone(run.process.returncode)
+            self.assertTrue(run.process.stdout.closed)
 
     def test_an_answered_run_keeps_its_answer(self):
         self.make_repo()
