@@ -1150,11 +1150,6 @@ def work_tree_top(root):
     return here, "".join(part + "/" for part in reversed(parts))
 
 
-def repo_prefix(root):
-    """`root` relative to the work tree's top; porcelain paths are relative to the top."""
-    return work_tree_top(root)[1]
-
-
 def git_index_mentions(root, relpaths):
     """Which of `relpaths` (relative to `root`) the repository's index lists, read from the
     index file itself, for a hook that may not run git. Exact for index versions 2 and 3
@@ -1344,7 +1339,7 @@ def modification_times(raw_root, paths, known_times):
 
 
 GIT_STATUS_ARGS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all",
-                   "--renames", "--no-ahead-behind", "--", ".")
+                   "--renames", "--no-ahead-behind")
 
 
 class ChangedPathMemory:
@@ -1379,7 +1374,11 @@ class StatusScan:
     def __init__(self, root, memory=None):
         self.raw_root = os.fsencode(root).rstrip(b"/\\") or b"/"
         self.memory = memory
-        self.git = GitRun(root, GIT_STATUS_ARGS)
+        top, self.prefix = work_tree_top(root)  # porcelain paths are relative to the top
+        # Below the top, status looks at `root` alone; at the top, a pathspec only costs
+        # git a match per entry (a few ms at 10,000 changes).
+        below_top = top is None or self.prefix
+        self.git = GitRun(root, GIT_STATUS_ARGS + (("--", ".") if below_top else ()))
         self.known_times = {}
         self.stopped = False
         self.thread = None
@@ -1449,7 +1448,7 @@ def scan_git(root, agent_paths=(), limit=None, status=None):
             return result
         if answer is None:
             return result
-        facts, changes = parse_porcelain(answer.stdout, repo_prefix(root))
+        facts, changes = parse_porcelain(answer.stdout, scan.prefix)
         head = facts.get("oid")
         if head and is_commit_id(head):
             branch = facts.get("head")
