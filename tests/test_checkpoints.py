@@ -556,6 +556,13 @@ class GitIgnoreWarningTest(CheckpointTestCase):
         result = self.ok(self.claude(), SAVE, {"goal": "g"})
         self.assertFalse(any("git-ignored" in w for w in result["warnings"]), result)
 
+    def test_a_directory_pattern_counts_before_the_directory_exists(self):
+        # The check runs while the first save creates .claude-checkpoints/.
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoints/\n"})
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        result = self.ok(self.claude(), SAVE, {"goal": "g"})
+        self.assertFalse(any("git-ignored" in w for w in result["warnings"]), result)
+
 
 class ConcurrencyTest(CheckpointTestCase):
 
