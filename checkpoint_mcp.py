@@ -1305,14 +1305,15 @@ def choose_changes(raw_root, changes, agent_paths, limit, known_times):
     first, others = [], []
     if not wanted:
         others = list(range(len(changes)))
-    for position, change in enumerate(changes if wanted else ()):
-        order = wanted.get(change[3])
-        if order is None and change[4] is not None:
-            order = wanted.get(change[4])
-        if order is None:
-            others.append(position)
-        else:
-            first.append((order, position))
+    else:
+        for position, change in enumerate(changes):
+            order = wanted.get(change[3])
+            if order is None and change[4] is not None:
+                order = wanted.get(change[4])
+            if order is None:
+                others.append(position)
+            else:
+                first.append((order, position))
     chosen = [position for _, position in sorted(first)[:limit]]
     if len(chosen) < limit:
         times = modification_times(raw_root, [changes[position][3] for position in others],
@@ -1412,9 +1413,10 @@ class StatusScan:
             self.thread.join()
         return self.known_times
 
-    def remember(self, ranked_paths):
+    def remember(self, changed_paths):
+        """Tell the memory this scan's changed paths ([] when it did not rank them)."""
         if self.memory is not None:
-            self.memory.remember(self.raw_root, ranked_paths)
+            self.memory.remember(self.raw_root, changed_paths)
 
     def __enter__(self):
         return self
