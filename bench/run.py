@@ -22,6 +22,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -33,6 +34,7 @@ PY = sys.executable
 PYTHON_SDK = "mcp==2.3.0"
 TYPESCRIPT_SDK = "@modelcontextprotocol/sdk"
 HANDSHAKE_VERSION = "2025-06-18"  # one every contestant speaks
+TIMEOUT = 120  # seconds for any one run or request: a hang ends the benchmark with an error
 SAVE_TOOL_NAME = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
 
 # Targets from SPEC §10 and issue 9: (what, how the ratio must compare, bound).
@@ -84,7 +86,7 @@ def say(message):
 def time_run(command, env, cwd=None, stdin=b""):
     """Seconds from spawn to exit of one run."""
     started = time.perf_counter()
-    result = subprocess.run(command, env=env, cwd=cwd, input=stdin,
+    result = subprocess.run(command, env=env, cwd=cwd, input=stdin, timeout=TIMEOUT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - started
     if result.returncode != 0:
@@ -111,15 +113,21 @@ class Connection:
         if params is not None:
             message["params"] = params
         self.send(message)
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("%s closed stdout during %s" % (self.proc.args, method))
-            answer = json.loads(line)
-            if answer.get("id") == message_id and "method" not in answer:
-                if "result" not in answer:
-                    raise RuntimeError("%s: %s" % (method, answer))
-                return answer["result"]
+        watchdog = threading.Timer(TIMEOUT, self.proc.kill)  # a hung server: readline ends
+        watchdog.start()
+        try:
+            while True:
+                line = self.proc.stdout.readline()
+                if not line:
+                    raise RuntimeError("%s closed stdout (or took over %d s) during %s"
+                                       % (self.proc.args, TIMEOUT, method))
+                answer = json.loads(line)
+                if answer.get("id") == message_id and "method" not in answer:
+                    if "result" not in answer:
+                        raise RuntimeError("%s: %s" % (method, answer))
+                    return answer["result"]
+        finally:
+            watchdog.cancel()
 
     def handshake(self):
         self.request("initialize", {"protocolVersion": HANDSHAKE_VERSION, "capabilities": {},
