@@ -37,7 +37,8 @@ HANDSHAKE_VERSION = "2025-06-18"  # one every contestant speaks
 TIMEOUT = 120  # seconds for any one run or request: a hang ends the benchmark with an error
 SAVE_TOOL_NAME = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
 
-# Targets from SPEC §10 and issue 9: (what, how the ratio must compare, bound).
+# The speed targets (what, how the ratio must compare, bound), each a ratio of two things
+# measured side by side in this run; the README's Speed section says why each is what it is.
 TARGETS = {
     "cold start / floor": ("<=", 1.6),
     "Python SDK peer / cold start": (">=", 20.0),
@@ -559,8 +560,8 @@ def report(samples, memory, opened, brief, machine, notes):
     for count in (0, 1, 1000):
         for hook in HOOK_INPUTS:
             name = "%s @%d" % (hook, count)
-            # The 1.3x target is the nudge's and the guard's (SPEC §10: no git call, no
-            # checkpoint read); the snapshots run git and write a checkpoint.
+            # The 1.3x target is the nudge's and the guard's (they run no git and read no
+            # checkpoint); the snapshots run git and write a checkpoint.
             target = "hook / floor" if hook in ("session-start", "guard") else None
             row("hook %s, %d checkpoints" % (hook, count), medians[name], "ms", "floor", target)
     for label in ("0 dirty", "100 dirty", "1000 dirty", "10000 dirty", "50 MB untracked"):

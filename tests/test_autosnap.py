@@ -1,6 +1,6 @@
 """Automatic snapshots: `--hook pre-compact` and `--hook session-end`, run as Claude Code
 runs them (the built pyz, hook JSON on stdin), on real Claude Code 2.1 transcripts from
-shared/fixtures and on small transcripts written here in the same format.
+tests/fixtures and on small transcripts written here in the same format.
 """
 import json
 import os
@@ -8,9 +8,8 @@ import time
 import unittest
 
 import checkpoint_mcp
-from tests.support import REPO, SHARED, TempDirTestCase, make_git_repo, run_pyz
+from tests.support import FIXTURES, REPO, TempDirTestCase, make_git_repo, run_pyz
 
-FIXTURES = SHARED / "fixtures"
 FIXTURE_PROJECT = "/home/me/project"
 BASIC_SESSION = "995b31f3-e244-4270-bf41-fe69226caaa9"
 TODOWRITE_SESSION = "7f7306c3-2939-4445-823f-7c98030c224e"
@@ -172,7 +171,7 @@ def paths_of(checkpoint):
 
 
 class RealTranscriptTest(AutosnapTestCase):
-    """The three transcripts Claude Code 2.1.328 wrote (shared/fixtures)."""
+    """The three transcripts Claude Code 2.1.328 wrote (tests/fixtures)."""
 
     def test_snapshot_without_a_checkpoint_takes_goal_and_summary_from_the_transcript(self):
         checkpoint = self.snapshot(self.fixture_transcript("transcript-basic.jsonl"),

@@ -9,7 +9,8 @@ PINNED = REPO / "tests" / "contract" / "tools-list.json"
 
 class ToolsListContractTest(TempDirTestCase):
     """A change here is a change to the public contract: update the pinned file only on
-    purpose, and only in ways SPEC §3 allows for the release."""
+    purpose, and never in a way a 1.x release may not: a tool, field or hint removed or renamed,
+    a field made required."""
 
     def test_tools_list_matches_the_pinned_contract_in_both_eras(self):
         pinned = json.loads(PINNED.read_text(encoding="utf-8"))

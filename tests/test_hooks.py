@@ -2,7 +2,7 @@
 
 `--hook session-start` is the SessionStart nudge, `--hook guard` the PreToolUse guard
 that stops subagents from saving. Inputs come from the real Claude Code captures in
-shared/fixtures/hook-inputs.jsonl, with the sanitized `cwd` pointed at a temp project.
+tests/fixtures/hook-inputs.jsonl, with the sanitized `cwd` pointed at a temp project.
 """
 import atexit
 import io
@@ -16,9 +16,9 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import PYZ, SHARED, TempDirTestCase, make_git_repo, pyz_command, run_pyz
+from tests.support import FIXTURES, PYZ, TempDirTestCase, make_git_repo, pyz_command, run_pyz
 
-CAPTURED_HOOK_INPUTS = SHARED / "fixtures" / "hook-inputs.jsonl"
+CAPTURED_HOOK_INPUTS = FIXTURES / "hook-inputs.jsonl"
 SAVE_TOOL = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
 GARBAGE_INPUTS = (
     b"",
@@ -377,7 +377,8 @@ class HookLeavesNothingBehindTest(HookTestCase):
 
 
 class HookCostTest(HookTestCase):
-    """SPEC §10: hooks import no regex/json/subprocess, start no git, read no checkpoint."""
+    """The nudge and the guard run before every session and every save, so they import no
+    regex, json or subprocess, start no git and read no checkpoint."""
 
     def imported_modules(self, pyz, args, stdin):
         """Names of the modules a `python -I -S -X importtime pyz args` run imports."""

@@ -223,7 +223,7 @@ class SymlinkedStoreTest(PathTestCase):
                                             b'"updatedAt": "b", "goal": {"primary": "two"}}')
         self.before = tree_snapshot(self.tmp, skip=("home",))
         server = self.checked()
-        # A linked checkpoint is replaced by a fresh file, never written through (SPEC issue 11).
+        # A linked checkpoint is replaced by a fresh file, never written through.
         replaced = server.call_tool(SAVE, {"goal": "g", "session": "s1"})
         self.assertFalse(replaced.get("isError"), replaced)
         self.assertIn("symbolic link", replaced["content"][0]["text"])
