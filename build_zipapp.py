@@ -92,7 +92,7 @@ def load_module():
     return module
 
 
-sys.exit(load_module().main())
+sys.exit(load_module().run_as_program())
 '''
 
 CACHE_WRITER = '''\

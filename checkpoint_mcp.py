@@ -71,6 +71,24 @@ class CallerError(Exception):
     """The caller asked for something invalid; the message says what and how to fix it."""
 
 
+class Invocation:
+    """What one run of `main` was given besides its arguments: text streams with a binary
+    `buffer` (as sys.stdin and sys.stdout are), the environment, and the working directory
+    (None: the process's own, asked for only when a relative path needs it)."""
+
+    __slots__ = ("stdin", "stdout", "stderr", "environ", "cwd")
+
+    def __init__(self, stdin, stdout, stderr, environ, cwd):
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        self.environ = environ
+        self.cwd = cwd
+
+    def working_directory(self):
+        return self.cwd if self.cwd is not None else os.getcwd()
+
+
 OFF_VALUES = ("off", "0", "false", "no")  # how a user turns a feature off, in any case
 
 
@@ -78,12 +96,12 @@ def is_switched_off(environ, variable):
     return environ.get(variable, "").strip().lower() in OFF_VALUES
 
 
-def log(message):
-    """Diagnostics go to stderr: stdout belongs to the protocol."""
+def log(stream, message):
+    """Diagnostics go to stderr (`stream`): stdout belongs to the protocol."""
     try:
-        sys.stderr.write("session-checkpoint: %s\n" % message)
-        sys.stderr.flush()
-    except (OSError, ValueError):
+        stream.write("session-checkpoint: %s\n" % message)
+        stream.flush()
+    except (AttributeError, OSError, ValueError):  # AttributeError: no stderr at all (None)
         pass
 
 
@@ -507,9 +525,9 @@ def path_from_file_uri(uri):
     return path
 
 
-def resolve_project_root(argument, environ, ask_roots):
+def resolve_project_root(argument, environ, ask_roots, cwd):
     """projectRoot argument → CHECKPOINT_PROJECT_ROOT → the client's first file:// root →
-    the working directory. `ask_roots()` returns the client's root URIs or None."""
+    the working directory `cwd`. `ask_roots()` returns the client's root URIs or None."""
     if argument is not None:
         return check_directory(argument, "projectRoot")
     configured = environ.get("CHECKPOINT_PROJECT_ROOT")
@@ -519,7 +537,7 @@ def resolve_project_root(argument, environ, ask_roots):
         path = path_from_file_uri(uri)
         if path:
             return check_directory(path, "the client's root %s" % uri)
-    return os.path.realpath(os.getcwd())
+    return os.path.realpath(cwd if cwd is not None else os.getcwd())
 
 
 class Session:
@@ -1759,15 +1777,30 @@ class CheckpointLock:
         if os.path.islink(self.path):
             raise CallerError("%s is a symbolic link; remove it (it only serialises saves) and "
                               "save again." % self.path)
-        self.fd = os.open(self.path, flags, 0o600)
         deadline = time.monotonic() + LIMITS["lockTimeout"]
-        while not self._try_lock():
-            if time.monotonic() > deadline:
-                os.close(self.fd)
-                raise CallerError("another process has held the lock on %s for over %ds; try "
-                                  "again" % (self.path, LIMITS["lockTimeout"]))
-            time.sleep(0.01)
-        return self
+        while True:
+            self.fd = os.open(self.path, flags, 0o600)
+            while not self._try_lock():
+                if time.monotonic() > deadline:
+                    os.close(self.fd)
+                    raise CallerError("another process has held the lock on %s for over %ds; "
+                                      "try again" % (self.path, LIMITS["lockTimeout"]))
+                time.sleep(0.01)
+            if self._names_our_file():
+                return self
+            os.close(self.fd)  # removed (delete, prune) while we waited: lock the new one
+
+    def _names_our_file(self):
+        """Whether the lock path still names the file we locked. A holder that removes the
+        checkpoint removes its lock file too; whoever was waiting on that file then holds
+        a lock nobody else can see, and must take the one a newcomer creates."""
+        if os.name == "nt":  # Windows cannot remove a file that is open
+            return True
+        try:
+            here, ours = os.lstat(self.path), os.fstat(self.fd)
+        except FileNotFoundError:
+            return False
+        return (here.st_dev, here.st_ino) == (ours.st_dev, ours.st_ino)
 
     def _try_lock(self):
         if os.name == "nt":
@@ -1969,6 +2002,21 @@ def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warning
     return "\n".join(lines) + "\n"
 
 
+def render_full(checkpoint, drift, warnings, resume_hint, trust_problems, indent=None):
+    """Format 'full': the untrusted notice and the resume hint, if any, a line each, then
+    the checkpoint with its drift and warnings as JSON (compact, or indented for a person)."""
+    value = {"checkpoint": checkpoint, "drift": drift, "warnings": warnings}
+    lines = [untrusted_notice(trust_problems)] if trust_problems else []
+    if resume_hint:
+        lines.append(resume_hint)
+    if indent is None:
+        lines.append(json_dumps(value))
+    else:
+        import json  # imports `re`: only for a person's terminal
+        lines.append(json.dumps(value, ensure_ascii=False, indent=indent))
+    return "\n".join(lines)
+
+
 def render_command(command):
     exit_code = command.get("exitCode")
     if exit_code is None:
@@ -2025,13 +2073,31 @@ def unreadable_entry(selector, mtime, now, current_selector):
             "unreadable": True}
 
 
+class Listing:
+    """What list_checkpoints found: the `entries` shown (list_session_checkpoints' rows),
+    `total` and `omitted` counts, `warnings`, every checkpoint's selector newest first
+    (`selectors`, from the directory listing alone) and, for each readable entry shown, its
+    tasks as (done, all) in `task_counts`."""
+
+    __slots__ = ("entries", "total", "omitted", "warnings", "selectors", "task_counts")
+
+    def __init__(self, entries, total, omitted, warnings, selectors, task_counts):
+        self.entries = entries
+        self.total = total
+        self.omitted = omitted
+        self.warnings = warnings
+        self.selectors = selectors
+        self.task_counts = task_counts
+
+
 def list_checkpoints(root, limit, current_selector):
-    """Entries newest first, reading only the files it returns; unreadable ones last."""
+    """A Listing of the project's checkpoints, newest first, unreadable ones last, reading
+    only the files it shows, each once."""
     import time
     now = time.time()
     files = checkpoint_files(root)
     shown = files if not limit else files[:limit]
-    entries, unreadable, warnings = [], [], []
+    entries, unreadable, warnings, task_counts = [], [], [], {}
     if os.path.islink(os.path.join(root, CHECKPOINT_DIR)):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
                         "replace the link with a directory." % os.path.join(root, CHECKPOINT_DIR))
@@ -2050,8 +2116,11 @@ def list_checkpoints(root, limit, current_selector):
             continue
         entries.append(list_entry(selector, loaded, mtime, now, current_selector,
                                   checkpoint_trust_problems(loaded, root, tracked)))
+        tasks = loaded.data["goal"].get("tasks", [])
+        task_counts[selector] = (sum(task["status"] == "done" for task in tasks), len(tasks))
         warnings.extend(loaded.warnings)
-    return entries + unreadable, len(files), len(files) - len(shown), warnings
+    return Listing(entries + unreadable, len(files), len(files) - len(shown), warnings,
+                   [selector for selector, _, _, _ in files], task_counts)
 
 
 def describe_entry(entry):
@@ -2084,11 +2153,13 @@ def describe_listing(root, entries, total, omitted):
 # Tools #######################################################################
 
 class ToolContext:
-    """What a tool may know about its caller: the environment, a way to ask for roots, and
-    a long-running server's ChangedPathMemory (None for a one-off call)."""
+    """What a tool may know about its caller: the environment, the working directory it
+    was started in, a way to ask for roots, and a long-running server's ChangedPathMemory
+    (None for a one-off call)."""
 
-    def __init__(self, environ, ask_roots=lambda: None, changed_paths=None):
+    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None):
         self.environ = environ
+        self.cwd = cwd
         self.ask_roots = ask_roots
         self.changed_paths = changed_paths
 
@@ -2284,7 +2355,8 @@ def write_own_checkpoint(root, session, warnings, compose, changed_paths=None):
 
 
 def save_tool(arguments, context):
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
+    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
+                                context.cwd)
     session = resolve_session(arguments.get("session"), context.environ)
     warnings = list(session.warnings)
     mode = arguments.get("mode", "replace")
@@ -2417,7 +2489,8 @@ def save_result(path, data, mode, checkpoint, redactions, warnings, session):
 
 def load_tool(arguments, context):
     import time
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
+    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
+                                context.cwd)
     session = resolve_session(arguments.get("session"), context.environ)
     warnings = list(session.warnings)
     requested = arguments.get("checkpoint")
@@ -2456,11 +2529,7 @@ def load_tool(arguments, context):
         structured["resumeHint"] = resume_hint
     if arguments.get("format", "brief") == "full":
         structured["checkpoint"] = data
-        text = json_dumps({"checkpoint": data, "drift": drift, "warnings": warnings})
-        if resume_hint:
-            text = resume_hint + "\n" + text
-        if trust_problems:
-            text = untrusted_notice(trust_problems) + "\n" + text
+        text = render_full(data, drift, warnings, resume_hint, trust_problems)
     else:
         project = (data.get("project") or {}).get("name") or os.path.basename(root)
         text = render_brief(data, drift, time.time(), project, resume_hint, warnings,
@@ -2469,9 +2538,9 @@ def load_tool(arguments, context):
 
 
 def not_found_result(root, session, warnings):
-    entries, total, omitted, list_warnings = list_checkpoints(
-        root, LIMITS["candidates"], session.selector)
-    warnings = warnings + list_warnings
+    listing = list_checkpoints(root, LIMITS["candidates"], session.selector)
+    warnings = warnings + listing.warnings
+    entries, total, omitted = listing.entries, listing.total, listing.omitted
     if not total:
         text = ("Nothing to resume: no checkpoint in %s. Start fresh, and save a checkpoint "
                 "after the first milestone." % root)
@@ -2485,16 +2554,17 @@ def not_found_result(root, session, warnings):
 
 
 def list_tool(arguments, context):
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots)
+    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
+                                context.cwd)
     session = resolve_session(arguments.get("session"), context.environ)
     limit = arguments.get("limit", LIMITS["listDefault"])
-    entries, total, omitted, warnings = list_checkpoints(root, int(limit), session.selector)
-    warnings = session.warnings + warnings
-    text = describe_listing(root, entries, total, omitted)
+    listing = list_checkpoints(root, int(limit), session.selector)
+    warnings = session.warnings + listing.warnings
+    text = describe_listing(root, listing.entries, listing.total, listing.omitted)
     if warnings:
         text += "\n" + "\n".join("\u26a0 " + warning for warning in warnings)
-    return text, {"path": root, "entries": entries, "total": total, "omitted": omitted,
-                  "warnings": warnings, "text": text}
+    return text, {"path": root, "entries": listing.entries, "total": listing.total,
+                  "omitted": listing.omitted, "warnings": warnings, "text": text}
 
 
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
@@ -2707,13 +2777,16 @@ def roots_from_answer(answer):
 
 class McpServer:
     """One stdio connection: what the handshake told us, the roots cache, the tool-call
-    queue and the output lock."""
+    queue and the output lock. `output` takes bytes; `errors` takes the text of log lines;
+    `changed_paths` is handed to every tool call (see ToolContext)."""
 
-    def __init__(self, environ, output):
+    def __init__(self, environ, cwd, output, errors, changed_paths=None):
         import _thread  # `threading` waits until the first tool call needs the worker
         self.environ = environ
+        self.cwd = cwd
         self.output = output
-        self.changed_paths = ChangedPathMemory()
+        self.errors = errors
+        self.changed_paths = changed_paths
         self.write_lock = _thread.allocate_lock()
         self.negotiated = None
         self.client_offers_roots = False
@@ -2842,7 +2915,7 @@ class McpServer:
             return error_response(request_id, error.code, error.message, error.data)
         except Exception as error:  # the outermost edge of a request: keep serving
             import traceback
-            log("internal error in %s:\n%s" % (method, traceback.format_exc()))
+            log(self.errors, "internal error in %s:\n%s" % (method, traceback.format_exc()))
             return error_response(request_id, INTERNAL_ERROR,
                                   "Internal error: %s" % type(error).__name__)
 
@@ -2906,7 +2979,7 @@ class McpServer:
     def route_reply(self, message):
         pending = self.roots_request
         if pending is None or message.get("id") != pending[0]:
-            log("ignored a reply to an unknown request: %r" % (message.get("id"),))
+            log(self.errors, "ignored a reply to an unknown request: %r" % (message.get("id"),))
             return
         self.roots = roots_from_answer(message.get("result"))
         self.roots_request = None
@@ -2919,7 +2992,7 @@ class McpServer:
         if not self.request_roots().wait(LIMITS["rootsTimeout"]):
             # Give up on roots until the client answers (a late answer still counts), so
             # that no later call waits again.
-            log("the client did not answer roots/list within %ss" % LIMITS["rootsTimeout"])
+            log(self.errors, "the client did not answer roots/list within %ss" % LIMITS["rootsTimeout"])
             self.roots = []
         return self.roots
 
@@ -2973,7 +3046,7 @@ class McpServer:
             ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
         try:
             return call_tool(tool, arguments,
-                             ToolContext(self.environ, ask_roots, self.changed_paths))
+                             ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths))
         except RootsRequired:
             return {"resultType": "input_required",
                     "inputRequests": {"roots": {"method": "roots/list"}}}
@@ -3009,22 +3082,28 @@ MODERN_METHODS = {
 }
 
 
-def serve_stdio(environ):
-    """Run the MCP server on stdin/stdout as bytes (no locale, no PYTHON* settings)."""
-    import _signal  # the `signal` module imports enum: too slow for the start-up path
+def serve_stdio(streams, handle_signals):
+    """Run the MCP server on the streams' stdin and stdout as bytes (no locale, no PYTHON*
+    settings), until stdin closes or, with `handle_signals`, SIGINT or SIGTERM arrives."""
+    if streams.stdin.isatty():
+        log(streams.stderr, "%s speaks MCP (JSON-RPC, one message a line) on stdin and stdout, "
+            "for an MCP client to start; for the command line, run `checkpoint.pyz --help`. "
+            "Ctrl-D ends it." % __version__)
+    server = McpServer(streams.environ, streams.cwd, streams.stdout.buffer, streams.stderr,
+                       ChangedPathMemory())
+    if handle_signals:
+        import _signal  # the `signal` module imports enum: too slow for the start-up path
 
-    server = McpServer(environ, sys.stdout.buffer)
+        def stop(signum, frame):
+            # Queued calls are dropped; serve() still lets the running one finish.
+            server.stopping = True
+            raise KeyboardInterrupt
 
-    def stop(signum, frame):
-        # Queued calls are dropped; serve() still lets the running one finish.
-        server.stopping = True
-        raise KeyboardInterrupt
-
-    for name in ("SIGTERM", "SIGINT"):  # Claude Code stops its servers with SIGINT
-        if hasattr(_signal, name):
-            _signal.signal(getattr(_signal, name), stop)
+        for name in ("SIGTERM", "SIGINT"):  # Claude Code stops its servers with SIGINT
+            if hasattr(_signal, name):
+                _signal.signal(getattr(_signal, name), stop)
     try:
-        server.serve(sys.stdin.fileno())
+        server.serve(streams.stdin.fileno())
     except KeyboardInterrupt:
         pass
     return 0
@@ -3071,7 +3150,7 @@ def hook_project_root(hook_input, environ):
     """CHECKPOINT_PROJECT_ROOT, else the session's `cwd` (also the MCP server's working
     directory), checked like any project root; CallerError when neither gives one."""
     if environ.get("CHECKPOINT_PROJECT_ROOT"):
-        return resolve_project_root(None, environ, lambda: None)
+        return resolve_project_root(None, environ, lambda: None, None)
     cwd = hook_input.get("cwd") if hook_input else None
     if not isinstance(cwd, str) or not cwd:
         raise CallerError("the hook input has no cwd")
@@ -3590,38 +3669,42 @@ def run_autosnap_hook(source, stdin_bytes, environ):
 # The subcommands are for a person in a terminal. They import argparse and the rest on
 # their own path, so the server and the hooks never pay for them.
 
-# --hook NAME → (the Claude Code event it is registered for, what it runs).
+# --hook NAME → (the Claude Code event it is registered for, what it does, what it runs).
 HOOKS = {
-    "session-start": ("SessionStart", run_session_start_hook),
-    "guard": ("PreToolUse", lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
-    "pre-compact": ("PreCompact", lambda stdin_bytes, environ: run_autosnap_hook(
-        "pre-compact", stdin_bytes, environ)),
-    "session-end": ("SessionEnd", lambda stdin_bytes, environ: run_autosnap_hook(
-        "session-end", stdin_bytes, environ)),
+    "session-start": ("SessionStart", "the resume nudge",
+                      lambda stdin_bytes, environ: run_session_start_hook(stdin_bytes, environ)),
+    "guard": ("PreToolUse", "the subagent save guard",
+              lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
+    "pre-compact": ("PreCompact", "an automatic snapshot",
+                    lambda stdin_bytes, environ: run_autosnap_hook(
+                        "pre-compact", stdin_bytes, environ)),
+    "session-end": ("SessionEnd", "an automatic snapshot",
+                    lambda stdin_bytes, environ: run_autosnap_hook(
+                        "session-end", stdin_bytes, environ)),
 }
 
 
-def run_hook(name, stdin_bytes=None, environ=None):
-    """Run hook `name` (`--hook NAME`) and return the exit code, which is always 0.
+def run_hook(args, invocation):
+    """`--hook NAME`: run hook NAME on the hook input in stdin; return the exit code.
 
-    A hook must never break the session or block a save by accident, so every
-    failure ends the same way: nothing on stdout, one line on stderr, exit 0.
-    `stdin_bytes` None reads all of stdin; `environ` None means os.environ.
-    """
+    A hook must never break the session or block a save by accident, so every failure of
+    a hook that exists ends the same way: nothing on stdout, one line on stderr, exit 0.
+    A name that is no hook is the registration's mistake, not the session's: one line on
+    stderr and exit 2, so that a typo in hooks.json shows in Claude Code's hook errors."""
+    if len(args) != 1 or args[0] not in HOOKS:
+        invocation.stderr.write("checkpoint.pyz --hook: %s; expected one of: %s\n" % (
+            "the hook's name is missing" if not args else "unknown hook %r" % " ".join(args),
+            ", ".join(HOOKS)))
+        return EXIT_USAGE
+    name = args[0]
     try:
-        if stdin_bytes is None:
-            stdin_bytes = sys.stdin.buffer.read()
-        if environ is None:
-            environ = os.environ
-        if name not in HOOKS:
-            raise ValueError("unknown hook %r (expected one of: %s)" % (name, ", ".join(HOOKS)))
-        text = HOOKS[name][1](stdin_bytes, environ)
+        text = HOOKS[name][2](invocation.stdin.buffer.read(), invocation.environ)
         if text is not None:
-            sys.stdout.buffer.write((text + "\n").encode("utf-8"))
-            sys.stdout.buffer.flush()
+            invocation.stdout.buffer.write((text + "\n").encode("utf-8"))
+            invocation.stdout.buffer.flush()
     except Exception as error:  # the outermost edge of a hook: never fail the session
-        log("--hook %s: %s: %s" % (name, type(error).__name__, error))
-    return 0
+        log(invocation.stderr, "--hook %s: %s: %s" % (name, type(error).__name__, error))
+    return EXIT_OK
 
 
 def exit_without_teardown(code):
@@ -3639,33 +3722,8 @@ def exit_without_teardown(code):
     os._exit(code)
 
 
-COMMANDS = ("list", "show", "prune", "doctor", "init")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 SHORT_SELECTOR_LENGTH = 8
-
-USAGE = """\
-usage: checkpoint.pyz                      run the MCP server on stdin/stdout
-       checkpoint.pyz --hook session-start  Claude Code SessionStart hook (the resume nudge)
-       checkpoint.pyz --hook guard          Claude Code PreToolUse hook (subagent save guard)
-       checkpoint.pyz --hook pre-compact    Claude Code PreCompact hook (automatic snapshot)
-       checkpoint.pyz --hook session-end    Claude Code SessionEnd hook (automatic snapshot)
-       checkpoint.pyz list [--all] [--json]
-       checkpoint.pyz show [SELECTOR] [--full | --json]
-       checkpoint.pyz prune [--older-than DAYS] [--keep N] [--dry-run]
-       checkpoint.pyz doctor
-       checkpoint.pyz init
-       checkpoint.pyz --version | --help
-
-session-checkpoint %s: saves a coding agent's working state in
-<project>/.claude-checkpoints/ and turns it back into a short resume brief.
-
-commands (each takes --root DIR and --help):
-  list     the project's checkpoints, newest first
-  show     one checkpoint as the resume brief (the newest without a SELECTOR)
-  prune    remove old checkpoints with their backups
-  doctor   check the setup and say how to fix what is wrong
-  init     tell agents in AGENTS.md and CLAUDE.md when to load and save checkpoints
-""" % __version__
 
 AGENT_GUIDE_MARKER = "<!-- session-checkpoint: when to load and save checkpoints -->"
 AGENT_GUIDE = AGENT_GUIDE_MARKER + """
@@ -3699,24 +3757,24 @@ class CommandFailed(Exception):
         self.exit_code = exit_code
 
 
-def say(text):
-    sys.stdout.write(text + "\n")
+def say(invocation, text):
+    invocation.stdout.write(text + "\n")
 
 
-def complain(text):
-    sys.stderr.write(text + "\n")
+def complain(invocation, text):
+    invocation.stderr.write(text + "\n")
 
 
-def write_json_bytes(data):
+def write_json_bytes(invocation, data):
     """JSON is UTF-8 whatever the terminal's locale, so it bypasses the text layer."""
-    sys.stdout.flush()
-    sys.stdout.buffer.write(data if data.endswith(b"\n") else data + b"\n")
-    sys.stdout.buffer.flush()
+    invocation.stdout.flush()
+    invocation.stdout.buffer.write(data if data.endswith(b"\n") else data + b"\n")
+    invocation.stdout.buffer.flush()
 
 
-def tolerate_unencodable_output():
+def tolerate_unencodable_output(invocation):
     # A goal in a script the terminal's locale can't encode should print as '?', not crash.
-    for stream in (sys.stdout, sys.stderr):
+    for stream in (invocation.stdout, invocation.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
@@ -3731,13 +3789,14 @@ def paint(text, colour, enabled):
     return "\033[%sm%s\033[0m" % (colour, text) if enabled and colour else text
 
 
-def command_root(options, environ):
+def command_root(options, invocation):
     """The project a subcommand works on: --root, else what the server would use with no
     client roots (CHECKPOINT_PROJECT_ROOT, else the working directory)."""
     try:
         if options.root is not None:
-            return check_directory(os.path.abspath(options.root), "--root")
-        return resolve_project_root(None, environ, lambda: None)
+            return check_directory(os.path.abspath(os.path.join(
+                invocation.working_directory(), options.root)), "--root")
+        return resolve_project_root(None, invocation.environ, lambda: None, invocation.cwd)
     except CallerError as error:
         fix = ("pass --root an existing project directory" if options.root is not None else
                "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
@@ -3805,23 +3864,11 @@ def newest_selector(root):
     return selectors[0]
 
 
-def task_progress(root, selector):
-    """'3/5 done' for a checkpoint's tasks ('-' without tasks or when it can't be read)."""
-    try:
-        loaded = load_checkpoint(root, selector)
-    except CorruptCheckpoint:
-        return "-"
-    tasks = loaded.data["goal"].get("tasks", []) if loaded is not None else []
-    if not tasks:
-        return "-"
-    return "%d/%d done" % (sum(task["status"] == "done" for task in tasks), len(tasks))
-
-
-def listing_rows(root, entries):
-    """One row of columns per list_session_checkpoints entry."""
-    shorts = short_selectors(project_selectors(root))
+def listing_rows(listing):
+    """One row of columns per entry of a Listing."""
+    shorts = short_selectors(listing.selectors)
     rows = []
-    for entry in entries:
+    for entry in listing.entries:
         selector = entry["selector"]
         if entry.get("unreadable"):
             rows.append([shorts.get(selector, selector), entry["age"], "-", "-",
@@ -3832,8 +3879,10 @@ def listing_rows(root, entries):
         if not entry.get("trusted", True):
             notes.append("UNTRUSTED: " + "; ".join(entry["trustWarnings"]))
         goal = one_line(entry["goal"]) + ("  (%s)" % ", ".join(notes) if notes else "")
+        done, count = listing.task_counts.get(selector, (0, 0))
         rows.append([shorts.get(selector, selector), entry["age"],
-                     one_line(entry["branch"] or "-"), task_progress(root, selector), goal])
+                     one_line(entry["branch"] or "-"),
+                     "%d/%d done" % (done, count) if count else "-", goal])
     return rows
 
 
@@ -3844,41 +3893,46 @@ def format_columns(rows):
             for row in rows]
 
 
-def run_list(options, environ):
-    root = command_root(options, environ)
+def run_list(options, invocation):
+    root = command_root(options, invocation)
     limit = 0 if options.all else LIMITS["listDefault"]
-    _, listing = list_tool({"projectRoot": root, "limit": limit}, ToolContext(environ))
     if options.json:
-        write_json_bytes(encode_json_text(json_dumps(listing)))
-        return EXIT_OK if listing["total"] else EXIT_FAILED
-    if not listing["total"]:
-        complain("No checkpoints in %s; an agent saves one with save_session_checkpoint." % root)
+        _, listed = list_tool({"projectRoot": root, "limit": limit},
+                              ToolContext(invocation.environ, invocation.cwd))
+        write_json_bytes(invocation, encode_json_text(json_dumps(listed)))
+        return EXIT_OK if listed["total"] else EXIT_FAILED
+    session = resolve_session(None, invocation.environ)
+    listing = list_checkpoints(root, limit, session.selector)
+    if not listing.total:
+        complain(invocation, "No checkpoints in %s; an agent saves one with "
+                 "save_session_checkpoint." % root)
         return EXIT_FAILED
-    for line in format_columns(listing_rows(root, listing["entries"])):
-        say(line)
-    if listing["omitted"]:
-        complain("(%d older not shown; pass --all to list them all)" % listing["omitted"])
-    for warning in listing["warnings"]:
-        complain("\u26a0 " + warning)
+    for line in format_columns(listing_rows(listing)):
+        say(invocation, line)
+    if listing.omitted:
+        complain(invocation, "(%d older not shown; pass --all to list them all)"
+                 % listing.omitted)
+    for warning in session.warnings + listing.warnings:
+        complain(invocation, "\u26a0 " + warning)
     return EXIT_OK
 
 
-def owner_view(root, selector, load_format, environ):
-    """load_session_checkpoint arguments and environment under which `selector` is the
+def owner_view(root, selector, load_format, invocation):
+    """load_session_checkpoint arguments and context under which `selector` is the
     session's own checkpoint, so the brief is the one its owner resumes from, without the
     hint addressed to another session's agent."""
-    owner_environ = {name: value for name, value in environ.items()
+    owner_environ = {name: value for name, value in invocation.environ.items()
                      if name not in ("CLAUDE_CODE_SESSION_ID", "CHECKPOINT_SESSION_IDS")}
     arguments = {"projectRoot": root, "checkpoint": selector, "format": load_format}
     if selector == LEGACY_SELECTOR:
         owner_environ["CHECKPOINT_SESSION_IDS"] = "legacy"
     else:
         arguments["session"] = selector
-    return arguments, ToolContext(owner_environ)
+    return arguments, ToolContext(owner_environ, invocation.cwd)
 
 
-def run_show(options, environ):
-    root = command_root(options, environ)
+def run_show(options, invocation):
+    root = command_root(options, invocation)
     selector = (resolve_selector(root, options.selector) if options.selector
                 else newest_selector(root))
     try:
@@ -3888,15 +3942,19 @@ def run_show(options, environ):
                 raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
                                     "list` to see which exist." % selector)
             for warning in loaded.warnings:
-                complain("\u26a0 " + warning)
-            write_json_bytes(loaded.raw)
+                complain(invocation, "\u26a0 " + warning)
+            write_json_bytes(invocation, loaded.raw)
             return EXIT_OK
         arguments, context = owner_view(root, selector, "full" if options.full else "brief",
-                                        environ)
-        text, _ = load_tool(arguments, context)
+                                        invocation)
+        text, structured = load_tool(arguments, context)
     except (CorruptCheckpoint, CallerError) as error:
         raise CommandFailed("%s; repair that file or delete it." % error)
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    if options.full:  # the same notices and fields, indented for a person
+        text = render_full(structured["checkpoint"], structured["drift"],
+                           structured["warnings"], structured.get("resumeHint"),
+                           structured.get("trustWarnings"), indent=2)
+    invocation.stdout.write(text if text.endswith("\n") else text + "\n")
     return EXIT_OK
 
 
@@ -3912,28 +3970,35 @@ def is_prunable(position, mtime, now, options):
     return options.older_than is None or now - mtime > options.older_than * 86400
 
 
-def remove_files(paths):
-    """(removed, problems): the files that were there and are gone, and what went wrong."""
+def remove_checkpoint(path, dry_run):
+    """(removed, problems): remove the checkpoint at `path` with its backup and its lock
+    file, holding the lock while it does, so that no save is half-way through meanwhile
+    (a save that was waiting takes the lock again once the file is gone). With `dry_run`,
+    the files that would go and nothing removed."""
+    present = [item for item in checkpoint_file_set(path) if os.path.lexists(item)]
+    if dry_run:
+        return present, []
     removed, problems = [], []
-    for path in paths:
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            continue
-        except OSError as error:
-            problems.append("cannot remove %s (%s); check its permissions."
-                            % (path, error.strerror or error))
-            continue
-        removed.append(path)
+    with CheckpointLock(path):
+        for item in checkpoint_file_set(path):
+            try:
+                os.unlink(item)
+            except FileNotFoundError:
+                continue
+            except OSError as error:
+                problems.append("cannot remove %s (%s); check its permissions."
+                                % (item, error.strerror or error))
+                continue
+            removed.append(item)
     return removed, problems
 
 
-def run_prune(options, environ):
+def run_prune(options, invocation):
     import time
     if options.older_than is None and options.keep is None:
         options.usage_error("say which checkpoints to remove with --older-than DAYS, --keep N "
                             "or both")
-    root = command_root(options, environ)
+    root = command_root(options, invocation)
     now = time.time()
     found = checkpoint_files(root)
     doomed = [(selector, path, info.st_mtime)
@@ -3941,25 +4006,38 @@ def run_prune(options, environ):
               if is_prunable(position, info.st_mtime, now, options)]
     failed = False
     for selector, path, mtime in doomed:
-        paths = [item for item in checkpoint_file_set(path) if os.path.lexists(item)]
-        if not options.dry_run:
-            paths, problems = remove_files(paths)
-            for problem in problems:
-                complain(problem)
-            failed = failed or bool(problems)
-        say("%s %s (saved %s): %s" % (
+        paths, problems = remove_checkpoint(path, options.dry_run)
+        for problem in problems:
+            complain(invocation, problem)
+        failed = failed or bool(problems)
+        say(invocation, "%s %s (saved %s): %s" % (
             "would remove" if options.dry_run else "removed", selector, format_age(now - mtime),
             ", ".join(os.path.relpath(item, root) for item in paths)))
     kept = len(found) - len(doomed)
     if options.dry_run:
-        say("Dry run: would remove %d and keep %d of the %d checkpoint(s) in %s; nothing was "
-            "changed." % (len(doomed), kept, len(found), root))
+        say(invocation, "Dry run: would remove %d and keep %d of the %d checkpoint(s) in %s; "
+            "nothing was changed." % (len(doomed), kept, len(found), root))
     elif doomed:
-        say("Removed %d and kept %d of the %d checkpoint(s) in %s." % (len(doomed), kept,
-                                                                      len(found), root))
+        say(invocation, "Removed %d and kept %d of the %d checkpoint(s) in %s."
+            % (len(doomed), kept, len(found), root))
     else:
-        say("Nothing to remove: none of the %d checkpoint(s) in %s matches." % (len(found), root))
+        say(invocation, "Nothing to remove: none of the %d checkpoint(s) in %s matches."
+            % (len(found), root))
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def run_delete(options, invocation):
+    root = command_root(options, invocation)
+    selector = resolve_selector(root, options.selector)
+    paths, problems = remove_checkpoint(checkpoint_path(root, selector), options.dry_run)
+    for problem in problems:
+        complain(invocation, problem)
+    names = ", ".join(os.path.relpath(item, root) for item in paths) or "nothing"
+    if options.dry_run:
+        say(invocation, "Dry run: would remove %s; nothing was changed." % names)
+    else:
+        say(invocation, "Removed checkpoint %s: %s." % (selector, names))
+    return EXIT_FAILED if problems else EXIT_OK
 
 
 # doctor: each check returns (status, sentence); a WARN or FAIL sentence ends with the fix.
@@ -3994,16 +4072,16 @@ def check_git(root):
     return "OK", answer.stdout.decode("utf-8", "replace").strip()
 
 
-def check_root(options, environ):
+def check_root(options, invocation):
     """(root or None, check): the project and the rule that picked it."""
     if options.root is not None:
         rule = "--root"
-    elif environ.get("CHECKPOINT_PROJECT_ROOT"):
+    elif invocation.environ.get("CHECKPOINT_PROJECT_ROOT"):
         rule = "CHECKPOINT_PROJECT_ROOT"
     else:
         rule = "the working directory"
     try:
-        root = command_root(options, environ)
+        root = command_root(options, invocation)
     except CommandFailed as error:
         return None, ("FAIL", str(error))
     return root, ("OK", "project root %s (from %s; an MCP client that offers roots may choose "
@@ -4155,7 +4233,7 @@ class ClaudeCodeSetup:
             if key.split("@")[0] == NAME:
                 self.enabled[key] = value is True
         hooks = settings.get("hooks") if isinstance(settings.get("hooks"), dict) else {}
-        for hook, (event, _) in HOOKS.items():
+        for hook, (event, _, _) in HOOKS.items():
             if any("--hook " + hook in command for command in commands_in(hooks.get(event))):
                 self.hooks[hook].append(path)
 
@@ -4205,14 +4283,21 @@ def check_claude_code_hooks(setup):
         if files:
             return "WARN", ("the hooks run twice, from the plugin and from %s; remove them from "
                             "there." % ", ".join(files))
-        return "OK", "the %s hooks come with the plugin" % ", ".join(HOOKS)
+        return "OK", "the %s hooks come with the plugin" % join_words(HOOKS)
     missing = [hook for hook, paths in setup.hooks.items() if not paths]
     if not missing:
-        return "OK", "hooks registered by hand in %s" % ", ".join(files)
-    return "WARN", ("the %s hook%s not registered; install the plugin, or add %s to "
-                    "~/.claude/settings.json as the README shows." % (
-                        " and ".join(missing), "s are" if len(missing) > 1 else " is",
-                        "them" if len(missing) > 1 else "it"))
+        return "OK", "hooks registered by hand in %s" % join_words(files)
+    if len(missing) == 1:
+        return "WARN", ("the %s hook is not registered; install the plugin, or add it to "
+                        "~/.claude/settings.json as the README shows." % missing[0])
+    return "WARN", ("the %s hooks are not registered; install the plugin, or add them to "
+                    "~/.claude/settings.json as the README shows." % join_words(missing))
+
+
+def join_words(words):
+    """'a', 'a and b', 'a, b and c'."""
+    words = list(words)
+    return words[0] if len(words) == 1 else "%s and %s" % (", ".join(words[:-1]), words[-1])
 
 
 def running_pyz():
@@ -4237,14 +4322,22 @@ def check_plugin_version(pyz):
     return "OK", "checkpoint.pyz %s matches %s" % (__version__, manifest)
 
 
-def doctor_checks(options, environ):
+def home_directory(environ):
+    """The user's home as the environment gives it (HOME, USERPROFILE on Windows)."""
+    for name in ("HOME", "USERPROFILE"):
+        if environ.get(name):
+            return environ[name]
+    return os.path.expanduser("~")
+
+
+def doctor_checks(options, invocation):
     checks = [check_python(), check_python3_on_path()]
-    root, root_check = check_root(options, environ)
-    checks.append(check_git(root or os.getcwd()))
+    root, root_check = check_root(options, invocation)
+    checks.append(check_git(root or invocation.working_directory()))
     checks.append(root_check)
     if root is not None:
         checks += [check_permissions(root), check_git_ignored(root)]
-        setup = ClaudeCodeSetup(os.path.expanduser("~"), root)
+        setup = ClaudeCodeSetup(home_directory(invocation.environ), root)
         checks += [("WARN", problem) for problem in setup.problems]
         checks += [check_claude_code_server(setup, running_pyz()),
                    check_claude_code_hooks(setup)]
@@ -4252,11 +4345,12 @@ def doctor_checks(options, environ):
     return checks
 
 
-def run_doctor(options, environ):
-    colour = wants_colour(sys.stdout, environ)
-    checks = doctor_checks(options, environ)
+def run_doctor(options, invocation):
+    colour = wants_colour(invocation.stdout, invocation.environ)
+    checks = doctor_checks(options, invocation)
     for status, sentence in checks:
-        say("%s %s" % (paint(status.ljust(4), STATUS_COLOURS[status], colour), sentence))
+        say(invocation, "%s %s" % (paint(status.ljust(4), STATUS_COLOURS[status], colour),
+                                   sentence))
     return EXIT_FAILED if any(status == "FAIL" for status, _ in checks) else EXIT_OK
 
 
@@ -4282,10 +4376,10 @@ def add_agent_guide(path):
     return "Added the session-checkpoint section to %s." % name
 
 
-def run_init(options, environ):
-    root = command_root(options, environ)
+def run_init(options, invocation):
+    root = command_root(options, invocation)
     for name in AGENT_GUIDE_FILES:
-        say(add_agent_guide(os.path.join(root, name)))
+        say(invocation, add_agent_guide(os.path.join(root, name)))
     return EXIT_OK
 
 
@@ -4302,14 +4396,41 @@ def non_negative(convert, what):
     return parse
 
 
-def build_parser():
+def build_parser(invocation):
+    """The command line's one parser: each subcommand with its help, written once. Help
+    and errors go to the invocation's streams; an error is one line with the usage of the
+    (sub)command it is about."""
     import argparse
+
+    class CommandParser(argparse.ArgumentParser):
+        def _print_message(self, message, file=None):
+            if message:
+                (invocation.stderr if file is sys.stderr else invocation.stdout).write(message)
+
+        def error(self, message):
+            usage = " ".join(self.format_usage().split())
+            self.exit(EXIT_USAGE, "%s: %s (%s; %s --help says more)\n" % (
+                self.prog, message, usage, self.prog))
+
+    import textwrap
+    hooks = "\n".join("  --hook %-14s Claude Code's %s hook: %s" % (name, event, what)
+                      for name, (event, what, _) in HOOKS.items())
+    parser = CommandParser(
+        prog="checkpoint.pyz", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="%s\n\n%s\n%s" % (textwrap.fill(
+            "session-checkpoint %s saves a coding agent's working state in <project>/%s/ and "
+            "turns it back into a short resume brief." % (__version__, CHECKPOINT_DIR)),
+            textwrap.fill("With no arguments it runs the MCP server on stdin and stdout, for "
+                          "an MCP client to start. The hooks read Claude Code's hook input "
+                          "on stdin:"), hooks),
+        epilog="Each command takes --root DIR (default: CHECKPOINT_PROJECT_ROOT, else the "
+        "working directory) and --help.")
+    parser.add_argument("--version", action="version", version="session-checkpoint %s"
+                        % __version__)
     root_option = argparse.ArgumentParser(add_help=False)
     root_option.add_argument(
         "--root", metavar="DIR",
         help="the project (default: CHECKPOINT_PROJECT_ROOT, else the working directory)")
-    parser = argparse.ArgumentParser(
-        prog="checkpoint.pyz", description="Look after the session checkpoints of a project.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name, run, summary, description):
@@ -4317,6 +4438,10 @@ def build_parser():
                                   description=description)
         sub.set_defaults(run=run, usage_error=sub.error)
         return sub
+
+    def dry_run_option(sub, what):
+        sub.add_argument("--dry-run", action="store_true",
+                         help="say what %s and remove nothing" % what)
 
     listing = command("list", run_list, "the project's checkpoints, newest first", (
         "List the project's checkpoints, newest first, one a line: selector, age, branch, "
@@ -4334,8 +4459,16 @@ def build_parser():
                       "newest checkpoint)")
     formats = show.add_mutually_exclusive_group()
     formats.add_argument("--full", action="store_true",
-                         help="the whole checkpoint with drift, as format 'full' returns it")
+                         help="the whole checkpoint with drift, as format 'full' returns it, "
+                         "indented")
     formats.add_argument("--json", action="store_true", help="the checkpoint file as saved")
+
+    delete = command("delete", run_delete, "remove one checkpoint", (
+        "Remove one checkpoint together with its .prev backup and lock file, and say which "
+        "files went. Never asks."))
+    delete.add_argument("selector", metavar="SELECTOR",
+                        help="a selector from `list`, or its first characters")
+    dry_run_option(delete, "would be removed")
 
     prune = command("prune", run_prune, "remove old checkpoints", (
         "Remove old checkpoints together with their .prev backups and lock files, and say "
@@ -4346,8 +4479,7 @@ def build_parser():
     prune.add_argument("--keep", metavar="N", type=non_negative(int, "a whole number"),
                        help="always keep the N newest checkpoints; with no --older-than, "
                        "remove all the others")
-    prune.add_argument("--dry-run", action="store_true",
-                       help="say what would be removed and remove nothing")
+    dry_run_option(prune, "would be removed")
 
     command("doctor", run_doctor, "check the setup", (
         "Check what a working setup needs and say how to fix what is missing; each line is "
@@ -4359,45 +4491,64 @@ def build_parser():
     return parser
 
 
-def run_command(argv, environ):
-    """Run a human subcommand: 0 done, 1 nothing found or a check failed, 2 usage error."""
-    options = build_parser().parse_args(argv)
-    tolerate_unencodable_output()
+def run_command(argv, invocation):
+    """Run the command line: 0 done, 1 nothing found or a check failed, 2 usage error."""
+    parser = build_parser(invocation)
     try:
-        return options.run(options, environ)
+        options, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command they were given to, with its usage
+            (options.usage_error if options.command else parser.error)(
+                "unrecognized arguments: %s" % " ".join(extra))
+    except SystemExit as done:  # --help, --version or a usage error: already printed
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
+    if options.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    tolerate_unencodable_output(invocation)
+    try:
+        return options.run(options, invocation)
+    except SystemExit as done:  # a usage error found after parsing (options.usage_error)
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
     except CommandFailed as error:
-        complain("checkpoint.pyz %s: %s" % (options.command, error))
+        complain(invocation, "checkpoint.pyz %s: %s" % (options.command, error))
         return error.exit_code
     except CallerError as error:
-        complain("checkpoint.pyz %s: %s." % (options.command, str(error).rstrip(".")))
+        complain(invocation, "checkpoint.pyz %s: %s." % (options.command,
+                                                         str(error).rstrip(".")))
         return EXIT_FAILED
     except OSError as error:
         where = " (%s)" % error.filename if error.filename else ""
-        complain("checkpoint.pyz %s: %s%s; check the permissions of that path." % (
+        complain(invocation, "checkpoint.pyz %s: %s%s; check the permissions of that path." % (
             options.command, error.strerror or error, where))
         return EXIT_FAILED
 
 
-def main(argv=None):
-    """Run the mode `argv` (default: the command line) asks for; return its exit code.
-    `--hook` ends the process instead of returning (see exit_without_teardown)."""
-    argv = sys.argv[1:] if argv is None else argv
+def main(argv=None, stdin=None, stdout=None, stderr=None, environ=None, cwd=None):
+    """Run the mode `argv` (default: the command line) asks for and return its exit code:
+    no arguments, the MCP server; `--hook NAME`, a Claude Code hook; anything else, the
+    command line. The streams are text streams with a binary `buffer`, as sys.stdin is;
+    each one left out, and `environ` and `cwd`, are the process's own. Signals stop the
+    server only when it runs on the process's own stdin."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    invocation = Invocation(sys.stdin if stdin is None else stdin,
+                            sys.stdout if stdout is None else stdout,
+                            sys.stderr if stderr is None else stderr,
+                            os.environ if environ is None else environ, cwd)
     if not argv:
-        return serve_stdio(os.environ)
-    if argv[0] == "--hook" and len(argv) == 2:
-        exit_without_teardown(run_hook(argv[1]))
-    if argv == ["--version"]:
-        sys.stdout.write("session-checkpoint %s\n" % __version__)
-        return 0
-    if argv[0] in ("--help", "-h"):
-        sys.stdout.write(USAGE)
-        return 0
-    if argv[0] in COMMANDS:
-        return run_command(argv, os.environ)
-    sys.stderr.write("checkpoint.pyz: unknown arguments %s; run with --help to see the modes "
-                     "and commands.\n" % " ".join(argv))
-    return EXIT_USAGE
+        return serve_stdio(invocation, handle_signals=stdin is None)
+    if argv[0] == "--hook":
+        return run_hook(argv[1:], invocation)
+    return run_command(argv, invocation)
+
+
+def run_as_program():
+    """The program's entry point (the pyz's __main__): main on the command line, and a
+    hook's process then ends without the interpreter's teardown (exit_without_teardown)."""
+    code = main()
+    if sys.argv[1:2] == ["--hook"]:
+        exit_without_teardown(code)
+    return code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_as_program())
