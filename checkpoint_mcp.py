@@ -7,9 +7,10 @@ Markdown brief after a crash, a /clear or a full context window. It also carries
 Claude Code hooks and a command line. It needs nothing but the Python standard library
 (3.8 or newer) and never talks to the network.
 
-Sections, in data-flow order: limits & constants, JSON, redaction, paths & sessions,
-schema & validation, git, store, rendering & listing, tools, protocol, hooks, automatic
-snapshots (the hooks that save), command line & main.
+Sections, in data-flow order, each using only those above it: limits & constants, JSON,
+redaction, paths & sessions, schema & validation, git, store, transcripts (what Claude
+Code's transcript says a session did), save (the one save transaction), rendering &
+listing, tools, protocol, hooks, command line & main.
 Only `os` and `sys` are imported at module level: every start (server or hook) pays for
 this module, so each path imports what it uses where it uses it.
 """
@@ -21,6 +22,7 @@ __version__ = "0.1.0"
 # Limits & constants ##########################################################
 
 NAME = "session-checkpoint"  # the server, the plugin and the files' generator
+
 
 LIMITS = {
     "goal": 500,             # characters
@@ -53,17 +55,40 @@ LIMITS = {
     "transcriptLineBytes": 4194304,  # a longer transcript line is skipped unread
 }
 
+
 CHECKPOINT_DIR = ".claude-checkpoints"
+
+
 LEGACY_FILE = ".claude-checkpoint"
+
+
 LEGACY_SELECTOR = "legacy"
+
+
 BACKUP_SUFFIX = ".prev"
+
+
 LOCK_SUFFIX = ".lock"
+
+
 CHECKPOINT_SUFFIX = ".json"
+
+
 FORMAT_VERSION = 1
+
+
 REDACTED = "\u00abredacted\u00bb"
+
+
 TASK_STATUSES = ("pending", "in_progress", "done", "blocked")
+
+
 SAVE_MODES = ("replace", "merge")
+
+
 LOAD_FORMATS = ("brief", "full")
+
+
 SESSION_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 
 
@@ -227,36 +252,61 @@ def encode_json_text(text):
 # `clientSecret`) is trusted after `:`; a bare word (`password:`, `token:`) may be prose,
 # so its value must end the line.  Plurals and longer words (`MAX_TOKENS`) never match.
 _SECRET_WORDS = ("password", "passwd", "passphrase", "pwd", "secret", "token", "credentials", "credential")
+
+
 _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
                         "encryption", "license", "client", "app", "admin", "service", "storage",
                         "subscription", "consumer")
+
+
 # `*_KEY` is a secret, except the database and cache keys that code talks about all day.
 _NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public",
                             "idempotency", "hash", "range", "row", "group", "lookup")
+
+
 _KEY_NAME = (
     "key(?:(?<=[_.-]key)|" + "|".join("(?<=%skey)" % p for p in _SECRET_KEY_PREFIXES) + ")"
     + "".join("(?<!%s.key)" % p for p in _NOT_SECRET_KEY_PREFIXES)
 )
+
+
 _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME + r"|pass(?<=[_.-]pass)|auth(?<=[_.-]auth))"
 )
+
+
 # Sets the empty group `compound` when the name is more than a bare word.
 _COMPOUND_NAME = (
     "(?:(?:" + "|".join("(?<=[a-z0-9_.-]%s)" % w for w in _SECRET_WORDS)
     + r"|(?<=key)|(?<=pass)|(?<=auth))(?P<compound>))?"
 )
+
+
 _NAME_CLOSE = r"""\\?["']?"""
+
+
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
 # a spaced `=` it must also end cleanly: `get_token()` or `Optional[str]` is code.
 _BARE_VALUE = r"""\$\{[^}\s]*\}|\$\(|<[^>\n]*>|[^\s'"`;,&|)\]}]+"""
+
+
 _WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>]+)(?=[\s'"`;,&|)\]}]|\Z)"""
+
+
 _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
+
+
 _QUOTED_VALUE = (
     r""""(?P<secret>[^"\\\n]*(?:\\[^"\n][^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
     r"""|\\"(?P<secret3>[^"\\\n]*)\\\""""
 )
+
+
 _CLI_VALUE = r"""(?P<secret>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
+
+
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
+
 
 # The single source of truth for what is redacted: (name, ignore_case, pattern), applied
 # in order.  Token shapes follow the issuers' formats (prefix, alphabet, length).
@@ -347,6 +397,7 @@ REDACTION_PATTERNS = (
      r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
 )
 
+
 # Values that only stand for a secret: env/template references, `<placeholders>`, masks,
 # booleans, permission, type and prose words (`id-token: write`, `password: string;`,
 # `the --token flag`), `-` for stdin, code
@@ -360,6 +411,8 @@ _PLACEHOLDER_VALUE = (
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
 )
+
+
 # Short all-digit values after a key/token name are settings (`SORT_KEY=1`, `--token 0`),
 # not secrets; a password is redacted whatever it looks like.
 _SETTING_NUMBER_DIGITS = 5
@@ -648,10 +701,13 @@ _SESSION_ARGUMENT = _text(
     "selector", "This conversation's session id, as returned by an earlier save. Omit on "
     "Claude Code, which supplies it; if passed there it must match. Not for choosing a "
     "checkpoint to read: that is `checkpoint`.")
+
+
 _PROJECT_ROOT_ARGUMENT = {
     "type": "string", "maxLength": 4096,
     "description": "Absolute path of the project. Default: CHECKPOINT_PROJECT_ROOT, then the "
                    "client's root, then the server's working directory."}
+
 
 SAVE_INPUT_SCHEMA = {
     "type": "object",
@@ -719,6 +775,7 @@ SAVE_INPUT_SCHEMA = {
     "additionalProperties": False,
 }
 
+
 LOAD_INPUT_SCHEMA = {
     "type": "object",
     "properties": {
@@ -734,6 +791,7 @@ LOAD_INPUT_SCHEMA = {
     "additionalProperties": False,
 }
 
+
 LIST_INPUT_SCHEMA = {
     "type": "object",
     "properties": {
@@ -746,8 +804,12 @@ LIST_INPUT_SCHEMA = {
     "additionalProperties": False,
 }
 
+
 _STRINGS = {"type": "array", "items": {"type": "string"}}
+
+
 _NULLABLE_STRING = {"type": ["string", "null"]}
+
 
 DRIFT_SCHEMA = {
     "type": ["object", "null"],
@@ -759,6 +821,7 @@ DRIFT_SCHEMA = {
     },
     "required": ["branchChanged", "currentBranch", "commitsSince", "changedSince"],
 }
+
 
 LIST_ENTRY_SCHEMA = {
     "type": "object",
@@ -779,6 +842,7 @@ LIST_ENTRY_SCHEMA = {
                  "isCurrentSession", "fromBackup"],
 }
 
+
 SAVE_OUTPUT_SCHEMA = {
     "type": "object",
     "properties": {
@@ -797,6 +861,7 @@ SAVE_OUTPUT_SCHEMA = {
     },
     "required": ["path", "bytes", "mode", "counts", "warnings"],
 }
+
 
 LOAD_OUTPUT_SCHEMA = {
     "type": "object",
@@ -819,6 +884,7 @@ LOAD_OUTPUT_SCHEMA = {
     "required": ["found", "warnings"],
 }
 
+
 LIST_OUTPUT_SCHEMA = {
     "type": "object",
     "properties": {
@@ -831,6 +897,7 @@ LIST_OUTPUT_SCHEMA = {
     },
     "required": ["path", "entries", "total", "omitted", "warnings", "text"],
 }
+
 
 # The checkpoint file, version 1, as the original writes it. Unknown keys are kept.
 CHECKPOINT_SCHEMA = {
@@ -882,6 +949,7 @@ CHECKPOINT_SCHEMA = {
     },
     "required": ["version", "id", "createdAt", "updatedAt", "goal"],
 }
+
 
 _JSON_TYPES = {
     "object": lambda v: isinstance(v, dict),
@@ -1226,11 +1294,24 @@ def porcelain_status(kind, xy):
     return "M"
 
 
+class GitChange(tuple):
+    """One changed path from `git status --porcelain=v2`: the record `kind` (b"1", b"2",
+    b"u", b"?"), `xy` status letters, `is_submodule`, `path` and the renamed `old_path`
+    (None unless a rename), both as bytes. A tuple underneath: a save may parse 10,000 of
+    them and records only a hundred."""
+
+    __slots__ = ()
+    kind = property(lambda self: self[0])
+    xy = property(lambda self: self[1])
+    is_submodule = property(lambda self: self[2])
+    path = property(lambda self: self[3])
+    old_path = property(lambda self: self[4])
+
+
 def parse_porcelain(output, prefix):
     """(facts, changes) from `git status --porcelain=v2 --branch -z` output.
 
-    facts: {"oid", "head"} as text. changes: (kind, xy, is_submodule, path, old_path)
-    per changed path under `prefix`, the paths as bytes relative to the project root
+    facts: {"oid", "head"} as text. changes: a GitChange per changed path under `prefix`, the paths as bytes relative to the project root
     (porcelain paths are relative to the top of the work tree). Kept raw and cheap: a
     repository may hold 10,000 of them and only a hundred get recorded."""
     facts = {}
@@ -1274,7 +1355,7 @@ def parse_porcelain(output, prefix):
         if path.startswith(own_stem) and (path.startswith(own_dir) or path == own_stem
                                           or path[len(own_stem):].startswith(b".")):
             continue
-        changes.append((kind, xy, is_submodule, path, old_path))
+        changes.append(GitChange((kind, xy, is_submodule, path, old_path)))
     return facts, changes
 
 
@@ -1292,8 +1373,8 @@ def last_change_time(raw_root, path):
 def recorded_file(raw_root, change):
     """The modifiedFiles entry for one chosen change, hashed unless deleted or a
     directory."""
-    kind, xy, is_submodule, path, old_path = change
-    status = porcelain_status(kind, xy)
+    path, old_path, is_submodule = change.path, change.old_path, change.is_submodule
+    status = porcelain_status(change.kind, change.xy)
     try:
         entry = {"path": path.decode("utf-8"), "status": status, "source": "git"}
         hashable = not is_submodule
@@ -1325,16 +1406,16 @@ def choose_changes(raw_root, changes, agent_paths, limit, known_times):
         others = list(range(len(changes)))
     else:
         for position, change in enumerate(changes):
-            order = wanted.get(change[3])
-            if order is None and change[4] is not None:
-                order = wanted.get(change[4])
+            order = wanted.get(change.path)
+            if order is None and change.old_path is not None:
+                order = wanted.get(change.old_path)
             if order is None:
                 others.append(position)
             else:
                 first.append((order, position))
     chosen = [position for _, position in sorted(first)[:limit]]
     if len(chosen) < limit:
-        times = modification_times(raw_root, [changes[position][3] for position in others],
+        times = modification_times(raw_root, [changes[position].path for position in others],
                                    known_times)
         newest = sorted(range(len(others)), key=times.__getitem__, reverse=True)  # stable
         chosen.extend(others[index] for index in newest[:limit - len(chosen)])
@@ -1479,7 +1560,7 @@ def scan_git(root, agent_paths=(), limit=None, status=None):
             positions = choose_changes(scan.raw_root, changes, agent_paths, limit,
                                        scan.mtimes_read())
             chosen = [changes[position] for position in sorted(positions)]  # git's order
-        scan.remember([change[3] for change in changes] if len(changes) > limit else [])
+        scan.remember([change.path for change in changes] if len(changes) > limit else [])
     result["omitted"] = len(changes) - len(chosen)
     result["files"] = [recorded_file(scan.raw_root, change) for change in chosen]
     return result
@@ -1831,9 +1912,21 @@ def is_file_or_link(info):
     return stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)
 
 
+class CheckpointFile(tuple):
+    """One checkpoint found in the directory listing: its `selector`, the `path` of its
+    main file, the lstat `info` of the file found (the backup's when the main file is
+    gone) and whether that was the backup (`from_backup`). A tuple underneath: the nudge
+    makes one per file for thousands of files."""
+
+    __slots__ = ()
+    selector = property(lambda self: self[0])
+    path = property(lambda self: self[1])
+    info = property(lambda self: self[2])
+    from_backup = property(lambda self: self[3])
+
+
 def checkpoint_files(root):
-    """Every checkpoint in the project as (selector, path, lstat result, from_backup),
-    newest first, from the directory listing and lstat alone (no file is read). A
+    """Every checkpoint in the project as a CheckpointFile, newest first, from the directory listing and lstat alone (no file is read). A
     checkpoint whose main file is gone is found by its backup."""
     found = {}
     directory = os.path.join(root, CHECKPOINT_DIR)
@@ -1855,7 +1948,7 @@ def checkpoint_files(root):
                     continue
                 # entry.path is os.path.join(directory, entry.name), joined in C
                 path = entry.path[:-len(BACKUP_SUFFIX)] if is_backup else entry.path
-                found[selector] = (selector, path, info, is_backup)
+                found[selector] = CheckpointFile((selector, path, info, is_backup))
     except (FileNotFoundError, NotADirectoryError):
         pass
     legacy = os.path.join(root, LEGACY_FILE)
@@ -1865,9 +1958,673 @@ def checkpoint_files(root):
         except OSError:
             continue
         if is_file_or_link(info):
-            found[LEGACY_SELECTOR] = (LEGACY_SELECTOR, legacy, info, is_backup)
+            found[LEGACY_SELECTOR] = CheckpointFile((LEGACY_SELECTOR, legacy, info, is_backup))
             break
-    return sorted(found.values(), key=lambda item: item[2].st_mtime, reverse=True)
+    return sorted(found.values(), key=lambda item: item[2].st_mtime, reverse=True)  # .info
+
+
+# Transcripts #################################################################
+# Claude Code keeps each session's transcript on disk: one JSON object per line, one line
+# per content block. Most of its bytes are bookkeeping lines, so a line is parsed only
+# when a substring test says it is a conversation line we need. What it yields is a
+# TranscriptFacts: the prompt, the last reply, the todo list, the commands and the files
+# the session touched; the automatic snapshots save those.
+
+CLAUDE_TASK_STATUSES = {"pending": "pending", "in_progress": "in_progress", "completed": "done"}
+
+
+FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path",
+              "NotebookEdit": "notebook_path"}
+
+
+TRACKED_TOOLS = frozenset(("Bash", "TaskCreate", "TaskUpdate", "TodoWrite")) | frozenset(FILE_TOOLS)
+
+
+# User lines that are not prompts: slash-command echoes and injected context.
+NOT_A_PROMPT = ("<command-", "<local-command-", "<bash-", "<system-reminder>")
+
+
+def trim_text(text, limit):
+    """`text` cut to `limit` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
+
+
+def result_text(content):
+    """The text of a tool_result's content: a string, or a list of text blocks."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(block["text"] for block in content if isinstance(block, dict)
+                         and block.get("type") == "text" and isinstance(block.get("text"), str))
+    return ""
+
+
+def prompt_text(content):
+    """The text a user typed, or None for tool results, command echoes and empty lines."""
+    if isinstance(content, list):
+        if any(isinstance(block, dict) and block.get("type") == "tool_result"
+               for block in content):
+            return None
+        content = result_text(content)
+    if not isinstance(content, str) or content.lstrip().startswith(NOT_A_PROMPT):
+        return None
+    return content.strip() or None
+
+
+def exit_code_in(text):
+    """The N of the 'Exit code N' line Claude Code puts first in a failed Bash result."""
+    first = text.lstrip().split("\n", 1)[0]
+    for prefix in ("Error: Exit code ", "Exit code "):
+        if first.startswith(prefix):
+            try:
+                return int(first[len(prefix):])
+            except ValueError:
+                return None
+    return None
+
+
+def command_outcome(result, tool_input):
+    """What a Bash tool_result says about its command: its exit code, or a note."""
+    if result.get("is_error") is not True:
+        if tool_input.get("run_in_background") is True:
+            return {"note": "started in the background"}
+        return {"exitCode": 0}
+    code = exit_code_in(result_text(result.get("content")))
+    return {"exitCode": code} if code is not None else {"note": "failed without an exit code"}
+
+
+def created_task_id(result, structured):
+    """The id TaskCreate returned: from `toolUseResult.task.id`, else 'Task #N created'."""
+    task = structured.get("task") if isinstance(structured, dict) else None
+    if isinstance(task, dict) and isinstance(task.get("id"), (str, int)):
+        return str(task["id"])
+    text = result_text(result.get("content"))
+    if text.startswith("Task #"):
+        number = text[len("Task #"):].split(" ", 1)[0]
+        return number or None
+    return None
+
+
+class TranscriptFacts:
+    """What a Claude Code transcript says the session did: its first prompt, its last
+    reply, its task list, its Bash commands with their outcomes and the files it edited.
+    Tool calls count once their result arrives (a Bash command is listed at once)."""
+
+    def __init__(self):
+        self.first_prompt = None
+        self.last_reply = None
+        self.tasks = {}          # TaskCreate id -> {"description", "status"}
+        self.todos = []          # TodoWrite's latest list
+        self.descriptions_seen = set()
+        self.commands = []
+        self.touched = {}        # raw path -> None, in the order last touched
+        self.calls = {}          # tool_use id -> (name, input, command record), awaiting a result
+        self.calls_seen = set()  # a tool_use copied into the file again counts once
+
+    def is_empty(self):
+        return not (self.first_prompt or self.task_list() or self.commands or self.touched)
+
+    def task_list(self):
+        return list(self.tasks.values()) + self.todos
+
+    def dropped_descriptions(self):
+        """Tasks the session listed and then deleted or left out of a later list."""
+        return self.descriptions_seen - {task["description"] for task in self.task_list()}
+
+    def touched_paths(self):
+        return list(reversed(list(self.touched)))  # most recently touched first
+
+    def add_line(self, line):
+        if b'"type":"assistant"' not in line and not (
+                b'"type":"user"' in line and self.wants_user_line(line)):
+            return
+        try:
+            entry = json_loads(line.decode("utf-8"))
+        except ValueError:  # a truncated last line, or not JSON at all
+            return
+        if not isinstance(entry, dict) or entry.get("isSidechain") is True:
+            return
+        message = entry.get("message")
+        if not isinstance(message, dict):
+            return
+        if entry.get("type") == "assistant" and not entry.get("isApiErrorMessage"):
+            self.add_assistant_message(message.get("content"), entry.get("timestamp"))
+        elif entry.get("type") == "user":
+            self.add_user_message(message.get("content"), entry)
+
+    def wants_user_line(self, line):
+        """Before the first prompt every user line counts; after it, only the results of
+        calls we track (so large Read and Grep results are never parsed)."""
+        return self.first_prompt is None or any(
+            call_id.encode("utf-8") in line for call_id in self.calls)
+
+    def add_assistant_message(self, content, timestamp):
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        for block in content if isinstance(content, list) else ():
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                self.last_reply = block["text"].strip() or self.last_reply
+            elif block.get("type") == "tool_use":
+                self.add_tool_use(block, timestamp)
+
+    def add_user_message(self, content, entry):
+        if isinstance(content, list):
+            for block in content:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    self.add_tool_result(block, entry.get("toolUseResult"))
+        if self.first_prompt is None and not (entry.get("isMeta") or entry.get("isCompactSummary")
+                                              or entry.get("isVisibleInTranscriptOnly")):
+            self.first_prompt = prompt_text(content)
+
+    def add_tool_use(self, block, timestamp):
+        call_id, name, tool_input = block.get("id"), block.get("name"), block.get("input")
+        if (name not in TRACKED_TOOLS or not isinstance(call_id, str)
+                or call_id in self.calls_seen or not isinstance(tool_input, dict)):
+            return
+        self.calls_seen.add(call_id)
+        record = None
+        if name == "Bash" and isinstance(tool_input.get("command"), str):
+            record = {"command": tool_input["command"]}
+            if isinstance(timestamp, str):
+                record["at"] = timestamp
+            self.commands.append(record)
+        self.calls[call_id] = (name, tool_input, record)
+
+    def add_tool_result(self, result, structured):
+        call_id = result.get("tool_use_id")
+        call = self.calls.pop(call_id, None) if isinstance(call_id, str) else None
+        if call is None:
+            return
+        name, tool_input, record = call
+        if record is not None:
+            record.update(command_outcome(result, tool_input))
+        elif result.get("is_error") is True:
+            return
+        elif name == "TaskCreate":
+            self.create_task(tool_input, created_task_id(result, structured))
+        elif name == "TaskUpdate":
+            self.update_task(tool_input)
+        elif name == "TodoWrite":
+            self.replace_todos(tool_input.get("todos"))
+        elif name in FILE_TOOLS:
+            self.touch(tool_input.get(FILE_TOOLS[name]))
+
+    def create_task(self, tool_input, task_id):
+        subject = tool_input.get("subject")
+        if task_id is not None and isinstance(subject, str) and subject.strip():
+            self.tasks[task_id] = {"description": subject.strip(), "status": "pending"}
+            self.descriptions_seen.add(subject.strip())
+
+    def update_task(self, tool_input):
+        task_id = str(tool_input.get("taskId"))
+        task = self.tasks.get(task_id)
+        if task is None:
+            return
+        status = tool_input.get("status")
+        if status == "deleted":
+            del self.tasks[task_id]
+            return
+        subject = tool_input.get("subject")
+        if isinstance(subject, str) and subject.strip():
+            task["description"] = subject.strip()
+            self.descriptions_seen.add(task["description"])
+        task["status"] = CLAUDE_TASK_STATUSES.get(status, task["status"])
+
+    def replace_todos(self, todos):
+        if not isinstance(todos, list):
+            return
+        self.todos = [{"description": todo["content"].strip(),
+                       "status": CLAUDE_TASK_STATUSES.get(todo.get("status"), "pending")}
+                      for todo in todos if isinstance(todo, dict)
+                      and isinstance(todo.get("content"), str) and todo["content"].strip()]
+        self.descriptions_seen.update(todo["description"] for todo in self.todos)
+
+    def touch(self, path):
+        if isinstance(path, str) and path:
+            self.touched.pop(path, None)
+            self.touched[path] = None
+
+
+def open_transcript(path):
+    """The transcript for binary reading; a FIFO or device is refused, not waited on."""
+    import stat
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ValueError("transcript %s is not a regular file" % path)
+    return os.fdopen(fd, "rb")
+
+
+def transcript_lines(stream, limit):
+    """Each line of at most `limit` bytes; a longer one is skipped in pieces, never held."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit:
+            yield line
+            continue
+        while not line.endswith(b"\n"):
+            line = stream.readline(limit)
+            if not line:
+                return
+
+
+def read_transcript(path, deadline):
+    """TranscriptFacts from the transcript at `path`; TimeoutError past `deadline`
+    (a time.monotonic() value), so a huge file ends the hook cleanly instead of late."""
+    import time
+    facts = TranscriptFacts()
+    with open_transcript(path) as stream:
+        for line in transcript_lines(stream, LIMITS["transcriptLineBytes"]):
+            if time.monotonic() > deadline:
+                raise TimeoutError("gave up reading the transcript after %ds; nothing saved"
+                                   % LIMITS["transcriptSeconds"])
+            facts.add_line(line)
+    return facts
+
+
+def command_record(command, text):
+    """`command` with `text` as its command line, its keys in the checkpoint's order."""
+    record = {"command": text}
+    record.update((key, command[key]) for key in ("exitCode", "note", "at") if key in command)
+    return record
+
+
+def redacted_facts(facts):
+    """The transcript's facts in the save tool's shape, and the number of redactions. Each
+    text is redacted before it is trimmed to its cap, so a cut never leaves half a secret."""
+    redactions = [0]
+
+    def clean(text, limit, fold=False):
+        text, count = redact_text(" ".join(text.split()) if fold else text)
+        redactions[0] += count
+        return trim_text(text, LIMITS[limit])
+
+    found = {
+        "tasks": [dict(task, description=clean(task["description"], "taskDescription", True))
+                  for task in facts.task_list()],
+        "recentCommands": [command_record(command, clean(command["command"], "command"))
+                           for command in facts.commands],
+    }
+    if facts.first_prompt:
+        found["goal"] = clean(facts.first_prompt, "goal", True)
+    if facts.last_reply:
+        found["summary"] = clean(facts.last_reply, "summary")
+    listed = {task["description"] for task in found["tasks"]}
+    found["droppedTasks"] = {trim_text(redact_text(" ".join(text.split()))[0],
+                                       LIMITS["taskDescription"])
+                             for text in facts.dropped_descriptions()} - listed
+    return found, redactions[0]
+
+
+def project_paths(root, raw_paths):
+    """The touched paths that lie inside the project, relative to it; ours are left out."""
+    paths = []
+    for raw in raw_paths:
+        try:
+            path = project_relative_path(root, raw, "file_path")
+        except CallerError:
+            continue
+        if not is_checkpoint_store_path(path) and path not in paths:
+            paths.append(path)
+    return paths
+
+
+# Save ########################################################################
+# One save for the tool, the automatic snapshots and anything else that writes a
+# checkpoint: save_checkpoint(root, session, draft). Under the checkpoint's lock it reads
+# the session's own checkpoint while `git status` runs, builds the new checkpoint from the
+# draft (the agent's fields, or a transcript's facts), fits it to the size cap and writes
+# it atomically, the old file kept as the backup. Redaction happens before: a Draft holds
+# only redacted text.
+
+GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
+
+
+AUTOMATIC_FIELDS = ("tasks", "recentCommands", "modifiedFiles")
+
+
+def merge_tasks(previous, updates):
+    """Tasks matched by description: statuses updated, new tasks appended."""
+    merged = [dict(task) for task in previous]
+    by_description = {task["description"]: task for task in merged}
+    for task in updates:
+        if task["description"] in by_description:
+            by_description[task["description"]]["status"] = task["status"]
+        else:
+            merged.append(dict(task))
+            by_description[task["description"]] = merged[-1]
+    return merged
+
+
+def keep_newest(items, limit):
+    """The last `limit` items and how many were dropped from the front."""
+    dropped = max(0, len(items) - limit)
+    return items[dropped:], dropped
+
+
+def with_current_hash(root, record):
+    """`record` with the blob hash of its file as it is now (none for a file that is gone)."""
+    record.pop("hash", None)
+    digest = hash_blob(os.path.join(root, record["path"]))
+    if digest:
+        record["hash"] = digest
+    return record
+
+
+def assemble_files(root, provided, scan, previous):
+    """Agent-reported files first, then the git scan, then (merge) what was recorded before.
+    Returns the records (at most LIMITS['modifiedFiles']) and how many were left out."""
+    scanned = {item["path"]: item for item in scan["files"]}
+    previous_by_path = {item["path"]: item for item in previous if is_safe_relative_path(
+        item.get("path"))}
+    records = {}
+    for path, note in provided:
+        record = dict(scanned[path]) if path in scanned else with_current_hash(root, {
+            "path": path, "status": "M", "source": "agent"})
+        old_note = previous_by_path.get(path, {}).get("note")
+        if note or old_note:
+            record["note"] = note or old_note
+        records.setdefault(path, record)
+    for path, item in scanned.items():
+        if path not in records:
+            record = dict(item)
+            if previous_by_path.get(path, {}).get("note"):
+                record["note"] = previous_by_path[path]["note"]
+            records[path] = record
+    for path, item in previous_by_path.items():
+        if path not in records:
+            records[path] = with_current_hash(root, dict(item, source="agent"))
+    ordered = list(records.values())
+    limit = LIMITS["modifiedFiles"]
+    return ordered[:limit], max(0, len(ordered) - limit) + scan["omitted"]
+
+
+def serialize_checkpoint(checkpoint):
+    import json
+    text = json.dumps(checkpoint, indent=2, ensure_ascii=False) + "\n"
+    return encode_json_text(text)
+
+
+# What goes first when a checkpoint is over the size cap: the oldest commands, then the
+# last-listed files, the oldest decisions, the last next steps.
+SHEDDING_ORDER = (("recentCommands", 0), ("modifiedFiles", -1), ("decisions", 0),
+                  ("nextSteps", -1))
+
+
+def fit_size_cap(checkpoint, warnings):
+    """The file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER and
+    saying what went in `warnings`."""
+    data = serialize_checkpoint(checkpoint)
+    shed = []
+    for key, position in SHEDDING_ORDER:
+        dropped = 0
+        while len(data) > LIMITS["fileBytes"] and checkpoint[key]:
+            checkpoint[key].pop(position)
+            checkpoint["meta"]["truncated"] = True
+            dropped += 1
+            data = serialize_checkpoint(checkpoint)
+        if dropped:
+            shed.append("%d %s" % (dropped, key))
+    if shed:
+        warnings.append("The checkpoint was over the %d-byte cap, so it left out %s; keep "
+                        "entries shorter." % (LIMITS["fileBytes"], ", ".join(shed)))
+    if len(data) > LIMITS["fileBytes"]:
+        raise CallerError("the checkpoint would be %d bytes, over the %d-byte cap; shorten the "
+                          "summary or the task descriptions" % (len(data), LIMITS["fileBytes"]))
+    return data
+
+
+def build_checkpoint(content, redactions, base, mode, scan, files, omitted, session, root,
+                     timestamp):
+    """The new checkpoint from the (redacted) arguments and, on merge, the base it updates."""
+    merging = mode == "merge" and base is not None
+    tasks = content.get("tasks", [])
+    decisions = content.get("decisions", [])
+    commands = [dict(command, at=command.get("at") or timestamp)
+                for command in content.get("recentCommands", [])]
+    if merging:
+        tasks = merge_tasks(base["goal"].get("tasks", []), tasks)
+        decisions = list(dict.fromkeys(base["decisions"] + decisions))
+        commands = base["recentCommands"] + commands
+    tasks, dropped_tasks = keep_newest(tasks, LIMITS["tasks"])
+    decisions, dropped_decisions = keep_newest(decisions, LIMITS["decisions"])
+    commands, dropped_commands = keep_newest(commands, LIMITS["recentCommands"])
+    truncated = bool(dropped_tasks or dropped_decisions or dropped_commands or omitted)
+    keeps_identity = merging and base.get("sessionId", None) == session.id
+    checkpoint = {
+        "version": FORMAT_VERSION,
+        "id": base["id"] if keeps_identity else _new_id(),
+        "createdAt": base["createdAt"] if keeps_identity else timestamp,
+        "updatedAt": timestamp,
+        "generator": {"name": NAME, "version": __version__},
+        "project": {"name": os.path.basename(root) or root, "rootId": project_root_id(root)},
+    }
+    if session.id:
+        checkpoint["sessionId"] = session.id
+    checkpoint["git"] = scan["git"]
+    checkpoint["goal"] = {"primary": content["goal"], "tasks": tasks}
+    summary = content.get("summary", base.get("summary") if merging else None)
+    if summary is not None:
+        checkpoint["summary"] = summary
+    checkpoint["nextSteps"] = content.get("nextSteps", base["nextSteps"] if merging else [])
+    checkpoint["decisions"] = decisions
+    checkpoint["modifiedFiles"] = files
+    checkpoint["recentCommands"] = commands
+    previous_redactions = base["meta"].get("redactions", 0) if merging else 0
+    checkpoint["meta"] = {"redactions": previous_redactions + redactions, "truncated": truncated}
+    return checkpoint, omitted
+
+
+def _new_id():
+    import uuid
+    return str(uuid.uuid4())
+
+
+def own_checkpoint_for_update(root, selector, warnings):
+    """(the session's checkpoint to build on or None, the bytes to keep as its backup or
+    None). Never builds on a corrupt checkpoint (a symbolic link counts) or on one this user
+    did not write here; an untrusted one still becomes the backup, so nothing is lost. A
+    backup is only ever replaced by a file that could be read."""
+    try:
+        own = load_checkpoint(root, selector)
+    except CorruptCheckpoint as error:
+        warnings.append("The existing checkpoint could not be read (%s); this save replaces "
+                        "it." % error)
+        return None, None
+    if own is None:
+        return None, None
+    kept = None if own.from_backup else own.raw
+    problems = checkpoint_trust_problems(own, root, tracked_checkpoint_paths(root, warnings))
+    if problems:
+        warnings.append("The existing checkpoint %s is untrusted (%s); this save started a "
+                        "fresh one instead of building on it%s." % (
+                            own.path, "; ".join(problems),
+                            ", and kept the old one as %s%s" % (
+                                os.path.basename(own.path), BACKUP_SUFFIX) if kept else ""))
+        return None, kept
+    warnings.extend(own.warnings)
+    return own, kept
+
+
+def resume_base(root, selector, warnings):
+    """The checkpoint a first save resumes from, or (None, None) with a warning."""
+    try:
+        resumed = load_checkpoint(root, selector)
+    except CorruptCheckpoint as error:
+        resumed, problem = None, "cannot be read (%s)" % error
+    else:
+        problem = "does not exist"
+    if resumed is None:
+        warnings.append("resumedFrom: checkpoint %r %s; saved without it." % (selector, problem))
+        return None, None
+    problems = checkpoint_trust_problems(resumed, root, tracked_checkpoint_paths(root, warnings))
+    if problems:
+        warnings.append("resumedFrom: checkpoint %r is untrusted (%s); its content was carried "
+                        "over, so make sure the user confirmed it." % (selector,
+                                                                       "; ".join(problems)))
+    return resumed.data, selector
+
+
+def reorder_resumed_from(checkpoint):
+    """Keep the file's key order readable: resumedFrom sits right after sessionId (after
+    project in the legacy file, which has no sessionId)."""
+    anchor = "sessionId" if "sessionId" in checkpoint else "project"
+    ordered = {}
+    for key, value in checkpoint.items():
+        if key != "resumedFrom":
+            ordered[key] = value
+        if key == anchor:
+            ordered["resumedFrom"] = checkpoint["resumedFrom"]
+    return ordered
+
+
+def refresh_tasks(recorded, found, dropped):
+    """The recorded tasks updated from the transcript's list (by description), its new
+    tasks appended, and the ones the session deleted removed."""
+    return [task for task in merge_tasks(recorded, found) if task["description"] not in dropped]
+
+
+def refresh_commands(recorded, found):
+    """The transcript's commands and the recorded ones it does not hold (the agent's own
+    reports; an earlier snapshot's commands are the transcript's again), oldest first."""
+    from_transcript = {(command["command"], command.get("at")) for command in found}
+    kept = [command for command in recorded
+            if (command.get("command"), command.get("at")) not in from_transcript]
+    return sorted(kept + found, key=lambda command: parse_timestamp(command.get("at")) or 0.0)
+
+
+def automatic_fields(checkpoint):
+    """The fields an earlier automatic snapshot filled in ([] for an agent's save)."""
+    auto = checkpoint.get("meta", {}).get("auto")
+    fields = auto.get("fields") if isinstance(auto, dict) else None
+    return [field for field in fields if isinstance(field, str)] if isinstance(fields, list) else []
+
+
+class Draft:
+    """What to save, as plain data. `content`: the save tool's fields (goal, summary,
+    tasks, nextSteps, decisions, recentCommands), already redacted, with `redactions`
+    counted; `files`: (project-relative path, note or None) for each file the agent
+    reported or the session touched; `mode`: 'replace' or 'merge'; `resumed_from`: the
+    selector a first save builds on. An automatic snapshot names its moment in `source`
+    (None for the agent's own save) and the task descriptions the session deleted in
+    `dropped_tasks`; its `content` holds the transcript's facts."""
+
+    def __init__(self, content, redactions=0, files=(), mode="replace", resumed_from=None,
+                 source=None, dropped_tasks=frozenset()):
+        self.content = content
+        self.redactions = redactions
+        self.files = list(files)
+        self.mode = mode
+        self.resumed_from = resumed_from
+        self.source = source
+        self.dropped_tasks = dropped_tasks
+
+
+class SaveOutcome:
+    """A save that was written: the file's `path`, its bytes (`data`), the `checkpoint`
+    as saved, and what the caller should be told (`warnings`)."""
+
+    __slots__ = ("path", "data", "checkpoint", "warnings")
+
+    def __init__(self, path, data, checkpoint, warnings):
+        self.path = path
+        self.data = data
+        self.checkpoint = checkpoint
+        self.warnings = warnings
+
+
+def agent_checkpoint(own, draft, scan, session, root, timestamp, warnings):
+    """(checkpoint, omitted) for the agent's save: built on the session's own checkpoint
+    (`own`), else on the one `draft.resumed_from` names (a first save); on merge, the files
+    recorded before are kept after the ones found now."""
+    base, recorded_resume = own, None
+    if own:
+        recorded_resume = own.get("resumedFrom")
+    elif draft.resumed_from is not None and draft.resumed_from != session.selector:
+        base, recorded_resume = resume_base(root, draft.resumed_from, warnings)
+    previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
+    files, omitted = assemble_files(root, draft.files, scan, previous_files)
+    checkpoint, omitted = build_checkpoint(draft.content, draft.redactions, base, draft.mode,
+                                           scan, files, omitted, session, root, timestamp)
+    if recorded_resume:
+        checkpoint["resumedFrom"] = recorded_resume
+        checkpoint = reorder_resumed_from(checkpoint)
+    return checkpoint, omitted
+
+
+def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
+    """(checkpoint, omitted) after an automatic snapshot. With no checkpoint yet, the goal
+    and summary come from the transcript; an existing one keeps its goal, summary, next
+    steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
+    commands and files refreshed. `meta.auto` says what was filled in automatically."""
+    found = draft.content
+    files, omitted = assemble_files(root, draft.files, scan, own["modifiedFiles"] if own else [])
+    if own:
+        refillable = [field for field in ("goal", "summary") if field in automatic_fields(own)]
+        content = {"goal": own["goal"]["primary"]}
+        base = dict(own, recentCommands=refresh_commands(own["recentCommands"],
+                                                         found["recentCommands"]))
+        base["goal"] = dict(own["goal"], tasks=refresh_tasks(
+            own["goal"].get("tasks", []), found["tasks"], draft.dropped_tasks))
+        mode = "merge"
+    else:
+        refillable = ["goal"] + (["summary"] if "summary" in found else [])
+        content = {"goal": GOAL_NOT_FOUND, "tasks": found["tasks"],
+                   "recentCommands": found["recentCommands"]}
+        base, mode = None, "replace"
+    content.update((field, found[field]) for field in refillable if field in found)
+    fields = list(AUTOMATIC_FIELDS) + refillable
+    checkpoint, omitted = build_checkpoint(content, draft.redactions, base, mode, scan, files,
+                                           omitted, session, root, timestamp)
+    checkpoint["meta"]["auto"] = {"source": draft.source, "at": timestamp,
+                                  "fields": sorted(fields)}
+    if own and own.get("resumedFrom"):
+        checkpoint["resumedFrom"] = own["resumedFrom"]
+        checkpoint = reorder_resumed_from(checkpoint)
+    return checkpoint, omitted
+
+
+def save_checkpoint(root, session, draft, changed_paths=None):
+    """Save `draft` as the checkpoint of `session` (its id already minted) in `root`;
+    returns a SaveOutcome. `changed_paths`, a long-running server's ChangedPathMemory,
+    lets the git scan stat the paths it remembers while git runs."""
+    warnings = []
+    path = checkpoint_path(root, session.selector)
+    relative = relative_checkpoint_path(session.selector)
+    if session.source != "legacy":
+        ensure_checkpoint_directory(root)
+    with start_ignore_check(root, relative) as ignore_check:  # runs while we save
+        with CheckpointLock(path), StatusScan(root, changed_paths) as status:
+            own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
+            own = own.data if own else None
+            timestamp = now_timestamp()
+            scan = scan_git(root, [item[0] for item in draft.files], LIMITS["modifiedFiles"],
+                            status)
+            warnings.extend(scan["warnings"])
+            if draft.source is None:
+                checkpoint, omitted = agent_checkpoint(own, draft, scan, session, root,
+                                                       timestamp, warnings)
+            else:
+                checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
+                                                          timestamp)
+            data = fit_size_cap(checkpoint, warnings)
+            commit_checkpoint(path, data, previous_raw)
+        ignored = is_git_ignored(ignore_check)
+    if omitted:
+        warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
+                        "files (the ones you reported first, then the most recently modified)."
+                        % (omitted, LIMITS["modifiedFiles"]))
+    if draft.redactions:
+        warnings.append("Redacted %d secret-looking value(s)." % draft.redactions)
+    if ignored is False:
+        warnings.append("%s is not git-ignored. Add `.claude-checkpoint*` to .gitignore (or your "
+                        "global gitignore) so checkpoints are never committed." % relative)
+    return SaveOutcome(path, data, checkpoint, warnings)
 
 
 # Rendering & listing #########################################################
@@ -2102,8 +2859,8 @@ def list_checkpoints(root, limit, current_selector):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
                         "replace the link with a directory." % os.path.join(root, CHECKPOINT_DIR))
     tracked = tracked_checkpoint_paths(root, warnings) if shown else frozenset()
-    for selector, _, info, _ in shown:
-        mtime = info.st_mtime
+    for found in shown:
+        selector, mtime = found.selector, found.info.st_mtime
         try:
             loaded = load_checkpoint(root, selector)
         except CorruptCheckpoint as error:
@@ -2120,7 +2877,7 @@ def list_checkpoints(root, limit, current_selector):
         task_counts[selector] = (sum(task["status"] == "done" for task in tasks), len(tasks))
         warnings.extend(loaded.warnings)
     return Listing(entries + unreadable, len(files), len(files) - len(shown), warnings,
-                   [selector for selector, _, _, _ in files], task_counts)
+                   [found.selector for found in files], task_counts)
 
 
 def describe_entry(entry):
@@ -2191,97 +2948,6 @@ def redact_arguments(arguments):
     return cleaned, total[0]
 
 
-def merge_tasks(previous, updates):
-    """Tasks matched by description: statuses updated, new tasks appended."""
-    merged = [dict(task) for task in previous]
-    by_description = {task["description"]: task for task in merged}
-    for task in updates:
-        if task["description"] in by_description:
-            by_description[task["description"]]["status"] = task["status"]
-        else:
-            merged.append(dict(task))
-            by_description[task["description"]] = merged[-1]
-    return merged
-
-
-def keep_newest(items, limit):
-    """The last `limit` items and how many were dropped from the front."""
-    dropped = max(0, len(items) - limit)
-    return items[dropped:], dropped
-
-
-def with_current_hash(root, record):
-    """`record` with the blob hash of its file as it is now (none for a file that is gone)."""
-    record.pop("hash", None)
-    digest = hash_blob(os.path.join(root, record["path"]))
-    if digest:
-        record["hash"] = digest
-    return record
-
-
-def assemble_files(root, provided, scan, previous):
-    """Agent-reported files first, then the git scan, then (merge) what was recorded before.
-    Returns the records (at most LIMITS['modifiedFiles']) and how many were left out."""
-    scanned = {item["path"]: item for item in scan["files"]}
-    previous_by_path = {item["path"]: item for item in previous if is_safe_relative_path(
-        item.get("path"))}
-    records = {}
-    for path, note in provided:
-        record = dict(scanned[path]) if path in scanned else with_current_hash(root, {
-            "path": path, "status": "M", "source": "agent"})
-        old_note = previous_by_path.get(path, {}).get("note")
-        if note or old_note:
-            record["note"] = note or old_note
-        records.setdefault(path, record)
-    for path, item in scanned.items():
-        if path not in records:
-            record = dict(item)
-            if previous_by_path.get(path, {}).get("note"):
-                record["note"] = previous_by_path[path]["note"]
-            records[path] = record
-    for path, item in previous_by_path.items():
-        if path not in records:
-            records[path] = with_current_hash(root, dict(item, source="agent"))
-    ordered = list(records.values())
-    limit = LIMITS["modifiedFiles"]
-    return ordered[:limit], max(0, len(ordered) - limit) + scan["omitted"]
-
-
-def serialize_checkpoint(checkpoint):
-    import json
-    text = json.dumps(checkpoint, indent=2, ensure_ascii=False) + "\n"
-    return encode_json_text(text)
-
-
-# What goes first when a checkpoint is over the size cap: the oldest commands, then the
-# last-listed files, the oldest decisions, the last next steps.
-SHEDDING_ORDER = (("recentCommands", 0), ("modifiedFiles", -1), ("decisions", 0),
-                  ("nextSteps", -1))
-
-
-def fit_size_cap(checkpoint, warnings):
-    """The file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER and
-    saying what went in `warnings`."""
-    data = serialize_checkpoint(checkpoint)
-    shed = []
-    for key, position in SHEDDING_ORDER:
-        dropped = 0
-        while len(data) > LIMITS["fileBytes"] and checkpoint[key]:
-            checkpoint[key].pop(position)
-            checkpoint["meta"]["truncated"] = True
-            dropped += 1
-            data = serialize_checkpoint(checkpoint)
-        if dropped:
-            shed.append("%d %s" % (dropped, key))
-    if shed:
-        warnings.append("The checkpoint was over the %d-byte cap, so it left out %s; keep "
-                        "entries shorter." % (LIMITS["fileBytes"], ", ".join(shed)))
-    if len(data) > LIMITS["fileBytes"]:
-        raise CallerError("the checkpoint would be %d bytes, over the %d-byte cap; shorten the "
-                          "summary or the task descriptions" % (len(data), LIMITS["fileBytes"]))
-    return data
-
-
 def mint_session(root):
     """A new session id whose checkpoint file does not exist yet."""
     while True:
@@ -2290,180 +2956,28 @@ def mint_session(root):
             return Session(session_id, "minted")
 
 
-def build_checkpoint(content, redactions, base, mode, scan, files, session, root, timestamp):
-    """The new checkpoint from the (redacted) arguments and, on merge, the base it updates."""
-    merging = mode == "merge" and base is not None
-    tasks = content.get("tasks", [])
-    decisions = content.get("decisions", [])
-    commands = [dict(command, at=command.get("at") or timestamp)
-                for command in content.get("recentCommands", [])]
-    if merging:
-        tasks = merge_tasks(base["goal"].get("tasks", []), tasks)
-        decisions = list(dict.fromkeys(base["decisions"] + decisions))
-        commands = base["recentCommands"] + commands
-    tasks, dropped_tasks = keep_newest(tasks, LIMITS["tasks"])
-    decisions, dropped_decisions = keep_newest(decisions, LIMITS["decisions"])
-    commands, dropped_commands = keep_newest(commands, LIMITS["recentCommands"])
-    files, omitted = files
-    truncated = bool(dropped_tasks or dropped_decisions or dropped_commands or omitted)
-    keeps_identity = merging and base.get("sessionId", None) == session.id
-    checkpoint = {
-        "version": FORMAT_VERSION,
-        "id": base["id"] if keeps_identity else _new_id(),
-        "createdAt": base["createdAt"] if keeps_identity else timestamp,
-        "updatedAt": timestamp,
-        "generator": {"name": NAME, "version": __version__},
-        "project": {"name": os.path.basename(root) or root, "rootId": project_root_id(root)},
-    }
-    if session.id:
-        checkpoint["sessionId"] = session.id
-    checkpoint["git"] = scan["git"]
-    checkpoint["goal"] = {"primary": content["goal"], "tasks": tasks}
-    summary = content.get("summary", base.get("summary") if merging else None)
-    if summary is not None:
-        checkpoint["summary"] = summary
-    checkpoint["nextSteps"] = content.get("nextSteps", base["nextSteps"] if merging else [])
-    checkpoint["decisions"] = decisions
-    checkpoint["modifiedFiles"] = files
-    checkpoint["recentCommands"] = commands
-    previous_redactions = base["meta"].get("redactions", 0) if merging else 0
-    checkpoint["meta"] = {"redactions": previous_redactions + redactions, "truncated": truncated}
-    return checkpoint, omitted
-
-
-def _new_id():
-    import uuid
-    return str(uuid.uuid4())
-
-
-def write_own_checkpoint(root, session, warnings, compose, changed_paths=None):
-    """The save transaction: under the checkpoint's lock, start the git scan (a StatusScan
-    with `changed_paths`, a ChangedPathMemory or None) and, while git runs, read the
-    session's own checkpoint (if it can be built on); let `compose(own, status)` turn it (a
-    dict, or None) into (checkpoint, omitted), fit that to the size cap and write it
-    atomically, the old file kept as the backup. Adds to `warnings`; returns (path, data,
-    checkpoint, omitted)."""
-    path = checkpoint_path(root, session.selector)
-    if session.source != "legacy":
-        ensure_checkpoint_directory(root)
-    with CheckpointLock(path), StatusScan(root, changed_paths) as status:
-        own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
-        checkpoint, omitted = compose(own.data if own else None, status)
-        data = fit_size_cap(checkpoint, warnings)
-        commit_checkpoint(path, data, previous_raw)
-    return path, data, checkpoint, omitted
-
-
 def save_tool(arguments, context):
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
                                 context.cwd)
     session = resolve_session(arguments.get("session"), context.environ)
-    warnings = list(session.warnings)
     mode = arguments.get("mode", "replace")
     resumed_from = arguments.get("resumedFrom")
     if resumed_from is not None:
         check_selector(resumed_from, "resumedFrom")
     content, redactions = redact_arguments(arguments)
-    provided = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),
-                 item.get("note"))
-                for index, item in enumerate(content.get("modifiedFiles", []))]
+    files = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),
+              item.get("note"))
+             for index, item in enumerate(content.get("modifiedFiles", []))]
+    warnings = list(session.warnings)
     if session.source is None:
         session = mint_session(root)
-    relative = relative_checkpoint_path(session.selector)
-
-    def compose(own, status):
-        base, recorded_resume = own, None
-        if own:
-            recorded_resume = own.get("resumedFrom")
-        elif resumed_from is not None and resumed_from != session.selector:
-            base, recorded_resume = resume_base(root, resumed_from, warnings)
-        timestamp = now_timestamp()
-        scan = scan_git(root, [path for path, _ in provided], LIMITS["modifiedFiles"], status)
-        warnings.extend(scan["warnings"])
-        previous_files = base["modifiedFiles"] if (mode == "merge" and base) else []
-        files = assemble_files(root, provided, scan, previous_files)
-        checkpoint, omitted = build_checkpoint(content, redactions, base, mode, scan, files,
-                                               session, root, timestamp)
-        if recorded_resume:
-            checkpoint["resumedFrom"] = recorded_resume
-            checkpoint = reorder_resumed_from(checkpoint)
-        return checkpoint, omitted
-
-    with start_ignore_check(root, relative) as ignore_check:  # runs while we save
-        path, data, checkpoint, omitted = write_own_checkpoint(root, session, warnings, compose,
-                                                               context.changed_paths)
-        ignored = is_git_ignored(ignore_check)
-    if omitted:
-        warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
-                        "files (the ones you reported first, then the most recently modified)."
-                        % (omitted, LIMITS["modifiedFiles"]))
-    if redactions:
-        warnings.append("Redacted %d secret-looking value(s)." % redactions)
-    if ignored is False:
-        warnings.append("%s is not git-ignored. Add `.claude-checkpoint*` to .gitignore (or your "
-                        "global gitignore) so checkpoints are never committed." % relative)
-    return save_result(path, data, mode, checkpoint, redactions, warnings, session)
+    outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
+                                                   resumed_from), context.changed_paths)
+    return save_result(outcome, mode, redactions, warnings + outcome.warnings, session)
 
 
-def own_checkpoint_for_update(root, selector, warnings):
-    """(the session's checkpoint to build on or None, the bytes to keep as its backup or
-    None). Never builds on a corrupt checkpoint (a symbolic link counts) or on one this user
-    did not write here; an untrusted one still becomes the backup, so nothing is lost. A
-    backup is only ever replaced by a file that could be read."""
-    try:
-        own = load_checkpoint(root, selector)
-    except CorruptCheckpoint as error:
-        warnings.append("The existing checkpoint could not be read (%s); this save replaces "
-                        "it." % error)
-        return None, None
-    if own is None:
-        return None, None
-    kept = None if own.from_backup else own.raw
-    problems = checkpoint_trust_problems(own, root, tracked_checkpoint_paths(root, warnings))
-    if problems:
-        warnings.append("The existing checkpoint %s is untrusted (%s); this save started a "
-                        "fresh one instead of building on it%s." % (
-                            own.path, "; ".join(problems),
-                            ", and kept the old one as %s%s" % (
-                                os.path.basename(own.path), BACKUP_SUFFIX) if kept else ""))
-        return None, kept
-    warnings.extend(own.warnings)
-    return own, kept
-
-
-def resume_base(root, selector, warnings):
-    """The checkpoint a first save resumes from, or (None, None) with a warning."""
-    try:
-        resumed = load_checkpoint(root, selector)
-    except CorruptCheckpoint as error:
-        resumed, problem = None, "cannot be read (%s)" % error
-    else:
-        problem = "does not exist"
-    if resumed is None:
-        warnings.append("resumedFrom: checkpoint %r %s; saved without it." % (selector, problem))
-        return None, None
-    problems = checkpoint_trust_problems(resumed, root, tracked_checkpoint_paths(root, warnings))
-    if problems:
-        warnings.append("resumedFrom: checkpoint %r is untrusted (%s); its content was carried "
-                        "over, so make sure the user confirmed it." % (selector,
-                                                                       "; ".join(problems)))
-    return resumed.data, selector
-
-
-def reorder_resumed_from(checkpoint):
-    """Keep the file's key order readable: resumedFrom sits right after sessionId (after
-    project in the legacy file, which has no sessionId)."""
-    anchor = "sessionId" if "sessionId" in checkpoint else "project"
-    ordered = {}
-    for key, value in checkpoint.items():
-        if key != "resumedFrom":
-            ordered[key] = value
-        if key == anchor:
-            ordered["resumedFrom"] = checkpoint["resumedFrom"]
-    return ordered
-
-
-def save_result(path, data, mode, checkpoint, redactions, warnings, session):
+def save_result(outcome, mode, redactions, warnings, session):
+    checkpoint = outcome.checkpoint
     git = checkpoint["git"]
     counts = {"tasks": len(checkpoint["goal"]["tasks"]),
               "modifiedFiles": len(checkpoint["modifiedFiles"]),
@@ -2472,12 +2986,12 @@ def save_result(path, data, mode, checkpoint, redactions, warnings, session):
     where = ""
     if git:
         where = " on %s@%s" % (git.get("branch") or "detached HEAD", short_head(git["head"]))
-    lines = ["Checkpoint saved to %s (%d bytes, %s)." % (path, len(data), mode),
+    lines = ["Checkpoint saved to %s (%d bytes, %s)." % (outcome.path, len(outcome.data), mode),
              "%d task(s), %d file(s), %d command(s)%s." % (
                  counts["tasks"], counts["modifiedFiles"], counts["recentCommands"], where)]
     lines += ["\u26a0 " + warning for warning in warnings]
-    structured = {"path": path, "bytes": len(data), "mode": mode, "counts": counts,
-                  "warnings": warnings}
+    structured = {"path": outcome.path, "bytes": len(outcome.data), "mode": mode,
+                  "counts": counts, "warnings": warnings}
     if session.id:
         structured["session"] = session.id
         structured["sessionSource"] = session.source
@@ -2570,6 +3084,7 @@ def list_tool(arguments, context):
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
              "openWorldHint": False}
 
+
 TOOLS = (
     {
         "name": "save_session_checkpoint",
@@ -2615,6 +3130,7 @@ TOOLS = (
     },
 )
 
+
 TOOLS_BY_NAME = {tool["name"]: tool for tool in TOOLS}
 
 
@@ -2653,21 +3169,46 @@ def tool_error(message):
 # roots/list request while a tool waits for them.
 
 HANDSHAKE_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")  # newest first
+
+
 BATCH_VERSION = "2025-03-26"  # the only revision in which clients may send batches
+
+
 MODERN_VERSION = "2026-07-28"
+
+
 ENVELOPE_VERSION = "io.modelcontextprotocol/protocolVersion"
+
+
 ENVELOPE_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+
+
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
+
+
 CACHE_TTL_MS = 60000
 
+
 PARSE_ERROR = -32700
+
+
 INVALID_REQUEST = -32600
+
+
 METHOD_NOT_FOUND = -32601
+
+
 INVALID_PARAMS = -32602
+
+
 INTERNAL_ERROR = -32603
+
+
 UNSUPPORTED_VERSION = -32022
 
+
 SERVER_INFO = {"name": NAME, "title": "Session checkpoint", "version": __version__}
+
 
 INSTRUCTIONS = (
     "This server keeps the session's working state in a small file in the project, so that a "
@@ -3075,6 +3616,7 @@ HANDSHAKE_METHODS = {
     "logging/setLevel": McpServer.set_log_level,
 }
 
+
 MODERN_METHODS = {
     "server/discover": McpServer.discover,
     "tools/list": McpServer.list_tools,
@@ -3110,11 +3652,14 @@ def serve_stdio(streams, handle_signals):
 
 
 # Hooks #######################################################################
-# The plugin runs these on every session start and before every save, so they stay
-# on the fast path: `os` and `sys` only (plus the built-in `time` and the `stat`
-# module that `os` has already loaded), no checkpoint read, no git, no regex. The
-# automatic snapshots run once per compaction or session end and save like a tool does;
-# they have their own section below.
+# `--hook NAME`, as Claude Code runs them. The nudge (SessionStart) and the guard
+# (PreToolUse) run on every session start and before every save, so they stay on the fast
+# path: `os` and `sys` only (plus the built-in `time` and the `stat` module that `os` has
+# already loaded), no checkpoint read, no git, no regex. The automatic snapshots
+# (PreCompact, just before Claude Code compacts the context, and SessionEnd, on /clear
+# too, after which it goes on under a new session id) are the last moments to save what
+# the session did, whether or not the agent saved: they read the transcript and save
+# through save_checkpoint like the tool does.
 
 
 SAVE_DENIED_FOR_SUBAGENT = (
@@ -3188,8 +3733,9 @@ def checkpoint_census(root):
     git index can tell (owner, mode, link, committed): the hook runs no git and reads no
     checkpoint, so a checkpoint copied from another directory is only caught on load."""
     census = CheckpointCensus()
-    files = [(relative_checkpoint_path(selector) + (BACKUP_SUFFIX if backup else ""), info)
-             for selector, _, info, backup in checkpoint_files(root)]
+    files = [(relative_checkpoint_path(found.selector) + (BACKUP_SUFFIX if found.from_backup
+                                                           else ""), found.info)
+             for found in checkpoint_files(root)]
     committed = git_index_mentions(root, [relative for relative, _ in files])
     for relative, info in files:
         census.add(info, relative in committed)
@@ -3263,369 +3809,9 @@ def run_guard_hook(stdin_bytes):
     })
 
 
-# Automatic snapshots #########################################################
-# Claude Code runs PreCompact just before it compacts the context and SessionEnd when a
-# session ends (on /clear too, after which it goes on under a new session id): the last
-# moments to save what the session did, whether or not the agent saved. The session's
-# transcript is one JSON object per line, one line per content block; most of its bytes
-# are bookkeeping lines, so a line is parsed only when a substring test says it is a
-# conversation line we need. Each snapshot goes through the save transaction, so redaction,
-# caps, the lock and the atomic write are those of any save.
-
-CLAUDE_TASK_STATUSES = {"pending": "pending", "in_progress": "in_progress", "completed": "done"}
-FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path",
-              "NotebookEdit": "notebook_path"}
-TRACKED_TOOLS = frozenset(("Bash", "TaskCreate", "TaskUpdate", "TodoWrite")) | frozenset(FILE_TOOLS)
-# User lines that are not prompts: slash-command echoes and injected context.
-NOT_A_PROMPT = ("<command-", "<local-command-", "<bash-", "<system-reminder>")
-GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
-AUTOMATIC_FIELDS = ("tasks", "recentCommands", "modifiedFiles")
-
-
-def trim_text(text, limit):
-    """`text` cut to `limit` characters, an ellipsis marking the cut."""
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
-
-
-def result_text(content):
-    """The text of a tool_result's content: a string, or a list of text blocks."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(block["text"] for block in content if isinstance(block, dict)
-                         and block.get("type") == "text" and isinstance(block.get("text"), str))
-    return ""
-
-
-def prompt_text(content):
-    """The text a user typed, or None for tool results, command echoes and empty lines."""
-    if isinstance(content, list):
-        if any(isinstance(block, dict) and block.get("type") == "tool_result"
-               for block in content):
-            return None
-        content = result_text(content)
-    if not isinstance(content, str) or content.lstrip().startswith(NOT_A_PROMPT):
-        return None
-    return content.strip() or None
-
-
-def exit_code_in(text):
-    """The N of the 'Exit code N' line Claude Code puts first in a failed Bash result."""
-    first = text.lstrip().split("\n", 1)[0]
-    for prefix in ("Error: Exit code ", "Exit code "):
-        if first.startswith(prefix):
-            try:
-                return int(first[len(prefix):])
-            except ValueError:
-                return None
-    return None
-
-
-def command_outcome(result, tool_input):
-    """What a Bash tool_result says about its command: its exit code, or a note."""
-    if result.get("is_error") is not True:
-        if tool_input.get("run_in_background") is True:
-            return {"note": "started in the background"}
-        return {"exitCode": 0}
-    code = exit_code_in(result_text(result.get("content")))
-    return {"exitCode": code} if code is not None else {"note": "failed without an exit code"}
-
-
-def created_task_id(result, structured):
-    """The id TaskCreate returned: from `toolUseResult.task.id`, else 'Task #N created'."""
-    task = structured.get("task") if isinstance(structured, dict) else None
-    if isinstance(task, dict) and isinstance(task.get("id"), (str, int)):
-        return str(task["id"])
-    text = result_text(result.get("content"))
-    if text.startswith("Task #"):
-        number = text[len("Task #"):].split(" ", 1)[0]
-        return number or None
-    return None
-
-
-class TranscriptFacts:
-    """What a Claude Code transcript says the session did: its first prompt, its last
-    reply, its task list, its Bash commands with their outcomes and the files it edited.
-    Tool calls count once their result arrives (a Bash command is listed at once)."""
-
-    def __init__(self):
-        self.first_prompt = None
-        self.last_reply = None
-        self.tasks = {}          # TaskCreate id -> {"description", "status"}
-        self.todos = []          # TodoWrite's latest list
-        self.descriptions_seen = set()
-        self.commands = []
-        self.touched = {}        # raw path -> None, in the order last touched
-        self.calls = {}          # tool_use id -> (name, input, command record), awaiting a result
-        self.calls_seen = set()  # a tool_use copied into the file again counts once
-
-    def is_empty(self):
-        return not (self.first_prompt or self.task_list() or self.commands or self.touched)
-
-    def task_list(self):
-        return list(self.tasks.values()) + self.todos
-
-    def dropped_descriptions(self):
-        """Tasks the session listed and then deleted or left out of a later list."""
-        return self.descriptions_seen - {task["description"] for task in self.task_list()}
-
-    def touched_paths(self):
-        return list(reversed(list(self.touched)))  # most recently touched first
-
-    def add_line(self, line):
-        if b'"type":"assistant"' not in line and not (
-                b'"type":"user"' in line and self.wants_user_line(line)):
-            return
-        try:
-            entry = json_loads(line.decode("utf-8"))
-        except ValueError:  # a truncated last line, or not JSON at all
-            return
-        if not isinstance(entry, dict) or entry.get("isSidechain") is True:
-            return
-        message = entry.get("message")
-        if not isinstance(message, dict):
-            return
-        if entry.get("type") == "assistant" and not entry.get("isApiErrorMessage"):
-            self.add_assistant_message(message.get("content"), entry.get("timestamp"))
-        elif entry.get("type") == "user":
-            self.add_user_message(message.get("content"), entry)
-
-    def wants_user_line(self, line):
-        """Before the first prompt every user line counts; after it, only the results of
-        calls we track (so large Read and Grep results are never parsed)."""
-        return self.first_prompt is None or any(
-            call_id.encode("utf-8") in line for call_id in self.calls)
-
-    def add_assistant_message(self, content, timestamp):
-        if isinstance(content, str):
-            content = [{"type": "text", "text": content}]
-        for block in content if isinstance(content, list) else ():
-            if not isinstance(block, dict):
-                continue
-            if block.get("type") == "text" and isinstance(block.get("text"), str):
-                self.last_reply = block["text"].strip() or self.last_reply
-            elif block.get("type") == "tool_use":
-                self.add_tool_use(block, timestamp)
-
-    def add_user_message(self, content, entry):
-        if isinstance(content, list):
-            for block in content:
-                if isinstance(block, dict) and block.get("type") == "tool_result":
-                    self.add_tool_result(block, entry.get("toolUseResult"))
-        if self.first_prompt is None and not (entry.get("isMeta") or entry.get("isCompactSummary")
-                                              or entry.get("isVisibleInTranscriptOnly")):
-            self.first_prompt = prompt_text(content)
-
-    def add_tool_use(self, block, timestamp):
-        call_id, name, tool_input = block.get("id"), block.get("name"), block.get("input")
-        if (name not in TRACKED_TOOLS or not isinstance(call_id, str)
-                or call_id in self.calls_seen or not isinstance(tool_input, dict)):
-            return
-        self.calls_seen.add(call_id)
-        record = None
-        if name == "Bash" and isinstance(tool_input.get("command"), str):
-            record = {"command": tool_input["command"]}
-            if isinstance(timestamp, str):
-                record["at"] = timestamp
-            self.commands.append(record)
-        self.calls[call_id] = (name, tool_input, record)
-
-    def add_tool_result(self, result, structured):
-        call_id = result.get("tool_use_id")
-        call = self.calls.pop(call_id, None) if isinstance(call_id, str) else None
-        if call is None:
-            return
-        name, tool_input, record = call
-        if record is not None:
-            record.update(command_outcome(result, tool_input))
-        elif result.get("is_error") is True:
-            return
-        elif name == "TaskCreate":
-            self.create_task(tool_input, created_task_id(result, structured))
-        elif name == "TaskUpdate":
-            self.update_task(tool_input)
-        elif name == "TodoWrite":
-            self.replace_todos(tool_input.get("todos"))
-        elif name in FILE_TOOLS:
-            self.touch(tool_input.get(FILE_TOOLS[name]))
-
-    def create_task(self, tool_input, task_id):
-        subject = tool_input.get("subject")
-        if task_id is not None and isinstance(subject, str) and subject.strip():
-            self.tasks[task_id] = {"description": subject.strip(), "status": "pending"}
-            self.descriptions_seen.add(subject.strip())
-
-    def update_task(self, tool_input):
-        task_id = str(tool_input.get("taskId"))
-        task = self.tasks.get(task_id)
-        if task is None:
-            return
-        status = tool_input.get("status")
-        if status == "deleted":
-            del self.tasks[task_id]
-            return
-        subject = tool_input.get("subject")
-        if isinstance(subject, str) and subject.strip():
-            task["description"] = subject.strip()
-            self.descriptions_seen.add(task["description"])
-        task["status"] = CLAUDE_TASK_STATUSES.get(status, task["status"])
-
-    def replace_todos(self, todos):
-        if not isinstance(todos, list):
-            return
-        self.todos = [{"description": todo["content"].strip(),
-                       "status": CLAUDE_TASK_STATUSES.get(todo.get("status"), "pending")}
-                      for todo in todos if isinstance(todo, dict)
-                      and isinstance(todo.get("content"), str) and todo["content"].strip()]
-        self.descriptions_seen.update(todo["description"] for todo in self.todos)
-
-    def touch(self, path):
-        if isinstance(path, str) and path:
-            self.touched.pop(path, None)
-            self.touched[path] = None
-
-
-def open_transcript(path):
-    """The transcript for binary reading; a FIFO or device is refused, not waited on."""
-    import stat
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise ValueError("transcript %s is not a regular file" % path)
-    return os.fdopen(fd, "rb")
-
-
-def transcript_lines(stream, limit):
-    """Each line of at most `limit` bytes; a longer one is skipped in pieces, never held."""
-    while True:
-        line = stream.readline(limit + 1)
-        if not line:
-            return
-        if len(line) <= limit:
-            yield line
-            continue
-        while not line.endswith(b"\n"):
-            line = stream.readline(limit)
-            if not line:
-                return
-
-
-def read_transcript(path, deadline):
-    """TranscriptFacts from the transcript at `path`; TimeoutError past `deadline`
-    (a time.monotonic() value), so a huge file ends the hook cleanly instead of late."""
-    import time
-    facts = TranscriptFacts()
-    with open_transcript(path) as stream:
-        for line in transcript_lines(stream, LIMITS["transcriptLineBytes"]):
-            if time.monotonic() > deadline:
-                raise TimeoutError("gave up reading the transcript after %ds; nothing saved"
-                                   % LIMITS["transcriptSeconds"])
-            facts.add_line(line)
-    return facts
-
-
-def command_record(command, text):
-    """`command` with `text` as its command line, its keys in the checkpoint's order."""
-    record = {"command": text}
-    record.update((key, command[key]) for key in ("exitCode", "note", "at") if key in command)
-    return record
-
-
-def redacted_facts(facts):
-    """The transcript's facts in the save tool's shape, and the number of redactions. Each
-    text is redacted before it is trimmed to its cap, so a cut never leaves half a secret."""
-    redactions = [0]
-
-    def clean(text, limit, fold=False):
-        text, count = redact_text(" ".join(text.split()) if fold else text)
-        redactions[0] += count
-        return trim_text(text, LIMITS[limit])
-
-    found = {
-        "tasks": [dict(task, description=clean(task["description"], "taskDescription", True))
-                  for task in facts.task_list()],
-        "recentCommands": [command_record(command, clean(command["command"], "command"))
-                           for command in facts.commands],
-    }
-    if facts.first_prompt:
-        found["goal"] = clean(facts.first_prompt, "goal", True)
-    if facts.last_reply:
-        found["summary"] = clean(facts.last_reply, "summary")
-    listed = {task["description"] for task in found["tasks"]}
-    found["droppedTasks"] = {trim_text(redact_text(" ".join(text.split()))[0],
-                                       LIMITS["taskDescription"])
-                             for text in facts.dropped_descriptions()} - listed
-    return found, redactions[0]
-
-
-def project_paths(root, raw_paths):
-    """The touched paths that lie inside the project, relative to it; ours are left out."""
-    paths = []
-    for raw in raw_paths:
-        try:
-            path = project_relative_path(root, raw, "file_path")
-        except CallerError:
-            continue
-        if not is_checkpoint_store_path(path) and path not in paths:
-            paths.append(path)
-    return paths
-
-
-def refresh_tasks(recorded, found, dropped):
-    """The recorded tasks updated from the transcript's list (by description), its new
-    tasks appended, and the ones the session deleted removed."""
-    return [task for task in merge_tasks(recorded, found) if task["description"] not in dropped]
-
-
-def refresh_commands(recorded, found):
-    """The transcript's commands and the recorded ones it does not hold (the agent's own
-    reports; an earlier snapshot's commands are the transcript's again), oldest first."""
-    from_transcript = {(command["command"], command.get("at")) for command in found}
-    kept = [command for command in recorded
-            if (command.get("command"), command.get("at")) not in from_transcript]
-    return sorted(kept + found, key=lambda command: parse_timestamp(command.get("at")) or 0.0)
-
-
-def automatic_fields(checkpoint):
-    """The fields an earlier automatic snapshot filled in ([] for an agent's save)."""
-    auto = checkpoint.get("meta", {}).get("auto")
-    fields = auto.get("fields") if isinstance(auto, dict) else None
-    return [field for field in fields if isinstance(field, str)] if isinstance(fields, list) else []
-
-
-def snapshot_checkpoint(own, found, redactions, scan, files, session, root, timestamp, source):
-    """(checkpoint, omitted) after an automatic snapshot. With no checkpoint yet, the goal
-    and summary come from the transcript; an existing one keeps its goal, summary, next
-    steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
-    commands and files refreshed. `meta.auto` says what was filled in automatically."""
-    if own:
-        refillable = [field for field in ("goal", "summary") if field in automatic_fields(own)]
-        content = {"goal": own["goal"]["primary"]}
-        base = dict(own, recentCommands=refresh_commands(own["recentCommands"],
-                                                         found["recentCommands"]))
-        base["goal"] = dict(own["goal"], tasks=refresh_tasks(
-            own["goal"].get("tasks", []), found["tasks"], found["droppedTasks"]))
-        mode = "merge"
-    else:
-        refillable = ["goal"] + (["summary"] if "summary" in found else [])
-        content = {"goal": GOAL_NOT_FOUND, "tasks": found["tasks"],
-                   "recentCommands": found["recentCommands"]}
-        base, mode = None, "replace"
-    content.update((field, found[field]) for field in refillable if field in found)
-    fields = list(AUTOMATIC_FIELDS) + refillable
-    checkpoint, omitted = build_checkpoint(content, redactions, base, mode, scan, files,
-                                           session, root, timestamp)
-    checkpoint["meta"]["auto"] = {"source": source, "at": timestamp, "fields": sorted(fields)}
-    if own and own.get("resumedFrom"):
-        checkpoint["resumedFrom"] = own["resumedFrom"]
-        checkpoint = reorder_resumed_from(checkpoint)
-    return checkpoint, omitted
-
-
 def save_automatic_snapshot(hook_input, source, environ, deadline):
     """Write or refresh the session's checkpoint from its transcript; returns the
-    checkpoint's path, or None when the transcript shows nothing to save."""
+    SaveOutcome, or None when the transcript shows nothing to save."""
     session = Session(check_session_id(hook_input.get("session_id"), "session_id"), "env")
     root = hook_project_root(hook_input, environ)
     transcript = hook_input.get("transcript_path")
@@ -3635,17 +3821,9 @@ def save_automatic_snapshot(hook_input, source, environ, deadline):
     if facts.is_empty():
         return None
     found, redactions = redacted_facts(facts)
-    touched = project_paths(root, facts.touched_paths())
-
-    def compose(own, status):
-        timestamp = now_timestamp()
-        scan = scan_git(root, touched, LIMITS["modifiedFiles"], status)
-        files = assemble_files(root, [(path, None) for path in touched], scan,
-                               own["modifiedFiles"] if own else [])
-        return snapshot_checkpoint(own, found, redactions, scan, files, session, root,
-                                   timestamp, source)
-
-    return write_own_checkpoint(root, session, [], compose)[0]
+    touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
+    return save_checkpoint(root, session, Draft(
+        found, redactions, touched, source=source, dropped_tasks=found.pop("droppedTasks")))
 
 
 def autosave_is_off(environ):
@@ -3664,10 +3842,6 @@ def run_autosnap_hook(source, stdin_bytes, environ):
     save_automatic_snapshot(hook_input, source, environ, deadline)
     return None
 
-
-# Command line & main #########################################################
-# The subcommands are for a person in a terminal. They import argparse and the rest on
-# their own path, so the server and the hooks never pay for them.
 
 # --hook NAME → (the Claude Code event it is registered for, what it does, what it runs).
 HOOKS = {
@@ -3723,9 +3897,18 @@ def exit_without_teardown(code):
 
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+# Command line & main #########################################################
+# The subcommands are for a person in a terminal. They import argparse and the rest on
+# their own path, so the server and the hooks never pay for them.
+
 SHORT_SELECTOR_LENGTH = 8
 
+
 AGENT_GUIDE_MARKER = "<!-- session-checkpoint: when to load and save checkpoints -->"
+
+
 AGENT_GUIDE = AGENT_GUIDE_MARKER + """
 ## Session checkpoints
 
@@ -3744,7 +3927,10 @@ load instead of a re-exploration.
   conversation.
 - Subagents never save checkpoints: they report their progress to the parent agent.
 """
+
+
 AGENT_GUIDE_FILES = ("AGENTS.md", "CLAUDE.md")
+
 
 STATUS_COLOURS = {"OK": "32", "WARN": "33", "FAIL": "31"}
 
@@ -3835,7 +4021,7 @@ def short_selectors(selectors):
 
 
 def project_selectors(root):
-    return [selector for selector, _, _, _ in checkpoint_files(root)]
+    return [found.selector for found in checkpoint_files(root)]
 
 
 def resolve_selector(root, text):
@@ -4001,9 +4187,9 @@ def run_prune(options, invocation):
     root = command_root(options, invocation)
     now = time.time()
     found = checkpoint_files(root)
-    doomed = [(selector, path, info.st_mtime)
-              for position, (selector, path, info, _) in enumerate(found)
-              if is_prunable(position, info.st_mtime, now, options)]
+    doomed = [(item.selector, item.path, item.info.st_mtime)
+              for position, item in enumerate(found)
+              if is_prunable(position, item.info.st_mtime, now, options)]
     failed = False
     for selector, path, mtime in doomed:
         paths, problems = remove_checkpoint(path, options.dry_run)
@@ -4041,6 +4227,7 @@ def run_delete(options, invocation):
 
 
 # doctor: each check returns (status, sentence); a WARN or FAIL sentence ends with the fix.
+
 
 def check_python():
     import platform
@@ -4552,3 +4739,5 @@ def run_as_program():
 
 if __name__ == "__main__":
     sys.exit(run_as_program())
+
+
