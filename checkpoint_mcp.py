@@ -96,19 +96,25 @@ class CallerError(Exception):
     """The caller asked for something invalid; the message says what and how to fix it."""
 
 
-class Invocation:
+class Record:
+    """A small named record: a subclass names its fields in `__slots__`, and its
+    constructor takes them in that order, every one."""
+
+    __slots__ = ()
+
+    def __init__(self, *values):
+        if len(values) != len(self.__slots__):
+            raise TypeError("%s takes %s" % (type(self).__name__, ", ".join(self.__slots__)))
+        for name, value in zip(self.__slots__, values):
+            setattr(self, name, value)
+
+
+class Invocation(Record):
     """What one run of `main` was given besides its arguments: text streams with a binary
     `buffer` (as sys.stdin and sys.stdout are), the environment, and the working directory
     (None: the process's own, asked for only when a relative path needs it)."""
 
     __slots__ = ("stdin", "stdout", "stderr", "environ", "cwd")
-
-    def __init__(self, stdin, stdout, stderr, environ, cwd):
-        self.stdin = stdin
-        self.stdout = stdout
-        self.stderr = stderr
-        self.environ = environ
-        self.cwd = cwd
 
     def working_directory(self):
         return self.cwd if self.cwd is not None else os.getcwd()
@@ -578,19 +584,27 @@ def path_from_file_uri(uri):
     return path
 
 
-def resolve_project_root(argument, environ, ask_roots, cwd):
-    """projectRoot argument → CHECKPOINT_PROJECT_ROOT → the client's first file:// root →
-    the working directory `cwd`. `ask_roots()` returns the client's root URIs or None."""
+def choose_project_root(argument, environ, ask_roots, cwd, argument_name="projectRoot",
+                        cwd_name="the working directory"):
+    """(the project root, what chose it), the first that applies: the argument (named
+    `argument_name`) → CHECKPOINT_PROJECT_ROOT → the client's first file:// root (`ask_roots()`
+    returns the client's root URIs or None) → the working directory `cwd` (None: the
+    process's own; named `cwd_name`). Each is checked like any project root."""
     if argument is not None:
-        return check_directory(argument, "projectRoot")
+        return check_directory(argument, argument_name), argument_name
     configured = environ.get("CHECKPOINT_PROJECT_ROOT")
     if configured:
-        return check_directory(configured, "CHECKPOINT_PROJECT_ROOT")
+        return check_directory(configured, "CHECKPOINT_PROJECT_ROOT"), "CHECKPOINT_PROJECT_ROOT"
     for uri in ask_roots() or ():
         path = path_from_file_uri(uri)
         if path:
-            return check_directory(path, "the client's root %s" % uri)
-    return os.path.realpath(cwd if cwd is not None else os.getcwd())
+            return check_directory(path, "the client's root %s" % uri), "the client's root"
+    return check_directory(cwd if cwd is not None else os.getcwd(), cwd_name), cwd_name
+
+
+def resolve_project_root(argument, environ, ask_roots, cwd):
+    """The project root a tool call works on (see choose_project_root)."""
+    return choose_project_root(argument, environ, ask_roots, cwd)[0]
 
 
 class Session:
@@ -1011,7 +1025,12 @@ MIGRATIONS = {}
 
 
 class CorruptCheckpoint(Exception):
-    """A checkpoint file that cannot be used; the message says why."""
+    """A checkpoint file that cannot be used; the message says why, and `selector` names
+    the checkpoint once it is known."""
+
+    def __init__(self, message, selector=None):
+        Exception.__init__(self, message)
+        self.selector = selector
 
 
 def parse_checkpoint(raw):
@@ -1641,16 +1660,10 @@ def git_drift(root, saved_git, recorded_files):
 # previous valid file is kept as `.prev`; a corrupt file never replaces a good backup.
 # Saves to one checkpoint are serialised across processes by an advisory lock file.
 
-class LoadedCheckpoint:
+class LoadedCheckpoint(Record):
     """A checkpoint read from disk: the data, the file it came from, and how."""
 
-    def __init__(self, selector, path, data, raw, from_backup, warnings):
-        self.selector = selector
-        self.path = path
-        self.data = data
-        self.raw = raw
-        self.from_backup = from_backup
-        self.warnings = warnings
+    __slots__ = ("selector", "path", "data", "raw", "from_backup", "warnings")
 
     @property
     def file_path(self):
@@ -1759,7 +1772,18 @@ def load_checkpoint(root, selector):
         return LoadedCheckpoint(selector, path, backup_data, backup_raw, True, [warning])
     if problem == "missing" and backup_problem == "missing":
         return None
-    raise CorruptCheckpoint("%s %s" % (path, problem if problem != "missing" else backup_problem))
+    raise CorruptCheckpoint("%s %s" % (path, problem if problem != "missing" else backup_problem),
+                            selector)
+
+
+def load_with_trust(root, selector, warnings):
+    """(the checkpoint `selector` names or None, why it is untrusted: [] when this user
+    wrote it here). Raises CorruptCheckpoint as load_checkpoint does; what git could not
+    tell goes to `warnings`."""
+    loaded = load_checkpoint(root, selector)
+    if loaded is None:
+        return None, []
+    return loaded, checkpoint_trust_problems(loaded, root, tracked_checkpoint_paths(root, warnings))
 
 
 def ensure_checkpoint_directory(root):
@@ -2431,7 +2455,7 @@ def own_checkpoint_for_update(root, selector, warnings):
     did not write here; an untrusted one still becomes the backup, so nothing is lost. A
     backup is only ever replaced by a file that could be read."""
     try:
-        own = load_checkpoint(root, selector)
+        own, problems = load_with_trust(root, selector, warnings)
     except CorruptCheckpoint as error:
         warnings.append("The existing checkpoint could not be read (%s); this save replaces "
                         "it." % error)
@@ -2439,7 +2463,6 @@ def own_checkpoint_for_update(root, selector, warnings):
     if own is None:
         return None, None
     kept = None if own.from_backup else own.raw
-    problems = checkpoint_trust_problems(own, root, tracked_checkpoint_paths(root, warnings))
     if problems:
         warnings.append("The existing checkpoint %s is untrusted (%s); this save started a "
                         "fresh one instead of building on it%s." % (
@@ -2454,7 +2477,7 @@ def own_checkpoint_for_update(root, selector, warnings):
 def resume_base(root, selector, warnings):
     """The checkpoint a first save resumes from, or (None, None) with a warning."""
     try:
-        resumed = load_checkpoint(root, selector)
+        resumed, problems = load_with_trust(root, selector, warnings)
     except CorruptCheckpoint as error:
         resumed, problem = None, "cannot be read (%s)" % error
     else:
@@ -2462,7 +2485,6 @@ def resume_base(root, selector, warnings):
     if resumed is None:
         warnings.append("resumedFrom: checkpoint %r %s; saved without it." % (selector, problem))
         return None, None
-    problems = checkpoint_trust_problems(resumed, root, tracked_checkpoint_paths(root, warnings))
     if problems:
         warnings.append("resumedFrom: checkpoint %r is untrusted (%s); its content was carried "
                         "over, so make sure the user confirmed it." % (selector,
@@ -2525,17 +2547,11 @@ class Draft:
         self.dropped_tasks = dropped_tasks
 
 
-class SaveOutcome:
+class SaveOutcome(Record):
     """A save that was written: the file's `path`, its bytes (`data`), the `checkpoint`
     as saved, and what the caller should be told (`warnings`)."""
 
     __slots__ = ("path", "data", "checkpoint", "warnings")
-
-    def __init__(self, path, data, checkpoint, warnings):
-        self.path = path
-        self.data = data
-        self.checkpoint = checkpoint
-        self.warnings = warnings
 
 
 def agent_checkpoint(own, draft, scan, session, root, timestamp, warnings):
@@ -2830,21 +2846,13 @@ def unreadable_entry(selector, mtime, now, current_selector):
             "unreadable": True}
 
 
-class Listing:
+class Listing(Record):
     """What list_checkpoints found: the `entries` shown (list_session_checkpoints' rows),
     `total` and `omitted` counts, `warnings`, every checkpoint's selector newest first
     (`selectors`, from the directory listing alone) and, for each readable entry shown, its
     tasks as (done, all) in `task_counts`."""
 
     __slots__ = ("entries", "total", "omitted", "warnings", "selectors", "task_counts")
-
-    def __init__(self, entries, total, omitted, warnings, selectors, task_counts):
-        self.entries = entries
-        self.total = total
-        self.omitted = omitted
-        self.warnings = warnings
-        self.selectors = selectors
-        self.task_counts = task_counts
 
 
 def list_checkpoints(root, limit, current_selector):
@@ -3011,21 +3019,14 @@ def load_tool(arguments, context):
     if requested is not None:
         check_selector(requested, "checkpoint")
     selector = requested or session.selector
-    loaded = None
-    if selector:
-        try:
-            loaded = load_checkpoint(root, selector)
-        except CorruptCheckpoint as error:
-            raise CallerError("checkpoint %s cannot be read: %s" % (selector, error))
-        if loaded is None and requested:
-            raise CallerError("no checkpoint %r in %s; call list_session_checkpoints to see "
-                              "which exist" % (requested, root))
+    loaded, trust_problems = load_with_trust(root, selector, warnings) if selector else (None, [])
+    if loaded is None and requested:
+        raise CallerError("no checkpoint %r in %s; call list_session_checkpoints to see "
+                          "which exist" % (requested, root))
     if loaded is None:
         return not_found_result(root, session, warnings)
     data = loaded.data
     warnings.extend(loaded.warnings)
-    trust_problems = checkpoint_trust_problems(loaded, root,
-                                               tracked_checkpoint_paths(root, warnings))
     drift, drift_warnings = git_drift(root, data.get("git"), data["modifiedFiles"])
     warnings.extend(drift_warnings)
     resume_hint = None
@@ -3080,6 +3081,25 @@ def list_tool(arguments, context):
     return text, {"path": root, "entries": listing.entries, "total": listing.total,
                   "omitted": listing.omitted, "warnings": warnings, "text": text}
 
+
+# When an agent loads and saves: the server's instructions, and the section `init` writes
+# for agents that do not read them.
+AGENT_GUIDANCE_INTRO = (
+    "This server keeps the session's working state in a small file in the project, so that a "
+    "crash, /clear or a full context window costs one load instead of a re-exploration.")
+AGENT_GUIDANCE = (
+    "At the start of a session call `load_session_checkpoint` once, with no arguments. If it "
+    "returns a brief, confirm with the user before acting on it and re-read only the files it "
+    "flags as changed. If it lists candidates, ask the user which one to resume; never choose "
+    "one yourself.",
+    "Call `save_session_checkpoint` after each milestone, before a risky operation "
+    "(migrations, large refactors, destructive commands) and when the conversation gets long. "
+    "Use `mode: \"merge\"` for small updates.",
+    "If a save returns a session id, pass it as `session` on every later call in this "
+    "conversation.",
+    "Subagents never save checkpoints: report your progress to the parent agent in your "
+    "final answer instead.",
+)
 
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
              "openWorldHint": False}
@@ -3146,6 +3166,9 @@ def call_tool(tool, arguments, context):
         text, structured = tool["handler"](arguments, context)
     except CallerError as error:
         return tool_error(str(error))
+    except CorruptCheckpoint as error:
+        return tool_error("the checkpoint cannot be read: %s; repair that file or delete it"
+                          % error)
     except OSError as error:
         where = " (%s)" % error.filename if error.filename else ""
         return tool_error("%s failed: %s%s" % (tool["name"], error.strerror or error, where))
@@ -3210,20 +3233,8 @@ UNSUPPORTED_VERSION = -32022
 SERVER_INFO = {"name": NAME, "title": "Session checkpoint", "version": __version__}
 
 
-INSTRUCTIONS = (
-    "This server keeps the session's working state in a small file in the project, so that a "
-    "crash, /clear or a full context window costs one load instead of a re-exploration.\n"
-    "- At the start of a session call load_session_checkpoint once, with no arguments. If it "
-    "returns a brief, confirm with the user before acting on it and re-read only the files it "
-    "flags as changed. If it lists candidates, ask the user which one to resume; never choose "
-    "one yourself.\n"
-    "- Call save_session_checkpoint after each milestone, before a risky operation "
-    "(migrations, large refactors, destructive commands) and when the conversation gets long. "
-    "Use mode \"merge\" for small updates.\n"
-    "- If a save returns a session id, pass it as `session` on every later call in this "
-    "conversation.\n"
-    "- Subagents never save checkpoints: report your progress to the parent agent in your "
-    "final answer instead.")
+INSTRUCTIONS = "%s\n%s" % (AGENT_GUIDANCE_INTRO, "\n".join("- " + rule
+                                                          for rule in AGENT_GUIDANCE))
 
 
 class ProtocolError(Exception):
@@ -3694,12 +3705,9 @@ def nudge_is_off(environ):
 def hook_project_root(hook_input, environ):
     """CHECKPOINT_PROJECT_ROOT, else the session's `cwd` (also the MCP server's working
     directory), checked like any project root; CallerError when neither gives one."""
-    if environ.get("CHECKPOINT_PROJECT_ROOT"):
-        return resolve_project_root(None, environ, lambda: None, None)
     cwd = hook_input.get("cwd") if hook_input else None
-    if not isinstance(cwd, str) or not cwd:
-        raise CallerError("the hook input has no cwd")
-    return check_directory(cwd, "the hook's cwd")
+    return choose_project_root(None, environ, lambda: None, cwd if isinstance(cwd, str) else "",
+                               cwd_name="the hook's cwd")[0]
 
 
 class CheckpointCensus:
@@ -3865,10 +3873,14 @@ def run_hook(args, invocation):
     a hook that exists ends the same way: nothing on stdout, one line on stderr, exit 0.
     A name that is no hook is the registration's mistake, not the session's: one line on
     stderr and exit 2, so that a typo in hooks.json shows in Claude Code's hook errors."""
-    if len(args) != 1 or args[0] not in HOOKS:
+    if not args or args[0] not in HOOKS:
         invocation.stderr.write("checkpoint.pyz --hook: %s; expected one of: %s\n" % (
-            "the hook's name is missing" if not args else "unknown hook %r" % " ".join(args),
+            "unknown hook %r" % args[0] if args else "the hook's name is missing",
             ", ".join(HOOKS)))
+        return EXIT_USAGE
+    if len(args) > 1:
+        invocation.stderr.write("checkpoint.pyz --hook %s: takes no further arguments, got %s\n"
+                                % (args[0], " ".join(args[1:])))
         return EXIT_USAGE
     name = args[0]
     try:
@@ -3907,26 +3919,6 @@ SHORT_SELECTOR_LENGTH = 8
 
 
 AGENT_GUIDE_MARKER = "<!-- session-checkpoint: when to load and save checkpoints -->"
-
-
-AGENT_GUIDE = AGENT_GUIDE_MARKER + """
-## Session checkpoints
-
-This project keeps the agent's working state in `.claude-checkpoints/` through the
-session-checkpoint MCP server, so a crash, `/clear` or a full context window costs one
-load instead of a re-exploration.
-
-- At the start of a session, call `load_session_checkpoint` once with no arguments. If it
-  returns a brief, confirm with the user before acting on it, and re-read only the files
-  it flags as changed. If it lists checkpoints instead, ask the user which one to resume;
-  never pick one yourself.
-- Call `save_session_checkpoint` after each milestone, before a risky operation
-  (migrations, large refactors, destructive commands) and when the conversation gets
-  long. Use `mode: "merge"` for small updates.
-- If a save returns a session id, pass it as `session` on every later call in the
-  conversation.
-- Subagents never save checkpoints: they report their progress to the parent agent.
-"""
 
 
 AGENT_GUIDE_FILES = ("AGENTS.md", "CLAUDE.md")
@@ -3978,11 +3970,17 @@ def paint(text, colour, enabled):
 def command_root(options, invocation):
     """The project a subcommand works on: --root, else what the server would use with no
     client roots (CHECKPOINT_PROJECT_ROOT, else the working directory)."""
+    return command_root_choice(options, invocation)[0]
+
+
+def command_root_choice(options, invocation):
+    """(the project a subcommand works on, what chose it)."""
+    root = options.root
     try:
-        if options.root is not None:
-            return check_directory(os.path.abspath(os.path.join(
-                invocation.working_directory(), options.root)), "--root")
-        return resolve_project_root(None, invocation.environ, lambda: None, invocation.cwd)
+        if root is not None:
+            root = os.path.abspath(os.path.join(invocation.working_directory(), root))
+        return choose_project_root(root, invocation.environ, lambda: None, invocation.cwd,
+                                   argument_name="--root")
     except CallerError as error:
         fix = ("pass --root an existing project directory" if options.root is not None else
                "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
@@ -4134,8 +4132,8 @@ def run_show(options, invocation):
         arguments, context = owner_view(root, selector, "full" if options.full else "brief",
                                         invocation)
         text, structured = load_tool(arguments, context)
-    except (CorruptCheckpoint, CallerError) as error:
-        raise CommandFailed("%s; repair that file or delete it." % error)
+    except CallerError as error:
+        raise CommandFailed("%s." % str(error).rstrip("."))
     if options.full:  # the same notices and fields, indented for a person
         text = render_full(structured["checkpoint"], structured["drift"],
                            structured["warnings"], structured.get("resumeHint"),
@@ -4261,14 +4259,8 @@ def check_git(root):
 
 def check_root(options, invocation):
     """(root or None, check): the project and the rule that picked it."""
-    if options.root is not None:
-        rule = "--root"
-    elif invocation.environ.get("CHECKPOINT_PROJECT_ROOT"):
-        rule = "CHECKPOINT_PROJECT_ROOT"
-    else:
-        rule = "the working directory"
     try:
-        root = command_root(options, invocation)
+        root, rule = command_root_choice(options, invocation)
     except CommandFailed as error:
         return None, ("FAIL", str(error))
     return root, ("OK", "project root %s (from %s; an MCP client that offers roots may choose "
@@ -4326,8 +4318,13 @@ def check_permissions(root):
     return "OK", "%s: directory 0700, files 0600" % directory
 
 
-def check_git_ignored(root):
-    probes = (CHECKPOINT_DIR + "/checkpoint" + CHECKPOINT_SUFFIX, LEGACY_FILE)
+def check_git_ignored(root, environ):
+    # The legacy file matters only where it is in use: `.claude-checkpoints/` alone in
+    # .gitignore covers every checkpoint a session id names.
+    probes = [CHECKPOINT_DIR + "/checkpoint" + CHECKPOINT_SUFFIX]
+    if (environ.get("CHECKPOINT_SESSION_IDS") == "legacy"
+            or os.path.lexists(os.path.join(root, LEGACY_FILE))):
+        probes.append(LEGACY_FILE)
     checks = [start_ignore_check(root, probe) for probe in probes]  # run side by side
     try:
         answers = [is_git_ignored(check) for check in checks]
@@ -4523,7 +4520,7 @@ def doctor_checks(options, invocation):
     checks.append(check_git(root or invocation.working_directory()))
     checks.append(root_check)
     if root is not None:
-        checks += [check_permissions(root), check_git_ignored(root)]
+        checks += [check_permissions(root), check_git_ignored(root, invocation.environ)]
         setup = ClaudeCodeSetup(home_directory(invocation.environ), root)
         checks += [("WARN", problem) for problem in setup.problems]
         checks += [check_claude_code_server(setup, running_pyz()),
@@ -4541,6 +4538,21 @@ def run_doctor(options, invocation):
     return EXIT_FAILED if any(status == "FAIL" for status, _ in checks) else EXIT_OK
 
 
+def agent_guide():
+    """The Markdown section `init` adds: the server's instructions, for agents that don't
+    read them."""
+    import textwrap
+    lines = [AGENT_GUIDE_MARKER, "## Session checkpoints", ""]
+    lines += textwrap.wrap("This project keeps the agent's working state in `%s/` through "
+                           "the session-checkpoint MCP server, so that a crash, /clear or a "
+                           "full context window costs one load instead of a re-exploration."
+                           % CHECKPOINT_DIR, 90)
+    lines.append("")
+    for rule in AGENT_GUIDANCE:
+        lines += textwrap.wrap(rule, 90, initial_indent="- ", subsequent_indent="  ")
+    return "\n".join(lines) + "\n"
+
+
 def add_agent_guide(path):
     """Append the agent guide to the Markdown file at `path` unless it has it; what it did."""
     name = os.path.basename(path)
@@ -4552,7 +4564,7 @@ def add_agent_guide(path):
     if existing is not None and AGENT_GUIDE_MARKER.encode("utf-8") in existing:
         return "%s already has the session-checkpoint section; left it unchanged." % name
     newline = b"\r\n" if existing and b"\r\n" in existing else b"\n"
-    section = AGENT_GUIDE.encode("utf-8").replace(b"\n", newline)
+    section = agent_guide().encode("utf-8").replace(b"\n", newline)
     if existing:
         separator = newline if existing.endswith(b"\n") else newline * 2
         section = separator + section
@@ -4702,6 +4714,11 @@ def run_command(argv, invocation):
     except CallerError as error:
         complain(invocation, "checkpoint.pyz %s: %s." % (options.command,
                                                          str(error).rstrip(".")))
+        return EXIT_FAILED
+    except CorruptCheckpoint as error:
+        complain(invocation, "checkpoint.pyz %s: the checkpoint cannot be read: %s; repair "
+                 "that file, or remove it with `checkpoint.pyz delete %s`."
+                 % (options.command, error, error.selector or "SELECTOR"))
         return EXIT_FAILED
     except OSError as error:
         where = " (%s)" % error.filename if error.filename else ""
