@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import checkpoint_mcp as cm
-from tests.support import Server
+from tests.support import InProcessServer, ProcessServer
 
 SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 OUTPUT_SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in cm.TOOLS}
@@ -50,12 +50,12 @@ def _message_problem(message):
     return None
 
 
-class CheckedServer(Server):
-    """A Server whose every stdout line is checked as it is read, and whose stderr must
+class StdoutChecks:
+    """A server whose every stdout line is checked as it is read, and whose stderr must
     stay free of tracebacks (an unexpected exception is a bug even when caught)."""
 
     def recv_line(self, timeout=10):
-        line = Server.recv_line(self, timeout)
+        line = super().recv_line(timeout)
         problem = json_rpc_problem(line)
         if problem:
             raise AssertionError("stdout: %s\nstderr:\n%s" % (problem, self.stderr))
@@ -68,8 +68,10 @@ class CheckedServer(Server):
         assert names == [SAVE, LOAD, LIST], reply
         return True
 
-    def close_and_check(self, testcase):
-        """Close stdin; every remaining line is JSON-RPC, exit 0, no traceback."""
+    def close_and_check(self, testcase, silent=False):
+        """Close stdin; every remaining line is JSON-RPC, exit 0, no traceback. With
+        `silent` there must be no remaining line at all: a reply that should never come
+        shows here however late it is (queued calls are answered before the exit)."""
         if self.proc.stdin and not self.proc.stdin.closed:
             self.proc.stdin.close()
         code = self.proc.wait(30)
@@ -77,10 +79,20 @@ class CheckedServer(Server):
             line = self.lines.get(timeout=10)
             if line is None:
                 break
+            testcase.assertFalse(silent, "stdout after close: %r" % line[:300])
             problem = json_rpc_problem(line)
             testcase.assertIsNone(problem, "stdout after close: %s" % problem)
         testcase.assertEqual(code, 0, self.stderr)
         testcase.assertNotIn("Traceback", self.stderr)
+
+
+class CheckedServer(StdoutChecks, InProcessServer):
+    """The server in this process, checked."""
+
+
+class CheckedProcess(StdoutChecks, ProcessServer):
+    """The built pyz in a process of its own, checked: for signals, crashes and what only
+    a process's stdout shows."""
 
 
 def check_tool_result(testcase, tool, reply):

@@ -1,7 +1,10 @@
-"""Shared test fixtures: spawn the built pyz, talk JSON-RPC to it, make temp repos.
+"""Shared test fixtures: run the server, hooks and command line in this process (or the
+built pyz where a process is the point), talk JSON-RPC to it, make temp repos.
 
-Every process the tests start gets a throwaway HOME, so nothing touches the real one.
+Every test gets a throwaway HOME, in its own environment and in every process it starts,
+so nothing touches the real one.
 """
+import io
 import json
 import os
 import queue
@@ -12,10 +15,11 @@ import tempfile
 import threading
 import unittest
 from pathlib import Path
+from unittest import mock
 
 REPO = Path(__file__).resolve().parents[1]
 PYZ = REPO / "plugin" / "checkpoint.pyz"
-SHARED = REPO.parent / "shared"
+FIXTURES = REPO / "tests" / "fixtures"
 
 MODERN = "2026-07-28"
 LEGACY = "2025-11-25"
@@ -80,22 +84,17 @@ def make_git_repo(path, env, files=None, commit=True):
 
 
 class Server:
-    """The pyz as an MCP server on a pipe. `handshake` is 'legacy', 'modern' or None."""
+    """A JSON-RPC conversation with the MCP server: requests, notifications, raw lines.
+    `handshake` is 'legacy', 'modern' or None. Subclasses say where the server runs:
+    InProcessServer (a thread running checkpoint_mcp.main) or ProcessServer (the pyz)."""
 
-    def __init__(self, cwd, env, handshake="legacy", capabilities=None, args=()):
-        self.proc = subprocess.Popen(
-            pyz_command(*args), cwd=str(cwd), env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        )
+    def __init__(self, cwd, env, handshake="legacy", capabilities=None):
         self.lines = queue.Queue()
         self.stderr_chunks = []
         self.next_id = 0
         self.modern = handshake == "modern"
         self.capabilities = capabilities or {}
-        self.pumps = [threading.Thread(target=self._pump_stdout, daemon=True),
-                      threading.Thread(target=self._pump_stderr, daemon=True)]
-        for pump in self.pumps:
-            pump.start()
+        self.start(cwd, env)
         if handshake == "legacy":
             reply = self.request("initialize", {
                 "protocolVersion": LEGACY, "capabilities": self.capabilities,
@@ -104,14 +103,22 @@ class Server:
             assert "result" in reply, reply
             self.notify("notifications/initialized")
 
-    def _pump_stdout(self):
-        for line in self.proc.stdout:
+    def _pump_stdout(self, stream):
+        for line in stream:
             self.lines.put(line)
         self.lines.put(None)
 
-    def _pump_stderr(self):
-        for chunk in self.proc.stderr:
+    def _pump_stderr(self, stream):
+        for chunk in stream:
             self.stderr_chunks.append(chunk)
+
+    def start_pumps(self, stdout, stderr=None):
+        self.pumps = [threading.Thread(target=self._pump_stdout, args=(stdout,), daemon=True)]
+        if stderr is not None:
+            self.pumps.append(threading.Thread(target=self._pump_stderr, args=(stderr,),
+                                               daemon=True))
+        for pump in self.pumps:
+            pump.start()
 
     @property
     def stderr(self):
@@ -166,6 +173,23 @@ class Server:
             raise AssertionError("JSON-RPC error: %r\nstderr:\n%s" % (reply, self.stderr))
         return reply["result"]
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class ProcessServer(Server):
+    """The built pyz as a server process on pipes, for what only a process shows."""
+
+    def start(self, cwd, env):
+        self.proc = subprocess.Popen(
+            pyz_command(), cwd=str(cwd), env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )
+        self.start_pumps(self.proc.stdout, self.proc.stderr)
+
     def close(self, timeout=10):
         if self.proc.stdin and not self.proc.stdin.closed:
             self.proc.stdin.close()
@@ -182,11 +206,107 @@ class Server:
             self.proc.stdout.close()
             self.proc.stderr.close()
 
-    def __enter__(self):
-        return self
 
-    def __exit__(self, *exc):
-        self.close()
+class LockedText(io.StringIO):
+    """A stderr that the server thread writes and the test reads."""
+
+    def __init__(self, chunks):
+        io.StringIO.__init__(self)
+        self.chunks = chunks
+
+    def write(self, text):
+        self.chunks.append(text.encode("utf-8"))
+        return len(text)
+
+
+_RUNNING = []  # the in-process servers now serving, for relay_thread_tracebacks
+_RUNNING_LOCK = threading.Lock()
+_PREVIOUS_EXCEPTHOOK = [threading.excepthook]
+
+
+def relay_thread_tracebacks(args):
+    """A thread that dies of an exception prints its traceback on its process's stderr:
+    here that is the stderr of every in-process server now serving (as a server process
+    would show it), and the test runner's."""
+    if args.exc_type is not SystemExit:
+        import traceback
+        text = "Exception in thread %s:\n%s" % (
+            args.thread.name if args.thread is not None else "?",
+            "".join(traceback.format_exception(args.exc_type, args.exc_value,
+                                               args.exc_traceback)))
+        with _RUNNING_LOCK:
+            for server in _RUNNING:
+                server.stderr_chunks.append(text.encode("utf-8"))
+    _PREVIOUS_EXCEPTHOOK[0](args)
+
+
+class InProcessServer(Server):
+    """checkpoint_mcp.main() serving on a pair of pipes in a thread of the test process.
+    `proc` stands in for a process where the protocol only needs one: its stdin, wait()
+    and poll(). A traceback of any thread that dies meanwhile lands in its stderr too."""
+
+    def start(self, cwd, env):
+        import checkpoint_mcp
+        if threading.excepthook is not relay_thread_tracebacks:
+            _PREVIOUS_EXCEPTHOOK[0] = threading.excepthook
+            threading.excepthook = relay_thread_tracebacks
+        in_read, in_write = os.pipe()
+        out_read, out_write = os.pipe()
+        stdin = os.fdopen(in_read, "rb", buffering=0)
+        stdout = io.TextIOWrapper(os.fdopen(out_write, "wb"), encoding="utf-8")
+        self.proc = ThreadAsProcess(os.fdopen(in_write, "wb", buffering=0))
+
+        def serve():
+            with _RUNNING_LOCK:
+                _RUNNING.append(self)
+            try:
+                self.proc.returncode = checkpoint_mcp.main(
+                    [], stdin=stdin, stdout=stdout, stderr=LockedText(self.stderr_chunks),
+                    environ=dict(env), cwd=str(cwd))
+            except BaseException:
+                import traceback
+                self.stderr_chunks.append(traceback.format_exc().encode("utf-8"))
+                self.proc.returncode = 1
+            finally:
+                with _RUNNING_LOCK:
+                    _RUNNING.remove(self)
+                stdin.close()
+                stdout.close()  # the pump sees EOF
+
+        self.proc.thread = threading.Thread(target=serve, name="in-process-server", daemon=True)
+        self.proc.thread.start()
+        self.stdout_reader = os.fdopen(out_read, "rb")
+        self.start_pumps(self.stdout_reader)
+
+    def close(self, timeout=10):
+        try:
+            return self.proc.wait(timeout)
+        finally:
+            for pump in self.pumps:
+                pump.join(5)
+            # The pump ends at EOF; closing the pipe under a reading thread would fail it.
+            if not any(pump.is_alive() for pump in self.pumps):
+                self.stdout_reader.close()
+
+
+class ThreadAsProcess:
+    """The part of a Popen that tests of the protocol use, for a server in a thread."""
+
+    def __init__(self, stdin):
+        self.stdin = stdin
+        self.thread = None
+        self.returncode = None
+
+    def poll(self):
+        return None if self.thread.is_alive() else self.returncode
+
+    def wait(self, timeout=None):
+        if not self.stdin.closed:
+            self.stdin.close()
+        self.thread.join(timeout)
+        if self.thread.is_alive():
+            raise subprocess.TimeoutExpired("in-process server", timeout)
+        return self.returncode
 
 
 def run_pyz(args, env, cwd=None, stdin=b"", timeout=20):
@@ -195,6 +315,32 @@ def run_pyz(args, env, cwd=None, stdin=b"", timeout=20):
         pyz_command(*args), cwd=str(cwd) if cwd else None, env=env, input=stdin,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout,
     )
+
+
+def run_main(args, env, cwd=None, stdin=b"", stdout_isatty=False):
+    """Run checkpoint_mcp.main(args) once in this process, as run_pyz runs the pyz (hooks,
+    command line), with stdin's bytes and the streams captured; returns a
+    CompletedProcess."""
+    import checkpoint_mcp
+    out = TtyText() if stdout_isatty else io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    code = checkpoint_mcp.main(list(args), stdin=io.TextIOWrapper(io.BytesIO(stdin or b"")),
+                               stdout=out, stderr=err, environ=dict(env),
+                               cwd=str(cwd) if cwd else None)
+    out.flush()
+    err.flush()
+    return subprocess.CompletedProcess(list(args), code, out.buffer.getvalue(),
+                                       err.buffer.getvalue())
+
+
+class TtyText(io.TextIOWrapper):
+    """A captured stdout that says it is a terminal."""
+
+    def __init__(self):
+        io.TextIOWrapper.__init__(self, io.BytesIO(), encoding="utf-8")
+
+    def isatty(self):
+        return True
 
 
 class TempDirTestCase(unittest.TestCase):
@@ -206,11 +352,19 @@ class TempDirTestCase(unittest.TestCase):
         self.home = self.tmp / "home"
         self.home.mkdir()
         self.env = clean_env(self.home)
+        # What runs in this process (the in-process server, main(), git started from
+        # them) sees the same clean environment as a process started with self.env.
+        environ = mock.patch.dict(os.environ, self.env, clear=True)
+        environ.start()
+        self.addCleanup(environ.stop)
         self.project = self.tmp / "project"
         self.project.mkdir()
 
-    def server(self, handshake="legacy", cwd=None, env=None, **kw):
-        server = Server(cwd or self.project, env or self.env, handshake=handshake, **kw)
+    def server(self, handshake="legacy", cwd=None, env=None, process=False, **kw):
+        """A server on `cwd` (the project) with `env`: in this process, or with `process`
+        the built pyz in a process of its own."""
+        kind = ProcessServer if process else InProcessServer
+        server = kind(cwd or self.project, env or self.env, handshake=handshake, **kw)
         self.addCleanup(server.close)
         return server
 

@@ -1,6 +1,6 @@
-"""Automatic snapshots: `--hook pre-compact` and `--hook session-end`, run as Claude Code
-runs them (the built pyz, hook JSON on stdin), on real Claude Code 2.1 transcripts from
-tests/fixtures and on small transcripts written here in the same format.
+"""Automatic snapshots: `--hook pre-compact` and `--hook session-end`, run with hook JSON
+on stdin through checkpoint_mcp.main in this process, on real Claude Code 2.1 transcripts
+from tests/fixtures and on small transcripts written here in the same format.
 """
 import json
 import os
@@ -8,7 +8,7 @@ import time
 import unittest
 
 import checkpoint_mcp
-from tests.support import FIXTURES, REPO, TempDirTestCase, make_git_repo, run_pyz
+from tests.support import FIXTURES, REPO, TempDirTestCase, make_git_repo, run_main
 
 FIXTURE_PROJECT = "/home/me/project"
 BASIC_SESSION = "995b31f3-e244-4270-bf41-fe69226caaa9"
@@ -119,7 +119,7 @@ class AutosnapTestCase(TempDirTestCase):
                      stdin=None):
         if stdin is None:
             stdin = json.dumps(self.hook_input(hook, transcript, session_id)).encode("utf-8")
-        result = run_pyz(["--hook", hook], env or self.env, cwd=self.tmp, stdin=stdin)
+        result = run_main(["--hook", hook], env or self.env, cwd=self.tmp, stdin=stdin)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(result.stdout, b"")
         return result

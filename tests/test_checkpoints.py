@@ -1,10 +1,10 @@
-"""Save, load and list through the pyz: the original's semantics on durable storage."""
+"""Save, load and list through the server: the original's semantics on durable storage."""
 import json
 import os
 import shutil
 import threading
 
-from tests.support import REPO, Server, TempDirTestCase, make_git_repo
+from tests.support import REPO, ProcessServer, TempDirTestCase, make_git_repo
 
 SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 EXAMPLE = REPO / "tests" / "fixtures" / "original-example.json"
@@ -15,10 +15,11 @@ class CheckpointTestCase(TempDirTestCase):
 
     session_id = "s1"
 
-    def claude(self, session_id=None, **env):
-        """A server as Claude Code starts it: its session id in the environment."""
+    def claude(self, session_id=None, process=False, **env):
+        """A server as Claude Code starts it: its session id in the environment (with
+        `process`, the built pyz in a process of its own)."""
         return self.server(env=self.env_with(
-            CLAUDE_CODE_SESSION_ID=session_id or self.session_id, **env))
+            CLAUDE_CODE_SESSION_ID=session_id or self.session_id, **env), process=process)
 
     def ok(self, server, tool, arguments=None):
         result = server.call_tool(tool, arguments or {})
@@ -567,9 +568,10 @@ class GitIgnoreWarningTest(CheckpointTestCase):
 class ConcurrencyTest(CheckpointTestCase):
 
     def run_merges(self, processes, saves, arguments_for):
-        """`processes` servers, each sending `saves` merge saves as fast as it can."""
+        """`processes` servers, each sending `saves` merge saves as fast as it can: real
+        processes, because the lock must hold between them."""
         env = self.env_with(CLAUDE_CODE_SESSION_ID="shared")
-        servers = [Server(self.project, env) for _ in range(processes)]
+        servers = [ProcessServer(self.project, env) for _ in range(processes)]
         for server in servers:
             self.addCleanup(server.close)
         errors = []

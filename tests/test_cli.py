@@ -1,9 +1,11 @@
-"""The command line for people: list, show, prune, doctor and init, run through the pyz.
+"""The command line for people: list, show, delete, prune, doctor and init, run in this
+process through checkpoint_mcp.main (the built pyz only where a process is the point).
 
 Exit codes: 0 done, 1 nothing found or a check failed, 2 usage error. Errors are one
 line on stderr. Every run gets a throwaway HOME, so doctor reads only the fake Claude
 Code settings a test writes there.
 """
+import io
 import json
 import os
 import shutil
@@ -11,22 +13,27 @@ import subprocess
 import sys
 import time
 import unittest
+from unittest import mock
 
-from tests.support import PYZ, REPO, TempDirTestCase, make_git_repo, pyz_command, run_pyz
+import checkpoint_mcp
+from tests.support import PYZ, REPO, TempDirTestCase, make_git_repo, run_main, run_pyz
 
 SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 UUID_A = "3f2b8c1e-0d4a-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_B = "3f2b8c1e-77aa-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_C = "9c0ffee0-1234-4abc-8def-0123456789ab"
-COMMANDS = ("list", "show", "prune", "doctor", "init")
+COMMANDS = ("list", "show", "delete", "prune", "doctor", "init")
+HOOKS = ("session-start", "guard", "pre-compact", "session-end")
 DAY = 86400
 
 
 class CliTestCase(TempDirTestCase):
 
-    def cli(self, *args, env=None, cwd=None):
-        """(exit code, stdout, stderr) of `checkpoint.pyz ARGS` run in the project."""
-        result = run_pyz(list(args), env or self.env, cwd=cwd or self.project)
+    def cli(self, *args, env=None, cwd=None, process=False):
+        """(exit code, stdout, stderr) of `checkpoint.pyz ARGS` run in the project: in this
+        process, or with `process` the built pyz in a process of its own."""
+        run = run_pyz if process else run_main
+        result = run(list(args), env or self.env, cwd=cwd or self.project)
         return (result.returncode, result.stdout.decode("utf-8"),
                 result.stderr.decode("utf-8"))
 
@@ -53,6 +60,10 @@ class CliTestCase(TempDirTestCase):
 
     def path(self, selector):
         return self.project / ".claude-checkpoints" / (selector + ".json")
+
+    def checkpoint_names(self):
+        directory = self.project / ".claude-checkpoints"
+        return sorted(path.name for path in directory.iterdir())
 
     def age(self, selector, seconds):
         """Make a checkpoint (and its backup, if any) look `seconds` old."""
@@ -206,6 +217,16 @@ class ListTest(CliTestCase):
         self.assertEqual(code, 2)
         self.assertIn("unset it", err)
 
+    def test_each_checkpoint_file_is_read_once(self):
+        self.save_goals("a", "b", "c")
+        with mock.patch.object(checkpoint_mcp, "read_file_limited",
+                               side_effect=checkpoint_mcp.read_file_limited) as read:
+            code, out, err = self.cli("list")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(len(out.splitlines()), 3)
+        read_files = sorted(os.path.basename(call[0][0]) for call in read.call_args_list)
+        self.assertEqual(read_files, ["a.json", "b.json", "c.json"])
+
 
 class ShowTest(CliTestCase):
 
@@ -287,6 +308,17 @@ class ShowTest(CliTestCase):
         self.assertEqual(full["checkpoint"], json.loads(self.path("s").read_text("utf-8")))
         self.assertIn("drift", full)
 
+    def test_full_is_indented_json_for_a_person(self):
+        self.save_goals("s")
+        code, out, err = self.cli("show", "s", "--full")
+        self.assertEqual(code, 0, err)
+        lines = out.splitlines()
+        start = lines.index("{")  # after the notice lines, if any
+        self.assertGreater(len(lines) - start, 2, out)
+        self.assertIn('\n  "checkpoint": {', "\n" + "\n".join(lines[start:]))
+        full = json.loads("\n".join(lines[start:]))
+        self.assertEqual(full["checkpoint"], json.loads(self.path("s").read_text("utf-8")))
+
     def test_full_and_json_together_are_a_usage_error(self):
         code, out, err = self.cli("show", "--full", "--json")
         self.assertEqual(code, 2)
@@ -301,7 +333,7 @@ class ShowTest(CliTestCase):
                 self.assertEqual(code, 1)
                 self.assertEqual(out, "")
                 self.assert_one_line_error(err)
-                self.assertIn("repair that file or delete it", err)
+                self.assertIn("repair that file, or remove it with `checkpoint.pyz delete s`", err)
 
     def test_a_corrupt_file_with_a_good_backup_shows_the_backup_and_warns(self):
         self.save(("s", {"goal": "first"}), ("s", {"goal": "second"}))
@@ -327,11 +359,65 @@ class ShowTest(CliTestCase):
         self.assertIn("Überarbeite die Anmeldung \u2014 \u65e5\u672c", out)
 
 
-class PruneTest(CliTestCase):
+class DeleteTest(CliTestCase):
 
-    def checkpoint_names(self):
-        directory = self.project / ".claude-checkpoints"
-        return sorted(path.name for path in directory.iterdir())
+    def test_it_removes_the_checkpoint_with_its_backup_and_lock(self):
+        self.save(("a", {"goal": "1"}), ("a", {"goal": "2"}), ("b", {"goal": "3"}))
+        self.assertIn("a.json.prev", self.checkpoint_names())
+        code, out, err = self.cli("delete", "a")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(self.checkpoint_names(), ["b.json", "b.json.lock"])
+        self.assertIn("Removed checkpoint a: .claude-checkpoints/a.json, "
+                      ".claude-checkpoints/a.json.prev, .claude-checkpoints/a.json.lock",
+                      out.replace(os.sep, "/"))
+
+    def test_a_unique_prefix_selects_the_checkpoint(self):
+        self.save_goals(UUID_A, UUID_C)
+        code, out, err = self.cli("delete", "3f2b")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(self.checkpoint_names(), [UUID_C + ".json", UUID_C + ".json.lock"])
+        self.assertIn("Removed checkpoint " + UUID_A, out)
+
+    def test_dry_run_says_what_would_go_and_leaves_everything_in_place(self):
+        self.save(("a", {"goal": "1"}), ("a", {"goal": "2"}))
+        before = self.snapshot()
+        code, out, err = self.cli("delete", "a", "--dry-run")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(self.snapshot(), before)
+        self.assertIn("would remove .claude-checkpoints/a.json, .claude-checkpoints/a.json.prev, "
+                      ".claude-checkpoints/a.json.lock", out.replace(os.sep, "/"))
+        self.assertIn("nothing was changed", out)
+
+    def test_an_unknown_selector_exits_1_names_it_and_points_to_list(self):
+        self.save_goals("s")
+        code, out, err = self.cli("delete", "nope")
+        self.assertEqual(code, 1)
+        self.assertEqual(out, "")
+        self.assert_one_line_error(err)
+        self.assertIn("no checkpoint 'nope' in %s" % self.project, err)
+        self.assertIn("checkpoint.pyz list", err)
+        self.assertEqual(self.checkpoint_names(), ["s.json", "s.json.lock"])
+
+    def test_an_ambiguous_prefix_is_a_usage_error_and_removes_nothing(self):
+        self.save_goals(UUID_A, UUID_B)
+        before = self.checkpoint_names()
+        code, out, err = self.cli("delete", "3f2b8c1e")
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assert_one_line_error(err)
+        self.assertIn(UUID_A, err)
+        self.assertIn(UUID_B, err)
+        self.assertEqual(self.checkpoint_names(), before)
+
+    def test_without_a_selector_is_a_usage_error(self):
+        code, out, err = self.cli("delete")
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assert_one_line_error(err)
+        self.assertIn("SELECTOR", err)
+
+
+class PruneTest(CliTestCase):
 
     def test_without_a_rule_is_a_usage_error(self):
         self.save_goals("s")
@@ -438,7 +524,9 @@ class PruneTest(CliTestCase):
             with self.subTest(args=args):
                 code, _, err = self.cli("prune", *args)
                 self.assertEqual(code, 2)
-                self.assertIn("error: argument %s: %r is not" % args, err)
+                self.assert_one_line_error(err)
+                self.assertIn("checkpoint.pyz prune: argument %s: %r is not" % args, err)
+                self.assertIn("(usage: checkpoint.pyz prune ", err)
 
     @unittest.skipIf(os.name == "nt" or os.geteuid() == 0, "needs POSIX permissions, not root")
     def test_a_file_that_cannot_be_removed_is_reported_and_exits_1(self):
@@ -453,8 +541,8 @@ class PruneTest(CliTestCase):
 
 class DoctorTest(CliTestCase):
 
-    def doctor(self, *args, env=None, cwd=None):
-        code, out, err = self.cli("doctor", *args, env=env, cwd=cwd)
+    def doctor(self, *args, env=None, cwd=None, process=False):
+        code, out, err = self.cli("doctor", *args, env=env, cwd=cwd, process=process)
         lines = out.splitlines()
         for line in lines:
             self.assertRegex(line, r"^(OK  |WARN|FAIL) \S")
@@ -497,9 +585,22 @@ class DoctorTest(CliTestCase):
         self.assertEqual(code, 0, lines)
         self.assertTrue(lines[0].startswith("OK   Python %d.%d" % sys.version_info[:2]))
         self.assertIn("OK   git version", "\n".join(lines))
-        self.assertIn("claude mcp add --scope user checkpoint -- python3 -I -S %s" % PYZ,
-                      self.line_about(lines, "does not know this server"))
+        server = self.line_about(lines, "does not know this server")
+        self.assertTrue(server.startswith("WARN"))
+        self.assertIn("claude mcp add --scope user checkpoint -- python3 -I -S ", server)
         self.assertTrue(self.line_about(lines, "hooks are not registered").startswith("WARN"))
+
+    def test_the_command_to_register_the_server_names_the_running_pyz(self):
+        # A process: only the pyz itself knows the path it runs from.
+        _, lines = self.doctor(process=True)
+        self.assertIn("claude mcp add --scope user checkpoint -- python3 -I -S %s`" % PYZ,
+                      self.line_about(lines, "does not know this server"))
+
+    def test_with_no_hooks_registered_all_four_are_named_in_one_sentence(self):
+        _, lines = self.doctor()
+        self.assertTrue(self.line_about(lines, "hooks are not registered").startswith(
+            "WARN the session-start, guard, pre-compact and session-end hooks are not "
+            "registered; "))
 
     def test_the_root_and_the_rule_that_picked_it(self):
         _, lines = self.doctor()
@@ -531,6 +632,22 @@ class DoctorTest(CliTestCase):
         line = self.line_about(lines, "git does not ignore")
         self.assertTrue(line.startswith("WARN"))
         self.assertIn("add `.claude-checkpoint*` to .gitignore", line)
+
+    def test_ignoring_the_checkpoint_folder_is_enough_where_the_legacy_file_is_unused(self):
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoints/\n"})
+        _, lines = self.doctor()
+        self.assertEqual(self.line_about(lines, "git-ignored"), "OK   checkpoints are git-ignored")
+
+    def test_an_unignored_legacy_file_in_use_is_a_warning(self):
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoints/\n"})
+        for env in (self.env_with(CHECKPOINT_SESSION_IDS="legacy"), None):
+            with self.subTest(legacy_mode=env is not None):
+                if env is None:
+                    (self.project / ".claude-checkpoint").write_text("{}", encoding="utf-8")
+                _, lines = self.doctor(env=env)
+                line = self.line_about(lines, "git does not ignore")
+                self.assertTrue(line.startswith("WARN git does not ignore .claude-checkpoint;"),
+                                line)
 
     @unittest.skipIf(os.name == "nt", "POSIX modes")
     def test_loose_permissions_are_a_warning_with_the_chmod_to_run(self):
@@ -580,6 +697,12 @@ class DoctorTest(CliTestCase):
         self.assertTrue(self.line_about(lines, "the guard hook is not registered")
                         .startswith("WARN"))
 
+    def test_two_missing_hooks_are_joined_with_and(self):
+        self.register_by_hand(hooks=("session-start", "pre-compact"))
+        _, lines = self.doctor()
+        self.assertTrue(self.line_about(lines, "hooks are not registered").startswith(
+            "WARN the guard and session-end hooks are not registered; "))
+
     def test_the_plugin_and_a_server_by_hand_together_are_a_warning(self):
         self.register_by_hand()
         settings = json.loads((self.home / ".claude" / "settings.json").read_text("utf-8"))
@@ -605,11 +728,13 @@ class DoctorTest(CliTestCase):
         self.assertTrue(self.line_about(lines, "cannot read %s" % settings).startswith("WARN"))
 
     def test_the_pyz_matches_its_plugin_json(self):
-        _, lines = self.doctor()
+        # A process: the check is of the pyz that runs, beside its plugin.json.
+        _, lines = self.doctor(process=True)
         self.assertEqual(lines[-1], "OK   checkpoint.pyz %s matches %s" % (
             self.plugin_version(), REPO / "plugin" / ".claude-plugin" / "plugin.json"))
 
     def test_a_pyz_whose_plugin_json_says_another_version_fails_and_exits_1(self):
+        # A process: a copy of the pyz, run from another plugin folder.
         plugin = self.tmp / "plugin"
         self.write_json(plugin / ".claude-plugin" / "plugin.json", {"version": "9.9.9"})
         shutil.copy(str(PYZ), str(plugin / "checkpoint.pyz"))
@@ -630,32 +755,13 @@ class DoctorTest(CliTestCase):
         code, out, _ = self.cli("doctor")
         self.assertNotIn("\033[", out)
 
-    @unittest.skipIf(os.name == "nt", "needs a pseudo-terminal")
     def test_colour_on_a_terminal_unless_no_color_is_set(self):
         self.assertIn("\033[32mOK  \033[0m", self.doctor_on_a_terminal(self.env))
         self.assertNotIn("\033[", self.doctor_on_a_terminal(self.env_with(NO_COLOR="1")))
 
     def doctor_on_a_terminal(self, env):
-        import pty
-        primary, secondary = pty.openpty()
-        try:
-            process = subprocess.Popen(pyz_command("doctor"), cwd=str(self.project), env=env,
-                                       stdout=secondary, stderr=subprocess.PIPE)
-            os.close(secondary)
-            chunks = []
-            while True:
-                try:
-                    chunk = os.read(primary, 4096)
-                except OSError:  # the terminal closed with the process
-                    break
-                if not chunk:
-                    break
-                chunks.append(chunk)
-            process.wait(20)
-            process.stderr.close()
-        finally:
-            os.close(primary)
-        return b"".join(chunks).decode("utf-8")
+        result = run_main(["doctor"], env, cwd=self.project, stdout_isatty=True)
+        return result.stdout.decode("utf-8")
 
 
 class InitTest(CliTestCase):
@@ -716,17 +822,31 @@ class UsageTest(CliTestCase):
                 self.assertTrue(out.startswith("usage: checkpoint.pyz %s" % command), out)
                 self.assertIn("--root DIR", out)
 
-    def test_the_top_level_help_names_every_command(self):
+    def test_the_top_level_help_names_every_command_and_every_hook(self):
         code, out, _ = self.cli("--help")
         self.assertEqual(code, 0)
-        for command in COMMANDS:
-            self.assertIn("checkpoint.pyz %s" % command, out)
+        self.assertTrue(out.startswith("usage: checkpoint.pyz "), out)
+        for command in COMMANDS:  # argparse's list of subcommands: the name, then its summary
+            self.assertRegex(out, r"(?m)^ +%s +\S" % command)
+        for hook in HOOKS:
+            self.assertIn("--hook %s " % hook, out)
 
     def test_an_unknown_option_is_a_usage_error(self):
         code, out, err = self.cli("list", "--bogus")
         self.assertEqual(code, 2)
         self.assertEqual(out, "")
         self.assertIn("unrecognized arguments: --bogus", err)
+
+    def test_a_usage_error_is_one_line_with_the_subcommands_usage(self):
+        code, out, err = self.cli("show", "--bogus")
+        self.assertEqual(code, 2)
+        self.assertEqual(out, "")
+        self.assertEqual(err.count("\n"), 1, err)
+        self.assertTrue(err.endswith("\n"), err)
+        self.assertRegex(err, r"^checkpoint\.pyz show: unrecognized arguments: --bogus "
+                              r"\(usage: checkpoint\.pyz show .*; "
+                              r"checkpoint\.pyz show --help says more\)\n$")
+        self.assertIn("[--full | --json] [SELECTOR]", err)
 
     def test_an_unknown_command_is_a_usage_error(self):
         code, _, err = self.cli("frobnicate")
@@ -735,6 +855,7 @@ class UsageTest(CliTestCase):
         self.assertIn("--help", err)
 
     def test_the_server_and_the_hooks_do_not_import_argparse(self):
+        # A process: what a start imports shows only in a fresh interpreter.
         for args, stdin in ((["--hook", "guard"], b"{}"), (["--hook", "session-start"], b"{}"),
                             ([], b"")):
             with self.subTest(args=args):
@@ -745,6 +866,38 @@ class UsageTest(CliTestCase):
                 self.assertEqual(result.returncode, 0)
                 self.assertIn(b"| encodings", result.stderr)
                 self.assertNotIn(b"argparse", result.stderr)
+
+
+class TerminalStdin:
+    """A stdin that says it is a terminal, reading from file descriptor `fd`."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def isatty(self):
+        return True
+
+    def fileno(self):
+        return self.fd
+
+
+class ServerOnATerminalTest(TempDirTestCase):
+
+    def test_the_server_on_a_terminal_says_what_it_is_in_one_stderr_line(self):
+        read_end, write_end = os.pipe()
+        os.close(write_end)  # the person at the terminal pressed Ctrl-D at once
+        self.addCleanup(os.close, read_end)
+        stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+        stderr = io.StringIO()
+        code = checkpoint_mcp.main([], stdin=TerminalStdin(read_end), stdout=stdout,
+                                   stderr=stderr, environ=dict(self.env), cwd=str(self.project))
+        self.assertEqual(code, 0)
+        stdout.flush()
+        self.assertEqual(stdout.buffer.getvalue(), b"")
+        lines = stderr.getvalue().splitlines()
+        self.assertEqual(len(lines), 1, lines)
+        self.assertIn("MCP", lines[0])
+        self.assertIn("--help", lines[0])
 
 
 if __name__ == "__main__":

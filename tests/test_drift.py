@@ -1,4 +1,4 @@
-"""Git facts and drift end to end: save and load through the pyz in real repositories."""
+"""Git facts and drift end to end: save and load through the server in real repositories."""
 from tests.support import git, make_git_repo
 from tests.test_checkpoints import LOAD, SAVE, CheckpointTestCase
 
@@ -100,7 +100,8 @@ class NoGitTest(CheckpointTestCase):
         make_git_repo(self.project, self.env)
         empty = self.tmp / "empty-bin"
         empty.mkdir()
-        server = self.claude(PATH=str(empty))
+        # A process: git started in this one would search the test's own PATH.
+        server = self.claude(PATH=str(empty), process=True)
         self.ok(server, SAVE, {"goal": "g"})
         self.assertIsNone(self.stored()["git"])
         self.assertIsNone(self.ok(server, LOAD)["drift"])

@@ -13,14 +13,11 @@ import checkpoint_mcp
 
 
 class GitTestCase(TempDirTestCase):
-    """The shared temp dirs, with os.environ swapped for the clean env, because the
-    module's git calls inherit os.environ."""
+    """The shared temp dirs; os.environ is the clean env for the whole test
+    (TempDirTestCase), which matters because the module's git calls inherit os.environ."""
 
     def setUp(self):
         super().setUp()
-        patcher = mock.patch.dict(os.environ, self.env, clear=True)
-        patcher.start()
-        self.addCleanup(patcher.stop)
         self.repo = self.project
 
     def make_repo(self, files=None, commit=True):
@@ -186,12 +183,12 @@ class ScanTest(GitTestCase):
     def test_slow_git_gives_a_warning_and_no_facts(self):
         self.make_repo()
         with mock.patch.dict(os.environ, {"PATH": self.slow_git_dir()}), \
-                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.3}):
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.1}):
             scan = self.scan()
         self.assertIsNone(scan["git"])
         self.assertEqual(scan["files"], [])
         self.assertEqual(len(scan["warnings"]), 1)
-        self.assertTrue(scan["warnings"][0].startswith("git did not answer within 0.3 s"))
+        self.assertTrue(scan["warnings"][0].startswith("git did not answer within 0.1 s"))
 
     def test_limit_keeps_agent_paths_first_then_the_newest(self):
         self.make_repo()
@@ -381,7 +378,8 @@ class ChangedPathMemoryTest(GitTestCase):
             self.assertEqual(self.paths(scan), baseline)
 
     def test_agent_paths_first_then_known_and_fresh_mtimes_alike(self):
-        changes = [(b"1", b".M", False, ("f%d" % n).encode(), None) for n in range(6)]
+        changes = [checkpoint_mcp.GitChange((b"1", b".M", False, ("f%d" % n).encode(), None))
+                   for n in range(6)]
         for n in range(6):
             self.touch("f%d" % n, 1000000 + n)
         known = {b"f0": 2000000.0, b"f2": 1000002.0}  # f0 read as newest, f2 as on disk
@@ -420,7 +418,7 @@ class GitRunTest(GitTestCase):
     @unittest.skipIf(sys.platform == "win32", "uses a shell script as git")
     def test_a_slow_git_times_out_and_is_killed(self):
         with mock.patch.dict(os.environ, {"PATH": self.slow_git_dir()}), \
-                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.2}):
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.1}):
             with checkpoint_mcp.GitRun(str(self.tmp), ["status"]) as run:
                 with self.assertRaises(checkpoint_mcp.GitTimeout):
                     run.answer()
@@ -443,9 +441,9 @@ class GitRunTest(GitTestCase):
         holder = open(str(lock_path), "w")
         self.addCleanup(holder.close)
         fcntl.flock(holder, fcntl.LOCK_EX)
-        context = checkpoint_mcp.ToolContext(dict(os.environ))
+        context = checkpoint_mcp.ToolContext(dict(os.environ), str(self.repo))
         with mock.patch.object(checkpoint_mcp, "GitRun", RecordedGitRun), \
-                mock.patch.dict(checkpoint_mcp.LIMITS, {"lockTimeout": 0.2}):
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"lockTimeout": 0.1}):
             with self.assertRaises(checkpoint_mcp.CallerError):
                 checkpoint_mcp.save_tool({"goal": "g", "projectRoot": str(self.repo),
                                           "session": session}, context)
@@ -618,10 +616,10 @@ class DriftTest(GitTestCase):
         self.make_repo()
         saved = self.save()
         with mock.patch.dict(os.environ, {"PATH": self.slow_git_dir()}), \
-                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.3}):
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.1}):
             drift, warnings = self.drift(saved)
         self.assertIsNone(drift)
-        self.assertIn("did not answer within 0.3 s", warnings[0])
+        self.assertIn("did not answer within 0.1 s", warnings[0])
 
     def test_drift_uses_one_git_call_when_head_did_not_move_and_two_when_it_did(self):
         self.make_repo()

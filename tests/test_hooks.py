@@ -1,11 +1,11 @@
-"""The plugin's two hooks, run as Claude Code runs them: the built pyz, hook JSON on stdin.
+"""The plugin's two hooks, run with hook JSON on stdin through checkpoint_mcp.main in this
+process, and as Claude Code runs them (the built pyz) where the process is the point.
 
 `--hook session-start` is the SessionStart nudge, `--hook guard` the PreToolUse guard
 that stops subagents from saving. Inputs come from the real Claude Code captures in
 tests/fixtures/hook-inputs.jsonl, with the sanitized `cwd` pointed at a temp project.
 """
 import atexit
-import io
 import json
 import os
 import subprocess
@@ -13,12 +13,12 @@ import sys
 import threading
 import time
 import unittest
-from unittest import mock
 
-import checkpoint_mcp
-from tests.support import FIXTURES, PYZ, TempDirTestCase, make_git_repo, pyz_command, run_pyz
+from tests.support import (FIXTURES, PYZ, TempDirTestCase, make_git_repo, pyz_command, run_main,
+                           run_pyz)
 
 CAPTURED_HOOK_INPUTS = FIXTURES / "hook-inputs.jsonl"
+HOOKS = ("session-start", "guard", "pre-compact", "session-end")
 SAVE_TOOL = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
 GARBAGE_INPUTS = (
     b"",
@@ -65,8 +65,11 @@ class HookTestCase(TempDirTestCase):
         hook_input.update(extra)
         return hook_input
 
-    def run_hook(self, name, stdin, env=None):
-        result = run_pyz(["--hook", name], env or self.env, cwd=self.tmp, stdin=stdin)
+    def run_hook(self, name, stdin, env=None, process=False):
+        """Run `--hook NAME` on `stdin` (in this process, or with `process` the built pyz as
+        Claude Code runs it); it must exit 0."""
+        run = run_pyz if process else run_main
+        result = run(["--hook", name], env or self.env, cwd=self.tmp, stdin=stdin)
         self.assertEqual(result.returncode, 0, result.stderr.decode("utf-8", "replace"))
         return result
 
@@ -287,15 +290,53 @@ class SubagentSaveGuardTest(HookTestCase):
                 self.assertEqual(self.guard(stdin), b"")
 
 
+class HookNameTest(HookTestCase):
+    """A name that is no hook is a mistake in the registration: exit 2 and one line on
+    stderr, so that it shows in Claude Code's hook errors. A hook that exists never fails."""
+
+    def assert_one_line_naming_the_hooks(self, stderr, problem):
+        text = stderr.decode("utf-8")
+        self.assertEqual(text.count("\n"), 1, text)
+        self.assertTrue(text.endswith("\n"), text)
+        self.assertIn(problem, text)
+        self.assertIn("expected one of: " + ", ".join(HOOKS), text)
+
+    def test_an_unknown_hook_exits_2_with_one_line_naming_it_and_the_hooks(self):
+        result = run_main(["--hook", "no-such-hook"], self.env, cwd=self.tmp, stdin=b"{}")
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout, b"")
+        self.assert_one_line_naming_the_hooks(result.stderr, "unknown hook 'no-such-hook'")
+
+    def test_hook_without_a_name_exits_2_with_one_line_naming_the_hooks(self):
+        result = run_main(["--hook"], self.env, cwd=self.tmp, stdin=b"{}")
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout, b"")
+        self.assert_one_line_naming_the_hooks(result.stderr, "name is missing")
+
+    def test_a_known_hook_with_more_arguments_exits_2_and_says_so(self):
+        result = run_main(["--hook", "guard", "extra"], self.env, cwd=self.tmp, stdin=b"{}")
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout, b"")
+        self.assertEqual(result.stderr.decode("utf-8"),
+                         "checkpoint.pyz --hook guard: takes no further arguments, got extra\n")
+
+    def test_a_known_hook_with_bad_input_exits_0_quietly(self):
+        for name in ("session-start", "guard"):
+            with self.subTest(hook=name):
+                result = self.run_hook(name, b"\xff not json")
+                self.assertEqual((result.stdout, result.stderr), (b"", b""))
+
+
 class HookExitTest(HookTestCase):
     """A hook ends the process with os._exit once it has flushed its output, skipping the
-    interpreter's teardown: what it printed must still arrive, and the exit code stay 0."""
+    interpreter's teardown: what it printed must still arrive, and the exit code stay what
+    the hook returned. So these run the built pyz, as Claude Code does."""
 
     def deny_input(self):
         return encode(self.save_call_input(agent_id="a4e1c2d9"))
 
     def test_the_output_reaches_a_file_as_whole_as_a_pipe(self):
-        piped = self.run_hook("guard", self.deny_input()).stdout
+        piped = self.run_hook("guard", self.deny_input(), process=True).stdout
         self.assert_one_json_line(piped)
         target = self.tmp / "stdout.txt"
         with open(str(target), "wb") as stdout:
@@ -305,14 +346,16 @@ class HookExitTest(HookTestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(target.read_bytes(), piped)
 
-    def test_an_unknown_hook_exits_0_with_its_line_on_stderr(self):
-        result = self.run_hook("no-such-hook", b"{}")
+    def test_an_unknown_hooks_exit_code_2_survives_the_exit_without_teardown(self):
+        result = run_pyz(["--hook", "no-such-hook"], self.env, cwd=self.tmp, stdin=b"{}")
+        self.assertEqual(result.returncode, 2)
         self.assertEqual(result.stdout, b"")
         self.assertIn(b"unknown hook 'no-such-hook'", result.stderr)
         self.assertTrue(result.stderr.endswith(b"\n"), result.stderr)
 
     @unittest.skipIf(os.name == "nt", "closes stdout with a POSIX shell")
     def test_a_hook_started_with_stdout_closed_exits_0(self):
+        # A process: only one can start with its stdout closed (sys.stdout is None then).
         result = subprocess.run(
             ["/bin/sh", "-c", 'exec "$@" >&-', "sh"] + pyz_command("--hook", "guard"),
             cwd=str(self.tmp), env=self.env, input=self.deny_input(),
@@ -321,8 +364,8 @@ class HookExitTest(HookTestCase):
 
 
 class HookLeavesNothingBehindTest(HookTestCase):
-    """Why os._exit is safe after a hook: when run_hook returns, the hook has no thread
-    running, no file or lock open and no exit handler waiting."""
+    """Why os._exit is safe after a hook: when main returns from a hook, the hook has no
+    thread running, no file or lock open and no exit handler waiting."""
 
     SESSION = "5e55a1d0-0000-4000-8000-00000000abcd"
 
@@ -361,24 +404,23 @@ class HookLeavesNothingBehindTest(HookTestCase):
         # pre-compact first, so that the later hooks find a checkpoint to refresh and count.
         for name in ("pre-compact", "session-end", "session-start", "guard"):
             with self.subTest(hook=name):
-                stdout, stderr = io.TextIOWrapper(io.BytesIO()), io.StringIO()
                 before = self.left_behind()
-                with mock.patch.object(sys, "stdout", stdout), \
-                        mock.patch.object(sys, "stderr", stderr):
-                    code = checkpoint_mcp.run_hook(name, self.hook_input(name), self.env)
+                result = run_main(["--hook", name], self.env, cwd=self.tmp,
+                                  stdin=self.hook_input(name))
                 after = self.left_behind()
-                self.assertEqual((code, stderr.getvalue()), (0, ""))
+                self.assertEqual((result.returncode, result.stderr), (0, b""))
                 for what in ("threads", "descriptors"):
                     self.assertLessEqual(after[what], before[what], what)
                 self.assertEqual(after["exit handlers"], before["exit handlers"])
                 if name in ("session-start", "guard"):
-                    self.assertIn(b"hookSpecificOutput", stdout.buffer.getvalue())
+                    self.assertIn(b"hookSpecificOutput", result.stdout)
         self.assertTrue((self.project / ".claude-checkpoints" / (self.SESSION + ".json")).is_file())
 
 
 class HookCostTest(HookTestCase):
     """The nudge and the guard run before every session and every save, so they import no
-    regex, json or subprocess, start no git and read no checkpoint."""
+    regex, json or subprocess, start no git and read no checkpoint. Each test runs the pyz
+    in a fresh interpreter: only there does what a start imports and opens show."""
 
     def imported_modules(self, pyz, args, stdin):
         """Names of the modules a `python -I -S -X importtime pyz args` run imports."""

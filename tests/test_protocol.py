@@ -1,11 +1,28 @@
-"""The MCP protocol as clients see it: the built pyz spawned and spoken to over stdio."""
-import json
+"""The MCP protocol as clients see it: the server spoken to over a pair of pipes, in this
+process, or as the built pyz where only a process shows it (signals, exit status, stdout)."""
 import time
+from unittest import mock
 
+import checkpoint_mcp
+from tests.reliability import json_rpc_problem
 from tests.support import LEGACY, MODERN, TempDirTestCase, envelope
 
 HANDSHAKE = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
 TOOL_NAMES = ["save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"]
+
+
+def rest_of_stdout(server):
+    """Close the server's stdin and return every line it writes until it exits: a reply
+    that should never come shows here however late it is (queued calls are answered
+    before the server exits)."""
+    server.proc.stdin.close()
+    server.proc.wait(10)
+    rest = []
+    while True:
+        line = server.lines.get(timeout=10)
+        if line is None:
+            return rest
+        rest.append(line)
 
 
 def initialize(version, capabilities=None, request_id=0):
@@ -214,20 +231,23 @@ class NotificationTest(TempDirTestCase):
                        "notifications/whatever", "tools/list"]:
             server.send({"jsonrpc": "2.0", "method": method, "params": {}})
         server.send({"jsonrpc": "1.0", "method": "bogus"})
-        self.assertTrue(server.no_output())
-        self.assertEqual(server.request("ping")["result"], {})
+        # Messages are read in order: the ping's answer must be the next line.
+        ping = server.next_id
+        self.assertEqual(server.request("ping"), {"jsonrpc": "2.0", "id": ping, "result": {}})
+        self.assertEqual(rest_of_stdout(server), [])
 
     def test_blank_lines_are_skipped(self):
         server = self.server()
         server.send_raw(b"\n")
         server.send_raw(b"   \r\n")
-        self.assertTrue(server.no_output())
+        self.assertEqual(rest_of_stdout(server), [])
 
 
 class LifecycleTest(TempDirTestCase):
 
     def test_exits_zero_when_stdin_closes(self):
-        server = self.server()
+        # The exit status and stderr of the real interpreter, teardown included.
+        server = self.server(process=True)
         self.assertEqual(server.close(), 0)
         self.assertEqual(server.stderr, "")
 
@@ -248,23 +268,23 @@ class LifecycleTest(TempDirTestCase):
             self.skipTest("POSIX signals")
         for signum in (signal.SIGTERM, signal.SIGINT):
             with self.subTest(signal=signum):
-                server = self.server()
+                server = self.server(process=True)
                 server.proc.send_signal(signum)
                 self.assertEqual(server.proc.wait(10), 0)
                 time.sleep(0.05)
                 self.assertNotIn("Traceback", server.stderr)
 
     def test_stdout_carries_only_json_rpc(self):
-        server = self.server()
+        # A process: a stray print() anywhere in the module reaches the real stdout only.
+        server = self.server(process=True)
         server.send_raw(b"garbage")
-        server.request("tools/call", {"name": "save_session_checkpoint",
-                                      "arguments": {"goal": 5}})
-        server.request("tools/call", {"name": "load_session_checkpoint", "arguments": {}})
-        server.proc.stdin.close()
-        rest = server.proc.stdout.read()
-        server.proc.wait(10)
-        for line in rest.splitlines():
-            self.assertEqual(json.loads(line)["jsonrpc"], "2.0")
+        server.send({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+            "name": "save_session_checkpoint", "arguments": {"goal": 5}}})
+        server.send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "load_session_checkpoint", "arguments": {}}})
+        rest = rest_of_stdout(server)
+        self.assertEqual(server.proc.returncode, 0, server.stderr)
+        self.assertEqual([json_rpc_problem(line) for line in rest], [None] * 3, rest)
 
 
 class HandshakeRootsTest(TempDirTestCase):
@@ -284,6 +304,10 @@ class HandshakeRootsTest(TempDirTestCase):
         self.assertTrue(result["structuredContent"]["path"].startswith(str(self.project)))
 
     def test_a_client_that_never_answers_roots_does_not_hang_the_server(self):
+        # The ping below must still overtake the parked call, however short the wait.
+        limits = mock.patch.dict(checkpoint_mcp.LIMITS, rootsTimeout=0.5)
+        limits.start()
+        self.addCleanup(limits.stop)
         server = self.server(handshake=None)
         server.send(initialize(LEGACY, {"roots": {}}))
         server.recv()

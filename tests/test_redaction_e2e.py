@@ -1,11 +1,10 @@
-"""Redaction through the built pyz: no corpus secret reaches the checkpoint file, and every
-benign string is stored exactly as written."""
+"""Redaction through the server (a tool call, as a client makes it): no corpus secret
+reaches the checkpoint file, and every benign string is stored exactly as written."""
 import json
 import sys
-import unittest
 
 from tests import redaction_corpus as corpus
-from tests.support import PYZ, TempDirTestCase
+from tests.support import TempDirTestCase
 
 SAVE = "save_session_checkpoint"
 SESSION = "s1"
@@ -74,8 +73,7 @@ def spellings(secret):
             json.dumps(secret, ensure_ascii=False)[1:-1].encode("utf-8")}
 
 
-@unittest.skipUnless(PYZ.exists(), "needs the built plugin/checkpoint.pyz")
-class RedactionThroughThePyzTest(TempDirTestCase):
+class RedactionThroughTheServerTest(TempDirTestCase):
 
     def test_secrets_never_reach_the_file_and_benign_text_is_stored_unchanged(self):
         server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID=SESSION))
@@ -109,7 +107,7 @@ class RedactionThroughThePyzTest(TempDirTestCase):
 
         secrets = len(corpus.SECRETS)
         benign = len(corpus.BENIGN)
-        print("\nredaction (through the pyz): recall %.1f%% (%d/%d secrets), false positives "
+        print("\nredaction (through the server): recall %.1f%% (%d/%d secrets), false positives "
               "%.1f%% (%d/%d benign)" % (100.0 * (secrets - len(leaked)) / secrets, secrets - len(leaked),
                                           secrets, 100.0 * len(altered) / benign, len(altered), benign),
               file=sys.stderr)

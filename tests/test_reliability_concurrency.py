@@ -8,7 +8,7 @@ import json
 import threading
 
 from tests.reliability import LOAD, SAVE, every_checkpoint_file, load_checkpoint_file
-from tests.support import Server, TempDirTestCase, make_git_repo
+from tests.support import ProcessServer, TempDirTestCase, make_git_repo
 
 SECRET = "API_KEY=%s"
 
@@ -16,7 +16,7 @@ SECRET = "API_KEY=%s"
 class ConcurrentMergeTest(TempDirTestCase):
 
     def start(self, count, **env):
-        servers = [Server(self.project, self.env_with(**env)) for _ in range(count)]
+        servers = [ProcessServer(self.project, self.env_with(**env)) for _ in range(count)]
         for server in servers:
             self.addCleanup(server.close)
         return servers
@@ -43,7 +43,8 @@ class ConcurrentMergeTest(TempDirTestCase):
 
     def redaction_is_active(self):
         """Redaction lives in its own section; count redactions only once it redacts."""
-        with Server(self.project, self.env) as probe:
+        # The pyz, not this process's module: the question is what the writers run.
+        with ProcessServer(self.project, self.env) as probe:
             result = probe.call_tool(SAVE, {"goal": "probe", "session": "probe",
                                             "recentCommands": [{"command": SECRET % "abcdef0123456789xyz"}]})
         (self.project / ".claude-checkpoints" / "probe.json").unlink()
@@ -123,7 +124,7 @@ class ConcurrentMergeTest(TempDirTestCase):
         def save(index, number):
             return {"goal": "mint %d-%d" % (index, number)}
 
-        original = Server.call_tool
+        original = ProcessServer.call_tool
 
         def recording_call(server, tool, arguments=None, timeout=15):
             result = original(server, tool, arguments, timeout)

@@ -12,7 +12,8 @@ from unittest import mock
 
 import tests.support
 from tests.reliability import (
-    LIST, LOAD, SAVE, CheckedServer, load_checkpoint_file, mount_tmpfs, remount_read_only)
+    LIST, LOAD, SAVE, CheckedProcess, CheckedServer, load_checkpoint_file, mount_tmpfs,
+    remount_read_only)
 from tests.support import TempDirTestCase
 
 POSIX = os.name != "nt"
@@ -29,9 +30,10 @@ class DiskTestCase(TempDirTestCase):
     def store(self):
         return self.project / ".claude-checkpoints"
 
-    def checked(self, **kw):
-        server = CheckedServer(self.project, self.env_with(CLAUDE_CODE_SESSION_ID=self.session),
-                               **kw)
+    def checked(self, process=False, **kw):
+        """A checked server in this process, or with `process` the built pyz."""
+        kind = CheckedProcess if process else CheckedServer
+        server = kind(self.project, self.env_with(CLAUDE_CODE_SESSION_ID=self.session), **kw)
         self.addCleanup(server.close)
         return server
 
@@ -129,7 +131,8 @@ class TinyFilesystemTest(DiskTestCase):
 @unittest.skipUnless(POSIX, "POSIX resource limits")
 class FileSizeLimitTest(DiskTestCase):
     """A failing write anywhere, root or not: RLIMIT_FSIZE makes write() fail with EFBIG
-    (Python ignores SIGXFSZ), as a full disk would half way through a file."""
+    (Python ignores SIGXFSZ), as a full disk would half way through a file. The limit is
+    the process's own, so this server is the pyz in a process of its own."""
 
     def limited_server(self, limit):
         def limited_command(*args):
@@ -140,7 +143,7 @@ class FileSizeLimitTest(DiskTestCase):
                     "os.execv(sys.argv[1], sys.argv[1:])" % (limit, limit)] + command
 
         with mock.patch.object(tests.support, "pyz_command", limited_command):
-            return self.checked()
+            return self.checked(process=True)
 
     def test_a_write_cut_short_keeps_the_previous_checkpoint(self):
         server = self.limited_server(16384)

@@ -245,10 +245,15 @@ class FuzzTest(TempDirTestCase):
             frame = mutator.frame(number, tool, valid_arguments(tool, self.project))
             server.send_raw(frame)
             # Tool calls run in order on one worker and other frames are answered as they
-            # are read, so once this list call is answered every earlier reply is out.
+            # are read, so once this sentinel call is answered every earlier reply is out.
+            # Only a save can change the store: after one (and after the last frame) the
+            # sentinel lists it, to check the listing of what the save left; after a load
+            # or a list the store is as the last listing saw it, and a call the validator
+            # refuses (no disk, no git) is sentinel enough.
             sentinel = "sentinel-%d" % number
+            lists = tool == SAVE or number == FRAMES_PER_SEED - 1
             server.send({"jsonrpc": "2.0", "id": sentinel, "method": "tools/call",
-                         "params": {"name": LIST, "arguments": {"limit": 1}}})
+                         "params": {"name": LIST, "arguments": {"limit": 1 if lists else -1}}})
             while True:
                 reply = server.recv(timeout=30)
                 if reply.get("id") == sentinel:
@@ -259,6 +264,8 @@ class FuzzTest(TempDirTestCase):
                     self.assertEqual(reply["id"], number, frame[:300])
                     check_tool_result(self, tool, reply)
             check_tool_result(self, LIST, reply)
+            if not lists:
+                self.assertTrue(reply["result"].get("isError"), reply)
         self.assertTrue(server.still_serves())
         server.close_and_check(self)
         after = tree_snapshot(self.tmp, skip=("home",))

@@ -6,7 +6,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, git, make_git_repo, run_pyz
+from tests.support import TempDirTestCase, git, make_git_repo, run_main
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 POSIX = os.name != "nt"
@@ -42,7 +42,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
     def nudge(self):
         payload = json.dumps({"session_id": "x", "cwd": str(self.project),
                               "hook_event_name": "SessionStart", "source": "startup"})
-        result = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode())
+        result = run_main(["--hook", "session-start"], self.env, stdin=payload.encode())
         output = result.stdout.decode()
         return json.loads(output)["hookSpecificOutput"]["additionalContext"] if output else ""
 
@@ -63,7 +63,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
             env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
         payload = json.dumps({"cwd": str(nested), "hook_event_name": "SessionStart"})
-        output = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
+        output = run_main(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
         context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
         self.assertIn("committed to the repository", context)
 
@@ -79,7 +79,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
             *["packages/app/.claude-checkpoints/" + name for name in committed], env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
         payload = json.dumps({"cwd": str(nested), "hook_event_name": "SessionStart"})
-        output = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
+        output = run_main(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
         context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
         # c.json is offered: its backup is committed, but a checkpoint is known by its main file.
         self.assertIn("has 3 saved session checkpoints", context)
@@ -177,10 +177,10 @@ class LinkedCheckpointDirectoryTest(CheckpointTestCase):
         self.assertEqual(listed["total"], 0)
         self.assertTrue(any("symbolic link" in w for w in listed["warnings"]))
         self.error_text(self.claude(), LOAD, {"checkpoint": "victim"})
-        run_pyz(["prune", "--older-than", "0", "--root", str(self.project)], self.env)
+        run_main(["prune", "--older-than", "0", "--root", str(self.project)], self.env)
         self.assertEqual(sorted(os.listdir(str(outside))), ["package.json", "victim.json"])
         payload = json.dumps({"cwd": str(self.project), "hook_event_name": "SessionStart"})
-        nudge = run_pyz(["--hook", "session-start"], self.env, stdin=payload.encode())
+        nudge = run_main(["--hook", "session-start"], self.env, stdin=payload.encode())
         self.assertEqual(nudge.stdout, b"")
 
 
