@@ -8,7 +8,7 @@ import time
 import unittest
 
 import checkpoint_mcp
-from tests.support import FIXTURES, REPO, TempDirTestCase, make_git_repo, run_main
+from tests.support import FIXTURES, REPO, TempDirTestCase, git, make_git_repo, run_main
 
 FIXTURE_PROJECT = "/home/me/project"
 BASIC_SESSION = "995b31f3-e244-4270-bf41-fe69226caaa9"
@@ -328,6 +328,26 @@ class MergeTest(AutosnapTestCase):
         self.assertEqual(after["meta"]["auto"]["fields"],
                          ["goal", "modifiedFiles", "recentCommands", "summary", "tasks"])
 
+    def test_refreshing_the_agents_save_keeps_its_git_baseline_for_drift(self):
+        self.agent_save(BASIC_SESSION, self.AGENT_SAVE)
+        before = self.checkpoint(BASIC_SESSION)
+        git(self.project, "add", "app.py", env=self.env)
+        git(self.project, "commit", "-qm", "Add farewell()", env=self.env)
+        after = self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION,
+                              hook="session-end")
+        self.assertEqual(after["git"], before["git"])
+        self.assertEqual(after["meta"]["auto"]["git"]["head"],
+                         git(self.project, "rev-parse", "HEAD", env=self.env).strip())
+        recorded = {item["path"]: item.get("hash") for item in before["modifiedFiles"]}
+        for item in after["modifiedFiles"]:
+            if item["path"] in recorded:
+                self.assertEqual(item.get("hash"), recorded[item["path"]], item)
+        brief = self.brief(BASIC_SESSION)
+        self.assertIn("- 1 new commit(s) on HEAD", brief)
+        self.assertIn("Add farewell()", brief)
+        self.assertIn("- Recorded files those commits changed: `app.py`", brief)
+        self.assertNotIn("Nothing changed", brief)
+
     def test_a_later_agent_save_drops_the_automatic_mark(self):
         self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION)
         self.agent_save(BASIC_SESSION, {"goal": "Ship farewell()", "mode": "merge"})
@@ -444,12 +464,14 @@ class WrittenTranscriptTest(AutosnapTestCase):
                                     isMeta=True)
                       .conversation("user", {"role": "user", "content": "Subagent brief"},
                                     isSidechain=True)
-                      .prompt("  The real goal\n  on two lines  "))
+                      .prompt("  The real goal\n  on two lines  ")
+                      .bash("b1", "ls", "x"))
         checkpoint = self.snapshot(self.write(transcript))
         self.assertEqual(checkpoint["goal"]["primary"], "The real goal on two lines")
 
     def test_a_long_goal_and_summary_are_trimmed_to_their_caps(self):
-        transcript = Transcript().prompt("goal " * 400).reply("summary " * 1000)
+        transcript = (Transcript().prompt("goal " * 400).bash("b1", "ls", "x")
+                      .reply("summary " * 1000))
         checkpoint = self.snapshot(self.write(transcript))
         self.assertEqual(len(checkpoint["goal"]["primary"]), checkpoint_mcp.LIMITS["goal"])
         self.assertEqual(len(checkpoint["summary"]), checkpoint_mcp.LIMITS["summary"])
@@ -457,9 +479,31 @@ class WrittenTranscriptTest(AutosnapTestCase):
 
     def test_secrets_in_the_prompt_and_reply_are_redacted(self):
         transcript = (Transcript().prompt("Deploy with GITHUB_TOKEN=%s please" % FIXTURE_TOKEN)
+                      .bash("b1", "git push", "pushed")
                       .reply("Used %s to push." % FIXTURE_TOKEN))
         self.snapshot(self.write(transcript))
         self.assertNotIn(FIXTURE_TOKEN.encode(), self.checkpoint_file().read_bytes())
+
+    def test_a_conversation_without_work_leaves_no_file_at_all(self):
+        transcript = Transcript().prompt("Hello.").reply("Hello! How can I help?")
+        for hook in ("pre-compact", "session-end"):
+            with self.subTest(hook=hook):
+                result = self.run_snapshot(hook, self.write(transcript))
+                self.assertEqual(result.stderr, b"")
+                self.assert_nothing_written()
+
+    def test_a_conversation_without_work_still_refreshes_the_sessions_own_checkpoint(self):
+        self.agent_save(SESSION, {"goal": "Saved by the agent"})
+        transcript = Transcript().prompt("Hello.").reply("Hello!")
+        checkpoint = self.snapshot(self.write(transcript), hook="session-end")
+        self.assertEqual(checkpoint["goal"]["primary"], "Saved by the agent")
+        self.assertEqual(checkpoint["meta"]["auto"]["source"], "session-end")
+
+    def test_a_session_that_only_kept_a_todo_list_gets_its_snapshot(self):
+        transcript = (Transcript().prompt("Plan it")
+                      .todo_write("t1", [("Plan", "pending")]))
+        checkpoint = self.snapshot(self.write(transcript))
+        self.assertEqual(tasks_of(checkpoint), [("Plan", "pending")])
 
     def test_a_transcript_without_conversation_writes_nothing(self):
         transcript = (Transcript().raw(jsonl({"type": "queue-operation", "operation": "dequeue"}))

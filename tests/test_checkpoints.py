@@ -354,8 +354,11 @@ class LoadTest(CheckpointTestCase):
     def test_nothing_to_resume_is_not_an_error(self):
         result = self.claude().call_tool(LOAD, {})
         self.assertFalse(result.get("isError"))
-        self.assertEqual(result["structuredContent"], {"found": False, "warnings": []})
-        self.assertIn("Nothing to resume", result["content"][0]["text"])
+        structured = result["structuredContent"]
+        self.assertEqual(list(structured), ["text", "found", "warnings"])
+        self.assertEqual((structured["found"], structured["warnings"]), (False, []))
+        self.assertIn("Nothing to resume", structured["text"])
+        self.assertEqual(structured["text"], result["content"][0]["text"])
 
     def test_an_unknown_selector_is_an_error(self):
         self.assertIn("list_session_checkpoints",
@@ -379,7 +382,9 @@ class LoadTest(CheckpointTestCase):
         self.ok(server, SAVE, {"goal": "g", "summary": "s"})
         result = server.call_tool(LOAD, {"format": "full"})
         self.assertEqual(result["structuredContent"]["checkpoint"], self.stored())
-        self.assertEqual(json.loads(result["content"][0]["text"])["checkpoint"]["summary"], "s")
+        framing, data = result["content"][0]["text"].rsplit("\n", 1)
+        self.assertIn("kept as data", framing)
+        self.assertEqual(json.loads(data)["checkpoint"]["summary"], "s")
 
     def test_a_corrupt_file_falls_back_to_its_backup(self):
         server = self.claude()

@@ -38,7 +38,7 @@ class ToolsListContractTest(TempDirTestCase):
         expected = {
             "save_session_checkpoint": ({"goal", "tasks", "summary", "nextSteps", "decisions",
                                          "modifiedFiles", "recentCommands", "mode",
-                                         "resumedFrom", "session", "projectRoot"}, ["goal"]),
+                                         "resumedFrom", "session", "projectRoot"}, []),
             "load_session_checkpoint": ({"format", "checkpoint", "session", "projectRoot"}, []),
             "list_session_checkpoints": ({"limit", "session", "projectRoot"}, []),
         }

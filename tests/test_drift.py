@@ -44,21 +44,37 @@ class DriftTest(CheckpointTestCase):
         git(self.project, "commit", "-q", "-m", "callback", env=self.env)
         (self.project / "src/auth/session.ts").write_text("v3\n", encoding="utf-8")
         text, structured = self.load()
+        short = git(self.project, "rev-parse", "--short", "HEAD", env=self.env).strip()
         self.assertEqual(structured["drift"], {
             "branchChanged": False, "currentBranch": "feat/github-oauth", "commitsSince": 1,
-            "changedSince": ["src/auth/session.ts"]})
-        self.assertIn("## Since this checkpoint\n- 1 new commit(s) on HEAD\n"
+            "changedSince": ["src/auth/session.ts"], "history": "ahead",
+            "commits": [{"id": short, "subject": "callback"}],
+            "commitFiles": ["src/auth/callback.ts"], "deletedSince": [], "untrackedSince": [],
+            "untrackedSinceTotal": 0})
+        self.assertIn("## Since this checkpoint\n- 1 new commit(s) on HEAD, newest first:\n"
+                      "  - `%s` callback\n"
+                      "- Recorded files those commits changed: `src/auth/callback.ts`\n"
                       "- \u26a0 Changed after the checkpoint, re-read before editing: "
-                      "`src/auth/session.ts`", text)
+                      "`src/auth/session.ts`" % short, text)
 
     def test_nothing_changed_says_so(self):
         text, structured = self.load()
         self.assertEqual(structured["drift"]["changedSince"], [])
         self.assertIn("## Since this checkpoint\n- Nothing changed", text)
 
-    def test_a_deleted_recorded_file_counts_as_changed(self):
+    def test_a_deleted_recorded_file_counts_as_changed_and_is_called_deleted(self):
         (self.project / "src/auth/session.spec.ts").unlink()
-        self.assertEqual(self.load()[1]["drift"]["changedSince"], ["src/auth/session.spec.ts"])
+        text, structured = self.load()
+        self.assertEqual(structured["drift"]["changedSince"], ["src/auth/session.spec.ts"])
+        self.assertEqual(structured["drift"]["deletedSince"], ["src/auth/session.spec.ts"])
+        self.assertIn("- \u26a0 Deleted after the checkpoint: `src/auth/session.spec.ts`", text)
+        self.assertNotIn("re-read before editing", text)
+
+    def test_a_new_untracked_file_is_named(self):
+        (self.project / "src/auth/notes.md").write_text("new\n", encoding="utf-8")
+        text, structured = self.load()
+        self.assertEqual(structured["drift"]["untrackedSince"], ["src/auth/notes.md"])
+        self.assertIn("- New untracked files since the checkpoint: `src/auth/notes.md`", text)
 
     def test_a_branch_change_is_reported(self):
         git(self.project, "stash", "-q", "-u", env=self.env)
@@ -77,6 +93,18 @@ class DriftTest(CheckpointTestCase):
         self.assertTrue(any("no longer reachable" in w for w in structured["warnings"]),
                         structured)
         self.assertIn("no longer reachable", text)
+        self.assertEqual(structured["drift"]["history"], "behind")
+        self.assertIn("- \u26a0 HEAD moved back: the saved commit", text)
+
+    def test_a_rebase_says_history_was_rewritten(self):
+        git(self.project, "commit", "-q", "-am", "wip", env=self.env)
+        self.server_.call_tool(SAVE, {"goal": "OAuth"})
+        git(self.project, "commit", "-q", "--amend", "-m", "wip, reworded", env=self.env)
+        text, structured = self.load()
+        self.assertEqual((structured["drift"]["history"], structured["drift"]["commitsSince"]),
+                         ("diverged", 1))
+        self.assertIn("- \u26a0 History was rewritten: the saved commit", text)
+        self.assertIn("wip, reworded", text)
 
 
 class NoGitTest(CheckpointTestCase):

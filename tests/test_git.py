@@ -3,6 +3,7 @@ drift on load, and every way git can be absent or slow."""
 import os
 import shutil
 import subprocess
+import time
 import sys
 import unittest
 from unittest import mock
@@ -499,8 +500,14 @@ class DriftTest(GitTestCase):
         self.git("commit", "-qm", "callback")
         self.write("src/auth/session.ts", "a, edited by a teammate\n")
         drift, warnings = self.drift(saved)
+        short = self.git("rev-parse", "--short", "HEAD").strip()
         self.assertEqual(drift, {"branchChanged": False, "currentBranch": "feat/github-oauth",
-                                 "commitsSince": 1, "changedSince": ["src/auth/session.ts"]})
+                                 "commitsSince": 1, "changedSince": ["src/auth/session.ts"],
+                                 "history": "ahead",
+                                 "commits": [{"id": short, "subject": "callback"}],
+                                 "commitFiles": ["src/auth/callback.ts"],
+                                 "deletedSince": [], "untrackedSince": [],
+                                 "untrackedSinceTotal": 0})
         self.assertEqual(warnings, [])
 
     def test_nothing_changed(self):
@@ -508,7 +515,10 @@ class DriftTest(GitTestCase):
         self.write("README.md", "edited\n")
         saved = self.save()
         self.assertEqual(self.drift(saved), ({"branchChanged": False, "currentBranch": "main",
-                                              "commitsSince": 0, "changedSince": []}, []))
+                                              "commitsSince": 0, "changedSince": [],
+                                              "history": "same", "deletedSince": [],
+                                              "untrackedSince": [], "untrackedSinceTotal": 0},
+                                             []))
 
     def test_branch_change_is_reported(self):
         self.make_repo()
@@ -546,17 +556,87 @@ class DriftTest(GitTestCase):
         drift, warnings = self.drift(saved)
         self.assertEqual(drift["changedSince"], ["a.txt"])
         self.assertEqual(drift["commitsSince"], 1)
+        self.assertEqual(drift["history"], "diverged")
+        self.assertEqual([commit["subject"] for commit in drift["commits"]], ["rewritten"])
         self.assertEqual(len(warnings), 1)
         self.assertIn("no longer reachable", warnings[0])
         self.assertIn("re-read", warnings[0])
+
+    def test_head_moved_back_says_so(self):
+        self.make_repo({"a.txt": "1\n"})
+        self.write("a.txt", "2\n")
+        self.git("commit", "-qam", "second")
+        saved = self.save()
+        self.git("reset", "-q", "--hard", "HEAD~1")
+        drift, warnings = self.drift(saved)
+        self.assertEqual((drift["history"], drift["commitsSince"]), ("behind", 0))
+        self.assertNotIn("commits", drift)
+        self.assertEqual(len(warnings), 1)
+        self.assertIn("HEAD moved back 1 commit(s)", warnings[0])
+
+    def test_the_newest_commits_are_named_with_their_subjects_redacted(self):
+        self.make_repo()
+        saved = self.save()
+        token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+        for number in range(7):
+            self.git("commit", "-q", "--allow-empty", "-m",
+                     "step %d GITHUB_TOKEN=%s" % (number, token))
+        drift, _ = self.drift(saved)
+        self.assertEqual(drift["commitsSince"], 7)
+        self.assertEqual(len(drift["commits"]), checkpoint_mcp.LIMITS["driftCommits"])
+        self.assertTrue(drift["commits"][0]["subject"].startswith("step 6 "))
+        for commit in drift["commits"]:
+            self.assertNotIn(token, commit["subject"])
+            self.assertIn(checkpoint_mcp.REDACTED, commit["subject"])
+
+    def test_commit_files_are_the_recorded_ones_the_commits_changed(self):
+        self.make_repo({"a.txt": "1\n", "b.txt": "1\n"})
+        self.write("a.txt", "2\n")
+        saved = self.save()
+        self.write("b.txt", "2\n")  # not recorded: committed, but not one of ours
+        self.git("commit", "-qam", "both")
+        drift, _ = self.drift(saved)
+        self.assertEqual(drift["commitFiles"], ["a.txt"])
+        self.assertEqual(drift["changedSince"], [])
+
+    def test_deleted_recorded_files_are_called_deleted(self):
+        self.make_repo({"a.txt": "1\n", "b.txt": "1\n"})
+        self.write("a.txt", "2\n")
+        self.write("b.txt", "2\n")
+        saved = self.save()
+        (self.repo / "a.txt").unlink()
+        self.write("b.txt", "3\n")
+        drift, _ = self.drift(saved)
+        self.assertEqual(sorted(drift["changedSince"]), ["a.txt", "b.txt"])
+        self.assertEqual(drift["deletedSince"], ["a.txt"])
+
+    def test_untracked_files_new_since_the_save_are_named(self):
+        self.make_repo({".gitignore": "*.log\n"})
+        self.write("old.txt", "there at the save\n")
+        saved = self.save()
+        self.write("new.txt", "new\n")
+        self.write("debug.log", "ignored\n")
+        drift, _ = self.drift(saved)
+        self.assertEqual((drift["untrackedSince"], drift["untrackedSinceTotal"]),
+                         (["new.txt"], 1))
+
+    def test_a_save_that_left_files_out_tells_new_untracked_files_by_their_time(self):
+        self.make_repo()
+        self.write("old.txt", "there at the save\n")
+        os.utime(str(self.repo / "old.txt"), (1000, 1000))
+        facts, _ = self.save()
+        self.write("new.txt", "new\n")
+        drift, _ = checkpoint_mcp.git_drift(str(self.repo), facts, [], time.time() - 60,
+                                            complete=False)
+        self.assertEqual(drift["untrackedSince"], ["new.txt"])
 
     def test_saved_commit_that_no_longer_exists_warns(self):
         self.make_repo()
         facts, files = self.save()
         facts = dict(facts, head="0123456789" * 4)
         drift, warnings = checkpoint_mcp.git_drift(str(self.repo), facts, files)
-        self.assertEqual(drift["commitsSince"], 0)
-        self.assertIn("no longer reachable", warnings[0])
+        self.assertEqual((drift["commitsSince"], drift["history"]), (0, "missing"))
+        self.assertIn("not in this repository any more", warnings[0])
 
     def test_saved_head_that_is_not_a_commit_id_never_reaches_git(self):
         self.make_repo()
@@ -565,7 +645,8 @@ class DriftTest(GitTestCase):
         real_popen = subprocess.Popen
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             drift, warnings = checkpoint_mcp.git_drift(str(self.repo), facts, files)
-        self.assertEqual(popen.call_count, 1)
+        self.assertEqual(popen.call_count, 2)  # rev-parse and ls-files, not the saved head
+        self.assertFalse(any("--output" in " ".join(call[0][0]) for call in popen.call_args_list))
         self.assertEqual(drift["commitsSince"], 0)
         self.assertEqual(len(warnings), 1)
         self.assertFalse((self.tmp / "pwned").exists())
@@ -621,17 +702,19 @@ class DriftTest(GitTestCase):
         self.assertIsNone(drift)
         self.assertIn("did not answer within 0.1 s", warnings[0])
 
-    def test_drift_uses_one_git_call_when_head_did_not_move_and_two_when_it_did(self):
+    def test_drift_uses_two_git_calls_when_head_did_not_move_and_four_when_it_did(self):
         self.make_repo()
         saved = self.save()
         real_popen = subprocess.Popen
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             self.drift(saved)
-        self.assertEqual(popen.call_count, 1)
+        self.assertEqual([call[0][0][1] for call in popen.call_args_list],
+                         ["ls-files", "rev-parse"])
         self.git("commit", "-q", "--allow-empty", "-m", "more")
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             drift, _ = self.drift(saved)
-        self.assertEqual(popen.call_count, 2)
+        self.assertEqual(sorted(call[0][0][1] for call in popen.call_args_list),
+                         ["log", "ls-files", "rev-list", "rev-parse"])
         self.assertEqual(drift["commitsSince"], 1)
 
 

@@ -41,7 +41,8 @@ class ValidatorTest(unittest.TestCase):
                          "arguments: must be at least 0")
 
     def test_required_and_unknown_fields_by_path(self):
-        self.assertEqual(error_of({}, cm.SAVE_INPUT_SCHEMA), "goal: is required")
+        self.assertEqual(error_of({"goal": "g", "tasks": [{"status": "done"}]},
+                                  cm.SAVE_INPUT_SCHEMA), "tasks[0].description: is required")
         self.assertEqual(error_of({"goal": "g", "modifiedFiles": [{"note": "n"}]},
                                   cm.SAVE_INPUT_SCHEMA), "modifiedFiles[0].path: is required")
         message = error_of({"goal": "g", "recentCommands": [{"command": "c", "exit": 1}]},
@@ -60,7 +61,8 @@ class ValidatorTest(unittest.TestCase):
             self.assertEqual(properties[name]["maxItems"], cm.LIMITS[name])
 
     def test_output_schemas_accept_what_the_tools_return(self):
-        cm.validate({"path": "/p", "bytes": 1, "mode": "merge", "warnings": [], "counts": {
+        cm.validate({"text": "t", "path": "/p", "bytes": 1, "mode": "merge", "warnings": [],
+                     "counts": {
             "tasks": 0, "modifiedFiles": 0, "recentCommands": 0, "redactions": 0}},
             cm.SAVE_OUTPUT_SCHEMA)
         with self.assertRaises(cm.CallerError):
