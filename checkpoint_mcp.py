@@ -48,6 +48,7 @@ LIMITS = {
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
     "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index
+    "nudgeStats": 20,        # checkpoints in a private folder the nudge stats for their times
     "rememberedRoots": 4,    # a server remembers the changed paths of this many projects...
     "rememberedPaths": 20000,  # ...and at most this many paths of each
     "replaceRetries": 20,    # Windows only: 50 ms apart
@@ -522,11 +523,12 @@ WINDOWS_DEVICE_NAMES = frozenset(["con", "prn", "aux", "nul"] + [
 
 def is_valid_session_id(value):
     """A session id or selector is a plain file-name stem: it can never name a path (or,
-    on Windows, a device such as NUL)."""
+    on Windows, a device such as NUL, whose names are at most 4 characters)."""
     return (isinstance(value, str) and 0 < len(value) <= LIMITS["selector"]
             and value[0].isalnum() and SESSION_ID_CHARS.issuperset(value)
             and not value.endswith(".") and ".." not in value
-            and value.partition(".")[0].lower() not in WINDOWS_DEVICE_NAMES)
+            and (len(value) > 4 and value[4] != "." and value[3] != "."
+                 or value.partition(".")[0].lower() not in WINDOWS_DEVICE_NAMES))
 
 
 def check_session_id(value, field):
@@ -3967,14 +3969,20 @@ def hook_project_root(hook_input, environ):
 
 
 class CheckpointCensus:
-    """What the nudge knows from stat alone: trusted checkpoints (count, newest mtime) and
-    why the others are not offered."""
+    """What the nudge knows from the directory listing and stat alone: trusted checkpoints
+    (count, newest mtime) and why the others are not offered. `newest_is_folder` says that
+    `newest` is when the folder was last written, not a file's own time."""
 
     def __init__(self):
         self.count = 0
         self.newest = None
+        self.newest_is_folder = False
         self.untrusted = {}  # reason -> how many
         self.stat_problems = {}  # (st_mode, st_uid) -> file_trust_problems, which reads only those
+
+    def add_untrusted(self, problems):
+        reason = "; ".join(problems)
+        self.untrusted[reason] = self.untrusted.get(reason, 0) + 1
 
     def add(self, info, committed):
         key = (info.st_mode, info.st_uid)
@@ -3984,25 +3992,91 @@ class CheckpointCensus:
         if committed:
             problems = problems + ["committed to the repository"]
         if problems:
-            reason = "; ".join(problems)
-            self.untrusted[reason] = self.untrusted.get(reason, 0) + 1
+            self.add_untrusted(problems)
             return
         self.count += 1
         if self.newest is None or info.st_mtime > self.newest:
             self.newest = info.st_mtime
 
 
+def private_listing(root):
+    """{relative path: is a symbolic link} of the checkpoints in `root`'s checkpoint folder
+    (a backup stands for a checkpoint whose main file is gone), and the folder's lstat; or
+    None when the folder is not a real directory of this user's that only they may enter.
+    Then nobody else can have written a file in it, so no file's owner or mode needs a look:
+    the listing's file types (no stat) tell the links."""
+    import stat
+    directory = os.path.join(root, CHECKPOINT_DIR)
+    try:
+        info = os.lstat(directory)
+    except OSError:
+        return {}, None
+    if (not stat.S_ISDIR(info.st_mode) or os.name == "nt" or info.st_uid != os.getuid()
+            or info.st_mode & 0o077):
+        return None
+    mains, backups = {}, {}
+    suffix, backup_suffix = CHECKPOINT_SUFFIX, CHECKPOINT_SUFFIX + BACKUP_SUFFIX
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                name = entry.name
+                if name.endswith(suffix):
+                    stem, found = name[:-len(suffix)], mains
+                elif name.endswith(backup_suffix):
+                    stem, found = name[:-len(backup_suffix)], backups
+                else:
+                    continue
+                if is_valid_session_id(stem) and stem != LEGACY_SELECTOR:
+                    link = entry.is_symlink()
+                    if link or entry.is_file(follow_symlinks=False):
+                        found[stem] = link
+    except OSError:
+        return None
+    listing = {CHECKPOINT_DIR + "/" + stem + suffix: link for stem, link in mains.items()}
+    listing.update((CHECKPOINT_DIR + "/" + stem + backup_suffix, link)
+                   for stem, link in backups.items() if stem not in mains)
+    return listing, info
+
+
 def checkpoint_census(root):
-    """A CheckpointCensus of the checkpoints under `root`. Trust here is what lstat and the
-    git index can tell (owner, mode, link, committed): the hook runs no git and reads no
-    checkpoint, so a checkpoint copied from another directory is only caught on load."""
+    """A CheckpointCensus of the checkpoints under `root`. Trust here is what the listing,
+    lstat and the git index can tell (owner, mode, link, committed): the hook runs no git
+    and reads no checkpoint, so a checkpoint copied from another directory is only caught
+    on load. In a private folder (private_listing) with more than LIMITS["nudgeStats"]
+    checkpoints no file is stat'ed: the newest time is the folder's."""
     census = CheckpointCensus()
-    files = [(relative_checkpoint_path(found.selector) + (BACKUP_SUFFIX if found.from_backup
-                                                           else ""), found.info)
-             for found in checkpoint_files(root)]
+    listed = private_listing(root)
+    if listed is None:
+        files = [(relative_checkpoint_path(found.selector) + (BACKUP_SUFFIX if found.from_backup
+                                                               else ""), found.info)
+                 for found in checkpoint_files(root)]
+    else:
+        listing, folder = listed
+        files = [(relative, None) for relative in listing]
+        for name in (LEGACY_FILE, LEGACY_FILE + BACKUP_SUFFIX):
+            try:
+                files.append((name, os.lstat(os.path.join(root, name))))
+                break
+            except OSError:
+                continue
     committed = git_index_mentions(root, [relative for relative, _ in files])
+    stat_each = listed is None or len(files) <= LIMITS["nudgeStats"]
     for relative, info in files:
-        census.add(info, relative in committed)
+        if info is None and stat_each:
+            try:
+                info = os.lstat(os.path.join(root, *relative.split("/")))
+            except OSError:
+                continue
+        if info is not None:
+            census.add(info, relative in committed)
+        elif listing[relative] or relative in committed:
+            census.add_untrusted((["is a symbolic link"] if listing[relative] else [])
+                                 + (["committed to the repository"] if relative in committed
+                                    else []))
+        else:
+            census.count += 1
+    if not stat_each and census.count:
+        census.newest, census.newest_is_folder = folder.st_mtime, True
     return census
 
 
@@ -4011,7 +4085,10 @@ def describe_checkpoints_for_session_start(census, root, now):
     parts = []
     if census.count:
         when = "%s (%s)" % (format_age(now - census.newest), format_utc_time(census.newest))
-        if census.count == 1:
+        if census.newest_is_folder:
+            parts.append("This project (%s) has %d saved session checkpoints; its checkpoint "
+                         "folder was last written %s." % (root, census.count, when))
+        elif census.count == 1:
             parts.append("This project (%s) has 1 saved session checkpoint, saved %s."
                          % (root, when))
         else:

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import unittest
+from unittest import mock
 
 from tests.support import (FIXTURES, PYZ, TempDirTestCase, make_git_repo, pyz_command, run_main,
                            run_pyz)
@@ -214,6 +215,57 @@ class SessionStartNudgeTest(HookTestCase):
         (directory / "a.json.prev").write_text("{}", encoding="utf-8")
         (self.project / ".claude-checkpoint.prev").write_text("{}", encoding="utf-8")
         self.assertIn("2 saved session checkpoints", self.nudge())
+
+    def private(self, root=None):
+        """The checkpoint folder as a save creates it: this user's, mode 0700."""
+        directory = (root or self.project) / ".claude-checkpoints"
+        directory.mkdir(exist_ok=True)
+        os.chmod(str(directory), 0o700)
+        return directory
+
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_a_private_folder_of_many_is_counted_from_its_listing_alone(self):
+        self.private()
+        self.make_checkpoints(self.project, 1000, newest_age=3 * 3600 + 30)
+        directory = self.project / ".claude-checkpoints"
+        written = time.time() - 2 * 86400 - 60
+        os.utime(str(directory), (written, written))
+        stats = []
+
+        def counting(real):
+            def stat(path, *args, **kwargs):
+                stats.append(str(path))
+                return real(path, *args, **kwargs)
+            return stat
+        with mock.patch("os.lstat", side_effect=counting(os.lstat)), \
+                mock.patch("os.stat", side_effect=counting(os.stat)):
+            context = self.nudge()
+        self.assertIn("1000 saved session checkpoints", context)
+        self.assertIn("its checkpoint folder was last written 2d ago", context)
+        self.assertIn(time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(written)), context)
+        self.assertFalse([path for path in stats if path.endswith(".json")], stats[:5])
+
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_a_private_folder_of_a_few_still_dates_the_newest_file(self):
+        self.private()
+        newest = self.make_checkpoints(self.project, 3, newest_age=5 * 60 + 5)
+        context = self.nudge()
+        self.assertIn("3 saved session checkpoints; the newest was saved 5m ago", context)
+        self.assertIn(time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(newest)), context)
+
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_a_private_folder_of_many_still_sets_links_and_junk_apart(self):
+        directory = self.private()
+        self.make_checkpoints(self.project, 30)
+        (self.tmp / "elsewhere.json").write_text("{}", encoding="utf-8")
+        os.symlink(str(self.tmp / "elsewhere.json"), str(directory / "linked.json"))
+        (directory / "a-directory.json").mkdir()
+        (directory / "Not A Session.json").write_text("{}", encoding="utf-8")
+        (directory / "only-backup.json.prev").write_text("{}", encoding="utf-8")
+        context = self.nudge()
+        self.assertIn("31 saved session checkpoints", context)
+        self.assertIn("1 checkpoint file(s) that this user did not write (1 is a symbolic link)",
+                      context)
 
     def test_unreadable_checkpoint_directory_exits_0_and_prints_nothing(self):
         directory = self.project / ".claude-checkpoints"
