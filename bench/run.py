@@ -232,6 +232,7 @@ def write_checkpoints(project, count):
     """`count` checkpoint files like the original README's example, distinct mtimes."""
     directory = project / ".claude-checkpoints"
     directory.mkdir(parents=True, exist_ok=True)
+    os.chmod(str(directory), 0o700)  # as a save creates it
     example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     base = time.time() - count - 60
     for number in range(count):
