@@ -220,8 +220,9 @@ class _JsonOptions:
         raise ValueError("%s is not valid JSON" % name)
 
 
-def json_loads(text):
-    """Parse one JSON document; ValueError (saying where) when it is not valid JSON."""
+def json_loads(text, explain=True):
+    """Parse one JSON document; ValueError (saying where, unless `explain` is false: the
+    pure parser that can say it imports `re`) when it is not valid JSON."""
     try:
         from _json import make_scanner
     except ImportError:  # an interpreter without the accelerator
@@ -237,7 +238,8 @@ def json_loads(text):
         except (StopIteration, ValueError, SystemError):
             # The accelerator reports some errors badly (SystemError while json.decoder
             # is not loaded yet); the pure parser below says exactly what is wrong.
-            pass
+            if not explain:
+                raise ValueError("not valid JSON") from None
     import json
     try:
         return json.loads(text, parse_constant=_JsonOptions.parse_constant)
@@ -2120,7 +2122,7 @@ def checkpoint_files(root):
         if is_file_or_link(info):
             found[LEGACY_SELECTOR] = CheckpointFile((LEGACY_SELECTOR, legacy, info, is_backup))
             break
-    return sorted(found.values(), key=lambda item: item[2].st_mtime, reverse=True)  # .info
+    return sorted(found.values(), key=lambda item: item.info.st_mtime, reverse=True)
 
 
 # Transcripts #################################################################
@@ -2706,16 +2708,23 @@ FIRST_SAVE_NEEDS_GOAL = ("goal: is required for the session's first save: there 
                          "checkpoint to merge into yet")
 
 
-def agent_checkpoint(own, draft, scan, session, root, timestamp, warnings):
-    """(checkpoint, omitted) for the agent's save: built on the session's own checkpoint
-    (`own`), else on the one `draft.resumed_from` names (a first save); on merge, the files
-    recorded before are kept after the ones found now."""
-    base, recorded_resume = own, None
+def agent_base(own, draft, session, root, warnings):
+    """(the checkpoint an agent's save builds on, the resumedFrom it records): the
+    session's own checkpoint (`own`), else on a first save the one `draft.resumed_from`
+    names; (None, None) for a fresh start."""
     if own:
-        recorded_resume = own.get("resumedFrom")
-    elif draft.resumed_from is not None and draft.resumed_from != session.selector:
-        base, recorded_resume = resume_base(root, draft.resumed_from, warnings)
-    if "goal" not in draft.content and base is None:
+        return own, own.get("resumedFrom")
+    if draft.resumed_from is not None and draft.resumed_from != session.selector:
+        return resume_base(root, draft.resumed_from, warnings)
+    if "goal" not in draft.content:
+        raise CallerError(FIRST_SAVE_NEEDS_GOAL)
+    return None, None
+
+
+def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp):
+    """(checkpoint, omitted) for the agent's save on `base` (see agent_base); on merge,
+    the files recorded before are kept after the ones found now."""
+    if "goal" not in draft.content and base is None:  # the resumed checkpoint was not there
         raise CallerError(FIRST_SAVE_NEEDS_GOAL)
     previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
     files, omitted = assemble_files(root, draft.files, scan, previous_files)
@@ -2775,23 +2784,30 @@ def save_checkpoint(root, session, draft, changed_paths=None):
     relative = relative_checkpoint_path(session.selector)
     if session.source != "legacy":
         ensure_checkpoint_directory(root)
-    with start_ignore_check(root, relative) as ignore_check:  # runs while we save
+    # The agent is told when its checkpoint is not git-ignored; a snapshot tells nobody.
+    ignore_check = start_ignore_check(root, relative) if draft.source is None else None
+    try:
         with CheckpointLock(path), StatusScan(root, changed_paths) as status:
             own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
             own = own.data if own else None
+            if draft.source is None:  # settled while git runs
+                base, recorded_resume = agent_base(own, draft, session, root, warnings)
             timestamp = now_timestamp()
             scan = scan_git(root, [item[0] for item in draft.files], LIMITS["modifiedFiles"],
                             status)
             warnings.extend(scan["warnings"])
             if draft.source is None:
-                checkpoint, omitted = agent_checkpoint(own, draft, scan, session, root,
-                                                       timestamp, warnings)
+                checkpoint, omitted = agent_checkpoint(base, recorded_resume, draft, scan,
+                                                       session, root, timestamp)
             else:
                 checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
                                                           timestamp)
             data = fit_size_cap(checkpoint, warnings)
             commit_checkpoint(path, data, previous_raw)
-        ignored = is_git_ignored(ignore_check)
+        ignored = is_git_ignored(ignore_check) if ignore_check else None
+    finally:
+        if ignore_check:
+            ignore_check.stop()
     if omitted:
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
@@ -3336,8 +3352,8 @@ def list_tool(arguments, context):
     text = describe_listing(root, listing.entries, listing.total, listing.omitted)
     if warnings:
         text += "\n" + "\n".join("\u26a0 " + warning for warning in warnings)
-    return text, {"path": root, "entries": listing.entries, "total": listing.total,
-                  "omitted": listing.omitted, "warnings": warnings, "text": text}
+    return text, {"text": text, "path": root, "entries": listing.entries,
+                  "total": listing.total, "omitted": listing.omitted, "warnings": warnings}
 
 
 # When an agent loads and saves: the server's instructions, and the section `init` writes
@@ -3896,10 +3912,13 @@ MODERN_METHODS = {
 def serve_stdio(streams, handle_signals):
     """Run the MCP server on the streams' stdin and stdout as bytes (no locale, no PYTHON*
     settings), until stdin closes or, with `handle_signals`, SIGINT or SIGTERM arrives."""
+    if streams.stdin is None or streams.stdout is None:
+        log(streams.stderr, "the MCP server needs stdin and stdout, and one of them is closed")
+        return 1
     if streams.stdin.isatty():
-        log(streams.stderr, "%s speaks MCP (JSON-RPC, one message a line) on stdin and stdout, "
-            "for an MCP client to start; for the command line, run `checkpoint.pyz --help`. "
-            "Ctrl-D ends it." % __version__)
+        log(streams.stderr, "this is the MCP server (version %s): it waits for an MCP client's "
+            "JSON-RPC messages on stdin, one a line; for the command line, run "
+            "`checkpoint.pyz --help`. Ctrl-D ends it." % __version__)
     server = McpServer(streams.environ, streams.cwd, streams.stdout.buffer, streams.stderr,
                        ChangedPathMemory())
     if handle_signals:
@@ -3950,7 +3969,7 @@ def format_utc_time(epoch_seconds):
 def parse_hook_input(stdin_bytes):
     """The hook's JSON object from Claude Code, or None when it is not one."""
     try:
-        hook_input = json_loads(stdin_bytes.decode("utf-8"))
+        hook_input = json_loads(stdin_bytes.decode("utf-8"), explain=False)
     except ValueError:  # includes UnicodeDecodeError and JSON syntax errors
         return None
     return hook_input if isinstance(hook_input, dict) else None
@@ -4209,16 +4228,17 @@ def run_hook(args, invocation):
     A hook must never break the session or block a save by accident, so every failure of
     a hook that exists ends the same way: nothing on stdout, one line on stderr, exit 0.
     A name that is no hook is the registration's mistake, not the session's: one line on
-    stderr and exit 2, so that a typo in hooks.json shows in Claude Code's hook errors."""
+    stderr and exit 1, which Claude Code shows as a hook error and otherwise ignores (exit
+    2 would block the tool call or the compaction the hook is registered for)."""
     if not args or args[0] not in HOOKS:
         invocation.stderr.write("checkpoint.pyz --hook: %s; expected one of: %s\n" % (
             "unknown hook %r" % args[0] if args else "the hook's name is missing",
             ", ".join(HOOKS)))
-        return EXIT_USAGE
+        return EXIT_FAILED
     if len(args) > 1:
         invocation.stderr.write("checkpoint.pyz --hook %s: takes no further arguments, got %s\n"
                                 % (args[0], " ".join(args[1:])))
-        return EXIT_USAGE
+        return EXIT_FAILED
     name = args[0]
     try:
         text = HOOKS[name][2](invocation.stdin.buffer.read(), invocation.environ)
@@ -4456,21 +4476,18 @@ def run_show(options, invocation):
     root = command_root(options, invocation)
     selector = (resolve_selector(root, options.selector) if options.selector
                 else newest_selector(root))
-    try:
-        if options.json:
-            loaded = load_checkpoint(root, selector)
-            if loaded is None:
-                raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
-                                    "list` to see which exist." % selector)
-            for warning in loaded.warnings:
-                complain(invocation, "\u26a0 " + warning)
-            write_json_bytes(invocation, loaded.raw)
-            return EXIT_OK
-        arguments, context = owner_view(root, selector, "full" if options.full else "brief",
-                                        invocation)
-        text, structured = load_tool(arguments, context)
-    except CallerError as error:
-        raise CommandFailed("%s." % str(error).rstrip("."))
+    if options.json:  # the file's content, compact on one line for a pipe
+        loaded = load_checkpoint(root, selector)
+        if loaded is None:
+            raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
+                                "list` to see which exist." % selector)
+        for warning in loaded.warnings:
+            complain(invocation, "\u26a0 " + warning)
+        write_json_bytes(invocation, encode_json_text(json_dumps(loaded.data)))
+        return EXIT_OK
+    arguments, context = owner_view(root, selector, "full" if options.full else "brief",
+                                    invocation)
+    text, structured = load_tool(arguments, context)
     if options.full:  # the same notices and fields, indented for a person
         text = render_full(structured["checkpoint"], structured["drift"],
                            structured["warnings"], structured.get("resumeHint"),
@@ -4491,27 +4508,51 @@ def is_prunable(position, mtime, now, options):
     return options.older_than is None or now - mtime > options.older_than * 86400
 
 
-def remove_checkpoint(path, dry_run):
+def checkpoint_mtime(path):
+    """When the checkpoint at `path` was last saved: its file's mtime, else its backup's
+    (None when neither is there)."""
+    for candidate in (path, path + BACKUP_SUFFIX):
+        try:
+            return os.lstat(candidate).st_mtime
+        except OSError:
+            continue
+    return None
+
+
+def remove_checkpoint(path, dry_run, saved_at=None):
     """(removed, problems): remove the checkpoint at `path` with its backup and its lock
     file, holding the lock while it does, so that no save is half-way through meanwhile
-    (a save that was waiting takes the lock again once the file is gone). With `dry_run`,
-    the files that would go and nothing removed."""
+    (a save that was waiting takes the lock again once the file is gone). With `saved_at`
+    (the mtime the caller decided on), a checkpoint saved again meanwhile is kept: None.
+    With `dry_run`, the files that would go and nothing removed."""
     present = [item for item in checkpoint_file_set(path) if os.path.lexists(item)]
     if dry_run:
         return present, []
     removed, problems = [], []
+    lock_file = path + LOCK_SUFFIX
     with CheckpointLock(path):
-        for item in checkpoint_file_set(path):
-            try:
-                os.unlink(item)
-            except FileNotFoundError:
-                continue
-            except OSError as error:
-                problems.append("cannot remove %s (%s); check its permissions."
-                                % (item, error.strerror or error))
-                continue
-            removed.append(item)
+        if saved_at is not None and checkpoint_mtime(path) != saved_at:
+            return None
+        # Windows cannot remove the lock file while it is open: that waits for the release.
+        for item in checkpoint_file_set(path)[:None if os.name != "nt" else -1]:
+            remove_file(item, removed, problems)
+    if os.name == "nt":
+        remove_file(lock_file, removed, problems)
     return removed, problems
+
+
+def remove_file(path, removed, problems):
+    """Remove `path`, saying so in `removed` or why not in `problems`; a file that is
+    already gone is neither."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        problems.append("cannot remove %s (%s); check its permissions."
+                        % (path, error.strerror or error))
+        return
+    removed.append(path)
 
 
 def run_prune(options, invocation):
@@ -4525,22 +4566,28 @@ def run_prune(options, invocation):
     doomed = [(item.selector, item.path, item.info.st_mtime)
               for position, item in enumerate(found)
               if is_prunable(position, item.info.st_mtime, now, options)]
-    failed = False
+    failed, resaved = False, 0
     for selector, path, mtime in doomed:
-        paths, problems = remove_checkpoint(path, options.dry_run)
+        outcome = remove_checkpoint(path, options.dry_run, mtime)
+        if outcome is None:
+            resaved += 1
+            say(invocation, "kept %s: it was saved again while prune waited for it" % selector)
+            continue
+        paths, problems = outcome
         for problem in problems:
             complain(invocation, problem)
         failed = failed or bool(problems)
         say(invocation, "%s %s (saved %s): %s" % (
             "would remove" if options.dry_run else "removed", selector, format_age(now - mtime),
             ", ".join(os.path.relpath(item, root) for item in paths)))
-    kept = len(found) - len(doomed)
+    gone = len(doomed) - resaved
+    kept = len(found) - gone
     if options.dry_run:
         say(invocation, "Dry run: would remove %d and keep %d of the %d checkpoint(s) in %s; "
-            "nothing was changed." % (len(doomed), kept, len(found), root))
-    elif doomed:
+            "nothing was changed." % (gone, kept, len(found), root))
+    elif gone:
         say(invocation, "Removed %d and kept %d of the %d checkpoint(s) in %s."
-            % (len(doomed), kept, len(found), root))
+            % (gone, kept, len(found), root))
     else:
         say(invocation, "Nothing to remove: none of the %d checkpoint(s) in %s matches."
             % (len(found), root))
@@ -4997,7 +5044,8 @@ def build_parser(invocation):
     formats.add_argument("--full", action="store_true",
                          help="the whole checkpoint with drift, as format 'full' returns it, "
                          "indented")
-    formats.add_argument("--json", action="store_true", help="the checkpoint file as saved")
+    formats.add_argument("--json", action="store_true",
+                         help="the checkpoint's JSON on one compact line, for a pipe")
 
     delete = command("delete", run_delete, "remove one checkpoint", (
         "Remove one checkpoint together with its .prev backup and lock file, and say which "
