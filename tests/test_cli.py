@@ -294,11 +294,13 @@ class ShowTest(CliTestCase):
         self.assertEqual(out, "")
         self.assertIn("nothing to show", err)
 
-    def test_json_prints_the_checkpoint_file_as_saved(self):
+    def test_json_prints_the_checkpoint_on_one_compact_line(self):
         self.save_goals("s")
         code, out, _ = self.cli("show", "s", "--json")
         self.assertEqual(code, 0)
-        self.assertEqual(out.encode("utf-8"), self.path("s").read_bytes())
+        self.assertEqual(out.count("\n"), 1, out)
+        self.assertNotIn(": ", out.split('"goal"')[0])
+        self.assertEqual(json.loads(out), json.loads(self.path("s").read_text("utf-8")))
 
     def test_full_prints_the_whole_checkpoint_with_drift(self):
         self.save_goals("s")

@@ -105,6 +105,7 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "g"})
         text, structured = self.result(server, LIST)
+        self.assertEqual(list(structured)[0], "text")
         self.assertEqual(structured["text"], text)
 
 
