@@ -229,7 +229,7 @@ def git(cwd, *args, env):
 
 
 def write_checkpoints(project, count):
-    """`count` checkpoint files like the original README's example, distinct mtimes."""
+    """`count` checkpoint files like tests/fixtures/original-example.json, distinct mtimes."""
     directory = project / ".claude-checkpoints"
     directory.mkdir(parents=True, exist_ok=True)
     os.chmod(str(directory), 0o700)  # as a save creates it
@@ -536,7 +536,7 @@ def measure_list(work, env, quick):
 
 
 def measure_brief(work, env):
-    # Named as in the original's example: a checkpoint read in a project of another name
+    # Named as in the example checkpoint: a checkpoint read in a project of another name
     # is untrusted, and its brief opens with a warning that the example does not carry.
     project = work / "my-app"
     project.mkdir()
@@ -618,7 +618,7 @@ def report(samples, memory, opened, brief, sizes, machine, notes):
                      "returns %d" % seen["returned"], "met" if fine else "MISSED"))
         targets["list @%d reads only what it returns" % count] = {
             "value": seen["opened"], "met": fine}
-    row("brief, original README example", brief[0], "bytes", target="brief bytes")
+    row("brief, the example checkpoint", brief[0], "bytes", target="brief bytes")
     for label, size in sizes.items():
         row("brief, typical checkpoint, %s" % label, size["brief"], "bytes",
             target="brief bytes")

@@ -1,4 +1,4 @@
-"""Save, load and list through the server: the original's semantics on durable storage."""
+"""Save, load and list through the server: the version 1 semantics on durable storage."""
 import json
 import os
 import shutil
@@ -87,7 +87,7 @@ class FileFormatTest(CheckpointTestCase):
         self.assertEqual((directory / "s1.json").stat().st_mode & 0o777, 0o600)
 
     def example_project(self):
-        """A project named like the original's example, holding its checkpoint file."""
+        """A project named like the example checkpoint's (tests/fixtures), holding it."""
         project = self.tmp / "my-app"
         project.mkdir()
         shutil.copy(str(EXAMPLE), str(project / ".claude-checkpoint"))
@@ -157,7 +157,7 @@ class FileFormatTest(CheckpointTestCase):
 
 
 class MergeTableTest(CheckpointTestCase):
-    """One test per row of the original's replace/merge table."""
+    """One test per rule of replace and merge: what each keeps, replaces or appends."""
 
     FULL = {"goal": "G1", "tasks": [{"description": "t1", "status": "pending"},
                                     {"description": "t2", "status": "in_progress"}],
@@ -257,7 +257,8 @@ class MergeTableTest(CheckpointTestCase):
 
 
 class SessionTest(CheckpointTestCase):
-    """The original's table of what the server sees in each Claude Code situation."""
+    """What the server sees in each Claude Code situation: the session id from the
+    environment, an argument, a minted id, the legacy file."""
 
     def test_a_fresh_session_after_a_crash_gets_the_list(self):
         self.ok(self.claude("old"), SAVE, {"goal": "before the crash"})

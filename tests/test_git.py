@@ -488,7 +488,7 @@ class DriftTest(GitTestCase):
         return checkpoint_mcp.git_drift(str(self.repo), saved[0], saved[1])
 
     def test_only_files_edited_after_the_save_are_flagged(self):
-        # The original README's example: callback.ts is committed unchanged after the
+        # The example checkpoint's story: callback.ts is committed unchanged after the
         # save, then session.ts is edited; only session.ts needs a re-read.
         self.make_repo({"src/auth/session.ts": "a\n", "src/auth/callback.ts": "b\n"})
         self.git("checkout", "-q", "-b", "feat/github-oauth")

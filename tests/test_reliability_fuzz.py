@@ -18,7 +18,7 @@ from tests.reliability import (
 from tests.support import TempDirTestCase, make_git_repo
 
 SEEDS = (1, 2, 3, 4)
-FRAMES_PER_SEED = 200
+FRAMES_PER_SEED = 150
 
 
 class Pairs(list):
