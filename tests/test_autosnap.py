@@ -4,8 +4,10 @@ from tests/fixtures and on small transcripts written here in the same format.
 """
 import json
 import os
+import subprocess
 import time
 import unittest
+from unittest import mock
 
 import checkpoint_mcp
 from tests.support import FIXTURES, REPO, TempDirTestCase, git, make_git_repo, run_main
@@ -347,6 +349,14 @@ class MergeTest(AutosnapTestCase):
         self.assertIn("Add farewell()", brief)
         self.assertIn("- Recorded files those commits changed: `app.py`", brief)
         self.assertNotIn("Nothing changed", brief)
+
+    def test_a_snapshot_asks_git_nothing_it_would_not_tell(self):
+        real_popen = subprocess.Popen
+        with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
+            self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION)
+        commands = [call[0][0][1] for call in popen.call_args_list if call[0][0][0] == "git"]
+        self.assertIn("status", commands)
+        self.assertNotIn("check-ignore", commands)  # nobody reads a snapshot's warnings
 
     def test_a_later_agent_save_drops_the_automatic_mark(self):
         self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION)

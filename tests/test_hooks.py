@@ -516,6 +516,14 @@ class HookCostTest(HookTestCase):
         self.assertIn(b"hookSpecificOutput", stdout)
         self.assert_imports_none_of(modules)
 
+    def test_bad_input_makes_no_hook_import_regex_or_json(self):
+        for name in ("session-start", "guard"):
+            for stdin in (b"", b"not json", b"{"):
+                with self.subTest(hook=name, stdin=stdin):
+                    stdout, modules = self.hook_imports(name, stdin)
+                    self.assertEqual(stdout, b"")
+                    self.assert_imports_none_of(modules)
+
     def test_guard_imports_no_regex_json_or_subprocess(self):
         for extra in ({}, {"agent_id": "a4e1c2d9"}):
             with self.subTest(**extra):

@@ -1,11 +1,14 @@
 """The MCP protocol as clients see it: the server spoken to over a pair of pipes, in this
 process, or as the built pyz where only a process shows it (signals, exit status, stdout)."""
+import os
+import subprocess
 import time
+import unittest
 from unittest import mock
 
 import checkpoint_mcp
 from tests.reliability import json_rpc_problem
-from tests.support import LEGACY, MODERN, TempDirTestCase, envelope
+from tests.support import LEGACY, MODERN, TempDirTestCase, envelope, pyz_command
 
 HANDSHAKE = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
 TOOL_NAMES = ["save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"]
@@ -250,6 +253,19 @@ class LifecycleTest(TempDirTestCase):
         server = self.server(process=True)
         self.assertEqual(server.close(), 0)
         self.assertEqual(server.stderr, "")
+
+    @unittest.skipIf(os.name == "nt", "closes a descriptor with a POSIX shell")
+    def test_started_with_stdin_closed_it_says_so_and_exits_1(self):
+        # A process: only one can start with its stdin closed (sys.stdin is None then).
+        command = " ".join("'%s'" % part for part in pyz_command())
+        result = subprocess.run(["sh", "-c", "exec %s <&-" % command], cwd=str(self.project),
+                                env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                timeout=20)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stdout, b"")
+        lines = result.stderr.decode("utf-8").splitlines()
+        self.assertEqual(len(lines), 1, lines)
+        self.assertIn("stdin and stdout", lines[0])
 
     def test_queued_tool_calls_are_answered_before_exit(self):
         server = self.server()
