@@ -3576,8 +3576,10 @@ def error_response(request_id, code, message, data=None):
 
 
 def is_modern_request(method, params):
+    """Whether a request carries the 2026-07-28 envelope (an initialize with one is a
+    modern client calling a method that era does not have)."""
     meta = params.get("_meta")
-    return method != "initialize" and isinstance(meta, dict) and ENVELOPE_VERSION in meta
+    return isinstance(meta, dict) and ENVELOPE_VERSION in meta
 
 
 def check_envelope(params):
@@ -3829,6 +3831,9 @@ class McpServer:
         if not isinstance(requested, str):
             raise ProtocolError(INVALID_PARAMS, "initialize: params.protocolVersion must be a "
                                                 "string")
+        if self.negotiated is not None:  # one negotiation per connection
+            raise ProtocolError(INVALID_REQUEST, "initialize was already answered on this "
+                                "connection (protocol version %s)" % self.negotiated)
         capabilities = params.get("capabilities")
         self.negotiated = requested if requested in HANDSHAKE_VERSIONS else HANDSHAKE_VERSIONS[0]
         self.client_offers_roots = (isinstance(capabilities, dict)
@@ -3877,8 +3882,6 @@ class McpServer:
             return {"resultType": "input_required",
                     "inputRequests": {"roots": {"method": "roots/list"}}}
 
-    def set_log_level(self, params, modern, inline):
-        return {}  # accepted and ignored: logs go to stderr
 
 
 def modern_roots(params):
@@ -3898,7 +3901,6 @@ HANDSHAKE_METHODS = {
     "ping": McpServer.ping,
     "tools/list": McpServer.list_tools,
     "tools/call": McpServer.call_tool,
-    "logging/setLevel": McpServer.set_log_level,
 }
 
 

@@ -63,6 +63,6 @@ class VersionAgreementTest(TempDirTestCase):
         self.assertEqual(server["version"], version)
         changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
         self.assertRegex(changelog, r"(?m)^## \[?%s\]?" % re.escape(version))
-        result = self.server().request("initialize", {"protocolVersion": "2025-11-25",
-                                                      "capabilities": {}})["result"]
+        result = self.server(handshake=None).request("initialize", {
+            "protocolVersion": "2025-11-25", "capabilities": {}})["result"]
         self.assertEqual(result["serverInfo"]["version"], version)

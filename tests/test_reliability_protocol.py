@@ -6,7 +6,7 @@ JSON-RPC message: no traceback, no stray text, no -32603.
 import json
 
 from tests.reliability import LIST, LOAD, SAVE, CheckedServer, check_tool_result
-from tests.support import LEGACY, TempDirTestCase, envelope
+from tests.support import LEGACY, MODERN, TempDirTestCase, envelope
 
 
 def initialize(version, request_id=0):
@@ -195,12 +195,18 @@ class BatchTest(AbuseTestCase):
         self.assertEqual(server.recv(), [{"jsonrpc": "2.0", "id": 3, "result": {}}])
         server.close_and_check(self)
 
-    def test_renegotiating_away_from_2025_03_26_turns_batches_off(self):
-        server = self.checked_server("2025-03-26")
-        server.send(initialize("2025-06-18", 1))
-        self.assertEqual(server.recv()["result"]["protocolVersion"], "2025-06-18")
-        self.assert_error(server, [{"jsonrpc": "2.0", "id": 2, "method": "ping"}], -32600)
-        server.close_and_check(self)
+    def test_a_second_initialize_cannot_renegotiate_batches_on_or_off(self):
+        for first, second in (("2025-03-26", "2025-06-18"), ("2025-06-18", "2025-03-26")):
+            with self.subTest(first=first, second=second):
+                server = self.checked_server(first)
+                self.assert_error(server, initialize(second, 1), -32600, 1)
+                batch = [{"jsonrpc": "2.0", "id": 2, "method": "ping"}]
+                if first == "2025-03-26":
+                    server.send(batch)
+                    self.assertEqual([item["id"] for item in server.recv()], [2])
+                else:
+                    self.assert_error(server, batch, -32600)
+                server.close_and_check(self)
 
 
 class OversizeTest(AbuseTestCase):
@@ -247,13 +253,27 @@ class LifecycleAbuseTest(AbuseTestCase):
                 self.assertFalse(result.get("isError"), result)
         server.close_and_check(self)
 
-    def test_initialized_before_initialize_and_repeated_initialize_are_harmless(self):
+    def test_initialized_before_initialize_is_harmless_and_a_repeat_is_refused(self):
         server = self.checked_server(None)
         server.notify("notifications/initialized")
-        for version in ["2024-11-05", "2025-11-25", "2024-11-05"]:
-            server.send(initialize(version, version))
-            self.assertEqual(server.recv()["result"]["protocolVersion"], version)
+        server.send(initialize("2024-11-05", "first"))
+        self.assertEqual(server.recv()["result"]["protocolVersion"], "2024-11-05")
+        for version in ["2025-11-25", "2024-11-05"]:
+            self.assert_error(server, initialize(version, version), -32600, version)
         self.assertTrue(server.still_serves())
+        server.close_and_check(self)
+
+    def test_an_initialize_in_the_2026_era_is_method_not_found(self):
+        server = self.checked_server(None)
+        message = initialize(MODERN, 1)
+        message["params"]["_meta"] = envelope()
+        self.assert_error(server, message, -32601, 1)
+        server.close_and_check(self)
+
+    def test_logging_set_level_is_method_not_found_without_the_capability(self):
+        server = self.checked_server()
+        self.assert_error(server, {"jsonrpc": "2.0", "id": 1, "method": "logging/setLevel",
+                                   "params": {"level": "debug"}}, -32601, 1)
         server.close_and_check(self)
 
     def test_unknown_methods_are_method_not_found_and_unknown_notifications_ignored(self):
