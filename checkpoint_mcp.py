@@ -59,6 +59,7 @@ LIMITS = {
     "driftSubject": 120,     # characters of a commit subject
     "driftPaths": 20,        # paths in each of drift's lists
     "driftUntrackedStats": 500,  # untracked paths a load may stat to tell new from old
+    "driftHashBytes": 67108864,  # bytes a load hashes to compare the recorded files
     "briefTasks": 10,        # what the brief shows of each list ("and N more")
     "briefNextSteps": 5,
     "briefDecisions": 5,
@@ -168,6 +169,9 @@ def parse_timestamp(text):
         fraction_seconds = float("0." + fraction) if fraction.isdigit() else 0.0
     except (AttributeError, ValueError):
         return None
+    if not (1970 <= year <= 9999 and 1 <= month <= 12 and 1 <= day <= 31 and 0 <= hour < 24
+            and 0 <= minute < 60 and 0 <= second <= 60):
+        return None  # not a time a checkpoint was saved at (and no clock can show it)
     # Days from the civil date (Howard Hinnant's algorithm), so no calendar module is needed.
     year -= month <= 2
     era = year // 400
@@ -677,6 +681,28 @@ def resolve_session(argument, environ):
     return Session(None, None, warnings)
 
 
+def open_regular(path):
+    """A descriptor for reading the regular file at `path`: never through a final symbolic
+    link, and never waiting on a FIFO or a device (OSError for anything but a file)."""
+    import stat
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError("not a regular file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def is_inside(root, path):
+    """Whether `path`, every link in it resolved, lies inside the directory `root` (itself
+    resolved, as project roots are)."""
+    real = os.path.realpath(path)
+    return real.startswith(root.rstrip(os.sep) + os.sep)
+
+
 def project_relative_path(root, raw, field):
     """A path the agent reported, as a '/'-separated path relative to `root`; a path that
     leaves the project is refused."""
@@ -701,6 +727,10 @@ def project_relative_path(root, raw, field):
             raise CallerError("%s: %r points outside the project root" % (field, raw))
     if relative in (os.curdir, ""):
         raise CallerError("%s: %r names the project root itself, not a file" % (field, raw))
+    parent = os.path.dirname(os.path.join(root, relative))
+    if parent != root and not is_inside(root, parent):
+        raise CallerError("%s: %r leads out of the project root through a symbolic link"
+                          % (field, raw))
     return relative.replace(os.sep, "/")
 
 
@@ -964,7 +994,8 @@ LIST_OUTPUT_SCHEMA = {
 }
 
 
-# The checkpoint file, version 1, as the original writes it. Unknown keys are kept.
+# The checkpoint file, version 1, as the original writes it. Unknown keys are kept. A file
+# holds no more than a save writes: the caps on lists apply on read too.
 CHECKPOINT_SCHEMA = {
     "type": "object",
     "properties": {
@@ -985,7 +1016,7 @@ CHECKPOINT_SCHEMA = {
             "type": "object",
             "properties": {
                 "primary": {"type": "string"},
-                "tasks": {"type": "array", "items": {
+                "tasks": {"type": "array", "maxItems": LIMITS["tasks"], "items": {
                     "type": "object",
                     "properties": {"description": {"type": "string"},
                                    "status": {"type": "string", "enum": list(TASK_STATUSES)}},
@@ -994,23 +1025,28 @@ CHECKPOINT_SCHEMA = {
             "required": ["primary"],
         },
         "summary": {"type": "string"},
-        "nextSteps": _STRINGS,
-        "decisions": _STRINGS,
-        "modifiedFiles": {"type": "array", "items": {
+        "nextSteps": dict(_STRINGS, maxItems=LIMITS["nextSteps"]),
+        "decisions": dict(_STRINGS, maxItems=LIMITS["decisions"]),
+        "modifiedFiles": {"type": "array", "maxItems": LIMITS["modifiedFiles"], "items": {
             "type": "object",
             "properties": {"path": {"type": "string"}, "status": {"type": "string"},
                            "source": {"type": "string", "enum": ["git", "agent"]},
                            "note": {"type": "string"}, "hash": {"type": "string"},
                            "renamedFrom": {"type": "string"}},
             "required": ["path"]}},
-        "recentCommands": {"type": "array", "items": {
+        "recentCommands": {"type": "array", "maxItems": LIMITS["recentCommands"], "items": {
             "type": "object",
             "properties": {"command": {"type": "string"}, "exitCode": {"type": "integer"},
                            "note": {"type": "string"}, "at": {"type": "string"}},
             "required": ["command"]}},
         "meta": {"type": "object",
                  "properties": {"redactions": {"type": "integer", "minimum": 0},
-                                "truncated": {"type": "boolean"}}},
+                                "truncated": {"type": "boolean"},
+                                "auto": {"type": "object",
+                                         "properties": {"source": {"type": "string"},
+                                                        "at": {"type": "string"},
+                                                        "fields": _STRINGS,
+                                                        "git": {"type": ["object", "null"]}}}}},
     },
     "required": ["version", "id", "createdAt", "updatedAt", "goal"],
 }
@@ -1237,7 +1273,7 @@ def hash_blob(path):
             return digest.hexdigest()
         if not stat.S_ISREG(info.st_mode):
             return None
-        with open(path, "rb") as stream:
+        with os.fdopen(open_regular(path), "rb") as stream:  # swapped for a FIFO: refused
             size = os.fstat(stream.fileno()).st_size
             digest = sha1(b"blob %d\0" % size)
             read = 0
@@ -1323,7 +1359,7 @@ def git_index_mentions(root, relpaths):
             if not pointer.startswith("gitdir:"):
                 return set()
             git_dir = os.path.join(top, pointer[len("gitdir:"):].strip())
-        with open(os.path.join(git_dir, "index"), "rb") as handle:
+        with os.fdopen(open_regular(os.path.join(git_dir, "index")), "rb") as handle:
             # read(n) allocates n bytes first: 64 MB for a 2 MB index cost a millisecond.
             size = os.fstat(handle.fileno()).st_size
             index = handle.read(min(size, LIMITS["gitIndexBytes"]))
@@ -1637,22 +1673,36 @@ def scan_git(root, agent_paths=(), limit=None, status=None):
 
 
 def changed_since(root, recorded_files):
-    """(changed, deleted): recorded paths whose working-tree content no longer matches the
-    save (a different hash, a hashed file now gone, a file recorded as deleted that exists
-    again), and those of them that are gone."""
-    changed, deleted = [], []
-    for entry in recorded_files or ():
+    """(changed, deleted, unchecked): recorded paths whose working-tree content no longer
+    matches the save (a different hash, a hashed file now gone, a file recorded as deleted
+    that exists again), those of them that are gone, and those not compared: under a
+    directory that leads out of the project through a link, or past the
+    LIMITS["driftHashBytes"] a load hashes (they count as changed: re-read them). At most
+    LIMITS["modifiedFiles"] entries are looked at, as many as a save writes."""
+    changed, deleted, unchecked = [], [], []
+    budget = LIMITS["driftHashBytes"]
+    for entry in (recorded_files or ())[:LIMITS["modifiedFiles"]]:
         if not isinstance(entry, dict) or not is_safe_relative_path(entry.get("path")):
             continue
         full = os.path.join(root, entry["path"])
+        parent = os.path.dirname(full)
+        if parent != root and not is_inside(root, parent):
+            unchecked.append(entry["path"])
+            continue
         if entry.get("hash"):
-            if hash_blob(full) != entry["hash"]:
+            try:
+                budget -= os.lstat(full).st_size
+            except OSError:
+                pass
+            if budget < 0:
+                unchecked.append(entry["path"])
+            elif hash_blob(full) != entry["hash"]:
                 changed.append(entry["path"])
                 if not os.path.lexists(full):
                     deleted.append(entry["path"])
         elif entry.get("status") == "D" and os.path.lexists(full):
             changed.append(entry["path"])
-    return changed, deleted
+    return changed + unchecked, deleted, unchecked
 
 
 def parse_log(output):
@@ -1747,7 +1797,13 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     saved_branch = saved_git.get("branch")
     if saved_branch == "HEAD":
         saved_branch = None  # a detached HEAD as `git rev-parse --abbrev-ref HEAD` names it
-    changed, deleted = changed_since(root, recorded_files)
+    changed, deleted, unchecked = changed_since(root, recorded_files)
+    if unchecked:
+        warnings.append("%d recorded file(s) were not compared with the save (%s): under a "
+                        "link that leads out of the project, or past the %d MiB a load "
+                        "hashes; they are listed as changed, so re-read them before editing."
+                        % (len(unchecked), ", ".join(unchecked[:LIMITS["briefPaths"]]),
+                           LIMITS["driftHashBytes"] >> 20))
     new_untracked, new_total = untracked_since(root, listed.stdout if listed else b"",
                                                recorded_files, saved_at, complete)
     drift = {
@@ -1867,9 +1923,7 @@ def checkpoint_trust_problems(loaded, root, tracked):
 
 def read_file_limited(path):
     """The bytes of a regular file no larger than LIMITS['readBytes']; OSError otherwise."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    with os.fdopen(fd, "rb") as handle:
+    with os.fdopen(open_regular(path), "rb") as handle:
         raw = handle.read(LIMITS["readBytes"] + 1)
     if len(raw) > LIMITS["readBytes"]:
         raise OSError("larger than %d bytes" % LIMITS["readBytes"])
@@ -2352,13 +2406,10 @@ class TranscriptFacts:
 
 def open_transcript(path):
     """The transcript for binary reading; a FIFO or device is refused, not waited on."""
-    import stat
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise ValueError("transcript %s is not a regular file" % path)
-    return os.fdopen(fd, "rb")
+    try:
+        return os.fdopen(open_regular(path), "rb")
+    except OSError as error:
+        raise ValueError("transcript %s cannot be read: %s" % (path, error.strerror or error))
 
 
 def transcript_lines(stream, limit):
@@ -3294,7 +3345,12 @@ def load_tool(arguments, context):
         return not_found_result(root, session, warnings)
     data = loaded.data
     warnings.extend(loaded.warnings)
-    drift, drift_warnings = git_drift(root, data.get("git"), data["modifiedFiles"],
+    recorded = data["modifiedFiles"]
+    if trust_problems and recorded:  # its paths are data: nothing is opened or hashed for them
+        recorded = []
+        warnings.append("The recorded files were not compared with the disk, because the "
+                        "checkpoint is untrusted: re-read any file before relying on it.")
+    drift, drift_warnings = git_drift(root, data.get("git"), recorded,
                                       parse_timestamp(data.get("updatedAt")),
                                       not (data.get("meta") or {}).get("truncated"))
     warnings.extend(drift_warnings)

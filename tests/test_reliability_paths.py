@@ -133,8 +133,6 @@ class ModifiedFilesTest(PathTestCase):
         server = self.checked()
         paths = ["new\nline.txt", "..\\..\\x" if POSIX else "x", "~/x", "a/./b/../c.txt",
                  "-rf", "$(touch pwned)", "\u00e9t\u00e9.md", "src/" + "d/" * 300 + "f"]
-        if POSIX:
-            paths.append("link-out/keep.txt")
         result = server.call_tool(SAVE, {"goal": "odd", "session": "o",
                                          "modifiedFiles": [{"path": p} for p in paths]})
         self.assertFalse(result.get("isError"), result)
@@ -145,6 +143,22 @@ class ModifiedFilesTest(PathTestCase):
         self.assertFalse((self.project / "pwned").exists())
         self.assertEqual((self.outside / "keep.txt").read_text("utf-8"), "outside\n")
         self.assert_nothing_written(allow_store=True)
+        server.close_and_check(self)
+
+
+    @unittest.skipUnless(POSIX, "symbolic links")
+    def test_a_path_through_a_link_out_of_the_project_is_refused(self):
+        os.symlink(str(self.outside), str(self.project / "link-out"))
+        self.before = tree_snapshot(self.tmp, skip=("home",))
+        server = self.checked()
+        for path in ("link-out/keep.txt", str(self.project / "link-out" / "keep.txt")):
+            with self.subTest(path=path):
+                result = server.call_tool(SAVE, {"goal": "g", "session": "o",
+                                                 "modifiedFiles": [{"path": path}]})
+                self.assertTrue(result.get("isError"), result)
+                self.assertIn("outside the project", result["content"][0]["text"]
+                              .replace("leads out of the project", "outside the project"))
+        self.assert_nothing_written()
         server.close_and_check(self)
 
 
