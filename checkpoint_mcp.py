@@ -1313,15 +1313,17 @@ def is_git_ignored(check):
 
 def tracked_checkpoint_paths(root, warnings):
     """The checkpoint files git tracks under `root`, '/'-separated and relative to it. A
-    committed checkpoint came with a clone: someone else wrote it. Empty when git can't
-    tell; a timeout adds a warning."""
+    committed checkpoint came with a clone: someone else wrote it. Empty when there is no
+    repository; None when git did not answer in time (then nothing counts as checked, and
+    a warning says so)."""
     try:
         answer = run_git(root, ["ls-files", "-z", "--", CHECKPOINT_DIR, LEGACY_FILE,
                                 LEGACY_FILE + BACKUP_SUFFIX])
     except GitTimeout:
         warnings.append(git_timeout_warning(
-            "whether a checkpoint was committed to the repository could not be checked."))
-        return frozenset()
+            "whether a checkpoint was committed to the repository could not be checked, so "
+            "none is trusted this time."))
+        return None
     if answer is None:
         return frozenset()
     return frozenset(path.decode("utf-8", "replace") for path in answer.stdout.split(b"\0")
@@ -1344,17 +1346,19 @@ def work_tree_top(root):
 
 def git_index_mentions(root, relpaths):
     """Which of `relpaths` (relative to `root`) the repository's index lists, read from the
-    index file itself, for a hook that may not run git. Exact for index versions 2 and 3
-    (v4 compresses paths: then nothing is found); a false match only errs towards caution.
-    The index is searched once, for the paths' common start (all of ours begin with
-    `.claude-checkpoint`), not once per path: it can be megabytes long."""
+    index file itself, for a hook that may not run git; None when the index cannot be read
+    for sure (a damaged one, or too large to read), so that nothing counts as uncommitted.
+    Versions 2 and 3 are searched once for the paths' common start (all of ours begin with
+    `.claude-checkpoint`), not once per path, since the index can be megabytes long; a
+    false match only errs towards caution. Version 4 compresses each path against the one
+    before it: its entries are walked, from the start, only as far as ours sort."""
     top, prefix = work_tree_top(root)
     if top is None or not relpaths:
         return set()
     git_dir = os.path.join(top, ".git")
     try:
         if os.path.isfile(git_dir):  # a linked worktree or submodule: "gitdir: <path>"
-            with open(git_dir, "rb") as handle:
+            with os.fdopen(open_regular(git_dir), "rb") as handle:
                 pointer = handle.read(4096).decode("utf-8", "replace").strip()
             if not pointer.startswith("gitdir:"):
                 return set()
@@ -1362,12 +1366,23 @@ def git_index_mentions(root, relpaths):
         with os.fdopen(open_regular(os.path.join(git_dir, "index")), "rb") as handle:
             # read(n) allocates n bytes first: 64 MB for a 2 MB index cost a millisecond.
             size = os.fstat(handle.fileno()).st_size
-            index = handle.read(min(size, LIMITS["gitIndexBytes"]))
+            if size > LIMITS["gitIndexBytes"]:
+                return None
+            index = handle.read(size)
+    except FileNotFoundError:
+        return set()  # no index yet: nothing is committed
     except OSError:
-        return set()
+        return None
     wanted = {(prefix + path).encode("utf-8", "surrogateescape") + b"\0": path
               for path in relpaths}
     start = os.path.commonprefix(list(wanted))
+    version = int.from_bytes(index[4:8], "big") if index[:4] == b"DIRC" else None
+    if version == 4:
+        listed = index_v4_paths(index, start.rstrip(b"\0"), object_id_size(git_dir))
+        return None if listed is None else {wanted[path + b"\0"] for path in listed
+                                            if path + b"\0" in wanted}
+    if version not in (2, 3):
+        return None
     if not start:  # nothing in common to look for once: one search per path
         return {path for raw, path in wanted.items() if raw in index}
     found = set()
@@ -1381,6 +1396,52 @@ def git_index_mentions(root, relpaths):
         if path is not None:
             found.add(path)
         position = index.find(start, position + 1)
+    return found
+
+
+def object_id_size(git_dir):
+    """Bytes of an object id in this repository's index: 32 for a SHA-256 repository, else
+    the 20 of SHA-1."""
+    try:
+        with os.fdopen(open_regular(os.path.join(git_dir, "config")), "rb") as handle:
+            config = handle.read(65536).lower()
+    except OSError:
+        return 20
+    return 32 if b"objectformat" in config and b"sha256" in config else 20
+
+
+def index_v4_paths(index, start, id_size):
+    """The paths starting with `start` in a version 4 index, walking its entries from the
+    first only as far as such paths sort; None when an entry is not where it should be."""
+    count = int.from_bytes(index[8:12], "big")
+    position, previous, found = 12, b"", []
+    for _ in range(count):
+        flags_at = position + 40 + id_size
+        if flags_at + 2 > len(index):
+            return None
+        header = 42 + id_size + (2 if index[flags_at] & 0x40 else 0)  # extended flags
+        position += header
+        if position >= len(index):
+            return None
+        # The path: a varint of bytes to drop from the previous one, then the rest up to NUL.
+        byte = index[position]
+        position += 1
+        drop = byte & 127
+        while byte & 128:
+            if position >= len(index):
+                return None
+            byte = index[position]
+            position += 1
+            drop = ((drop + 1) << 7) + (byte & 127)
+        end = index.find(b"\0", position)
+        if end < 0 or drop > len(previous):
+            return None
+        previous = previous[:len(previous) - drop] + index[position:end]
+        position = end + 1
+        if previous.startswith(start):
+            found.append(previous)
+        elif previous > start:
+            break  # sorted: nothing of ours comes later
     return found
 
 
@@ -1909,7 +1970,10 @@ def checkpoint_trust_problems(loaded, root, tracked):
     except OSError as error:
         problems = ["cannot be checked (%s)" % (error.strerror or error)]
     relative = os.path.relpath(loaded.file_path, root).replace(os.sep, "/")
-    if relative in tracked or os.path.relpath(loaded.path, root).replace(os.sep, "/") in tracked:
+    if tracked is None:  # fail closed: git did not say
+        problems.append("not checked against the repository (git did not answer)")
+    elif relative in tracked or os.path.relpath(loaded.path, root).replace(
+            os.sep, "/") in tracked:
         problems.append("committed to the repository")
     project = loaded.data.get("project") or {}
     saved_id = project.get("rootId")
@@ -4137,6 +4201,10 @@ def checkpoint_census(root):
             except OSError:
                 continue
     committed = git_index_mentions(root, [relative for relative, _ in files])
+    if committed is None:  # fail closed: nothing here is offered
+        for _ in files:
+            census.add_untrusted(["not checked against the git index"])
+        return census
     stat_each = listed is None or len(files) <= LIMITS["nudgeStats"]
     for relative, info in files:
         if info is None and stat_each:

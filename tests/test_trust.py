@@ -86,6 +86,34 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertIn("3 checkpoint file(s) that this user did not write (3 committed to the "
                       "repository)", context)
 
+    def test_a_committed_checkpoint_is_found_in_a_version_4_index(self):
+        git(self.project, "add", "-f", ".claude-checkpoints/theirs.json", env=self.env)
+        git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        git(self.project, "update-index", "--index-version", "4", env=self.env)
+        context = self.nudge()
+        self.assertIn("committed to the repository", context)
+        self.assertNotIn("call the load_session_checkpoint", context)
+
+    def test_an_index_that_cannot_be_read_offers_nothing(self):
+        (self.project / ".git" / "index").write_bytes(b"DIRC\x00\x00\x00\x07garbage")
+        context = self.nudge()
+        self.assertIn("not checked against the git index", context)
+        self.assertNotIn("call the load_session_checkpoint", context)
+
+    @unittest.skipUnless(POSIX, "a shell script as git")
+    def test_a_git_that_does_not_answer_leaves_the_checkpoint_untrusted(self):
+        fake = self.tmp / "slow-bin"
+        fake.mkdir()
+        (fake / "git").write_text("#!/bin/sh\nexec %s 5\n" % shutil.which("sleep"))
+        (fake / "git").chmod(0o755)
+        with mock.patch.dict(os.environ, {"PATH": str(fake)}), \
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.1}):
+            result = self.claude("theirs").call_tool(LOAD, {})
+        structured = result["structuredContent"]
+        self.assertFalse(structured["trusted"], structured)
+        self.assertIn("not checked against the repository (git did not answer)",
+                      structured["trustWarnings"])
+
     @unittest.skipUnless(POSIX, "POSIX modes")
     def test_a_group_writable_checkpoint_is_untrusted_and_not_offered_by_the_nudge(self):
         os.chmod(str(self.path), 0o660)
@@ -209,12 +237,10 @@ class GitIndexTest(TempDirTestCase):
             str(self.project), ["notes.txt", ".claude-checkpoints/x.json", "other.txt"]),
             {"notes.txt", ".claude-checkpoints/x.json"})
 
-    def test_the_index_is_read_no_further_than_its_cap(self):
+    def test_an_index_over_its_cap_is_not_read_and_nothing_counts_as_uncommitted(self):
         index = (self.project / ".git" / "index").read_bytes()
-        cut = index.index(b".claude-checkpoints/x.json") + 5
-        with mock.patch.dict(checkpoint_mcp.LIMITS, gitIndexBytes=cut):
-            self.assertEqual(checkpoint_mcp.git_index_mentions(str(self.project), self.paths),
-                             set())
+        with mock.patch.dict(checkpoint_mcp.LIMITS, gitIndexBytes=len(index) - 1):
+            self.assertIsNone(checkpoint_mcp.git_index_mentions(str(self.project), self.paths))
 
 
 class BriefFramingTest(CheckpointTestCase):
