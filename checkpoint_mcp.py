@@ -1172,6 +1172,33 @@ class GitOutput:
         self.stdout = stdout
 
 
+# A repository's own config (.git/config: think of a .git from an archive or a shared
+# folder) can name commands that git runs on its own; none of them ever runs for us.
+GIT_SAFETY = [
+    "-c", "core.fsmonitor=false",      # status and ls-files would run the named monitor
+    "-c", "core.hooksPath=" + os.devnull,  # no hook belongs to the commands we run, ever
+    "-c", "core.untrackedCache=false",
+    "-c", "status.showUntrackedFiles=all",  # what the scan expects, whatever config says
+    "-c", "diff.external=", "-c", "core.pager=cat", "--no-pager",
+    "-c", "log.showSignature=false",   # gpg is a command too
+    "-c", "core.askPass=", "-c", "credential.helper=",
+]
+# What of the environment git may see: everything but the variables that point it at
+# another repository, index or config, or make it run something.
+GIT_ENVIRONMENT_KEPT = ("GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
+                        "GIT_EXEC_PATH")
+
+
+def git_environment(environ):
+    """The environment git runs with: `environ` without the GIT_* variables that would
+    steer it (a parent's GIT_DIR gives branch and HEAD from another repository), plus no
+    optional locks (we never contend with the user's own git), C messages, no prompts."""
+    env = {name: value for name, value in environ.items()
+           if not name.startswith("GIT_") or name in GIT_ENVIRONMENT_KEPT}
+    env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    return env
+
+
 class GitRun:
     """`git <args>` started in `root` now and answered later, so that it runs while we do
     other work. Use it in a `with` block: leaving the block stops a git that was never
@@ -1180,13 +1207,11 @@ class GitRun:
     def __init__(self, root, args, accept=(0,)):
         import subprocess
         self.accept = accept
-        env = dict(os.environ)
-        # No index refresh lock, so we never contend with the user's own git commands.
-        env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0")
         flags = 0x08000000 if os.name == "nt" else 0  # CREATE_NO_WINDOW
         try:
             self.process = subprocess.Popen(
-                ["git"] + list(args), cwd=root, env=env, stdin=subprocess.DEVNULL,
+                ["git"] + GIT_SAFETY + list(args), cwd=root, env=git_environment(os.environ),
+                stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, creationflags=flags)
         except OSError:  # no git, or `root` is gone
             self.process = None
@@ -1630,6 +1655,46 @@ class ChangedPathMemory:
                 del self.paths[next(iter(self.paths))]
 
 
+FILTER_KEYS = r"^filter\..*\.(clean|smudge|process)$"
+
+
+def repository_filter_overrides(root):
+    """`-c` options that switch off the content filters the repository's own config
+    defines, which `git status` would run on files it re-reads: a .git from an archive can
+    name any command there. A filter the user's own config defines too (git-lfs) keeps the
+    user's command. Most repositories define none, and then no git is asked."""
+    top, _ = work_tree_top(root)
+    if top is None:
+        return []
+    try:
+        with os.fdopen(open_regular(os.path.join(top, ".git", "config")), "rb") as handle:
+            config = handle.read(1 << 20).lower()
+        if b"filter" not in config and b"include" not in config:
+            return []
+    except OSError:
+        pass  # a worktree's or a submodule's .git file: ask git
+    local = filter_settings(root, "--local")
+    if not local:
+        return []
+    users = dict(filter_settings(root, "--system"), **filter_settings(root, "--global"))
+    overrides = []
+    for key in local:
+        overrides += ["-c", "%s=%s" % (key, users.get(key, ""))]
+    return overrides
+
+
+def filter_settings(root, scope):
+    """{key: value} of the filter commands one config scope of `root` sets."""
+    answer = run_git(root, ["config", scope, "--null", "--get-regexp", FILTER_KEYS],
+                     accept=(0, 1))
+    settings = {}
+    for record in (answer.stdout if answer else b"").split(b"\0"):
+        key, _, value = record.decode("utf-8", "surrogateescape").partition("\n")
+        if key:
+            settings[key] = value
+    return settings
+
+
 class StatusScan:
     """A scan's `git status`, started now so that it runs while the caller works. With a
     ChangedPathMemory, a thread meanwhile reads the mtimes of the paths that changed at the
@@ -1645,7 +1710,8 @@ class StatusScan:
         # Below the top, status looks at `root` alone; at the top, a pathspec only costs
         # git a match per entry (a few ms at 10,000 changes).
         below_top = top is None or self.prefix
-        self.git = GitRun(root, GIT_STATUS_ARGS + (("--", ".") if below_top else ()))
+        self.git = GitRun(root, repository_filter_overrides(root) + list(GIT_STATUS_ARGS)
+                          + (["--", "."] if below_top else []))
         self.known_times = {}
         self.stopped = False
         self.thread = None

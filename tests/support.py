@@ -68,6 +68,14 @@ def git(cwd, *args, env=None):
     ).stdout.decode("utf-8", "replace")
 
 
+def git_subcommand(command):
+    """The git subcommand of a command line we start (`git -c k=v ... status` → status)."""
+    position = 1
+    while command[position].startswith("-"):
+        position += 2 if command[position] == "-c" else 1
+    return command[position]
+
+
 def make_git_repo(path, env, files=None, commit=True):
     """A real repository at `path` with `files` ({relpath: text}) committed on `main`."""
     path = Path(path)

@@ -10,7 +10,8 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import FIXTURES, REPO, TempDirTestCase, git, make_git_repo, run_main
+from tests.support import (FIXTURES, REPO, TempDirTestCase, git, git_subcommand,
+                           make_git_repo, run_main)
 
 FIXTURE_PROJECT = "/home/me/project"
 BASIC_SESSION = "995b31f3-e244-4270-bf41-fe69226caaa9"
@@ -354,7 +355,8 @@ class MergeTest(AutosnapTestCase):
         real_popen = subprocess.Popen
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION)
-        commands = [call[0][0][1] for call in popen.call_args_list if call[0][0][0] == "git"]
+        commands = [git_subcommand(call[0][0]) for call in popen.call_args_list
+                    if call[0][0][0] == "git"]
         self.assertIn("status", commands)
         self.assertNotIn("check-ignore", commands)  # nobody reads a snapshot's warnings
 

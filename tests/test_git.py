@@ -8,7 +8,7 @@ import sys
 import unittest
 from unittest import mock
 
-from tests.support import TempDirTestCase, git, make_git_repo
+from tests.support import TempDirTestCase, git, git_subcommand, make_git_repo
 
 import checkpoint_mcp
 
@@ -273,7 +273,8 @@ class ScanTest(GitTestCase):
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             self.scan()
         self.assertEqual(popen.call_count, 1)
-        self.assertEqual(popen.call_args[0][0][:2], ["git", "status"])
+        self.assertEqual(popen.call_args[0][0][0], "git")
+        self.assertEqual(git_subcommand(popen.call_args[0][0]), "status")
 
 
 class HashTest(GitTestCase):
@@ -708,12 +709,12 @@ class DriftTest(GitTestCase):
         real_popen = subprocess.Popen
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             self.drift(saved)
-        self.assertEqual([call[0][0][1] for call in popen.call_args_list],
+        self.assertEqual([git_subcommand(call[0][0]) for call in popen.call_args_list],
                          ["ls-files", "rev-parse"])
         self.git("commit", "-q", "--allow-empty", "-m", "more")
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             drift, _ = self.drift(saved)
-        self.assertEqual(sorted(call[0][0][1] for call in popen.call_args_list),
+        self.assertEqual(sorted(git_subcommand(call[0][0]) for call in popen.call_args_list),
                          ["log", "ls-files", "rev-list", "rev-parse"])
         self.assertEqual(drift["commitsSince"], 1)
 
