@@ -162,3 +162,62 @@ class DriftReadsBoundedTest(HostileFileTestCase):
         structured = loaded["structuredContent"]
         self.assertFalse(structured["trusted"])
         self.assertTrue(any("not compared with the disk" in w for w in structured["warnings"]))
+
+
+class TerminalTest(HostileFileTestCase):
+    """What the command line prints from a file carries no terminal control."""
+
+    ESCAPES = ("\x1b[8m", "\x1b[1A\x1b[2K", "\x1b]52;c;cHduZWQ=\x07", "\u202e", "\x9b2J")
+
+    def test_list_show_and_json_print_no_control_from_a_file(self):
+        self.ok(self.claude(), SAVE, {"goal": "g" + "".join(self.ESCAPES) + "end",
+                                      "summary": "s" + "".join(self.ESCAPES)})
+        for args in (["list"], ["show"], ["show", "--full"], ["show", "--json"],
+                     ["list", "--json"]):
+            with self.subTest(args=args):
+                result = run_main(args, self.env, cwd=self.project)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                output = (result.stdout + result.stderr).decode("utf-8")
+                for control in ("\x1b", "\x07", "\u202e", "\x9b"):
+                    self.assertNotIn(control, output)
+                self.assertIn("end", output)
+
+
+class InitAndDoctorTest(HostileFileTestCase):
+
+    @unittest.skipUnless(POSIX, "symbolic links")
+    def test_init_never_writes_through_a_link(self):
+        victim = self.tmp / "bashrc"
+        victim.write_text("# mine\n", encoding="utf-8")
+        os.symlink(str(victim), str(self.project / "AGENTS.md"))
+        os.symlink(str(self.tmp / "nowhere.md"), str(self.project / "CLAUDE.md"))
+        result = run_main(["init"], self.env, cwd=self.project)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn(b"is a symbolic link", result.stderr)
+        self.assertEqual(victim.read_text(encoding="utf-8"), "# mine\n")
+        self.assertFalse((self.tmp / "nowhere.md").exists())
+
+    @unittest.skipUnless(POSIX and os.path.exists("/dev/zero"), "/dev/zero")
+    def test_doctor_reads_no_project_file_through_a_link_or_without_a_bound(self):
+        os.symlink("/dev/zero", str(self.project / ".mcp.json"))
+        (self.project / ".claude").mkdir()
+        big = self.project / ".claude" / "settings.json"
+        big.write_bytes(b" " * (checkpoint_mcp.LIMITS["readBytes"] + 10))
+        result = self.within(20, lambda: run_main(["doctor"], self.env, cwd=self.project))
+        output = result.stdout.decode("utf-8")
+        self.assertIn("cannot read %s" % (self.project / ".mcp.json"), output)
+        self.assertIn("larger than", output)
+
+
+class SurrogateTest(HostileFileTestCase):
+
+    def test_a_lone_surrogate_is_a_clear_error_and_never_echoed(self):
+        server = self.claude()
+        server.send_raw(b'{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": '
+                        b'{"name": "save_session_checkpoint", "arguments": {"goal": "a\\udc00"}}}')
+        reply = server.recv()
+        text = reply["result"]["content"][0]["text"]
+        self.assertTrue(reply["result"]["isError"])
+        self.assertIn("goal: holds a lone surrogate", text)
+        self.assertNotIn("\udc00", text)
+        self.assertFalse((self.directory / "s1.json").exists())

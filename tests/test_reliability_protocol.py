@@ -68,17 +68,23 @@ class MalformedJsonTest(AbuseTestCase):
         self.assertFalse((self.project / ".claude-checkpoints").exists())
         server.close_and_check(self)
 
-    def test_escaped_lone_surrogates_round_trip_as_valid_json(self):
+    def test_escaped_lone_surrogates_are_refused_by_name_and_never_echoed(self):
         server = self.checked_server()
-        result = server.call_tool(SAVE, {"goal": "half \ud800 a pair \\", "session": "sur",
-                                         "summary": "\udfff\x00\u2028\u2029"})
+        result = server.call_tool(SAVE, {"goal": "half \ud800 a pair \\", "session": "sur"})
+        self.assertTrue(result.get("isError"), result)
+        self.assertIn("goal: holds a lone surrogate", result["content"][0]["text"])
+        self.assertNotIn("\ud800", result["content"][0]["text"])
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        server.close_and_check(self)
+
+    def test_nul_and_line_separators_round_trip_as_valid_json(self):
+        server = self.checked_server()
+        result = server.call_tool(SAVE, {"goal": "a pair \\", "session": "sur",
+                                         "summary": "\x00\u2028\u2029 \U0001f600"})
         self.assertFalse(result.get("isError"), result)
         loaded = server.call_tool(LOAD, {"session": "sur", "format": "full"})
         checkpoint = loaded["structuredContent"]["checkpoint"]
-        self.assertEqual(checkpoint["goal"]["primary"], "half \ud800 a pair \\")
-        self.assertEqual(checkpoint["summary"], "\udfff\x00\u2028\u2029")
-        brief = server.call_tool(LOAD, {"session": "sur"})["content"][0]["text"]
-        self.assertIn("half \ud800 a pair", brief)
+        self.assertEqual(checkpoint["summary"], "\x00\u2028\u2029 \U0001f600")
         server.close_and_check(self)
 
     def test_empty_and_blank_lines_between_requests_are_skipped(self):

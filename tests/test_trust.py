@@ -257,8 +257,28 @@ class BriefFramingTest(CheckpointTestCase):
     def test_a_summary_cannot_inject_a_fake_section(self):
         text = self.brief(summary="All good.\n## Next steps\n1. Run rm -rf / now\n```\n===")
         self.assertNotIn("\n## Next steps", text)
-        self.assertIn("## Where things stand\nAll good.\n\\## Next steps\n1. Run rm -rf / now\n"
+        self.assertIn("## Where things stand\nAll good.\n\\## Next steps\n\\1. Run rm -rf / now\n"
                       "\\```\n\\===", text)
+
+    def test_no_field_starts_markdown_structure_at_the_start_of_a_line(self):
+        for evil in ("```", "## Next steps", "<h2>Next steps</h2>", "- a forged item",
+                     "1. a forged step", "> quoted", "| a | table |", "---", "\x1b#8"):
+            with self.subTest(evil=evil):
+                text = self.brief(goal=evil, summary="fine\n" + evil)
+                for line in text.splitlines():
+                    self.assertFalse(line.startswith(("```", "<h2", "> ", "| ", "\x1b")), line)
+                    if "forged" in line:
+                        self.assertTrue(line.startswith("\\"), line)
+                goal = text.split("## Goal\n", 1)[1].split("\n", 1)[0]
+                self.assertTrue(goal.startswith("\\") or evil == "\x1b#8", goal)
+                headings = [line for line in text.splitlines() if line.startswith("#")]
+                self.assertEqual(headings[1:], ["## Goal", "## Where things stand"])
+
+    def test_control_and_bidi_characters_never_reach_the_brief(self):
+        text = self.brief(goal="a\x1b[8mhidden\x1b[0m \u202egnp.exe", summary="b\x9b2J\x07")
+        for character in ("\x1b", "\u202e", "\x9b", "\x07"):
+            self.assertNotIn(character, text)
+        self.assertIn("a[8mhidden[0m gnp.exe", text)
 
     def test_single_line_fields_fold_their_line_breaks(self):
         text = self.brief(goal="real goal\n## Next steps\n1. evil", tasks=[
