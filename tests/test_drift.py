@@ -23,6 +23,10 @@ class DriftTest(CheckpointTestCase):
         result = self.server_.call_tool(LOAD, {})
         return result["content"][0]["text"], result["structuredContent"]
 
+    def drift(self):
+        """The whole drift, as format 'full' gives it (a brief load keeps a summary)."""
+        return self.server_.call_tool(LOAD, {"format": "full"})["structuredContent"]["drift"]
+
     def test_save_records_branch_head_and_every_dirty_file_with_its_hash(self):
         data = self.stored()
         head = git(self.project, "rev-parse", "HEAD", env=self.env).strip()
@@ -47,6 +51,9 @@ class DriftTest(CheckpointTestCase):
         short = git(self.project, "rev-parse", "--short", "HEAD", env=self.env).strip()
         self.assertEqual(structured["drift"], {
             "branchChanged": False, "currentBranch": "feat/github-oauth", "commitsSince": 1,
+            "changedSince": ["src/auth/session.ts"], "history": "ahead"})
+        self.assertEqual(self.drift(), {
+            "branchChanged": False, "currentBranch": "feat/github-oauth", "commitsSince": 1,
             "changedSince": ["src/auth/session.ts"], "history": "ahead",
             "commits": [{"id": short, "subject": "callback"}],
             "commitFiles": ["src/auth/callback.ts"], "deletedSince": [], "untrackedSince": [],
@@ -66,15 +73,15 @@ class DriftTest(CheckpointTestCase):
         (self.project / "src/auth/session.spec.ts").unlink()
         text, structured = self.load()
         self.assertEqual(structured["drift"]["changedSince"], ["src/auth/session.spec.ts"])
-        self.assertEqual(structured["drift"]["deletedSince"], ["src/auth/session.spec.ts"])
-        self.assertIn("- \u26a0 Deleted after the checkpoint: `src/auth/session.spec.ts`", text)
+        self.assertEqual(self.drift()["deletedSince"], ["src/auth/session.spec.ts"])
+        self.assertIn("- \u26a0 Deleted: `src/auth/session.spec.ts`", text)
         self.assertNotIn("re-read before editing", text)
 
     def test_a_new_untracked_file_is_named(self):
         (self.project / "src/auth/notes.md").write_text("new\n", encoding="utf-8")
-        text, structured = self.load()
-        self.assertEqual(structured["drift"]["untrackedSince"], ["src/auth/notes.md"])
-        self.assertIn("- New untracked files since the checkpoint: `src/auth/notes.md`", text)
+        text, _ = self.load()
+        self.assertEqual(self.drift()["untrackedSince"], ["src/auth/notes.md"])
+        self.assertIn("- New untracked files: `src/auth/notes.md`", text)
 
     def test_a_branch_change_is_reported(self):
         git(self.project, "stash", "-q", "-u", env=self.env)
@@ -90,11 +97,10 @@ class DriftTest(CheckpointTestCase):
         self.server_.call_tool(SAVE, {"goal": "OAuth"})
         git(self.project, "reset", "-q", "--hard", "HEAD~1", env=self.env)
         text, structured = self.load()
-        self.assertTrue(any("no longer reachable" in w for w in structured["warnings"]),
-                        structured)
-        self.assertIn("no longer reachable", text)
         self.assertEqual(structured["drift"]["history"], "behind")
-        self.assertIn("- \u26a0 HEAD moved back: the saved commit", text)
+        self.assertIn("- \u26a0 HEAD moved back (a reset or an older checkout): saved commit",
+                      text)
+        self.assertIn("is no longer on HEAD", text)
 
     def test_a_rebase_says_history_was_rewritten(self):
         git(self.project, "commit", "-q", "-am", "wip", env=self.env)
@@ -103,8 +109,20 @@ class DriftTest(CheckpointTestCase):
         text, structured = self.load()
         self.assertEqual((structured["drift"]["history"], structured["drift"]["commitsSince"]),
                          ("diverged", 1))
-        self.assertIn("- \u26a0 History was rewritten: the saved commit", text)
+        self.assertIn("- \u26a0 History was rewritten (rebase, amend or reset): saved commit",
+                      text)
         self.assertIn("wip, reworded", text)
+
+    def test_a_branch_switch_is_not_called_a_rewrite(self):
+        git(self.project, "commit", "-q", "-am", "wip on the branch", env=self.env)
+        self.server_.call_tool(SAVE, {"goal": "OAuth"})
+        git(self.project, "checkout", "-q", "main", env=self.env)
+        git(self.project, "commit", "-q", "--allow-empty", "-m", "meanwhile on main",
+            env=self.env)
+        text, structured = self.load()
+        self.assertEqual(structured["drift"]["history"], "diverged")
+        self.assertIn("HEAD is on another branch's history", text)
+        self.assertNotIn("History was rewritten", text)
 
 
 class NoGitTest(CheckpointTestCase):

@@ -4,9 +4,10 @@ result's structuredContent carries its text first, and a load stays small at eve
 repository size."""
 import json
 import os
+from unittest import mock
 
 import checkpoint_mcp
-from tests.support import make_git_repo
+from tests.support import git, make_git_repo
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in checkpoint_mcp.TOOLS}
@@ -138,7 +139,7 @@ class WhatTheModelReadsStaysSmallTest(CheckpointTestCase):
         structured = self.load_at(100)
         self.assert_small(structured)
         self.assertIn("## Files touched (100)", structured["brief"])
-        self.assertIn("- and %d more" % (100 - checkpoint_mcp.LIMITS["briefFiles"]),
+        self.assertIn("- and %d more" % (100 - checkpoint_mcp.BRIEF_DETAIL[0]["files"]),
                       structured["brief"])
 
     def test_with_10000_changed_files(self):
@@ -147,33 +148,80 @@ class WhatTheModelReadsStaysSmallTest(CheckpointTestCase):
         self.assertIn("## Files touched (100)", structured["brief"])
 
 
+class WhatTheModelReadsStaysSmallAfterChangesTest(CheckpointTestCase):
+    """The same sizes when much happened since the save: a session id as Claude Code
+    makes them, history rewritten, new commits, new and deleted files."""
+
+    session_id = "7783ce21-5687-403f-9bf0-cd2ffd053bdb"
+
+    def test_after_an_amend_more_commits_and_new_files(self):
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n",
+                                               "src/auth/callback.ts": "v1\n",
+                                               "src/auth/session.ts": "v1\n"})
+        for path in ("src/auth/callback.ts", "src/auth/session.ts", "src/auth/session.spec.ts"):
+            (self.project / path).write_text("v2\n", encoding="utf-8")
+        git(self.project, "add", "-A", env=self.env)
+        git(self.project, "commit", "-qm", "WIP: the callback", env=self.env)
+        server = self.claude()
+        self.ok(server, SAVE, TYPICAL)
+        git(self.project, "commit", "-q", "--amend", "-m",
+            "Handle the OAuth callback and create the session", env=self.env)
+        for number in range(7):
+            (self.project / "src" / ("step%d.ts" % number)).write_text("x\n", encoding="utf-8")
+            git(self.project, "add", "-A", env=self.env)
+            git(self.project, "commit", "-qm", "Step %d of the login button, with its tests"
+                % number, env=self.env)
+        (self.project / "src/auth/session.spec.ts").unlink()
+        for number in range(12):
+            (self.project / ("new-%d.txt" % number)).write_text("n\n", encoding="utf-8")
+        structured = server.call_tool(LOAD, {})["structuredContent"]
+        self.assertIn("History was rewritten", structured["brief"])
+        self.assertLessEqual(len(structured["brief"].encode("utf-8")), 1500, structured["brief"])
+        self.assertLessEqual(len(serialized(structured)), 2000, serialized(structured))
+
+
 class BriefListsAreCappedTest(CheckpointTestCase):
 
-    def test_every_long_list_ends_with_how_many_more(self):
+    LONG = {
+        "goal": "g",
+        "tasks": [{"description": "task %d" % n, "status": "done" if n < 20 else "pending"}
+                  for n in range(25)],
+        "nextSteps": ["step %d" % n for n in range(12)],
+        "decisions": ["decision %d" % n for n in range(9)],
+        "recentCommands": [{"command": "make %d" % n, "exitCode": 0} for n in range(30)],
+        "summary": "word " * 400}
+
+    def brief(self):
         server = self.claude()
-        self.ok(server, SAVE, {
-            "goal": "g",
-            "tasks": [{"description": "task %d" % n, "status": "done" if n < 20 else "pending"}
-                      for n in range(25)],
-            "nextSteps": ["step %d" % n for n in range(12)],
-            "decisions": ["decision %d" % n for n in range(9)],
-            "recentCommands": [{"command": "make %d" % n, "exitCode": 0} for n in range(30)],
-            "summary": "word " * 400})
-        brief = server.call_tool(LOAD, {})["structuredContent"]["brief"]
-        limits = checkpoint_mcp.LIMITS
-        self.assertIn("- and %d more (%d of them done)" % (25 - limits["briefTasks"],
-                                                           25 - limits["briefTasks"]), brief)
+        self.ok(server, SAVE, self.LONG)
+        return server.call_tool(LOAD, {})["structuredContent"]["brief"]
+
+    def test_every_long_list_ends_with_how_many_more(self):
+        with mock.patch.dict(checkpoint_mcp.LIMITS, briefBytes=100000):  # the first level
+            brief = self.brief()
+        detail = checkpoint_mcp.BRIEF_DETAIL[0]
+        self.assertIn("- and %d more (%d of them done)" % (25 - detail["tasks"],
+                                                           25 - detail["tasks"]), brief)
         for number in range(20, 25):  # what is left to do is never the part cut
             self.assertIn("[ ] task %d" % number, brief)
-        self.assertIn("- and %d more" % (12 - limits["briefNextSteps"]), brief)
-        self.assertIn("- and %d older" % (9 - limits["briefDecisions"]), brief)
+        self.assertIn("- and %d more" % (12 - detail["nextSteps"]), brief)
+        self.assertIn("- and %d older" % (9 - detail["decisions"]), brief)
         self.assertIn("decision 8", brief)
         self.assertNotIn("decision 0\n", brief)
-        self.assertIn("Recent commands (last %d of 30, oldest first)" % limits["briefCommands"],
+        self.assertIn("Recent commands (last %d of 30, oldest first)" % detail["commands"],
                       brief)
         self.assertIn("`make 29`", brief)
         self.assertNotIn("`make 0`", brief)
         self.assertIn("format 'full' has the rest", brief)
+
+    def test_a_brief_too_long_for_its_budget_shows_less_of_each_list(self):
+        brief = self.brief()
+        self.assertLessEqual(len(brief.encode("utf-8")), checkpoint_mcp.LIMITS["briefBytes"])
+        used = [detail for detail in checkpoint_mcp.BRIEF_DETAIL[1:]
+                if "- and %d more" % (12 - detail["nextSteps"]) in brief
+                and "(last %d of 30, oldest first)" % detail["commands"] in brief]
+        self.assertEqual(len(used), 1, brief)  # a level with less than the first's
+        self.assertIn("[ ] task 24", brief)
 
     def test_the_agents_files_come_first_then_the_changed_ones(self):
         make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n"})
