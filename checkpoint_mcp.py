@@ -2911,19 +2911,23 @@ def agent_base(own, draft, session, root, warnings):
     session's own checkpoint (`own`), else on a first save the one `draft.resumed_from`
     names; (None, None) for a fresh start."""
     if own:
+        if "goal" not in draft.content and "goal" in automatic_fields(own):
+            warnings.append("The goal kept is the one an automatic snapshot took from the "
+                            "session's first prompt; pass `goal` to state your own.")
         return own, own.get("resumedFrom")
     if draft.resumed_from is not None and draft.resumed_from != session.selector:
-        return resume_base(root, draft.resumed_from, warnings)
-    if "goal" not in draft.content:
-        raise CallerError(FIRST_SAVE_NEEDS_GOAL)
+        base = resume_base(root, draft.resumed_from, warnings)
+        if base[0] is None and "goal" not in draft.content:
+            raise CallerError(FIRST_SAVE_NEEDS_GOAL + "; " + warnings[-1])
+        return base
+    if "goal" not in draft.content:  # the session's own file was unusable, if there was one
+        raise CallerError(FIRST_SAVE_NEEDS_GOAL + ("; " + warnings[-1] if warnings else ""))
     return None, None
 
 
 def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp):
     """(checkpoint, omitted) for the agent's save on `base` (see agent_base); on merge,
     the files recorded before are kept after the ones found now."""
-    if "goal" not in draft.content and base is None:  # the resumed checkpoint was not there
-        raise CallerError(FIRST_SAVE_NEEDS_GOAL)
     previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
     files, omitted = assemble_files(root, draft.files, scan, previous_files)
     checkpoint, omitted = build_checkpoint(draft.content, draft.redactions, base, draft.mode,
@@ -2964,8 +2968,8 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
                                            omitted, session, root, timestamp)
     checkpoint["meta"]["auto"] = {"source": draft.source, "at": timestamp,
                                   "fields": sorted(fields)}
-    if agent_baseline:
-        checkpoint["git"] = own.get("git")
+    if agent_baseline and own.get("git"):  # (no git facts then: nothing to measure from)
+        checkpoint["git"] = own["git"]
         checkpoint["meta"]["auto"]["git"] = scan["git"]  # what the snapshot itself saw
     if own and own.get("resumedFrom"):
         checkpoint["resumedFrom"] = own["resumedFrom"]
@@ -3456,9 +3460,9 @@ def save_tool(arguments, context):
                               "checkpoint; pass the goal, or use mode 'merge' to update the "
                               "session's checkpoint and keep its goal")
         # Checked again under the lock; this spares a first save the directory it creates.
-        if resumed_from is None and not (session.selector and any(
-                os.path.lexists(checkpoint_path(root, session.selector) + suffix)
-                for suffix in ("", BACKUP_SUFFIX))):
+        if not any(selector and os.path.lexists(checkpoint_path(root, selector) + suffix)
+                   for selector in (session.selector, resumed_from)
+                   for suffix in ("", BACKUP_SUFFIX)):
             raise CallerError(FIRST_SAVE_NEEDS_GOAL)
     content, redactions = redact_arguments(arguments)
     files = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),

@@ -267,3 +267,22 @@ class MergeWithoutGoalTest(CheckpointTestCase):
         os.chmod(str(self.project / ".claude-checkpoints" / "s1.json"), 0o666)
         message = self.error_text(server, SAVE, {"mode": "merge", "summary": "s"})
         self.assertIn("goal: is required for the session's first save", message)
+        self.assertIn("untrusted", message)  # the reason there is nothing to merge into
+
+    def test_a_merge_without_a_goal_from_a_missing_checkpoint_writes_nothing(self):
+        message = self.error_text(self.claude(), SAVE, {"mode": "merge", "summary": "s",
+                                                        "resumedFrom": "gone"})
+        self.assertIn("goal: is required for the session's first save", message)
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_keeping_a_goal_an_automatic_snapshot_guessed_says_so(self):
+        server = self.claude()
+        self.ok(server, SAVE, {"goal": "hey can you look at app.py? thx"})
+        path = self.project / ".claude-checkpoints" / "s1.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["meta"]["auto"] = {"source": "session-end", "at": data["updatedAt"],
+                                "fields": ["goal", "tasks"]}
+        path.write_text(json.dumps(data), encoding="utf-8")
+        saved = self.ok(server, SAVE, {"mode": "merge", "summary": "s"})
+        self.assertTrue(any("automatic snapshot took from the session's first prompt" in w
+                            for w in saved["warnings"]), saved)
