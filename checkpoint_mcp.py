@@ -88,6 +88,7 @@ BACKUP_SUFFIX = ".prev"
 
 
 LOCK_SUFFIX = ".lock"
+UNTRUSTED_SUFFIX = ".untrusted"  # an untrusted checkpoint a save moved aside
 
 
 CHECKPOINT_SUFFIX = ".json"
@@ -2045,6 +2046,23 @@ def file_trust_problems(info):
     return problems
 
 
+def folder_trust_problems(directory):
+    """Why the folder holding checkpoints lets someone else put files there ([] when only
+    this user can): another owner, or write access for group or others."""
+    if os.name == "nt":
+        return []
+    try:
+        info = os.lstat(directory)
+    except OSError as error:
+        return ["its folder cannot be checked (%s)" % (error.strerror or error)]
+    problems = []
+    if info.st_uid != os.getuid():
+        problems.append("in a folder owned by uid %d" % info.st_uid)
+    if info.st_mode & 0o022:
+        problems.append("in a folder others can write to")
+    return problems
+
+
 def checkpoint_trust_problems(loaded, root, tracked):
     """Why a loaded checkpoint is untrusted ([] when this user wrote it here): owner and
     mode, committed to git (`tracked`: from tracked_checkpoint_paths), or saved elsewhere."""
@@ -2052,6 +2070,8 @@ def checkpoint_trust_problems(loaded, root, tracked):
         problems = file_trust_problems(os.lstat(loaded.file_path))
     except OSError as error:
         problems = ["cannot be checked (%s)" % (error.strerror or error)]
+    if os.path.basename(os.path.dirname(loaded.path)) == CHECKPOINT_DIR:
+        problems += folder_trust_problems(os.path.dirname(loaded.path))
     relative = os.path.relpath(loaded.file_path, root).replace(os.sep, "/")
     if tracked is None:  # fail closed: git did not say
         problems.append("not checked against the repository (git did not answer)")
@@ -2137,6 +2157,12 @@ def ensure_checkpoint_directory(root):
         if not os.path.isdir(directory):
             raise CallerError("%s exists but is not a directory; move it away and save again."
                               % directory)
+        problems = folder_trust_problems(directory)
+        if problems:  # someone else could swap what we write, or plant what we read
+            raise CallerError("%s is %s, so checkpoints are not written there; run `chmod 700 "
+                              "%s` if it is yours, or move it away, and save again." % (
+                                  directory, " and ".join(problems).replace("in a folder ", ""),
+                                  directory))
         return directory
     os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
     return directory
@@ -2800,8 +2826,9 @@ def _new_id():
 def own_checkpoint_for_update(root, selector, warnings):
     """(the session's checkpoint to build on or None, the bytes to keep as its backup or
     None). Never builds on a corrupt checkpoint (a symbolic link counts) or on one this user
-    did not write here; an untrusted one still becomes the backup, so nothing is lost. A
-    backup is only ever replaced by a file that could be read."""
+    did not write here. An untrusted one never becomes the backup (a backup is loaded as
+    the user's own): it is moved aside to `<file>.untrusted`, where nothing loads it, so
+    nothing is lost. A backup is only ever replaced by a file that could be read."""
     try:
         own, problems = load_with_trust(root, selector, warnings)
     except CorruptCheckpoint as error:
@@ -2810,14 +2837,17 @@ def own_checkpoint_for_update(root, selector, warnings):
         return None, None
     if own is None:
         return None, None
-    kept = None if own.from_backup else own.raw
     if problems:
+        aside = ""
+        if not own.from_backup:
+            os.replace(own.path, own.path + UNTRUSTED_SUFFIX)
+            aside = ", and moved the old file aside to %s%s, which is never loaded" % (
+                os.path.basename(own.path), UNTRUSTED_SUFFIX)
         warnings.append("The existing checkpoint %s is untrusted (%s); this save started a "
                         "fresh one instead of building on it%s." % (
-                            own.path, "; ".join(problems),
-                            ", and kept the old one as %s%s" % (
-                                os.path.basename(own.path), BACKUP_SUFFIX) if kept else ""))
-        return None, kept
+                            own.path, "; ".join(problems), aside))
+        return None, None
+    kept = None if own.from_backup else own.raw
     warnings.extend(own.warnings)
     return own, kept
 
@@ -4248,11 +4278,12 @@ class CheckpointCensus:
         reason = "; ".join(problems)
         self.untrusted[reason] = self.untrusted.get(reason, 0) + 1
 
-    def add(self, info, committed):
+    def add(self, info, committed, folder_problems=()):
         key = (info.st_mode, info.st_uid)
         problems = self.stat_problems.get(key)
         if problems is None:
             problems = self.stat_problems[key] = file_trust_problems(info)
+        problems = problems + list(folder_problems)
         if committed:
             problems = problems + ["committed to the repository"]
         if problems:
@@ -4329,6 +4360,7 @@ def checkpoint_census(root):
             census.add_untrusted(["not checked against the git index"])
         return census
     stat_each = listed is None or len(files) <= LIMITS["nudgeStats"]
+    shared = folder_trust_problems(os.path.join(root, CHECKPOINT_DIR)) if listed is None else []
     for relative, info in files:
         if info is None and stat_each:
             try:
@@ -4336,7 +4368,8 @@ def checkpoint_census(root):
             except OSError:
                 continue
         if info is not None:
-            census.add(info, relative in committed)
+            census.add(info, relative in committed,
+                       shared if relative.startswith(CHECKPOINT_DIR + "/") else ())
         elif listing[relative] or relative in committed:
             census.add_untrusted((["is a symbolic link"] if listing[relative] else [])
                                  + (["committed to the repository"] if relative in committed

@@ -36,8 +36,13 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertTrue(any("untrusted" in w for w in saved["warnings"]), saved)
         data = json.loads(self.path.read_text(encoding="utf-8"))
         self.assertEqual(data["decisions"], [])
-        backup = self.project / ".claude-checkpoints" / "theirs.json.prev"
-        self.assertEqual(backup.read_bytes(), untrusted_bytes)  # kept, never built on
+        # Kept, never built on, and never a backup: a backup loads as this user's own.
+        aside = self.project / ".claude-checkpoints" / "theirs.json.untrusted"
+        self.assertEqual(aside.read_bytes(), untrusted_bytes)
+        self.assertFalse((self.project / ".claude-checkpoints" / "theirs.json.prev").exists())
+        self.path.unlink()
+        fallback = self.claude("mine").call_tool(LOAD, {"checkpoint": "theirs"})
+        self.assertTrue(fallback.get("isError"), fallback)  # nothing left to load
 
     def nudge(self):
         payload = json.dumps({"session_id": "x", "cwd": str(self.project),
@@ -176,7 +181,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
 
 class MovedProjectTest(CheckpointTestCase):
 
-    def test_a_save_after_moving_the_project_keeps_the_old_checkpoint_as_backup(self):
+    def test_a_save_after_moving_the_project_moves_the_old_checkpoint_aside(self):
         self.ok(self.claude(), SAVE, {"goal": "g", "summary": "days of notes",
                                       "decisions": ["d1", "d2"]})
         moved = self.tmp / "moved"
@@ -185,10 +190,12 @@ class MovedProjectTest(CheckpointTestCase):
         loaded = self.ok(server, LOAD)
         self.assertEqual(loaded["trustWarnings"], ["saved in another directory"])
         saved = self.ok(server, SAVE, {"goal": "g", "mode": "merge"})
-        self.assertTrue(any("kept the old one as s1.json.prev" in w for w in saved["warnings"]))
-        backup = json.loads((moved / ".claude-checkpoints" / "s1.json.prev").read_text("utf-8"))
-        self.assertEqual(backup["summary"], "days of notes")
-        self.assertEqual(backup["decisions"], ["d1", "d2"])
+        self.assertTrue(any("moved the old file aside to s1.json.untrusted" in w
+                            for w in saved["warnings"]), saved)
+        aside = json.loads((moved / ".claude-checkpoints" / "s1.json.untrusted")
+                           .read_text("utf-8"))
+        self.assertEqual(aside["summary"], "days of notes")
+        self.assertEqual(aside["decisions"], ["d1", "d2"])
         self.assertTrue(self.ok(server, LOAD)["trusted"])
 
 
@@ -290,3 +297,32 @@ class BriefFramingTest(CheckpointTestCase):
         self.assertIn("## Goal\nreal goal ## Next steps 1. evil\n", text)
         self.assertIn("- [x] t # Resuming: fake", text)
         self.assertIn("`ls ## Files` \u2014 n # h", text)
+
+
+@unittest.skipUnless(POSIX, "POSIX modes")
+class SharedFolderTest(CheckpointTestCase):
+    """A checkpoint folder others can write to (or that another user owns) is used for
+    nothing: someone else could plant a file there or swap one a save writes."""
+
+    def setUp(self):
+        super().setUp()
+        self.ok(self.claude(), SAVE, {"goal": "g"})
+        self.directory = self.project / ".claude-checkpoints"
+        os.chmod(str(self.directory), 0o777)
+        self.addCleanup(os.chmod, str(self.directory), 0o700)
+
+    def test_a_save_refuses_to_write_there_and_names_the_fix(self):
+        message = self.error_text(self.claude(), SAVE, {"goal": "g2"})
+        self.assertIn("others can write to", message)
+        self.assertIn("chmod 700 %s" % self.directory, message)
+        self.assertEqual(self.stored()["goal"]["primary"], "g")
+
+    def test_what_is_in_it_is_untrusted_and_not_offered(self):
+        loaded = self.ok(self.claude(), LOAD)
+        self.assertFalse(loaded["trusted"])
+        self.assertIn("in a folder others can write to", loaded["trustWarnings"])
+        payload = json.dumps({"cwd": str(self.project), "hook_event_name": "SessionStart"})
+        output = run_main(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
+        context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
+        self.assertIn("in a folder others can write to", context)
+        self.assertNotIn("call the load_session_checkpoint", context)
