@@ -295,15 +295,20 @@ def encode_json_text(text):
 
 # Redaction ###################################################################
 #
-# Every free-text field passes through redact_text() before anything touches disk.
-# A pattern replaces only its `secret…` group(s), so the key name, header, URL user or
-# PEM armour around a secret stays readable: `GITHUB_TOKEN=«redacted»`.
+# Every free-text field (and every recorded file path) passes through redact_text()
+# before anything touches disk. A pattern replaces only its `secret…`/`weak…` group(s), so
+# the key name, header, URL user or PEM armour around a secret stays readable:
+# `GITHUB_TOKEN=«redacted»`. A `weak…` group is a value after a name that is not
+# conclusive on its own (`password = x and more`): it must also look random.
 #
 # Speed: each pattern starts with a literal (or a small set of first characters) so the
 # regex engine jumps between candidates instead of trying every position; word-boundary
-# checks sit after the literal for the same reason.  Rows marked ignore_case are written
-# in lowercase and run on an ASCII-lowercased copy of the text (same offsets), because
-# case-insensitive matching is several times slower.
+# checks sit after the literal for the same reason (a suffix-identified token, `…Q~…`,
+# captures what precedes the literal in a lookbehind). Rows flagged "i" are written in
+# lowercase and run on an ASCII-lowercased copy of the text (same offsets), because
+# case-insensitive matching is several times slower. Rows flagged "v" are vendor shapes
+# that are conclusive alone: they are also tried across a line break inside a token and
+# on base64 blobs decoded (a bounded amount per text).
 
 # Names that make the value after them a secret.  A match starts at the name's last word
 # (`GITHUB_TOKEN` is found at `TOKEN`) and lookbehinds check what precedes it, so the
@@ -330,14 +335,26 @@ _KEY_NAME = (
 
 
 _SECRET_NAME = (
-    "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME + r"|pass(?<=[_.-]pass)|auth(?<=[_.-]auth))"
+    "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME
+    + r"|pass(?<=[_.-]pass)|auth(?<=[_.-]auth)|pat(?<=[_.-]pat))"
 )
 
 
 # Sets the empty group `compound` when the name is more than a bare word.
 _COMPOUND_NAME = (
     "(?:(?:" + "|".join("(?<=[a-z0-9_.-]%s)" % w for w in _SECRET_WORDS)
-    + r"|(?<=key)|(?<=pass)|(?<=auth))(?P<compound>))?"
+    + r"|(?<=key)|(?<=pass)|(?<=auth)|(?<=pat))(?P<compound>))?"
+)
+
+
+# Words that may follow the secret word inside a name and leave it a secret
+# (`SECRET_KEY_BASE`, `API_SECRET_VALUE`, `NEXTAUTH_SECRET_B64`, `DB_PASSWORD_PROD`);
+# anything else (`TOKEN_TTL`, `PASSWORD_MIN_LENGTH`, `token_type`) makes it a setting.
+_NAME_SUFFIX = (
+    r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
+    r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
+    r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
+    r"|password|[0-9]{1,3}|v[0-9]{1,3}))+)?"
 )
 
 
@@ -367,92 +384,323 @@ _CLI_VALUE = r"""(?P<secret>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret2>[^"\n]*)"|'
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
 
 
-# The single source of truth for what is redacted: (name, ignore_case, pattern), applied
-# in order.  Token shapes follow the issuers' formats (prefix, alphabet, length).
+_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
+
+
+_QUOTED_VALUE = (
+    r""""(?P<secret>[^"\\\n]*(?:\\[^"\n][^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
+    r"""|\\"(?P<secret3>[^"\\\n]*)\\\""""
+)
+
+
+_CLI_VALUE = r"""(?P<secret>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
+
+
+_CLI_ARGS = r"[^\n;&|]{0,200}?"
+
+
+def _tool(*names):
+    """A command name at a word start, then its arguments up to the flag that follows."""
+    return (r"(?:" + "|".join(names) + r")(?<![\w.-]" + names[0][0] + ")" if False else
+            r"(?:" + "|".join(names) + r")(?=[ \t])" + _CLI_ARGS)
+
+
+_END = r"(?![A-Za-z0-9_-])"
+
+
+# The single source of truth for what is redacted: (name, flags, the real format it is
+# for, pattern), applied in order. Token shapes follow the issuers' formats (prefix,
+# alphabet, length), after gitleaks' default rules.
 REDACTION_PATTERNS = (
-    ("private-key-block", False,
+    # Armour and structure ------------------------------------------------------------
+    ("private-key-block", "", "PEM / OpenSSH / PGP private key blocks",
      r"-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----"
      r"(?P<secret>(?s:.+?))(?=-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|\Z)"),
-    ("url-credentials", False,
+    ("putty-private-key", "", "PuTTY .ppk private lines",
+     r"Private-Lines:[ \t]*[0-9]+\r?\n(?P<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+)*)"),
+    ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp)",
      r"""://[^\s:/?#@'"<>`]*:(?P<secret>[^\s/'"<>`]+)@"""),
-    ("slack-webhook", False,
+    ("slack-webhook", "v", "Slack incoming webhook URL",
      r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9_/+-]{20,})"),
-    ("discord-webhook", False,
+    ("discord-webhook", "v", "Discord webhook URL",
      r"discord(?:app)?\.com/api/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{40,})"),
-    ("authorization-header", True,
+    ("teams-webhook", "v", "Microsoft Teams incoming webhook URL",
+     r"\.webhook\.office\.com/webhookb2/(?P<secret>[A-Za-z0-9@/_-]{40,})"),
+    ("authorization-header", "i", "Authorization: <scheme> <credentials>",
      r"""authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?[ \t]*(?:"""
-     r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth)"
+     r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
      r"""[ \t]+(?P<secret>[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
-    ("bearer-token", True, r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
-    ("anthropic-key", False, r"(?P<secret>sk-(?<![\w-]sk-)ant-[A-Za-z0-9_-]{20,})"),
-    ("openai-key", False,
-     r"(?P<secret>sk-(?<![\w-]sk-)(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,})"),
-    ("github-token", False, r"(?P<secret>gh[pousr]_[A-Za-z0-9]{36,251})\b"),
-    ("github-fine-grained-token", False, r"(?P<secret>github_pat_[A-Za-z0-9_]{22,255})"),
-    ("gitlab-token", False,
-     r"(?P<secret>gl(?:pat|ptt|rt|dt|cbt|ft|oas|soat|imt)-[A-Za-z0-9_-]{20,})"),
-    ("slack-token", False, r"(?P<secret>xox[abposre]-[A-Za-z0-9-]{10,})"),
-    ("slack-app-token", False, r"(?P<secret>xapp-[0-9]-[A-Za-z0-9-]{10,})"),
-    ("stripe-key", False, r"(?P<secret>[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247})\b"),
-    ("stripe-webhook-secret", False, r"(?P<secret>whsec_[A-Za-z0-9+/=]{24,})"),
-    ("google-api-key", False, r"(?P<secret>AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])"),
-    ("google-oauth-secret", False, r"(?P<secret>GOCSPX-[A-Za-z0-9_-]{24,})"),
-    ("google-oauth-token", False, r"(?P<secret>ya29\.[0-9A-Za-z_-]{20,})"),
-    ("aws-access-key-id", False, r"(?P<secret>A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])[A-Z0-9]{16})\b"),
-    ("npm-token", False, r"(?P<secret>npm_[A-Za-z0-9]{36})\b"),
-    ("pypi-token", False, r"(?P<secret>pypi-AgE[A-Za-z0-9_-]{40,})"),
-    ("sendgrid-key", False, r"(?P<secret>SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"),
-    ("twilio-api-key", False, r"(?P<secret>SK[0-9a-fA-F]{32})\b"),
-    ("twilio-sid-and-token", False, r"AC[0-9a-f]{32}:(?P<secret>[0-9a-f]{32})\b"),
-    ("huggingface-token", False, r"(?P<secret>hf_[A-Za-z]{34,40})\b"),
-    ("digitalocean-token", False, r"(?P<secret>do[opr]_v1_[a-f0-9]{64})\b"),
-    ("shopify-token", False, r"(?P<secret>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b"),
-    ("databricks-token", False, r"(?P<secret>dapi[a-f0-9]{32}(?:-[0-9]+)?)\b"),
-    ("age-secret-key", False, r"(?P<secret>AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58})\b"),
-    ("vault-token", False, r"(?P<secret>hv[sbr]\.[A-Za-z0-9_-]{24,})"),
-    ("telegram-bot-token", False,
+    ("bearer-token", "i", "Bearer tokens in prose and headers",
+     r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
+    ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
+     r"""cookie(?<![a-z0-9_]cookie)\\?["']?[ \t]*:[ \t]*\\?["']?"""
+     r"""(?P<secret>[^\s=;,"'\\]+=[^\r\n"'\\]*[^\s"'\\])"""),
+    # AI providers --------------------------------------------------------------------
+    ("anthropic-key", "v", "Anthropic API / admin key (sk-ant-…)",
+     r"(?P<secret>sk-ant-[A-Za-z0-9_-]{20,})"),
+    ("openai-key", "v", "OpenAI project / service-account / admin key",
+     r"(?P<secret>sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,})"),
+    ("openai-legacy-key", "v", "OpenAI legacy user key (sk- + 48, or T3BlbkFJ marker)",
+     r"(?P<secret>sk-(?:[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}))" + _END),
+    ("groq-key", "v", "Groq API key", r"(?P<secret>gsk_[A-Za-z0-9]{52})" + _END),
+    ("xai-key", "v", "xAI API key", r"(?P<secret>xai-[A-Za-z0-9]{80})" + _END),
+    ("perplexity-key", "v", "Perplexity API key", r"(?P<secret>pplx-[A-Za-z0-9]{48})" + _END),
+    ("replicate-token", "v", "Replicate API token", r"(?P<secret>r8_[A-Za-z0-9]{37})" + _END),
+    ("langsmith-key", "v", "LangSmith API key",
+     r"(?P<secret>lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})" + _END),
+    ("pinecone-key", "v", "Pinecone API key",
+     r"(?P<secret>pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,})" + _END),
+    ("huggingface-token", "v", "Hugging Face user / org token",
+     r"(?P<secret>(?:hf_|api_org_)[A-Za-z]{34,40})\b"),
+    # Source hosting and CI -----------------------------------------------------------
+    ("github-token", "v", "GitHub PAT / OAuth / app tokens (ghp_ gho_ ghu_ ghs_ ghr_)",
+     r"(?P<secret>gh[pousr]_[A-Za-z0-9]{36,251})\b"),
+    ("github-fine-grained-token", "v", "GitHub fine-grained PAT",
+     r"(?P<secret>github_pat_[A-Za-z0-9_]{22,255})"),
+    ("gitlab-token", "v", "GitLab PAT, pipeline, runner, deploy, feed, agent tokens",
+     r"(?P<secret>gl(?:pat|ptt|rt|dt|cbt|ft|oas|soat|imt|agent|ffct|wt)-[A-Za-z0-9_-]{20,})"),
+    ("gitlab-runner-registration", "v", "GitLab runner registration token",
+     r"(?P<secret>GR1348941[A-Za-z0-9_-]{20,})"),
+    ("bitbucket-app-password", "v", "Bitbucket app password",
+     r"(?P<secret>ATBB[A-Za-z0-9_=.-]{28,})" + _END),
+    ("atlassian-token", "v", "Atlassian (Jira, Confluence) API token",
+     r"(?P<secret>ATATT3[A-Za-z0-9_=-]{150,})"),
+    ("circleci-token", "v", "CircleCI personal API token",
+     r"(?P<secret>CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40})" + _END),
+    ("buildkite-token", "v", "Buildkite API access token", r"(?P<secret>bkua_[a-f0-9]{40})" + _END),
+    ("sonar-token", "v", "SonarQube / SonarCloud project, user, analysis token",
+     r"(?P<secret>sq[pua]_[a-f0-9]{40})" + _END),
+    ("sourcegraph-token", "v", "Sourcegraph access token",
+     r"(?P<secret>sgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40})" + _END),
+    ("harness-token", "v", "Harness PAT / SAT",
+     r"(?P<secret>pat\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20})" + _END),
+    ("octopus-key", "v", "Octopus Deploy API key", r"(?P<secret>API-[A-Z0-9]{26})" + _END),
+    # Chat ------------------------------------------------------------------------------
+    ("slack-token", "v", "Slack bot / user / legacy / config tokens (xox…)",
+     r"(?P<secret>xox(?:[abposre]|e\.xox[bp])-[A-Za-z0-9-]{10,})"),
+    ("slack-app-token", "v", "Slack app-level token", r"(?P<secret>xapp-[0-9]-[A-Za-z0-9-]{10,})"),
+    ("discord-bot-token", "v", "Discord bot token",
+     r"(?P<secret>[MNO](?<![A-Za-z0-9_-][MNO])[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})"
+     + _END),
+    ("telegram-bot-token", "v", "Telegram bot token",
      r"(?<![0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
-    ("aws-cli-secret", True,
+    # Payments --------------------------------------------------------------------------
+    ("stripe-key", "v", "Stripe secret / restricted key",
+     r"(?P<secret>[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247})\b"),
+    ("stripe-webhook-secret", "v", "Stripe webhook signing secret",
+     r"(?P<secret>whsec_[A-Za-z0-9+/=]{24,})"),
+    ("square-token", "v", "Square access token / OAuth secret",
+     r"(?P<secret>sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43})" + _END),
+    ("square-access-token", "v", "Square production access token (EAAA…)",
+     r"(?P<secret>EAAA[A-Za-z0-9_-]{60})" + _END),
+    ("paypal-braintree-token", "v", "PayPal / Braintree access token",
+     r"(?P<secret>access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32})"),
+    ("flutterwave-key", "v", "Flutterwave secret / public / encryption key",
+     r"(?P<secret>FLW(?:SECK|PUBK)(?:_TEST)?-[a-h0-9]{32}-X)"),
+    ("shippo-token", "v", "Shippo API token", r"(?P<secret>shippo_(?:live|test)_[a-f0-9]{40})" + _END),
+    ("duffel-token", "v", "Duffel API token",
+     r"(?P<secret>duffel_(?:test|live)_[A-Za-z0-9_=-]{43})" + _END),
+    ("easypost-key", "v", "EasyPost API / test key", r"(?P<secret>EZ[AT]K[A-Za-z0-9]{54})" + _END),
+    ("plaid-access-token", "v", "Plaid access token",
+     r"(?P<secret>access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+     r"-[0-9a-f]{4}-[0-9a-f]{12})"),
+    ("shopify-token", "v", "Shopify access / custom / private / shared secret",
+     r"(?P<secret>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b"),
+    # Cloud providers -------------------------------------------------------------------
+    ("google-api-key", "v", "Google / GCP / Firebase / Gemini API key",
+     r"(?P<secret>AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])"),
+    ("google-oauth-secret", "v", "Google OAuth client secret",
+     r"(?P<secret>GOCSPX-[A-Za-z0-9_-]{24,})"),
+    ("google-oauth-token", "v", "Google OAuth access token", r"(?P<secret>ya29\.[0-9A-Za-z_-]{20,})"),
+    ("google-refresh-token", "v", "Google OAuth refresh token",
+     r"(?P<secret>1//0(?<![\w/]1//0)[A-Za-z0-9_-]{40,})"),
+    ("firebase-fcm-key", "v", "Firebase Cloud Messaging server key",
+     r"(?P<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,})"),
+    ("aws-key-pair", "", "AWS access key id with its secret key beside it, unlabelled",
+     r"""(?P<secret>A(?:KIA|SIA)[A-Z0-9]{16})(?:[ \t]*[/:,;|][ \t]*|[ \t]+|\r?\n)["']?"""
+     r"(?P<secret2>(?=[A-Z0-9/+]*[a-z/+])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+    ("aws-access-key-id", "v", "AWS access key id (AKIA, ASIA, ABIA, ACCA, A3T)",
+     r"(?P<secret>A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])[A-Z0-9]{16})\b"),
+    ("aws-bedrock-key", "v", "AWS Bedrock API key", r"(?P<secret>ABSK[A-Za-z0-9+/]{100,}={0,2})"),
+    ("aws-cli-secret", "i", "aws configure set aws_secret_access_key …",
      r"aws[ \t]+configure[ \t]+set[ \t]+(?:aws_secret_access_key|aws_session_token)[ \t]+"
      r"(?P<secret>[^\s'\"]+)"),
-    ("jwt", False, r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
-    ("signed-url-signature", True,
+    ("azure-ad-client-secret", "v", "Azure AD / Entra client secret (the 3-char hint stays)",
+     r"Q~(?<=(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}[0-9]Q~)(?P<secret>[A-Za-z0-9_~.-]{31,34})"
+     r"(?![A-Za-z0-9_~.-])"),
+    ("alibaba-access-key", "v", "Alibaba Cloud AccessKey id", r"(?P<secret>LTAI[A-Za-z0-9]{20})" + _END),
+    ("tencent-secret-id", "v", "Tencent Cloud SecretId", r"(?P<secret>AKID[A-Za-z0-9]{32})" + _END),
+    ("yandex-key", "v", "Yandex Cloud API key / IAM token",
+     r"(?P<secret>AQVN[A-Za-z0-9_-]{35,38})" + _END),
+    ("yandex-iam-token", "v", "Yandex Cloud IAM token",
+     r"(?P<secret>t1\.(?<![\w.]t1\.)[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]{86}={0,2})"),
+    ("digitalocean-token", "v", "DigitalOcean PAT / OAuth / refresh token",
+     r"(?P<secret>do[opr]_v1_[a-f0-9]{64})\b"),
+    ("heroku-key", "v", "Heroku API key (HRKU-)", r"(?P<secret>HRKU-AA[A-Za-z0-9_-]{58})" + _END),
+    ("flyio-token", "v", "Fly.io access / macaroon token",
+     r"(?P<secret>f(?:o1|m1[ar]|m2)_[A-Za-z0-9+/_=-]{40,})"),
+    ("netlify-token", "v", "Netlify personal access token", r"(?P<secret>nfp_[A-Za-z0-9]{36})" + _END),
+    ("render-key", "v", "Render API key", r"(?P<secret>rnd_[A-Za-z0-9]{32})" + _END),
+    ("supabase-token", "v", "Supabase access token / secret key",
+     r"(?P<secret>sb(?:p_[a-f0-9]{40}|_secret_[A-Za-z0-9_-]{30,}))" + _END),
+    ("cloudflare-origin-ca-key", "v", "Cloudflare Origin CA key",
+     r"(?P<secret>v1\.0-[a-f0-9]{24}-[a-f0-9]{146})"),
+    ("dynatrace-token", "v", "Dynatrace API token",
+     r"(?P<secret>dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64})" + _END),
+    ("databricks-token", "v", "Databricks PAT", r"(?P<secret>dapi[a-f0-9]{32}(?:-[0-9]+)?)\b"),
+    ("terraform-cloud-token", "v", "Terraform Cloud / Enterprise API token (….atlasv1.…)",
+     r"\.atlasv1\.(?<=(?<![A-Za-z0-9])(?P<secret>[A-Za-z0-9]{14})\.atlasv1\.)"
+     r"(?P<secret2>[A-Za-z0-9_=-]{60,70})" + _END),
+    ("vault-token", "v", "HashiCorp Vault service / batch / recovery token",
+     r"(?P<secret>hv[sbr]\.[A-Za-z0-9_-]{24,})"),
+    ("vault-legacy-token", "", "HashiCorp Vault legacy service token (s.…)",
+     r"s\.(?<![\w.]s\.)(?P<secret>(?=[a-z0-9]*[A-Z])(?=[A-Za-z]*[0-9])[A-Za-z0-9]{24})(?![\w.])"),
+    ("doppler-token", "v", "Doppler personal / service / CLI / SCIM / audit token",
+     r"(?P<secret>dp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44})" + _END),
+    ("pulumi-token", "v", "Pulumi access token", r"(?P<secret>pul-[a-f0-9]{40})" + _END),
+    ("planetscale-token", "v", "PlanetScale service token / password / OAuth token",
+     r"(?P<secret>pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64})"),
+    ("age-secret-key", "v", "age secret key", r"(?P<secret>AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58})\b"),
+    # Observability ---------------------------------------------------------------------
+    ("grafana-token", "v", "Grafana Cloud token / service-account token",
+     r"(?P<secret>gl(?:c_[A-Za-z0-9+/]{32,400}={0,2}|sa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}))"),
+    ("grafana-api-key", "v", "Grafana API key (base64 JSON eyJrIjoi…)",
+     r"(?P<secret>eyJrIjoi[A-Za-z0-9]{70,400}={0,2})"),
+    ("newrelic-key", "v", "New Relic user / browser / ingest / insights key",
+     r"(?P<secret>NR(?:AK|AA|RA|JS|II)-[A-Za-z0-9-]{19,40})" + _END),
+    ("sentry-token", "v", "Sentry org / user auth token",
+     r"(?P<secret>sntry(?:s_eyJ[A-Za-z0-9+/=_-]{60,}|u_[a-f0-9]{64}))"),
+    # Package registries ----------------------------------------------------------------
+    ("npm-token", "v", "npm access token", r"(?P<secret>npm_[A-Za-z0-9]{36})\b"),
+    ("pypi-token", "v", "PyPI upload token", r"(?P<secret>pypi-AgE[A-Za-z0-9_-]{40,})"),
+    ("rubygems-key", "v", "RubyGems API key", r"(?P<secret>rubygems_[a-f0-9]{48})" + _END),
+    ("clojars-token", "v", "Clojars deploy token", r"(?P<secret>CLOJARS_[a-z0-9]{60})" + _END),
+    ("nuget-key", "v", "NuGet API key", r"(?P<secret>oy2[a-z0-9]{43})" + _END),
+    ("docker-hub-token", "v", "Docker Hub personal / org access token",
+     r"(?P<secret>dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,})"),
+    ("artifactory-key", "v", "JFrog Artifactory API key / reference token",
+     r"(?P<secret>AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})" + _END),
+    ("cratesio-token", "v", "crates.io API token",
+     r"(?P<secret>cio(?<![A-Za-z0-9]cio)(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32})" + _END),
+    # Mail, messaging, SaaS -------------------------------------------------------------
+    ("sendgrid-key", "v", "SendGrid API key",
+     r"(?P<secret>SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"),
+    ("mailgun-key", "v", "Mailgun private API key", r"(?P<secret>key-(?<![\w-]key-)[a-f0-9]{32})" + _END),
+    ("mailchimp-key", "v", "Mailchimp API key (the -usN datacenter stays)",
+     r"-us(?<=(?<![A-Za-z0-9])(?P<secret>[a-f0-9]{32})-us)[0-9]{1,2}" + _END),
+    ("brevo-key", "v", "Brevo (Sendinblue) API key",
+     r"(?P<secret>xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})" + _END),
+    ("resend-key", "v", "Resend API key", r"(?P<secret>re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24})" + _END),
+    ("twilio-api-key", "v", "Twilio API key SID", r"(?P<secret>SK[0-9a-fA-F]{32})\b"),
+    ("twilio-sid-and-token", "", "Twilio account SID:auth token",
+     r"AC[0-9a-f]{32}:(?P<secret>[0-9a-f]{32})\b"),
+    ("linear-key", "v", "Linear API key / OAuth token",
+     r"(?P<secret>lin_(?:api_[A-Za-z0-9]{40}|oauth_[a-f0-9]{64}))" + _END),
+    ("postman-key", "v", "Postman API key", r"(?P<secret>PMAK-[a-f0-9]{24}-[a-f0-9]{34})" + _END),
+    ("airtable-token", "v", "Airtable personal access token",
+     r"(?P<secret>pat(?<![A-Za-z0-9]pat)[A-Za-z0-9]{14}\.[a-f0-9]{64})" + _END),
+    ("notion-token", "v", "Notion integration token",
+     r"(?P<secret>(?:secret_(?<![A-Za-z0-9_]secret_)[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35}))" + _END),
+    ("figma-token", "v", "Figma personal access token", r"(?P<secret>figd_[A-Za-z0-9_-]{40})" + _END),
+    ("contentful-token", "v", "Contentful personal access token",
+     r"(?P<secret>CFPAT-[A-Za-z0-9_-]{43})" + _END),
+    ("typeform-token", "v", "Typeform personal token", r"(?P<secret>tfp_[A-Za-z0-9_.=-]{59})" + _END),
+    ("readme-key", "v", "ReadMe API key", r"(?P<secret>rdme_[a-z0-9]{70})" + _END),
+    ("adafruit-key", "v", "Adafruit IO key", r"(?P<secret>aio_[A-Za-z0-9]{28})" + _END),
+    ("frameio-token", "v", "Frame.io API token", r"(?P<secret>fio-u-[A-Za-z0-9_=-]{64})" + _END),
+    ("infracost-key", "v", "Infracost API key", r"(?P<secret>ico-[A-Za-z0-9]{32})" + _END),
+    ("prefect-key", "v", "Prefect API key", r"(?P<secret>pnu_[A-Za-z0-9]{36})" + _END),
+    ("clickup-token", "v", "ClickUp personal token", r"(?P<secret>pk_[0-9]{6,10}_[A-Z0-9]{32})" + _END),
+    ("scalingo-token", "v", "Scalingo API token", r"(?P<secret>tk-us-[A-Za-z0-9_-]{48})" + _END),
+    ("dropbox-token", "v", "Dropbox short-lived access token",
+     r"(?P<secret>sl\.(?:u\.)?[A-Za-z0-9_=-]{130,})"),
+    ("facebook-token", "v", "Facebook / Meta page or user access token",
+     r"(?P<secret>EAA[CM][A-Za-z0-9]{100,})"),
+    ("twitter-bearer-token", "v", "Twitter / X app bearer token",
+     r"(?P<secret>AAAAAAAAAAAAAAAAAAAAA[A-Za-z0-9%]{30,})"),
+    ("mapbox-secret-token", "v", "Mapbox secret token",
+     r"(?P<secret>sk\.eyJ[A-Za-z0-9_-]{50,}\.[A-Za-z0-9_-]{20,})"),
+    ("openshift-token", "v", "OpenShift user token", r"(?P<secret>sha256~[A-Za-z0-9_-]{43})" + _END),
+    ("jwt", "v", "JSON Web Token",
+     r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
+    ("signed-url-signature", "i", "Azure SAS / S3 / GCS signed URL signature",
      r"[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
-    # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
-    # value that ends the line and is not a plain word (`token: expired` is prose);
-    # ini `name = v` at line end.
-    ("assignment", True,
-     _SECRET_NAME + _COMPOUND_NAME + _NAME_CLOSE
-     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + r")"
-     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
-     + r"""|[ \t]*:[ \t]+(?(compound)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>]))(?P<secret5>""" + _WORD_VALUE + r")"
-     + r"(?(compound)|" + _LINE_END + r")"
-     + r"|(?:[ \t]+=|=(?=[ \t]))[ \t]+(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END + r")"),
-    ("sql-password", True, r"(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
-    ("netrc-password", False,
+    # Command lines ---------------------------------------------------------------------
+    ("heroku-config-set", "", "heroku config:set KEY=value … (every value)",
+     r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*[ \t]+[A-Za-z_][A-Za-z0-9_]*="
+     r"(?P<secret>[^\s;&|]+(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]+)*)"),
+    ("npm-config-auth", "i", "npm / pnpm / yarn config set …:_authToken <value>",
+     r"config[ \t]+set[ \t]+(?:\S*:_(?:authtoken|auth|password)|npmauthtoken|npmauthident)"
+     r"[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("sonar-login", "i", "-Dsonar.login= / sonar.token= / sonar.password=",
+     r"sonar\.(?:login|token|password)[ \t]*=[ \t]*(?:" + _QUOTED_VALUE
+     + r"|(?P<secret4>[^\s'\"]+))"),
+    ("vault-login", "i", "vault login <token>",
+     r"vault[ \t]+login(?:[ \t]+-\S+)*[ \t]+(?P<secret>[^\s'\"=-][^\s'\"=]*)(?=\s|\Z)"),
+    ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value>",
+     r"-pass(?:in|out)?[ \t]+pass:(?:" + _CLI_VALUE + r")"),
+    ("gh-secret-body", "", "gh secret set NAME --body <value>",
+     r"secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
+     r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
+    ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
+     r"(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
+    ("netrc-password", "", ".netrc machine … password …",
      r"machine[ \t]+\S+" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("cli-flag", True,
+    ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
      r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
-     r"|api-?key|access-key|secret-key|private-key|auth-key|license-key)"
+     r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
      r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass)"
      r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
-    ("docker-login-password", False,
+    ("docker-login-password", "", "docker / podman / az … login -p <password>",
      r"login(?:" + "|".join("(?<=%s login)" % tool for tool in (
          "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry", "az"))
      + r")(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("mysql-password", False,
-     r"(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb"
+    ("mysql-password", "", "mysql / mariadb tools -p<password> (attached)",
      # mysql reads a password only when it is attached (-pSECRET): `-p db` names a database
+     r"(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb"
      r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
-    ("sshpass-password", False,
-     r"sshpass(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
-    ("redis-cli-password", False,
+    ("space-p-password", "", "sshpass, mongo tools, twine -p <password>",
+     r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
+     r"|mongotop|twine)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+    ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
+     r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen)(?=[ \t])" + _CLI_ARGS
+     + r"[ \t]-[PN][ \t]+(?:" + _CLI_VALUE + r")"),
+    ("attached-p-password", "", "7z / rar / unrar -p<password> (attached)",
+     r"(?:7z|7za|7zz|7zr|rar|unrar)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
+    ("openssl-k", "", "openssl enc -k <password> / -K <hex key>",
+     r"openssl(?=[ \t])" + _CLI_ARGS + r"[ \t]-[kK][ \t]+(?:" + _CLI_VALUE + r")"),
+    ("ldap-w-password", "", "ldapsearch / ldapmodify … -w <password>",
+     r"ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)(?=[ \t])" + _CLI_ARGS
+     + r"[ \t]-w[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("putty-pw", "", "plink / pscp / psftp -pw <password>",
+     r"(?:plink|pscp|psftp)(?=[ \t])" + _CLI_ARGS + r"[ \t]-pw[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("htpasswd-password", "", "htpasswd -b FILE USER <password>",
+     r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("sqlplus-password", "", "sqlplus user/<password>@db",
+     r"sqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/(?P<secret>[^\s@/]+)@"),
+    ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
+     r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
+    ("redis-cli-password", "", "redis-cli -a <password>",
      r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("curl-user-password", False,
+    ("curl-user-password", "", "curl -u user:<password>",
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
      r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
-    ("generic-sk-key", False,
+    # Assignments (detect-secrets' keyword plugin) --------------------------------------
+    # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
+    # value that ends the line and is not a plain word (`token: expired` is prose);
+    # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
+    ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
+     _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
+     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + r")"
+     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
+     + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
+     + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
+     + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
+     + r"|(?:[ \t]+=|=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
+     + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
+    ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
      r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
 )
 
@@ -465,7 +713,8 @@ _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>"
     r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
-    r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with)\]?|-"
+    r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with"
+    r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
@@ -476,21 +725,32 @@ _PLACEHOLDER_VALUE = (
 # not secrets; a password is redacted whatever it looks like.
 _SETTING_NUMBER_DIGITS = 5
 
+# Invisible characters that can split a token without showing: dropped before matching.
+_INVISIBLE = "\u00ad\u034f\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
+
+# Bounds on the extra passes: the longest token rebuilt across line breaks, and how many
+# base64 characters one text may have decoded and scanned.
+_SPLIT_TOKEN_CHARS = 1024
+_DECODE_BUDGET_CHARS = 65536
+
 _redaction_regexes = {}
 
 
 def redaction_regexes():
-    """(patterns, placeholder test), compiled once per process on first use, never at import."""
+    """(patterns, placeholder test, base64 run), compiled once per process on first use,
+    never at import. Each pattern is (regex, ignore_case, vendor, secret groups)."""
     if not _redaction_regexes:
         import re
         patterns = []
-        for _name, ignore_case, source in REDACTION_PATTERNS:
+        for _name, flags, _what, source in REDACTION_PATTERNS:
             regex = re.compile(source)
-            secret_groups = tuple(g for g in regex.groupindex if g.startswith("secret"))
-            patterns.append((regex, ignore_case, secret_groups))
+            groups = tuple(g for g in regex.groupindex if g.startswith(("secret", "weak")))
+            patterns.append((regex, "i" in flags, "v" in flags, groups))
         _redaction_regexes["patterns"] = tuple(patterns)
         _redaction_regexes["placeholder"] = re.compile(_PLACEHOLDER_VALUE)
-    return _redaction_regexes["patterns"], _redaction_regexes["placeholder"]
+        _redaction_regexes["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+    return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
+            _redaction_regexes["base64"])
 
 
 def is_stand_in_value(value, name, placeholder):
@@ -502,6 +762,16 @@ def is_stand_in_value(value, name, placeholder):
     return False
 
 
+def looks_random(value):
+    """A `weak` value counts only if it could be a credential: 8+ characters, letters with
+    digits or symbols, and not a dotted name or call (`config.api_key`)."""
+    if len(value) < 8 or value.replace(".", "").replace("_", "").isalpha():
+        return False
+    has_letter = any(c.isalpha() for c in value)
+    has_other = any(c.isdigit() or c in "!@#$%^&*+/=~?" for c in value)
+    return has_letter and has_other
+
+
 def ascii_lowercase(text):
     """`text` lowercased without changing any offset (str.lower may lengthen a character)."""
     lowered = text.lower()
@@ -510,33 +780,152 @@ def ascii_lowercase(text):
     return "".join(c.lower() if "A" <= c <= "Z" else c for c in text)
 
 
-def redact_text(text):
-    """Return (text with every secret replaced by REDACTED, number of secrets replaced)."""
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.~")
+
+_LAYOUT = {9: None, 10: None, 13: None}
+
+
+def split_tokens(text):
+    """(word, segments, joins) for each token a line break may have split: a line ending
+    in a token character whose next line starts with one after its indent. `word` is the
+    last run of the line joined to the first run of the next (and on, while a whole line is
+    one run, up to _SPLIT_TOKEN_CHARS); `segments` maps word offsets to text offsets;
+    `joins` are the word offsets where a break was taken out. Each line is looked at a
+    bounded number of times."""
+    lines = text.split("\n")
+    starts, offset = [], 0
+    for line in lines:
+        starts.append(offset)
+        offset += len(line) + 1
+    index = 0
+    while index < len(lines) - 1:
+        line = lines[index].rstrip("\r")
+        following = lines[index + 1].lstrip(" \t")
+        if not line or not following or line[-1] not in _TOKEN_CHARS or following[0] not in _TOKEN_CHARS:
+            index += 1
+            continue
+        tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
+        segments, joins, length = [(0, starts[index] + len(line) - len(tail))], [], len(tail)
+        word = [tail]
+        while True:
+            index += 1
+            raw = lines[index]
+            indent = len(raw) - len(raw.lstrip(" \t"))
+            body = raw[indent:].rstrip("\r")
+            head = body.split(None, 1)[0] if body.strip() else ""
+            joins.append(length)
+            segments.append((length, starts[index] + indent))
+            word.append(head)
+            length += len(head)
+            if (head != body or index + 1 >= len(lines) or length >= _SPLIT_TOKEN_CHARS
+                    or head[-1:] not in _TOKEN_CHARS
+                    or lines[index + 1].lstrip(" \t")[:1] not in _TOKEN_CHARS):
+                break
+        if length >= 16:
+            yield "".join(word), segments, joins
+
+
+def vendor_spans_across(word, segments, joins, patterns):
+    """Text spans of the vendor-shaped secrets in a rebuilt `word` that cross a join."""
+    def original(offset):
+        base, at = [segment for segment in segments if segment[0] <= offset][-1]
+        return at + offset - base
+    for regex, _, vendor, groups in patterns:
+        if vendor:
+            for match in regex.finditer(word):
+                for group in groups:
+                    start, end = match.span(group)
+                    if start >= 0 and any(start < join < end for join in joins):
+                        yield original(start), original(end - 1) + 1
+
+
+def redact_file_paths(checkpoint):
+    """Redact the recorded file paths (the agent's and git's) in place, counting them in
+    `meta.redactions`; returns how many were redacted."""
+    count = 0
+    for record in checkpoint["modifiedFiles"]:
+        path, found = redact_text(record["path"])
+        if found:
+            record["path"] = path
+            count += found
+    checkpoint["meta"]["redactions"] += count
+    return count
+
+
+def redact_text(text, _decoding=False):
+    """Return (text with every secret replaced by REDACTED, number of secrets replaced).
+
+    Four steps, each linear in the text: invisible characters are dropped; vendor tokens
+    broken by a line break are rebuilt and redacted whole; every pattern runs in table
+    order; base64 runs that decode to text holding a secret are redacted whole."""
     if not text:
         return text, 0
-    patterns, placeholder = redaction_regexes()
+    patterns, placeholder, base64_run = redaction_regexes()
     total = 0
+    if not text.isascii():
+        text = text.translate({ord(c): None for c in _INVISIBLE})
+    if "\n" in text and not _decoding:
+        spans = [span for word, segments, joins in split_tokens(text)
+                 for span in vendor_spans_across(word, segments, joins, patterns)]
+        if spans:
+            pieces, position = [], 0
+            for start, end in sorted(spans):
+                if start >= position:
+                    pieces += [text[position:start], REDACTED]
+                    position = end
+                    total += 1
+            text = "".join(pieces + [text[position:]])
     lowered = None
-    for regex, ignore_case, secret_groups in patterns:
+    for regex, ignore_case, _, groups in patterns:
         if ignore_case and lowered is None:
             lowered = ascii_lowercase(text)
         pieces, position, count = [], 0, 0
         for match in regex.finditer(lowered if ignore_case else text):
             name = match.group("name") if "name" in regex.groupindex else None
             replaced = False
-            for group in secret_groups:
+            for group in groups:
                 start, end = match.span(group)
-                if start >= 0 and not is_stand_in_value(text[start:end], name, placeholder):
-                    pieces.append(text[position:start])
-                    pieces.append(REDACTED)
-                    position = end
-                    replaced = True
+                if start < position:
+                    continue
+                value = text[start:end]
+                if is_stand_in_value(value, name, placeholder) or (
+                        group.startswith("weak") and not looks_random(value)):
+                    continue
+                pieces.append(text[position:start])
+                pieces.append(REDACTED)
+                position = end
+                replaced = True
             count += replaced
         if count:
             pieces.append(text[position:])
             text = "".join(pieces)
             total += count
             lowered = None
+    if not _decoding and len(text) >= 24:
+        import binascii
+        budget, pieces, position = _DECODE_BUDGET_CHARS, [], 0
+        for word in text.split():
+            if len(word) < 24 or budget <= 0:
+                continue
+            for match in base64_run.finditer(word):
+                run = match.group()
+                if budget <= 0 or not run.strip("0123456789abcdefABCDEF-"):
+                    continue  # hashes, SHAs and UUIDs decode to nothing
+                budget -= len(run)
+                data = run.rstrip("=").replace("-", "+").replace("_", "/")
+                try:
+                    decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
+                except ValueError:  # binascii.Error and UnicodeDecodeError: not text
+                    continue
+                if len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
+                    continue
+                at = text.find(run, position)
+                if at >= 0 and redact_text(decoded, _decoding=True)[1]:
+                    pieces += [text[position:at], REDACTED]
+                    position = at + len(run)
+                    total += 1
+        if pieces:
+            text = "".join(pieces + [text[position:]])
     return text, total
 
 
@@ -3034,6 +3423,7 @@ def save_checkpoint(root, session, draft, changed_paths=None):
             else:
                 checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
                                                           timestamp)
+            draft.redactions += redact_file_paths(checkpoint)
             data = fit_size_cap(checkpoint, warnings)
             commit_checkpoint(path, data, previous_raw)
         ignored = is_git_ignored(ignore_check) if ignore_check else None
@@ -3501,9 +3891,9 @@ def save_tool(arguments, context):
     warnings = list(session.warnings)
     if session.source is None:
         session = mint_session(root)
-    outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
-                                                   resumed_from), context.changed_paths)
-    return save_result(outcome, mode, redactions, warnings + outcome.warnings, session)
+    draft = Draft(content, redactions, files, mode, resumed_from)
+    outcome = save_checkpoint(root, session, draft, context.changed_paths)
+    return save_result(outcome, mode, draft.redactions, warnings + outcome.warnings, session)
 
 
 def save_result(outcome, mode, redactions, warnings, session):

@@ -91,9 +91,10 @@ class RedactTextTest(unittest.TestCase):
     def test_patterns_are_one_table_with_unique_names(self):
         names = [row[0] for row in checkpoint_mcp.REDACTION_PATTERNS]
         self.assertEqual(len(names), len(set(names)))
-        for name, ignore_case, source in checkpoint_mcp.REDACTION_PATTERNS:
+        for name, flags, what, source in checkpoint_mcp.REDACTION_PATTERNS:
             self.assertIsInstance(name, str)
-            self.assertIsInstance(ignore_case, bool)
+            self.assertLessEqual(set(flags), set("iv"), name)
+            self.assertTrue(what, name)  # the real format the row is for
             self.assertIn("(?P<secret", source, name)
 
     def test_hostile_input_cannot_trigger_catastrophic_backtracking(self):
