@@ -378,31 +378,16 @@ _QUOTED_VALUE = (
 )
 
 
-_CLI_VALUE = r"""(?P<secret>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
+def _cli_value(tag=""):
+    """A flag's value, bare or quoted, in groups secret{tag}, secret{tag}2, secret{tag}3."""
+    return (r"""(?P<secret%s>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret%s2>[^"\n]*)"|'(?P<secret%s3>[^'\n]*)'"""
+            % (tag, tag, tag))
+
+
+_CLI_VALUE = _cli_value()
 
 
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
-
-
-_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
-
-
-_QUOTED_VALUE = (
-    r""""(?P<secret>[^"\\\n]*(?:\\[^"\n][^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
-    r"""|\\"(?P<secret3>[^"\\\n]*)\\\""""
-)
-
-
-_CLI_VALUE = r"""(?P<secret>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
-
-
-_CLI_ARGS = r"[^\n;&|]{0,200}?"
-
-
-def _tool(*names):
-    """A command name at a word start, then its arguments up to the flag that follows."""
-    return (r"(?:" + "|".join(names) + r")(?<![\w.-]" + names[0][0] + ")" if False else
-            r"(?:" + "|".join(names) + r")(?=[ \t])" + _CLI_ARGS)
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -513,7 +498,7 @@ REDACTION_PATTERNS = (
      r"(?P<secret>GOCSPX-[A-Za-z0-9_-]{24,})"),
     ("google-oauth-token", "v", "Google OAuth access token", r"(?P<secret>ya29\.[0-9A-Za-z_-]{20,})"),
     ("google-refresh-token", "v", "Google OAuth refresh token",
-     r"(?P<secret>1//0(?<![\w/]1//0)[A-Za-z0-9_-]{40,})"),
+     r"(?P<secret>1//0(?<![\w]1//0)[A-Za-z0-9_-]{40,})"),
     ("firebase-fcm-key", "v", "Firebase Cloud Messaging server key",
      r"(?P<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,})"),
     ("aws-key-pair", "", "AWS access key id with its secret key beside it, unlabelled",
@@ -626,9 +611,10 @@ REDACTION_PATTERNS = (
     ("signed-url-signature", "i", "Azure SAS / S3 / GCS signed URL signature",
      r"[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
     # Command lines ---------------------------------------------------------------------
-    ("heroku-config-set", "", "heroku config:set KEY=value … (every value)",
-     r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*[ \t]+[A-Za-z_][A-Za-z0-9_]*="
-     r"(?P<secret>[^\s;&|]+(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]+)*)"),
+    ("heroku-config-set", "", "heroku config:set KEY=value … (the first four values that look random)",
+     r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*"
+     + "".join(r"(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*=(?P<weak%s>[^\s;&|]+)" % n + ("" if n == "" else ")?")
+               for n in ("", "2", "3", "4")) + ")"),
     ("npm-config-auth", "i", "npm / pnpm / yarn config set …:_authToken <value>",
      r"config[ \t]+set[ \t]+(?:\S*:_(?:authtoken|auth|password)|npmauthtoken|npmauthident)"
      r"[ \t]+(?:" + _CLI_VALUE + r")"),
@@ -665,7 +651,8 @@ REDACTION_PATTERNS = (
      r"|mongotop|twine)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
     ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
      r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen)(?=[ \t])" + _CLI_ARGS
-     + r"[ \t]-[PN][ \t]+(?:" + _CLI_VALUE + r")"),
+     + r"[ \t]-[PN][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS + r"[ \t]-[PN][ \t]+(?:"
+     + _cli_value("_b") + r"))?"),
     ("attached-p-password", "", "7z / rar / unrar -p<password> (attached)",
      r"(?:7z|7za|7zz|7zr|rar|unrar)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
     ("openssl-k", "", "openssl enc -k <password> / -K <hex key>",
@@ -676,7 +663,8 @@ REDACTION_PATTERNS = (
     ("putty-pw", "", "plink / pscp / psftp -pw <password>",
      r"(?:plink|pscp|psftp)(?=[ \t])" + _CLI_ARGS + r"[ \t]-pw[ \t]+(?:" + _CLI_VALUE + r")"),
     ("htpasswd-password", "", "htpasswd -b FILE USER <password>",
-     r"htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
+     r"htpasswd[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
+     r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
     ("sqlplus-password", "", "sqlplus user/<password>@db",
      r"sqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/(?P<secret>[^\s@/]+)@"),
     ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
@@ -710,12 +698,13 @@ REDACTION_PATTERNS = (
 # `the --token flag`), `-` for stdin, code
 # references, and paths (a key *file* is not the key).
 _PLACEHOLDER_VALUE = (
-    r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>"
+    r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
+    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
     r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
-    r"|(?i:your)[_-].*|.*[_-](?i:here)"
+    r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
 )
@@ -736,16 +725,51 @@ _DECODE_BUDGET_CHARS = 65536
 _redaction_regexes = {}
 
 
+def literal_prefix(source):
+    """The literal text every match of `source` starts with ('' if none is certain): its
+    leading characters, inside a leading named group too, unless an alternation at that
+    level could start a match elsewhere. redact_text skips a row whose prefix the text
+    lacks, which costs far less than starting the regex engine."""
+    position, depth = 0, 0
+    if source.startswith("(?P<"):
+        position, depth = source.index(">") + 1, 1
+    prefix = []
+    while position < len(source):
+        char = source[position]
+        if char == "\\" and position + 1 < len(source) and not source[position + 1].isalnum():
+            literal, width = source[position + 1], 2
+        elif char in "\\[](){}?*+|.^$":
+            break
+        else:
+            literal, width = char, 1
+        if source[position + width:position + width + 1] in ("?", "*", "+", "{"):
+            break
+        prefix.append(literal)
+        position += width
+    level = depth
+    for char in source[position:]:  # an alternation at the prefix's level voids it
+        if char == "(":
+            level += 1
+        elif char == ")":
+            level -= 1
+            if level < depth:
+                break
+        elif char == "|" and level <= depth:
+            return ""
+    return "".join(prefix)
+
+
 def redaction_regexes():
     """(patterns, placeholder test, base64 run), compiled once per process on first use,
-    never at import. Each pattern is (regex, ignore_case, vendor, secret groups)."""
+    never at import. Each pattern is (regex, ignore_case, vendor, secret groups, literal
+    prefix)."""
     if not _redaction_regexes:
         import re
         patterns = []
         for _name, flags, _what, source in REDACTION_PATTERNS:
             regex = re.compile(source)
             groups = tuple(g for g in regex.groupindex if g.startswith(("secret", "weak")))
-            patterns.append((regex, "i" in flags, "v" in flags, groups))
+            patterns.append((regex, "i" in flags, "v" in flags, groups, literal_prefix(source)))
         _redaction_regexes["patterns"] = tuple(patterns)
         _redaction_regexes["placeholder"] = re.compile(_PLACEHOLDER_VALUE)
         _redaction_regexes["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
@@ -757,6 +781,10 @@ def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number."""
     if not value or REDACTED in value or placeholder.match(value):
         return True
+    if len(value) >= 12 and len(set(value[-12:])) == 1:
+        return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
+    if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
+        return True  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return False
@@ -786,12 +814,10 @@ _LAYOUT = {9: None, 10: None, 13: None}
 
 
 def split_tokens(text):
-    """(word, segments, joins) for each token a line break may have split: a line ending
-    in a token character whose next line starts with one after its indent. `word` is the
-    last run of the line joined to the first run of the next (and on, while a whole line is
-    one run, up to _SPLIT_TOKEN_CHARS); `segments` maps word offsets to text offsets;
-    `joins` are the word offsets where a break was taken out. Each line is looked at a
-    bounded number of times."""
+    """The tokens a line break may have split, each as [(text offset, piece), …]: a line
+    ending in a token character whose next line starts with one after its indent gives
+    the line's last run and the next line's first run (and on, while a whole line is one
+    run, up to _SPLIT_TOKEN_CHARS). Each line is looked at a bounded number of times."""
     lines = text.split("\n")
     starts, offset = [], 0
     for line in lines:
@@ -805,38 +831,47 @@ def split_tokens(text):
             index += 1
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
-        segments, joins, length = [(0, starts[index] + len(line) - len(tail))], [], len(tail)
-        word = [tail]
+        chain, length = [(starts[index] + len(line) - len(tail), tail)], len(tail)
         while True:
             index += 1
             raw = lines[index]
             indent = len(raw) - len(raw.lstrip(" \t"))
             body = raw[indent:].rstrip("\r")
             head = body.split(None, 1)[0] if body.strip() else ""
-            joins.append(length)
-            segments.append((length, starts[index] + indent))
-            word.append(head)
+            chain.append((starts[index] + indent, head))
             length += len(head)
             if (head != body or index + 1 >= len(lines) or length >= _SPLIT_TOKEN_CHARS
                     or head[-1:] not in _TOKEN_CHARS
                     or lines[index + 1].lstrip(" \t")[:1] not in _TOKEN_CHARS):
                 break
         if length >= 16:
-            yield "".join(word), segments, joins
+            yield chain
 
 
-def vendor_spans_across(word, segments, joins, patterns):
-    """Text spans of the vendor-shaped secrets in a rebuilt `word` that cross a join."""
-    def original(offset):
-        base, at = [segment for segment in segments if segment[0] <= offset][-1]
-        return at + offset - base
-    for regex, _, vendor, groups in patterns:
-        if vendor:
-            for match in regex.finditer(word):
-                for group in groups:
-                    start, end = match.span(group)
-                    if start >= 0 and any(start < join < end for join in joins):
-                        yield original(start), original(end - 1) + 1
+def vendor_spans_across(chain, patterns):
+    """Text spans of the vendor-shaped secrets in a rebuilt token that cross a line break.
+    The chain's first and last pieces may be prose around the token, so it is also tried
+    without them."""
+    variants = [chain, chain[1:], chain[:-1], chain[1:-1]]
+    for pieces in variants[:1 + 2 * (len(chain) > 2) + (len(chain) > 3)]:
+        word, segments, joins, length = [], [], [], 0
+        for at, piece in pieces:
+            segments.append((length, at))
+            joins.append(length)
+            word.append(piece)
+            length += len(piece)
+        word = "".join(word)
+
+        def original(offset):
+            base, at = [segment for segment in segments if segment[0] <= offset][-1]
+            return at + offset - base
+        for regex, _, vendor, groups, prefix in patterns:
+            if vendor and prefix in word:
+                for match in regex.finditer(word):
+                    for group in groups:
+                        start, end = match.span(group)
+                        if start >= 0 and any(start < join < end for join in joins[1:]):
+                            yield original(start), original(end - 1) + 1
 
 
 def redact_file_paths(checkpoint):
@@ -865,8 +900,7 @@ def redact_text(text, _decoding=False):
     if not text.isascii():
         text = text.translate({ord(c): None for c in _INVISIBLE})
     if "\n" in text and not _decoding:
-        spans = [span for word, segments, joins in split_tokens(text)
-                 for span in vendor_spans_across(word, segments, joins, patterns)]
+        spans = [span for chain in split_tokens(text) for span in vendor_spans_across(chain, patterns)]
         if spans:
             pieces, position = [], 0
             for start, end in sorted(spans):
@@ -876,11 +910,14 @@ def redact_text(text, _decoding=False):
                     total += 1
             text = "".join(pieces + [text[position:]])
     lowered = None
-    for regex, ignore_case, _, groups in patterns:
+    for regex, ignore_case, _, groups, prefix in patterns:
         if ignore_case and lowered is None:
             lowered = ascii_lowercase(text)
+        subject = lowered if ignore_case else text
+        if prefix not in subject:
+            continue
         pieces, position, count = [], 0, 0
-        for match in regex.finditer(lowered if ignore_case else text):
+        for match in regex.finditer(subject):
             name = match.group("name") if "name" in regex.groupindex else None
             replaced = False
             for group in groups:

@@ -484,3 +484,379 @@ BENIGN = [
     "api_key: str = Field(..., env='API_KEY')",
     "token = jwt.encode(payload, SECRET_KEY, algorithm='HS256')",
 ]
+
+
+# Vendor formats ###############################################################
+# One generator per real format (after gitleaks' default rules), each returning
+# (token as written, the part that must vanish: the token unless a hint stays visible).
+# Every token goes through CONTEXTS, so each format is seen in prose, in JSON and inside
+# a file path. Appended after the corpus above, so its seeded values stay the same.
+
+def uuid4():
+    return "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12))
+
+
+def whole(token):
+    return token, token
+
+
+def mixed(n):
+    """n characters with at least one upper-case letter and one digit."""
+    return rand(UPPER, 1) + rand(DIGITS, 1) + rand(ALNUM, n - 2)
+
+
+def _azure_ad():
+    tail = rand(ALNUM + "_~.-", 30) + rand(ALNUM, 1)
+    return rand(ALNUM, 3) + rand(DIGITS, 1) + "Q" + "~" + tail, tail
+
+
+def _mailchimp():
+    key = rand(HEX, 32)
+    return key + "-us" + rand(DIGITS, 2), key
+
+
+def _terraform():
+    secret = rand(ALNUM + "_-", 66) + rand(ALNUM, 1)
+    return rand(ALNUM, 14) + ".atlas" + "v1." + secret, secret
+
+
+def _url_tail(prefix, secret):
+    return prefix + secret, secret
+
+
+# (format, family, generator)
+FORMATS = [
+    # AI providers
+    ("anthropic-api-key", "ai", lambda: whole("sk" + "-ant-api03-" + rand(B64URL, 93) + "AA")),
+    ("anthropic-admin-key", "ai", lambda: whole("sk" + "-ant-admin01-" + rand(B64URL, 93) + "AA")),
+    ("openai-project-key", "ai", lambda: whole("sk" + "-proj-" + rand(B64URL, 40) + "T3Blbk" + "FJ" + rand(B64URL, 40))),
+    ("openai-legacy-letters", "ai", lambda: whole("sk" + "-" + rand(UPPER + LOWER, 48))),
+    ("openai-legacy-marker", "ai", lambda: whole("sk" + "-" + rand(ALNUM, 20) + "T3Blbk" + "FJ" + rand(ALNUM, 20))),
+    ("openai-compatible-sk", "ai", lambda: whole("sk" + "-" + rand(HEX, 32))),
+    ("groq", "ai", lambda: whole("gs" + "k_" + rand(ALNUM, 52))),
+    ("xai", "ai", lambda: whole("xa" + "i-" + rand(ALNUM, 80))),
+    ("perplexity", "ai", lambda: whole("pp" + "lx-" + rand(ALNUM, 48))),
+    ("replicate", "ai", lambda: whole("r" + "8_" + rand(ALNUM, 37))),
+    ("langsmith", "ai", lambda: whole("ls" + "v2_pt_" + rand(HEX, 32) + "_" + rand(HEX, 10))),
+    ("pinecone", "ai", lambda: whole("pc" + "sk_" + rand(ALNUM, 6) + "_" + rand(ALNUM, 60))),
+    ("huggingface-user", "ai", lambda: whole("h" + "f_" + rand(UPPER + LOWER, 34))),
+    ("huggingface-org", "ai", lambda: whole("api" + "_org_" + rand(UPPER + LOWER, 34))),
+    # Source hosting and CI
+    ("github-classic-pat", "scm-ci", lambda: whole(gh("p"))),
+    ("github-oauth", "scm-ci", lambda: whole(gh("o"))),
+    ("github-user-to-server", "scm-ci", lambda: whole(gh("u"))),
+    ("github-server-to-server", "scm-ci", lambda: whole(gh("s"))),
+    ("github-refresh", "scm-ci", lambda: whole(gh("r"))),
+    ("github-fine-grained-pat", "scm-ci", lambda: whole("github" + "_pat_" + rand(ALNUM, 22) + "_" + rand(ALNUM, 59))),
+    ("gitlab-pat", "scm-ci", lambda: whole("gl" + "pat-" + rand(B64URL, 20))),
+    ("gitlab-pipeline-trigger", "scm-ci", lambda: whole("gl" + "ptt-" + rand(HEX, 40))),
+    ("gitlab-runner-auth", "scm-ci", lambda: whole("gl" + "rt-" + rand(B64URL, 20))),
+    ("gitlab-deploy-token", "scm-ci", lambda: whole("gl" + "dt-" + rand(B64URL, 20))),
+    ("gitlab-runner-registration", "scm-ci", lambda: whole("GR13" + "48941" + rand(B64URL, 20))),
+    ("bitbucket-app-password", "scm-ci", lambda: whole("AT" + "BB" + rand(ALNUM, 32))),
+    ("atlassian-api-token", "scm-ci", lambda: whole("ATA" + "TT3" + rand(B64URL, 180) + "=" + rand(HEX.upper(), 8))),
+    ("circleci-pat", "scm-ci", lambda: whole("CCI" + "PAT_" + rand(ALNUM, 22) + "_" + rand(HEX, 40))),
+    ("buildkite", "scm-ci", lambda: whole("bk" + "ua_" + rand(HEX, 40))),
+    ("sonar-project", "scm-ci", lambda: whole("sq" + "p_" + rand(HEX, 40))),
+    ("sonar-user", "scm-ci", lambda: whole("sq" + "u_" + rand(HEX, 40))),
+    ("sonar-analysis", "scm-ci", lambda: whole("sq" + "a_" + rand(HEX, 40))),
+    ("sourcegraph", "scm-ci", lambda: whole("sg" + "p_" + rand(HEX, 16) + "_" + rand(HEX, 40))),
+    ("harness-pat", "scm-ci", lambda: whole("pa" + "t." + rand(B64URL, 22) + "." + rand(ALNUM, 24) + "." + rand(ALNUM, 20))),
+    ("octopus-deploy", "scm-ci", lambda: whole("AP" + "I-" + rand(UPPER + DIGITS, 26))),
+    # Chat
+    ("slack-bot", "chat", lambda: whole(slack("b"))),
+    ("slack-user", "chat", lambda: whole("xo" + "xp-" + rand(DIGITS, 12) + "-" + rand(DIGITS, 12) + "-"
+                                         + rand(DIGITS, 13) + "-" + rand(HEX, 32))),
+    ("slack-config", "chat", lambda: whole("xo" + "xe.xoxp-1-" + rand(ALNUM, 140))),
+    ("slack-app", "chat", lambda: whole("xa" + "pp-1-A" + rand(UPPER + DIGITS, 10) + "-" + rand(DIGITS, 13) + "-"
+                                        + rand(HEX, 64))),
+    ("slack-webhook", "chat", lambda: _url_tail("https://hooks.slack.com/services/",
+                                                "T" + rand(UPPER + DIGITS, 8) + "/B" + rand(UPPER + DIGITS, 8)
+                                                + "/" + rand(ALNUM, 24))),
+    ("discord-webhook", "chat", lambda: _url_tail("https://discord.com/api/webhooks/" + rand(DIGITS, 18) + "/",
+                                                  rand(B64URL, 68))),
+    ("discord-bot", "chat", lambda: whole("M" + rand(ALNUM, 23) + "." + rand(B64URL, 6) + "." + rand(B64URL, 27))),
+    ("telegram-bot", "chat", lambda: whole(rand(DIGITS, 9) + ":A" + "A" + rand(B64URL, 33))),
+    ("teams-webhook", "chat", lambda: _url_tail("https://acme.webhook.office.com/webhookb2/",
+                                                uuid4() + "@" + uuid4() + "/IncomingWebhook/" + rand(HEX, 32)
+                                                + "/" + uuid4())),
+    # Payments and commerce
+    ("stripe-live-secret", "payments", lambda: whole(stripe("sk", "live"))),
+    ("stripe-test-secret", "payments", lambda: whole(stripe("sk", "test"))),
+    ("stripe-restricted", "payments", lambda: whole(stripe("rk", "live"))),
+    ("stripe-webhook-secret", "payments", lambda: whole("wh" + "sec_" + rand(ALNUM, 32))),
+    ("square-access", "payments", lambda: whole("sq0" + "atp-" + rand(B64URL, 22))),
+    ("square-oauth-secret", "payments", lambda: whole("sq0" + "csp-" + rand(B64URL, 43))),
+    ("square-production", "payments", lambda: whole("EA" + "AA" + rand(B64URL, 60))),
+    ("paypal-braintree", "payments", lambda: whole("access_token$" + "production$" + rand(LOWER + DIGITS, 16) + "$"
+                                                   + rand(HEX, 32))),
+    ("flutterwave", "payments", lambda: whole("FLW" + "SECK_TEST-" + rand("abcdefgh" + DIGITS, 32) + "-X")),
+    ("shippo", "payments", lambda: whole("ship" + "po_live_" + rand(HEX, 40))),
+    ("duffel", "payments", lambda: whole("duf" + "fel_test_" + rand(B64URL, 43))),
+    ("easypost", "payments", lambda: whole("EZ" + "AK" + rand(ALNUM, 54))),
+    ("plaid", "payments", lambda: whole("access-" + "sandbox-" + uuid4())),
+    ("shopify-access", "payments", lambda: whole("sh" + "pat_" + rand(HEX, 32))),
+    ("shopify-shared-secret", "payments", lambda: whole("sh" + "pss_" + rand(HEX, 32))),
+    # Cloud providers and platforms
+    ("aws-access-key-id", "cloud", lambda: whole("AK" + "IA" + rand(UPPER + DIGITS, 16))),
+    ("aws-temporary-key-id", "cloud", lambda: whole("AS" + "IA" + rand(UPPER + DIGITS, 16))),
+    ("aws-bedrock", "cloud", lambda: whole("AB" + "SK" + rand(ALNUM + "+/", 120))),
+    ("gcp-api-key", "cloud", lambda: whole("AI" + "za" + rand(B64URL, 35))),
+    ("google-oauth-client-secret", "cloud", lambda: whole("GOC" + "SPX-" + rand(B64URL, 28))),
+    ("google-oauth-access", "cloud", lambda: whole("ya" + "29." + rand(B64URL, 120))),
+    ("google-oauth-refresh", "cloud", lambda: whole("1/" + "/0" + rand(B64URL, 60))),
+    ("firebase-fcm-server-key", "cloud", lambda: whole("AAAA" + rand(B64URL, 7) + ":APA9" + "1b" + rand(B64URL, 134))),
+    ("azure-ad-client-secret", "cloud", _azure_ad),
+    ("alibaba-access-key", "cloud", lambda: whole("LT" + "AI" + rand(ALNUM, 20))),
+    ("tencent-secret-id", "cloud", lambda: whole("AK" + "ID" + rand(ALNUM, 32))),
+    ("yandex-api-key", "cloud", lambda: whole("AQ" + "VN" + rand(B64URL, 36))),
+    ("yandex-iam-token", "cloud", lambda: whole("t" + "1." + rand(B64URL, 40) + "." + rand(B64URL, 86))),
+    ("digitalocean-pat", "cloud", lambda: whole("do" + "p_v1_" + rand(HEX, 64))),
+    ("digitalocean-oauth", "cloud", lambda: whole("do" + "o_v1_" + rand(HEX, 64))),
+    ("heroku-api-key", "cloud", lambda: whole("HR" + "KU-AA" + rand(B64URL, 58))),
+    ("flyio", "cloud", lambda: whole("fo" + "1_" + rand(B64URL, 43))),
+    ("netlify", "cloud", lambda: whole("nf" + "p_" + rand(ALNUM, 36))),
+    ("render", "cloud", lambda: whole("rn" + "d_" + rand(ALNUM, 32))),
+    ("supabase-access", "cloud", lambda: whole("sb" + "p_" + rand(HEX, 40))),
+    ("supabase-secret", "cloud", lambda: whole("sb" + "_secret_" + rand(B64URL, 31))),
+    ("cloudflare-origin-ca", "cloud", lambda: whole("v1" + ".0-" + rand(HEX, 24) + "-" + rand(HEX, 146))),
+    ("dynatrace", "cloud", lambda: whole("dt0" + "c01." + rand(UPPER + DIGITS, 24) + "." + rand(UPPER + DIGITS, 64))),
+    ("databricks", "cloud", lambda: whole("da" + "pi" + rand(HEX, 32))),
+    ("terraform-cloud", "cloud", _terraform),
+    ("vault-service", "cloud", lambda: whole("hv" + "s." + rand(B64URL, 90))),
+    ("vault-batch", "cloud", lambda: whole("hv" + "b." + rand(B64URL, 120))),
+    ("vault-legacy", "cloud", lambda: (lambda v: ("s." + v, v))(mixed(24))),
+    ("doppler", "cloud", lambda: whole("dp" + ".pt." + rand(ALNUM, 43))),
+    ("pulumi", "cloud", lambda: whole("pu" + "l-" + rand(HEX, 40))),
+    ("planetscale", "databases", lambda: whole("psc" + "ale_tkn_" + rand(B64URL, 43))),
+    ("planetscale-password", "databases", lambda: whole("psc" + "ale_pw_" + rand(B64URL, 43))),
+    ("age-secret-key", "cloud", lambda: whole("AGE-SECRET" + "-KEY-1" + rand(BECH32, 58))),
+    # Observability
+    ("grafana-cloud", "observability", lambda: whole("gl" + "c_" + rand(ALNUM, 80) + "==")),
+    ("grafana-service-account", "observability", lambda: whole("gl" + "sa_" + rand(ALNUM, 32) + "_" + rand(HEX, 8))),
+    ("grafana-api-key", "observability", lambda: whole("eyJr" + "Ijoi" + rand(ALNUM, 80) + "==")),
+    ("newrelic-user", "observability", lambda: whole("NR" + "AK-" + rand(UPPER + DIGITS, 27))),
+    ("newrelic-browser", "observability", lambda: whole("NR" + "JS-" + rand(HEX, 19))),
+    ("sentry-org", "observability", lambda: whole("sn" + "trys_eyJ" + rand(B64URL, 100))),
+    ("sentry-user", "observability", lambda: whole("sn" + "tryu_" + rand(HEX, 64))),
+    # Package registries
+    ("npm", "registries", lambda: whole("np" + "m_" + rand(ALNUM, 36))),
+    ("pypi", "registries", lambda: whole("py" + "pi-AgEIcHlwaS5vcmc" + rand(B64URL, 70))),
+    ("rubygems", "registries", lambda: whole("ruby" + "gems_" + rand(HEX, 48))),
+    ("clojars", "registries", lambda: whole("CLO" + "JARS_" + rand(LOWER + DIGITS, 60))),
+    ("nuget", "registries", lambda: whole("oy" + "2" + rand(LOWER + DIGITS, 43))),
+    ("docker-hub", "registries", lambda: whole("dc" + "kr_pat_" + rand(B64URL, 27))),
+    ("artifactory-api-key", "registries", lambda: whole("AK" + "Cp" + rand(ALNUM, 69))),
+    ("artifactory-reference", "registries", lambda: whole("cmV" + "md" + rand(ALNUM, 59))),
+    ("crates-io", "registries", lambda: whole("ci" + "o" + rand(ALNUM, 30) + rand(DIGITS, 2))),
+    # Mail, messaging and SaaS
+    ("sendgrid", "saas", lambda: whole("S" + "G." + rand(B64URL, 22) + "." + rand(B64URL, 43))),
+    ("mailgun", "saas", lambda: whole("ke" + "y-" + rand(HEX, 32))),
+    ("mailchimp", "saas", _mailchimp),
+    ("brevo", "saas", lambda: whole("xkey" + "sib-" + rand(HEX, 64) + "-" + rand(ALNUM, 16))),
+    ("resend", "saas", lambda: whole("r" + "e_" + rand(ALNUM, 8) + "_" + rand(ALNUM, 24))),
+    ("twilio-api-key", "saas", lambda: whole("S" + "K" + rand(HEX, 32))),
+    ("linear", "saas", lambda: whole("lin" + "_api_" + rand(ALNUM, 40))),
+    ("postman", "saas", lambda: whole("PM" + "AK-" + rand(HEX, 24) + "-" + rand(HEX, 34))),
+    ("airtable", "saas", lambda: whole("pa" + "t" + rand(ALNUM, 14) + "." + rand(HEX, 64))),
+    ("notion", "saas", lambda: whole("nt" + "n_" + rand(DIGITS, 11) + rand(ALNUM, 35))),
+    ("notion-legacy", "saas", lambda: whole("sec" + "ret_" + rand(ALNUM, 43))),
+    ("figma", "saas", lambda: whole("fi" + "gd_" + rand(B64URL, 40))),
+    ("contentful", "saas", lambda: whole("CF" + "PAT-" + rand(B64URL, 43))),
+    ("typeform", "saas", lambda: whole("tf" + "p_" + rand(ALNUM, 59))),
+    ("readme", "saas", lambda: whole("rd" + "me_" + rand(LOWER + DIGITS, 70))),
+    ("adafruit", "saas", lambda: whole("ai" + "o_" + rand(ALNUM, 28))),
+    ("frameio", "saas", lambda: whole("fio" + "-u-" + rand(B64URL, 64))),
+    ("infracost", "saas", lambda: whole("ic" + "o-" + rand(ALNUM, 32))),
+    ("prefect", "saas", lambda: whole("pn" + "u_" + rand(ALNUM, 36))),
+    ("clickup", "saas", lambda: whole("p" + "k_" + rand(DIGITS, 8) + "_" + rand(UPPER + DIGITS, 32))),
+    ("scalingo", "saas", lambda: whole("tk" + "-us-" + rand(B64URL, 48))),
+    ("dropbox", "saas", lambda: whole("s" + "l." + rand(B64URL, 136))),
+    ("facebook", "saas", lambda: whole("EA" + "AC" + rand(ALNUM, 140))),
+    ("twitter-bearer", "saas", lambda: whole("A" * 21 + rand(ALNUM, 50))),
+    ("mapbox-secret", "saas", lambda: whole("s" + "k.eyJ" + rand(B64URL, 60) + "." + rand(B64URL, 22))),
+    ("openshift", "saas", lambda: whole("sha" + "256~" + rand(B64URL, 43))),
+    ("jwt", "saas", lambda: whole(jwt())),
+]
+
+CONTEXTS = (
+    "rotated it; the new value {v} is live (old one revoked)",
+    '{"name": "ci", "value": "{v}", "scope": "deploy"}',
+    "wrote notes/{v}/README.md",
+)
+
+for _format, _family, _make in FORMATS:
+    for _context in CONTEXTS:
+        _token, _secret = _make()
+        SECRETS.append((_format, _context.replace("{v}", _token), _secret, ""))
+
+FAMILIES = {fmt: family for fmt, family, _ in FORMATS}
+
+
+# The shapes the issue listed, one format each.
+def issue(fmt, family, template, secret_value, visible=""):
+    FAMILIES[fmt] = family
+    secret(fmt, template, secret_value, visible)
+
+
+_pw = password
+issue("name-inside-word", "assignment", "SECRET_KEY_BASE={v}", rand(HEX, 64), "SECRET_KEY_BASE=")
+issue("name-inside-word", "assignment", "API_SECRET_VALUE={v}", value(), "API_SECRET_VALUE=")
+issue("name-inside-word", "assignment", "NEXTAUTH_SECRET_B64={v}", b64(32), "NEXTAUTH_SECRET_B64=")
+issue("name-inside-word", "assignment", "export DB_PASSWORD_PROD='{v}'", _pw(), "DB_PASSWORD_PROD='")
+issue("name-inside-word", "assignment", "STRIPE_SECRET_KEY_LIVE: {v}", value(), "STRIPE_SECRET_KEY_LIVE: ")
+issue("spaced-assignment", "assignment", "password = {v} and more", "hunter2" + rand(LOWER, 4) + rand(DIGITS, 2),
+      "password = ")
+issue("spaced-assignment", "assignment", "aws_secret_access_key = {v} . DB is on port 5432",
+      rand(ALNUM + "/+", 40), "aws_secret_access_key = ")
+issue("spaced-assignment", "assignment", "api_key: {v} for staging only", mixed(32), "api_key: ")
+issue("spaced-assignment", "assignment", "SECRET_KEY = {v}  # dev only", mixed(40), "SECRET_KEY = ")
+issue("spaced-assignment", "assignment", "the token = {v}, use it for the smoke test", mixed(30), "token = ")
+for _sep in (" / ", ":", ", ", "\n", " "):
+    _id, _key = "AK" + "IA" + rand(UPPER + DIGITS, 16), rand(LOWER, 1) + rand(ALNUM + "/+", 39)
+    issue("aws-key-pair", "cloud", "creds " + _id + _sep + "{v} (read-only)", _key)
+issue("cookie", "http", 'curl -H "Cookie: session={v}" https://app.local/api', rand(B64URL, 40), "Cookie: ")
+issue("cookie", "http", "Set-Cookie: sid={v}; Path=/; HttpOnly; Secure", rand(HEX, 48), "Set-Cookie: ")
+issue("cookie", "http", "Cookie: _gh_sess={v}; logged_in=yes", rand(B64URL, 60), "Cookie: ")
+issue("cookie", "http", '{"headers": {"Cookie": "connect.sid={v}"}}', "s%3A" + rand(B64URL, 50), '"Cookie": "')
+issue("cookie", "http", 'curl --cookie "sessionid={v}" https://app.local/admin', rand(LOWER + DIGITS, 32),
+      '--cookie "')
+for _template, _visible in (
+        ("mongo -u admin -p {v} --authenticationDatabase admin", "-p "),
+        ("mongosh mongodb://db:27017/app -u app -p {v}", "-p "),
+        ("mongodump --uri mongodb://db/app -u backup -p {v} --out /tmp/dump", "-p "),
+        ("sqlcmd -S tcp:db,1433 -U sa -P {v} -Q 'SELECT 1'", "-P "),
+        ("bcp dbo.users out users.dat -S db -U sa -P {v} -c", "-P "),
+        ("zip -r -P {v} backup.zip data/", "-P "),
+        ("unzip -P {v} backup.zip", "-P "),
+        ("7z a -p{v} secrets.7z notes/", "-p"),
+        ("7z x -p{v} secrets.7z", "-p"),
+        ("ssh-keygen -t ed25519 -N {v} -f ~/.ssh/deploy", "-N "),
+        ("ssh-keygen -p -P {v} -N {v} -f ~/.ssh/id_rsa", "-P "),
+        ("openssl enc -aes-256-cbc -salt -in a.txt -out a.enc -k {v}", "-k "),
+        ("openssl pkcs12 -export -in c.pem -inkey k.pem -out c.p12 -passout pass:{v}", "pass:"),
+        ("openssl rsa -in enc.key -out plain.key -passin pass:{v}", "pass:"),
+        ("mvn sonar:sonar -Dsonar.login={v}", "-Dsonar.login="),
+        ("./gradlew sonar -Dsonar.token={v}", "-Dsonar.token="),
+        ("ldapsearch -x -D cn=admin,dc=acme -w {v} -b dc=acme", "-w "),
+        ("plink -ssh deploy@10.0.0.7 -pw {v}", "-pw "),
+        ("htpasswd -b -c .htpasswd admin {v}", "admin "),
+        ("sqlplus system/{v}@//db:1521/XEPDB1", "system/"),
+        ("smbclient //fs/share -U ops%{v}", "ops%"),
+        ("gh secret set DEPLOY_KEY --body {v}", "--body "),
+        ("kubectl create secret generic api --from-literal=apikey={v}", "apikey="),
+        ("twine upload -u me -p {v} dist/*", "-p "),
+        ("curl --oauth2-bearer {v} https://api.local/me", "--oauth2-bearer "),
+):
+    issue("cli-password-flag", "cli", _template, _pw() if "{v} -f" not in _template else mixed(16), _visible)
+issue("cli-password-flag", "cli", "vault login s.{v}", mixed(24), "vault login s.")
+issue("cli-password-flag", "cli", "npm config set //registry.npmjs.org/:_authToken {v}", uuid4(),
+      ":_authToken ")
+issue("cli-password-flag", "cli", "yarn config set npmAuthToken {v}", uuid4(), "npmAuthToken ")
+issue("cli-password-flag", "cli", "heroku config:set -a shop STRIPE_KEY={v} WEB_CONCURRENCY=2", mixed(32),
+      "STRIPE_KEY=")
+issue("cli-password-flag", "cli", "heroku config:set SMTP_LOGIN=ops SMTP_CRED={v}", _pw(), "SMTP_CRED=")
+
+# Split by a line break (a terminal wrap) or by an invisible character.
+for _fmt in ("github-classic-pat", "anthropic-api-key", "stripe-live-secret", "npm", "aws-access-key-id",
+             "slack-bot", "gcp-api-key", "sendgrid"):
+    _token = dict((f, m) for f, _, m in FORMATS)[_fmt]()[0]
+    _cut = len(_token) // 2
+    issue("split-newline", "split", "copied from the terminal:\n" + _token[:_cut] + "\n" + _token[_cut:]
+          + "\nthen ran the deploy", _token)
+    issue("split-newline", "split", "key: " + _token[:_cut] + "\r\n    " + _token[_cut:] + "\r\n", _token)
+for _fmt in ("github-classic-pat", "openai-project-key", "slack-bot", "stripe-live-secret"):
+    _token = dict((f, m) for f, _, m in FORMATS)[_fmt]()[0]
+    _cut = len(_token) // 3
+    issue("split-invisible", "split", "token " + _token[:_cut] + "\u200b" + _token[_cut:] + " pasted", _token)
+    issue("split-invisible", "split", "value " + _token[:_cut] + "\u2060" + _token[_cut:2 * _cut] + "\ufeff"
+          + _token[2 * _cut:], _token)
+_pw_value = _pw()
+issue("split-invisible", "split", "DB_PASSWORD=" + _pw_value[:4] + "\u200d" + _pw_value[4:], _pw_value)
+
+# Base64 blobs that decode to one of the forms above.
+for _plain in ("token=" + gh("p"), '{"username": "deploy", "password": "' + _pw() + '"}',
+               "AWS_SECRET_ACCESS_KEY=" + rand(ALNUM + "/+", 40) + "\nREGION=eu-west-1",
+               "sk" + "-ant-api03-" + rand(B64URL, 93) + "AA",
+               "postgres://app:" + _pw() + "@db:5432/app"):
+    _blob = base64.b64encode(_plain.encode()).decode()
+    issue("base64-encoded", "encoded", "CONFIG_BLOB={v}", _blob, "CONFIG_BLOB=")
+    issue("base64-encoded", "encoded", "echo {v} | base64 -d > .env", _blob)
+    issue("base64-encoded", "encoded", "data:\n  config: {v}", base64.urlsafe_b64encode(_plain.encode()).decode().rstrip("="))
+
+# File paths, as the agent reports them or git finds them: (format, path, secret).
+FILE_PATHS = []
+for _fmt in ("anthropic-api-key", "github-classic-pat", "slack-bot", "aws-access-key-id", "stripe-live-secret",
+             "openai-project-key", "npm", "gitlab-pat", "sonar-project", "doppler"):
+    _token = dict((f, m) for f, _, m in FORMATS)[_fmt]()[0]
+    FILE_PATHS.append(("file-path", "notes-" + _token + ".txt", _token))
+    FILE_PATHS.append(("file-path", "tmp/" + _token + "/debug.log", _token))
+FAMILIES["file-path"] = "paths"
+for _fmt, _path, _secret in FILE_PATHS:
+    SECRETS.append((_fmt, _path, _secret, ""))
+
+for _fmt, _, _, _ in SECRETS:
+    FAMILIES.setdefault(_fmt, _fmt)
+
+# Benign look-alikes: placeholders, flags, settings, hashes, ids and paths.
+_hex64 = rand(HEX, 64)
+BENIGN_PATHS = [
+    "tests/test_password_reset.py", "src/auth/secret_manager.py", "docs/api_key_rotation.md",
+    "app/services/token_refresh.ts", "config/credentials.yml.enc", "spec/requests/passwords_spec.rb",
+    "lib/secrets/vault_client.go", ".github/workflows/rotate-token.yml",
+    "migrations/0042_add_api_key_to_users.py", "src/components/PasswordInput.tsx",
+    "src/auth/jwt_secret.rs", "scripts/gen-session-secret.sh", "charts/app/templates/secret.yaml",
+    "internal/auth/token_store_test.go", "packages/cookie-parser/index.js",
+    "docs/adr/0007-rotate-aws-access-keys.md", "tests/fixtures/fake_tokens.json",
+    "src/" + rand(HEX, 40) + ".patch", "build/" + uuid4() + "/out.txt",
+    "assets/ghp_logo.svg", "tools/sk-learn-notes.md",
+]
+BENIGN += BENIGN_PATHS
+BENIGN += [
+    "API_KEY=${API_KEY}", "password: <your-password>", "token=<your-token>", "SECRET_KEY=changeme",
+    "DB_PASSWORD=changeme", "api_key: xxx", "API_KEY=xxxxxxxxxxxxxxxx", "OPENAI_API_KEY=sk-...",
+    "OPENAI_API_KEY=sk-xxxx", "token: example", "AWS_SECRET_ACCESS_KEY=<secret>",
+    "password = ${DB_PASSWORD} and more", "GITHUB_TOKEN=gh" + "p_" + "x" * 36,
+    "STRIPE_SECRET_KEY=sk_" + "live_" + "X" * 24, "SLACK_BOT_TOKEN=xo" + "xb-your-token-here",
+    "api_key = your_api_key_here", "export TOKEN='<token>'", "SECRET=example",
+    "password: placeholder", "AUTH_TOKEN=dummy", "client_secret: '${CLIENT_SECRET}'",
+    "ANTHROPIC_API_KEY=sk-ant-...", '"apiKey": "<YOUR_API_KEY>"', "PASSWORD='********'",
+    "echo $TOKEN | docker login ghcr.io -u me --password-stdin", "cat pw.txt | podman login --password-stdin quay.io",
+    "docker run -p 127.0.0.1:5432:5432 postgres:16", "docker compose run -p 3000:3000 web",
+    "kubectl port-forward svc/db 5432:5432", "mongo --port 27017 app", "mongosh mongodb://localhost:27017/app",
+    "mongo -u admin -p", "mongodump --db app --out /backup", "zip -r out.zip src/", "unzip -o build.zip -d dist",
+    "7z x archive.7z -ooutput", "7z a -p archive.7z files", "ssh-keygen -t ed25519 -N '' -f ~/.ssh/ci",
+    "ssh-keygen -lf ~/.ssh/id_rsa.pub", "openssl rand -hex 32", "openssl x509 -in cert.pem -noout -text",
+    "openssl enc -d -aes-256-cbc -in a.enc -out a -pass env:PASS",
+    "openssl pkcs12 -export -in c.pem -out c.p12 -passout file:pw.txt",
+    "sqlcmd -S localhost -U sa -Q 'SELECT 1'", "heroku config:get DATABASE_URL", "heroku config",
+    "heroku config:set WEB_CONCURRENCY=2 NODE_ENV=production", "vault login -method=oidc",
+    "vault login -method=userpass username=me", "npm config set registry https://registry.npmjs.org/",
+    "npm config get //registry.npmjs.org/:_authToken", "max_tokens=4096", "MAX_TOKENS=4096",
+    "token_type=bearer", "token_type: Bearer", '{"access_token_type": "bearer", "token_type": "bearer"}',
+    "tokenizer=cl100k_base", "TOKEN_LIMIT=8000", "password_reset_token_ttl=3600", "SECRET_NAME=prod/db",
+    "secret_name: prod/db", "api_key_id=1234", "PASSWORD_HASH_ROUNDS=12", "SESSION_COOKIE_SECURE=true",
+    "JWT_ALGORITHM=HS256", "KEY_ROTATION_DAYS=90", "AUTH_PROVIDER=github", "TOKEN_ENDPOINT=/oauth/token",
+    "model.generate(prompt, max_tokens=256, temperature=0.2)", "--max-tokens 4096 --top-p 0.9",
+    "sha256: " + _hex64, "sha256:" + rand(HEX, 64), "commit " + rand(HEX, 40) + " (HEAD -> main)",
+    "uuid " + uuid4(), "request_id=" + uuid4(), "ETag: W/\"" + rand(HEX, 40) + "\"",
+    "Merge " + rand(HEX, 7) + " into " + rand(HEX, 7), "bcrypt hash starts with $2b$12$",
+    "md5 " + rand(HEX, 32) + " checked", "blake2b: " + rand(HEX, 128),
+    "git rev-parse HEAD\n" + rand(HEX, 40), "the build id is " + rand(UPPER + DIGITS, 12),
+    "Set-Cookie headers are stripped by the proxy", "the Cookie: header is missing on /refresh",
+    "set the cookie: SameSite=Lax", "cookie: see docs/cookies.md", "Set-Cookie: <name>=<value>",
+    "-b cookies.txt -c cookies.txt", "The password = the one in 1Password", "password = getpass.getpass('pw: ')",
+    "api_key = config.api_key", "token = tokens[0] if tokens else None", "secret = load_secret('db')",
+    "password: the usual one from the vault", "SECRET_KEY = os.environ['SECRET_KEY']  # prod",
+    "token: the refresh token, not the access one", "Use sk-ant- keys only on the server",
+    "xoxb- tokens are bot tokens", "AKIA and ASIA are AWS key id prefixes",
+    "PMAK- keys come from Postman", "sqp_ is the Sonar project token prefix",
+    "scikit-learn and sk-video are installed", "ask-the-team-before-merging",
+    "A long line that wraps in the terminal and ends with a word\ncontinuing on the next line as prose",
+    "def handler(event):\n    return respond(event)\n", "items:\n  - name: alpha\n  - name: beta",
+    "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt",
+    "aGVsbG8gd29ybGQsIHRoaXMgaXMganVzdCBhIHRlc3Q=", "U29tZSBwbGFpbiBub3RlcyB3aXRob3V0IHNlY3JldHM=",
+    "npm ci --ignore-scripts && npm run build -- --mode production",
+    "docker build --secret id=npmrc,src=$HOME/.npmrc -t app .",
+    "terraform plan -var-file=prod.tfvars -out plan.out", "ssh -i ~/.ssh/deploy_key deploy@host",
+]
