@@ -354,7 +354,7 @@ _NAME_SUFFIX = (
     r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
-    r"|password|[0-9]{1,3}|v[0-9]{1,3}))+)?"
+    r"|password|[0-9]{1,3}|v[0-9]{1,3})){1,3})?"
 )
 
 

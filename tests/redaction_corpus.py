@@ -860,3 +860,8 @@ BENIGN += [
     "docker build --secret id=npmrc,src=$HOME/.npmrc -t app .",
     "terraform plan -var-file=prod.tfvars -out plan.out", "ssh -i ~/.ssh/deploy_key deploy@host",
 ]
+
+_ppk_private = rand(B64, 64) + "\n" + rand(B64, 20) + "=="
+issue("putty-private-key", "private-key",
+      "key.ppk:\nPuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy\nPublic-Lines: 1\n"
+      + rand(B64, 60) + "\nPrivate-Lines: 2\n{v}\nPrivate-MAC: " + rand(HEX, 64), _ppk_private, "Private-Lines: 2\n")
