@@ -53,6 +53,9 @@ TARGETS = {
     "brief bytes": ("<=", 1500),
     # What the model reads of a load (Claude Code forwards only structuredContent).
     "load structuredContent bytes": ("<=", 2000),
+    # Redacting every field of a typical save, in the server process (not a ratio: the
+    # issue's bound is absolute, and the engine's work is the same on any machine class).
+    "redaction of a typical save, ms": ("<=", 1.0),
 }
 
 # A typical checkpoint: 3 tasks, 3 files, 2 commands (the load-size targets are for it).
@@ -549,6 +552,37 @@ def measure_brief(work, env):
     return len(result["content"][0]["text"].encode("utf-8")), EXAMPLE.stat().st_size
 
 
+REDACTION_PROBE = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import checkpoint_mcp
+arguments = json.loads(sys.argv[2])
+started = time.perf_counter()
+checkpoint_mcp.redact_arguments(arguments)  # imports re and compiles the table, once a process
+samples = {"redaction, first call in a process": [time.perf_counter() - started]}
+for label, scale in (("typical save", 1), ("typical save x10", 10)):
+    scaled = dict(arguments, summary=" ".join([arguments["summary"]] * scale),
+                  decisions=arguments["decisions"] * scale)
+    runs = []
+    for _ in range(int(sys.argv[3])):
+        started = time.perf_counter()
+        checkpoint_mcp.redact_arguments(scaled)
+        runs.append(time.perf_counter() - started)
+    samples["redaction, " + label] = runs
+print(json.dumps(samples))
+"""
+
+
+def measure_redaction(quick):
+    """Seconds per redact_arguments call on the typical save and on ten times its text
+    (cost linear in the input), in a process that imports the module from the pyz."""
+    say("redaction")
+    result = subprocess.run([PY, "-I", "-S", "-c", REDACTION_PROBE, str(PYZ), json.dumps(TYPICAL_SAVE),
+                             "200" if quick else "2000"], stdout=subprocess.PIPE, timeout=TIMEOUT,
+                            check=True)
+    return json.loads(result.stdout.decode())
+
+
 # Report ######################################################################
 
 def verdict(name, value):
@@ -618,6 +652,12 @@ def report(samples, memory, opened, brief, sizes, machine, notes):
                      "returns %d" % seen["returned"], "met" if fine else "MISSED"))
         targets["list @%d reads only what it returns" % count] = {
             "value": seen["opened"], "met": fine}
+    row("redaction, typical save (every field)", medians["redaction, typical save"], "ms",
+        target="redaction of a typical save, ms")
+    row("redaction, typical save x10", medians["redaction, typical save x10"], "ms",
+        "redaction, typical save")
+    row("redaction, first call (imports re, compiles the table)",
+        medians["redaction, first call in a process"], "ms")
     row("brief, the example checkpoint", brief[0], "bytes", target="brief bytes")
     for label, size in sizes.items():
         row("brief, typical checkpoint, %s" % label, size["brief"], "bytes",
@@ -687,6 +727,7 @@ def main(args=None):
         list_samples, opened = measure_list(work, env, options.quick)
         samples.update(list_samples)
         brief = measure_brief(work, env)
+        samples.update(measure_redaction(options.quick))
         notes.append("interpreter: %s; run took %.0f s" % (PY, time.time() - started))
         report(samples, memory, opened, brief, sizes, machine_facts(), notes)
     finally:
