@@ -150,7 +150,7 @@ class LinearCostTest(unittest.TestCase):
     def test_hostile_input_stays_linear(self):
         for unit in self.HOSTILE:
             timings = []
-            for size in (1 << 15, 1 << 17):
+            for size in (1 << 14, 1 << 16):
                 text = (unit * (size // len(unit) + 1))[:size]
                 started = time.perf_counter()
                 redact(text)
