@@ -59,21 +59,8 @@ TARGETS = {
 }
 
 # A typical checkpoint: 3 tasks, 3 files, 2 commands (the load-size targets are for it).
-TYPICAL_SAVE = {
-    "goal": "Add GitHub OAuth login to the web app",
-    "tasks": [{"description": "Register the OAuth app and store its id", "status": "done"},
-              {"description": "Handle the callback and create the session",
-               "status": "in_progress"},
-              {"description": "Write the login button and its tests", "status": "pending"}],
-    "summary": "The callback exchanges the code for a token and stores the user in the "
-               "session; cookie options still need review.",
-    "nextSteps": ["Set SameSite=Lax on the session cookie", "Add a test for a denied consent"],
-    "decisions": ["Sessions live in the database, not in a JWT"],
-    "modifiedFiles": [{"path": "src/auth/callback.ts", "note": "token exchange"},
-                      {"path": "src/auth/session.ts"}, {"path": "README.md"}],
-    "recentCommands": [{"command": "npm test -- auth", "exitCode": 1, "note": "one failure"},
-                       {"command": "npm run lint", "exitCode": 0}],
-}
+TYPICAL_SAVE = json.loads((REPO / "tests" / "fixtures" / "typical-save.json").read_text(
+    encoding="utf-8"))
 
 ROUNDS = {  # quick, full
     "start": (15, 40),

@@ -7,25 +7,12 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import git, make_git_repo
+from tests.support import FIXTURES, git, make_git_repo
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in checkpoint_mcp.TOOLS}
-# A typical checkpoint: 3 tasks, 3 files, 2 commands.
-TYPICAL = {
-    "goal": "Add GitHub OAuth login to the web app",
-    "tasks": [{"description": "Register the OAuth app and store its id", "status": "done"},
-              {"description": "Handle the callback and create the session", "status": "in_progress"},
-              {"description": "Write the login button and its tests", "status": "pending"}],
-    "summary": "The callback exchanges the code for a token and stores the user in the "
-               "session; cookie options still need review.",
-    "nextSteps": ["Set SameSite=Lax on the session cookie", "Add a test for a denied consent"],
-    "decisions": ["Sessions live in the database, not in a JWT"],
-    "modifiedFiles": [{"path": "src/auth/callback.ts", "note": "token exchange"},
-                      {"path": "src/auth/session.ts"}, {"path": "src/auth/session.spec.ts"}],
-    "recentCommands": [{"command": "npm test -- auth", "exitCode": 1, "note": "one failure"},
-                       {"command": "npm run lint", "exitCode": 0}],
-}
+# A typical checkpoint: 3 tasks, 3 files, 2 commands (bench/run.py saves the same one).
+TYPICAL = json.loads((FIXTURES / "typical-save.json").read_text(encoding="utf-8"))
 
 
 def serialized(structured):
