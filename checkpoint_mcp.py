@@ -1478,6 +1478,7 @@ CHECKPOINT_SCHEMA = {
             "properties": {"path": {"type": "string"}, "status": {"type": "string"},
                            "source": {"type": "string", "enum": ["git", "agent"]},
                            "note": {"type": "string"}, "hash": {"type": "string"},
+                           "reported": {"type": "boolean"},
                            "renamedFrom": {"type": "string"}},
             "required": ["path"]}},
         "recentCommands": {"type": "array", "maxItems": LIMITS["recentCommands"], "items": {
@@ -3151,6 +3152,7 @@ def assemble_files(root, provided, scan, previous, keep_recorded=False):
         old_note = previous_by_path.get(path, {}).get("note")
         if note or old_note:
             record["note"] = note or old_note
+        record["reported"] = True  # the brief lists these first, whoever else found them
         records.setdefault(path, record)
     for path, item in scanned.items():
         if path not in records:
@@ -3661,7 +3663,7 @@ def files_by_relevance(files, drift):
     changed = set((drift or {}).get("changedSince") or ())
 
     def rank(item):
-        if item.get("source") == "agent" or item.get("note"):
+        if item.get("reported") or item.get("source") == "agent" or item.get("note"):
             return 0
         return 1 if item.get("path") in changed else 2
     return sorted(files, key=rank)

@@ -224,6 +224,21 @@ class BriefListsAreCappedTest(CheckpointTestCase):
         self.assertTrue(files[1].startswith("- f19.txt"), files)
 
 
+class ReportedFilesFirstTest(CheckpointTestCase):
+
+    def test_a_reported_file_git_also_found_comes_before_the_changed_ones(self):
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n"})
+        for number in range(20):
+            (self.project / ("f%02d.txt" % number)).write_text("x\n", encoding="utf-8")
+        server = self.claude()
+        self.ok(server, SAVE, {"goal": "g", "modifiedFiles": [{"path": "f05.txt"}]})
+        self.assertTrue(self.stored()["modifiedFiles"][0]["reported"])
+        (self.project / "f19.txt").write_text("changed after the save\n", encoding="utf-8")
+        brief = server.call_tool(LOAD, {})["structuredContent"]["brief"]
+        files = brief.split("## Files touched (20)\n", 1)[1].split("\n")
+        self.assertEqual([line.split(" ")[1] for line in files[:2]], ["f05.txt", "f19.txt"])
+
+
 class MergeWithoutGoalTest(CheckpointTestCase):
 
     def test_a_merge_without_a_goal_keeps_the_goal(self):
