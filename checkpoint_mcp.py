@@ -5707,10 +5707,121 @@ def add_agent_guide(path):
     return "Added the session-checkpoint section to %s." % name
 
 
+# init --client NAME: (the project's config file, the key of its server table, what the
+# entry holds besides the command line), each after the client's own documentation. The
+# editors start servers outside the project, so they pass it as CHECKPOINT_PROJECT_ROOT
+# through their own variable; the CLIs start them in the project they run in.
+CLIENT_CONFIGS = {
+    "vscode": (".vscode/mcp.json", "servers",
+               {"type": "stdio", "env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
+    "cursor": (".cursor/mcp.json", "mcpServers",
+               {"env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
+    "gemini": (".gemini/settings.json", "mcpServers", {}),
+    "codex": (".codex/config.toml", "mcp_servers", {}),
+}
+
+
+def server_command_line():
+    """(command, args) that run this very pyz as the plugin does; CommandFailed when this
+    runs from a source file with no built pyz beside it."""
+    pyz = running_pyz() or os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugin",
+                                        "checkpoint.pyz")
+    if not os.path.isfile(pyz):
+        raise CommandFailed("there is no checkpoint.pyz to point the client at; run init "
+                            "from checkpoint.pyz itself.")
+    return "python3", ["-I", "-S", pyz]
+
+
+def add_client_config(root, client):
+    """Add (or bring up to date) our server in `client`'s project config under `root`,
+    leaving every other server and setting as it was; what it did."""
+    relative, table, extra = CLIENT_CONFIGS[client]
+    path = os.path.join(root, *relative.split("/"))
+    command, args = server_command_line()
+    entry = {key: value for key, value in extra.items() if key == "type"}
+    entry.update(command=command, args=args)
+    entry.update((key, value) for key, value in extra.items() if key != "type")
+    if os.path.islink(path):
+        raise CommandFailed("%s is a symbolic link; init writes only a project's own file, so "
+                            "replace the link with a file and run init again." % path)
+    try:
+        existing = read_file_limited(path).decode("utf-8")
+    except FileNotFoundError:
+        existing = None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandFailed("cannot read %s (%s); fix it or move it away, then run init again."
+                            % (path, getattr(error, "strerror", None) or error))
+    if relative.endswith(".toml"):
+        text = toml_with_server(existing or "", path, table, NAME, entry)
+    else:
+        text = json_with_server(existing, path, table, NAME, entry)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    write_atomic(path, text.encode("utf-8"))
+    os.chmod(path, 0o644)  # a project's shared config, not a private checkpoint
+    return "%s the %s server to %s%s." % (
+        "Added" if existing is None or NAME not in existing else "Updated", NAME, relative,
+        "" if existing is None else ", leaving everything else in it as it was")
+
+
+def json_with_server(existing, path, table, name, entry):
+    """The JSON config text `existing` (None: no file yet) with `entry` as server `name`."""
+    import json
+    config = {}
+    if existing is not None and existing.strip():
+        try:
+            config = json.loads(existing)
+        except ValueError as error:
+            raise CommandFailed("%s is not valid JSON (%s; comments are not either); fix it, "
+                                "or add the server by hand as the README shows." % (path, error))
+    if not isinstance(config, dict) or not isinstance(config.get(table, {}), dict):
+        raise CommandFailed("%s has no %r object where servers go; fix it, or add the server "
+                            "by hand as the README shows." % (path, table))
+    config.setdefault(table, {})[name] = entry
+    return json.dumps(config, indent=2, ensure_ascii=False) + "\n"
+
+
+def toml_with_server(existing, path, table, name, entry):
+    """The TOML config text `existing` with `entry` as the table [table.name]: a table of
+    that name is replaced where it stands, else the new one is appended; the rest is kept
+    byte for byte. (Where the interpreter reads TOML, the text is checked before and after.)"""
+    import json
+    header = "[%s.%s]" % (table, name)
+    block = [header] + ["%s = %s" % (key, json.dumps(value)) for key, value in entry.items()
+                        if not isinstance(value, dict)]
+    check_toml(existing, path)
+    lines = existing.splitlines()
+    start = next((index for index, line in enumerate(lines)
+                  if line.strip() in (header, '[%s."%s"]' % (table, name))), None)
+    if start is None:
+        kept = existing.rstrip("\n")
+        text = (kept + "\n\n" if kept else "") + "\n".join(block) + "\n"
+    else:
+        end = next((index for index in range(start + 1, len(lines))
+                    if lines[index].lstrip().startswith("[")), len(lines))
+        text = "\n".join(lines[:start] + block + ([""] if end < len(lines) else [])
+                         + lines[end:]) + "\n"
+    check_toml(text, path)
+    return text
+
+
+def check_toml(text, path):
+    try:
+        import tomllib  # Python 3.11 and newer
+    except ImportError:
+        return
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CommandFailed("%s is not valid TOML (%s); fix it, or add the server by hand as "
+                            "the README shows." % (path, error))
+
+
 def run_init(options, invocation):
     root = command_root(options, invocation)
     for name in AGENT_GUIDE_FILES:
         say(invocation, add_agent_guide(os.path.join(root, name)))
+    if options.client:
+        say(invocation, add_client_config(root, options.client))
     return EXIT_OK
 
 
@@ -5816,10 +5927,14 @@ def build_parser(invocation):
     command("doctor", run_doctor, "check the setup", (
         "Check what a working setup needs and say how to fix what is missing; each line is "
         "OK, WARN or FAIL. Exits 1 when a check fails."))
-    command("init", run_init, "tell agents when to load and save checkpoints", (
+    init = command("init", run_init, "tell agents when to load and save checkpoints", (
         "Add a short section to AGENTS.md and CLAUDE.md (created when missing) telling agents "
         "that don't read MCP server instructions when to load and save checkpoints. Running "
         "it again changes nothing."))
+    init.add_argument("--client", choices=sorted(CLIENT_CONFIGS), help="also register the "
+                      "server in this client's project config (%s), keeping the other servers "
+                      "in it" % ", ".join("%s: %s" % (name, config[0]) for name, config
+                                          in sorted(CLIENT_CONFIGS.items())))
     return parser
 
 

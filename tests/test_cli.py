@@ -904,3 +904,87 @@ class ServerOnATerminalTest(TempDirTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class InitClientTest(CliTestCase):
+    """init --client NAME registers the server in that client's project config, merging
+    into what is there."""
+
+    def init(self, client):
+        return self.cli("init", "--client", client)
+
+    def config(self, relative):
+        return (self.project / relative).read_text(encoding="utf-8")
+
+    def test_each_client_gets_its_documented_shape(self):
+        shapes = {"vscode": (".vscode/mcp.json", "servers"), "cursor": (".cursor/mcp.json",
+                  "mcpServers"), "gemini": (".gemini/settings.json", "mcpServers")}
+        for client, (relative, table) in shapes.items():
+            with self.subTest(client=client):
+                code, out, err = self.init(client)
+                self.assertEqual(code, 0, err)
+                self.assertIn("Added the session-checkpoint server to %s" % relative, out)
+                entry = json.loads(self.config(relative))[table]["session-checkpoint"]
+                self.assertEqual(entry["command"], "python3")
+                self.assertEqual(entry["args"][:2], ["-I", "-S"])
+                self.assertTrue(entry["args"][2].endswith("checkpoint.pyz"), entry)
+        vscode = json.loads(self.config(".vscode/mcp.json"))["servers"]["session-checkpoint"]
+        self.assertEqual(vscode["type"], "stdio")
+        self.assertEqual(vscode["env"], {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"})
+
+    def test_other_servers_and_settings_are_kept(self):
+        path = self.project / ".cursor" / "mcp.json"
+        path.parent.mkdir()
+        path.write_text(json.dumps({"mcpServers": {"other": {"command": "x"}}, "keep": 1}),
+                        encoding="utf-8")
+        self.assertEqual(self.init("cursor")[0], 0)
+        self.assertEqual(self.init("cursor")[0], 0)  # again: updated, not doubled
+        config = json.loads(path.read_text(encoding="utf-8"))
+        self.assertEqual(sorted(config["mcpServers"]), ["other", "session-checkpoint"])
+        self.assertEqual(config["mcpServers"]["other"], {"command": "x"})
+        self.assertEqual(config["keep"], 1)
+
+    def test_a_malformed_file_is_reported_and_left_alone(self):
+        path = self.project / ".vscode" / "mcp.json"
+        path.parent.mkdir()
+        text = '{"servers": {}, // a comment\n}'
+        path.write_text(text, encoding="utf-8")
+        code, out, err = self.init("vscode")
+        self.assertEqual(code, 1)
+        self.assert_one_line_error(err)
+        self.assertIn("is not valid JSON", err)
+        self.assertEqual(path.read_text(encoding="utf-8"), text)
+
+    def test_codex_toml_is_appended_to_or_updated_in_place(self):
+        path = self.project / ".codex" / "config.toml"
+        path.parent.mkdir()
+        path.write_text('model = "x"\n\n[mcp_servers.session-checkpoint]\ncommand = "old"\n\n'
+                        '[mcp_servers.keep]\ncommand = "k"\n', encoding="utf-8")
+        self.assertEqual(self.init("codex")[0], 0)
+        text = self.config(".codex/config.toml")
+        self.assertTrue(text.startswith('model = "x"\n'), text)
+        self.assertIn('[mcp_servers.keep]\ncommand = "k"\n', text)
+        self.assertNotIn('"old"', text)
+        self.assertEqual(text.count("[mcp_servers.session-checkpoint]"), 1)
+        self.assertIn('args = ["-I", "-S", ', text)
+        try:
+            import tomllib
+        except ImportError:
+            return
+        parsed = tomllib.loads(text)["mcp_servers"]
+        self.assertEqual(parsed["session-checkpoint"]["command"], "python3")
+        self.assertEqual(parsed["keep"], {"command": "k"})
+
+    @unittest.skipIf(os.name == "nt", "symbolic links")
+    def test_a_linked_config_is_refused(self):
+        (self.project / ".gemini").mkdir()
+        os.symlink(str(self.tmp / "elsewhere.json"), str(self.project / ".gemini" / "settings.json"))
+        code, _, err = self.init("gemini")
+        self.assertEqual(code, 1)
+        self.assertIn("is a symbolic link", err)
+        self.assertFalse((self.tmp / "elsewhere.json").exists())
+
+    def test_an_unknown_client_is_a_usage_error(self):
+        code, _, err = self.init("emacs")
+        self.assertEqual(code, 2)
+        self.assertIn("invalid choice: 'emacs'", err)
