@@ -1,15 +1,21 @@
-"""Pack checkpoint_mcp.py into checkpoint.pyz, a zipapp the same source always makes byte for byte.
+"""Pack checkpoint_mcp.py into checkpoint.pyz, a zipapp the same source always makes byte for
+byte, and that pyz into session-checkpoint.mcpb, the Claude Desktop bundle, just as reproducibly.
 
-    python3 build_zipapp.py            # writes checkpoint.pyz and plugin/checkpoint.pyz
-    python3 build_zipapp.py --check    # exit 1 if plugin/checkpoint.pyz is not a fresh build
+    python3 build_zipapp.py            # writes checkpoint.pyz, plugin/checkpoint.pyz and
+                                       # session-checkpoint.mcpb
+    python3 build_zipapp.py --check    # exit 1 if plugin/checkpoint.pyz or the bundle is not
+                                       # a fresh build
 
 The archive is what `zipapp.create_archive` makes (an interpreter line, then a zip with a
 `__main__.py`), but written here entry by entry with fixed timestamps, modes and order,
-because `create_archive` stamps each file's mtime and follows directory order.
+because `create_archive` stamps each file's mtime and follows directory order. The bundle
+(an MCP Bundle, https://github.com/anthropics/mcpb) is a zip written the same way.
 """
 import argparse
 import hashlib
+import importlib.util
 import io
+import json
 import os
 import sys
 import zipfile
@@ -19,6 +25,27 @@ MODULE = "checkpoint_mcp.py"
 INTERPRETER = "/usr/bin/env python3"
 OUTPUTS = ("checkpoint.pyz", os.path.join("plugin", "checkpoint.pyz"))
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can carry
+
+# The Claude Desktop bundle: at the repository's top, not in plugin/ (what Claude Code
+# installs). Its metadata comes from the files that already hold it: the version and the
+# tools from the module, name, author, license and keywords from the plugin's plugin.json,
+# the title and the one-line description from server.json (the server's registry entry),
+# and the command line from the plugin's .mcp.json with ${CLAUDE_PLUGIN_ROOT} made
+# ${__dirname}.
+BUNDLE = "session-checkpoint.mcpb"
+# LATEST_MANIFEST_VERSION of @anthropic-ai/mcpb 2.1.2 (the version CI validates with).
+MANIFEST_VERSION = "0.4"
+PLUGIN_JSON = os.path.join("plugin", ".claude-plugin", "plugin.json")
+PLUGIN_MCP_JSON = os.path.join("plugin", ".mcp.json")
+SERVER_JSON = "server.json"
+ICON = os.path.join("mcpb", "icon.png")  # drawn by mcpb/make_icon.py
+PROJECT_ROOT_OPTION = "project_root"
+LONG_DESCRIPTION = (
+    "The same server as the session-checkpoint plugin for Claude Code, the very same "
+    "`checkpoint.pyz`, run by your own `python3` (3.8 or later; no dependencies).\n\n"
+    "Claude Desktop has no project folder of its own, so you pick one at install: the tools "
+    "save and load that folder's checkpoints (`.claude-checkpoints/` in it) unless a call "
+    "names another with `projectRoot`.")
 
 # A zipapp cannot keep bytecode beside its source, so without a cache every start would
 # compile the whole module (tens of milliseconds, more than the interpreter's own start).
@@ -203,40 +230,170 @@ def build_archive(source_dir=HERE):
     return buffer.getvalue()
 
 
-def write_outputs(data, target_dir=HERE):
-    for relative in OUTPUTS:
+def read_file(source_dir, relative):
+    try:
+        with open(os.path.join(source_dir, relative), "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise BuildError("cannot read %s: %s" % (relative, error.strerror)) from None
+
+
+def read_json(source_dir, relative):
+    try:
+        return json.loads(read_file(source_dir, relative).decode("utf-8"))
+    except ValueError as error:
+        raise BuildError("%s is not valid JSON: %s" % (relative, error)) from None
+
+
+def load_module(source_dir):
+    """checkpoint_mcp as found in `source_dir`, imported for its metadata and then forgotten
+    (sys.modules keeps only what it had)."""
+    name = "_checkpoint_mcp_for_build"
+    spec = importlib.util.spec_from_file_location(name, os.path.join(source_dir, MODULE))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:
+        raise BuildError("cannot import %s: %s" % (MODULE, error)) from None
+    finally:
+        del sys.modules[name]
+    return module
+
+
+def bundle_command(source_dir):
+    """The mcp_config command and args: the plugin's, run from the bundle's folder."""
+    servers = read_json(source_dir, PLUGIN_MCP_JSON).get("mcpServers") or {}
+    if len(servers) != 1:
+        raise BuildError("%s should configure exactly one server" % PLUGIN_MCP_JSON)
+    server, = servers.values()
+    args = [arg.replace("${CLAUDE_PLUGIN_ROOT}", "${__dirname}") for arg in server["args"]]
+    if "${__dirname}/checkpoint.pyz" not in args:
+        raise BuildError("%s does not run ${CLAUDE_PLUGIN_ROOT}/checkpoint.pyz" % PLUGIN_MCP_JSON)
+    return server["command"], args
+
+
+def bundle_manifest(source_dir=HERE):
+    """The bundle's manifest.json, as a dict (see the MANIFEST_VERSION spec)."""
+    module = load_module(source_dir)
+    plugin = read_json(source_dir, PLUGIN_JSON)
+    server = read_json(source_dir, SERVER_JSON)
+    command, args = bundle_command(source_dir)
+    return {
+        "manifest_version": MANIFEST_VERSION,
+        "name": plugin["name"],
+        "display_name": server["title"],
+        "version": module.__version__,
+        "description": server["description"],
+        "long_description": LONG_DESCRIPTION,
+        "author": plugin["author"],
+        "license": plugin["license"],
+        "keywords": plugin["keywords"],
+        "icon": "icon.png",
+        "server": {
+            "type": "python",
+            "entry_point": "checkpoint.pyz",
+            "mcp_config": {
+                "command": command,
+                "args": args,
+                "env": {"CHECKPOINT_PROJECT_ROOT": "${user_config.%s}" % PROJECT_ROOT_OPTION},
+                # The python.org installer for Windows puts `python` on PATH, not `python3`.
+                "platform_overrides": {"win32": {"command": "python"}},
+            },
+        },
+        "tools": [{"name": tool["name"], "description": tool["description"]}
+                  for tool in module.advertised_tools()],
+        "compatibility": {
+            "platforms": ["darwin", "linux", "win32"],
+            "runtimes": {"python": ">=3.8"},
+        },
+        "user_config": {
+            PROJECT_ROOT_OPTION: {
+                "type": "directory",
+                "title": "Project folder",
+                "description": (
+                    "The folder whose checkpoints the tools save and load (in its "
+                    ".claude-checkpoints/) when a call names no other with projectRoot. "
+                    "The server gets it as CHECKPOINT_PROJECT_ROOT."),
+                # Required: without it the server would fall back to Claude Desktop's own
+                # working directory, which is no project.
+                "required": True,
+            },
+        },
+    }
+
+
+def build_bundle(pyz, source_dir=HERE):
+    """The bytes of session-checkpoint.mcpb holding `pyz` (the bytes of checkpoint.pyz)."""
+    manifest = json.dumps(bundle_manifest(source_dir), indent=2, ensure_ascii=False) + "\n"
+    entries = sorted({
+        "LICENSE": (read_file(source_dir, "LICENSE"), 0o644),
+        "checkpoint.pyz": (pyz, 0o755),
+        "icon.png": (read_file(source_dir, ICON), 0o644),
+        "manifest.json": (manifest.encode("utf-8"), 0o644),
+    }.items())
+    buffer = io.BytesIO()
+    # Stored, not deflated: deflate's bytes depend on the zlib build (zlib-ng differs), and
+    # the pyz, nearly all of the bundle, is stored in the pyz's own zip for speed anyway.
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
+        for name, (data, mode) in entries:
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = mode << 16
+            info.create_system = 3
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def build_all(source_dir=HERE):
+    """{output path relative to the repository: its bytes} for every build output."""
+    pyz = build_archive(source_dir)
+    outputs = {relative: pyz for relative in OUTPUTS}
+    outputs[BUNDLE] = build_bundle(pyz, source_dir)
+    return outputs
+
+
+def write_outputs(outputs, target_dir=HERE):
+    for relative, data in outputs.items():
         path = os.path.join(target_dir, relative)
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         with open(path, "wb") as handle:
             handle.write(data)
-        os.chmod(path, 0o755)
+        os.chmod(path, 0o755 if relative.endswith(".pyz") else 0o644)
 
 
-def is_current(data, target_dir=HERE):
+def is_current(data, target_dir=HERE, relative=OUTPUTS[-1]):
     try:
-        with open(os.path.join(target_dir, OUTPUTS[-1]), "rb") as handle:
+        with open(os.path.join(target_dir, relative), "rb") as handle:
             return handle.read() == data
     except OSError:
         return False
 
 
 def main(args=None):
-    parser = argparse.ArgumentParser(description="Build checkpoint.pyz reproducibly.")
+    parser = argparse.ArgumentParser(
+        description="Build checkpoint.pyz and session-checkpoint.mcpb reproducibly.")
     parser.add_argument("--check", action="store_true",
-                        help="do not write; exit 1 if plugin/checkpoint.pyz is stale")
+                        help="do not write; exit 1 if plugin/checkpoint.pyz or %s is stale"
+                        % BUNDLE)
     options = parser.parse_args(args)
     try:
-        data = build_archive()
+        outputs = build_all()
     except BuildError as error:
         sys.exit("build_zipapp.py: %s" % error)
     if options.check:
-        if not is_current(data):
-            sys.exit("plugin/checkpoint.pyz is not a fresh build of %s: run "
-                     "`python3 build_zipapp.py` and commit the result." % MODULE)
-        print("plugin/checkpoint.pyz is up to date")
+        # The top-level checkpoint.pyz is not committed (.gitignore): only these two are.
+        stale = [relative for relative in (OUTPUTS[-1], BUNDLE)
+                 if not is_current(outputs[relative], relative=relative)]
+        if stale:
+            sys.exit("%s not a fresh build of %s and its metadata: run "
+                     "`python3 build_zipapp.py` and commit the result."
+                     % (" and ".join(stale) + (" are" if len(stale) > 1 else " is"), MODULE))
+        print("%s and %s are up to date" % (OUTPUTS[-1], BUNDLE))
         return
-    write_outputs(data)
-    print("wrote %s (%d bytes)" % (", ".join(OUTPUTS), len(data)))
+    write_outputs(outputs)
+    for relative, data in outputs.items():
+        print("wrote %s (%d bytes)" % (relative, len(data)))
 
 
 if __name__ == "__main__":
