@@ -23,8 +23,7 @@ set -u -o pipefail
 # Pinned so that a new release cannot turn CI red overnight; bump on purpose (and then
 # MANIFEST_VERSION in build_zipapp.py, if the new release has a newer manifest version).
 DEFAULT_MCPB_VERSION=2.1.2
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "${1:-$here/../..}" && pwd)"
+repo="$(cd "${1:-$(dirname "${BASH_SOURCE[0]}")/../..}" && pwd)"
 bundle="$repo/session-checkpoint.mcpb"
 version="${MCPB_VERSION:-$DEFAULT_MCPB_VERSION}"
 cache_root="${SESSION_CHECKPOINT_CI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/session-checkpoint-ci}"
@@ -97,7 +96,7 @@ report $? "info: mcpb info" "$out"
 printf '%s\n' "$out" | sed 's/^/    | /'
 
 # ------------------------------------------------------------------------------ start
-out="$(timeout 120 python3 "$here/bundle_client.py" "$work/bundle" 2>&1)"
+out="$(timeout 120 python3 "$repo/tests/interop/bundle_client.py" "$work/bundle" 2>&1)"
 report $? "start: the server as the manifest's mcp_config says" "$out"
 printf '%s\n' "$out" | sed 's/^/    | /'
 printf 'mcpb: %d passed, 0 failed\n' "$passed"
