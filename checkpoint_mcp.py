@@ -2382,7 +2382,11 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                             redact_text(subject)[0]), LIMITS["driftSubject"])})
                     commit_files += [path for path in paths
                                      if path in recorded and path not in commit_files]
-            listed = untracked.answer()
+            try:
+                listed = untracked.answer()
+            except GitTimeout:  # the rest of the drift still stands
+                listed = None
+                warnings.append(git_timeout_warning("new untracked files were not looked for."))
     except GitTimeout:
         return None, [git_timeout_warning(
             "changes since the checkpoint were not checked, so re-read files before editing them.")]
@@ -4013,7 +4017,8 @@ def load_tool(arguments, context):
     if full:
         text = render_full(data, drift, warnings, resume_hint, trust_problems)
         # What a client that reads only structuredContent sees first: the same framing.
-        structured = {"text": render_full_notices(resume_hint, trust_problems)}
+        structured = {"text": "\n".join([render_full_notices(resume_hint, trust_problems)]
+                                        + ["\u26a0 " + warning for warning in warnings])}
     else:
         project = (data.get("project") or {}).get("name") or os.path.basename(root)
         text = render_brief(data, drift, time.time(), project, resume_hint, warnings,

@@ -660,6 +660,28 @@ class DriftTest(GitTestCase):
         self.assertEqual(drift["commitsSince"], 2)
         self.assertEqual([commit["subject"] for commit in drift["commits"]], ["in the app"])
 
+    def test_a_slow_untracked_listing_keeps_the_rest_of_the_drift(self):
+        self.make_repo()
+        saved = self.save()
+        self.git("commit", "-q", "--allow-empty", "-m", "more")
+        real = checkpoint_mcp.GitRun
+
+        class SlowOthers(real):
+            def __init__(self, root, args, accept=(0,)):
+                self.slow = "--others" in args
+                real.__init__(self, root, args, accept)
+
+            def answer(self):
+                if self.slow:
+                    self.stop()
+                    raise checkpoint_mcp.GitTimeout()
+                return real.answer(self)
+        with mock.patch.object(checkpoint_mcp, "GitRun", SlowOthers):
+            drift, warnings = self.drift(saved)
+        self.assertEqual(drift["commitsSince"], 1)
+        self.assertEqual(drift["untrackedSince"], [])
+        self.assertTrue(any("new untracked files were not looked for" in w for w in warnings))
+
     def test_saved_commit_that_no_longer_exists_warns(self):
         self.make_repo()
         facts, files = self.save()

@@ -48,6 +48,15 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
         self.assertIn("kept as data", structured["text"])
         self.assertEqual(structured["checkpoint"]["goal"]["primary"], TYPICAL["goal"])
 
+    def test_a_full_load_from_the_backup_says_so_in_its_text(self):
+        server = self.claude()
+        self.ok(server, SAVE, {"goal": "first"})
+        self.ok(server, SAVE, {"goal": "second"})
+        (self.project / ".claude-checkpoints" / "s1.json").write_text("{broken", encoding="utf-8")
+        _, structured = self.result(server, LOAD, {"format": "full"})
+        self.assertTrue(structured["fromBackup"])
+        self.assertIn("loaded its backup", structured["text"])
+
     def test_nothing_to_resume_says_so(self):
         _, structured = self.result(self.claude(), LOAD)
         self.assertEqual(list(structured)[0], "text")
