@@ -1023,6 +1023,13 @@ def checkpoint_path(root, selector):
     return os.path.join(root, *relative_checkpoint_path(selector).split("/"))
 
 
+def checkpoint_exists(root, selector):
+    """Whether the checkpoint `selector` has a file under `root`, itself or its backup
+    (read or not: this only spares work when there is surely nothing)."""
+    path = checkpoint_path(root, selector)
+    return os.path.lexists(path) or os.path.lexists(path + BACKUP_SUFFIX)
+
+
 def selector_of_file_name(name):
     """The selector for a file name in the checkpoint directory, or None if it is not one."""
     if not name.endswith(CHECKPOINT_SUFFIX):
@@ -2310,12 +2317,11 @@ def parse_log(output):
     return commits
 
 
-def untracked_since(root, untracked_output, recorded_files, saved_at, complete):
+def untracked_since(root, untracked_output, recorded, saved_at, complete):
     """The untracked paths (from `git ls-files --others -z`) that are new since the save:
-    not recorded then and, when the save did not record every change (`complete` false),
+    not among the `recorded` paths and, when the save did not record every change (`complete` false),
     modified after `saved_at`. (paths, how many found, whether every one was looked at:
     the mtimes read stop at LIMITS["driftUntrackedStats"])."""
-    recorded = {entry.get("path") for entry in recorded_files or () if isinstance(entry, dict)}
     found, stats = [], 0
     for raw in untracked_output.split(b"\0"):
         path = raw.rstrip(b"/").decode("utf-8", "replace")
@@ -2344,13 +2350,14 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     (recorded files those commits changed); None when the checkpoint has no git facts or
     `root` has none now (no git, not a repository, no commits). `history` says how HEAD
     relates to the saved commit: same, ahead, behind (a reset or an older checkout),
-    diverged (a rebase or an amend), or missing (the commit is gone). At most four git
+    diverged (a rebase, an amend, another branch), or missing (the commit is gone). At most four git
     calls, side by side: rev-parse, rev-list, one log and ls-files."""
     if not isinstance(saved_git, dict):
         return None, []
     warnings = []
     saved_head = saved_git.get("head")
-    history, commits_since, commits, commit_files = "same", 0, [], []
+    history, commits_since, commits, commit_files = "same", 0, [], {}
+    recorded = {entry.get("path") for entry in recorded_files or () if isinstance(entry, dict)}
     try:
         with GitRun(root, ["ls-files", "--others", "--exclude-standard", "-z"]) as untracked, \
                 GitRun(root, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"]) as where:
@@ -2374,14 +2381,11 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                     counts = counting.answer()
                     logged = log.answer()
                 history, commits_since = describe_history(counts)
-                recorded = {entry.get("path") for entry in recorded_files or ()
-                            if isinstance(entry, dict)}
                 for short, subject, paths in parse_log(logged.stdout if logged else b""):
                     if len(commits) < LIMITS["driftCommits"]:
                         commits.append({"id": short, "subject": trim_text(one_line(
                             redact_text(subject)[0]), LIMITS["driftSubject"])})
-                    commit_files += [path for path in paths
-                                     if path in recorded and path not in commit_files]
+                    commit_files.update((path, None) for path in paths if path in recorded)
             try:
                 listed = untracked.answer()
             except GitTimeout:  # the rest of the drift still stands
@@ -2401,7 +2405,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                         % (len(unchecked), ", ".join(unchecked[:5]),
                            LIMITS["driftHashBytes"] >> 20))
     new_untracked, new_total, looked_at_all = untracked_since(
-        root, listed.stdout if listed else b"", recorded_files, saved_at, complete)
+        root, listed.stdout if listed else b"", recorded, saved_at, complete)
     if not looked_at_all:
         warnings.append("The save left changed files out, so new untracked files were "
                         "looked for among %d of the untracked ones only."
@@ -2415,7 +2419,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     }
     if commits_since or commits:
         drift["commits"] = commits
-        drift["commitFiles"] = commit_files[:LIMITS["driftPaths"]]
+        drift["commitFiles"] = list(commit_files)[:LIMITS["driftPaths"]]
     drift["deletedSince"] = deleted
     drift["untrackedSince"] = new_untracked
     drift["untrackedSinceTotal"] = new_total
@@ -3369,31 +3373,34 @@ class Draft:
 
 class SaveOutcome(Record):
     """A save that was written: the file's `path`, its bytes (`data`), the `checkpoint`
-    as saved, and what the caller should be told (`warnings`)."""
+    as saved, how many secrets were redacted (`redactions`: the draft's and the paths'),
+    and what the caller should be told (`warnings`)."""
 
-    __slots__ = ("path", "data", "checkpoint", "warnings")
+    __slots__ = ("path", "data", "checkpoint", "redactions", "warnings")
 
 
 FIRST_SAVE_NEEDS_GOAL = ("goal: is required for the session's first save: there is no "
                          "checkpoint to merge into yet")
 
 
-def agent_base(own, draft, session, root, warnings):
+def agent_base(own, draft, session, root, warnings, unusable=None):
     """(the checkpoint an agent's save builds on, the resumedFrom it records): the
     session's own checkpoint (`own`), else on a first save the one `draft.resumed_from`
-    names; (None, None) for a fresh start."""
+    names; (None, None) for a fresh start. `unusable` says why the session's own file,
+    if it has one, was not `own`: a save without a goal is refused with that reason."""
     if own:
         if "goal" not in draft.content and "goal" in automatic_fields(own):
             warnings.append("The goal kept is the one an automatic snapshot took from the "
                             "session's first prompt; pass `goal` to state your own.")
         return own, own.get("resumedFrom")
     if draft.resumed_from is not None and draft.resumed_from != session.selector:
+        said = len(warnings)
         base = resume_base(root, draft.resumed_from, warnings)
         if base[0] is None and "goal" not in draft.content:
-            raise CallerError(FIRST_SAVE_NEEDS_GOAL + "; " + warnings[-1])
+            raise CallerError("; ".join([FIRST_SAVE_NEEDS_GOAL] + warnings[said:]))
         return base
-    if "goal" not in draft.content:  # the session's own file was unusable, if there was one
-        raise CallerError(FIRST_SAVE_NEEDS_GOAL + ("; " + warnings[-1] if warnings else ""))
+    if "goal" not in draft.content:
+        raise CallerError("; ".join([FIRST_SAVE_NEEDS_GOAL] + ([unusable] if unusable else [])))
     return None, None
 
 
@@ -3462,10 +3469,13 @@ def save_checkpoint(root, session, draft, changed_paths=None):
     ignore_check = start_ignore_check(root, relative) if draft.source is None else None
     try:
         with CheckpointLock(path), StatusScan(root, changed_paths) as status:
+            said = len(warnings)
             own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
             own = own.data if own else None
             if draft.source is None:  # settled while git runs
-                base, recorded_resume = agent_base(own, draft, session, root, warnings)
+                base, recorded_resume = agent_base(
+                    own, draft, session, root, warnings,
+                    "; ".join(warnings[said:]) if own is None and len(warnings) > said else None)
             timestamp = now_timestamp()
             scan = scan_git(root, [item[0] for item in draft.files], LIMITS["modifiedFiles"],
                             status)
@@ -3476,7 +3486,7 @@ def save_checkpoint(root, session, draft, changed_paths=None):
             else:
                 checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
                                                           timestamp)
-            draft.redactions += redact_file_paths(checkpoint)
+            redactions = draft.redactions + redact_file_paths(checkpoint)
             data = fit_size_cap(checkpoint, warnings)
             commit_checkpoint(path, data, previous_raw)
         ignored = is_git_ignored(ignore_check) if ignore_check else None
@@ -3487,12 +3497,12 @@ def save_checkpoint(root, session, draft, changed_paths=None):
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
                         % (omitted, LIMITS["modifiedFiles"]))
-    if draft.redactions:
-        warnings.append("Redacted %d secret-looking value(s)." % draft.redactions)
+    if redactions:
+        warnings.append("Redacted %d secret-looking value(s)." % redactions)
     if ignored is False:
         warnings.append("%s is not git-ignored. Add `.claude-checkpoint*` to .gitignore (or your "
                         "global gitignore) so checkpoints are never committed." % relative)
-    return SaveOutcome(path, data, checkpoint, warnings)
+    return SaveOutcome(path, data, checkpoint, redactions, warnings)
 
 
 # Rendering & listing #########################################################
@@ -3933,9 +3943,8 @@ def save_tool(arguments, context):
                               "checkpoint; pass the goal, or use mode 'merge' to update the "
                               "session's checkpoint and keep its goal")
         # Checked again under the lock; this spares a first save the directory it creates.
-        if not any(selector and os.path.lexists(checkpoint_path(root, selector) + suffix)
-                   for selector in (session.selector, resumed_from)
-                   for suffix in ("", BACKUP_SUFFIX)):
+        if not any(selector and checkpoint_exists(root, selector)
+                   for selector in (session.selector, resumed_from)):
             raise CallerError(FIRST_SAVE_NEEDS_GOAL)
     content, redactions = redact_arguments(arguments)
     files = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),
@@ -3944,18 +3953,18 @@ def save_tool(arguments, context):
     warnings = list(session.warnings)
     if session.source is None:
         session = mint_session(root)
-    draft = Draft(content, redactions, files, mode, resumed_from)
-    outcome = save_checkpoint(root, session, draft, context.changed_paths)
-    return save_result(outcome, mode, draft.redactions, warnings + outcome.warnings, session)
+    outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
+                                                   resumed_from), context.changed_paths)
+    return save_result(outcome, mode, warnings + outcome.warnings, session)
 
 
-def save_result(outcome, mode, redactions, warnings, session):
+def save_result(outcome, mode, warnings, session):
     checkpoint = outcome.checkpoint
     git = checkpoint["git"]
     counts = {"tasks": len(checkpoint["goal"]["tasks"]),
               "modifiedFiles": len(checkpoint["modifiedFiles"]),
               "recentCommands": len(checkpoint["recentCommands"]),
-              "redactions": redactions}
+              "redactions": outcome.redactions}
     where = ""
     if git:
         where = " on %s@%s" % (git.get("branch") or "detached HEAD", short_head(git["head"]))
@@ -4820,8 +4829,9 @@ def checkpoint_census(root):
                                     else []))
         else:
             census.count += 1
-    if not stat_each and census.count:
-        census.newest, census.newest_is_folder = folder.st_mtime, True
+    if not stat_each and census.count:  # the legacy file beside the folder may be newer
+        census.newest = max(folder.st_mtime, census.newest or 0)
+        census.newest_is_folder = True
     return census
 
 
@@ -4906,9 +4916,7 @@ def save_automatic_snapshot(hook_input, source, environ, deadline):
     facts = read_transcript(transcript, deadline)
     if facts.is_empty():
         return None
-    if not facts.did_work() and not any(
-            os.path.lexists(checkpoint_path(root, session.selector) + suffix)
-            for suffix in ("", BACKUP_SUFFIX)):
+    if not facts.did_work() and not checkpoint_exists(root, session.selector):
         return None  # no checkpoint of its own to refresh either: leave no file at all
     found, redactions = redacted_facts(facts)
     touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
@@ -4935,8 +4943,7 @@ def run_autosnap_hook(source, stdin_bytes, environ):
 
 # --hook NAME → (the Claude Code event it is registered for, what it does, what it runs).
 HOOKS = {
-    "session-start": ("SessionStart", "the resume nudge",
-                      lambda stdin_bytes, environ: run_session_start_hook(stdin_bytes, environ)),
+    "session-start": ("SessionStart", "the resume nudge", run_session_start_hook),
     "guard": ("PreToolUse", "the subagent save guard",
               lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
     "pre-compact": ("PreCompact", "an automatic snapshot",
