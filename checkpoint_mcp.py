@@ -1142,6 +1142,28 @@ def resolve_session(argument, environ):
     return Session(None, None, warnings)
 
 
+def home_directory(environ):
+    """The user's home as the environment gives it (HOME, USERPROFILE on Windows)."""
+    for name in ("HOME", "USERPROFILE"):
+        if environ.get(name):
+            return environ[name]
+    return os.path.expanduser("~")
+
+
+def state_directory(environ):
+    """This user's own folder for what the server keeps outside any project (the key that
+    signs checkpoints, what crash recovery has already read): `session-checkpoint` in
+    $XDG_STATE_HOME (when absolute), else ~/.local/state; in %LOCALAPPDATA% on Windows."""
+    if os.name == "nt":
+        base = environ.get("LOCALAPPDATA") or os.path.join(home_directory(environ),
+                                                           "AppData", "Local")
+    else:
+        base = environ.get("XDG_STATE_HOME", "")
+        if not os.path.isabs(base):  # XDG: a relative value is to be ignored
+            base = os.path.join(home_directory(environ), ".local", "state")
+    return os.path.join(base, NAME)
+
+
 def open_regular(path):
     """A descriptor for reading the regular file at `path`: never through a final symbolic
     link, and never waiting on a FIFO or a device (OSError for anything but a file)."""
@@ -5641,14 +5663,6 @@ def check_plugin_version(pyz):
         return "FAIL", ("%s is version %s but %s says %s; rebuild with `python3 build_zipapp.py` "
                         "or reinstall the plugin." % (pyz, __version__, manifest, declared))
     return "OK", "checkpoint.pyz %s matches %s" % (__version__, manifest)
-
-
-def home_directory(environ):
-    """The user's home as the environment gives it (HOME, USERPROFILE on Windows)."""
-    for name in ("HOME", "USERPROFILE"):
-        if environ.get(name):
-            return environ[name]
-    return os.path.expanduser("~")
 
 
 def doctor_checks(options, invocation):
