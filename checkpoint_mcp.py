@@ -1620,6 +1620,7 @@ def parse_checkpoint(raw):
         raise CorruptCheckpoint("not valid JSON (%s)" % error) from None
     if not isinstance(data, dict):
         raise CorruptCheckpoint("not a JSON object")
+    data.pop("mac", None)  # the signature is checked on the bytes (signature_problem)
     version = data.get("version")
     while version in MIGRATIONS:  # each step must raise the version, or this would not end
         data = MIGRATIONS[version](data)
@@ -2497,6 +2498,128 @@ def builtin_sha256():
     return sha256
 
 
+# Every checkpoint a save writes is signed: an HMAC-SHA256 with this user's own secret key
+# over the file's bytes (and the name it is saved under), written as the file's last
+# member. Only a file that verifies is this user's own: not another user's, another
+# machine's, an archive's or one edited since. The key is created by the first save, in
+# the user's state folder (never in a project), readable by the user alone; every client
+# the user runs shares it.
+KEY_FILE = "key"
+SIGNATURE_START = b',\n  "mac": "hmac-sha256:'
+SIGNATURE_END = b'"\n}\n'
+SIGNATURE_HEX = 64
+SIGNATURE_TAIL = len(SIGNATURE_START) + SIGNATURE_HEX + len(SIGNATURE_END)
+SIGNATURE_DOMAIN = b"session-checkpoint checkpoint signature v1\0"
+_INNER_PAD = bytes(byte ^ 0x36 for byte in range(256))
+_OUTER_PAD = bytes(byte ^ 0x5C for byte in range(256))
+
+
+def hmac_sha256(secret, message):
+    """HMAC-SHA256 (RFC 2104) as hex, on the built-in SHA-256 (no `hmac`, no OpenSSL)."""
+    sha256 = builtin_sha256()
+    if len(secret) > 64:
+        secret = sha256(secret).digest()
+    secret = secret.ljust(64, b"\0")
+    inner = sha256(secret.translate(_INNER_PAD) + message).digest()
+    return sha256(secret.translate(_OUTER_PAD) + inner).hexdigest()
+
+
+class SigningKey(Record):
+    """This user's signing key: where it lives (`path`), its 32-byte `secret`, or None and
+    why not (`problem`)."""
+
+    __slots__ = ("path", "secret", "problem")
+
+
+def signing_key_path():
+    """Where this user's key lives. Like git's, it follows the process's environment."""
+    return os.path.join(state_directory(os.environ), KEY_FILE)
+
+
+def read_signing_key(path):
+    """The SigningKey at `path`, read as any file is: never through a link, bounded, and
+    refused when someone else could read or replace it."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return SigningKey(path, None, "there is no signing key yet (%s); the next save "
+                                      "creates it" % path)
+    except OSError as error:
+        return SigningKey(path, None, "the signing key %s cannot be read (%s)"
+                          % (path, error.strerror or error))
+    problems = file_trust_problems(info)
+    if os.name != "nt" and info.st_mode & 0o044:
+        problems.append("readable by others")
+    if problems:
+        return SigningKey(path, None, "the signing key %s is %s; run `chmod 600 %s` if it is "
+                                      "yours, or delete it (a save makes a new one)"
+                          % (path, " and ".join(problems), path))
+    try:
+        with os.fdopen(open_regular(path), "rb") as handle:
+            text = handle.read(256)
+        secret = bytes.fromhex(text.decode("ascii").strip())
+        if len(secret) != 32:
+            raise ValueError("not 32 bytes")
+    except (OSError, ValueError) as error:
+        return SigningKey(path, None, "the signing key %s is unusable (%s); delete it and "
+                                      "save again" % (path, error))
+    return SigningKey(path, secret, None)
+
+
+def signing_key(create=False):
+    """This user's SigningKey; with `create`, made first when there is none (by a save).
+    A new key is written to a temporary file and linked into place, so two first saves at
+    once end up with the same key."""
+    path = signing_key_path()
+    key = read_signing_key(path)
+    if key.secret is None and create and not os.path.lexists(path):
+        try:
+            make_private_directory(os.path.dirname(path))
+            fd, temp_path = create_temp_file(os.path.dirname(path), KEY_FILE)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(os.urandom(32).hex().encode("ascii") + b"\n")
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.link(temp_path, path)
+            except FileExistsError:
+                pass  # another save made it first: use theirs
+            finally:
+                os.unlink(temp_path)
+        except OSError as error:
+            return SigningKey(path, None, "the signing key %s cannot be created (%s)"
+                              % (path, error.strerror or error))
+        key = read_signing_key(path)
+    return key
+
+
+def checkpoint_signature(secret, selector, body):
+    return hmac_sha256(secret, SIGNATURE_DOMAIN + selector.encode("utf-8") + b"\0" + body)
+
+
+def sign_checkpoint(data, selector, secret):
+    """The bytes of a serialized checkpoint with its signature as the last member."""
+    return (data[:-3] + SIGNATURE_START
+            + checkpoint_signature(secret, selector, data).encode("ascii") + SIGNATURE_END)
+
+
+def signature_problem(raw, selector, key):
+    """None when `raw` is a checkpoint signed with `key` under the name `selector`; else why
+    it is not this user's own."""
+    tail = raw[-SIGNATURE_TAIL:]
+    if not (tail.startswith(SIGNATURE_START) and tail.endswith(SIGNATURE_END)):
+        return "not signed (written by hand, elsewhere, or by a version before signatures)"
+    if key.secret is None:
+        return "its signature cannot be checked: %s" % key.problem
+    from _operator import _compare_digest
+    claimed = tail[len(SIGNATURE_START):-len(SIGNATURE_END)]
+    body = raw[:-SIGNATURE_TAIL] + b"\n}\n"
+    if not _compare_digest(claimed, checkpoint_signature(key.secret, selector, body).encode()):
+        return "its signature does not match this user's key (written by another user or on " \
+               "another machine, saved under another name, or edited since)"
+    return None
+
+
 def file_trust_problems(info):
     """Why a file's owner or mode say this user did not write it alone (stat facts only)."""
     import stat
@@ -2545,6 +2668,9 @@ def checkpoint_trust_problems(loaded, root, tracked):
     elif relative in tracked or os.path.relpath(loaded.path, root).replace(
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
+    signature = signature_problem(loaded.raw, loaded.selector, signing_key())
+    if signature:
+        problems.append(signature)
     project = loaded.data.get("project") or {}
     saved_id = project.get("rootId")
     if isinstance(saved_id, str) and saved_id != project_root_id(root):
@@ -2633,6 +2759,20 @@ def ensure_checkpoint_directory(root):
         return directory
     os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
     return directory
+
+
+def make_private_directory(path):
+    """Create `path` (and what is missing above it) for this user alone; OSError when it
+    exists as something else, or as a folder someone else could put files in."""
+    os.makedirs(path, 0o700, exist_ok=True)
+    info = os.lstat(path)
+    import stat
+    if not stat.S_ISDIR(info.st_mode):
+        raise NotADirectoryError("%s is not a directory" % path)
+    if os.name != "nt" and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+        raise PermissionError("%s is not this user's own folder (run `chmod 700 %s` if it "
+                              "is yours)" % (path, path))
+    return path
 
 
 def fsync_directory(directory):
@@ -3225,10 +3365,11 @@ def fit_size_cap(checkpoint, warnings):
     """The file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER and
     saying what went in `warnings`."""
     data = serialize_checkpoint(checkpoint)
+    limit = LIMITS["fileBytes"] - (SIGNATURE_TAIL - 3)  # room for the signature
     shed = []
     for key, position in SHEDDING_ORDER:
         dropped = 0
-        while len(data) > LIMITS["fileBytes"] and checkpoint[key]:
+        while len(data) > limit and checkpoint[key]:
             checkpoint[key].pop(position)
             checkpoint["meta"]["truncated"] = True
             dropped += 1
@@ -3238,9 +3379,10 @@ def fit_size_cap(checkpoint, warnings):
     if shed:
         warnings.append("The checkpoint was over the %d-byte cap, so it left out %s; keep "
                         "entries shorter." % (LIMITS["fileBytes"], ", ".join(shed)))
-    if len(data) > LIMITS["fileBytes"]:
+    if len(data) > limit:
         raise CallerError("the checkpoint would be %d bytes, over the %d-byte cap; shorten the "
-                          "summary or the task descriptions" % (len(data), LIMITS["fileBytes"]))
+                          "summary or the task descriptions" % (len(data) + SIGNATURE_TAIL - 3,
+                                                                LIMITS["fileBytes"]))
     return data
 
 
@@ -3510,6 +3652,12 @@ def save_checkpoint(root, session, draft, changed_paths=None):
                                                           timestamp)
             redactions = draft.redactions + redact_file_paths(checkpoint)
             data = fit_size_cap(checkpoint, warnings)
+            key = signing_key(create=True)
+            if key.secret is not None:
+                data = sign_checkpoint(data, session.selector, key.secret)
+            else:
+                warnings.append("This checkpoint could not be signed, so it loads as untrusted "
+                                "until a save can sign it: %s." % key.problem)
             commit_checkpoint(path, data, previous_raw)
         ignored = is_git_ignored(ignore_check) if ignore_check else None
     finally:

@@ -52,6 +52,32 @@ def clean_env(home, **extra):
     return env
 
 
+def selector_of(path):
+    """The selector a checkpoint file (or its backup) is saved under."""
+    name = Path(path).name
+    if name.endswith(".prev"):
+        name = name[:-len(".prev")]
+    return "legacy" if name == ".claude-checkpoint" else name[:-len(".json")]
+
+
+def read_checkpoint(path):
+    """A checkpoint file's data, without the signature its save appended."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data.pop("mac", None)
+    return data
+
+
+def write_signed_checkpoint(path, data, selector=None):
+    """Write `data` as this user's own save would: serialized and signed with the key in
+    the test's HOME (made when missing), under the name it is saved as."""
+    import checkpoint_mcp
+    data = dict(data)
+    data.pop("mac", None)
+    key = checkpoint_mcp.signing_key(create=True)
+    Path(path).write_bytes(checkpoint_mcp.sign_checkpoint(
+        checkpoint_mcp.serialize_checkpoint(data), selector or selector_of(path), key.secret))
+
+
 def envelope(capabilities=None):
     """The per-request `_meta` a 2026-07-28 client stamps on every request."""
     return {

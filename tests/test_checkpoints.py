@@ -4,7 +4,8 @@ import os
 import shutil
 import threading
 
-from tests.support import REPO, ProcessServer, TempDirTestCase, make_git_repo
+from tests.support import (REPO, ProcessServer, TempDirTestCase, make_git_repo, read_checkpoint,
+                           write_signed_checkpoint)
 
 SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 EXAMPLE = REPO / "tests" / "fixtures" / "original-example.json"
@@ -34,7 +35,7 @@ class CheckpointTestCase(TempDirTestCase):
 
     def stored(self, selector=None):
         path = self.project / ".claude-checkpoints" / ((selector or self.session_id) + ".json")
-        return json.loads(path.read_text(encoding="utf-8"))
+        return read_checkpoint(path)
 
     def checkpoint_files(self):
         directory = self.project / ".claude-checkpoints"
@@ -55,6 +56,8 @@ class FileFormatTest(CheckpointTestCase):
             "version", "id", "createdAt", "updatedAt", "generator", "project", "sessionId",
             "git", "goal", "summary", "nextSteps", "decisions", "modifiedFiles",
             "recentCommands", "meta"])
+        raw = (self.project / ".claude-checkpoints" / "s1.json").read_bytes()
+        self.assertRegex(raw, rb'"meta": \{[^}]*\},\n  "mac": "hmac-sha256:[0-9a-f]{64}"\n\}\n$')
         self.assertEqual(data["version"], 1)
         self.assertEqual(data["generator"]["name"], "session-checkpoint")
         self.assertEqual(data["project"]["name"], "project")
@@ -86,12 +89,34 @@ class FileFormatTest(CheckpointTestCase):
         self.assertEqual(directory.stat().st_mode & 0o777, 0o700)
         self.assertEqual((directory / "s1.json").stat().st_mode & 0o777, 0o600)
 
-    def example_project(self):
-        """A project named like the example checkpoint's (tests/fixtures), holding it."""
+    def example_project(self, signed=True):
+        """A project named like the example checkpoint's (tests/fixtures), holding it: as the
+        original wrote it, or (`signed`) rewritten as this user's own save would sign it."""
         project = self.tmp / "my-app"
         project.mkdir()
         shutil.copy(str(EXAMPLE), str(project / ".claude-checkpoint"))
+        if signed:
+            write_signed_checkpoint(project / ".claude-checkpoint",
+                                    json.loads(EXAMPLE.read_text(encoding="utf-8")))
         return project
+
+    def test_the_original_example_as_the_original_wrote_it_is_untrusted_until_rewritten(self):
+        project = self.example_project(signed=False)
+        server = self.server(cwd=project, env=self.env_with(CHECKPOINT_SESSION_IDS="legacy"))
+        result = server.call_tool(LOAD, {"checkpoint": "legacy"})
+        text = result["content"][0]["text"]
+        self.assertTrue(text.startswith("\u26a0 UNTRUSTED CHECKPOINT (not signed"), text)
+        self.assertIn("## Goal\nAdd GitHub OAuth login with persistent sessions", text)
+        self.assertFalse(result["structuredContent"]["trusted"])
+        # The user's own save never builds on it: it starts afresh and keeps the old file.
+        saved = self.ok(server, SAVE, {"goal": "Add GitHub OAuth login", "mode": "merge"})
+        self.assertTrue(any("untrusted (not signed" in w for w in saved["warnings"]), saved)
+        self.assertEqual((project / ".claude-checkpoint.untrusted").read_bytes(),
+                         EXAMPLE.read_bytes())
+        self.assertFalse((project / ".claude-checkpoint.prev").exists())
+        self.assertEqual(read_checkpoint(project / ".claude-checkpoint")["decisions"], [])
+        again = server.call_tool(LOAD, {"checkpoint": "legacy"})
+        self.assertTrue(again["structuredContent"]["trusted"], again)
 
     def test_the_original_example_file_loads_unchanged(self):
         server = self.server(cwd=self.example_project())
@@ -129,7 +154,7 @@ class FileFormatTest(CheckpointTestCase):
                                "mode": "merge",
                                "tasks": [{"description": "Logout endpoint",
                                           "status": "in_progress"}]})
-        data = json.loads((project / ".claude-checkpoint").read_text(encoding="utf-8"))
+        data = read_checkpoint(project / ".claude-checkpoint")
         example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
         self.assertEqual(data["id"], example["id"])
         self.assertEqual(data["createdAt"], example["createdAt"])
@@ -137,8 +162,7 @@ class FileFormatTest(CheckpointTestCase):
         self.assertEqual(data["goal"]["tasks"][2], {"description": "Logout endpoint",
                                                    "status": "in_progress"})
         self.assertNotIn("sessionId", data)
-        backup = json.loads((project / ".claude-checkpoint.prev").read_text("utf-8"))
-        self.assertEqual(backup, example)
+        self.assertEqual(read_checkpoint(project / ".claude-checkpoint.prev"), example)
 
     def test_an_unknown_version_is_reported_not_loaded(self):
         (self.project / ".claude-checkpoints").mkdir()
@@ -251,8 +275,7 @@ class MergeTableTest(CheckpointTestCase):
 
     def test_each_save_keeps_the_previous_file_as_backup(self):
         self.save("merge", goal="G2")
-        backup = json.loads((self.project / ".claude-checkpoints" / "s1.json.prev")
-                            .read_text(encoding="utf-8"))
+        backup = read_checkpoint(self.project / ".claude-checkpoints" / "s1.json.prev")
         self.assertEqual(backup, self.first)
 
 

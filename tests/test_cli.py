@@ -16,7 +16,8 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import PYZ, REPO, TempDirTestCase, make_git_repo, run_main, run_pyz
+from tests.support import (PYZ, REPO, TempDirTestCase, make_git_repo, read_checkpoint, run_main,
+                           run_pyz, write_signed_checkpoint)
 
 SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 UUID_A = "3f2b8c1e-0d4a-4c6b-9e7f-1a2b3c4d5e6f"
@@ -75,10 +76,10 @@ class CliTestCase(TempDirTestCase):
     def backdate(self, selector, seconds):
         """Rewrite a checkpoint as if it had been saved `seconds` ago."""
         path = self.path(selector)
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_checkpoint(path)
         data["updatedAt"] = time.strftime("%Y-%m-%dT%H:%M:%S.000Z",
                                           time.gmtime(time.time() - seconds))
-        path.write_text(json.dumps(data), encoding="utf-8")
+        write_signed_checkpoint(path, data)
         self.age(selector, seconds)
 
     def snapshot(self, directory=None):
@@ -300,14 +301,14 @@ class ShowTest(CliTestCase):
         self.assertEqual(code, 0)
         self.assertEqual(out.count("\n"), 1, out)
         self.assertNotIn(": ", out.split('"goal"')[0])
-        self.assertEqual(json.loads(out), json.loads(self.path("s").read_text("utf-8")))
+        self.assertEqual(json.loads(out), read_checkpoint(self.path("s")))
 
     def test_full_prints_the_whole_checkpoint_with_drift(self):
         self.save_goals("s")
         code, out, _ = self.cli("show", "--full")
         self.assertEqual(code, 0)
         full = json.loads(out)
-        self.assertEqual(full["checkpoint"], json.loads(self.path("s").read_text("utf-8")))
+        self.assertEqual(full["checkpoint"], read_checkpoint(self.path("s")))
         self.assertIn("drift", full)
 
     def test_full_is_indented_json_for_a_person(self):
@@ -319,7 +320,7 @@ class ShowTest(CliTestCase):
         self.assertGreater(len(lines) - start, 2, out)
         self.assertIn('\n  "checkpoint": {', "\n" + "\n".join(lines[start:]))
         full = json.loads("\n".join(lines[start:]))
-        self.assertEqual(full["checkpoint"], json.loads(self.path("s").read_text("utf-8")))
+        self.assertEqual(full["checkpoint"], read_checkpoint(self.path("s")))
 
     def test_full_and_json_together_are_a_usage_error(self):
         code, out, err = self.cli("show", "--full", "--json")

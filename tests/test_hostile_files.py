@@ -8,7 +8,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import make_git_repo, run_main
+from tests.support import make_git_repo, read_checkpoint, run_main, write_signed_checkpoint
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 POSIX = os.name != "nt"
@@ -115,9 +115,9 @@ class DriftReadsBoundedTest(HostileFileTestCase):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "g"})
         path = self.directory / "s1.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_checkpoint(path)
         data["modifiedFiles"] = files
-        path.write_text(json.dumps(data), encoding="utf-8")
+        write_signed_checkpoint(path, data)
         return server
 
     @unittest.skipUnless(POSIX, "symbolic links")

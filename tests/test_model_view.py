@@ -7,7 +7,7 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import FIXTURES, git, make_git_repo
+from tests.support import FIXTURES, git, make_git_repo, read_checkpoint, write_signed_checkpoint
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in checkpoint_mcp.TOOLS}
@@ -290,10 +290,10 @@ class MergeWithoutGoalTest(CheckpointTestCase):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "hey can you look at app.py? thx"})
         path = self.project / ".claude-checkpoints" / "s1.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_checkpoint(path)
         data["meta"]["auto"] = {"source": "session-end", "at": data["updatedAt"],
                                 "fields": ["goal", "tasks"]}
-        path.write_text(json.dumps(data), encoding="utf-8")
+        write_signed_checkpoint(path, data)
         saved = self.ok(server, SAVE, {"mode": "merge", "summary": "s"})
         self.assertTrue(any("automatic snapshot took from the session's first prompt" in w
                             for w in saved["warnings"]), saved)

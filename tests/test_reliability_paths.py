@@ -10,7 +10,7 @@ import unittest
 from tests.reliability import (
     LIST, LOAD, SAVE, CheckedServer, changes_between, is_checkpoint_store_path,
     load_checkpoint_file, mount_tmpfs, remount_read_only, tree_snapshot)
-from tests.support import TempDirTestCase
+from tests.support import TempDirTestCase, write_signed_checkpoint
 
 POSIX = os.name != "nt"
 
@@ -233,8 +233,9 @@ class SymlinkedStoreTest(PathTestCase):
         for name in ["s1.json", "s2.json.prev", "s3.json.lock", "s4.json.lock"]:
             os.symlink(str(target if name != "s4.json.lock" else self.outside / "new"),
                        str(directory / name))
-        (directory / "s2.json").write_bytes(b'{"version": 1, "id": "x", "createdAt": "a", '
-                                            b'"updatedAt": "b", "goal": {"primary": "two"}}')
+        write_signed_checkpoint(directory / "s2.json", {
+            "version": 1, "id": "x", "createdAt": "a", "updatedAt": "b",
+            "goal": {"primary": "two"}})
         self.before = tree_snapshot(self.tmp, skip=("home",))
         server = self.checked()
         # A linked checkpoint is replaced by a fresh file, never written through.
