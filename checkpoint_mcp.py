@@ -49,7 +49,7 @@ LIMITS = {
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
     "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index
-    "nudgeStats": 20,        # checkpoints in a private folder the nudge stats for their times
+    "censusLockTimeout": 2.0,  # seconds a save waits to update the nudge's census record
     "rememberedRoots": 4,    # a server remembers the changed paths of this many projects...
     "rememberedPaths": 20000,  # ...and at most this many paths of each
     "replaceRetries": 20,    # Windows only: 50 ms apart
@@ -1860,16 +1860,16 @@ def work_tree_top(root):
     return here, "".join(part + "/" for part in reversed(parts))
 
 
-def git_index_mentions(root, relpaths):
-    """Which of `relpaths` (relative to `root`) the repository's index lists, read from the
-    index file itself, for a hook that may not run git; None when the index cannot be read
-    for sure (a damaged one, or too large to read), so that nothing counts as uncommitted.
-    Versions 2 and 3 are searched once for the paths' common start (all of ours begin with
-    `.claude-checkpoint`), not once per path, since the index can be megabytes long; a
-    false match only errs towards caution. Version 4 compresses each path against the one
-    before it: its entries are walked, from the start, only as far as ours sort."""
+def git_index_paths(root, start):
+    """The paths (relative to `root`, '/'-separated) that the repository's index lists and
+    that begin with `start`, read from the index file itself, for a hook that may not run
+    git; None when the index cannot be read for sure (a damaged one, or too large to read),
+    so that nothing counts as uncommitted. Versions 2 and 3 are searched for `start`, not
+    parsed, since the index can be megabytes long: a false match only errs towards caution.
+    Version 4 compresses each path against the one before it: its entries are walked, from
+    the first, only as far as such paths sort."""
     top, prefix = work_tree_top(root)
-    if top is None or not relpaths:
+    if top is None:
         return set()
     git_dir = os.path.join(top, ".git")
     try:
@@ -1889,30 +1889,25 @@ def git_index_mentions(root, relpaths):
         return set()  # no index yet: nothing is committed
     except OSError:
         return None
-    wanted = {(prefix + path).encode("utf-8", "surrogateescape") + b"\0": path
-              for path in relpaths}
-    start = os.path.commonprefix(list(wanted))
+    wanted = (prefix + start).encode("utf-8", "surrogateescape")
     version = int.from_bytes(index[4:8], "big") if index[:4] == b"DIRC" else None
     if version == 4:
-        listed = index_v4_paths(index, start.rstrip(b"\0"), object_id_size(git_dir))
-        return None if listed is None else {wanted[path + b"\0"] for path in listed
-                                            if path + b"\0" in wanted}
-    if version not in (2, 3):
+        listed = index_v4_paths(index, wanted, object_id_size(git_dir))
+        if listed is None:
+            return None
+    elif version in (2, 3):
+        listed = []
+        position = index.find(wanted)
+        while position >= 0:
+            # A path runs from where it starts to the next NUL.
+            end = index.find(b"\0", position)
+            if end < 0:
+                break
+            listed.append(index[position:end])
+            position = index.find(wanted, end)
+    else:
         return None
-    if not start:  # nothing in common to look for once: one search per path
-        return {path for raw, path in wanted.items() if raw in index}
-    found = set()
-    position = index.find(start)
-    while position >= 0:
-        # A path's bytes and NUL can only appear where its start does, ending at the next NUL.
-        end = index.find(b"\0", position)
-        if end < 0:
-            break
-        path = wanted.get(index[position:end + 1])
-        if path is not None:
-            found.add(path)
-        position = index.find(start, position + 1)
-    return found
+    return {path.decode("utf-8", "surrogateescape")[len(prefix):] for path in listed}
 
 
 def object_id_size(git_dir):
@@ -2623,9 +2618,9 @@ def signature_problem(raw, selector, key):
 def file_trust_problems(info):
     """Why a file's owner or mode say this user did not write it alone (stat facts only)."""
     import stat
-    problems = []
     if stat.S_ISLNK(info.st_mode):
-        problems.append("is a symbolic link")
+        return ["is a symbolic link"]  # (a link's own mode says nothing)
+    problems = []
     if os.name != "nt":
         if info.st_uid != os.getuid():
             problems.append("owned by uid %d" % info.st_uid)
@@ -2669,16 +2664,19 @@ def checkpoint_trust_problems(loaded, root, tracked):
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
     signature = signature_problem(loaded.raw, loaded.selector, signing_key())
-    if signature:
-        problems.append(signature)
-    project = loaded.data.get("project") or {}
+    return problems + ([signature] if signature else project_problems(loaded.data, root))
+
+
+def project_problems(data, root):
+    """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`."""
+    project = data.get("project") or {}
     saved_id = project.get("rootId")
     if isinstance(saved_id, str) and saved_id != project_root_id(root):
-        problems.append("saved in another directory")
-    elif project.get("name") and project.get("name") != os.path.basename(root):
-        problems.append("saved for project %r, read in %r" % (project.get("name"),
-                                                              os.path.basename(root)))
-    return problems
+        return ["saved in another directory"]
+    if project.get("name") and project.get("name") != os.path.basename(root):
+        return ["saved for project %r, read in %r" % (project.get("name"),
+                                                     os.path.basename(root))]
+    return []
 
 
 def read_file_limited(path):
@@ -2762,9 +2760,15 @@ def ensure_checkpoint_directory(root):
 
 
 def make_private_directory(path):
-    """Create `path` (and what is missing above it) for this user alone; OSError when it
-    exists as something else, or as a folder someone else could put files in."""
-    os.makedirs(path, 0o700, exist_ok=True)
+    """Create the folder `path` for this user alone (mode 0700; what is missing above it as
+    usual); OSError when it exists as something else, or as a folder someone else could
+    put files in."""
+    if not os.path.isdir(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
     info = os.lstat(path)
     import stat
     if not stat.S_ISDIR(info.st_mode):
@@ -2842,26 +2846,33 @@ def commit_checkpoint(path, data, previous_raw):
 
 
 class CheckpointLock:
-    """An advisory lock on `<checkpoint>.lock`, held across a read-modify-write."""
+    """An advisory lock on `<path>.lock`, held across a read-modify-write; CallerError when
+    another process holds it for longer than `timeout` seconds."""
 
-    def __init__(self, path):
+    FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+
+    def __init__(self, path, timeout=None):
         self.path = path + LOCK_SUFFIX
+        self.timeout = LIMITS["lockTimeout"] if timeout is None else timeout
         self.fd = None
+
+    def create_file(self):
+        """Make the lock file without locking it, as __enter__ would."""
+        os.close(os.open(self.path, self.FLAGS, 0o600))
 
     def __enter__(self):
         import time
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
         if os.path.islink(self.path):
             raise CallerError("%s is a symbolic link; remove it (it only serialises saves) and "
                               "save again." % self.path)
-        deadline = time.monotonic() + LIMITS["lockTimeout"]
+        deadline = time.monotonic() + self.timeout
         while True:
-            self.fd = os.open(self.path, flags, 0o600)
+            self.fd = os.open(self.path, self.FLAGS, 0o600)
             while not self._try_lock():
                 if time.monotonic() > deadline:
                     os.close(self.fd)
-                    raise CallerError("another process has held the lock on %s for over %ds; "
-                                      "try again" % (self.path, LIMITS["lockTimeout"]))
+                    raise CallerError("another process has held the lock on %s for over %gs; "
+                                      "try again" % (self.path, self.timeout))
                 time.sleep(0.01)
             if self._names_our_file():
                 return self
@@ -2957,6 +2968,231 @@ def checkpoint_files(root):
             found[LEGACY_SELECTOR] = CheckpointFile((LEGACY_SELECTOR, legacy, info, is_backup))
             break
     return sorted(found.values(), key=lambda item: item.info.st_mtime, reverse=True)
+
+
+# The nudge's census: how many of a project's checkpoints are this user's own (signed here)
+# and why the others are not, known without reading a thousand files at every session
+# start. What a census found is recorded in the user's state folder together with the
+# checkpoint folder's lstat, and holds while that lstat stays the same: a file added,
+# replaced, renamed or removed changes the folder's times. A save brackets its own change
+# to the folder (FolderChange) and brings the record along; any other change (prune,
+# delete, another program) leaves the record stale, and the next census looks again: it
+# lstats every file and reads only those whose lstat is not the recorded one. What the
+# record cannot see is a file rewritten in place, which keeps the folder's times (not
+# what a save, an archive or a clone does); load checks every file's signature anyway.
+CENSUS_FOLDER = "census"
+
+
+class CheckpointCensus:
+    """How many of a project's checkpoints are this user's own (`count`), when the newest
+    of those was saved (`newest`, in epoch seconds, or None) and why the others are not
+    (`untrusted`: reason -> how many)."""
+
+    def __init__(self, count=0, newest=None, untrusted=None):
+        self.count = count
+        self.newest = newest
+        self.untrusted = dict(untrusted or {})
+
+    def add(self, problem, mtime):
+        if problem:
+            self.untrusted[problem] = self.untrusted.get(problem, 0) + 1
+        else:
+            self.count += 1
+            if self.newest is None or mtime > self.newest:
+                self.newest = mtime
+
+
+def lstat_state(path):
+    """What an lstat of `path` tells that only a change to it alters, or None if absent."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return [info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns, info.st_mode,
+            info.st_uid]
+
+
+def file_state(info):
+    return [info.st_ino, info.st_size, info.st_mtime_ns]
+
+
+def census_record_path(root):
+    return os.path.join(state_directory(os.environ), CENSUS_FOLDER,
+                        project_root_id(root) + CHECKPOINT_SUFFIX)
+
+
+def checkpoint_file_problem(found, root, key):
+    """"" when the CheckpointFile `found` is this user's own save here; else why it is not,
+    from its lstat and, when that is fine, its bytes."""
+    problems = file_trust_problems(found.info)
+    if not problems:
+        path = found.path + BACKUP_SUFFIX if found.from_backup else found.path
+        try:
+            raw = read_file_limited(path)
+            signature = signature_problem(raw, found.selector, key)
+            problems = [signature] if signature else project_problems(parse_checkpoint(raw), root)
+        except OSError as error:
+            problems = ["unreadable (%s)" % (error.strerror or error)]
+        except CorruptCheckpoint as error:
+            problems = ["unreadable (%s)" % error]
+    return "; ".join(problems)
+
+
+def read_census_record(path, with_files):
+    """(the summary, {file name: [inode, size, mtime_ns, problem]} or {} unless
+    `with_files`) of a census record, or (None, {}) when there is none that reads well. A
+    record is two lines of JSON: the summary first, so the nudge reads no more."""
+    try:
+        with os.fdopen(open_regular(path), "rb") as handle:
+            summary = json_loads(handle.readline(65536).decode("utf-8"), explain=False)
+            files = json_loads(handle.read(LIMITS["readBytes"]).decode("utf-8"),
+                               explain=False) if with_files else {}
+    except (OSError, ValueError):
+        return None, {}
+    if not isinstance(summary, dict) or not isinstance(files, dict):
+        return None, {}
+    return summary, files
+
+
+def census_summary(root, folder, key_state, files, folder_problems):
+    """The record's first line: what the census is of, and what it found."""
+    census = CheckpointCensus()
+    for state in files.values():
+        census.add("; ".join(filter(None, [state[3]] + folder_problems)), state[2] / 1e9)
+    return {"root": root, "folder": folder, "key": key_state, "count": census.count,
+            "newest": census.newest, "untrusted": census.untrusted}
+
+
+def write_census_record(path, summary, files):
+    """Replace the record (a cache: no fsync, and a failure only costs a later look)."""
+    directory, name = os.path.split(path)
+    make_private_directory(os.path.dirname(directory))
+    make_private_directory(directory)
+    fd, temp_path = create_temp_file(directory, name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(encode_json_text(json_dumps(summary) + "\n" + json_dumps(files)))
+        replace_file(temp_path, path)
+    except BaseException:
+        os.unlink(temp_path)
+        raise
+
+
+def checkpoint_census(root):
+    """A CheckpointCensus of the checkpoints under `root`: from the census record when it
+    still holds, else from the files (recorded again for the next time). Committed
+    checkpoints come from the git index itself (the hook runs no git), at every call."""
+    directory = os.path.join(root, CHECKPOINT_DIR)
+    folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
+    key_state = lstat_state(signing_key_path())
+    committed = git_index_paths(root, LEGACY_FILE)
+    if committed:  # (a false match, such as the folder's own name, errs only towards caution)
+        committed = set(filter(is_checkpoint_store_path, committed))
+    record = census_record_path(root)
+    summary, _ = read_census_record(record, with_files=False)
+    holds = (summary is not None and folder is not None and summary.get("root") == root
+             and summary.get("folder") == folder and summary.get("key") == key_state)
+    if holds and committed == set():
+        census = CheckpointCensus(summary.get("count"), summary.get("newest"),
+                                  summary.get("untrusted"))
+    else:
+        census = CheckpointCensus()
+        if summary is not None and summary.get("key") == key_state:
+            _, cached = read_census_record(record, with_files=True)
+        else:
+            cached = {}  # a record made with another key says nothing
+        key = signing_key()
+        files = {}
+        for found in checkpoint_files(root):
+            if found.selector == LEGACY_SELECTOR:
+                continue
+            name = os.path.basename(found.path) + (BACKUP_SUFFIX if found.from_backup else "")
+            state, old = file_state(found.info), cached.get(name)
+            if (isinstance(old, list) and len(old) == 4 and old[:3] == state
+                    and isinstance(old[3], str)):
+                files[name] = old
+            else:
+                files[name] = state + [checkpoint_file_problem(found, root, key)]
+        folder_problems = folder_trust_problems(directory)
+        for name, state in files.items():
+            relative = CHECKPOINT_DIR + "/" + name
+            census.add("; ".join(filter(None, [state[3]] + folder_problems + [
+                "not checked against the git index" if committed is None else
+                "committed to the repository" if relative in committed else ""])),
+                state[2] / 1e9)
+        if folder is not None:
+            try:
+                write_census_record(record, census_summary(root, folder, key_state, files,
+                                                           folder_problems), files)
+            except OSError:
+                pass
+    for name in (LEGACY_FILE, LEGACY_FILE + BACKUP_SUFFIX):  # read at every census: rare
+        path = os.path.join(root, name)
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if is_file_or_link(info):
+            problem = checkpoint_file_problem(
+                CheckpointFile((LEGACY_SELECTOR, os.path.join(root, LEGACY_FILE), info,
+                                name != LEGACY_FILE)), root, signing_key())
+            census.add("; ".join(filter(None, [problem] + (
+                ["not checked against the git index"] if committed is None else
+                ["committed to the repository"] if name in committed else []))),
+                info.st_mtime)
+        break
+    return census
+
+
+class FolderChange:
+    """Brackets a save's change to the checkpoint folder: holds the census record's lock,
+    and afterwards brings the record along, when it described the folder just before, with
+    the files the save `wrote` (names). Otherwise the record stays stale. Never fails the
+    save: the record is only a cache."""
+
+    def __init__(self, root):
+        self.root = root
+        self.directory = os.path.join(root, CHECKPOINT_DIR)
+        self.record = census_record_path(root)
+        self.wrote = []
+        self.lock = None
+
+    def __enter__(self):
+        try:
+            make_private_directory(os.path.dirname(os.path.dirname(self.record)))
+            make_private_directory(os.path.dirname(self.record))
+            self.lock = CheckpointLock(self.record, LIMITS["censusLockTimeout"]).__enter__()
+        except (OSError, CallerError):
+            self.lock = None
+        self.before = lstat_state(self.directory)
+        return self
+
+    def __exit__(self, kind, error, trace):
+        if self.lock is None:
+            return
+        try:
+            if kind is None:
+                self.bring_record_along()
+        except (OSError, ValueError, TypeError, IndexError):
+            pass
+        finally:
+            self.lock.__exit__(None, None, None)
+
+    def bring_record_along(self):
+        summary, files = read_census_record(self.record, with_files=True)
+        key_state = lstat_state(signing_key_path())
+        if (summary is None or summary.get("root") != self.root or self.before is None
+                or summary.get("folder") != self.before or summary.get("key") != key_state):
+            return
+        after = lstat_state(self.directory)
+        key = signing_key()
+        for name in self.wrote:
+            path = os.path.join(self.directory, name)
+            found = CheckpointFile((name[:-len(CHECKPOINT_SUFFIX)], path, os.lstat(path), False))
+            files[name] = file_state(found.info) + [checkpoint_file_problem(found, self.root, key)]
+            files.pop(name + BACKUP_SUFFIX, None)  # a backup counts only while its main is gone
+        write_census_record(self.record, census_summary(
+            self.root, after, key_state, files, folder_trust_problems(self.directory)), files)
 
 
 # Transcripts #################################################################
@@ -3631,8 +3867,12 @@ def save_checkpoint(root, session, draft, changed_paths=None):
         ensure_checkpoint_directory(root)
     # The agent is told when its checkpoint is not git-ignored; a snapshot tells nobody.
     ignore_check = start_ignore_check(root, relative) if draft.source is None else None
+    lock = CheckpointLock(path)
+    if session.source != "legacy" and not os.path.lexists(lock.path):
+        with FolderChange(root):  # a new file in the folder: the census record follows
+            lock.create_file()
     try:
-        with CheckpointLock(path), StatusScan(root, changed_paths) as status:
+        with lock, StatusScan(root, changed_paths) as status:
             said = len(warnings)
             own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
             own = own.data if own else None
@@ -3658,7 +3898,12 @@ def save_checkpoint(root, session, draft, changed_paths=None):
             else:
                 warnings.append("This checkpoint could not be signed, so it loads as untrusted "
                                 "until a save can sign it: %s." % key.problem)
-            commit_checkpoint(path, data, previous_raw)
+            if session.source == "legacy":
+                commit_checkpoint(path, data, previous_raw)
+            else:
+                with FolderChange(root) as change:
+                    commit_checkpoint(path, data, previous_raw)
+                    change.wrote.append(os.path.basename(path))
         ignored = is_git_ignored(ignore_check) if ignore_check else None
     finally:
         if ignore_check:
@@ -4885,135 +5130,12 @@ def hook_project_root(hook_input, environ):
                                cwd_name="the hook's cwd")[0]
 
 
-class CheckpointCensus:
-    """What the nudge knows from the directory listing and stat alone: trusted checkpoints
-    (count, newest mtime) and why the others are not offered. `newest_is_folder` says that
-    `newest` is when the folder was last written, not a file's own time."""
-
-    def __init__(self):
-        self.count = 0
-        self.newest = None
-        self.newest_is_folder = False
-        self.untrusted = {}  # reason -> how many
-        self.stat_problems = {}  # (st_mode, st_uid) -> file_trust_problems, which reads only those
-
-    def add_untrusted(self, problems):
-        reason = "; ".join(problems)
-        self.untrusted[reason] = self.untrusted.get(reason, 0) + 1
-
-    def add(self, info, committed, folder_problems=()):
-        key = (info.st_mode, info.st_uid)
-        problems = self.stat_problems.get(key)
-        if problems is None:
-            problems = self.stat_problems[key] = file_trust_problems(info)
-        problems = problems + list(folder_problems)
-        if committed:
-            problems = problems + ["committed to the repository"]
-        if problems:
-            self.add_untrusted(problems)
-            return
-        self.count += 1
-        if self.newest is None or info.st_mtime > self.newest:
-            self.newest = info.st_mtime
-
-
-def private_listing(root):
-    """{relative path: is a symbolic link} of the checkpoints in `root`'s checkpoint folder
-    (a backup stands for a checkpoint whose main file is gone), and the folder's lstat; or
-    None when the folder is not a real directory of this user's that only they may enter.
-    Then nobody else can have written a file in it, so no file's owner or mode needs a look:
-    the listing's file types (no stat) tell the links."""
-    import stat
-    directory = os.path.join(root, CHECKPOINT_DIR)
-    try:
-        info = os.lstat(directory)
-    except OSError:
-        return {}, None
-    if (not stat.S_ISDIR(info.st_mode) or os.name == "nt" or info.st_uid != os.getuid()
-            or info.st_mode & 0o077):
-        return None
-    mains, backups = {}, {}
-    suffix, backup_suffix = CHECKPOINT_SUFFIX, CHECKPOINT_SUFFIX + BACKUP_SUFFIX
-    try:
-        with os.scandir(directory) as entries:
-            for entry in entries:
-                name = entry.name
-                if name.endswith(suffix):
-                    stem, found = name[:-len(suffix)], mains
-                elif name.endswith(backup_suffix):
-                    stem, found = name[:-len(backup_suffix)], backups
-                else:
-                    continue
-                if is_valid_session_id(stem) and stem != LEGACY_SELECTOR:
-                    link = entry.is_symlink()
-                    if link or entry.is_file(follow_symlinks=False):
-                        found[stem] = link
-    except OSError:
-        return None
-    listing = {CHECKPOINT_DIR + "/" + stem + suffix: link for stem, link in mains.items()}
-    listing.update((CHECKPOINT_DIR + "/" + stem + backup_suffix, link)
-                   for stem, link in backups.items() if stem not in mains)
-    return listing, info
-
-
-def checkpoint_census(root):
-    """A CheckpointCensus of the checkpoints under `root`. Trust here is what the listing,
-    lstat and the git index can tell (owner, mode, link, committed): the hook runs no git
-    and reads no checkpoint, so a checkpoint copied from another directory is only caught
-    on load. In a private folder (private_listing) with more than LIMITS["nudgeStats"]
-    checkpoints no file is stat'ed: the newest time is the folder's."""
-    census = CheckpointCensus()
-    listed = private_listing(root)
-    if listed is None:
-        files = [(relative_checkpoint_path(found.selector) + (BACKUP_SUFFIX if found.from_backup
-                                                               else ""), found.info)
-                 for found in checkpoint_files(root)]
-    else:
-        listing, folder = listed
-        files = [(relative, None) for relative in listing]
-        for name in (LEGACY_FILE, LEGACY_FILE + BACKUP_SUFFIX):
-            try:
-                files.append((name, os.lstat(os.path.join(root, name))))
-                break
-            except OSError:
-                continue
-    committed = git_index_mentions(root, [relative for relative, _ in files])
-    if committed is None:  # fail closed: nothing here is offered
-        for _ in files:
-            census.add_untrusted(["not checked against the git index"])
-        return census
-    stat_each = listed is None or len(files) <= LIMITS["nudgeStats"]
-    shared = folder_trust_problems(os.path.join(root, CHECKPOINT_DIR)) if listed is None else []
-    for relative, info in files:
-        if info is None and stat_each:
-            try:
-                info = os.lstat(os.path.join(root, *relative.split("/")))
-            except OSError:
-                continue
-        if info is not None:
-            census.add(info, relative in committed,
-                       shared if relative.startswith(CHECKPOINT_DIR + "/") else ())
-        elif listing[relative] or relative in committed:
-            census.add_untrusted((["is a symbolic link"] if listing[relative] else [])
-                                 + (["committed to the repository"] if relative in committed
-                                    else []))
-        else:
-            census.count += 1
-    if not stat_each and census.count:  # the legacy file beside the folder may be newer
-        census.newest = max(folder.st_mtime, census.newest or 0)
-        census.newest_is_folder = True
-    return census
-
-
 def describe_checkpoints_for_session_start(census, root, now):
     """The note Claude sees at session start when the project has checkpoints."""
     parts = []
     if census.count:
         when = "%s (%s)" % (format_age(now - census.newest), format_utc_time(census.newest))
-        if census.newest_is_folder:
-            parts.append("This project (%s) has %d saved session checkpoints; its checkpoint "
-                         "folder was last written %s." % (root, census.count, when))
-        elif census.count == 1:
+        if census.count == 1:
             parts.append("This project (%s) has 1 saved session checkpoint, saved %s."
                          % (root, when))
         else:
@@ -5613,6 +5735,17 @@ def check_permissions(root):
     return "OK", "%s: directory 0700, files 0600" % directory
 
 
+def check_signing_key():
+    """Where the key that signs this user's checkpoints lives, and whether it is usable."""
+    key = read_signing_key(signing_key_path())
+    if key.secret is not None:
+        return "OK", ("checkpoints are signed with the key in %s (yours alone; delete it and "
+                      "every checkpoint saved so far loads as untrusted)" % key.path)
+    if not os.path.lexists(key.path):
+        return "OK", "no signing key yet; the first save creates %s" % key.path
+    return "FAIL", key.problem[0].upper() + key.problem[1:] + "."
+
+
 def check_git_ignored(root, environ):
     # The legacy file matters only where it is in use: `.claude-checkpoints/` alone in
     # .gitignore covers every checkpoint a session id names.
@@ -5818,6 +5951,7 @@ def doctor_checks(options, invocation):
     root, root_check = check_root(options, invocation)
     checks.append(check_git(root or invocation.working_directory()))
     checks.append(root_check)
+    checks.append(check_signing_key())
     if root is not None:
         checks += [check_permissions(root), check_git_ignored(root, invocation.environ)]
         setup = ClaudeCodeSetup(home_directory(invocation.environ), root)

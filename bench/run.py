@@ -218,17 +218,34 @@ def git(cwd, *args, env):
                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def write_checkpoints(project, count):
-    """`count` checkpoint files like tests/fixtures/original-example.json, distinct mtimes."""
+def write_checkpoints(project, count, env):
+    """`count` checkpoints like tests/fixtures/original-example.json, distinct mtimes, each
+    signed as a save signs it, with the key in `env`'s HOME (made when missing)."""
+    sys.path.insert(0, str(REPO))
+    import checkpoint_mcp
+    saved_environ = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        key = checkpoint_mcp.signing_key(create=True)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved_environ)
+    if key.secret is None:
+        raise SystemExit("bench: cannot sign checkpoints: %s" % key.problem)
     directory = project / ".claude-checkpoints"
     directory.mkdir(parents=True, exist_ok=True)
     os.chmod(str(directory), 0o700)  # as a save creates it
     example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    example["project"] = {"name": project.name,
+                          "rootId": checkpoint_mcp.project_root_id(str(project))}
     base = time.time() - count - 60
     for number in range(count):
         example["goal"]["primary"] = "Goal number %d" % number
-        path = directory / ("bench-%05d.json" % number)
-        path.write_text(json.dumps(example, indent=2), encoding="utf-8")
+        selector = "bench-%05d" % number
+        path = directory / (selector + ".json")
+        path.write_bytes(checkpoint_mcp.sign_checkpoint(
+            checkpoint_mcp.serialize_checkpoint(example), selector, key.secret))
         os.utime(str(path), (base + number, base + number))
 
 
@@ -414,7 +431,7 @@ def measure_hooks(work, env, quick):
         project = work / ("hooks-%d" % count)
         make_repo(project, 20, env)
         if count:
-            write_checkpoints(project, count)
+            write_checkpoints(project, count, env)
         transcript = work / ("transcript-%d.jsonl" % count)
         write_transcript(transcript, project, [path.relative_to(project).as_posix()
                                                for path in sorted(project.glob("src/*/*"))])
@@ -495,7 +512,7 @@ def measure_list(work, env, quick):
     projects = {}
     for count in (10, 1000, 10000):
         projects[count] = work / ("list-%d" % count)
-        write_checkpoints(projects[count], count)
+        write_checkpoints(projects[count], count, env)
 
     # Which files does a list open? The server under an audit hook logs every open.
     opened = {}

@@ -67,6 +67,15 @@ def read_checkpoint(path):
     return data
 
 
+def own_checkpoint_data(root):
+    """The smallest checkpoint a save in `root` could have written."""
+    import checkpoint_mcp
+    return {"version": 1, "id": "x", "createdAt": "2026-01-01T00:00:00.000Z",
+            "updatedAt": "2026-01-01T00:00:00.000Z", "goal": {"primary": "g"},
+            "project": {"name": Path(root).name,
+                        "rootId": checkpoint_mcp.project_root_id(str(root))}}
+
+
 def write_signed_checkpoint(path, data, selector=None):
     """Write `data` as this user's own save would: serialized and signed with the key in
     the test's HOME (made when missing), under the name it is saved as."""

@@ -15,8 +15,9 @@ import time
 import unittest
 from unittest import mock
 
+import checkpoint_mcp
 from tests.support import (FIXTURES, PYZ, TempDirTestCase, make_git_repo, pyz_command, run_main,
-                           run_pyz)
+                           own_checkpoint_data, run_pyz, write_signed_checkpoint)
 
 CAPTURED_HOOK_INPUTS = FIXTURES / "hook-inputs.jsonl"
 HOOKS = ("session-start", "guard", "pre-compact", "session-end")
@@ -94,21 +95,25 @@ class HookTestCase(TempDirTestCase):
         return json.loads(stdout.decode("utf-8"))
 
     def make_checkpoints(self, root, count, newest_age=300, legacy=False):
-        """`count` session checkpoints, the newest `newest_age` seconds old, one a minute apart."""
+        """`count` session checkpoints of this user's (signed, as a save writes them), the
+        newest `newest_age` seconds old, one a minute apart."""
         directory = root / ".claude-checkpoints"
         directory.mkdir(exist_ok=True)
+        os.chmod(str(directory), 0o700)
         now = time.time()
-        for index in range(count):
-            path = directory / ("%08d-0000-4000-8000-000000000000.json" % index)
-            path.write_text('{"version": 1}', encoding="utf-8")
+        paths = [directory / ("%08d-0000-4000-8000-000000000000.json" % index)
+                 for index in range(count)]
+        if legacy:
+            paths.append(root / ".claude-checkpoint")
+        for index, path in enumerate(paths):
+            write_signed_checkpoint(path, self.checkpoint_data(root))
             age = newest_age + 60 * index
             os.utime(str(path), (now - age, now - age))
-        if legacy:
-            path = root / ".claude-checkpoint"
-            path.write_text('{"version": 1}', encoding="utf-8")
-            age = newest_age + 60 * count
-            os.utime(str(path), (now - age, now - age))
         return now - newest_age
+
+    @staticmethod
+    def checkpoint_data(root):
+        return own_checkpoint_data(root)
 
 
 class SessionStartNudgeTest(HookTestCase):
@@ -183,7 +188,8 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIsNone(self.nudge(encode(self.session_start_input(cwd=self.tmp / "gone"))))
 
     def test_legacy_file_alone_is_counted(self):
-        (self.project / ".claude-checkpoint").write_text("{}", encoding="utf-8")
+        write_signed_checkpoint(self.project / ".claude-checkpoint",
+                                self.checkpoint_data(self.project))
         self.assertIn("1 saved session checkpoint", self.nudge())
 
     def test_legacy_file_is_counted_with_the_session_checkpoints(self):
@@ -193,7 +199,7 @@ class SessionStartNudgeTest(HookTestCase):
     def test_newest_is_found_by_modification_time_including_the_legacy_file(self):
         self.make_checkpoints(self.project, 3, newest_age=5 * 86400)
         legacy = self.project / ".claude-checkpoint"
-        legacy.write_text("{}", encoding="utf-8")
+        write_signed_checkpoint(legacy, self.checkpoint_data(self.project))
         recent = time.time() - 10 * 60 - 5
         os.utime(str(legacy), (recent, recent))
         self.assertIn("10m ago", self.nudge())
@@ -211,9 +217,9 @@ class SessionStartNudgeTest(HookTestCase):
 
     def test_a_checkpoint_known_only_by_its_backup_counts_as_list_and_load_see_it(self):
         directory = self.project / ".claude-checkpoints"
-        directory.mkdir()
-        (directory / "a.json.prev").write_text("{}", encoding="utf-8")
-        (self.project / ".claude-checkpoint.prev").write_text("{}", encoding="utf-8")
+        directory.mkdir(mode=0o700)
+        for path in (directory / "a.json.prev", self.project / ".claude-checkpoint.prev"):
+            write_signed_checkpoint(path, self.checkpoint_data(self.project))
         self.assertIn("2 saved session checkpoints", self.nudge())
 
     def private(self, root=None):
@@ -223,27 +229,66 @@ class SessionStartNudgeTest(HookTestCase):
         os.chmod(str(directory), 0o700)
         return directory
 
-    @unittest.skipIf(os.name == "nt", "POSIX modes")
-    def test_a_private_folder_of_many_is_counted_from_its_listing_alone(self):
-        self.private()
-        self.make_checkpoints(self.project, 1000, newest_age=3 * 3600 + 30)
-        directory = self.project / ".claude-checkpoints"
-        written = time.time() - 2 * 86400 - 60
-        os.utime(str(directory), (written, written))
-        stats = []
+    def reads_and_stats(self):
+        """(checkpoint files opened, checkpoint files stat'ed) by one nudge, and its text."""
+        opened, stats = [], []
 
-        def counting(real):
-            def stat(path, *args, **kwargs):
-                stats.append(str(path))
+        def counting(real, into):
+            def call(path, *args, **kwargs):
+                into.append(str(path))
                 return real(path, *args, **kwargs)
-            return stat
-        with mock.patch("os.lstat", side_effect=counting(os.lstat)), \
-                mock.patch("os.stat", side_effect=counting(os.stat)):
+            return call
+        with mock.patch.object(checkpoint_mcp, "open_regular",
+                               side_effect=counting(checkpoint_mcp.open_regular, opened)), \
+                mock.patch("os.lstat", side_effect=counting(os.lstat, stats)), \
+                mock.patch("os.stat", side_effect=counting(os.stat, stats)):
             context = self.nudge()
-        self.assertIn("1000 saved session checkpoints", context)
-        self.assertIn("its checkpoint folder was last written 2d ago", context)
-        self.assertIn(time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(written)), context)
-        self.assertFalse([path for path in stats if path.endswith(".json")], stats[:5])
+        ours = [path for path in opened + stats if ".json" in os.path.basename(path)
+                and "census" not in path]
+        return [path for path in ours if path in opened], [
+            path for path in ours if path in stats], context
+
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_many_checkpoints_are_read_once_then_counted_from_the_census_record(self):
+        self.make_checkpoints(self.project, 1000, newest_age=3 * 3600 + 30)
+        opened, _, context = self.reads_and_stats()
+        self.assertIn("1000 saved session checkpoints; the newest was saved 3h ago", context)
+        self.assertEqual(len(opened), 1000)
+        opened, stated, again = self.reads_and_stats()
+        self.assertEqual(again, context)
+        self.assertEqual((opened, stated), ([], []))
+
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_a_save_keeps_the_census_record_and_a_change_by_anything_else_is_seen(self):
+        self.make_checkpoints(self.project, 30)
+        self.nudge()
+        server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID="s-new"))
+        saved = server.call_tool("save_session_checkpoint", {"goal": "g"})
+        self.assertFalse(saved.get("isError"), saved)
+        opened, stated, context = self.reads_and_stats()
+        self.assertEqual((opened, stated), ([], []))
+        self.assertIn("31 saved session checkpoints; the newest was saved just now", context)
+        # A file put in its place by something else: the folder changed, so the census looks
+        # again, reads only what changed, and does not offer it.
+        directory = self.project / ".claude-checkpoints"
+        planted = directory / "planted.json"
+        planted.write_text(json.dumps(self.checkpoint_data(self.project)), encoding="utf-8")
+        os.replace(str(planted), str(directory / "s-new.json"))
+        opened, _, context = self.reads_and_stats()
+        self.assertEqual([os.path.basename(path) for path in opened], ["s-new.json"])
+        self.assertIn("30 saved session checkpoints", context)
+        self.assertIn("1 not signed", context)
+
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_a_census_record_of_another_key_or_folder_is_not_used(self):
+        self.make_checkpoints(self.project, 25)
+        self.assertIn("25 saved session checkpoints", self.nudge())
+        key = self.home / ".local" / "state" / "session-checkpoint" / "key"
+        key.unlink()  # the user deleted the key: nothing verifies any more
+        context = self.nudge()
+        self.assertNotIn("saved session checkpoints", context)
+        self.assertIn("25 checkpoint file(s) that this user did not write (25 its signature "
+                      "cannot be checked: there is no signing key yet", context)
 
     @unittest.skipIf(os.name == "nt", "POSIX modes")
     def test_a_private_folder_of_a_few_still_dates_the_newest_file(self):
@@ -254,18 +299,26 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn(time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(newest)), context)
 
     @unittest.skipIf(os.name == "nt", "POSIX modes")
-    def test_a_private_folder_of_many_still_sets_links_and_junk_apart(self):
+    def test_a_private_folder_of_many_still_sets_links_junk_and_forgeries_apart(self):
         directory = self.private()
         self.make_checkpoints(self.project, 30)
         (self.tmp / "elsewhere.json").write_text("{}", encoding="utf-8")
         os.symlink(str(self.tmp / "elsewhere.json"), str(directory / "linked.json"))
         (directory / "a-directory.json").mkdir()
         (directory / "Not A Session.json").write_text("{}", encoding="utf-8")
-        (directory / "only-backup.json.prev").write_text("{}", encoding="utf-8")
+        write_signed_checkpoint(directory / "only-backup.json.prev",
+                                self.checkpoint_data(self.project))
+        # What an archive or another machine brings: right project, no signature of ours.
+        (directory / "unsigned.json").write_text(
+            json.dumps(self.checkpoint_data(self.project)), encoding="utf-8")
+        forged = directory / "forged.json"
+        forged.write_bytes((directory / "only-backup.json.prev").read_bytes()[:-68]
+                           + b"0" * 64 + b'"\n}\n')
         context = self.nudge()
         self.assertIn("31 saved session checkpoints", context)
-        self.assertIn("1 checkpoint file(s) that this user did not write (1 is a symbolic link)",
-                      context)
+        self.assertIn("3 checkpoint file(s) that this user did not write (1 is a symbolic link, "
+                      "1 its signature does not match this user's key", context)
+        self.assertIn("1 not signed", context)
 
     def test_unreadable_checkpoint_directory_exits_0_and_prints_nothing(self):
         directory = self.project / ".claude-checkpoints"
@@ -279,11 +332,13 @@ class SessionStartNudgeTest(HookTestCase):
         result = self.run_hook("session-start", encode(self.session_start_input()))
         self.assertEqual(result.stdout, b"")
 
-    def test_checkpoint_contents_are_never_read(self):
+    def test_a_file_that_is_no_checkpoint_is_not_offered(self):
         self.make_checkpoints(self.project, 2, legacy=True)
         for path in (self.project / ".claude-checkpoints").iterdir():
             path.write_bytes(b"\x00 not a checkpoint at all")
-        self.assertIn("3 saved session checkpoints", self.nudge())
+        context = self.nudge()
+        self.assertIn("1 saved session checkpoint,", context)
+        self.assertIn("2 not signed", context)
 
     def test_garbage_and_empty_stdin_exit_0_and_print_nothing(self):
         self.make_checkpoints(self.project, 1)
@@ -530,8 +585,9 @@ class HookCostTest(HookTestCase):
                 _, modules = self.hook_imports("guard", encode(self.save_call_input(**extra)))
                 self.assert_imports_none_of(modules)
 
-    def test_nudge_opens_no_checkpoint_file_and_starts_no_process(self):
-        self.make_checkpoints(self.project, 3, legacy=True)
+    def test_nudge_opens_no_checkpoint_file_twice_and_starts_no_process(self):
+        self.make_checkpoints(self.project, 3)
+        self.nudge()  # the first reads each file and keeps what it found
         # Run the pyz under an audit hook that logs every file open and process start.
         log = self.tmp / "audit.log"
         watcher = (
@@ -553,7 +609,7 @@ class HookCostTest(HookTestCase):
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=20,
         )
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn(b"4 saved session checkpoints", result.stdout)
+        self.assertIn(b"3 saved session checkpoints", result.stdout)
         events = log.read_text(encoding="utf-8").splitlines()
         self.assertTrue(any(str(PYZ) in event for event in events), events)  # the log works
         for event in events:

@@ -6,7 +6,8 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, git, make_git_repo, run_main
+from tests.support import (TempDirTestCase, git, make_git_repo, own_checkpoint_data,
+                           read_checkpoint, run_main, write_signed_checkpoint)
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 POSIX = os.name != "nt"
@@ -76,9 +77,10 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         nested = self.project / "packages" / "app"
         directory = nested / ".claude-checkpoints"
         directory.mkdir(parents=True)
-        for name in ("a.json", "b.json", "c.json", "c.json.prev", "d.json", "e.json.prev"):
-            (directory / name).write_text("{}", encoding="utf-8")
-        (nested / ".claude-checkpoint").write_text("{}", encoding="utf-8")
+        for path in [directory / name for name in (
+                "a.json", "b.json", "c.json", "c.json.prev", "d.json", "e.json.prev")] + [
+                nested / ".claude-checkpoint"]:
+            write_signed_checkpoint(path, own_checkpoint_data(nested))
         committed = ["a.json", "c.json.prev", "e.json.prev"]
         git(self.project, "add", "-f", "packages/app/.claude-checkpoint",
             *["packages/app/.claude-checkpoints/" + name for name in committed], env=self.env)
@@ -133,7 +135,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         directory = self.path.parent
         for name, mode in (("a.json", 0o600), ("b.json", 0o660), ("c.json", 0o644),
                            ("d.json", 0o666), ("e.json.prev", 0o620)):
-            (directory / name).write_text("{}", encoding="utf-8")
+            write_signed_checkpoint(directory / name, own_checkpoint_data(self.project))
             os.chmod(str(directory / name), mode)
         context = self.nudge()
         self.assertIn("has 3 saved session checkpoints", context)  # theirs, a and c
@@ -170,6 +172,49 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertFalse(self.path.is_symlink())
         self.assertEqual(target.read_bytes(), before)
 
+    def test_a_checkpoint_changed_by_one_byte_is_untrusted(self):
+        raw = self.path.read_bytes()
+        self.path.write_bytes(raw.replace(b"their goal", b"their goat"))
+        self.assertNotIn("call the load_session_checkpoint", self.nudge())
+        self.assert_untrusted_everywhere("its signature does not match this user's key")
+
+    def test_a_checkpoint_without_a_signature_is_untrusted(self):
+        # What an archive, another machine or an older version leaves: everything else in
+        # order (this user's file, mode 0600, not committed, this project's rootId).
+        self.path.write_bytes(json.dumps(read_checkpoint(self.path), indent=2).encode())
+        os.chmod(str(self.path), 0o600)
+        self.assertIn("1 not signed", self.nudge())
+        self.assert_untrusted_everywhere("not signed")
+
+    def test_a_checkpoint_signed_with_another_users_key_is_untrusted(self):
+        elsewhere = self.tmp / "other-state"
+        with mock.patch.dict(os.environ, XDG_STATE_HOME=str(elsewhere)):
+            write_signed_checkpoint(self.path, read_checkpoint(self.path))
+        self.assertTrue((elsewhere / "session-checkpoint" / "key").exists())
+        self.assert_untrusted_everywhere("its signature does not match this user's key")
+
+    def test_a_checkpoint_saved_under_another_name_is_untrusted(self):
+        renamed = self.path.with_name("renamed.json")
+        os.replace(str(self.path), str(renamed))
+        shutil.copy(str(renamed), str(self.path))  # its own name: still fine
+        result = self.claude("mine").call_tool(LOAD, {"checkpoint": "renamed"})
+        self.assertFalse(result["structuredContent"]["trusted"])
+        self.assertIn("saved under another name", result["content"][0]["text"])
+        self.assertTrue(self.claude("mine").call_tool(
+            LOAD, {"checkpoint": "theirs"})["structuredContent"]["trusted"])
+
+    def test_a_backup_is_trusted_by_its_own_signature(self):
+        self.ok(self.claude("theirs"), SAVE, {"goal": "second", "mode": "merge"})
+        backup = self.path.with_name("theirs.json.prev")
+        self.assertRegex(backup.read_bytes(), rb'"mac": "hmac-sha256:[0-9a-f]{64}"\n\}\n$')
+        self.path.unlink()
+        result = self.claude("mine").call_tool(LOAD, {"checkpoint": "theirs"})
+        self.assertTrue(result["structuredContent"]["trusted"], result)
+        self.assertTrue(result["structuredContent"]["fromBackup"])
+        backup.write_bytes(backup.read_bytes().replace(b"their goal", b"THEIR GOAL"))
+        result = self.claude("mine").call_tool(LOAD, {"checkpoint": "theirs"})
+        self.assertFalse(result["structuredContent"]["trusted"], result)
+
     def test_trusted_checkpoints_behave_as_before(self):
         result = self.ok(self.claude("theirs"), LOAD)
         self.assertTrue(result["trusted"])
@@ -177,6 +222,86 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertIn("call the load_session_checkpoint", self.nudge())
         self.ok(self.claude("theirs"), SAVE, {"goal": "g", "mode": "merge"})
         self.assertEqual(json.loads(self.path.read_text("utf-8"))["decisions"], ["theirs"])
+
+
+class SigningKeyTest(CheckpointTestCase):
+    """The per-user key that signs checkpoints: where it lives, who may read it, and what
+    becomes of the checkpoints when it goes."""
+
+    def key(self):
+        return self.home / ".local" / "state" / "session-checkpoint" / "key"
+
+    def test_the_signature_is_hmac_sha256(self):
+        import hmac
+        import hashlib
+        # RFC 4231, test case 2, then keys shorter and longer than a block.
+        self.assertEqual(checkpoint_mcp.hmac_sha256(b"Jefe", b"what do ya want for nothing?"),
+                         "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        for secret in (os.urandom(32), os.urandom(64), os.urandom(100)):
+            message = os.urandom(300)
+            self.assertEqual(checkpoint_mcp.hmac_sha256(secret, message),
+                             hmac.new(secret, message, hashlib.sha256).hexdigest())
+
+    def test_the_first_save_creates_a_key_only_this_user_can_read_outside_the_project(self):
+        self.assertFalse(self.key().exists())
+        self.ok(self.claude(), SAVE, {"goal": "g"})
+        self.assertRegex(self.key().read_text("ascii"), r"^[0-9a-f]{64}\n$")
+        if POSIX:
+            self.assertEqual(os.stat(str(self.key())).st_mode & 0o777, 0o600)
+            self.assertEqual(os.stat(str(self.key().parent)).st_mode & 0o077, 0)
+        self.assertFalse([path for path in self.project.rglob("*") if path.name == "key"])
+        self.assertTrue(self.ok(self.claude(), LOAD)["trusted"])
+
+    def test_xdg_state_home_says_where_the_key_lives(self):
+        state = self.tmp / "state"
+        with mock.patch.dict(os.environ, XDG_STATE_HOME=str(state)):  # (the process's own)
+            self.ok(self.claude(), SAVE, {"goal": "g"})
+        self.assertTrue((state / "session-checkpoint" / "key").exists())
+        self.assertFalse(self.key().exists())
+
+    def test_every_client_of_this_user_shares_the_key(self):
+        self.ok(self.claude(), SAVE, {"goal": "from Claude Code"})
+        other = self.server(env=self.env_with(CHECKPOINT_SESSION_IDS="mint"))
+        result = other.call_tool(LOAD, {"checkpoint": "s1"})
+        self.assertTrue(result["structuredContent"]["trusted"], result)
+
+    def test_deleting_the_key_makes_old_checkpoints_untrusted_and_the_next_save_signs_anew(self):
+        self.ok(self.claude("old"), SAVE, {"goal": "old"})
+        self.key().unlink()
+        result = self.claude().call_tool(LOAD, {"checkpoint": "old"})
+        self.assertFalse(result["structuredContent"]["trusted"])
+        self.assertIn("there is no signing key yet", result["content"][0]["text"])
+        self.ok(self.claude("new"), SAVE, {"goal": "new"})
+        self.assertTrue(self.key().exists())
+        self.assertTrue(self.ok(self.claude(), LOAD, {"checkpoint": "new"})["trusted"])
+        self.assertFalse(self.ok(self.claude(), LOAD, {"checkpoint": "old"})["trusted"])
+
+    @unittest.skipUnless(POSIX, "POSIX modes")
+    def test_a_key_others_can_read_is_not_used_and_doctor_says_how_to_fix_it(self):
+        self.ok(self.claude(), SAVE, {"goal": "g"})
+        os.chmod(str(self.key()), 0o644)
+        saved = self.ok(self.claude(), SAVE, {"goal": "g2"})
+        self.assertTrue(any("could not be signed" in w and "chmod 600" in w
+                            for w in saved["warnings"]), saved)
+        self.assertFalse(self.ok(self.claude(), LOAD)["trusted"])
+        doctor = run_main(["doctor", "--root", str(self.project)], self.env)
+        self.assertIn("FAIL The signing key %s is readable by others" % self.key(),
+                      doctor.stdout.decode())
+        os.chmod(str(self.key()), 0o600)
+        self.assertIn("OK   checkpoints are signed with the key in %s" % self.key(),
+                      run_main(["doctor", "--root", str(self.project)], self.env).stdout.decode())
+
+    def test_two_first_saves_at_once_end_up_with_one_key(self):
+        real_link, theirs = os.link, "ab" * 32 + "\n"
+
+        def another_save_first(source, target):
+            self.key().write_text(theirs, encoding="ascii")  # made while ours was written
+            os.chmod(str(self.key()), 0o600)
+            real_link(source, target)
+        with mock.patch("os.link", side_effect=another_save_first):
+            key = checkpoint_mcp.signing_key(create=True)
+        self.assertEqual(key.secret, bytes.fromhex(theirs))
+        self.assertEqual([path.name for path in self.key().parent.iterdir()], ["key"])
 
 
 class MovedProjectTest(CheckpointTestCase):
@@ -233,21 +358,26 @@ class GitIndexTest(TempDirTestCase):
         self.paths = [".claude-checkpoints/x.json", ".claude-checkpoints/y.json"]
 
     def test_the_index_names_the_committed_checkpoint_only(self):
-        self.assertEqual(checkpoint_mcp.git_index_mentions(str(self.project), self.paths),
-                         {".claude-checkpoints/x.json"})
-
-    def test_paths_with_nothing_in_common_are_searched_one_by_one(self):
         (self.project / "notes.txt").write_text("n\n", encoding="utf-8")
         git(self.project, "add", "notes.txt", env=self.env)
         git(self.project, "commit", "-q", "-m", "notes", env=self.env)
-        self.assertEqual(checkpoint_mcp.git_index_mentions(
-            str(self.project), ["notes.txt", ".claude-checkpoints/x.json", "other.txt"]),
-            {"notes.txt", ".claude-checkpoints/x.json"})
+        found = checkpoint_mcp.git_index_paths(str(self.project), ".claude-checkpoint")
+        self.assertIn(".claude-checkpoints/x.json", found)
+        self.assertNotIn("notes.txt", found)
+
+    def test_a_subdirectory_project_gets_its_own_paths_relative_to_itself(self):
+        nested = self.project / "sub" / "dir"
+        (nested / ".claude-checkpoints").mkdir(parents=True)
+        (nested / ".claude-checkpoints" / "y.json").write_text("{}", encoding="utf-8")
+        git(self.project, "add", "-f", "sub/dir/.claude-checkpoints/y.json", env=self.env)
+        self.assertEqual(checkpoint_mcp.git_index_paths(str(nested), ".claude-checkpoint"),
+                         {".claude-checkpoints/y.json"})
 
     def test_an_index_over_its_cap_is_not_read_and_nothing_counts_as_uncommitted(self):
         index = (self.project / ".git" / "index").read_bytes()
         with mock.patch.dict(checkpoint_mcp.LIMITS, gitIndexBytes=len(index) - 1):
-            self.assertIsNone(checkpoint_mcp.git_index_mentions(str(self.project), self.paths))
+            self.assertIsNone(checkpoint_mcp.git_index_paths(str(self.project),
+                                                             ".claude-checkpoint"))
 
 
 class BriefFramingTest(CheckpointTestCase):
