@@ -3054,6 +3054,17 @@ def read_census_record(path, with_files):
     return summary, files
 
 
+def is_census_summary(summary):
+    """Whether a record's summary has the shape census_summary gives it (a record is read
+    like any file: someone may have written it)."""
+    count, newest, untrusted = (summary.get(name) for name in ("count", "newest", "untrusted"))
+    return (type(count) is int and count >= 0 and isinstance(untrusted, dict)
+            and (newest is None) == (count == 0)
+            and (newest is None or type(newest) in (int, float))
+            and all(isinstance(reason, str) and type(number) is int and number > 0
+                    for reason, number in untrusted.items()))
+
+
 def census_summary(root, folder, key_state, files, folder_problems):
     """The record's first line: what the census is of, and what it found."""
     census = CheckpointCensus()
@@ -3091,10 +3102,10 @@ def checkpoint_census(root):
     record = census_record_path(root)
     summary, _ = read_census_record(record, with_files=False)
     holds = (summary is not None and folder is not None and summary.get("root") == root
-             and summary.get("folder") == folder and summary.get("key") == key_state)
+             and summary.get("folder") == folder and summary.get("key") == key_state
+             and is_census_summary(summary))
     if holds and committed == set():
-        census = CheckpointCensus(summary.get("count"), summary.get("newest"),
-                                  summary.get("untrusted"))
+        census = CheckpointCensus(summary["count"], summary["newest"], summary["untrusted"])
     else:
         census = CheckpointCensus()
         if summary is not None and summary.get("key") == key_state:

@@ -218,9 +218,9 @@ def git(cwd, *args, env):
                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def write_checkpoints(project, count, env):
-    """`count` checkpoints like tests/fixtures/original-example.json, distinct mtimes, each
-    signed as a save signs it, with the key in `env`'s HOME (made when missing)."""
+def users_signer(env):
+    """A function (path, data, selector) that writes a checkpoint signed as a save of the
+    user of `env` signs it (the key in its HOME, made when missing)."""
     sys.path.insert(0, str(REPO))
     import checkpoint_mcp
     saved_environ = dict(os.environ)
@@ -233,6 +233,19 @@ def write_checkpoints(project, count, env):
         os.environ.update(saved_environ)
     if key.secret is None:
         raise SystemExit("bench: cannot sign checkpoints: %s" % key.problem)
+
+    def write(path, data, selector):
+        path.write_bytes(checkpoint_mcp.sign_checkpoint(
+            checkpoint_mcp.serialize_checkpoint(data), selector, key.secret))
+    return write
+
+
+def write_checkpoints(project, count, env):
+    """`count` checkpoints like tests/fixtures/original-example.json, distinct mtimes, each
+    signed as a save of the user of `env` signs it."""
+    sys.path.insert(0, str(REPO))
+    import checkpoint_mcp
+    write = users_signer(env)
     directory = project / ".claude-checkpoints"
     directory.mkdir(parents=True, exist_ok=True)
     os.chmod(str(directory), 0o700)  # as a save creates it
@@ -244,8 +257,7 @@ def write_checkpoints(project, count, env):
         example["goal"]["primary"] = "Goal number %d" % number
         selector = "bench-%05d" % number
         path = directory / (selector + ".json")
-        path.write_bytes(checkpoint_mcp.sign_checkpoint(
-            checkpoint_mcp.serialize_checkpoint(example), selector, key.secret))
+        write(path, example, selector)
         os.utime(str(path), (base + number, base + number))
 
 
@@ -543,11 +555,12 @@ def measure_list(work, env, quick):
 
 
 def measure_brief(work, env):
-    # Named as in the example checkpoint: a checkpoint read in a project of another name
-    # is untrusted, and its brief opens with a warning that the example does not carry.
+    # Named as in the example checkpoint, and signed as the user's own save would: an
+    # untrusted checkpoint's brief opens with a warning that the example does not carry.
     project = work / "my-app"
     project.mkdir()
-    shutil.copy(str(EXAMPLE), str(project / ".claude-checkpoint"))
+    users_signer(env)(project / ".claude-checkpoint",
+                      json.loads(EXAMPLE.read_text(encoding="utf-8")), "legacy")
     connection = Connection(ours(), env, cwd=str(work))
     connection.handshake()
     result = connection.call("load_session_checkpoint", {"projectRoot": str(project),

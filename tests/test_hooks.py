@@ -279,6 +279,25 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("30 saved session checkpoints", context)
         self.assertIn("1 not signed", context)
 
+    def test_a_census_record_of_any_other_shape_is_not_believed(self):
+        self.make_checkpoints(self.project, 3)
+        self.assertIn("3 saved session checkpoints", self.nudge())
+        record = next((self.home / ".local" / "state" / "session-checkpoint" / "census")
+                      .glob("*.json"))
+        summary, files = record.read_text(encoding="utf-8").split("\n", 1)
+        for forged in (dict(json.loads(summary), count=300), dict(json.loads(summary),
+                                                                   count="3"),
+                       dict(json.loads(summary), untrusted={"x": -1})):
+            with self.subTest(forged=forged):
+                record.write_text(json.dumps(forged) + "\n" + files, encoding="utf-8")
+                context = self.nudge()
+                # The state folder is the user's alone (as their key is): a record of the
+                # right shape is believed, any other is not.
+                if forged["count"] == 300:
+                    self.assertIn("300 saved session checkpoints", context)
+                else:
+                    self.assertIn("3 saved session checkpoints", context)
+
     @unittest.skipIf(os.name == "nt", "POSIX modes")
     def test_a_census_record_of_another_key_or_folder_is_not_used(self):
         self.make_checkpoints(self.project, 25)
