@@ -2563,8 +2563,9 @@ def read_signing_key(path):
 
 def signing_key(create=False):
     """This user's SigningKey; with `create`, made first when there is none (by a save).
-    A new key is written to a temporary file and linked into place, so two first saves at
-    once end up with the same key."""
+    A new key is written to a temporary file and put in place only where there is none
+    (a hard link; on Windows a rename, which never replaces a file there), so two first
+    saves at once end up with the same key."""
     path = signing_key_path()
     key = read_signing_key(path)
     if key.secret is None and create and not os.path.lexists(path):
@@ -2576,11 +2577,12 @@ def signing_key(create=False):
                     handle.write(os.urandom(32).hex().encode("ascii") + b"\n")
                     handle.flush()
                     os.fsync(handle.fileno())
-                os.link(temp_path, path)
+                (os.rename if os.name == "nt" else os.link)(temp_path, path)
             except FileExistsError:
                 pass  # another save made it first: use theirs
             finally:
-                os.unlink(temp_path)
+                if os.path.lexists(temp_path):
+                    os.unlink(temp_path)
         except OSError as error:
             return SigningKey(path, None, "the signing key %s cannot be created (%s)"
                               % (path, error.strerror or error))
