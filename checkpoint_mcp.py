@@ -1386,6 +1386,12 @@ DRIFT_SCHEMA = {
                               "required": ["id", "subject"]}},
         "commitFiles": dict(_STRINGS, description="Recorded files those commits changed."),
         "deletedSince": dict(_STRINGS, description="Recorded files deleted since the save."),
+        "renamedSince": {"type": "array", "description": "Recorded files that moved since "
+                         "the save, content unchanged: old path and new.",
+                         "items": {"type": "object",
+                                   "properties": {"from": {"type": "string"},
+                                                  "to": {"type": "string"}},
+                                   "required": ["from", "to"]}},
         "untrackedSince": dict(_STRINGS, description="Untracked files new since the save."),
         "untrackedSinceTotal": {"type": "integer", "minimum": 0},
     },
@@ -2358,12 +2364,45 @@ def untracked_since(root, untracked_output, recorded, saved_at, complete):
     return found[:LIMITS["driftPaths"]], len(found), True
 
 
+def renamed_since(root, recorded_files, deleted, candidates):
+    """[(old path, new path)] for the `deleted` recorded files whose saved content is now
+    at one of the `candidates` (paths new since the save: untracked, or in the commits
+    since), found by the blob hash. The candidates are hashed only when something was
+    deleted, each once, at most LIMITS["driftUntrackedStats"] of them and within
+    LIMITS["driftHashBytes"]."""
+    saved = {entry["path"]: entry.get("hash") for entry in recorded_files or ()
+             if isinstance(entry, dict) and entry.get("path") in deleted}
+    wanted = {}
+    for path in deleted:
+        if saved.get(path):
+            wanted.setdefault(saved[path], path)
+    moves, budget = [], LIMITS["driftHashBytes"]
+    import stat
+    for path in list(dict.fromkeys(candidates))[:LIMITS["driftUntrackedStats"]]:
+        if not wanted:
+            break
+        full = os.path.join(root, path)
+        try:
+            info = os.lstat(full)
+        except OSError:
+            continue
+        budget -= info.st_size
+        if (budget < 0 or not stat.S_ISREG(info.st_mode) or not is_safe_relative_path(path)
+                or not is_inside(root, os.path.dirname(full))):
+            continue
+        old = wanted.pop(hash_blob(full), None)
+        if old is not None:
+            moves.append((old, path))
+    return moves
+
+
 def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     """(drift, warnings) for a checkpoint saved with git facts `saved_git` at `saved_at`
     (seconds), recording `recorded_files` (every change then, unless `complete` is false).
 
     drift = {"branchChanged", "currentBranch", "commitsSince", "changedSince", "history",
-    "deletedSince", "untrackedSince", "untrackedSinceTotal"} and, once HEAD moved on,
+    "deletedSince", "untrackedSince", "untrackedSinceTotal"}, "renamedSince" when a deleted
+    recorded file's content is at a new path, and, once HEAD moved on,
     "commits" (the newest LIMITS["driftCommits"], subjects redacted) and "commitFiles"
     (recorded files those commits changed); None when the checkpoint has no git facts or
     `root` has none now (no git, not a repository, no commits). `history` says how HEAD
@@ -2374,7 +2413,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
         return None, []
     warnings = []
     saved_head = saved_git.get("head")
-    history, commits_since, commits, commit_files = "same", 0, [], {}
+    history, commits_since, commits, commit_files, others = "same", 0, [], {}, {}
     recorded = {entry.get("path") for entry in recorded_files or () if isinstance(entry, dict)}
     try:
         with GitRun(root, ["ls-files", "--others", "--exclude-standard", "-z"]) as untracked, \
@@ -2404,6 +2443,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                         commits.append({"id": short, "subject": trim_text(one_line(
                             redact_text(subject)[0]), LIMITS["driftSubject"])})
                     commit_files.update((path, None) for path in paths if path in recorded)
+                    others.update((path, None) for path in paths if path not in recorded)
             try:
                 listed = untracked.answer()
             except GitTimeout:  # the rest of the drift still stands
@@ -2438,6 +2478,13 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     if commits_since or commits:
         drift["commits"] = commits
         drift["commitFiles"] = list(commit_files)[:LIMITS["driftPaths"]]
+    moves = renamed_since(root, recorded_files, deleted, new_untracked + list(others)) \
+        if deleted else []
+    if moves:
+        moved = {old for old, _ in moves}
+        drift["changedSince"] = [path for path in changed if path not in moved]
+        deleted = [path for path in deleted if path not in moved]
+        drift["renamedSince"] = [{"from": old, "to": new} for old, new in moves]
     drift["deletedSince"] = deleted
     drift["untrackedSince"] = new_untracked
     drift["untrackedSinceTotal"] = new_total
@@ -4196,6 +4243,13 @@ def render_drift(drift, saved_git, detail):
                     % paths_line(changed, len(changed), detail))
     if deleted:
         body.append("- \u26a0 Deleted: %s" % paths_line(deleted, len(deleted), detail))
+    moves = drift.get("renamedSince") or []
+    if moves:
+        shown = moves[:detail["paths"]]
+        body.append("- Moved, content unchanged: %s%s" % (", ".join(
+            "%s \u2192 %s" % (code_span(one_line(move["from"])), code_span(one_line(move["to"])))
+            for move in shown), " and %d more" % (len(moves) - len(shown))
+            if len(moves) > len(shown) else ""))
     if drift.get("untrackedSinceTotal"):
         body.append("- New untracked files: %s" % paths_line(
             drift["untrackedSince"], drift["untrackedSinceTotal"], detail))

@@ -77,6 +77,34 @@ class DriftTest(CheckpointTestCase):
         self.assertIn("- \u26a0 Deleted: `src/auth/session.spec.ts`", text)
         self.assertNotIn("re-read before editing", text)
 
+    def test_a_recorded_file_moved_in_a_commit_is_called_moved_not_deleted(self):
+        git(self.project, "add", "-A", env=self.env)
+        git(self.project, "commit", "-q", "-m", "wip", env=self.env)
+        self.server_.call_tool(SAVE, {"goal": "OAuth", "modifiedFiles": [
+            {"path": "src/auth/session.ts"}]})
+        git(self.project, "mv", "src/auth/session.ts", "src/auth/cookie-session.ts",
+            env=self.env)
+        git(self.project, "commit", "-q", "-m", "rename", env=self.env)
+        text, structured = self.load()
+        drift = self.drift()
+        self.assertEqual(drift["renamedSince"], [
+            {"from": "src/auth/session.ts", "to": "src/auth/cookie-session.ts"}])
+        self.assertEqual((drift["deletedSince"], structured["drift"]["changedSince"]), ([], []))
+        self.assertIn("- Moved, content unchanged: `src/auth/session.ts` \u2192 "
+                      "`src/auth/cookie-session.ts`", text)
+        self.assertNotIn("Deleted", text)
+
+    def test_a_recorded_file_moved_and_changed_or_moved_out_of_git_is_seen_for_what_it_is(self):
+        import os
+        os.replace(str(self.project / "src/auth/session.spec.ts"),
+                   str(self.project / "src/session.spec.ts"))  # untracked, same content
+        os.replace(str(self.project / "src/auth/session.ts"), str(self.project / "moved.ts"))
+        (self.project / "moved.ts").write_text("v3\n", encoding="utf-8")
+        drift = self.drift()
+        self.assertEqual(drift["renamedSince"], [
+            {"from": "src/auth/session.spec.ts", "to": "src/session.spec.ts"}])
+        self.assertEqual(drift["deletedSince"], ["src/auth/session.ts"])
+
     def test_a_new_untracked_file_is_named(self):
         (self.project / "src/auth/notes.md").write_text("new\n", encoding="utf-8")
         text, _ = self.load()
