@@ -3347,6 +3347,8 @@ class TranscriptFacts:
         self.touched = {}        # raw path -> None, in the order last touched
         self.calls = {}          # tool_use id -> (name, input, command record), awaiting a result
         self.calls_seen = set()  # a tool_use copied into the file again counts once
+        self.last_timestamp = None  # the `timestamp` of the last conversation line read
+        self.cwd = None          # the first `cwd` a conversation line gives: where it ran
 
     def is_empty(self):
         return not (self.first_prompt or self.task_list() or self.commands or self.touched)
@@ -3367,6 +3369,11 @@ class TranscriptFacts:
     def touched_paths(self):
         return list(reversed(list(self.touched)))  # most recently touched first
 
+    def last_entry_time(self):
+        """When the last conversation line read was written (seconds since the epoch), or
+        None when it says no time that can be read."""
+        return parse_timestamp(self.last_timestamp) if self.last_timestamp else None
+
     def add_line(self, line):
         if b'"type":"assistant"' not in line and not (
                 b'"type":"user"' in line and self.wants_user_line(line)):
@@ -3375,7 +3382,14 @@ class TranscriptFacts:
             entry = json_loads(line.decode("utf-8"))
         except ValueError:  # a truncated last line, or not JSON at all
             return
-        if not isinstance(entry, dict) or entry.get("isSidechain") is True:
+        if not isinstance(entry, dict):
+            return
+        timestamp, cwd = entry.get("timestamp"), entry.get("cwd")
+        if isinstance(timestamp, str):
+            self.last_timestamp = timestamp
+        if self.cwd is None and isinstance(cwd, str):
+            self.cwd = cwd
+        if entry.get("isSidechain") is True:
             return
         message = entry.get("message")
         if not isinstance(message, dict):
@@ -3818,10 +3832,13 @@ class Draft:
     reported or the session touched; `mode`: 'replace' or 'merge'; `resumed_from`: the
     selector a first save builds on. An automatic snapshot names its moment in `source`
     (None for the agent's own save) and the task descriptions the session deleted in
-    `dropped_tasks`; its `content` holds the transcript's facts."""
+    `dropped_tasks`; its `content` holds the transcript's facts. With `transcript_time`
+    (when the transcript's last entry was written, in seconds since the epoch), the
+    snapshot is not saved over a checkpoint updated at or after that time: the save
+    raises CheckpointIsNewer instead (crash recovery, which may come late)."""
 
     def __init__(self, content, redactions=0, files=(), mode="replace", resumed_from=None,
-                 source=None, dropped_tasks=frozenset()):
+                 source=None, dropped_tasks=frozenset(), transcript_time=None):
         self.content = content
         self.redactions = redactions
         self.files = list(files)
@@ -3829,6 +3846,13 @@ class Draft:
         self.resumed_from = resumed_from
         self.source = source
         self.dropped_tasks = dropped_tasks
+        self.transcript_time = transcript_time
+
+
+class CheckpointIsNewer(Exception):
+    """A snapshot with a transcript_time found, under the checkpoint's lock, that the
+    checkpoint was updated at or after that time: it already holds what the transcript
+    says (or the agent's later word), so nothing was written."""
 
 
 class SaveOutcome(Record):
@@ -3883,6 +3907,10 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
     steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
     commands and files refreshed. `meta.auto` says what was filled in automatically."""
     found = draft.content
+    if own and draft.transcript_time is not None:
+        saved = parse_timestamp(own.get("updatedAt"))
+        if saved is not None and saved >= draft.transcript_time:
+            raise CheckpointIsNewer("the checkpoint was saved after the transcript's last entry")
     # Refreshing the agent's own save keeps its git facts and file hashes: the next load
     # still tells what changed since the agent wrote its summary.
     agent_baseline = bool(own) and "goal" not in automatic_fields(own)
@@ -3907,6 +3935,8 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
                                            omitted, session, root, timestamp)
     checkpoint["meta"]["auto"] = {"source": draft.source, "at": timestamp,
                                   "fields": sorted(fields)}
+    if draft.transcript_time is not None:  # how old the work is, not only its snapshot
+        checkpoint["meta"]["auto"]["transcriptAt"] = now_timestamp(draft.transcript_time)
     if agent_baseline and own.get("git"):  # (no git facts then: nothing to measure from)
         checkpoint["git"] = own["git"]
         checkpoint["meta"]["auto"]["git"] = scan["git"]  # what the snapshot itself saw
@@ -3978,6 +4008,23 @@ def save_checkpoint(root, session, draft, changed_paths=None):
         warnings.append("%s is not git-ignored. Add `.claude-checkpoint*` to .gitignore (or your "
                         "global gitignore) so checkpoints are never committed." % relative)
     return SaveOutcome(path, data, checkpoint, redactions, warnings)
+
+
+def save_transcript_snapshot(root, session, facts, source, transcript_time=None):
+    """The automatic snapshot of `session` from its transcript's `facts`, saved through
+    save_checkpoint with `source` as its moment (see Draft for `transcript_time`): the
+    PreCompact and SessionEnd hooks and crash recovery all save this way. Returns the
+    SaveOutcome, or None when the transcript shows nothing to save: no conversation, or
+    no work and no checkpoint of the session's own to refresh (then no file at all)."""
+    if facts.is_empty():
+        return None
+    if not facts.did_work() and not checkpoint_exists(root, session.selector):
+        return None
+    found, redactions = redacted_facts(facts)
+    touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
+    return save_checkpoint(root, session, Draft(
+        found, redactions, touched, source=source, dropped_tasks=found.pop("droppedTasks"),
+        transcript_time=transcript_time))
 
 
 # Rendering & listing #########################################################
@@ -5272,15 +5319,8 @@ def save_automatic_snapshot(hook_input, source, environ, deadline):
     transcript = hook_input.get("transcript_path")
     if not isinstance(transcript, str) or not os.path.isabs(transcript):
         raise CallerError("the hook input has no absolute transcript_path")
-    facts = read_transcript(transcript, deadline)
-    if facts.is_empty():
-        return None
-    if not facts.did_work() and not checkpoint_exists(root, session.selector):
-        return None  # no checkpoint of its own to refresh either: leave no file at all
-    found, redactions = redacted_facts(facts)
-    touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
-    return save_checkpoint(root, session, Draft(
-        found, redactions, touched, source=source, dropped_tasks=found.pop("droppedTasks")))
+    return save_transcript_snapshot(root, session, read_transcript(transcript, deadline),
+                                    source)
 
 
 def autosave_is_off(environ):
