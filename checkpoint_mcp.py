@@ -9,8 +9,9 @@ Claude Code hooks and a command line. It needs nothing but the Python standard l
 
 Sections, in data-flow order, each using only those above it: limits & constants, JSON,
 redaction, paths & sessions, schema & validation, git, store, transcripts (what Claude
-Code's transcript says a session did), save (the one save transaction), rendering &
-listing, tools, protocol, hooks, command line & main.
+Code's transcript says a session did), save (the one save transaction), crash recovery
+(the transcripts of sessions that ended without saving, turned into their checkpoints),
+rendering & listing, tools, protocol, hooks, command line & main.
 Only `os`, `sys` and the built-in `_operator` are imported at module level: every start
 (server or hook) pays for this module, so each path imports what it uses where it uses it.
 """
@@ -62,6 +63,12 @@ LIMITS = {
     "driftUntrackedStats": 500,  # untracked paths a load may stat to tell new from old
     "driftHashBytes": 67108864,  # bytes a load hashes to compare the recorded files
     "briefBytes": 1500,      # the resume brief, at its first detail level that fits
+    "recoverDays": 7,        # crash recovery looks at transcripts this recent...
+    "recoverPerStart": 3,    # ...recovers at most this many at a session start...
+    "recoverReads": 5,       # ...reads at most this many transcripts there...
+    "recoverSeconds": 0.5,   # ...for at most this long...
+    "recoverBytes": 16777216,  # ...and none larger (`recover` reads any, for transcriptSeconds)
+    "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -4027,6 +4034,393 @@ def save_transcript_snapshot(root, session, facts, source, transcript_time=None)
         transcript_time=transcript_time))
 
 
+# Crash recovery ##############################################################
+# When Claude Code is killed (SIGKILL, a closed terminal, OOM, power loss), neither
+# PreCompact nor SessionEnd runs, but the session's transcript stays in the project's
+# transcript folder, where Claude Code writes `<session-id>.jsonl` for every session
+# started in that directory. At each session start the other transcripts there are looked
+# at, newest first: one that did work and is newer than its session's checkpoint (or has
+# none) becomes that checkpoint, built exactly as the SessionEnd snapshot is, marked
+# "recovered" in `meta.auto.source`. What is already saved is passed by stat alone; a
+# transcript read and found to hold nothing to recover is remembered outside the project
+# (a session without work leaves no file in it), so no start reads it twice.
+
+RECOVERED = "recovered"  # meta.auto.source of a snapshot made by crash recovery
+
+
+TRANSCRIPT_SUFFIX = ".jsonl"
+
+
+# Why a transcript that was read has nothing to recover, as the recovery record keeps it
+# (its key) and as `recover` says it. "slow" alone is retried by `recover`.
+REMEMBERED_REASONS = {
+    "no-work": "no edit, command or todo list in it: nothing to resume",
+    "elsewhere": "it ran in another directory, whose transcripts share this folder",
+    "saved": "its checkpoint was saved after the transcript's last entry",
+    "slow": "it could not be read within a session start's time; `recover` reads it",
+}
+
+
+UP_TO_DATE = "its checkpoint is newer than the transcript"
+
+
+CLAUDE_FOLDER_NAME_LENGTH = 200  # Claude Code cuts a longer folder name and adds a hash
+
+
+def claude_project_folder_name(path):
+    """The folder name Claude Code 2.1 gives the transcripts of sessions started in
+    `path`: every UTF-16 code unit that is not an ASCII letter or digit becomes '-' (so
+    '/', '.', '_' and spaces do); a name longer than 200 is cut to 200 and followed by '-'
+    and the base-36 absolute value of the path's 32-bit string hash (Java's hashCode)."""
+    units = path.encode("utf-16-le", "surrogatepass")
+    codes = [units[index] | units[index + 1] << 8 for index in range(0, len(units), 2)]
+    name = "".join(chr(code) if code < 128 and chr(code).isalnum() else "-" for code in codes)
+    if len(name) <= CLAUDE_FOLDER_NAME_LENGTH:
+        return name
+    digest = 0
+    for code in codes:
+        digest = (digest * 31 + code) & 0xffffffff
+    digest = abs(digest - (1 << 32) if digest >= 1 << 31 else digest)
+    digits = ""
+    while True:
+        digest, digit = divmod(digest, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not digest:
+            break
+    return "%s-%s" % (name[:CLAUDE_FOLDER_NAME_LENGTH], digits)
+
+
+class TranscriptFile(tuple):
+    """A session's transcript in the folder: the session's id (`selector`), the file's
+    `path` and its lstat `info`. A tuple underneath, as CheckpointFile is: a start makes
+    one for each transcript its stat does not pass over."""
+
+    __slots__ = ()
+    selector = property(_itemgetter(0))
+    path = property(_itemgetter(1))
+    info = property(_itemgetter(2))
+
+
+class RecoveryResult(Record):
+    """What recovery did (or, on a dry run, would do) with one transcript: `action` is
+    'recovered' (or 'would recover'), 'skipped' (nothing to recover), 'later' (left for the
+    next session start), 'deferred' (left to the `recover` command: too large or too slow
+    to read at a start) or 'failed'; `reason` says why, or what the recovery builds on;
+    `outcome` is a recovery's SaveOutcome."""
+
+    __slots__ = ("transcript", "action", "reason", "outcome")
+
+
+class RecoveryReport(Record):
+    """One recovery's `results`, newest transcript first, in the transcript `folder`;
+    `older`: how many transcripts there were left alone for being older than
+    LIMITS['recoverDays']."""
+
+    __slots__ = ("folder", "results", "older")
+
+    def selectors(self, action):
+        return [result.transcript.selector for result in self.results if result.action == action]
+
+
+def transcript_file_problem(info):
+    """Why the transcript with lstat `info` is not read at all (a link, not a file,
+    another user's), or None."""
+    import stat
+    if stat.S_ISLNK(info.st_mode):
+        return "it is a symbolic link"
+    if not stat.S_ISREG(info.st_mode):
+        return "it is not a regular file"
+    if os.name != "nt" and info.st_uid != os.getuid():
+        return "it is owned by uid %d" % info.st_uid
+    return None
+
+
+def scan_transcript_folder(folder, root, exclude, now, list_current=False):
+    """(the transcripts in `folder` that may need recovery, newest first; those whose
+    session's checkpoint is at least as new, only when `list_current`; how many are older
+    than LIMITS['recoverDays']), or None when the folder cannot be listed. From the
+    listing and lstat alone: session `exclude` and names that are no session id are passed
+    over, and a transcript is up to date when its checkpoint (or the backup of a checkpoint
+    whose file is gone) was written at or after it. (A name from the listing holds no path
+    separator, so its checkpoint is looked up before the name is checked: most transcripts
+    are up to date, and this is the whole cost of a start that has nothing to recover.)"""
+    horizon = int((now - LIMITS["recoverDays"] * 86400) * 1e9)
+    store = os.path.join(root, CHECKPOINT_DIR, "")
+    lstat, suffix = os.lstat, TRANSCRIPT_SUFFIX
+    stored = (CHECKPOINT_SUFFIX, CHECKPOINT_SUFFIX + BACKUP_SUFFIX) if os.path.lexists(
+        store[:-1]) else ()  # no folder, no checkpoint: no lstat for each transcript
+    candidates, current, older = [], [], 0
+    try:
+        entries = os.scandir(folder)
+    except (OSError, ValueError):
+        return None
+    with entries:
+        for entry in entries:
+            name = entry.name
+            if not name.endswith(suffix):
+                continue
+            selector = name[:-len(suffix)]
+            if selector == exclude:
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if info.st_mtime_ns < horizon:
+                older += is_valid_session_id(selector) and selector != LEGACY_SELECTOR
+                continue
+            saved = None
+            for stored_suffix in stored:
+                try:
+                    saved = lstat(store + selector + stored_suffix).st_mtime_ns
+                    break
+                except OSError:
+                    continue
+            if saved is not None and saved >= info.st_mtime_ns:
+                if list_current and is_valid_session_id(selector) and selector != LEGACY_SELECTOR:
+                    current.append(TranscriptFile((selector, entry.path, info)))
+                continue
+            if is_valid_session_id(selector) and selector != LEGACY_SELECTOR:
+                candidates.append(TranscriptFile((selector, entry.path, info)))
+    candidates.sort(key=lambda found: found.info.st_mtime_ns, reverse=True)
+    current.sort(key=lambda found: found.info.st_mtime_ns, reverse=True)
+    return candidates, current, older
+
+
+def private_folder_problem(path):
+    """Why the folder `path` is not this user's alone to write (None when it is)."""
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        return error.strerror or str(error)
+    import stat
+    if not stat.S_ISDIR(info.st_mode):
+        return "not a directory"
+    if os.name != "nt" and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+        return "not this user's alone"
+    return None
+
+
+def make_private_directory(path):
+    """Create the directory `path` and any missing parent, each mode 0700."""
+    if os.path.isdir(path):
+        return
+    parent = os.path.dirname(path)
+    if parent and parent != path:
+        make_private_directory(parent)
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        return
+    os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
+
+
+class RecoveryMemory:
+    """The recovery record of one project: the transcripts read and found to hold nothing
+    to recover (or too slow to read at a session start), each by session id with its size,
+    mtime and why (a REMEMBERED_REASONS key), so that later starts pass them by stat
+    alone. It lives in state_directory()/recovery/<project_root_id>.json (folders 0700,
+    file 0600, written atomically), outside the project, where a session without work
+    leaves no file. It is read as hostile input: anything unusable in it is forgotten;
+    when it cannot be written, the next start reads those transcripts again."""
+
+    def __init__(self, path, entries):
+        self.path = path
+        self.entries = entries  # selector -> [size, mtime_ns, reason]
+        self.changed = False
+
+    @classmethod
+    def load(cls, environ, root):
+        path = os.path.join(state_directory(environ), "recovery",
+                            project_root_id(root) + CHECKPOINT_SUFFIX)
+        entries = {}
+        try:
+            if private_folder_problem(os.path.dirname(path)) is None:
+                raw = json_loads(read_file_limited(path).decode("utf-8"), explain=False)
+                found = raw.get("transcripts") if isinstance(raw, dict) else None
+                # (A key is only ever compared with a transcript's session id.)
+                for selector, entry in (found.items() if isinstance(found, dict) else ()):
+                    if (isinstance(entry, list) and len(entry) == 3
+                            and type(entry[0]) is int and type(entry[1]) is int
+                            and isinstance(entry[2], str) and entry[2] in REMEMBERED_REASONS):
+                        entries[selector] = entry
+        except (OSError, ValueError):  # none yet, or unusable: an empty record
+            entries = {}
+        return cls(path, entries)
+
+    def reason(self, transcript):
+        """The remembered reason for `transcript` as it is now (same size and mtime), or None."""
+        entry, info = self.entries.get(transcript.selector), transcript.info
+        if entry and entry[0] == info.st_size and entry[1] == info.st_mtime_ns:
+            return entry[2]
+        return None
+
+    def remember(self, transcript, reason):
+        self.entries[transcript.selector] = [transcript.info.st_size,
+                                             transcript.info.st_mtime_ns, reason]
+        self.changed = True
+
+    def save(self, now):
+        """Write the record, if it changed, without what is older than the window."""
+        if not self.changed:
+            return
+        horizon = int((now - LIMITS["recoverDays"] * 86400) * 1e9)
+        kept = sorted(((selector, entry) for selector, entry in self.entries.items()
+                       if entry[1] >= horizon), key=lambda item: item[1][1],
+                      reverse=True)[:LIMITS["recoverMemory"]]
+        try:
+            folder = os.path.dirname(self.path)
+            make_private_directory(folder)
+            if private_folder_problem(folder) is None:
+                write_atomic(self.path, encode_json_text(json_dumps(
+                    {"version": 1, "transcripts": dict(kept)}) + "\n"))
+        except OSError:  # recovery still works: it only reads those transcripts again
+            pass
+
+
+def same_directory(recorded, expected):
+    """Whether the directory a transcript says it ran in is `expected`."""
+    if not isinstance(recorded, str) or path_text_problem(recorded) or not os.path.isabs(recorded):
+        return False
+    return os.path.normcase(os.path.realpath(recorded)) == os.path.normcase(
+        os.path.realpath(expected))
+
+
+def checkpoint_saved_since(root, selector, moment):
+    """Whether the checkpoint `selector` was updated at or after `moment` (a dry run's
+    answer to what the save would find under its lock)."""
+    try:
+        loaded = load_checkpoint(root, selector)
+    except CorruptCheckpoint:
+        return False
+    saved = parse_timestamp(loaded.data.get("updatedAt")) if loaded else None
+    return saved is not None and saved >= moment
+
+
+def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
+    """Recover one transcript that may need it: read it by `deadline`, then save its
+    snapshot (unless `dry_run`); a RecoveryResult, or None when the deadline came first."""
+    def result(action, reason, outcome=None):
+        return RecoveryResult(transcript, action, reason, outcome)
+
+    def remembered(reason):
+        if not dry_run:
+            memory.remember(transcript, reason)
+        return result("skipped", REMEMBERED_REASONS[reason])
+
+    try:
+        facts = read_transcript(transcript.path, deadline)
+    except TimeoutError:
+        return None  # the caller knows whether it had all of a start's time
+    except ValueError as error:  # it cannot be opened: gone meanwhile, or not readable
+        return result("failed", str(error))
+    if facts.cwd is not None and not same_directory(facts.cwd, cwd):
+        return remembered("elsewhere")
+    if not facts.did_work():
+        return remembered("no-work")
+    moment = facts.last_entry_time() or transcript.info.st_mtime
+    had_checkpoint = checkpoint_exists(root, transcript.selector)
+    if dry_run:
+        if checkpoint_saved_since(root, transcript.selector, moment):
+            return result("skipped", REMEMBERED_REASONS["saved"])
+        return result("would recover", "refreshing its checkpoint" if had_checkpoint
+                      else "no checkpoint yet")
+    try:
+        outcome = save_transcript_snapshot(root, Session(transcript.selector, "env"), facts,
+                                           RECOVERED, moment)
+    except CheckpointIsNewer:
+        return remembered("saved")
+    except (CallerError, CorruptCheckpoint, OSError) as error:
+        return result("failed", "%s: %s" % (type(error).__name__, error)
+                      if isinstance(error, OSError) else str(error))
+    if outcome is None:  # (did_work() said otherwise: only a file changed meanwhile)
+        return remembered("no-work")
+    return result("recovered", "refreshed its checkpoint" if had_checkpoint
+                  else "no checkpoint yet", outcome)
+
+
+def recover_sessions(root, folder, current, cwd, environ, by_hand=False, dry_run=False):
+    """Crash recovery in `root` from the transcripts in `folder` of sessions started in
+    the directory `cwd`, but session `current`; a RecoveryReport, or None when the folder
+    cannot be listed. At a session start (not `by_hand`) it reads at most
+    LIMITS['recoverReads'] transcripts, none over LIMITS['recoverBytes'], recovers at most
+    LIMITS['recoverPerStart'] and stops after LIMITS['recoverSeconds']: the rest waits for
+    the next start. `by_hand` (the `recover` command) recovers every one of the window,
+    each read for up to LIMITS['transcriptSeconds'], and also lists the ones up to date."""
+    import time
+    now = time.time()
+    scanned = scan_transcript_folder(folder, root, current, now, list_current=by_hand)
+    if scanned is None:
+        return None
+    candidates, up_to_date, older = scanned
+    # A start reports only what it did or left for later; `recover` says why it skipped too.
+    results = [RecoveryResult(transcript, "skipped", UP_TO_DATE, None)
+               for transcript in up_to_date]
+    if not candidates:
+        return RecoveryReport(folder, results, older)
+    memory = RecoveryMemory.load(environ, root)
+    started = time.monotonic()
+    deadline = started + LIMITS["recoverSeconds"]
+    reads = recovered = 0
+    for transcript in candidates:
+        problem = transcript_file_problem(transcript.info)
+        remembered = memory.reason(transcript)
+        if remembered == "slow" and not by_hand:
+            results.append(RecoveryResult(transcript, "deferred", REMEMBERED_REASONS["slow"],
+                                          None))
+            continue
+        if problem or (remembered and remembered != "slow"):
+            if by_hand:
+                results.append(RecoveryResult(transcript, "skipped", problem or
+                                              REMEMBERED_REASONS[remembered], None))
+            continue
+        if not by_hand:
+            if transcript.info.st_size > LIMITS["recoverBytes"]:
+                results.append(RecoveryResult(transcript, "deferred", "larger than %d MiB; "
+                                              "`recover` reads it" % (LIMITS["recoverBytes"]
+                                                                      >> 20), None))
+                continue
+            if (reads >= LIMITS["recoverReads"] or recovered >= LIMITS["recoverPerStart"]
+                    or time.monotonic() >= deadline):
+                results.append(RecoveryResult(transcript, "later", "left for the next "
+                                              "session start", None))
+                continue
+        reads += 1
+        result = recover_transcript(
+            root, transcript, cwd, memory,
+            time.monotonic() + LIMITS["transcriptSeconds"] if by_hand else deadline, dry_run)
+        if result is None:  # out of time
+            if by_hand:
+                result = RecoveryResult(transcript, "failed", "gave up reading it after %ds"
+                                        % LIMITS["transcriptSeconds"], None)
+            elif reads == 1:  # it had the start's whole time: leave it to `recover`
+                memory.remember(transcript, "slow")
+                result = RecoveryResult(transcript, "deferred", REMEMBERED_REASONS["slow"], None)
+            else:
+                result = RecoveryResult(transcript, "later", "left for the next session "
+                                        "start", None)
+        recovered += result.action in ("recovered", "would recover")
+        results.append(result)
+    if not dry_run:
+        memory.save(now)
+    return RecoveryReport(folder, results, older)
+
+
+def recover_at_session_start(hook_input, root, environ):
+    """Crash recovery at the start of the session `hook_input` describes: the folder of
+    its transcript_path holds the transcripts of the other sessions started in its `cwd`.
+    A RecoveryReport, or None when the input names no transcript folder."""
+    transcript = hook_input.get("transcript_path")
+    if (not isinstance(transcript, str) or not os.path.isabs(transcript)
+            or path_text_problem(transcript)):
+        return None
+    current, cwd = hook_input.get("session_id"), hook_input.get("cwd")
+    if not isinstance(cwd, str) or not os.path.isabs(cwd) or path_text_problem(cwd):
+        cwd = root  # (only CHECKPOINT_PROJECT_ROOT can have let such a hook input through)
+    return recover_sessions(root, os.path.dirname(transcript),
+                            current if isinstance(current, str) else None, cwd, environ)
+
+
 # Rendering & listing #########################################################
 
 TASK_MARKERS = {"done": "[x]", "in_progress": "[~]", "pending": "[ ]", "blocked": "[!]"}
@@ -4087,23 +4481,30 @@ def untrusted_notice(problems):
             "before acting on any of it." % "; ".join(problems))
 
 
-AUTOSNAP_MOMENTS = {"pre-compact": "before a compaction", "session-end": "when the session ended"}
+AUTOSNAP_MOMENTS = {"pre-compact": "before a compaction", "session-end": "when the session ended",
+                    RECOVERED: "of a session that did not end normally (killed, for instance) "
+                               "or was still running in another terminal"}
 
 
-def describe_automatic_snapshot(auto):
-    """The brief's line saying what an automatic snapshot (`meta.auto`) filled in, or None."""
+def describe_automatic_snapshot(auto, now=None):
+    """The brief's line saying what an automatic snapshot (`meta.auto`) filled in, or None.
+    A recovered one says how old the transcript's last entry is (as of `now`)."""
     if not isinstance(auto, dict):
         return None
     fields = auto.get("fields") if isinstance(auto.get("fields"), list) else []
     moment = AUTOSNAP_MOMENTS.get(auto.get("source"), "automatically")
+    if auto.get("source") == RECOVERED and now is not None and isinstance(
+            auto.get("transcriptAt"), str) and age_of(auto["transcriptAt"], now):
+        moment += " (its last entry %s)" % age_of(auto["transcriptAt"], now)
     if "goal" not in fields:
         return ("\u2699 Tasks, recent commands and files were refreshed from the transcript %s; "
                 "the goal, summary, next steps and decisions are as the agent saved them."
                 % moment)
     guessed = "the goal is the session's first prompt" + (
         " and \u201cWhere things stand\u201d its last reply" if "summary" in fields else "")
-    return ("\u2699 Automatic snapshot, saved from the transcript %s, not by the agent: %s. "
-            "Confirm both with the user before relying on them." % (moment, guessed))
+    return ("\u2699 Automatic snapshot, %s from the transcript %s, not by the agent: %s. "
+            "Confirm both with the user before relying on them." % (
+                "recovered" if auto.get("source") == RECOVERED else "saved", moment, guessed))
 
 
 def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
@@ -4138,7 +4539,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     git_line = describe_git(checkpoint.get("git"))
     if git_line:
         lines.append(one_line(git_line))
-    automatic = describe_automatic_snapshot((checkpoint.get("meta") or {}).get("auto"))
+    automatic = describe_automatic_snapshot((checkpoint.get("meta") or {}).get("auto"), now)
     if automatic:
         lines.append(automatic)
     lines.append(BRIEF_FRAMING)
@@ -5195,7 +5596,10 @@ def serve_stdio(streams, handle_signals):
 # `--hook NAME`, as Claude Code runs them. The nudge (SessionStart) and the guard
 # (PreToolUse) run on every session start and before every save, so they stay on the fast
 # path: `os` and `sys` only (plus the built-in `time` and the `stat` module that `os` has
-# already loaded), no checkpoint read, no git, no regex. The automatic snapshots
+# already loaded), no checkpoint read, no git, no regex. Its crash recovery costs
+# SessionStart a listing and an lstat a transcript when there is nothing to recover; only
+# a transcript (or a changed one) it has not read yet makes it read, and unsaved work
+# makes it save as a snapshot does. The automatic snapshots
 # (PreCompact, just before Claude Code compacts the context, and SessionEnd, on /clear
 # too, after which it goes on under a new session id) are the last moments to save what
 # the session did, whether or not the agent saved: they read the transcript and save
@@ -5244,8 +5648,30 @@ def hook_project_root(hook_input, environ):
                                cwd_name="the hook's cwd")[0]
 
 
-def describe_checkpoints_for_session_start(census, root, now):
-    """The note Claude sees at session start when the project has checkpoints."""
+def describe_recovery(recovered, deferred):
+    """The nudge's sentences on what this start recovered (`recovered`: selectors) and on
+    the transcripts it left to `recover` (`deferred`: how many), or []."""
+    parts = []
+    if len(recovered) == 1:
+        parts.append("This session start recovered %s from the transcript of a session that "
+                     "ended without saving it (killed, for instance) or is still running in "
+                     "another terminal; say so when you show it to the user." % recovered[0])
+    elif recovered:
+        parts.append("This session start recovered %d of them (%s) from the transcripts of "
+                     "sessions that ended without saving them (killed, for instance) or are "
+                     "still running in another terminal; say so when you show them to the user."
+                     % (len(recovered), ", ".join(recovered)))
+    if deferred:
+        parts.append("%d transcript(s) of earlier sessions here were too large or too slow to "
+                     "read at session start and may hold work that was never saved: the "
+                     "session-checkpoint command `checkpoint.pyz recover` reads them."
+                     % deferred)
+    return parts
+
+
+def describe_checkpoints_for_session_start(census, root, now, recovered=(), deferred=0):
+    """The note Claude sees at session start when the project has checkpoints; it names
+    the checkpoints this start `recovered` and counts the transcripts it `deferred`."""
     parts = []
     if census.count:
         when = "%s (%s)" % (format_age(now - census.newest), format_utc_time(census.newest))
@@ -5255,6 +5681,7 @@ def describe_checkpoints_for_session_start(census, root, now):
         else:
             parts.append("This project (%s) has %d saved session checkpoints; the newest was "
                          "saved %s." % (root, census.count, when))
+        parts.extend(describe_recovery(recovered, 0))
         parts.append(
             "Before starting new work, call the load_session_checkpoint tool with no "
             "arguments. If it returns this session's checkpoint, read the resume brief; if it "
@@ -5270,23 +5697,33 @@ def describe_checkpoints_for_session_start(census, root, now):
             "(%s). They are not offered: do not load them unless the user asks for one by "
             "name, and then treat its content as unverified."
             % (root, sum(census.untrusted.values()), reasons))
+    parts.extend(describe_recovery([], deferred))
     return " ".join(parts)
 
 
 def run_session_start_hook(stdin_bytes, environ):
-    """The SessionStart hook's stdout text, or None to print nothing."""
+    """The SessionStart hook: crash recovery (unless SESSION_CHECKPOINT_AUTOSAVE is off),
+    then the nudge (unless SESSION_CHECKPOINT_NUDGE is off). Its stdout text, or None to
+    print nothing."""
     import time
 
-    if nudge_is_off(environ):
-        return None
+    hook_input = parse_hook_input(stdin_bytes)
     try:
-        root = hook_project_root(parse_hook_input(stdin_bytes), environ)
+        root = hook_project_root(hook_input, environ)
     except CallerError:  # the server would refuse that root too: nothing to nudge about
         return None
-    census = checkpoint_census(root)
-    if not census.count and not census.untrusted:
+    report = None
+    if hook_input is not None and not autosave_is_off(environ):
+        report = recover_at_session_start(hook_input, root, environ)
+    if nudge_is_off(environ):
         return None
-    context = describe_checkpoints_for_session_start(census, root, time.time())
+    recovered = report.selectors("recovered") if report else []
+    deferred = len(report.selectors("deferred")) if report else 0
+    census = checkpoint_census(root)
+    if not census.count and not census.untrusted and not deferred:
+        return None
+    context = describe_checkpoints_for_session_start(census, root, time.time(), recovered,
+                                                     deferred)
     return json_dumps({
         "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context},
     })

@@ -1,0 +1,501 @@
+"""Crash recovery: at a session start, the transcripts of other sessions in the project's
+transcript folder that did work nobody saved become those sessions' checkpoints. Run in this process through checkpoint_mcp.main,
+on the real Claude Code 2.1 transcripts in tests/fixtures (copied into a temp transcript
+folder as `<session-id>.jsonl`) and on the captured SessionStart hook input.
+"""
+import json
+import os
+import threading
+import time
+import unittest
+from unittest import mock
+
+import checkpoint_mcp
+from tests.support import FIXTURES, TempDirTestCase, git, make_git_repo, run_main
+from tests.test_autosnap import (BASIC_SESSION, FIRST_PROMPT, FIXTURE_PROJECT, TODOWRITE_SESSION,
+                                 Transcript, captured_hook_input, commands_of, jsonl, tasks_of)
+
+CURRENT = "3de9c582-97d6-434f-9e08-6fcc2f3e33c6"  # the session that is starting
+OTHERS = ["a1111111-0000-4000-8000-%012d" % number for number in range(1, 9)]
+DAY = 86400
+
+
+def without_volatile(checkpoint):
+    """A checkpoint without what differs between two saves of the same facts."""
+    data = json.loads(json.dumps(checkpoint))
+    for key in ("id", "createdAt", "updatedAt"):
+        data.pop(key, None)
+    for key in ("at", "source", "transcriptAt"):
+        data["meta"]["auto"].pop(key, None)
+    return data
+
+
+class RecoveryTestCase(TempDirTestCase):
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {
+            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
+        (self.project / "app.py").write_text(
+            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
+            "    return 'bye ' + name\n", encoding="utf-8")
+        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
+        self.folder = (self.home / ".claude" / "projects"
+                       / checkpoint_mcp.claude_project_folder_name(str(self.project)))
+        self.folder.mkdir(parents=True)
+
+    # transcripts ---------------------------------------------------------------------
+
+    def put_fixture(self, name, session_id, age=0.0):
+        """The real transcript `name`, as session `session_id`'s, written `age` seconds ago."""
+        data = (FIXTURES / name).read_bytes().replace(FIXTURE_PROJECT.encode(),
+                                                      str(self.project).encode())
+        return self.put_bytes(session_id, data, age)
+
+    def put_bytes(self, session_id, data, age=0.0):
+        path = self.folder / (session_id + ".jsonl")
+        path.write_bytes(data)
+        when = time.time() - age
+        os.utime(str(path), (when, when))
+        return path
+
+    def put_transcript(self, transcript, session_id, age=0.0):
+        """A transcript built with tests.test_autosnap.Transcript, as `session_id`'s."""
+        return self.put_bytes(session_id, b"".join(transcript.lines), age)
+
+    def chat(self, session_id):
+        """A session that only talked: nothing to resume."""
+        transcript = Transcript(session_id).prompt("Hello.").reply("Hello! How can I help?")
+        lines = [json.loads(line.decode("utf-8")) for line in transcript.lines]
+        # Claude Code writes the session's directory on every conversation line.
+        return self.put_bytes(session_id, b"".join(jsonl(dict(entry, cwd=str(self.project)))
+                                                   for entry in lines))
+
+    # runs ----------------------------------------------------------------------------
+
+    def start_input(self, session_id=CURRENT):
+        hook_input = captured_hook_input("SessionStart")
+        hook_input.update(session_id=session_id, cwd=str(self.project),
+                          transcript_path=str(self.folder / (session_id + ".jsonl")))
+        return json.dumps(hook_input).encode("utf-8")
+
+    def start(self, env=None, session_id=CURRENT):
+        """Run the session-start hook; its additionalContext, or None when it printed nothing."""
+        result = run_main(["--hook", "session-start"], env or self.env, cwd=self.tmp,
+                          stdin=self.start_input(session_id))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, b"")
+        if not result.stdout:
+            return None
+        return json.loads(result.stdout.decode("utf-8"))["hookSpecificOutput"][
+            "additionalContext"]
+
+    def snapshot_at_session_end(self, transcript, session_id):
+        hook_input = captured_hook_input("SessionEnd")
+        hook_input.update(session_id=session_id, transcript_path=str(transcript),
+                          cwd=str(self.project))
+        result = run_main(["--hook", "session-end"], self.env, cwd=self.tmp,
+                          stdin=json.dumps(hook_input).encode("utf-8"))
+        self.assertEqual((result.returncode, result.stderr), (0, b""))
+
+    def agent_save(self, session_id, arguments):
+        env = self.env_with(CLAUDE_CODE_SESSION_ID=session_id)
+        with self.server(env=env) as server:
+            result = server.call_tool("save_session_checkpoint", arguments)
+        self.assertFalse(result.get("isError"), result)
+
+    def brief(self, session_id):
+        result = run_main(["show", session_id], self.env, cwd=self.project)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout.decode("utf-8")
+
+    # files ---------------------------------------------------------------------------
+
+    def checkpoint_file(self, session_id):
+        return self.project / ".claude-checkpoints" / (session_id + ".json")
+
+    def checkpoint(self, session_id):
+        return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
+
+    def project_files(self):
+        return sorted(str(path.relative_to(self.project)) for path in self.project.rglob("*")
+                      if ".git" not in path.relative_to(self.project).parts)
+
+    def recovered_selectors(self):
+        directory = self.project / ".claude-checkpoints"
+        return sorted(path.name[:-len(".json")] for path in directory.glob("*.json")) if (
+            directory.is_dir()) else []
+
+    def counting_reads(self):
+        """A patch of read_transcript that counts the transcripts read, by session id."""
+        real = checkpoint_mcp.read_transcript
+        reads = []
+
+        def counted(path, deadline):
+            reads.append(os.path.basename(path)[:-len(".jsonl")])
+            return real(path, deadline)
+        return mock.patch.object(checkpoint_mcp, "read_transcript", counted), reads
+
+
+class RecoveredAtSessionStartTest(RecoveryTestCase):
+
+    def test_a_killed_session_with_work_becomes_its_checkpoint_as_session_end_builds_it(self):
+        transcript = self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        self.start()
+        recovered = self.checkpoint(BASIC_SESSION)
+        auto = recovered["meta"]["auto"]
+        self.assertEqual(auto["source"], "recovered")
+        self.assertEqual(auto["transcriptAt"], "2026-12-02T13:24:37.854Z")
+        self.assertEqual(recovered["goal"]["primary"], FIRST_PROMPT)
+        self.assertEqual(tasks_of(recovered), [("Add a farewell() helper", "done"),
+                                               ("Document the helpers", "in_progress"),
+                                               ("Run the checks", "pending")])
+        self.assertEqual([code for _, code in commands_of(recovered)], [0, 1, 0])
+        # The SessionEnd hook, on the same transcript, builds the same checkpoint.
+        self.checkpoint_file(BASIC_SESSION).unlink()
+        self.snapshot_at_session_end(transcript, BASIC_SESSION)
+        at_end = self.checkpoint(BASIC_SESSION)
+        self.assertEqual(at_end["meta"]["auto"]["source"], "session-end")
+        self.assertEqual(without_volatile(recovered), without_volatile(at_end))
+
+    def test_the_todowrite_and_the_compacted_transcripts_are_recovered_too(self):
+        self.put_fixture("transcript-todowrite.jsonl", TODOWRITE_SESSION, age=60)
+        self.put_fixture("transcript-compacted.jsonl", BASIC_SESSION)
+        self.start()
+        self.assertEqual(tasks_of(self.checkpoint(TODOWRITE_SESSION))[0],
+                         ("Add a farewell() helper", "done"))
+        self.assertEqual(commands_of(self.checkpoint(BASIC_SESSION))[-1],
+                         ("git status --short", 0))
+
+    def test_a_second_start_rewrites_nothing(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        self.start()
+        path = self.checkpoint_file(BASIC_SESSION)
+        before = (path.read_bytes(), path.stat().st_mtime_ns, self.project_files())
+        patch, reads = self.counting_reads()
+        with patch:
+            self.start()
+        self.assertEqual((path.read_bytes(), path.stat().st_mtime_ns, self.project_files()),
+                         before)
+        self.assertEqual(reads, [])  # passed by stat alone
+
+    def test_the_current_session_is_never_touched(self):
+        self.put_fixture("transcript-basic.jsonl", CURRENT)
+        self.assertIsNone(self.start())
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        # Nor is its own checkpoint, older than its transcript.
+        self.agent_save(CURRENT, {"goal": "Saved by the agent"})
+        saved = self.checkpoint_file(CURRENT).read_bytes()
+        self.put_fixture("transcript-basic.jsonl", CURRENT, age=-5)
+        self.start()
+        self.assertEqual(self.checkpoint_file(CURRENT).read_bytes(), saved)
+
+    def test_an_agent_checkpoint_saved_after_the_transcripts_last_entry_is_left_alone(self):
+        with mock.patch.object(checkpoint_mcp, "now_timestamp",
+                               return_value="2030-01-01T00:00:00.000Z"):
+            self.agent_save(BASIC_SESSION, {"goal": "Saved by the agent", "nextSteps": ["Ship"]})
+        saved = self.checkpoint_file(BASIC_SESSION).read_bytes()
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=-5)  # newer on disk
+        patch, reads = self.counting_reads()
+        with patch:
+            self.start()
+            self.assertEqual(self.checkpoint_file(BASIC_SESSION).read_bytes(), saved)
+            self.start()  # and remembered: not read again
+        self.assertEqual(reads, [BASIC_SESSION])
+        self.assertEqual(self.checkpoint_file(BASIC_SESSION).read_bytes(), saved)
+
+    def test_an_older_agent_checkpoint_is_refreshed_keeping_the_agents_baseline(self):
+        with mock.patch.object(checkpoint_mcp, "now_timestamp",
+                               return_value="2026-12-01T00:00:00.000Z"):
+            self.agent_save(BASIC_SESSION, {
+                "goal": "Ship farewell() with docs", "summary": "Half done.",
+                "nextSteps": ["Finish NOTES.md"], "decisions": ["Keep helpers in app.py"]})
+        before = self.checkpoint(BASIC_SESSION)
+        git(self.project, "add", "app.py", env=self.env)
+        git(self.project, "commit", "-qm", "Add farewell()", env=self.env)
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=-5)
+        self.start()
+        after = self.checkpoint(BASIC_SESSION)
+        for key in ("goal", "summary", "nextSteps", "decisions", "git", "id", "createdAt"):
+            if key == "goal":
+                self.assertEqual(after[key]["primary"], before[key]["primary"])
+            else:
+                self.assertEqual(after[key], before[key], key)
+        self.assertEqual(after["meta"]["auto"]["source"], "recovered")
+        self.assertEqual(after["meta"]["auto"]["fields"],
+                         ["modifiedFiles", "recentCommands", "tasks"])
+        self.assertEqual([code for _, code in commands_of(after)], [0, 1, 0])
+        brief = self.brief(BASIC_SESSION)
+        self.assertIn("refreshed from the transcript of a session that did not end normally",
+                      brief)
+        self.assertIn("- 1 new commit(s) on HEAD", brief)
+
+    def test_a_transcript_without_work_leaves_no_file_and_is_not_read_again(self):
+        files = self.project_files()
+        self.chat(OTHERS[0])
+        patch, reads = self.counting_reads()
+        with patch:
+            self.assertIsNone(self.start())
+            self.assertEqual(self.project_files(), files)
+            self.assertFalse((self.project / ".claude-checkpoints").exists())
+            self.start()
+            self.assertEqual(reads, [OTHERS[0]])
+            with open(str(self.folder / (OTHERS[0] + ".jsonl")), "ab") as grown:
+                grown.write(jsonl({"type": "user", "message": {"role": "user",
+                                                               "content": "More?"}}))
+            self.start()  # a transcript that changed is read again
+        self.assertEqual(reads, [OTHERS[0], OTHERS[0]])
+        self.assertEqual(self.project_files(), files)
+        record = list((self.home / ".local" / "state" / "session-checkpoint" / "recovery")
+                      .iterdir())
+        self.assertEqual(len(record), 1)
+        if os.name != "nt":
+            self.assertEqual(record[0].stat().st_mode & 0o777, 0o600)
+            self.assertEqual(record[0].parent.stat().st_mode & 0o777, 0o700)
+        self.assertNotIn(str(self.project), record[0].read_text(encoding="utf-8"))
+
+    def test_transcripts_older_than_7_days_are_left_alone(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=8 * DAY)
+        self.put_fixture("transcript-todowrite.jsonl", TODOWRITE_SESSION, age=6 * DAY)
+        self.start()
+        self.assertEqual(self.recovered_selectors(), [TODOWRITE_SESSION])
+
+    def test_at_most_3_are_recovered_at_a_start_the_newest_first(self):
+        for age, session_id in enumerate(OTHERS[:4]):
+            self.put_fixture("transcript-basic.jsonl", session_id, age=60 * age)
+        self.start()
+        self.assertEqual(self.recovered_selectors(), OTHERS[:3])
+        self.start()
+        self.assertEqual(self.recovered_selectors(), OTHERS[:4])
+
+    def test_at_most_5_transcripts_are_read_at_a_start(self):
+        for session_id in OTHERS[:7]:
+            self.chat(session_id)
+        patch, reads = self.counting_reads()
+        with patch:
+            self.start()
+            self.assertEqual(len(reads), 5)
+            self.start()
+        self.assertEqual(sorted(reads), sorted(OTHERS[:7]))
+
+    def test_a_start_stops_reading_at_its_deadline(self):
+        for session_id in OTHERS[:3]:
+            self.chat(session_id)
+        patch, reads = self.counting_reads()
+        with patch, mock.patch.dict(checkpoint_mcp.LIMITS, recoverSeconds=0.0):
+            self.start()
+        self.assertLessEqual(len(reads), 1)
+
+    def test_a_transcript_from_another_directory_sharing_the_folder_is_left_alone(self):
+        # "/x/my.app" and "/x/my-app" have the same transcript folder in Claude Code.
+        data = (FIXTURES / "transcript-basic.jsonl").read_bytes().replace(
+            FIXTURE_PROJECT.encode(), (str(self.project) + "-elsewhere").encode())
+        self.put_bytes(BASIC_SESSION, data)
+        self.start()
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_autosave_off_recovers_nothing(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        for value in ("0", "off"):
+            with self.subTest(value=value):
+                self.assertIsNone(self.start(self.env_with(SESSION_CHECKPOINT_AUTOSAVE=value)))
+                self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_nudge_off_still_recovers_but_prints_nothing(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        self.assertIsNone(self.start(self.env_with(SESSION_CHECKPOINT_NUDGE="0")))
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
+
+    def test_the_nudge_names_what_this_start_recovered(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        self.put_fixture("transcript-todowrite.jsonl", TODOWRITE_SESSION, age=60)
+        context = self.start()
+        self.assertIn("has 2 saved session checkpoints", context)
+        self.assertIn("This session start recovered 2 of them (%s, %s)"
+                      % (BASIC_SESSION, TODOWRITE_SESSION), context)
+        self.assertIn("ended without saving them (killed, for instance) or are still running "
+                      "in another terminal", context)
+        self.assertIn("call the load_session_checkpoint tool", context)
+        context = self.start()  # the next start recovered nothing
+        self.assertIn("has 2 saved session checkpoints", context)
+        self.assertNotIn("recovered", context)
+
+    def test_the_brief_of_a_recovered_checkpoint_says_where_it_came_from(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        self.start()
+        brief = self.brief(BASIC_SESSION)
+        self.assertIn("\u2699 Automatic snapshot, recovered from the transcript of a session "
+                      "that did not end normally (killed, for instance) or was still running "
+                      "in another terminal (its last entry ", brief)
+        self.assertIn("not by the agent", brief)
+
+    def test_a_session_end_that_saves_while_recovery_reads_wins(self):
+        # /clear: the old session's SessionEnd may run beside the new session's start.
+        transcript = self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        real = checkpoint_mcp.read_transcript
+        ended = []
+
+        def read_then_session_end(path, deadline):
+            facts = real(path, deadline)
+            if not ended:  # recovery's read: the old session's SessionEnd saves meanwhile
+                ended.append(path)
+                self.snapshot_at_session_end(transcript, BASIC_SESSION)
+            return facts
+        with mock.patch.object(checkpoint_mcp, "read_transcript", read_then_session_end):
+            context = self.start()
+        self.assertEqual(self.checkpoint(BASIC_SESSION)["meta"]["auto"]["source"], "session-end")
+        self.assertNotIn("recovered", context)
+        self.assertFalse((self.project / ".claude-checkpoints"
+                          / (BASIC_SESSION + ".json.prev")).exists())
+
+    def test_two_starts_at_once_recover_a_transcript_once(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        contexts = []
+        threads = [threading.Thread(target=lambda: contexts.append(self.start(session_id=name)))
+                   for name in (CURRENT, OTHERS[7])]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
+        self.assertEqual(sum("recovered %s" % BASIC_SESSION in context for context in contexts), 1)
+        self.assertFalse((self.project / ".claude-checkpoints"
+                          / (BASIC_SESSION + ".json.prev")).exists())
+
+
+class HostileTranscriptTest(RecoveryTestCase):
+
+    @unittest.skipIf(os.name == "nt", "symbolic links need privileges on Windows")
+    def test_a_symlinked_transcript_is_not_followed(self):
+        target = self.tmp / "elsewhere.jsonl"
+        target.write_bytes((FIXTURES / "transcript-basic.jsonl").read_bytes().replace(
+            FIXTURE_PROJECT.encode(), str(self.project).encode()))
+        os.symlink(str(target), str(self.folder / (BASIC_SESSION + ".jsonl")))
+        patch, reads = self.counting_reads()
+        with patch:
+            self.start()
+        self.assertEqual(reads, [])
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_an_oversized_transcript_is_left_to_the_recover_command(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        patch, reads = self.counting_reads()
+        with patch, mock.patch.dict(checkpoint_mcp.LIMITS, recoverBytes=100000):
+            context = self.start()
+            self.assertEqual(reads, [])
+            self.assertFalse((self.project / ".claude-checkpoints").exists())
+            self.assertIn("1 transcript(s) of earlier sessions here were too large or too slow",
+                          context)
+            self.assertIn("checkpoint.pyz recover", context)
+
+    def test_a_transcript_too_slow_for_a_start_is_left_to_the_recover_command(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+
+        def too_slow(path, deadline):
+            raise TimeoutError("gave up")
+        with mock.patch.object(checkpoint_mcp, "read_transcript", too_slow):
+            self.assertIn("too large or too slow", self.start())
+        patch, reads = self.counting_reads()
+        with patch:
+            self.assertIn("too large or too slow", self.start())
+            self.assertEqual(reads, [])  # remembered: no start pays for it again
+
+    def test_garbage_transcripts_are_skipped_without_a_crash(self):
+        garbage = [b"", b"\x00\xff\xfe" * 1000, b"not json\n" * 100, b"{" * 100000 + b"\n",
+                   b"[" * 100000 + b"\n", jsonl({"type": "assistant", "message": [1, 2]}),
+                   jsonl({"type": "assistant", "cwd": 5, "timestamp": ["x"], "message": {
+                       "content": [{"type": "tool_use", "id": "t1", "name": "Bash",
+                                    "input": {"command": 7}}]}}),
+                   (FIXTURES / "transcript-basic.jsonl").read_bytes()[:5000]]
+        for session_id, data in zip(OTHERS, garbage):
+            self.put_bytes(session_id, data)
+        self.start()
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_work_with_garbage_times_is_still_recovered_once(self):
+        transcript = Transcript(OTHERS[0]).prompt("Build").bash("b1", "make", "ok")
+        transcript.raw(jsonl({"type": "assistant", "timestamp": "not a time", "message": {
+            "content": [{"type": "text", "text": "Built."}]}}))
+        self.put_transcript(transcript, OTHERS[0])
+        self.start()
+        path = self.checkpoint_file(OTHERS[0])
+        saved = path.read_bytes()
+        self.start()
+        self.assertEqual(path.read_bytes(), saved)
+
+    def test_entries_that_are_no_transcript_are_passed_over(self):
+        (self.folder / (OTHERS[0] + ".jsonl")).mkdir()
+        (self.folder / "memory").mkdir()
+        (self.folder / "notes.txt").write_text("x", encoding="utf-8")
+        self.put_fixture("transcript-basic.jsonl", "legacy")
+        self.put_fixture("transcript-basic.jsonl", "..bad")
+        if hasattr(os, "mkfifo"):
+            os.mkfifo(str(self.folder / (OTHERS[1] + ".jsonl")))
+        started = time.monotonic()
+        self.assertIsNone(self.start())
+        self.assertLess(time.monotonic() - started, 5)
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_a_hostile_or_unwritable_record_changes_nothing_but_rereading(self):
+        self.chat(OTHERS[0])
+        self.start()
+        record = next((self.home / ".local" / "state" / "session-checkpoint" / "recovery")
+                      .iterdir())
+        for data in (b"garbage", b"[]", b'{"transcripts": {"x": [1, 2, "no-work"]}}',
+                     json.dumps({"transcripts": {OTHERS[0]: [1e99, "x", "no-work"]}}).encode(),
+                     b"{" * 100000):
+            with self.subTest(data=data[:30]):
+                record.write_bytes(data)
+                patch, reads = self.counting_reads()
+                with patch:
+                    self.assertIsNone(self.start())
+                self.assertEqual(reads, [OTHERS[0]])
+        blocked = self.tmp / "blocked"
+        blocked.write_text("a file where the state folder would be", encoding="utf-8")
+        env = self.env_with(XDG_STATE_HOME=blocked)
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        patch, reads = self.counting_reads()
+        with patch:
+            self.start(env)
+            self.start(env)
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
+        self.assertEqual(reads, [BASIC_SESSION, OTHERS[0], OTHERS[0]])
+
+    def test_hook_input_without_a_usable_transcript_path_recovers_nothing(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        good = json.loads(self.start_input().decode("utf-8"))
+        for transcript_path in (None, 5, "relative.jsonl", str(self.folder) + "\0/x.jsonl"):
+            with self.subTest(transcript_path=transcript_path):
+                stdin = json.dumps(dict(good, transcript_path=transcript_path)).encode()
+                result = run_main(["--hook", "session-start"], self.env, cwd=self.tmp,
+                                  stdin=stdin)
+                self.assertEqual((result.returncode, result.stderr, result.stdout),
+                                 (0, b"", b""))
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+
+class FolderNameTest(unittest.TestCase):
+    """The transcript folder names Claude Code 2.1.332 made for these project paths
+    (seen by running it in each)."""
+
+    SEEN = {
+        "/home/me/project": "-home-me-project",
+        "/tmp/session-checkpoint-probe/my.app_v2 (copy)":
+            "-tmp-session-checkpoint-probe-my-app-v2--copy-",
+        "/tmp/session-checkpoint-probe/caf\u00e9-\U0001F600":
+            "-tmp-session-checkpoint-probe-caf----",
+        "/tmp/session-checkpoint-probe/" + "a" * 230:
+            "-tmp-session-checkpoint-probe-" + "a" * 170 + "-cj4ohm",
+        "/tmp/session-checkpoint-probe/" + "b" * 150 + "/" + "c" * 150:
+            "-tmp-session-checkpoint-probe-" + "b" * 150 + "-" + "c" * 19 + "-zad9m1",
+    }
+
+    def test_every_character_but_ascii_letters_and_digits_becomes_a_dash(self):
+        for path, name in self.SEEN.items():
+            with self.subTest(path=path[:60]):
+                self.assertEqual(checkpoint_mcp.claude_project_folder_name(path), name)
+
+
+
+if __name__ == "__main__":
+    unittest.main()
