@@ -4090,6 +4090,28 @@ def claude_project_folder_name(path):
     return "%s-%s" % (name[:CLAUDE_FOLDER_NAME_LENGTH], digits)
 
 
+def claude_transcript_folders(paths, environ):
+    """Where Claude Code keeps the transcripts of sessions started in each of `paths`, in
+    order: `projects/<folder name>` in $CLAUDE_CONFIG_DIR, else in ~/.claude. (With
+    CLAUDE_CONFIG_DIR set, Claude Code takes a valid CLAUDE_CODE_PROJECT_DIR_NAME as the
+    folder's name for any path; so does this.)"""
+    configured = environ.get("CLAUDE_CONFIG_DIR")
+    projects = os.path.join(configured or os.path.join(home_directory(environ), ".claude"),
+                            "projects")
+    named = environ.get("CLAUDE_CODE_PROJECT_DIR_NAME", "") if configured else ""
+    if (0 < len(named) <= 64 and SESSION_ID_CHARS.issuperset(named) and "." not in named
+            and named.lower() not in ("con", "prn", "aux", "nul")
+            and not (len(named) == 4 and named[:3].lower() in ("com", "lpt")
+                     and named[3].isdigit())):  # Claude Code's own test of the name
+        return [os.path.join(projects, named)]
+    folders = []
+    for path in paths:
+        folder = os.path.join(projects, claude_project_folder_name(path))
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
 class TranscriptFile(tuple):
     """A session's transcript in the folder: the session's id (`selector`), the file's
     `path` and its lstat `info`. A tuple underneath, as CheckpointFile is: a start makes
@@ -5779,7 +5801,8 @@ def run_autosnap_hook(source, stdin_bytes, environ):
 
 # --hook NAME → (the Claude Code event it is registered for, what it does, what it runs).
 HOOKS = {
-    "session-start": ("SessionStart", "the resume nudge", run_session_start_hook),
+    "session-start": ("SessionStart", "crash recovery and the resume nudge",
+                      run_session_start_hook),
     "guard": ("PreToolUse", "the subagent save guard",
               lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
     "pre-compact": ("PreCompact", "an automatic snapshot",
@@ -6183,6 +6206,64 @@ def run_delete(options, invocation):
     else:
         say(invocation, "Removed checkpoint %s: %s." % (selector, names))
     return EXIT_FAILED if problems else EXIT_OK
+
+
+def transcript_folder_of(root, options, invocation):
+    """The Claude Code transcript folder of the project `root` (see
+    claude_transcript_folders): for the resolved path, then for the path as given when
+    that differs. CommandFailed naming every folder tried when none exists."""
+    paths = [root]
+    given = options.root if options.root is not None else invocation.environ.get(
+        "CHECKPOINT_PROJECT_ROOT")
+    if given is None and invocation.cwd is not None:
+        given = invocation.cwd
+    if given:
+        given = os.path.abspath(os.path.join(invocation.working_directory(), given))
+        if given != root:
+            paths.append(given)
+    folders = claude_transcript_folders(paths, invocation.environ)
+    for folder in folders:
+        if os.path.isdir(folder):
+            return folder
+    raise CommandFailed("no Claude Code transcript folder for %s: looked for %s; a session "
+                        "started in this directory writes one (CLAUDE_CONFIG_DIR moves it)."
+                        % (root, " and ".join(folders)))
+
+
+def run_recover(options, invocation):
+    import time
+    root = command_root(options, invocation)
+    folder = transcript_folder_of(root, options, invocation)
+    report = recover_sessions(root, folder, invocation.environ.get("CLAUDE_CODE_SESSION_ID"),
+                              root, invocation.environ, by_hand=True, dry_run=options.dry_run)
+    if report is None:
+        raise CommandFailed("cannot list the transcript folder %s; check its permissions."
+                            % folder)
+    now = time.time()
+    for result in report.results:
+        transcript = result.transcript
+        line = "%s %s (transcript written %s): %s" % (  # (by hand, nothing waits for later)
+            result.action, transcript.selector,
+            format_age(now - transcript.info.st_mtime), result.reason)
+        if result.outcome is not None:
+            line += ", %s" % os.path.relpath(result.outcome.path, root)
+        (complain if result.action == "failed" else say)(invocation, line)
+        for warning in result.outcome.warnings if result.outcome is not None else ():
+            complain(invocation, "\u26a0 %s: %s" % (transcript.selector, warning))
+    looked = len(report.results)
+    done = len(report.selectors("would recover" if options.dry_run else "recovered"))
+    window = "%d transcript(s) of the last %d days in %s" % (looked, LIMITS["recoverDays"],
+                                                             folder)
+    if report.older:
+        window += " (%d older left alone)" % report.older
+    if options.dry_run:
+        say(invocation, "Dry run: would recover %d of the %s; nothing was changed."
+            % (done, window))
+    elif done:
+        say(invocation, "Recovered %d of the %s." % (done, window))
+    else:
+        say(invocation, "Nothing to recover among the %s." % window)
+    return EXIT_FAILED if report.selectors("failed") else EXIT_OK
 
 
 # doctor: each check returns (status, sentence); a WARN or FAIL sentence ends with the fix.
@@ -6775,6 +6856,18 @@ def build_parser(invocation):
                        help="always keep the N newest checkpoints; with no --older-than, "
                        "remove all the others")
     dry_run_option(prune, "would be removed")
+
+    recover = command("recover", run_recover, "recover the work of sessions that ended "
+                      "without saving", (
+                          "Recover what Claude Code sessions in this project did but never "
+                          "saved (killed, or still running elsewhere), from their transcripts "
+                          "of the last %d days in $CLAUDE_CONFIG_DIR/projects/ or "
+                          "~/.claude/projects/: each one that did work and is newer than its "
+                          "session's checkpoint becomes that checkpoint, as the session-start "
+                          "hook does, but for all of them, whatever their size. Says what it "
+                          "recovered and why it left the others." % LIMITS["recoverDays"]))
+    recover.add_argument("--dry-run", action="store_true",
+                         help="say what would be recovered and write nothing")
 
     command("doctor", run_doctor, "check the setup", (
         "Check what a working setup needs and say how to fix what is missing; each line is "

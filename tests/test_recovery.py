@@ -1,10 +1,12 @@
 """Crash recovery: at a session start, the transcripts of other sessions in the project's
-transcript folder that did work nobody saved become those sessions' checkpoints. Run in this process through checkpoint_mcp.main,
+transcript folder that did work nobody saved become those sessions' checkpoints; the
+`recover` command does the same by hand. Run in this process through checkpoint_mcp.main,
 on the real Claude Code 2.1 transcripts in tests/fixtures (copied into a temp transcript
 folder as `<session-id>.jsonl`) and on the captured SessionStart hook input.
 """
 import json
 import os
+import re
 import threading
 import time
 import unittest
@@ -89,6 +91,9 @@ class RecoveryTestCase(TempDirTestCase):
             return None
         return json.loads(result.stdout.decode("utf-8"))["hookSpecificOutput"][
             "additionalContext"]
+
+    def recover(self, *args, env=None, cwd=None):
+        return run_main(["recover"] + list(args), env or self.env, cwd=cwd or self.project)
 
     def snapshot_at_session_end(self, transcript, session_id):
         hook_input = captured_hook_input("SessionEnd")
@@ -376,6 +381,9 @@ class HostileTranscriptTest(RecoveryTestCase):
             self.start()
         self.assertEqual(reads, [])
         self.assertFalse((self.project / ".claude-checkpoints").exists())
+        result = self.recover("--dry-run")
+        self.assertIn(b"skipped %s" % BASIC_SESSION.encode(), result.stdout)
+        self.assertIn(b"symbolic link", result.stdout)
 
     def test_an_oversized_transcript_is_left_to_the_recover_command(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
@@ -387,6 +395,9 @@ class HostileTranscriptTest(RecoveryTestCase):
             self.assertIn("1 transcript(s) of earlier sessions here were too large or too slow",
                           context)
             self.assertIn("checkpoint.pyz recover", context)
+            result = self.recover()
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
 
     def test_a_transcript_too_slow_for_a_start_is_left_to_the_recover_command(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
@@ -399,6 +410,9 @@ class HostileTranscriptTest(RecoveryTestCase):
         with patch:
             self.assertIn("too large or too slow", self.start())
             self.assertEqual(reads, [])  # remembered: no start pays for it again
+            self.assertEqual(self.recover().returncode, 0)
+        self.assertEqual(reads, [BASIC_SESSION])
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
 
     def test_garbage_transcripts_are_skipped_without_a_crash(self):
         garbage = [b"", b"\x00\xff\xfe" * 1000, b"not json\n" * 100, b"{" * 100000 + b"\n",
@@ -474,6 +488,92 @@ class HostileTranscriptTest(RecoveryTestCase):
         self.assertFalse((self.project / ".claude-checkpoints").exists())
 
 
+class RecoverCommandTest(RecoveryTestCase):
+
+    def test_dry_run_lists_and_writes_nothing(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        self.chat(OTHERS[0])
+        state = self.home / ".local" / "state"
+        result = self.recover("--dry-run")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        out = result.stdout.decode("utf-8")
+        self.assertIn("would recover %s (transcript written just now): no checkpoint yet"
+                      % BASIC_SESSION, out)
+        self.assertIn("skipped %s (transcript written just now): no edit, command or todo list"
+                      % OTHERS[0], out)
+        self.assertIn("Dry run: would recover 1 of the 2 transcript(s) of the last 7 days in %s;"
+                      " nothing was changed." % self.folder, out)
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse(state.exists())
+
+    def test_recover_writes_and_says_what(self):
+        for session_id in OTHERS[:4]:
+            self.put_fixture("transcript-basic.jsonl", session_id)
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=9 * DAY)
+        result = self.recover()
+        self.assertEqual(result.returncode, 0, result.stderr)
+        out = result.stdout.decode("utf-8")
+        for session_id in OTHERS[:4]:  # by hand, more than a start's three
+            self.assertIn("recovered %s (transcript written just now): no checkpoint yet, "
+                          ".claude-checkpoints/%s.json" % (session_id, session_id), out)
+        self.assertIn("Recovered 4 of the 4 transcript(s) of the last 7 days in %s (1 older "
+                      "left alone)." % self.folder, out)
+        self.assertEqual(self.recovered_selectors(), OTHERS[:4])
+        self.assertEqual(self.checkpoint(OTHERS[0])["meta"]["auto"]["source"], "recovered")
+        again = self.recover().stdout.decode("utf-8")
+        self.assertIn("skipped %s (transcript written just now): its checkpoint is newer than "
+                      "the transcript" % OTHERS[0], again)
+        self.assertIn("Nothing to recover among the 4 transcript(s)", again)
+
+    def test_the_running_session_is_left_alone(self):
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        result = self.recover(env=self.env_with(CLAUDE_CODE_SESSION_ID=BASIC_SESSION))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_the_folder_is_found_through_claude_config_dir(self):
+        config = self.tmp / "claude-config"
+        self.folder = (config / "projects"
+                       / checkpoint_mcp.claude_project_folder_name(str(self.project)))
+        self.folder.mkdir(parents=True)
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        result = self.recover(env=self.env_with(CLAUDE_CONFIG_DIR=config))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(str(self.folder).encode(), result.stdout)
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
+
+    def test_the_folder_is_found_under_home_for_a_path_with_dots_and_underscores(self):
+        project = make_git_repo(self.tmp / "my.app_v2", self.env)
+        folder = self.home / ".claude" / "projects" / re.sub("[^A-Za-z0-9]", "-", str(project))
+        folder.mkdir(parents=True)
+        self.assertEqual(folder.name, checkpoint_mcp.claude_project_folder_name(str(project)))
+        self.project, self.folder = project, folder
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        result = self.recover("--root", str(project), cwd=self.tmp)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
+
+    def test_no_transcript_folder_is_a_clear_error(self):
+        other = make_git_repo(self.tmp / "other", self.env)
+        result = self.recover(cwd=other)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stdout, b"")
+        lines = result.stderr.decode("utf-8").splitlines()
+        self.assertEqual(len(lines), 1, lines)
+        expected = self.home / ".claude" / "projects" / checkpoint_mcp.claude_project_folder_name(
+            str(other))
+        self.assertIn("checkpoint.pyz recover: no Claude Code transcript folder for %s: looked "
+                      "for %s" % (other, expected), lines[0])
+        result = self.recover(cwd=other, env=self.env_with(CLAUDE_CONFIG_DIR=self.tmp / "cfg"))
+        self.assertIn(str(self.tmp / "cfg" / "projects").encode(), result.stderr)
+
+    def test_help_describes_it(self):
+        result = run_main(["recover", "--help"], self.env, cwd=self.project)
+        self.assertEqual(result.returncode, 0)
+        self.assertIn(b"--dry-run", result.stdout)
+        self.assertIn(b"~/.claude/projects/", result.stdout)
+
+
 class FolderNameTest(unittest.TestCase):
     """The transcript folder names Claude Code 2.1.332 made for these project paths
     (seen by running it in each)."""
@@ -495,6 +595,16 @@ class FolderNameTest(unittest.TestCase):
             with self.subTest(path=path[:60]):
                 self.assertEqual(checkpoint_mcp.claude_project_folder_name(path), name)
 
+    def test_claude_code_project_dir_name_names_the_folder_under_claude_config_dir(self):
+        folders = checkpoint_mcp.claude_transcript_folders(
+            ["/home/me/project"], {"CLAUDE_CONFIG_DIR": "/cfg", "HOME": "/home/me",
+                                   "CLAUDE_CODE_PROJECT_DIR_NAME": "shared_name"})
+        self.assertEqual(folders, [os.path.join("/cfg", "projects", "shared_name")])
+        for environ in ({"HOME": "/home/me", "CLAUDE_CODE_PROJECT_DIR_NAME": "shared_name"},
+                        {"CLAUDE_CONFIG_DIR": "/cfg", "CLAUDE_CODE_PROJECT_DIR_NAME": "../x"}):
+            with self.subTest(environ=environ):
+                folder = checkpoint_mcp.claude_transcript_folders(["/home/me/project"], environ)
+                self.assertEqual(os.path.basename(folder[0]), "-home-me-project")
 
 
 if __name__ == "__main__":
