@@ -4237,13 +4237,41 @@ def make_private_directory(path):
     os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
 
 
+def recovery_record_name(root):
+    """The name of `root`'s recovery record: the 64-bit FNV-1a hash of its resolved path,
+    in hex. (project_root_id's SHA-256 would import `_sha256`, a shared library that costs
+    a session start more than all the rest of its recovery scan, for one short path.)"""
+    digest = 0xcbf29ce484222325
+    for byte in os.fsencode(os.path.realpath(root)):
+        digest = ((digest ^ byte) * 0x100000001b3) & 0xffffffffffffffff
+    return "%016x" % digest
+
+
+def read_record_file(path):
+    """The bytes of the regular file at `path` (never through a link), at most
+    LIMITS['readBytes']; OSError otherwise. Plain reads: a start needs no file object."""
+    fd = open_regular(path)
+    try:
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, LIMITS["readBytes"] + 1 - size)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > LIMITS["readBytes"]:
+                raise OSError("larger than %d bytes" % LIMITS["readBytes"])
+    finally:
+        os.close(fd)
+
+
 class RecoveryMemory:
     """The recovery record of one project: the transcripts read and found to hold nothing
     to recover (or too slow to read at a session start), each by session id with its size,
     mtime and why (a REMEMBERED_REASONS key), so that later starts pass them by stat
-    alone. It lives in state_directory()/recovery/<project_root_id>.json (folders 0700,
-    file 0600, written atomically), outside the project, where a session without work
-    leaves no file. It is read as hostile input: anything unusable in it is forgotten;
+    alone. It lives in state_directory()/recovery/<recovery_record_name>.json (folders
+    0700, file 0600, written atomically), outside the project, where a session without
+    work leaves no file. It is read as hostile input: anything unusable in it is forgotten;
     when it cannot be written, the next start reads those transcripts again."""
 
     def __init__(self, path, entries):
@@ -4254,11 +4282,11 @@ class RecoveryMemory:
     @classmethod
     def load(cls, environ, root):
         path = os.path.join(state_directory(environ), "recovery",
-                            project_root_id(root) + CHECKPOINT_SUFFIX)
+                            recovery_record_name(root) + CHECKPOINT_SUFFIX)
         entries = {}
         try:
             if private_folder_problem(os.path.dirname(path)) is None:
-                raw = json_loads(read_file_limited(path).decode("utf-8"), explain=False)
+                raw = json_loads(read_record_file(path).decode("utf-8"), explain=False)
                 found = raw.get("transcripts") if isinstance(raw, dict) else None
                 # (A key is only ever compared with a transcript's session id.)
                 for selector, entry in (found.items() if isinstance(found, dict) else ()):
