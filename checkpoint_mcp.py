@@ -4238,11 +4238,12 @@ def make_private_directory(path):
 
 
 def recovery_record_name(root):
-    """The name of `root`'s recovery record: the 64-bit FNV-1a hash of its resolved path,
-    in hex. (project_root_id's SHA-256 would import `_sha256`, a shared library that costs
-    a session start more than all the rest of its recovery scan, for one short path.)"""
+    """The name of the recovery record of `root` (resolved, as every project root is): the
+    64-bit FNV-1a hash of its path, in hex. (project_root_id's SHA-256 would import
+    `_sha256`, a shared library that costs a session start more than all the rest of its
+    recovery scan, for one short path.)"""
     digest = 0xcbf29ce484222325
-    for byte in os.fsencode(os.path.realpath(root)):
+    for byte in os.fsencode(root):
         digest = ((digest ^ byte) * 0x100000001b3) & 0xffffffffffffffff
     return "%016x" % digest
 
