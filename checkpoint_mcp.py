@@ -2816,15 +2816,19 @@ def ensure_checkpoint_directory(root):
 
 
 def make_private_directory(path):
-    """Create the folder `path` for this user alone (mode 0700; what is missing above it as
-    usual); OSError when it exists as something else, or as a folder someone else could
-    put files in."""
+    """Create the folder `path` for this user alone, and each missing folder above it, mode
+    0700; OSError when it exists as something else, or as a folder someone else could put
+    files in."""
     if not os.path.isdir(path):
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        parent = os.path.dirname(path)
+        if parent and parent != path and not os.path.isdir(parent):
+            make_private_directory(parent)
         try:
             os.mkdir(path, 0o700)
         except FileExistsError:
             pass
+        else:
+            os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
     info = os.lstat(path)
     import stat
     if not stat.S_ISDIR(info.st_mode):
@@ -3072,9 +3076,20 @@ def file_state(info):
     return [info.st_ino, info.st_size, info.st_mtime_ns]
 
 
+def project_state_name(root):
+    """The name of what the state folder keeps about the project `root` (resolved, as every
+    project root is): the 64-bit FNV-1a hash of its path, in hex. (project_root_id's
+    SHA-256 would import `_sha256`, a shared library that costs a session start more than
+    reading the record it names.)"""
+    digest = 0xcbf29ce484222325
+    for byte in os.fsencode(root):
+        digest = ((digest ^ byte) * 0x100000001b3) & 0xffffffffffffffff
+    return "%016x" % digest
+
+
 def census_record_path(root):
     return os.path.join(state_directory(os.environ), CENSUS_FOLDER,
-                        project_root_id(root) + CHECKPOINT_SUFFIX)
+                        project_state_name(root) + CHECKPOINT_SUFFIX)
 
 
 def checkpoint_file_problem(found, root, key):
@@ -3133,7 +3148,6 @@ def census_summary(root, folder, key_state, files, folder_problems):
 def write_census_record(path, summary, files):
     """Replace the record (a cache: no fsync, and a failure only costs a later look)."""
     directory, name = os.path.split(path)
-    make_private_directory(os.path.dirname(directory))
     make_private_directory(directory)
     fd, temp_path = create_temp_file(directory, name)
     try:
@@ -3226,7 +3240,6 @@ class FolderChange:
 
     def __enter__(self):
         try:
-            make_private_directory(os.path.dirname(os.path.dirname(self.record)))
             make_private_directory(os.path.dirname(self.record))
             self.lock = CheckpointLock(self.record, LIMITS["censusLockTimeout"]).__enter__()
         except (OSError, CallerError):
@@ -4223,31 +4236,6 @@ def private_folder_problem(path):
     return None
 
 
-def make_private_directory(path):
-    """Create the directory `path` and any missing parent, each mode 0700."""
-    if os.path.isdir(path):
-        return
-    parent = os.path.dirname(path)
-    if parent and parent != path:
-        make_private_directory(parent)
-    try:
-        os.mkdir(path, 0o700)
-    except FileExistsError:
-        return
-    os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
-
-
-def recovery_record_name(root):
-    """The name of the recovery record of `root` (resolved, as every project root is): the
-    64-bit FNV-1a hash of its path, in hex. (project_root_id's SHA-256 would import
-    `_sha256`, a shared library that costs a session start more than all the rest of its
-    recovery scan, for one short path.)"""
-    digest = 0xcbf29ce484222325
-    for byte in os.fsencode(root):
-        digest = ((digest ^ byte) * 0x100000001b3) & 0xffffffffffffffff
-    return "%016x" % digest
-
-
 def read_record_file(path):
     """The bytes of the regular file at `path` (never through a link), at most
     LIMITS['readBytes']; OSError otherwise. Plain reads: a start needs no file object."""
@@ -4270,7 +4258,7 @@ class RecoveryMemory:
     """The recovery record of one project: the transcripts read and found to hold nothing
     to recover (or too slow to read at a session start), each by session id with its size,
     mtime and why (a REMEMBERED_REASONS key), so that later starts pass them by stat
-    alone. It lives in state_directory()/recovery/<recovery_record_name>.json (folders
+    alone. It lives in state_directory()/recovery/<project_state_name>.json (folders
     0700, file 0600, written atomically), outside the project, where a session without
     work leaves no file. It is read as hostile input: anything unusable in it is forgotten;
     when it cannot be written, the next start reads those transcripts again."""
@@ -4283,7 +4271,7 @@ class RecoveryMemory:
     @classmethod
     def load(cls, environ, root):
         path = os.path.join(state_directory(environ), "recovery",
-                            recovery_record_name(root) + CHECKPOINT_SUFFIX)
+                            project_state_name(root) + CHECKPOINT_SUFFIX)
         entries = {}
         try:
             if private_folder_problem(os.path.dirname(path)) is None:

@@ -25,7 +25,7 @@ DAY = 86400
 def without_volatile(checkpoint):
     """A checkpoint without what differs between two saves of the same facts."""
     data = json.loads(json.dumps(checkpoint))
-    for key in ("id", "createdAt", "updatedAt"):
+    for key in ("id", "createdAt", "updatedAt", "mac"):
         data.pop(key, None)
     for key in ("at", "source", "transcriptAt"):
         data["meta"]["auto"].pop(key, None)
