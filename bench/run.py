@@ -374,9 +374,14 @@ def measure_cold_start(work, env, peers, quick):
     return samples
 
 
-def session_start_input(project):
-    return json.dumps({"session_id": "bench", "transcript_path": "/dev/null", "cwd": str(project),
-                       "hook_event_name": "SessionStart", "source": "startup"}).encode("utf-8")
+def session_start_input(project, transcript):
+    """A start of session "bench" whose transcript folder holds `transcript`, that of the
+    session the snapshot hooks save (crash recovery looks at it; once a snapshot is saved
+    it passes it by stat, as a start usually does)."""
+    return json.dumps({"session_id": "bench", "transcript_path": str(transcript.parent /
+                                                                     "bench.jsonl"),
+                       "cwd": str(project), "hook_event_name": "SessionStart",
+                       "source": "startup"}).encode("utf-8")
 
 
 def guard_input(project):
@@ -426,7 +431,7 @@ def snapshot_input(project, transcript, event):
 
 
 HOOK_INPUTS = {  # hook -> its input for a project and its transcript
-    "session-start": lambda project, transcript: session_start_input(project),
+    "session-start": lambda project, transcript: session_start_input(project, transcript),
     "guard": lambda project, transcript: guard_input(project),
     "pre-compact": lambda project, transcript: snapshot_input(project, transcript, "PreCompact"),
     "session-end": lambda project, transcript: snapshot_input(project, transcript, "SessionEnd"),
@@ -444,7 +449,8 @@ def measure_hooks(work, env, quick):
         make_repo(project, 20, env)
         if count:
             write_checkpoints(project, count, env)
-        transcript = work / ("transcript-%d.jsonl" % count)
+        transcript = work / ("transcripts-%d" % count) / "bench-auto.jsonl"
+        transcript.parent.mkdir()
         write_transcript(transcript, project, [path.relative_to(project).as_posix()
                                                for path in sorted(project.glob("src/*/*"))])
         for hook, make_input in HOOK_INPUTS.items():
