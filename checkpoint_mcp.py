@@ -2905,6 +2905,19 @@ def commit_checkpoint(path, data, previous_raw):
     write_atomic(path, data)
 
 
+def move_aside(path):
+    """Move the untrusted file at `path` to `<path>.untrusted`, or to `<path>.<n>.untrusted`
+    when earlier ones are there, and return the name it got: a file moved aside is never
+    replaced (the caller holds the checkpoint's lock, so no save of ours races for a name)."""
+    number = 1
+    while True:
+        target = path + ("" if number == 1 else ".%d" % number) + UNTRUSTED_SUFFIX
+        if not os.path.lexists(target):
+            os.replace(path, target)
+            return os.path.basename(target)
+        number += 1
+
+
 class CheckpointLock:
     """An advisory lock on `<path>.lock`, held across a read-modify-write; CallerError when
     another process holds it for longer than `timeout` seconds."""
@@ -3767,8 +3780,8 @@ def own_checkpoint_for_update(root, selector, warnings):
     """(the session's checkpoint to build on or None, the bytes to keep as its backup or
     None). Never builds on a corrupt checkpoint (a symbolic link counts) or on one this user
     did not write here. An untrusted one never becomes the backup (a backup is loaded as
-    the user's own): it is moved aside to `<file>.untrusted`, where nothing loads it, so
-    nothing is lost. A backup is only ever replaced by a file that could be read."""
+    the user's own): move_aside keeps it, where nothing loads it, so nothing is lost. A
+    backup is only ever replaced by a file that could be read."""
     try:
         own, problems = load_with_trust(root, selector, warnings)
     except CorruptCheckpoint as error:
@@ -3780,9 +3793,8 @@ def own_checkpoint_for_update(root, selector, warnings):
     if problems:
         aside = ""
         if not own.from_backup:
-            os.replace(own.path, own.path + UNTRUSTED_SUFFIX)
-            aside = ", and moved the old file aside to %s%s, which is never loaded" % (
-                os.path.basename(own.path), UNTRUSTED_SUFFIX)
+            aside = ", and moved the old file aside to %s, which is never loaded" % (
+                move_aside(own.path))
         warnings.append("The existing checkpoint %s is untrusted (%s); this save started a "
                         "fresh one instead of building on it%s." % (
                             own.path, "; ".join(problems), aside))

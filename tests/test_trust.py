@@ -291,6 +291,26 @@ class SigningKeyTest(CheckpointTestCase):
         self.assertIn("OK   checkpoints are signed with the key in %s" % self.key(),
                       run_main(["doctor", "--root", str(self.project)], self.env).stdout.decode())
 
+    @unittest.skipUnless(POSIX, "POSIX modes")
+    def test_saves_while_the_key_is_unusable_never_lose_a_checkpoint_moved_aside(self):
+        self.ok(self.claude(), SAVE, {"goal": "g", "summary": "days of notes"})
+        os.chmod(str(self.key()), 0o644)  # e.g. restored from a backup with the wrong mode
+        # Each save finds the last one untrusted (unverifiable, then unsigned) and moves it
+        # aside: the earlier file moved aside must still be there.
+        for goal in ("second", "third"):
+            saved = self.ok(self.claude(), SAVE, {"goal": goal})
+            self.assertTrue(any("could not be signed" in w for w in saved["warnings"]), saved)
+        directory = self.project / ".claude-checkpoints"
+        aside = sorted(path.name for path in directory.iterdir()
+                       if path.name.endswith(".untrusted"))
+        self.assertEqual(aside, ["s1.json.2.untrusted", "s1.json.untrusted"])
+        self.assertEqual(read_checkpoint(directory / "s1.json.untrusted")["summary"],
+                         "days of notes")
+        self.assertEqual(read_checkpoint(directory / "s1.json.2.untrusted")["goal"]["primary"],
+                         "second")
+        self.assertTrue(any("moved the old file aside to s1.json.2.untrusted" in w
+                            for w in saved["warnings"]), saved)
+
     def test_two_first_saves_at_once_end_up_with_one_key(self):
         real_link, theirs = os.link, "ab" * 32 + "\n"
 
