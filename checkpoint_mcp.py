@@ -3086,7 +3086,10 @@ def lstat_state(path):
 
 
 def file_state(info):
-    return [info.st_ino, info.st_size, info.st_mtime_ns]
+    """What a census record keeps of a file's lstat to know it again: a file put in its
+    place can have its inode (written in place), its size and its mtime (set back, as an
+    extraction does), but never its change time."""
+    return [info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns]
 
 
 def project_state_name(root):
@@ -3123,7 +3126,7 @@ def checkpoint_file_problem(found, root, key):
 
 
 def read_census_record(path, with_files):
-    """(the summary, {file name: [inode, size, mtime_ns, problem]} or {} unless
+    """(the summary, {file name: file_state + [problem]} or {} unless
     `with_files`) of a census record, or (None, {}) when there is none that reads well. A
     record is two lines of JSON: the summary first, so the nudge reads no more."""
     try:
@@ -3153,7 +3156,7 @@ def census_summary(root, folder, key_state, files, folder_problems):
     """The record's first line: what the census is of, and what it found."""
     census = CheckpointCensus()
     for state in files.values():
-        census.add("; ".join(filter(None, [state[3]] + folder_problems)), state[2] / 1e9)
+        census.add("; ".join(filter(None, [state[-1]] + folder_problems)), state[2] / 1e9)
     return {"root": root, "folder": folder, "key": key_state, "count": census.count,
             "newest": census.newest, "untrusted": census.untrusted}
 
@@ -3202,15 +3205,15 @@ def checkpoint_census(root):
                 continue
             name = os.path.basename(found.path) + (BACKUP_SUFFIX if found.from_backup else "")
             state, old = file_state(found.info), cached.get(name)
-            if (isinstance(old, list) and len(old) == 4 and old[:3] == state
-                    and isinstance(old[3], str)):
+            if (isinstance(old, list) and len(old) == len(state) + 1
+                    and old[:-1] == state and isinstance(old[-1], str)):
                 files[name] = old
             else:
                 files[name] = state + [checkpoint_file_problem(found, root, key)]
         folder_problems = folder_trust_problems(directory)
         for name, state in files.items():
             relative = CHECKPOINT_DIR + "/" + name
-            census.add("; ".join(filter(None, [state[3]] + folder_problems + [
+            census.add("; ".join(filter(None, [state[-1]] + folder_problems + [
                 "not checked against the git index" if committed is None else
                 "committed to the repository" if relative in committed else ""])),
                 state[2] / 1e9)

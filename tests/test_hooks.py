@@ -279,6 +279,29 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("30 saved session checkpoints", context)
         self.assertIn("1 not signed", context)
 
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_a_file_replaced_by_one_of_its_size_with_its_mtime_put_back_is_read_again(self):
+        # What an extraction over the project can do: the same inode (written in place),
+        # the same size, and the archive's mtime, which can be the one this file had. Only
+        # the change time (which nothing can set) tells that it is another file.
+        self.make_checkpoints(self.project, 5)
+        self.assertIn("5 saved session checkpoints", self.nudge())
+        directory = self.project / ".claude-checkpoints"
+        victim = sorted(directory.glob("*.json"))[2]
+        before = os.lstat(str(victim))
+        raw = victim.read_bytes()
+        with open(str(victim), "r+b") as handle:  # in place: the inode stays
+            handle.write(raw.replace(b'"primary": "g"', b'"primary": "G"'))
+        os.utime(str(victim), ns=(before.st_atime_ns, before.st_mtime_ns))
+        after = os.lstat(str(victim))
+        self.assertEqual((after.st_ino, after.st_size, after.st_mtime_ns),
+                         (before.st_ino, before.st_size, before.st_mtime_ns))
+        (directory / "other-file").write_text("", encoding="utf-8")  # the folder changes
+        context = self.nudge()
+        self.assertIn("4 saved session checkpoints", context)
+        self.assertIn("1 checkpoint file(s) that this user did not write (1 its signature "
+                      "does not match this user's key", context)
+
     def test_a_census_record_of_any_other_shape_is_not_believed(self):
         self.make_checkpoints(self.project, 3)
         self.assertIn("3 saved session checkpoints", self.nudge())
