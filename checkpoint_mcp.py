@@ -1877,14 +1877,13 @@ def git_index_paths(root, start):
     """The paths (relative to `root`, '/'-separated) that the repository's index lists and
     that begin with `start`, read from the index file itself, for a hook that may not run
     git; None when the index cannot be read for sure (a damaged one, or too large to read),
-    so that nothing counts as uncommitted. Versions 2 and 3 are searched for `start`, not
-    parsed, since the index can be megabytes long: a false match only errs towards caution.
-    Version 4 compresses each path against the one before it: its entries are walked, from
-    the first, only as far as such paths sort."""
+    so that nothing counts as uncommitted. A split index (core.splitIndex) keeps most of its
+    entries in the shared index it names: that one is read too (shared_index_names)."""
     top, prefix = work_tree_top(root)
     if top is None:
         return set()
     git_dir = os.path.join(top, ".git")
+    wanted = (prefix + start).encode("utf-8", "surrogateescape")
     try:
         if os.path.isfile(git_dir):  # a linked worktree or submodule: "gitdir: <path>"
             with os.fdopen(open_regular(git_dir), "rb") as handle:
@@ -1892,35 +1891,71 @@ def git_index_paths(root, start):
             if not pointer.startswith("gitdir:"):
                 return set()
             git_dir = os.path.join(top, pointer[len("gitdir:"):].strip())
-        with os.fdopen(open_regular(os.path.join(git_dir, "index")), "rb") as handle:
-            # read(n) allocates n bytes first: 64 MB for a 2 MB index cost a millisecond.
-            size = os.fstat(handle.fileno()).st_size
-            if size > LIMITS["gitIndexBytes"]:
-                return None
-            index = handle.read(size)
+        index = read_index_file(os.path.join(git_dir, "index"))
+        listed = index_paths(index, wanted, git_dir)
+        for name in shared_index_names(git_dir, index) if listed is not None else ():
+            shared = index_paths(read_index_file(os.path.join(git_dir, name)), wanted, git_dir)
+            listed = None if shared is None else listed + shared
     except FileNotFoundError:
         return set()  # no index yet: nothing is committed
     except OSError:
         return None
-    wanted = (prefix + start).encode("utf-8", "surrogateescape")
-    version = int.from_bytes(index[4:8], "big") if index[:4] == b"DIRC" else None
-    if version == 4:
-        listed = index_v4_paths(index, wanted, object_id_size(git_dir))
-        if listed is None:
-            return None
-    elif version in (2, 3):
-        listed = []
-        position = index.find(wanted)
-        while position >= 0:
-            # A path runs from where it starts to the next NUL.
-            end = index.find(b"\0", position)
-            if end < 0:
-                break
-            listed.append(index[position:end])
-            position = index.find(wanted, end)
-    else:
+    if listed is None:
         return None
     return {path.decode("utf-8", "surrogateescape")[len(prefix):] for path in listed}
+
+
+def read_index_file(path):
+    """The bytes of an index file, or None when it is larger than LIMITS['gitIndexBytes'];
+    OSError when it cannot be read (FileNotFoundError when there is none)."""
+    with os.fdopen(open_regular(path), "rb") as handle:
+        # read(n) allocates n bytes first: 64 MB for a 2 MB index cost a millisecond.
+        size = os.fstat(handle.fileno()).st_size
+        if size > LIMITS["gitIndexBytes"]:
+            return None
+        return handle.read(size)
+
+
+def index_paths(index, wanted, git_dir):
+    """The paths beginning with `wanted` in the bytes of an index file (None: too large to
+    read), or None when they cannot be told for sure. Versions 2 and 3 are searched for
+    `wanted`, not parsed, since the index can be megabytes long: a false match only errs
+    towards caution. Version 4 compresses each path against the one before it: its entries
+    are walked, from the first, only as far as such paths sort."""
+    version = int.from_bytes(index[4:8], "big") if index and index[:4] == b"DIRC" else None
+    if version == 4:
+        return index_v4_paths(index, wanted, object_id_size(git_dir))
+    if version not in (2, 3):
+        return None
+    listed = []
+    position = index.find(wanted)
+    while position >= 0:
+        # A path runs from where it starts to the next NUL.
+        end = index.find(b"\0", position)
+        if end < 0:
+            break
+        listed.append(index[position:end])
+        position = index.find(wanted, end)
+    return listed
+
+
+def shared_index_names(git_dir, index):
+    """The shared index files (`sharedindex.<id>` in `git_dir`) that a split index's bytes
+    may name. Its `link` extension holds the shared index's object id after the
+    extension's signature and size; the entries before the extensions are not walked, so
+    each `link` in the index is a candidate, and only a name that exists counts."""
+    present = {name for name in os.listdir(git_dir) if name.startswith("sharedindex.")}
+    if not present:
+        return []
+    id_size = object_id_size(git_dir)
+    names = set()
+    position = index.find(b"link")
+    while position >= 0:
+        name = "sharedindex." + index[position + 8:position + 8 + id_size].hex()
+        if name in present:
+            names.add(name)
+        position = index.find(b"link", position + 1)
+    return sorted(names)
 
 
 def object_id_size(git_dir):

@@ -101,6 +101,19 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertIn("committed to the repository", context)
         self.assertNotIn("call the load_session_checkpoint", context)
 
+    def test_a_committed_checkpoint_is_found_in_a_split_index(self):
+        git(self.project, "add", "-f", ".claude-checkpoints/theirs.json", env=self.env)
+        git(self.project, "commit", "-q", "-m", "oops", env=self.env)
+        for version in ("2", "4"):
+            with self.subTest(version=version):
+                # The entries move to .git/sharedindex.<id>; .git/index keeps only changes.
+                git(self.project, "update-index", "--index-version", version,
+                    "--split-index", env=self.env)
+                self.assertTrue(list((self.project / ".git").glob("sharedindex.*")))
+                context = self.nudge()
+                self.assertIn("committed to the repository", context)
+                self.assertNotIn("call the load_session_checkpoint", context)
+
     def test_an_index_that_cannot_be_read_offers_nothing(self):
         (self.project / ".git" / "index").write_bytes(b"DIRC\x00\x00\x00\x07garbage")
         context = self.nudge()
