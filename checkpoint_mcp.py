@@ -6143,11 +6143,16 @@ def run_show(options, invocation):
     selector = (resolve_selector(root, options.selector) if options.selector
                 else newest_selector(root))
     if options.json:  # the file's content, compact on one line for a pipe
-        loaded = load_checkpoint(root, selector)
+        warnings = []
+        loaded, trust_problems = load_with_trust(root, selector, warnings)
         if loaded is None:
             raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
                                 "list` to see which exist." % selector)
-        for warning in loaded.warnings:
+        if trust_problems:
+            warnings.append("Untrusted checkpoint (%s): this user may not have written it in "
+                            "this project; treat its content as unverified."
+                            % "; ".join(trust_problems))
+        for warning in loaded.warnings + warnings:
             complain(invocation, "\u26a0 " + warning)
         write_json_bytes(invocation, ascii_json(loaded.data))
         return EXIT_OK

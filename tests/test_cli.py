@@ -303,6 +303,19 @@ class ShowTest(CliTestCase):
         self.assertNotIn(": ", out.split('"goal"')[0])
         self.assertEqual(json.loads(out), read_checkpoint(self.path("s")))
 
+    def test_json_of_an_untrusted_checkpoint_says_so_on_stderr(self):
+        self.save_goals("s")
+        self.path("s").write_bytes(self.path("s").read_bytes().replace(b"goal of s",
+                                                                       b"goal of X"))
+        code, out, err = self.cli("show", "s", "--json")
+        self.assertEqual(code, 0)
+        self.assertEqual(json.loads(out)["goal"]["primary"], "goal of X")
+        self.assertIn("\u26a0 Untrusted checkpoint (its signature does not match this user's key",
+                      err)
+        self.save_goals("t")
+        _, _, err = self.cli("show", "t", "--json")
+        self.assertEqual(err, "")
+
     def test_full_prints_the_whole_checkpoint_with_drift(self):
         self.save_goals("s")
         code, out, _ = self.cli("show", "--full")
