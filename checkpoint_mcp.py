@@ -6234,7 +6234,11 @@ def run_prune(options, invocation):
                             "or both")
     root = command_root(options, invocation)
     now = time.time()
-    found = checkpoint_files(root)
+    # The user's own checkpoints rank before the others, newest first in each: a file that
+    # came from elsewhere can carry any modification time, and must not push them out.
+    key = signing_key()
+    found = sorted(checkpoint_files(root),
+                   key=lambda item: bool(checkpoint_file_problem(item, root, key)))
     doomed = [(item.selector, item.path, item.info.st_mtime)
               for position, item in enumerate(found)
               if is_prunable(position, item.info.st_mtime, now, options)]

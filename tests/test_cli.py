@@ -455,6 +455,21 @@ class PruneTest(CliTestCase):
                       out.replace(os.sep, "/"))
         self.assertIn("Removed 2 and kept 1 of the 3 checkpoint(s)", out)
 
+    def test_keep_keeps_the_users_own_before_untrusted_files_that_look_newer(self):
+        self.save_goals("mine1", "mine2")
+        # What an archive can bring: unsigned files with any modification time it likes.
+        future = time.time() + 365 * DAY
+        for number, name in enumerate(("planted1", "planted2", "planted3")):
+            planted = self.path(name)
+            planted.write_text(json.dumps({"version": 1, "goal": {"primary": "x"}}), "utf-8")
+            os.chmod(str(planted), 0o600)
+            os.utime(str(planted), (future - number, future - number))
+        code, out, err = self.cli("prune", "--keep", "3")
+        self.assertEqual(code, 0, err)
+        self.assertEqual([name for name in self.checkpoint_names() if name.endswith(".json")],
+                         ["mine1.json", "mine2.json", "planted1.json"])
+        self.assertIn("Removed 2 and kept 3 of the 5 checkpoint(s)", out)
+
     def test_older_than_removes_only_checkpoints_saved_before_then(self):
         self.save_goals("new", "old")
         self.age("old", 8 * DAY)
