@@ -2933,24 +2933,27 @@ def write_atomic(path, data):
     fsync_directory(directory)
 
 
-def commit_checkpoint(path, data, previous_raw):
-    """Write a new checkpoint, first keeping the previous valid bytes as the backup."""
-    if previous_raw is not None:
-        write_atomic(path + BACKUP_SUFFIX, previous_raw)
-    write_atomic(path, data)
-
-
-def move_aside(path):
-    """Move the untrusted file at `path` to `<path>.untrusted`, or to `<path>.<n>.untrusted`
-    when earlier ones are there, and return the name it got: a file moved aside is never
-    replaced (the caller holds the checkpoint's lock, so no save of ours races for a name)."""
+def aside_path(path):
+    """Where a save moves the untrusted file at `path` instead of replacing it:
+    `<path>.untrusted`, or `<path>.<n>.untrusted` when earlier ones are there, so that no
+    file moved aside is ever replaced (the caller holds the checkpoint's lock until it has
+    moved it: no save of ours takes the same name meanwhile)."""
     number = 1
     while True:
         target = path + ("" if number == 1 else ".%d" % number) + UNTRUSTED_SUFFIX
         if not os.path.lexists(target):
-            os.replace(path, target)
-            return os.path.basename(target)
+            return target
         number += 1
+
+
+def commit_checkpoint(path, data, previous_raw, aside=None):
+    """Write a new checkpoint, first keeping the previous valid bytes as the backup, or
+    moving the untrusted file there to `aside` (from aside_path)."""
+    if aside is not None:
+        os.replace(path, aside)
+    if previous_raw is not None:
+        write_atomic(path + BACKUP_SUFFIX, previous_raw)
+    write_atomic(path, data)
 
 
 class CheckpointLock:
@@ -3816,30 +3819,31 @@ def _new_id():
 
 def own_checkpoint_for_update(root, selector, warnings):
     """(the session's checkpoint to build on or None, the bytes to keep as its backup or
-    None). Never builds on a corrupt checkpoint (a symbolic link counts) or on one this user
-    did not write here. An untrusted one never becomes the backup (a backup is loaded as
-    the user's own): move_aside keeps it, where nothing loads it, so nothing is lost. A
-    backup is only ever replaced by a file that could be read."""
+    None, where to move an untrusted file aside or None). Never builds on a corrupt
+    checkpoint (a symbolic link counts) or on one this user did not write here. An
+    untrusted one never becomes the backup (a backup is loaded as the user's own): the
+    commit moves it aside (aside_path), where nothing loads it, so nothing is lost, and a
+    save refused before its commit leaves it where it was. A backup is only ever replaced
+    by a file that could be read."""
     try:
         own, problems = load_with_trust(root, selector, warnings)
     except CorruptCheckpoint as error:
         warnings.append("The existing checkpoint could not be read (%s); this save replaces "
                         "it." % error)
-        return None, None
+        return None, None, None
     if own is None:
-        return None, None
+        return None, None, None
     if problems:
-        aside = ""
-        if not own.from_backup:
-            aside = ", and moved the old file aside to %s, which is never loaded" % (
-                move_aside(own.path))
-        warnings.append("The existing checkpoint %s is untrusted (%s); this save started a "
-                        "fresh one instead of building on it%s." % (
-                            own.path, "; ".join(problems), aside))
-        return None, None
+        aside = None if own.from_backup else aside_path(own.path)
+        moved = (" and moves the old file aside to %s, which is never loaded"
+                 % os.path.basename(aside)) if aside else ""
+        warnings.append("The existing checkpoint %s is untrusted (%s), so a save does not "
+                        "build on it: it starts a fresh one%s." % (
+                            own.path, "; ".join(problems), moved))
+        return None, None, aside
     kept = None if own.from_backup else own.raw
     warnings.extend(own.warnings)
-    return own, kept
+    return own, kept, None
 
 
 def resume_base(root, selector, warnings):
@@ -4034,7 +4038,8 @@ def save_checkpoint(root, session, draft, changed_paths=None):
     try:
         with lock, StatusScan(root, changed_paths) as status:
             said = len(warnings)
-            own, previous_raw = own_checkpoint_for_update(root, session.selector, warnings)
+            own, previous_raw, aside = own_checkpoint_for_update(root, session.selector,
+                                                                 warnings)
             own = own.data if own else None
             if draft.source is None:  # settled while git runs
                 base, recorded_resume = agent_base(
@@ -4059,10 +4064,10 @@ def save_checkpoint(root, session, draft, changed_paths=None):
                 warnings.append("This checkpoint could not be signed, so it loads as untrusted "
                                 "until a save can sign it: %s." % key.problem)
             if session.source == "legacy":
-                commit_checkpoint(path, data, previous_raw)
+                commit_checkpoint(path, data, previous_raw, aside)
             else:
                 with FolderChange(root) as change:
-                    commit_checkpoint(path, data, previous_raw)
+                    commit_checkpoint(path, data, previous_raw, aside)
                     change.wrote.append(os.path.basename(path))
         ignored = is_git_ignored(ignore_check) if ignore_check else None
     finally:

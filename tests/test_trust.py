@@ -321,8 +321,23 @@ class SigningKeyTest(CheckpointTestCase):
                          "days of notes")
         self.assertEqual(read_checkpoint(directory / "s1.json.2.untrusted")["goal"]["primary"],
                          "second")
-        self.assertTrue(any("moved the old file aside to s1.json.2.untrusted" in w
+        self.assertTrue(any("moves the old file aside to s1.json.2.untrusted" in w
                             for w in saved["warnings"]), saved)
+
+    @unittest.skipUnless(POSIX, "POSIX modes")
+    def test_a_refused_save_leaves_the_untrusted_checkpoint_where_it_was(self):
+        self.ok(self.claude(), SAVE, {"goal": "g", "summary": "days of notes"})
+        os.chmod(str(self.key()), 0o644)  # the user's own checkpoint cannot be verified now
+        text = self.error_text(self.claude(), SAVE, {"mode": "merge", "nextSteps": ["n"]})
+        self.assertIn("goal: is required", text)
+        self.assertIn("is untrusted (its signature cannot be checked", text)
+        directory = self.project / ".claude-checkpoints"
+        self.assertEqual(sorted(path.name for path in directory.iterdir()),
+                         ["s1.json", "s1.json.lock"])
+        os.chmod(str(self.key()), 0o600)
+        loaded = self.ok(self.claude(), LOAD)
+        self.assertTrue(loaded["trusted"], loaded)
+        self.assertIn("days of notes", loaded["brief"])
 
     def test_two_first_saves_at_once_end_up_with_one_key(self):
         real_link, theirs = os.link, "ab" * 32 + "\n"
@@ -348,7 +363,7 @@ class MovedProjectTest(CheckpointTestCase):
         loaded = self.ok(server, LOAD)
         self.assertEqual(loaded["trustWarnings"], ["saved in another directory"])
         saved = self.ok(server, SAVE, {"goal": "g", "mode": "merge"})
-        self.assertTrue(any("moved the old file aside to s1.json.untrusted" in w
+        self.assertTrue(any("moves the old file aside to s1.json.untrusted" in w
                             for w in saved["warnings"]), saved)
         aside = json.loads((moved / ".claude-checkpoints" / "s1.json.untrusted")
                            .read_text("utf-8"))
