@@ -2950,7 +2950,7 @@ def commit_checkpoint(path, data, previous_raw, aside=None):
     """Write a new checkpoint, first keeping the previous valid bytes as the backup, or
     moving the untrusted file there to `aside` (from aside_path)."""
     if aside is not None:
-        os.replace(path, aside)
+        replace_file(path, aside)  # (Windows: retried while a load has it open)
     if previous_raw is not None:
         write_atomic(path + BACKUP_SUFFIX, previous_raw)
     write_atomic(path, data)
