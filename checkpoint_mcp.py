@@ -3123,11 +3123,21 @@ def lstat_state(path):
             info.st_uid]
 
 
+# What a census record keeps of a file's lstat to know it again: a file put in its place
+# can have its inode (written in place), its size and its mtime (set back, as an extraction
+# does), but never its change time.
+FILE_STATE_FIELDS = ("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns")
+
+
 def file_state(info):
-    """What a census record keeps of a file's lstat to know it again: a file put in its
-    place can have its inode (written in place), its size and its mtime (set back, as an
-    extraction does), but never its change time."""
-    return [info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns]
+    return [getattr(info, field) for field in FILE_STATE_FIELDS]
+
+
+def is_census_entry(entry):
+    """Whether a census record's file entry has the shape a census gives it: the file's
+    file_state, then why it is untrusted ("" when it is not)."""
+    return (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
+            and all(type(number) is int for number in entry[:-1]) and type(entry[-1]) is str)
 
 
 def project_state_name(root):
@@ -3164,9 +3174,10 @@ def checkpoint_file_problem(found, root, key):
 
 
 def read_census_record(path, with_files):
-    """(the summary, {file name: file_state + [problem]} or {} unless
-    `with_files`) of a census record, or (None, {}) when there is none that reads well. A
-    record is two lines of JSON: the summary first, so the nudge reads no more."""
+    """(the summary, {file name: file_state + [problem]} or {} unless `with_files`) of a
+    census record, or (None, {}) when there is none that reads well; a file entry of any
+    other shape (is_census_entry) is left out. A record is two lines of JSON: the summary
+    first, so the nudge reads no more."""
     try:
         with os.fdopen(open_regular(path), "rb") as handle:
             summary = json_loads(handle.readline(65536).decode("utf-8"), explain=False)
@@ -3176,7 +3187,7 @@ def read_census_record(path, with_files):
         return None, {}
     if not isinstance(summary, dict) or not isinstance(files, dict):
         return None, {}
-    return summary, files
+    return summary, {name: entry for name, entry in files.items() if is_census_entry(entry)}
 
 
 def is_census_summary(summary):
@@ -3243,8 +3254,7 @@ def checkpoint_census(root):
                 continue
             name = os.path.basename(found.path) + (BACKUP_SUFFIX if found.from_backup else "")
             state, old = file_state(found.info), cached.get(name)
-            if (isinstance(old, list) and len(old) == len(state) + 1
-                    and old[:-1] == state and isinstance(old[-1], str)):
+            if old is not None and old[:-1] == state:
                 files[name] = old
             else:
                 files[name] = state + [checkpoint_file_problem(found, root, key)]

@@ -322,6 +322,25 @@ class SessionStartNudgeTest(HookTestCase):
                     self.assertIn("3 saved session checkpoints", context)
 
     @unittest.skipIf(os.name == "nt", "POSIX modes")
+    def test_file_entries_of_any_other_shape_neither_count_nor_fail_a_save(self):
+        self.make_checkpoints(self.project, 2)
+        directory = self.project / ".claude-checkpoints"
+        record = self.home / ".local" / "state" / "session-checkpoint" / "census" / (
+            checkpoint_mcp.project_root_id(str(self.project)) + ".json")
+        for number, entry in enumerate(({}, None, "abcd", [1, 2, 3, 4, {"a": 1}], [None] * 5,
+                                        [1, 2, 3, 4, 5, ""])):
+            with self.subTest(entry=entry):
+                os.utime(str(directory))  # the folder changed: the census looks again
+                self.assertIn("%d saved session checkpoints" % (number + 2), self.nudge())
+                summary, files = record.read_text(encoding="utf-8").split("\n")
+                record.write_text(summary + "\n" + json.dumps(
+                    dict(json.loads(files), **{"gone.json": entry})), encoding="utf-8")
+                server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID="s%d" % number))
+                saved = server.call_tool("save_session_checkpoint", {"goal": "g"})
+                self.assertFalse(saved.get("isError"), saved)
+                self.assertIn("%d saved session checkpoints" % (number + 3), self.nudge())
+
+    @unittest.skipIf(os.name == "nt", "POSIX modes")
     def test_a_census_record_of_another_key_or_folder_is_not_used(self):
         self.make_checkpoints(self.project, 25)
         self.assertIn("25 saved session checkpoints", self.nudge())
