@@ -326,7 +326,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.make_checkpoints(self.project, 2)
         directory = self.project / ".claude-checkpoints"
         record = self.home / ".local" / "state" / "session-checkpoint" / "census" / (
-            checkpoint_mcp.project_root_id(str(self.project)) + ".json")
+            checkpoint_mcp.project_state_name(str(self.project)) + ".json")
         for number, entry in enumerate(({}, None, "abcd", [1, 2, 3, 4, {"a": 1}], [None] * 5,
                                         [1, 2, 3, 4, 5, ""])):
             with self.subTest(entry=entry):
