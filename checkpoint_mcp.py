@@ -46,6 +46,7 @@ LIMITS = {
     "readWakeup": 0.5,       # seconds: how late a signal may be noticed while idle
     "listDefault": 10,
     "candidates": 10,
+    "candidateReads": 30,    # files a load reads to find its candidates, the user's own first
     "gitTimeout": 3.0,       # seconds
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
@@ -3089,8 +3090,10 @@ def checkpoint_files(root):
 # to the folder (FolderChange) and brings the record along; any other change (prune,
 # delete, another program) leaves the record stale, and the next census looks again: it
 # lstats every file and reads only those whose lstat is not the recorded one. What the
-# record cannot see is a file rewritten in place, which keeps the folder's times (not
-# what a save, an archive or a clone does); load checks every file's signature anyway.
+# record cannot see is a file rewritten in place under a name already there (an editor
+# that saves in place, an extraction or `cp -r` over the project): the folder's times
+# stay. Planting one that way takes knowing a session id already in the folder; the next
+# change to the folder shows it, and load checks every file's signature anyway.
 CENSUS_FOLDER = "census"
 
 
@@ -4853,13 +4856,18 @@ class Listing(Record):
     __slots__ = ("entries", "total", "omitted", "warnings", "selectors", "task_counts")
 
 
-def list_checkpoints(root, limit, current_selector):
+def list_checkpoints(root, limit, current_selector, own_first=False):
     """A Listing of the project's checkpoints, newest first, unreadable ones last, reading
-    only the files it shows, each once."""
+    only the files it shows, each once. With `own_first` (the candidates a load offers the
+    model) this user's own checkpoints come before untrusted ones, which may carry any
+    modification time, and an untrusted one shows no text of its own (goal, branch): files
+    are read newest first, at most LIMITS["candidateReads"] of them, until `limit` of the
+    user's own are found."""
     import time
     now = time.time()
     files = checkpoint_files(root)
-    shown = files if not limit else files[:limit]
+    reads = max(limit, LIMITS["candidateReads"]) if own_first and limit else limit
+    shown = files if not reads else files[:reads]
     entries, unreadable, warnings, task_counts = [], [], [], {}
     if os.path.islink(os.path.join(root, CHECKPOINT_DIR)):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
@@ -4882,6 +4890,16 @@ def list_checkpoints(root, limit, current_selector):
         tasks = loaded.data["goal"].get("tasks", [])
         task_counts[selector] = (sum(task["status"] == "done" for task in tasks), len(tasks))
         warnings.extend(loaded.warnings)
+        if own_first and sum(entry["trusted"] for entry in entries) >= limit:
+            break
+    if own_first:
+        for entry in entries:
+            if not entry["trusted"]:
+                entry["goal"] = entry["branch"] = None  # (its own text is not shown)
+        entries.sort(key=lambda entry: not entry["trusted"])  # stable: newest first in each
+        shown = entries[:limit] + unreadable[:max(0, limit - len(entries))]
+        return Listing(shown, len(files), len(files) - len(shown), warnings,
+                       [found.selector for found in files], task_counts)
     return Listing(entries + unreadable, len(files), len(files) - len(shown), warnings,
                    [found.selector for found in files], task_counts)
 
@@ -4900,7 +4918,8 @@ def describe_entry(entry):
         details.append("from backup")
     if not entry.get("trusted", True):
         details.append("\u26a0 untrusted: " + "; ".join(entry["trustWarnings"]))
-    return "- %s \u2014 %s (%s)" % (entry["selector"], one_line(entry["goal"]), ", ".join(details))
+    goal = one_line(entry["goal"]) if entry["goal"] is not None else "(goal not shown)"
+    return "- %s \u2014 %s (%s)" % (entry["selector"], goal, ", ".join(details))
 
 
 def describe_listing(root, entries, total, omitted):
@@ -5082,7 +5101,7 @@ def load_tool(arguments, context):
 
 
 def not_found_result(root, session, warnings):
-    listing = list_checkpoints(root, LIMITS["candidates"], session.selector)
+    listing = list_checkpoints(root, LIMITS["candidates"], session.selector, own_first=True)
     warnings = warnings + listing.warnings
     entries, total, omitted = listing.entries, listing.total, listing.omitted
     if not total:
