@@ -1540,6 +1540,10 @@ CHECKPOINT_SCHEMA = {
         "meta": {"type": "object",
                  "properties": {"redactions": {"type": "integer", "minimum": 0},
                                 "truncated": {"type": "boolean"},
+                                "carriedFromUntrusted": {
+                                    "type": "object",
+                                    "properties": {"checkpoint": {"type": "string"},
+                                                   "problems": {"type": "string"}}},
                                 "auto": {"type": "object",
                                          "properties": {"source": {"type": "string"},
                                                         "at": {"type": "string"},
@@ -3822,6 +3826,8 @@ def build_checkpoint(content, redactions, base, mode, scan, files, omitted, sess
     checkpoint["recentCommands"] = commands
     previous_redactions = base["meta"].get("redactions", 0) if merging else 0
     checkpoint["meta"] = {"redactions": previous_redactions + redactions, "truncated": truncated}
+    if merging and base["meta"].get("carriedFromUntrusted"):
+        checkpoint["meta"]["carriedFromUntrusted"] = base["meta"]["carriedFromUntrusted"]
     return checkpoint, omitted
 
 
@@ -3870,11 +3876,15 @@ def resume_base(root, selector, warnings):
     if resumed is None:
         warnings.append("resumedFrom: checkpoint %r %s; saved without it." % (selector, problem))
         return None, None
+    data = resumed.data
     if problems:
         warnings.append("resumedFrom: checkpoint %r is untrusted (%s); its content was carried "
                         "over, so make sure the user confirmed it." % (selector,
                                                                        "; ".join(problems)))
-    return resumed.data, selector
+        # Said by every later brief of what is built on it (merges carry it along).
+        data = dict(data, meta=dict(data["meta"], carriedFromUntrusted={
+            "checkpoint": selector, "problems": "; ".join(problems)}))
+    return data, selector
 
 
 def reorder_resumed_from(checkpoint):
@@ -3964,12 +3974,16 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
             warnings.append("The goal kept is the one an automatic snapshot took from the "
                             "session's first prompt; pass `goal` to state your own.")
         return own, own.get("resumedFrom")
-    if draft.resumed_from is not None and draft.resumed_from != session.selector:
+    if draft.resumed_from is not None:
+        # (The session's own selector adopts its own file that is untrusted, say from a
+        # version before signatures: once the user confirmed it, its content is carried.)
         said = len(warnings)
-        base = resume_base(root, draft.resumed_from, warnings)
-        if base[0] is None and "goal" not in draft.content:
+        base, recorded = resume_base(root, draft.resumed_from, warnings)
+        if base is None and "goal" not in draft.content:
             raise CallerError("; ".join([FIRST_SAVE_NEEDS_GOAL] + warnings[said:]))
-        return base
+        if draft.resumed_from == session.selector:
+            recorded = base.get("resumedFrom") if base else None
+        return base, recorded
     if "goal" not in draft.content:
         raise CallerError("; ".join([FIRST_SAVE_NEEDS_GOAL] + ([unusable] if unusable else [])))
     return None, None
@@ -4649,6 +4663,12 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     automatic = describe_automatic_snapshot((checkpoint.get("meta") or {}).get("auto"), now)
     if automatic:
         lines.append(automatic)
+    origin = (checkpoint.get("meta") or {}).get("carriedFromUntrusted")
+    if origin:
+        lines.append("\u26a0 Part of this checkpoint was carried over from checkpoint %s, which "
+                     "was untrusted (%s): confirm with the user what it says before acting "
+                     "on it." % (one_line(origin.get("checkpoint", "?")),
+                                 one_line(origin.get("problems", "?"))))
     lines.append(BRIEF_FRAMING)
     for warning in warnings:
         lines.append("\u26a0 %s" % one_line(warning))
@@ -5070,7 +5090,12 @@ def load_tool(arguments, context):
                                       not (data.get("meta") or {}).get("truncated"))
     warnings.extend(drift_warnings)
     resume_hint = None
-    if loaded.selector != session.selector:
+    if loaded.selector == session.selector and trust_problems:
+        resume_hint = ("This is this session's own checkpoint file, but it is untrusted. Your "
+                       "next save starts a fresh checkpoint and keeps this file aside; if the "
+                       "user confirms it is theirs, pass resumedFrom: \"%s\" on that save to "
+                       "carry it over." % loaded.selector)
+    elif loaded.selector != session.selector:
         resume_hint = ("This is another session's checkpoint (%s). Your saves still go to this "
                        "session's own checkpoint: on your next save_session_checkpoint call pass "
                        'resumedFrom: "%s" so it builds on this one.'

@@ -228,6 +228,34 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         result = self.claude("mine").call_tool(LOAD, {"checkpoint": "theirs"})
         self.assertFalse(result["structuredContent"]["trusted"], result)
 
+    def test_what_a_save_carries_over_from_an_untrusted_checkpoint_stays_flagged(self):
+        self.path.write_bytes(json.dumps(read_checkpoint(self.path), indent=2).encode())
+        server = self.claude("mine")
+        self.ok(server, SAVE, {"goal": "mine", "mode": "merge", "resumedFrom": "theirs"})
+        self.ok(server, SAVE, {"summary": "later", "mode": "merge"})
+        result = server.call_tool(LOAD, {})
+        self.assertTrue(result["structuredContent"]["trusted"])
+        self.assertIn("- theirs", result["content"][0]["text"])  # the decision carried
+        self.assertIn("\u26a0 Part of this checkpoint was carried over from checkpoint theirs, "
+                      "which was untrusted (not signed", result["content"][0]["text"])
+
+    def test_a_sessions_own_unsigned_checkpoint_is_adopted_only_when_asked(self):
+        # As a version before signatures left it: the user's own, unsigned.
+        self.path.write_bytes(json.dumps(read_checkpoint(self.path), indent=2).encode())
+        server = self.claude("theirs")
+        loaded = server.call_tool(LOAD, {})
+        self.assertIn('if the user confirms it is theirs, pass resumedFrom: "theirs"',
+                      loaded["content"][0]["text"])
+        saved = self.ok(server, SAVE, {"mode": "merge", "summary": "confirmed",
+                                       "resumedFrom": "theirs"})
+        self.assertTrue(any("its content was carried over" in w for w in saved["warnings"]))
+        data = read_checkpoint(self.path)
+        self.assertEqual((data["goal"]["primary"], data["decisions"], data["summary"]),
+                         ("their goal", ["theirs"], "confirmed"))
+        self.assertNotIn("resumedFrom", data)
+        self.assertTrue((self.path.parent / "theirs.json.untrusted").exists())
+        self.assertTrue(self.ok(server, LOAD)["trusted"])
+
     def test_trusted_checkpoints_behave_as_before(self):
         result = self.ok(self.claude("theirs"), LOAD)
         self.assertTrue(result["trusted"])
