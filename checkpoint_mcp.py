@@ -2744,6 +2744,9 @@ def folder_trust_problems(directory):
     return problems
 
 
+GIT_DID_NOT_ANSWER = "not checked against the repository (git did not answer)"
+
+
 def checkpoint_trust_problems(loaded, root, tracked):
     """Why a loaded checkpoint is untrusted ([] when this user wrote it here): owner and
     mode, committed to git (`tracked`: from tracked_checkpoint_paths), or saved elsewhere."""
@@ -2755,7 +2758,7 @@ def checkpoint_trust_problems(loaded, root, tracked):
         problems += folder_trust_problems(os.path.dirname(loaded.path))
     relative = os.path.relpath(loaded.file_path, root).replace(os.sep, "/")
     if tracked is None:  # fail closed: git did not say
-        problems.append("not checked against the repository (git did not answer)")
+        problems.append(GIT_DID_NOT_ANSWER)
     elif relative in tracked or os.path.relpath(loaded.path, root).replace(
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
@@ -3852,6 +3855,8 @@ def own_checkpoint_for_update(root, selector, warnings):
         return None, None, None
     if own is None:
         return None, None, None
+    if problems == [GIT_DID_NOT_ANSWER]:
+        problems = []  # signed by this user, here: a slow git makes it no stranger to build on
     if problems:
         aside = None if own.from_backup else aside_path(own.path)
         moved = (" and moves the old file aside to %s, which is never loaded"

@@ -133,6 +133,12 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertFalse(structured["trusted"], structured)
         self.assertIn("not checked against the repository (git did not answer)",
                       structured["trustWarnings"])
+        # The session's own signed file is still built on by its next save.
+        with mock.patch.dict(os.environ, {"PATH": str(fake)}), \
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.1}):
+            saved = self.ok(self.claude("theirs"), SAVE, {"summary": "s", "mode": "merge"})
+        self.assertFalse(any("untrusted" in w for w in saved["warnings"]), saved)
+        self.assertEqual(read_checkpoint(self.path)["decisions"], ["theirs"])
 
     @unittest.skipUnless(POSIX, "POSIX modes")
     def test_a_group_writable_checkpoint_is_untrusted_and_not_offered_by_the_nudge(self):
