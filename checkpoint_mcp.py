@@ -2747,9 +2747,10 @@ def folder_trust_problems(directory):
 GIT_DID_NOT_ANSWER = "not checked against the repository (git did not answer)"
 
 
-def checkpoint_trust_problems(loaded, root, tracked):
+def checkpoint_trust_problems(loaded, root, tracked, key=None):
     """Why a loaded checkpoint is untrusted ([] when this user wrote it here): owner and
-    mode, committed to git (`tracked`: from tracked_checkpoint_paths), or saved elsewhere."""
+    mode, committed to git (`tracked`: from tracked_checkpoint_paths), not signed with
+    this user's `key` (a SigningKey; None: read it now), or saved elsewhere."""
     try:
         problems = file_trust_problems(os.lstat(loaded.file_path))
     except OSError as error:
@@ -2762,7 +2763,7 @@ def checkpoint_trust_problems(loaded, root, tracked):
     elif relative in tracked or os.path.relpath(loaded.path, root).replace(
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
-    signature = signature_problem(loaded.raw, loaded.selector, signing_key())
+    signature = signature_problem(loaded.raw, loaded.selector, key or signing_key())
     return problems + ([signature] if signature else project_problems(loaded.data, root))
 
 
@@ -4898,6 +4899,7 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
                         "replace the link with a directory." % os.path.join(root, CHECKPOINT_DIR))
     tracked = tracked_checkpoint_paths(root, warnings) if shown else frozenset()
+    key = signing_key() if shown else None  # (read once for every entry)
     for found in shown:
         selector, mtime = found.selector, found.info.st_mtime
         try:
@@ -4911,7 +4913,7 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
             warnings.append("Checkpoint %s cannot be read: %s" % (selector, problem))
             continue
         entries.append(list_entry(selector, loaded, mtime, now, current_selector,
-                                  checkpoint_trust_problems(loaded, root, tracked)))
+                                  checkpoint_trust_problems(loaded, root, tracked, key)))
         tasks = loaded.data["goal"].get("tasks", [])
         task_counts[selector] = (sum(task["status"] == "done" for task in tasks), len(tasks))
         warnings.extend(loaded.warnings)
