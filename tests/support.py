@@ -4,6 +4,7 @@ built pyz where a process is the point), talk JSON-RPC to it, make temp repos.
 Every test gets a throwaway HOME, in its own environment and in every process it starts,
 so nothing touches the real one.
 """
+import atexit
 import io
 import json
 import os
@@ -411,8 +412,24 @@ if glibc() is not None:
     glibc().mallopt(-8, 1)
 
 
+_shared_bytecode_cache = []
+
+
+def shared_bytecode_cache():
+    """One bytecode cache folder for every pyz this test process starts, removed when it
+    ends: in each test's own HOME every start would compile the module again."""
+    if not _shared_bytecode_cache:
+        path = os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-bytecode-"))
+        atexit.register(shutil.rmtree, path, True)
+        _shared_bytecode_cache.append(path)
+    return _shared_bytecode_cache[0]
+
+
 class TempDirTestCase(unittest.TestCase):
-    """Gives each test `self.tmp` (a real path), `self.home` and `self.env`."""
+    """Gives each test `self.tmp` (a real path), `self.home` and `self.env`. The pyz's
+    bytecode cache is shared by the whole run unless a class sets `own_bytecode_cache`."""
+
+    own_bytecode_cache = False
 
     def setUp(self):
         self.addCleanup(release_freed_memory)  # runs last, after every other cleanup
@@ -421,6 +438,8 @@ class TempDirTestCase(unittest.TestCase):
         self.home = self.tmp / "home"
         self.home.mkdir()
         self.env = clean_env(self.home)
+        if not self.own_bytecode_cache:
+            self.env["XDG_CACHE_HOME"] = shared_bytecode_cache()
         # What runs in this process (the in-process server, main(), git started from
         # them) sees the same clean environment as a process started with self.env.
         environ = mock.patch.dict(os.environ, self.env, clear=True)

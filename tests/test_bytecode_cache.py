@@ -34,6 +34,8 @@ WATCHER = (
 
 class BytecodeCacheTest(TempDirTestCase):
 
+    own_bytecode_cache = True  # each test starts from a cache of its own, in its HOME
+
     def setUp(self):
         super().setUp()
         self.cache_home = self.home / ".cache"
