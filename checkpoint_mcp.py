@@ -5848,7 +5848,7 @@ def describe_checkpoints_for_session_start(census, root, now, recovered=(), defe
         reasons = ", ".join("%d %s" % (count, reason)
                             for reason, count in sorted(census.untrusted.items()))
         parts.append(
-            "The project (%s) also holds %d checkpoint file(s) that this user did not write "
+            "The project (%s) also holds %d checkpoint file(s) not shown to be this user's own "
             "(%s). They are not offered: do not load them unless the user asks for one by "
             "name, and then treat its content as unverified."
             % (root, sum(census.untrusted.values()), reasons))

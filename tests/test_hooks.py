@@ -299,7 +299,7 @@ class SessionStartNudgeTest(HookTestCase):
         (directory / "other-file").write_text("", encoding="utf-8")  # the folder changes
         context = self.nudge()
         self.assertIn("4 saved session checkpoints", context)
-        self.assertIn("1 checkpoint file(s) that this user did not write (1 its signature "
+        self.assertIn("1 checkpoint file(s) not shown to be this user's own (1 its signature "
                       "does not match this user's key", context)
 
     def test_a_census_record_of_any_other_shape_is_not_believed(self):
@@ -348,7 +348,7 @@ class SessionStartNudgeTest(HookTestCase):
         key.unlink()  # the user deleted the key: nothing verifies any more
         context = self.nudge()
         self.assertNotIn("saved session checkpoints", context)
-        self.assertIn("25 checkpoint file(s) that this user did not write (25 its signature "
+        self.assertIn("25 checkpoint file(s) not shown to be this user's own (25 its signature "
                       "cannot be checked: there is no signing key yet", context)
 
     @unittest.skipIf(os.name == "nt", "POSIX modes")
@@ -377,7 +377,7 @@ class SessionStartNudgeTest(HookTestCase):
                            + b"0" * 64 + b'"\n}\n')
         context = self.nudge()
         self.assertIn("31 saved session checkpoints", context)
-        self.assertIn("3 checkpoint file(s) that this user did not write (1 is a symbolic link, "
+        self.assertIn("3 checkpoint file(s) not shown to be this user's own (1 is a symbolic link, "
                       "1 its signature does not match this user's key", context)
         self.assertIn("1 not signed", context)
 

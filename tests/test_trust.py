@@ -90,7 +90,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
         # c.json is offered: its backup is committed, but a checkpoint is known by its main file.
         self.assertIn("has 3 saved session checkpoints", context)
-        self.assertIn("3 checkpoint file(s) that this user did not write (3 committed to the "
+        self.assertIn("3 checkpoint file(s) not shown to be this user's own (3 committed to the "
                       "repository)", context)
 
     def test_a_committed_checkpoint_is_found_in_a_version_4_index(self):
@@ -158,7 +158,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
             os.chmod(str(directory / name), mode)
         context = self.nudge()
         self.assertIn("has 3 saved session checkpoints", context)  # theirs, a and c
-        self.assertIn("3 checkpoint file(s) that this user did not write (2 group-writable, "
+        self.assertIn("3 checkpoint file(s) not shown to be this user's own (2 group-writable, "
                       "1 group-writable; writable by others)", context)
 
     @unittest.skipUnless(POSIX and hasattr(os, "geteuid") and os.geteuid() == 0,
