@@ -4258,11 +4258,11 @@ def transcript_file_problem(info):
     return None
 
 
-def scan_transcript_folder(folder, root, exclude, now, list_current=False):
+def scan_transcript_folder(folder, root, excluded, now, list_current=False):
     """(the transcripts in `folder` that may need recovery, newest first; those whose
     session's checkpoint is at least as new, only when `list_current`; how many are older
     than LIMITS['recoverDays']), or None when the folder cannot be listed. From the
-    listing and lstat alone: session `exclude` and names that are no session id are passed
+    listing and lstat alone: the sessions `excluded` and names that are no session id are passed
     over, and a transcript is up to date when its checkpoint (or the backup of a checkpoint
     whose file is gone) was written at or after it. (A name from the listing holds no path
     separator, so its checkpoint is looked up before the name is checked: most transcripts
@@ -4283,7 +4283,7 @@ def scan_transcript_folder(folder, root, exclude, now, list_current=False):
             if not name.endswith(suffix):
                 continue
             selector = name[:-len(suffix)]
-            if selector == exclude:
+            if selector in excluded:
                 continue
             try:
                 info = entry.stat(follow_symlinks=False)
@@ -4466,9 +4466,9 @@ def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
                   else "no checkpoint yet", outcome)
 
 
-def recover_sessions(root, folder, current, cwd, environ, by_hand=False, dry_run=False):
+def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_run=False):
     """Crash recovery in `root` from the transcripts in `folder` of sessions started in
-    the directory `cwd`, but session `current`; a RecoveryReport, or None when the folder
+    the directory `cwd`, but the sessions `excluded` (a tuple of session ids); a RecoveryReport, or None when the folder
     cannot be listed. At a session start (not `by_hand`) it reads at most
     LIMITS['recoverReads'] transcripts, none over LIMITS['recoverBytes'], recovers at most
     LIMITS['recoverPerStart'] and stops after LIMITS['recoverSeconds']: the rest waits for
@@ -4476,7 +4476,7 @@ def recover_sessions(root, folder, current, cwd, environ, by_hand=False, dry_run
     each read for up to LIMITS['transcriptSeconds'], and also lists the ones up to date."""
     import time
     now = time.time()
-    scanned = scan_transcript_folder(folder, root, current, now, list_current=by_hand)
+    scanned = scan_transcript_folder(folder, root, excluded, now, list_current=by_hand)
     if scanned is None:
         return None
     candidates, up_to_date, older = scanned
@@ -4536,7 +4536,9 @@ def recover_sessions(root, folder, current, cwd, environ, by_hand=False, dry_run
 def recover_at_session_start(hook_input, root, environ):
     """Crash recovery at the start of the session `hook_input` describes: the folder of
     its transcript_path holds the transcripts of the other sessions started in its `cwd`.
-    A RecoveryReport, or None when the input names no transcript folder."""
+    A RecoveryReport, or None when the input names no transcript folder. The session that
+    starts is the one its `session_id` names and the one its transcript_path is of, so a
+    missing or odd session_id never makes it recover itself."""
     transcript = hook_input.get("transcript_path")
     if (not isinstance(transcript, str) or not os.path.isabs(transcript)
             or path_text_problem(transcript)):
@@ -4544,8 +4546,11 @@ def recover_at_session_start(hook_input, root, environ):
     current, cwd = hook_input.get("session_id"), hook_input.get("cwd")
     if not isinstance(cwd, str) or not os.path.isabs(cwd) or path_text_problem(cwd):
         cwd = root  # (only CHECKPOINT_PROJECT_ROOT can have let such a hook input through)
-    return recover_sessions(root, os.path.dirname(transcript),
-                            current if isinstance(current, str) else None, cwd, environ)
+    own = os.path.basename(transcript)
+    excluded = (own[:-len(TRANSCRIPT_SUFFIX)] if own.endswith(TRANSCRIPT_SUFFIX) else own,)
+    if isinstance(current, str):
+        excluded += (current,)
+    return recover_sessions(root, os.path.dirname(transcript), excluded, cwd, environ)
 
 
 # Rendering & listing #########################################################
@@ -6376,8 +6381,9 @@ def run_recover(options, invocation):
     import time
     root = command_root(options, invocation)
     folder = transcript_folder_of(root, options, invocation)
-    report = recover_sessions(root, folder, invocation.environ.get("CLAUDE_CODE_SESSION_ID"),
-                              root, invocation.environ, by_hand=True, dry_run=options.dry_run)
+    running = invocation.environ.get("CLAUDE_CODE_SESSION_ID")
+    report = recover_sessions(root, folder, (running,) if running else (), root,
+                              invocation.environ, by_hand=True, dry_run=options.dry_run)
     if report is None:
         raise CommandFailed("cannot list the transcript folder %s; check its permissions."
                             % folder)

@@ -195,6 +195,21 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
         self.start()
         self.assertEqual(self.checkpoint_file(CURRENT).read_bytes(), saved)
 
+    def test_the_current_session_is_the_one_its_transcript_path_names_too(self):
+        # A resumed or compacted session's own transcript has work in it; a hook input
+        # whose session_id is missing or odd must not make the session recover itself.
+        self.put_fixture("transcript-basic.jsonl", CURRENT)
+        for odd in (None, 12, "", "another-session"):
+            hook_input = json.loads(self.start_input().decode("utf-8"))
+            if odd is None:
+                del hook_input["session_id"]
+            else:
+                hook_input["session_id"] = odd
+            result = run_main(["--hook", "session-start"], self.env, cwd=self.tmp,
+                              stdin=json.dumps(hook_input).encode("utf-8"))
+            self.assertEqual((result.returncode, result.stderr), (0, b""))
+            self.assertFalse((self.project / ".claude-checkpoints").exists(), odd)
+
     def test_an_agent_checkpoint_saved_after_the_transcripts_last_entry_is_left_alone(self):
         with mock.patch.object(checkpoint_mcp, "now_timestamp",
                                return_value="2030-01-01T00:00:00.000Z"):
