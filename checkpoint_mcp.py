@@ -4158,6 +4158,7 @@ REMEMBERED_REASONS = {
     "no-work": "no edit, command or todo list in it: nothing to resume",
     "elsewhere": "it ran in another directory, whose transcripts share this folder",
     "saved": "its checkpoint was saved after the transcript's last entry",
+    "deleted": "its checkpoint was removed (delete or prune) after the transcript's last change",
     "slow": "it could not be read within a session start's time; `recover` reads it",
 }
 
@@ -4531,6 +4532,23 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
     if not dry_run:
         memory.save(now)
     return RecoveryReport(folder, results, older)
+
+
+def remember_removed(root, selectors, environ):
+    """Remember, in the recovery record of `root`, the transcripts of the checkpoints
+    `selectors` the user just removed (delete, prune): a removed checkpoint is no work
+    nobody saved, so no start recovers it again from a transcript unchanged since."""
+    import time
+    memory = RecoveryMemory.load(environ, root)
+    for folder in claude_transcript_folders([root], environ):
+        for selector in selectors:
+            path = os.path.join(folder, selector + TRANSCRIPT_SUFFIX)
+            try:
+                info = os.lstat(path)
+            except (OSError, ValueError):
+                continue
+            memory.remember(TranscriptFile((selector, path, info)), "deleted")
+    memory.save(time.time())
 
 
 def recover_at_session_start(hook_input, root, environ):
@@ -6313,7 +6331,7 @@ def run_prune(options, invocation):
     doomed = [(item.selector, item.path, item.info.st_mtime)
               for position, item in enumerate(found)
               if is_prunable(position, item.info.st_mtime, now, options)]
-    failed, resaved = False, 0
+    failed, resaved, removed = False, 0, []
     for selector, path, mtime in doomed:
         outcome = remove_checkpoint(path, options.dry_run, mtime)
         if outcome is None:
@@ -6321,12 +6339,16 @@ def run_prune(options, invocation):
             say(invocation, "kept %s: it was saved again while prune waited for it" % selector)
             continue
         paths, problems = outcome
+        if paths and not options.dry_run:
+            removed.append(selector)
         for problem in problems:
             complain(invocation, problem)
         failed = failed or bool(problems)
         say(invocation, "%s %s (saved %s): %s" % (
             "would remove" if options.dry_run else "removed", selector, format_age(now - mtime),
             ", ".join(os.path.relpath(item, root) for item in paths)))
+    if removed:
+        remember_removed(root, removed, invocation.environ)
     gone = len(doomed) - resaved
     kept = len(found) - gone
     if options.dry_run:
@@ -6345,6 +6367,8 @@ def run_delete(options, invocation):
     root = command_root(options, invocation)
     selector = resolve_selector(root, options.selector)
     paths, problems = remove_checkpoint(checkpoint_path(root, selector), options.dry_run)
+    if paths and not options.dry_run:
+        remember_removed(root, [selector], invocation.environ)
     for problem in problems:
         complain(invocation, problem)
     names = ", ".join(os.path.relpath(item, root) for item in paths) or "nothing"

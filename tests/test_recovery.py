@@ -274,6 +274,25 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             self.assertEqual(record[0].parent.stat().st_mode & 0o777, 0o700)
         self.assertNotIn(str(self.project), record[0].read_text(encoding="utf-8"))
 
+    def test_a_checkpoint_the_user_removed_is_not_recovered_again(self):
+        for session_id, command in ((BASIC_SESSION, ["delete", BASIC_SESSION]),
+                                    (TODOWRITE_SESSION, ["prune", "--keep", "0"])):
+            transcript = self.put_fixture("transcript-basic.jsonl", session_id, age=30)
+            self.snapshot_at_session_end(transcript, session_id)
+            result = run_main(command, self.env, cwd=self.project)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(self.recovered_selectors(), [])
+            self.start()
+            self.assertEqual(self.recovered_selectors(), [], command)
+            listed = self.recover("--dry-run").stdout.decode("utf-8")
+            self.assertIn("skipped %s" % session_id, listed)
+            self.assertIn("was removed (delete or prune)", listed)
+        # A transcript that changes after the removal did new work: it is recovered.
+        with open(str(self.folder / (BASIC_SESSION + ".jsonl")), "ab") as grown:
+            grown.write(b"\n")
+        self.start()
+        self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
+
     def test_transcripts_older_than_7_days_are_left_alone(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=8 * DAY)
         self.put_fixture("transcript-todowrite.jsonl", TODOWRITE_SESSION, age=6 * DAY)
