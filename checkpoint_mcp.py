@@ -3371,6 +3371,19 @@ TRACKED_TOOLS = frozenset(("Bash", "TaskCreate", "TaskUpdate", "TodoWrite")) | f
 NOT_A_PROMPT = ("<command-", "<local-command-", "<bash-", "<system-reminder>")
 
 
+TIMESTAMP_CHARACTERS = frozenset("0123456789-:.TZ")
+
+
+def timestamp_in(text):
+    """`text` when it is a timestamp as Claude Code writes it (2026-12-02T13:24:37.854Z),
+    else None: a transcript line's `timestamp` is kept in a checkpoint only then, never as
+    text of any other length or content (it is neither redacted nor shown)."""
+    if (isinstance(text, str) and len(text) <= 32 and TIMESTAMP_CHARACTERS.issuperset(text)
+            and parse_timestamp(text) is not None):
+        return text
+    return None
+
+
 def result_text(content):
     """The text of a tool_result's content: a string, or a list of text blocks."""
     if isinstance(content, str):
@@ -3529,7 +3542,7 @@ class TranscriptFacts:
         record = None
         if name == "Bash" and isinstance(tool_input.get("command"), str):
             record = {"command": tool_input["command"]}
-            if isinstance(timestamp, str):
+            if timestamp_in(timestamp):
                 record["at"] = timestamp
             self.commands.append(record)
         self.calls[call_id] = (name, tool_input, record)

@@ -471,6 +471,18 @@ class HostileTranscriptTest(RecoveryTestCase):
         self.start()
         self.assertEqual(path.read_bytes(), saved)
 
+    def test_a_line_timestamp_that_is_no_time_is_not_kept(self):
+        token = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
+        transcript = Transcript(OTHERS[0]).prompt("Run it.").bash("c1", "ls", "app.py")
+        transcript.lines[1] = jsonl(dict(json.loads(transcript.lines[1].decode("utf-8")),
+                                         timestamp="2026-12-02T13:24:02.x \x1b[2J " + token))
+        self.put_transcript(transcript, OTHERS[0])
+        self.start()
+        commands = self.checkpoint(OTHERS[0])["recentCommands"]
+        self.assertEqual([command["command"] for command in commands], ["ls"])
+        self.assertNotIn(token, self.checkpoint_file(OTHERS[0]).read_text(encoding="utf-8"))
+        self.assertRegex(commands[0]["at"], r"^\d{4}-\d\d-\d\dT[\d:.]+Z$")
+
     def test_entries_that_are_no_transcript_are_passed_over(self):
         (self.folder / (OTHERS[0] + ".jsonl")).mkdir()
         (self.folder / "memory").mkdir()
