@@ -1038,12 +1038,17 @@ def checkpoint_exists(root, selector):
     return os.path.lexists(path) or os.path.lexists(path + BACKUP_SUFFIX)
 
 
+def is_session_selector(stem):
+    """Whether a file name's stem names one session's file (never the legacy one's)."""
+    return is_valid_session_id(stem) and stem != LEGACY_SELECTOR
+
+
 def selector_of_file_name(name):
     """The selector for a file name in the checkpoint directory, or None if it is not one."""
     if not name.endswith(CHECKPOINT_SUFFIX):
         return None
     stem = name[:-len(CHECKPOINT_SUFFIX)]
-    return stem if is_valid_session_id(stem) and stem != LEGACY_SELECTOR else None
+    return stem if is_session_selector(stem) else None
 
 
 def path_text_problem(path):
@@ -1158,10 +1163,13 @@ def home_directory(environ):
     return os.path.expanduser("~")
 
 
-def state_directory(environ):
+def state_directory():
     """This user's own folder for what the server keeps outside any project (the key that
-    signs checkpoints, what crash recovery has already read): `session-checkpoint` in
-    $XDG_STATE_HOME (when absolute), else ~/.local/state; in %LOCALAPPDATA% on Windows."""
+    signs checkpoints, what the nudge and crash recovery found): `session-checkpoint` in
+    $XDG_STATE_HOME (when absolute), else ~/.local/state; in %LOCALAPPDATA% on Windows.
+    Like git's configuration, it follows the process's own environment: every mode of
+    one process (server, hooks, commands) keeps its state in the same place."""
+    environ = os.environ
     if os.name == "nt":
         base = environ.get("LOCALAPPDATA") or os.path.join(home_directory(environ),
                                                            "AppData", "Local")
@@ -2621,8 +2629,8 @@ class SigningKey(Record):
 
 
 def signing_key_path():
-    """Where this user's key lives. Like git's, it follows the process's environment."""
-    return os.path.join(state_directory(os.environ), KEY_FILE)
+    """Where this user's key lives (in state_directory())."""
+    return os.path.join(state_directory(), KEY_FILE)
 
 
 def read_signing_key(path):
@@ -2780,12 +2788,21 @@ def project_problems(data, root):
 
 
 def read_file_limited(path):
-    """The bytes of a regular file no larger than LIMITS['readBytes']; OSError otherwise."""
-    with os.fdopen(open_regular(path), "rb") as handle:
-        raw = handle.read(LIMITS["readBytes"] + 1)
-    if len(raw) > LIMITS["readBytes"]:
-        raise OSError("larger than %d bytes" % LIMITS["readBytes"])
-    return raw
+    """The bytes of the regular file at `path` (never through a link), at most
+    LIMITS['readBytes']; OSError otherwise. Plain reads: a hook needs no file object."""
+    fd = open_regular(path)
+    try:
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, LIMITS["readBytes"] + 1 - size)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > LIMITS["readBytes"]:
+                raise OSError("larger than %d bytes" % LIMITS["readBytes"])
+    finally:
+        os.close(fd)
 
 
 def read_checkpoint_file(path):
@@ -2859,6 +2876,20 @@ def ensure_checkpoint_directory(root):
     return directory
 
 
+def private_folder_problem(path):
+    """Why the folder `path` is not this user's alone to write (None when it is)."""
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        return error.strerror or str(error)
+    import stat
+    if not stat.S_ISDIR(info.st_mode):
+        return "not a directory"
+    if os.name != "nt" and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+        return "not this user's alone"
+    return None
+
+
 def make_private_directory(path):
     """Create the folder `path` for this user alone, and each missing folder above it, mode
     0700; OSError when it exists as something else, or as a folder someone else could put
@@ -2873,13 +2904,10 @@ def make_private_directory(path):
             pass
         else:
             os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
-    info = os.lstat(path)
-    import stat
-    if not stat.S_ISDIR(info.st_mode):
-        raise NotADirectoryError("%s is not a directory" % path)
-    if os.name != "nt" and (info.st_uid != os.getuid() or info.st_mode & 0o022):
-        raise PermissionError("%s is not this user's own folder (run `chmod 700 %s` if it "
-                              "is yours)" % (path, path))
+    problem = private_folder_problem(path)
+    if problem:
+        raise PermissionError("%s is %s (run `chmod 700 %s` if it is yours)"
+                              % (path, problem, path))
     return path
 
 
@@ -3163,7 +3191,7 @@ def project_state_name(root):
 
 
 def census_record_path(root):
-    return os.path.join(state_directory(os.environ), CENSUS_FOLDER,
+    return os.path.join(state_directory(), CENSUS_FOLDER,
                         project_state_name(root) + CHECKPOINT_SUFFIX)
 
 
@@ -3188,7 +3216,10 @@ def read_census_record(path, with_files):
     """(the summary, {file name: file_state + [problem]} or {} unless `with_files`) of a
     census record, or (None, {}) when there is none that reads well; a file entry of any
     other shape (is_census_entry) is left out. A record is two lines of JSON: the summary
-    first, so the nudge reads no more."""
+    first, so the nudge reads no more. One in a folder someone else could write to is
+    none."""
+    if private_folder_problem(os.path.dirname(path)):
+        return None, {}
     try:
         with os.fdopen(open_regular(path), "rb") as handle:
             summary = json_loads(handle.readline(65536).decode("utf-8"), explain=False)
@@ -4259,6 +4290,11 @@ class RecoveryReport(Record):
         return [result.transcript.selector for result in self.results if result.action == action]
 
 
+def recovery_horizon(now):
+    """The mtime (in ns) before which a transcript is too old to recover."""
+    return int((now - LIMITS["recoverDays"] * 86400) * 1e9)
+
+
 def transcript_file_problem(info):
     """Why the transcript with lstat `info` is not read at all (a link, not a file,
     another user's), or None."""
@@ -4281,7 +4317,7 @@ def scan_transcript_folder(folder, root, excluded, now, list_current=False):
     whose file is gone) was written at or after it. (A name from the listing holds no path
     separator, so its checkpoint is looked up before the name is checked: most transcripts
     are up to date, and this is the whole cost of a start that has nothing to recover.)"""
-    horizon = int((now - LIMITS["recoverDays"] * 86400) * 1e9)
+    horizon = recovery_horizon(now)
     store = os.path.join(root, CHECKPOINT_DIR, "")
     lstat, suffix = os.lstat, TRANSCRIPT_SUFFIX
     stored = (CHECKPOINT_SUFFIX, CHECKPOINT_SUFFIX + BACKUP_SUFFIX) if os.path.lexists(
@@ -4304,7 +4340,7 @@ def scan_transcript_folder(folder, root, excluded, now, list_current=False):
             except OSError:
                 continue
             if info.st_mtime_ns < horizon:
-                older += is_valid_session_id(selector) and selector != LEGACY_SELECTOR
+                older += is_session_selector(selector)
                 continue
             saved = None
             for stored_suffix in stored:
@@ -4314,46 +4350,14 @@ def scan_transcript_folder(folder, root, excluded, now, list_current=False):
                 except OSError:
                     continue
             if saved is not None and saved >= info.st_mtime_ns:
-                if list_current and is_valid_session_id(selector) and selector != LEGACY_SELECTOR:
+                if list_current and is_session_selector(selector):
                     current.append(TranscriptFile((selector, entry.path, info)))
                 continue
-            if is_valid_session_id(selector) and selector != LEGACY_SELECTOR:
+            if is_session_selector(selector):
                 candidates.append(TranscriptFile((selector, entry.path, info)))
     candidates.sort(key=lambda found: found.info.st_mtime_ns, reverse=True)
     current.sort(key=lambda found: found.info.st_mtime_ns, reverse=True)
     return candidates, current, older
-
-
-def private_folder_problem(path):
-    """Why the folder `path` is not this user's alone to write (None when it is)."""
-    try:
-        info = os.lstat(path)
-    except OSError as error:
-        return error.strerror or str(error)
-    import stat
-    if not stat.S_ISDIR(info.st_mode):
-        return "not a directory"
-    if os.name != "nt" and (info.st_uid != os.getuid() or info.st_mode & 0o022):
-        return "not this user's alone"
-    return None
-
-
-def read_record_file(path):
-    """The bytes of the regular file at `path` (never through a link), at most
-    LIMITS['readBytes']; OSError otherwise. Plain reads: a start needs no file object."""
-    fd = open_regular(path)
-    try:
-        chunks, size = [], 0
-        while True:
-            chunk = os.read(fd, LIMITS["readBytes"] + 1 - size)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > LIMITS["readBytes"]:
-                raise OSError("larger than %d bytes" % LIMITS["readBytes"])
-    finally:
-        os.close(fd)
 
 
 class RecoveryMemory:
@@ -4371,13 +4375,13 @@ class RecoveryMemory:
         self.changed = False
 
     @classmethod
-    def load(cls, environ, root):
-        path = os.path.join(state_directory(environ), "recovery",
+    def load(cls, root):
+        path = os.path.join(state_directory(), "recovery",
                             project_state_name(root) + CHECKPOINT_SUFFIX)
         entries = {}
         try:
             if private_folder_problem(os.path.dirname(path)) is None:
-                raw = json_loads(read_record_file(path).decode("utf-8"), explain=False)
+                raw = json_loads(read_file_limited(path).decode("utf-8"), explain=False)
                 found = raw.get("transcripts") if isinstance(raw, dict) else None
                 # (A key is only ever compared with a transcript's session id.)
                 for selector, entry in (found.items() if isinstance(found, dict) else ()):
@@ -4405,16 +4409,14 @@ class RecoveryMemory:
         """Write the record, if it changed, without what is older than the window."""
         if not self.changed:
             return
-        horizon = int((now - LIMITS["recoverDays"] * 86400) * 1e9)
+        horizon = recovery_horizon(now)
         kept = sorted(((selector, entry) for selector, entry in self.entries.items()
                        if entry[1] >= horizon), key=lambda item: item[1][1],
                       reverse=True)[:LIMITS["recoverMemory"]]
         try:
-            folder = os.path.dirname(self.path)
-            make_private_directory(folder)
-            if private_folder_problem(folder) is None:
-                write_atomic(self.path, encode_json_text(json_dumps(
-                    {"version": 1, "transcripts": dict(kept)}) + "\n"))
+            make_private_directory(os.path.dirname(self.path))
+            write_atomic(self.path, encode_json_text(json_dumps(
+                {"version": 1, "transcripts": dict(kept)}) + "\n"))
         except OSError:  # recovery still works: it only reads those transcripts again
             pass
 
@@ -4499,7 +4501,7 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
                for transcript in up_to_date]
     if not candidates:
         return RecoveryReport(folder, results, older)
-    memory = RecoveryMemory.load(environ, root)
+    memory = RecoveryMemory.load(root)
     started = time.monotonic()
     deadline = started + LIMITS["recoverSeconds"]
     reads = recovered = 0
@@ -4552,7 +4554,7 @@ def remember_removed(root, selectors, environ):
     `selectors` the user just removed (delete, prune): a removed checkpoint is no work
     nobody saved, so no start recovers it again from a transcript unchanged since."""
     import time
-    memory = RecoveryMemory.load(environ, root)
+    memory = RecoveryMemory.load(root)
     for folder in claude_transcript_folders([root], environ):
         for selector in selectors:
             path = os.path.join(folder, selector + TRANSCRIPT_SUFFIX)

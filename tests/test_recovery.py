@@ -512,12 +512,11 @@ class HostileTranscriptTest(RecoveryTestCase):
                 self.assertEqual(reads, [OTHERS[0]])
         blocked = self.tmp / "blocked"
         blocked.write_text("a file where the state folder would be", encoding="utf-8")
-        env = self.env_with(XDG_STATE_HOME=blocked)
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         patch, reads = self.counting_reads()
-        with patch:
-            self.start(env)
-            self.start(env)
+        with patch, mock.patch.dict(os.environ, XDG_STATE_HOME=str(blocked)):
+            self.start()
+            self.start()
         self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
         self.assertEqual(reads, [BASIC_SESSION, OTHERS[0], OTHERS[0]])
 
