@@ -4019,8 +4019,16 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
     session's own checkpoint (`own`), else on a first save the one `draft.resumed_from`
     names; (None, None) for a fresh start. `unusable` says why the session's own file,
     if it has one, was not `own`: a save without a goal is refused with that reason."""
+    snapshot_only = own is not None and "goal" in automatic_fields(own)
+    if own and snapshot_only and draft.resumed_from not in (None, session.selector) \
+            and not own.get("resumedFrom"):
+        # Only a snapshot so far (the session's own hooks, or another session's start that
+        # took it for a crashed one): the agent's first save resumes as it asks.
+        base, recorded = resume_base(root, draft.resumed_from, warnings)
+        if base is not None:
+            return base, recorded  # (else it warned, and the snapshot is built on)
     if own:
-        if "goal" not in draft.content and "goal" in automatic_fields(own):
+        if "goal" not in draft.content and snapshot_only:
             warnings.append("The goal kept is the one an automatic snapshot took from the "
                             "session's first prompt; pass `goal` to state your own.")
         return own, own.get("resumedFrom")

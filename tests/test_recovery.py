@@ -402,6 +402,24 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
                           / (BASIC_SESSION + ".json.prev")).exists())
 
 
+class LiveSessionTest(RecoveryTestCase):
+    """A session still running in another terminal looks like a killed one."""
+
+    def test_a_live_session_recovered_by_another_start_still_resumes_as_its_agent_asks(self):
+        self.agent_save("earlier", {"goal": "Ship the farewell helper",
+                                    "decisions": ["farewell() mirrors greet()"]})
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
+        self.start()  # another terminal's start takes the live session for a crashed one
+        self.assertEqual(self.checkpoint(BASIC_SESSION)["meta"]["auto"]["source"], "recovered")
+        self.agent_save(BASIC_SESSION, {"resumedFrom": "earlier", "mode": "merge",
+                                        "summary": "picked up where earlier left off"})
+        data = self.checkpoint(BASIC_SESSION)
+        self.assertEqual(data["resumedFrom"], "earlier")
+        self.assertEqual(data["goal"]["primary"], "Ship the farewell helper")
+        self.assertEqual(data["decisions"], ["farewell() mirrors greet()"])
+        self.assertNotIn("auto", data["meta"])
+
+
 class HostileTranscriptTest(RecoveryTestCase):
 
     @unittest.skipIf(os.name == "nt", "symbolic links need privileges on Windows")
