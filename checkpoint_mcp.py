@@ -68,6 +68,7 @@ LIMITS = {
     "recoverPerStart": 3,    # ...recovers at most this many at a session start...
     "recoverReads": 5,       # ...reads at most this many transcripts there...
     "recoverSeconds": 0.5,   # ...for at most this long...
+    "recoverQuietSeconds": 10.0,  # ...and leaves a transcript written this recently alone
     "recoverBytes": 16777216,  # ...and none larger (`recover` reads any, for transcriptSeconds)
     "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
 }
@@ -4526,6 +4527,11 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
                                               REMEMBERED_REASONS[remembered], None))
             continue
         if not by_hand:
+            if transcript.info.st_mtime_ns > (now - LIMITS["recoverQuietSeconds"]) * 1e9:
+                # Written a moment ago: a /clear's SessionEnd may be saving it right now.
+                results.append(RecoveryResult(transcript, "later", "written a moment ago; "
+                                              "left for the next session start", None))
+                continue
             if transcript.info.st_size > LIMITS["recoverBytes"]:
                 results.append(RecoveryResult(transcript, "deferred", "larger than %d MiB; "
                                               "`recover` reads it" % (LIMITS["recoverBytes"]

@@ -36,6 +36,12 @@ class RecoveryTestCase(TempDirTestCase):
 
     def setUp(self):
         super().setUp()
+        # A start leaves a transcript written a moment ago for the next one (QuietWindowTest);
+        # these tests write theirs just before the start they run, some a few seconds in
+        # the future to be newer than a checkpoint just saved.
+        quiet = mock.patch.dict(checkpoint_mcp.LIMITS, recoverQuietSeconds=-60)
+        quiet.start()
+        self.addCleanup(quiet.stop)
         make_git_repo(self.project, self.env, {
             "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
         (self.project / "app.py").write_text(
@@ -418,6 +424,19 @@ class LiveSessionTest(RecoveryTestCase):
         self.assertEqual(data["goal"]["primary"], "Ship the farewell helper")
         self.assertEqual(data["decisions"], ["farewell() mirrors greet()"])
         self.assertNotIn("auto", data["meta"])
+
+
+class QuietWindowTest(RecoveryTestCase):
+
+    def test_a_transcript_written_a_moment_ago_waits_for_the_next_start(self):
+        # As at a /clear: the old session's SessionEnd may be saving it at this moment.
+        with mock.patch.dict(checkpoint_mcp.LIMITS, recoverQuietSeconds=10):
+            self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=2)
+            self.assertIsNone(self.start())
+            self.assertFalse(self.checkpoint_file(BASIC_SESSION).exists())
+            self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=20)
+            self.assertIn("recovered " + BASIC_SESSION, self.start())
+            self.assertTrue(self.checkpoint_file(BASIC_SESSION).exists())
 
 
 class HostileTranscriptTest(RecoveryTestCase):
