@@ -3885,7 +3885,15 @@ def _new_id():
     return str(uuid.uuid4())
 
 
-def own_checkpoint_for_update(root, selector, warnings):
+class UntrustedCheckpointKept(CallerError):
+    """An automatic snapshot (PreCompact, SessionEnd, crash recovery) found the session's
+    own checkpoint untrusted, say one saved by a version before signatures: it leaves the
+    file where it is, still loadable by name and carried over by a save with resumedFrom,
+    and writes nothing. Moving it aside would put the agent's goal, summary and next steps
+    where nothing loads them, behind a checkpoint guessed from the transcript."""
+
+
+def own_checkpoint_for_update(root, selector, warnings, automatic=False):
     """(the session's checkpoint to build on or None, the bytes to keep as its backup or
     None, where to move an untrusted file aside or None). Never builds on a corrupt
     checkpoint (a symbolic link counts) or on one this user did not write here. An
@@ -3905,6 +3913,13 @@ def own_checkpoint_for_update(root, selector, warnings):
         problems = []  # signed by this user, here: a slow git makes it no stranger to build on
     if problems:
         aside = None if own.from_backup else aside_path(own.path)
+        if aside and automatic:
+            raise UntrustedCheckpointKept(
+                "the session's checkpoint %s is untrusted (%s), so an automatic snapshot "
+                "leaves it where it is and writes nothing; once the user confirms it is "
+                "theirs, a save with resumedFrom: %s carries it over (or remove it: "
+                "`checkpoint.pyz delete %s`)" % (own.path, "; ".join(problems),
+                                                 json_dumps(selector), selector))
         moved = (" and moves the old file aside to %s, which is never loaded"
                  % os.path.basename(aside)) if aside else ""
         warnings.append("The existing checkpoint %s is untrusted (%s), so a save does not "
@@ -4124,8 +4139,8 @@ def save_checkpoint(root, session, draft, changed_paths=None):
     try:
         with lock, StatusScan(root, changed_paths) as status:
             said = len(warnings)
-            own, previous_raw, aside = own_checkpoint_for_update(root, session.selector,
-                                                                 warnings)
+            own, previous_raw, aside = own_checkpoint_for_update(
+                root, session.selector, warnings, automatic=draft.source is not None)
             own = own.data if own else None
             if draft.source is None:  # settled while git runs
                 base, recorded_resume = agent_base(
@@ -4213,6 +4228,8 @@ REMEMBERED_REASONS = {
     "saved": "its checkpoint was saved after the transcript's last entry",
     "deleted": "its checkpoint was removed (delete or prune) after the transcript's last change",
     "slow": "it could not be read within a session start's time; `recover` reads it",
+    "untrusted": ("its checkpoint is untrusted (a version before signatures, say) and is "
+                  "left where it is: a save with resumedFrom naming it carries it over"),
 }
 
 
@@ -4482,6 +4499,8 @@ def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
                                            RECOVERED, moment)
     except CheckpointIsNewer:
         return remembered("saved")
+    except UntrustedCheckpointKept:
+        return remembered("untrusted")
     except (CallerError, CorruptCheckpoint, OSError) as error:
         return result("failed", "%s: %s" % (type(error).__name__, error)
                       if isinstance(error, OSError) else str(error))
@@ -4521,7 +4540,8 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
             results.append(RecoveryResult(transcript, "deferred", REMEMBERED_REASONS["slow"],
                                           None))
             continue
-        if problem or (remembered and remembered != "slow"):
+        if problem or (remembered and remembered != "slow"
+                       and not (by_hand and remembered == "untrusted")):
             if by_hand:
                 results.append(RecoveryResult(transcript, "skipped", problem or
                                               REMEMBERED_REASONS[remembered], None))

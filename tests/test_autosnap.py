@@ -269,6 +269,25 @@ class MergeTest(AutosnapTestCase):
         "modifiedFiles": [{"path": "README.md", "note": "mentions farewell()"}],
     }
 
+    def test_a_snapshot_leaves_an_unsigned_checkpoint_of_the_session_where_it_is(self):
+        # A checkpoint the previous release saved (no signature) is the agent's own work:
+        # moved aside by the SessionEnd snapshot, nothing could load it or carry it over.
+        self.agent_save(BASIC_SESSION, self.AGENT_SAVE)
+        path = self.checkpoint_file(BASIC_SESSION)
+        unsigned = dict(self.checkpoint(BASIC_SESSION))
+        unsigned.pop("mac")
+        path.write_text(json.dumps(unsigned), encoding="utf-8")
+        before = path.read_bytes()
+        result = self.run_snapshot("session-end", self.fixture_transcript("transcript-basic.jsonl"),
+                                   BASIC_SESSION)
+        self.assert_one_stderr_line(result)
+        self.assertIn(b"resumedFrom", result.stderr)
+        self.assertEqual(path.read_bytes(), before)
+        self.assertEqual(sorted(p.name for p in path.parent.glob("*.untrusted")), [])
+        self.agent_save(BASIC_SESSION, {"mode": "merge", "resumedFrom": BASIC_SESSION})
+        self.assertEqual(self.checkpoint(BASIC_SESSION)["goal"]["primary"],
+                         self.AGENT_SAVE["goal"])
+
     def merged(self, hook="session-end"):
         self.agent_save(BASIC_SESSION, self.AGENT_SAVE)
         before = self.checkpoint(BASIC_SESSION)

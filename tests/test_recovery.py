@@ -256,6 +256,27 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
                       brief)
         self.assertIn("- 1 new commit(s) on HEAD", brief)
 
+    def test_an_unsigned_checkpoint_from_before_signatures_is_left_where_it_is(self):
+        # Killed under the previous release: the transcript is newer than its unsigned
+        # checkpoint. Recovery must not put the agent's own goal and summary aside.
+        with mock.patch.object(checkpoint_mcp, "now_timestamp",
+                               return_value="2026-12-01T00:00:00.000Z"):
+            self.agent_save(BASIC_SESSION, {"goal": "Ship farewell() with docs",
+                                            "nextSteps": ["Finish NOTES.md"]})
+        path = self.checkpoint_file(BASIC_SESSION)
+        unsigned = self.checkpoint(BASIC_SESSION)
+        unsigned.pop("mac")
+        path.write_text(json.dumps(unsigned), encoding="utf-8")
+        before = path.read_bytes()
+        self.put_fixture("transcript-basic.jsonl", BASIC_SESSION, age=-5)
+        self.start()
+        self.start()
+        self.assertEqual(path.read_bytes(), before)
+        self.assertEqual(sorted(p.name for p in path.parent.glob("*.untrusted")), [])
+        result = self.recover()  # by hand it looks again, and says why it leaves it
+        self.assertIn(b"resumedFrom", result.stdout)
+        self.assertEqual(path.read_bytes(), before)
+
     def test_a_transcript_without_work_leaves_no_file_and_is_not_read_again(self):
         files = self.project_files()
         self.chat(OTHERS[0])
