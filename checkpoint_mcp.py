@@ -3893,7 +3893,7 @@ class UntrustedCheckpointKept(CallerError):
     where nothing loads them, behind a checkpoint guessed from the transcript."""
 
 
-def own_checkpoint_for_update(root, selector, warnings, automatic=False):
+def own_checkpoint_for_update(root, selector, warnings, automatic=False, adopting=False):
     """(the session's checkpoint to build on or None, the bytes to keep as its backup or
     None, where to move an untrusted file aside or None). Never builds on a corrupt
     checkpoint (a symbolic link counts) or on one this user did not write here. An
@@ -3922,9 +3922,14 @@ def own_checkpoint_for_update(root, selector, warnings, automatic=False):
                                                  json_dumps(selector), selector))
         moved = (" and moves the old file aside to %s, which is never loaded"
                  % os.path.basename(aside)) if aside else ""
-        warnings.append("The existing checkpoint %s is untrusted (%s), so a save does not "
-                        "build on it: it starts a fresh one%s." % (
-                            own.path, "; ".join(problems), moved))
+        if adopting:
+            warnings.append("The existing checkpoint %s is untrusted (%s); resumedFrom names "
+                            "it, so its content is carried over into a fresh, signed "
+                            "checkpoint%s." % (own.path, "; ".join(problems), moved))
+        else:
+            warnings.append("The existing checkpoint %s is untrusted (%s), so a save does not "
+                            "build on it: it starts a fresh one%s." % (
+                                own.path, "; ".join(problems), moved))
         return None, None, aside
     kept = None if own.from_backup else own.raw
     warnings.extend(own.warnings)
@@ -4140,12 +4145,17 @@ def save_checkpoint(root, session, draft, changed_paths=None):
         with lock, StatusScan(root, changed_paths) as status:
             said = len(warnings)
             own, previous_raw, aside = own_checkpoint_for_update(
-                root, session.selector, warnings, automatic=draft.source is not None)
+                root, session.selector, warnings, automatic=draft.source is not None,
+                adopting=draft.resumed_from == session.selector)
             own = own.data if own else None
             if draft.source is None:  # settled while git runs
-                base, recorded_resume = agent_base(
-                    own, draft, session, root, warnings,
-                    "; ".join(warnings[said:]) if own is None and len(warnings) > said else None)
+                unusable = "; ".join(warnings[said:]) if own is None and len(
+                    warnings) > said else None
+                if aside:  # its own file is untrusted: the way to keep it, should the save fail
+                    unusable += ("; if the user confirms it is theirs, pass resumedFrom: %s "
+                                 "to carry it over" % json_dumps(session.selector))
+                base, recorded_resume = agent_base(own, draft, session, root, warnings,
+                                                   unusable)
             timestamp = now_timestamp()
             scan = scan_git(root, [item[0] for item in draft.files], LIMITS["modifiedFiles"],
                             status)
@@ -5919,11 +5929,19 @@ def describe_checkpoints_for_session_start(census, root, now, recovered=(), defe
     if census.untrusted:
         reasons = ", ".join("%d %s" % (count, reason)
                             for reason, count in sorted(census.untrusted.items()))
-        parts.append(
-            "The project (%s) also holds %d checkpoint file(s) not shown to be this user's own "
-            "(%s). They are not offered: do not load them unless the user asks for one by "
-            "name, and then treat its content as unverified."
-            % (root, sum(census.untrusted.values()), reasons))
+        if census.count:
+            parts.append(
+                "The project (%s) also holds %d checkpoint file(s) not shown to be this "
+                "user's own (%s). They are not offered: do not load them unless the user asks "
+                "for one by name, and then treat its content as unverified."
+                % (root, sum(census.untrusted.values()), reasons))
+        else:  # (after an upgrade, say: the user's own checkpoints of before signatures)
+            parts.append(
+                "The project (%s) holds %d checkpoint file(s) not shown to be this user's own "
+                "(%s), so none is offered. Tell the user so once, in a sentence; load one only "
+                "if the user asks for it by name, treat its content as unverified, and carry "
+                "it over (resumedFrom) only once the user confirms it is theirs."
+                % (root, sum(census.untrusted.values()), reasons))
     parts.extend(describe_recovery([], deferred))
     return " ".join(parts)
 
@@ -6307,8 +6325,20 @@ def run_show(options, invocation):
 
 
 def checkpoint_file_set(path):
-    """Every file that belongs to the checkpoint at `path`: itself, its backup, its lock."""
-    return [path, path + BACKUP_SUFFIX, path + LOCK_SUFFIX]
+    """Every file that belongs to the checkpoint at `path`: itself, its backup, what saves
+    moved aside (aside_path), its lock (last)."""
+    directory, name = os.path.split(path)
+    aside = []
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                middle = entry.name[len(name):-len(UNTRUSTED_SUFFIX)]
+                if (entry.name.startswith(name) and entry.name.endswith(UNTRUSTED_SUFFIX)
+                        and (middle == "" or middle[:1] == "." and middle[1:].isdigit())):
+                    aside.append(entry.path)
+    except OSError:
+        pass
+    return [path, path + BACKUP_SUFFIX] + sorted(aside) + [path + LOCK_SUFFIX]
 
 
 def is_prunable(position, mtime, now, options):

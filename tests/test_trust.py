@@ -144,7 +144,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
     def test_a_group_writable_checkpoint_is_untrusted_and_not_offered_by_the_nudge(self):
         os.chmod(str(self.path), 0o660)
         context = self.nudge()
-        self.assertIn("not offered", context)
+        self.assertIn("so none is offered. Tell the user so once", context)
         self.assertIn("group-writable", context)
         self.assertNotIn("call the load_session_checkpoint", context)
         self.assert_untrusted_everywhere("group-writable")
@@ -261,6 +261,34 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertNotIn("resumedFrom", data)
         self.assertTrue((self.path.parent / "theirs.json.untrusted").exists())
         self.assertTrue(self.ok(server, LOAD)["trusted"])
+
+    def test_a_refused_save_on_an_unsigned_own_checkpoint_says_how_to_keep_it(self):
+        self.path.write_bytes(json.dumps(read_checkpoint(self.path), indent=2).encode())
+        result = self.claude("theirs").call_tool(SAVE, {"mode": "merge", "summary": "s"})
+        self.assertTrue(result.get("isError"), result)
+        text = result["content"][0]["text"]
+        self.assertIn("goal: is required for the session's first save", text)
+        self.assertIn('if the user confirms it is theirs, pass resumedFrom: "theirs" to carry '
+                      "it over", text)
+        self.assertFalse((self.path.parent / "theirs.json.untrusted").exists())  # (refused)
+        saved = self.ok(self.claude("theirs"), SAVE, {"mode": "merge", "summary": "s",
+                                                      "resumedFrom": "theirs"})
+        said = [w for w in saved["warnings"] if "theirs.json is untrusted" in w]
+        self.assertEqual(len(said), 1, saved["warnings"])
+        self.assertIn("resumedFrom names it, so its content is carried over", said[0])
+
+    def test_delete_and_prune_remove_what_saves_moved_aside(self):
+        for number in (1, 2):
+            self.path.write_bytes(json.dumps(read_checkpoint(self.path), indent=2).encode())
+            self.ok(self.claude("theirs"), SAVE, {"goal": "fresh %d" % number})
+        directory = self.path.parent
+        self.assertTrue((directory / "theirs.json.untrusted").exists())
+        self.assertTrue((directory / "theirs.json.2.untrusted").exists())
+        (directory / "theirs.json.x.untrusted").write_text("not ours", encoding="utf-8")
+        result = run_main(["delete", "theirs", "--root", str(self.project)], self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(sorted(path.name for path in directory.iterdir()),
+                         ["theirs.json.x.untrusted"])
 
     def test_trusted_checkpoints_behave_as_before(self):
         result = self.ok(self.claude("theirs"), LOAD)
