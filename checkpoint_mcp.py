@@ -3130,7 +3130,8 @@ def checkpoint_files(root):
 # record cannot see is a file rewritten in place under a name already there (an editor
 # that saves in place, an extraction or `cp -r` over the project): the folder's times
 # stay. Planting one that way takes knowing a session id already in the folder; the next
-# change to the folder shows it, and load checks every file's signature anyway.
+# change to the folder shows it, and load checks every file's signature anyway. (On
+# Windows before Python 3.12 a file's ctime is its creation time, not its last change.)
 CENSUS_FOLDER = "census"
 
 
@@ -6615,8 +6616,10 @@ def check_signing_key():
     """Where the key that signs this user's checkpoints lives, and whether it is usable."""
     key = read_signing_key(signing_key_path())
     if key.secret is not None:
-        return "OK", ("checkpoints are signed with the key in %s (yours alone; delete it and "
-                      "every checkpoint saved so far loads as untrusted)" % key.path)
+        return "OK", ("checkpoints are signed with the key in %s (%s; delete it and every "
+                      "checkpoint saved so far loads as untrusted)" % (
+                          key.path, "in your profile, as its folder's permissions allow"
+                          if os.name == "nt" else "readable by you alone"))
     if not os.path.lexists(key.path):
         return "OK", "no signing key yet; the first save creates %s" % key.path
     return "FAIL", key.problem[0].upper() + key.problem[1:] + "."
