@@ -5223,10 +5223,13 @@ def not_found_result(root, session, warnings):
         text = ("Nothing to resume: no checkpoint in %s. Start fresh, and save a checkpoint "
                 "after the first milestone." % root)
         return text, {"text": text, "found": False, "warnings": warnings}
+    hidden = any(not entry.get("trusted", True) for entry in entries)
     text = ("This session has no checkpoint of its own, but %d other checkpoint(s) exist. Ask "
             "the user which one to resume (never pick one yourself), then call "
-            "load_session_checkpoint with checkpoint set to its selector.\n%s"
-            % (total, describe_listing(root, entries, total, omitted)))
+            "load_session_checkpoint with checkpoint set to its selector.%s\n%s"
+            % (total, " An untrusted one shows no goal here; the user sees them all with "
+               "`checkpoint.pyz list` in a terminal." if hidden else "",
+               describe_listing(root, entries, total, omitted)))
     return text, {"text": text, "found": False, "candidates": entries, "total": total,
                   "omitted": omitted, "warnings": warnings}
 
