@@ -456,6 +456,13 @@ class TempDirTestCase(unittest.TestCase):
         self.addCleanup(server.close)
         return server
 
+    def agent_save(self, session_id, arguments):
+        """The agent of Claude Code session `session_id` saves `arguments`; it must work."""
+        env = self.env_with(CLAUDE_CODE_SESSION_ID=session_id)
+        with self.server(env=env) as server:
+            result = server.call_tool("save_session_checkpoint", arguments)
+        self.assertFalse(result.get("isError"), result)
+
     def env_with(self, **extra):
         env = dict(self.env)
         for k, v in extra.items():

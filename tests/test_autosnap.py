@@ -147,12 +147,6 @@ class AutosnapTestCase(TempDirTestCase):
         self.assertEqual(len(lines), 1, lines)
         self.assertIn("session-checkpoint", lines[0])
 
-    def agent_save(self, session_id, arguments):
-        env = self.env_with(CLAUDE_CODE_SESSION_ID=session_id)
-        with self.server(env=env) as server:
-            result = server.call_tool("save_session_checkpoint", arguments)
-        self.assertFalse(result.get("isError"), result)
-
     def brief(self, session_id):
         env = self.env_with(CLAUDE_CODE_SESSION_ID=session_id)
         with self.server(env=env) as server:

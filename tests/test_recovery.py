@@ -109,12 +109,6 @@ class RecoveryTestCase(TempDirTestCase):
                           stdin=json.dumps(hook_input).encode("utf-8"))
         self.assertEqual((result.returncode, result.stderr), (0, b""))
 
-    def agent_save(self, session_id, arguments):
-        env = self.env_with(CLAUDE_CODE_SESSION_ID=session_id)
-        with self.server(env=env) as server:
-            result = server.call_tool("save_session_checkpoint", arguments)
-        self.assertFalse(result.get("isError"), result)
-
     def brief(self, session_id):
         result = run_main(["show", session_id], self.env, cwd=self.project)
         self.assertEqual(result.returncode, 0, result.stderr)
