@@ -3283,6 +3283,7 @@ def checkpoint_census(root):
     holds = (summary is not None and folder is not None and summary.get("root") == root
              and summary.get("folder") == folder and summary.get("key") == key_state
              and is_census_summary(summary))
+    key = None  # read only when a file is to be checked
     if holds and committed == set():
         census = CheckpointCensus(summary["count"], summary["newest"], summary["untrusted"])
     else:
@@ -3324,7 +3325,7 @@ def checkpoint_census(root):
         if is_file_or_link(info):
             problem = checkpoint_file_problem(
                 CheckpointFile((LEGACY_SELECTOR, os.path.join(root, LEGACY_FILE), info,
-                                name != LEGACY_FILE)), root, signing_key())
+                                name != LEGACY_FILE)), root, key or signing_key())
             census.add("; ".join(filter(None, [problem] + (
                 ["not checked against the git index"] if committed is None else
                 ["committed to the repository"] if name in committed else []))),
