@@ -6869,15 +6869,48 @@ def agent_guide():
     return "\n".join(lines) + "\n"
 
 
-def add_agent_guide(path):
-    """Append the agent guide to the Markdown file at `path` unless it has it; what it did.
-    The file is a project's, so never written through a link (a committed AGENTS.md ->
-    ~/.bashrc would append to that) and never read without a bound."""
-    name = os.path.basename(path)
-    if os.path.islink(path):
-        raise CommandFailed("%s is a symbolic link; init writes only a project's own file, "
-                            "so replace the link with a file (or remove it) and run init "
-                            "again." % path)
+# Windows reparse tags of the links init never writes through: a symbolic link and a
+# junction (IO_REPARSE_TAG_SYMLINK and IO_REPARSE_TAG_MOUNT_POINT, which the stat module
+# names only in newer Pythons).
+WINDOWS_LINK_TAGS = (0xA000000C, 0xA0000003)
+
+
+def project_path(root, relative, create=False):
+    """The path of the '/'-separated `relative` under the project `root`, each part of it
+    below `root` checked without following it: CommandFailed when one is a symbolic link
+    (or a Windows junction), since a committed `.codex -> ~/.codex` would have init
+    rewrite the user's own config, or when a folder on the way is not one. With `create`
+    the missing folders are made (with the umask's mode, as any tool would)."""
+    import stat
+    parts = relative.split("/")
+    path = root
+    for index, part in enumerate(parts):
+        path = os.path.join(path, part)
+        folder = index < len(parts) - 1
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if not (folder and create):
+                return os.path.join(root, *parts)
+            os.mkdir(path)
+            info = os.lstat(path)
+        link = stat.S_ISLNK(info.st_mode)
+        if link or getattr(info, "st_reparse_tag", 0) in WINDOWS_LINK_TAGS:
+            raise CommandFailed("%s is a %s; init writes only a project's own files, never "
+                                "through a link, so replace it with a %s (or remove it) and "
+                                "run init again." % (path, "symbolic link" if link else
+                                                     "junction", "folder" if folder else "file"))
+        if folder and not stat.S_ISDIR(info.st_mode):
+            raise CommandFailed("%s is not a folder; move it away and run init again." % path)
+    return path
+
+
+def add_agent_guide(root, name):
+    """Append the agent guide to the project's Markdown file `name` unless it has it; what it
+    did. The file is a project's, so never written through a link (a committed AGENTS.md ->
+    ~/.bashrc would append to that) and never read without a bound; appending keeps its
+    mode."""
+    path = project_path(root, name)
     try:
         existing = read_file_limited(path)
     except FileNotFoundError:
@@ -6923,18 +6956,24 @@ def server_command_line():
     return "python3", ["-I", "-S", pyz]
 
 
-def add_client_config(root, client):
-    """Add (or bring up to date) our server in `client`'s project config under `root`,
-    leaving every other server and setting as it was; what it did."""
+class ClientConfigUpdate(Record):
+    """What `init --client` will write: the config's text for `relative` under `root`, and
+    the sentence that says what changed."""
+
+    __slots__ = ("root", "relative", "text", "message")
+
+
+def client_config_update(root, client):
+    """Our server added to (or brought up to date in) `client`'s project config under
+    `root`, every other server and setting left as it was, ready to write: read and
+    checked before init writes anything, so that a refused config leaves the project as
+    it was."""
     relative, table, extra = CLIENT_CONFIGS[client]
-    path = os.path.join(root, *relative.split("/"))
+    path = project_path(root, relative)
     command, args = server_command_line()
     entry = {key: value for key, value in extra.items() if key == "type"}
     entry.update(command=command, args=args)
     entry.update((key, value) for key, value in extra.items() if key != "type")
-    if os.path.islink(path):
-        raise CommandFailed("%s is a symbolic link; init writes only a project's own file, so "
-                            "replace the link with a file and run init again." % path)
     try:
         existing = read_file_limited(path).decode("utf-8")
     except FileNotFoundError:
@@ -6946,12 +6985,50 @@ def add_client_config(root, client):
         text = toml_with_server(existing or "", path, table, NAME, entry)
     else:
         text = json_with_server(existing, path, table, NAME, entry)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    write_atomic(path, text.encode("utf-8"))
-    os.chmod(path, 0o644)  # a project's shared config, not a private checkpoint
-    return "%s the %s server to %s%s." % (
+    return ClientConfigUpdate(root, relative, text, "%s the %s server to %s%s." % (
         "Added" if existing is None or NAME not in existing else "Updated", NAME, relative,
-        "" if existing is None else ", leaving everything else in it as it was")
+        "" if existing is None else ", leaving everything else in it as it was"))
+
+
+def write_client_config(update):
+    write_project_file(project_path(update.root, update.relative, create=True),
+                       update.text.encode("utf-8"))
+    return update.message
+
+
+def write_project_file(path, data):
+    """Put `data` in the project's file at `path` (checked by project_path). An existing
+    file is replaced whole, so that a crash leaves the old or the new content, and keeps
+    its mode (a private 0600 config stays private); a new one gets 0644 less the umask,
+    as an editor would give it."""
+    import stat
+    try:
+        mode = stat.S_IMODE(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_BINARY", 0))
+        with os.fdopen(os.open(path, flags, 0o644), "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        return
+    directory, name = os.path.split(path)
+    fd, temp_path = create_temp_file(directory, name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if os.name != "nt":  # (Windows files have no mode bits but read-only)
+                os.fchmod(handle.fileno(), mode)
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        replace_file(temp_path, path)
+    except BaseException:
+        try:
+            os.unlink(temp_path)
+        except OSError:
+            pass
+        raise
+    fsync_directory(directory)
 
 
 def json_with_server(existing, path, table, name, entry):
@@ -7009,10 +7086,11 @@ def check_toml(text, path):
 
 def run_init(options, invocation):
     root = command_root(options, invocation)
+    update = client_config_update(root, options.client) if options.client else None
     for name in AGENT_GUIDE_FILES:
-        say(invocation, add_agent_guide(os.path.join(root, name)))
-    if options.client:
-        say(invocation, add_client_config(root, options.client))
+        say(invocation, add_agent_guide(root, name))
+    if update is not None:
+        say(invocation, write_client_config(update))
     return EXIT_OK
 
 
