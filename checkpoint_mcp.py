@@ -71,6 +71,7 @@ LIMITS = {
     "recoverQuietSeconds": 10.0,  # ...and leaves a transcript written this recently alone
     "recoverBytes": 16777216,  # ...and none larger (`recover` reads any, for transcriptSeconds)
     "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
+    "configDepth": 64,       # how deeply a client config that init rewrites may nest
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -7031,13 +7032,66 @@ def write_project_file(path, data):
     fsync_directory(directory)
 
 
+def config_too_deep(path):
+    return CommandFailed("%s is nested more than %d deep; init rewrites no config that deep, "
+                         "so fix it, or add the server by hand as the README shows."
+                         % (path, LIMITS["configDepth"]))
+
+
+def config_has_twice(path, what):
+    return CommandFailed("%s has %s twice; its readers keep only one of them, and init would "
+                         "lose the other, so fix it, or add the server by hand as the README "
+                         "shows." % (path, trim_text(one_line(what), 120)))
+
+
+def json_nesting_depth(text):
+    """How deeply arrays and objects nest in the JSON `text` (brackets in strings aside),
+    counted without recursion: the parser recurses, and no file may exhaust the stack."""
+    import re
+    depth = deepest = 0
+    in_string, escaped_at = False, -1
+    for match in re.finditer(r'[\[\]{}"\\]', text):
+        character, at = match.group(), match.start()
+        if at == escaped_at:
+            continue
+        if in_string:
+            if character == "\\":
+                escaped_at = at + 1
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
+
+
 def json_with_server(existing, path, table, name, entry):
-    """The JSON config text `existing` (None: no file yet) with `entry` as server `name`."""
+    """The JSON config text `existing` (None: no file yet) with `entry` as server `name`.
+    A document init could not write back as it was is refused: one with a key twice in an
+    object (JSON readers keep one, and so would init), or one nested too deeply."""
     import json
     config = {}
+
+    def unique_keys(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise config_has_twice(path, "the key %r" % key)
+            seen.add(key)
+        return dict(pairs)
+
     if existing is not None and existing.strip():
+        if json_nesting_depth(existing) > LIMITS["configDepth"]:
+            raise config_too_deep(path)
         try:
-            config = json.loads(existing)
+            config = json.loads(existing, object_pairs_hook=unique_keys,
+                                parse_constant=_JsonOptions.parse_constant)
+        except RecursionError:
+            raise config_too_deep(path) from None
         except ValueError as error:
             raise CommandFailed("%s is not valid JSON (%s; comments are not either); fix it, "
                                 "or add the server by hand as the README shows." % (path, error))

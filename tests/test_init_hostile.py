@@ -1,10 +1,13 @@
 """`init` in a repository the user does not control: everything in the project is the
-attacker's. init never writes through a link anywhere below the project root and never
-changes an existing file's mode."""
+attacker's. init never writes through a link anywhere below the project root, never
+changes an existing file's mode, and refuses a config it could not rewrite faithfully
+(duplicate keys, nesting too deep) with one line that changes nothing."""
+import json
 import os
 import stat
 import unittest
 
+import checkpoint_mcp
 from tests.support import TempDirTestCase, run_main
 
 POSIX = os.name != "nt"
@@ -136,6 +139,56 @@ class ModesTest(InitTestCase):
         self.assertEqual(code, 0, err)
         self.assertEqual(mode_of(path), 0o600)
         self.assertIn("session-checkpoint", path.read_text(encoding="utf-8"))
+
+
+class DuplicateKeysTest(InitTestCase):
+
+    def test_duplicate_json_keys_are_refused_and_the_file_left_as_it_was(self):
+        texts = {
+            "servers": '{"servers": {"mine": {"command": "a"}},\n "servers": {}}\n',
+            "nested": '{"servers": {"mine": {"command": "a", "command": "b"}}}\n',
+            "ours": '{"servers": {"%s": {"command": "a"}, "%s": {"command": "b"}}}\n'
+                    % (NAME, NAME),
+        }
+        for case, text in texts.items():
+            with self.subTest(case=case):
+                path = self.write(".vscode/mcp.json", text)
+                code, out, err = self.init("--client", "vscode")
+                self.assert_refused(code, err, str(path), "twice")
+                self.assertEqual(path.read_text(encoding="utf-8"), text)
+                self.assertEqual(out, "")
+
+    def test_nan_is_not_json_and_is_refused(self):
+        path = self.write(".gemini/settings.json", '{"x": NaN}\n')
+        code, _, err = self.init("--client", "gemini")
+        self.assert_refused(code, err, str(path), "not valid JSON")
+
+
+class DepthTest(InitTestCase):
+
+    DEPTH = 100000
+
+    def test_deep_json_is_refused_in_one_line(self):
+        text = '{"servers": {}, "x": %s1%s}\n' % ("[" * self.DEPTH, "]" * self.DEPTH)
+        path = self.write(".vscode/mcp.json", text)
+        code, _, err = self.init("--client", "vscode")
+        self.assert_refused(code, err, str(path), "nested more than %d deep"
+                            % checkpoint_mcp.LIMITS["configDepth"])
+        self.assertEqual(path.read_text(encoding="utf-8"), text)
+
+    def test_deep_json_objects_are_refused_in_one_line(self):
+        text = '%s1%s\n' % ('{"a": ' * self.DEPTH, "}" * self.DEPTH)
+        path = self.write(".cursor/mcp.json", text)
+        code, _, err = self.init("--client", "cursor")
+        self.assert_refused(code, err, str(path), "nested more than")
+
+    def test_brackets_in_json_strings_do_not_count(self):
+        text = json.dumps({"servers": {"other": {"command": "[" * 1000 + "\\\"{"}}})
+        path = self.write(".vscode/mcp.json", text)
+        code, _, err = self.init("--client", "vscode")
+        self.assertEqual(code, 0, err)
+        config = json.loads(path.read_text(encoding="utf-8"))
+        self.assertEqual(config["servers"]["other"]["command"], "[" * 1000 + "\\\"{")
 
 
 if __name__ == "__main__":
