@@ -6,6 +6,7 @@ import json
 import os
 import stat
 import unittest
+from unittest import mock
 
 import checkpoint_mcp
 from tests.support import TempDirTestCase, run_main
@@ -96,6 +97,24 @@ class LinksTest(InitTestCase):
                 self.assert_refused(code, err, "is a symbolic link")
                 self.assertEqual(victim.read_text(encoding="utf-8"), "mine\n")
                 self.assertEqual(mode_of(victim), 0o600)
+
+    def test_a_windows_junction_is_refused_like_a_link(self):
+        junction = self.project / ".vscode"
+        junction.mkdir()
+        real_lstat = os.lstat
+
+        def lstat(path, *args, **kwargs):
+            info = real_lstat(path, *args, **kwargs)
+            if os.fspath(path) != str(junction):
+                return info
+            fake = mock.Mock(wraps=info, st_mode=info.st_mode)
+            fake.st_reparse_tag = 0xA0000003  # IO_REPARSE_TAG_MOUNT_POINT
+            return fake
+
+        with mock.patch.object(os, "lstat", lstat):
+            code, _, err = self.init("--client", "vscode")
+        self.assert_refused(code, err, "%s is a junction" % junction)
+        self.assertEqual(os.listdir(str(junction)), [])
 
     def test_a_client_folder_that_is_a_file_is_refused(self):
         self.write(".gemini", "not a folder\n")
