@@ -6983,12 +6983,13 @@ def client_config_update(root, client):
         raise CommandFailed("cannot read %s (%s); fix it or move it away, then run init again."
                             % (path, getattr(error, "strerror", None) or error))
     if relative.endswith(".toml"):
-        text = toml_with_server(existing or "", path, table, NAME, entry)
+        text, previous = toml_with_server(existing or "", path, table, NAME, entry)
     else:
-        text = json_with_server(existing, path, table, NAME, entry)
-    return ClientConfigUpdate(root, relative, text, "%s the %s server to %s%s." % (
-        "Added" if existing is None or NAME not in existing else "Updated", NAME, relative,
-        "" if existing is None else ", leaving everything else in it as it was"))
+        text, previous = json_with_server(existing, path, table, NAME, entry)
+    return ClientConfigUpdate(root, relative, text, "%s the %s server to %s%s%s." % (
+        "Added" if previous is None else "Updated", NAME, relative,
+        "" if existing is None else ", leaving everything else in it as it was",
+        dropped_settings(previous or [], entry)))
 
 
 def write_client_config(update):
@@ -7032,6 +7033,25 @@ def write_project_file(path, data):
     fsync_directory(directory)
 
 
+def dropped_settings(previous, entry):
+    """The words init's message ends with when the entry a project file had for our server
+    (`previous`: the key paths it set in it, ('env', NAME) for a variable whose value the
+    new `entry` does not have) set what `entry` does not keep: a project's env for our own
+    server could move where checkpoints and the signing key go. '' when it set nothing
+    more."""
+    variables = sorted(set(one_line(path[1]) for path in previous
+                           if path[0] == "env" and len(path) > 1))
+    others = sorted(set(one_line(path[0]) for path in previous
+                        if path[0] not in entry and path[0] != "env"))
+    if ("env",) in previous and not variables and "env" not in entry:
+        others.append("env")
+    words = (["env " + ", ".join(variables)] if variables else []) + others
+    if not words:
+        return ""
+    return ("; dropped what the file set for it besides its command line (%s), which a "
+            "project does not choose" % trim_text("; ".join(words), 300))
+
+
 def config_too_deep(path):
     return CommandFailed("%s is nested more than %d deep; init rewrites no config that deep, "
                          "so fix it, or add the server by hand as the README shows."
@@ -7070,9 +7090,10 @@ def json_nesting_depth(text):
 
 
 def json_with_server(existing, path, table, name, entry):
-    """The JSON config text `existing` (None: no file yet) with `entry` as server `name`.
-    A document init could not write back as it was is refused: one with a key twice in an
-    object (JSON readers keep one, and so would init), or one nested too deeply."""
+    """(the JSON config text `existing` (None: no file yet) with `entry` as server `name`,
+    the key paths the entry it replaces set, or None when there was none). A document init
+    could not write back as it was is refused: one with a key twice in an object (JSON
+    readers keep one, and so would init), or one nested too deeply."""
     import json
     config = {}
 
@@ -7098,44 +7119,306 @@ def json_with_server(existing, path, table, name, entry):
     if not isinstance(config, dict) or not isinstance(config.get(table, {}), dict):
         raise CommandFailed("%s has no %r object where servers go; fix it, or add the server "
                             "by hand as the README shows." % (path, table))
-    config.setdefault(table, {})[name] = entry
-    return json.dumps(config, indent=2, ensure_ascii=False) + "\n"
+    servers = config.setdefault(table, {})
+    previous = servers.get(name)
+    servers[name] = entry
+    if previous is not None:
+        settings = previous if isinstance(previous, dict) else {}
+        ours = entry.get("env") if isinstance(entry.get("env"), dict) else {}
+        env = settings.get("env", ours)
+        previous = [(key,) for key in settings if key != "env" or env != ours]
+        if isinstance(env, dict):
+            previous += [("env", key) for key, value in env.items() if ours.get(key) != value]
+    return json.dumps(config, indent=2, ensure_ascii=False) + "\n", previous
+
+
+TOML_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "e": "\x1b", '"': '"',
+                "\\": "\\"}
+
+
+class TomlStatement(Record):
+    """One top-level statement of a TOML document: the whole lines it takes (`start`,
+    `end`: offsets), its `kind` ('table', 'array' for [[...]], or 'key'), the full key
+    `path` it sets, and every full key path it defines (an inline table's too)."""
+
+    __slots__ = ("start", "end", "kind", "path", "keys")
+
+
+class TomlScanner:
+    """The shape of a TOML document, read without the meaning of its values (tomllib is
+    only in Python 3.11 and newer): where each top-level statement starts and ends and
+    which keys it sets, so that init can replace its own table and nothing else (a
+    '[table]' line inside a multi-line string is no table). It refuses a key or table set
+    twice and nesting deeper than LIMITS['configDepth'], and recurses no deeper."""
+
+    def __init__(self, text, path):
+        import re
+        self.text, self.path, self.at = text, path, 0
+        self.strings = {
+            '"""': re.compile(r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*""""{0,2}'),
+            "'''": re.compile(r"'''(?:[^']|'(?!''))*''''{0,2}"),
+            '"': re.compile(r'"((?:[^"\\\n]|\\.)*)"'),
+            "'": re.compile(r"'([^'\n]*)'"),
+        }
+        self.scalar = re.compile(r"[\w+.:-]+(?: [0-9][\w+.:-]*)?")
+        self.blanks = re.compile(r"[ \t]*")
+        self.bare_key = re.compile(r"[A-Za-z0-9_-]*")
+        self.blank_lines = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")  # comments too
+
+    def fail(self, problem):
+        raise ValueError("%s at line %d" % (problem, self.text.count("\n", 0, self.at) + 1))
+
+    def startswith(self, prefix):
+        return self.text.startswith(prefix, self.at)
+
+    def skip_blanks(self):
+        self.at = self.blanks.match(self.text, self.at).end()
+
+    def skip_lines(self):
+        """Blanks, line breaks and comments."""
+        self.at = self.blank_lines.match(self.text, self.at).end()
+
+    def skip_comment(self):
+        if self.startswith("#"):
+            end = self.text.find("\n", self.at)
+            self.at = len(self.text) if end < 0 else end
+
+    def expect(self, token):
+        if not self.startswith(token):
+            self.fail("expected %r" % token)
+        self.at += len(token)
+
+    def end_of_line(self):
+        self.skip_blanks()
+        self.skip_comment()
+        if self.startswith("\r\n") or self.startswith("\n"):
+            self.at += 1 + self.startswith("\r\n")
+        elif self.at < len(self.text):
+            self.fail("expected the end of the line")
+
+    def key(self, depth):
+        """The dotted key that starts here, as a tuple of its parts."""
+        parts = [self.simple_key()]
+        while True:
+            if depth + len(parts) > LIMITS["configDepth"]:
+                raise config_too_deep(self.path)
+            self.skip_blanks()
+            if not self.startswith("."):
+                return tuple(parts)
+            self.at += 1
+            self.skip_blanks()
+            parts.append(self.simple_key())
+
+    def simple_key(self):
+        if self.startswith('"""') or self.startswith("'''"):
+            self.fail("a key may not be a multi-line string")
+        if self.startswith('"') or self.startswith("'"):
+            return self.string()
+        key = self.bare_key.match(self.text, self.at).group()
+        if not key:
+            self.fail("expected a key")
+        self.at += len(key)
+        return key
+
+    def string(self):
+        """Read the string that starts here; a one-line one's text, escapes decoded."""
+        quote = next(quote for quote in self.strings if self.startswith(quote))
+        match = self.strings[quote].match(self.text, self.at)
+        if match is None:
+            self.fail("unterminated string")
+        self.at = match.end()
+        if len(quote) == 3:
+            return None
+        body = match.group(1)
+        return body if quote == "'" or "\\" not in body else self.unescape(body)
+
+    def unescape(self, body):
+        out, index = [], 0
+        while index < len(body):
+            character = body[index]
+            index += 1
+            if character != "\\":
+                out.append(character)
+                continue
+            code = body[index:index + 1]
+            index += 1
+            if code in TOML_ESCAPES:
+                out.append(TOML_ESCAPES[code])
+                continue
+            size = {"u": 4, "U": 8}.get(code)
+            digits = body[index:index + size] if size else ""
+            if not size or len(digits) != size or digits.strip("0123456789abcdefABCDEF"):
+                self.fail("invalid escape in a key")
+            try:
+                out.append(chr(int(digits, 16)))
+            except (OverflowError, ValueError):
+                self.fail("invalid escape in a key")
+            index += size
+        return "".join(out)
+
+    def value(self, depth):
+        """Read the value that starts here; the key paths an inline table in it defines,
+        relative to it."""
+        if depth > LIMITS["configDepth"]:
+            raise config_too_deep(self.path)
+        if self.startswith("{"):
+            return self.inline_table(depth + 1)
+        if self.startswith("["):
+            self.array(depth + 1)
+        elif self.startswith('"') or self.startswith("'"):
+            self.string()
+        else:
+            match = self.scalar.match(self.text, self.at)
+            if match is None:
+                self.fail("expected a value")
+            self.at = match.end()
+        return []
+
+    def array(self, depth):
+        self.at += 1
+        while True:
+            self.skip_lines()
+            if self.startswith("]"):
+                self.at += 1
+                return
+            self.value(depth)
+            self.skip_lines()
+            if self.startswith(","):
+                self.at += 1
+            elif not self.startswith("]"):
+                self.fail("expected ',' or ']' in an array")
+
+    def inline_table(self, depth):
+        self.at += 1
+        keys, defined = [], set()
+        while True:
+            self.skip_lines()
+            if self.startswith("}"):
+                self.at += 1
+                return keys
+            key = self.key(depth)
+            self.skip_blanks()
+            self.expect("=")
+            self.skip_blanks()
+            inner = self.value(depth + len(key))
+            if key in defined:
+                raise config_has_twice(self.path, ".".join(key))
+            defined.add(key)
+            keys += [key] + [key + inner_key for inner_key in inner]
+            self.skip_lines()
+            if self.startswith(","):
+                self.at += 1
+            elif not self.startswith("}"):
+                self.fail("expected ',' or '}' in an inline table")
+
+    def statements(self):
+        """Every top-level statement, in order (TomlStatement)."""
+        found, table, tables, keys = [], (), set(), set()
+        while True:
+            self.skip_lines()
+            if self.at >= len(self.text):
+                return found
+            start = self.text.rfind("\n", 0, self.at) + 1
+            if self.startswith("["):
+                kind = "array" if self.startswith("[[") else "table"
+                self.at += 1 + (kind == "array")
+                self.skip_blanks()
+                table = self.key(0)
+                self.skip_blanks()
+                self.expect("]]" if kind == "array" else "]")
+                self.end_of_line()
+                if kind == "array":  # a new element, whose keys may be the last one's
+                    keys = set(key for key in keys if key[:len(table)] != table)
+                    tables = set(name for name in tables if name[:len(table)] != table)
+                elif table in tables or table in keys:
+                    raise config_has_twice(self.path, "[%s]" % ".".join(table))
+                tables.add(table)
+                found.append(TomlStatement(start, self.at, kind, table, [table]))
+                continue
+            key = table + self.key(len(table))
+            self.skip_blanks()
+            self.expect("=")
+            self.skip_blanks()
+            inner = [key + inner_key for inner_key in self.value(len(key))]
+            self.end_of_line()
+            if key in keys or key in tables:
+                raise config_has_twice(self.path, ".".join(key))
+            keys.update([key] + inner)
+            found.append(TomlStatement(start, self.at, "key", key, [key] + inner))
 
 
 def toml_with_server(existing, path, table, name, entry):
-    """The TOML config text `existing` with `entry` as the table [table.name]: a table of
-    that name is replaced where it stands, else the new one is appended; the rest is kept
-    byte for byte. (Where the interpreter reads TOML, the text is checked before and after.)"""
+    """(the TOML config text `existing` with `entry` as the table [table.name], the key
+    paths the file had set for that server, or None when it had none). Every statement
+    that set anything of that server goes, its sub-tables too (a [table.name.env] would
+    outlive an update otherwise); the new table takes the place of the first
+    [table.name], else comes last; the rest is kept byte for byte. Where the interpreter
+    reads TOML, the result is checked to be the old document with just the new entry."""
     import json
-    header = "[%s.%s]" % (table, name)
-    block = [header] + ["%s = %s" % (key, json.dumps(value)) for key, value in entry.items()
-                        if not isinstance(value, dict)]
-    check_toml(existing, path)
-    lines = existing.splitlines()
-    start = next((index for index, line in enumerate(lines)
-                  if line.strip() in (header, '[%s."%s"]' % (table, name))), None)
-    if start is None:
-        kept = existing.rstrip("\n")
-        text = (kept + "\n\n" if kept else "") + "\n".join(block) + "\n"
+    try:
+        statements = TomlScanner(existing, path).statements()
+    except ValueError as error:
+        raise CommandFailed("%s is not valid TOML (%s); fix it, or add the server by hand as "
+                            "the README shows." % (path, error))
+    before = check_toml(existing, path)
+    ours = (table, name)
+    cuts, previous, place = [], [], None
+    for statement in statements:
+        if statement.path[:2] == ours:
+            if place is None and statement.kind == "table" and statement.path == ours:
+                place = statement.start
+            cuts.append((statement.start, statement.end))
+            previous += [key[2:] for key in statement.keys if key[:2] == ours and key[2:]]
+        elif statement.path == ours[:1] and statement.kind != "table":
+            raise CommandFailed("%s sets %s %s, so init cannot add a table to it; add the "
+                                "server by hand as the README shows." % (
+                                    path, table, "as an array of tables"
+                                    if statement.kind == "array" else "in one line"))
+    newline = "\r\n" if existing.split("\n", 1)[0].endswith("\r") else "\n"
+    block = newline.join(["[%s.%s]" % (table, name)] + [
+        "%s = %s" % (key, json.dumps(value)) for key, value in entry.items()
+        if not isinstance(value, dict)]) + newline
+    pieces, last = [], 0
+    for start, end in cuts:
+        pieces.append(existing[last:start])
+        if start == place:
+            pieces.append(block)
+        last = end
+    kept = existing[last:]
+    if place is None:
+        body = "".join(pieces) + kept
+        if body.strip():
+            body = body.rstrip("\r\n") + newline + newline
+        text = body + block
     else:
-        end = next((index for index in range(start + 1, len(lines))
-                    if lines[index].lstrip().startswith("[")), len(lines))
-        text = "\n".join(lines[:start] + block + ([""] if end < len(lines) else [])
-                         + lines[end:]) + "\n"
-    check_toml(text, path)
-    return text
+        text = "".join(pieces) + kept
+    after = check_toml(text, path)
+    if before is not None:
+        servers = before.setdefault(table, {})
+        if isinstance(servers, dict):
+            servers[name] = {key: value for key, value in entry.items()
+                             if not isinstance(value, dict)}
+        if before != after:
+            raise CommandFailed("%s: init could not add the server without changing "
+                                "something else in it; add the server by hand as the README "
+                                "shows." % path)
+    return text, (previous if cuts else None)
 
 
 def check_toml(text, path):
+    """The TOML document `text` as tomllib reads it (None where the interpreter has no
+    tomllib); CommandFailed when it is not valid TOML."""
     try:
         import tomllib  # Python 3.11 and newer
     except ImportError:
-        return
+        return None
     try:
-        tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise CommandFailed("%s is not valid TOML (%s); fix it, or add the server by hand as "
                             "the README shows." % (path, error))
+    except RecursionError:
+        raise config_too_deep(path) from None
 
 
 def run_init(options, invocation):

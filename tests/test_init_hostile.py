@@ -1,7 +1,8 @@
 """`init` in a repository the user does not control: everything in the project is the
 attacker's. init never writes through a link anywhere below the project root, never
-changes an existing file's mode, and refuses a config it could not rewrite faithfully
-(duplicate keys, nesting too deep) with one line that changes nothing."""
+changes an existing file's mode, refuses a config it could not rewrite faithfully
+(duplicate keys, nesting too deep) with one line that changes nothing, and drops any env
+the project set for our own server, saying which."""
 import json
 import os
 import stat
@@ -14,7 +15,17 @@ from tests.support import TempDirTestCase, run_main
 POSIX = os.name != "nt"
 CLIENTS = {"vscode": ".vscode/mcp.json", "cursor": ".cursor/mcp.json",
            "gemini": ".gemini/settings.json", "codex": ".codex/config.toml"}
+TABLES = {"vscode": "servers", "cursor": "mcpServers", "gemini": "mcpServers",
+          "codex": "mcp_servers"}
 NAME = "session-checkpoint"
+
+
+def toml_loads(text):
+    try:
+        import tomllib
+    except ImportError:
+        return None
+    return tomllib.loads(text)
 
 
 def mode_of(path):
@@ -177,6 +188,21 @@ class DuplicateKeysTest(InitTestCase):
                 self.assertEqual(path.read_text(encoding="utf-8"), text)
                 self.assertEqual(out, "")
 
+    def test_duplicate_toml_tables_and_keys_are_refused(self):
+        texts = {
+            "table": '[mcp_servers.mine]\ncommand = "a"\n\n[mcp_servers.mine]\ncommand = "b"\n',
+            "key": '[mcp_servers.mine]\ncommand = "a"\ncommand = "b"\n',
+            "ours": '[mcp_servers.%s]\ncommand = "a"\n\n[mcp_servers."%s"]\ncommand = "b"\n'
+                    % (NAME, NAME),
+            "inline": 'mine = { a = 1, a = 2 }\n',
+        }
+        for case, text in texts.items():
+            with self.subTest(case=case):
+                path = self.write(".codex/config.toml", text)
+                code, out, err = self.init("--client", "codex")
+                self.assert_refused(code, err, str(path), "twice")
+                self.assertEqual(path.read_text(encoding="utf-8"), text)
+
     def test_nan_is_not_json_and_is_refused(self):
         path = self.write(".gemini/settings.json", '{"x": NaN}\n')
         code, _, err = self.init("--client", "gemini")
@@ -208,6 +234,124 @@ class DepthTest(InitTestCase):
         self.assertEqual(code, 0, err)
         config = json.loads(path.read_text(encoding="utf-8"))
         self.assertEqual(config["servers"]["other"]["command"], "[" * 1000 + "\\\"{")
+
+    def test_deep_toml_is_refused_in_one_line(self):
+        for case, text in (("array", "x = %s1%s\n" % ("[" * self.DEPTH, "]" * self.DEPTH)),
+                           ("table", "x = %s1%s\n" % ("{a = " * self.DEPTH, "}" * self.DEPTH)),
+                           ("key", "[%s]\n" % ".".join(["a"] * self.DEPTH))):
+            with self.subTest(case=case):
+                path = self.write(".codex/config.toml", text)
+                code, _, err = self.init("--client", "codex")
+                self.assert_refused(code, err, str(path), "nested more than")
+                self.assertEqual(path.read_text(encoding="utf-8"), text)
+
+
+class EnvTest(InitTestCase):
+
+    ENV = {"SESSION_CHECKPOINT_STATE_DIR": "./state", "XDG_STATE_HOME": "./x",
+           "CHECKPOINT_PROJECT_ROOT": "/tmp/elsewhere"}
+
+    def test_a_json_env_for_our_server_is_dropped_and_named(self):
+        for client in ("vscode", "cursor", "gemini"):
+            with self.subTest(client=client):
+                table = TABLES[client]
+                path = self.write(CLIENTS[client], json.dumps({table: {
+                    NAME: {"command": "old", "env": self.ENV, "envFile": "./.env"},
+                    "other": {"command": "o", "env": {"KEEP": "1"}}}}))
+                code, out, err = self.init("--client", client)
+                self.assertEqual(code, 0, err)
+                config = json.loads(path.read_text(encoding="utf-8"))[table]
+                ours = dict(checkpoint_mcp.CLIENT_CONFIGS[client][2]).get("env")
+                self.assertEqual(config[NAME].get("env"), ours)
+                self.assertNotIn("envFile", config[NAME])
+                self.assertEqual(config["other"], {"command": "o", "env": {"KEEP": "1"}})
+                for key in ("SESSION_CHECKPOINT_STATE_DIR", "XDG_STATE_HOME",
+                            "CHECKPOINT_PROJECT_ROOT", "envFile"):
+                    self.assertIn(key, out)
+                self.assertEqual(len(out.splitlines()), 3, out)  # two guide files, the config
+
+    def test_a_toml_env_for_our_server_is_dropped_and_named(self):
+        texts = {
+            "subtable": '[mcp_servers.%s]\ncommand = "old"\n\n[mcp_servers.%s.env]\n'
+                        'SESSION_CHECKPOINT_STATE_DIR = "./state"\nXDG_STATE_HOME = "./x"\n'
+                        % (NAME, NAME),
+            "inline": '[mcp_servers.%s]\ncommand = "old"\nenv = { SESSION_CHECKPOINT_STATE_DIR'
+                      ' = "./state", XDG_STATE_HOME = "./x" }\n' % NAME,
+            "dotted": '[mcp_servers]\n%s.command = "old"\n%s.env.SESSION_CHECKPOINT_STATE_DIR'
+                      ' = "./state"\n"%s".env.XDG_STATE_HOME = "./x"\n' % (NAME, NAME, NAME),
+            "root": 'mcp_servers.%s.env = { SESSION_CHECKPOINT_STATE_DIR = "./state", '
+                    'XDG_STATE_HOME = "./x" }\n' % NAME,
+        }
+        for case, text in texts.items():
+            with self.subTest(case=case):
+                path = self.write(".codex/config.toml", 'model = "m"\n' + text
+                                  + '\n[mcp_servers.keep]\ncommand = "k"\n')
+                code, out, err = self.init("--client", "codex")
+                self.assertEqual(code, 0, err)
+                written = path.read_text(encoding="utf-8")
+                self.assertNotIn("STATE", written)
+                self.assertNotIn('"old"', written)
+                self.assertIn("SESSION_CHECKPOINT_STATE_DIR", out)
+                self.assertIn("XDG_STATE_HOME", out)
+                self.assertIn('[mcp_servers.keep]\ncommand = "k"\n', written)
+                parsed = toml_loads(written)
+                if parsed is not None:
+                    self.assertEqual(parsed["model"], "m")
+                    self.assertEqual(sorted(parsed["mcp_servers"][NAME]), ["args", "command"])
+                    self.assertEqual(parsed["mcp_servers"]["keep"], {"command": "k"})
+
+    def test_an_update_of_our_own_entry_says_nothing_was_dropped(self):
+        for client in sorted(CLIENTS):
+            with self.subTest(client=client):
+                self.assertEqual(self.init("--client", client)[0], 0)
+                code, out, _ = self.init("--client", client)
+                self.assertEqual(code, 0)
+                self.assertIn("Updated", out)
+                self.assertNotIn("dropped", out)
+
+
+class TomlShapeTest(InitTestCase):
+
+    def test_a_header_inside_a_multiline_string_is_not_a_table(self):
+        text = ('description = """\n[mcp_servers.%s]\ncommand = "inside"\n"""\n\n'
+                "[mcp_servers.keep]\ncommand = 'k'\n" % NAME)
+        path = self.write(".codex/config.toml", text)
+        code, _, err = self.init("--client", "codex")
+        self.assertEqual(code, 0, err)
+        written = path.read_text(encoding="utf-8")
+        self.assertTrue(written.startswith(text), written)
+        self.assertEqual(written.count("[mcp_servers.%s]" % NAME), 2)
+        parsed = toml_loads(written)
+        if parsed is not None:
+            self.assertIn('command = "inside"', parsed["description"])
+            self.assertEqual(parsed["mcp_servers"][NAME]["command"], "python3")
+
+    def test_crlf_lines_and_comments_are_kept_byte_for_byte(self):
+        text = ('# mine\r\nmodel = "x" # why\r\n\r\n[mcp_servers.%s]\r\ncommand = "old"\r\n'
+                "\r\n[mcp_servers.keep] # k\r\ncommand = 'k'\r\n" % NAME)
+        path = self.write(".codex/config.toml", "")
+        path.write_bytes(text.encode("utf-8"))
+        code, _, err = self.init("--client", "codex")
+        self.assertEqual(code, 0, err)
+        written = path.read_bytes().decode("utf-8")
+        self.assertTrue(written.startswith('# mine\r\nmodel = "x" # why\r\n\r\n'), written)
+        self.assertIn("[mcp_servers.keep] # k\r\ncommand = 'k'\r\n", written)
+        self.assertNotIn('"old"', written)
+
+    def test_servers_defined_inline_are_refused_rather_than_broken(self):
+        text = 'mcp_servers = { other = { command = "o" } }\n'
+        path = self.write(".codex/config.toml", text)
+        code, _, err = self.init("--client", "codex")
+        self.assert_refused(code, err, str(path))
+        self.assertEqual(path.read_text(encoding="utf-8"), text)
+
+    def test_invalid_toml_is_refused_on_every_python(self):
+        for text in ('x = "unterminated\n', "[mcp_servers\n", "x = \n", "= 1\n"):
+            with self.subTest(text=text):
+                path = self.write(".codex/config.toml", text)
+                code, _, err = self.init("--client", "codex")
+                self.assert_refused(code, err, str(path), "not valid TOML")
+                self.assertEqual(path.read_text(encoding="utf-8"), text)
 
 
 if __name__ == "__main__":
