@@ -300,6 +300,24 @@ class EnvTest(InitTestCase):
                     self.assertEqual(sorted(parsed["mcp_servers"][NAME]), ["args", "command"])
                     self.assertEqual(parsed["mcp_servers"]["keep"], {"command": "k"})
 
+    def test_the_dropped_names_reach_the_terminal_as_one_line_without_controls(self):
+        name = "X\x1b]52;c;cHduZWQ=\x07\nY\u202e"
+        self.write(".gemini/settings.json", json.dumps({"mcpServers": {NAME: {
+            "command": "old", "env": {name: "1"}}}}))
+        self.write(".codex/config.toml", '[mcp_servers.%s.env]\n"%s" = "1"\n' % (
+            NAME, name.replace("\x1b", "\\u001b").replace("\x07", "\\u0007")
+            .replace("\n", "\\n")))
+        for client in ("gemini", "codex"):
+            with self.subTest(client=client):
+                code, out, err = self.init("--client", client)
+                self.assertEqual(code, 0, err)
+                line = out.splitlines()[-1]
+                self.assertEqual(len(out.splitlines()), 3, out)
+                self.assertIn("dropped", line)
+                self.assertIn("X]52;c;cHduZWQ= Y", line)
+                for control in ("\x1b", "\x07", "\u202e"):
+                    self.assertNotIn(control, out)
+
     def test_an_update_of_our_own_entry_says_nothing_was_dropped(self):
         for client in sorted(CLIENTS):
             with self.subTest(client=client):
