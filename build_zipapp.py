@@ -213,8 +213,9 @@ class BuildError(Exception):
 # `bash -c` (Windows), so it is POSIX sh, and what it runs where `python3` is real is
 # builtins and an exec: no subshell, no other process. Git Bash has $MSYSTEM in its
 # environment (and bash sets $OSTYPE to msys or cygwin): there the first command on PATH
-# outside WindowsApps wins; on macOS (bash sets $OSTYPE to darwin...) a /usr/bin stub counts
-# only with the developer tools. With no interpreter the hook exits 0, and the
+# outside WindowsApps wins, else the first alias in WindowsApps that a PythonSoftwareFoundation
+# package folder beside it provides (the Store's stub has none); on macOS (bash sets $OSTYPE
+# to darwin...) a /usr/bin stub counts only with the developer tools. With no interpreter the hook exits 0, and the
 # session-start hook alone tells the user what to install (once a session, not four times).
 # Under PowerShell (Windows without Git for Windows) the `for ... do` does not parse, so
 # nothing runs: Claude Code reports a failed hook that blocks nothing.
@@ -222,9 +223,12 @@ HOOKS_JSON = os.path.join("plugin", "hooks", "hooks.json")
 HOOK_TEMPLATE = (
     'p="${CLAUDE_PLUGIN_ROOT}/checkpoint.pyz"; '
     'case ${MSYSTEM:+msys}$OSTYPE in '
-    "msys*|cygwin*) for c in %(windows)s; do set -- $c; case $(command -v $1) in "
-    "''|*/WindowsApps/*) ;; "
-    '*) exec "$@" -I -S "$p" --hook %(hook)s;; esac; done;%(tell_windows)s; '
+    "msys*|cygwin*) w=; for c in %(windows)s; do set -- $c; f=$(command -v $1) || continue; "
+    "case $f in */WindowsApps/*) n=${f##*/}; "
+    'for g in "${f%%/*}"/PythonSoftwareFoundation.*/"${n%%.exe}".exe; do '
+    '[ -z "$w" ] && { [ -e "$g" ] || [ -h "$g" ]; } && w=$c; done;; '
+    '*) exec "$@" -I -S "$p" --hook %(hook)s;; esac; done; '
+    '[ -n "$w" ] && exec $w -I -S "$p" --hook %(hook)s;%(tell_windows)s; '
     "darwin*) for c in %(macos)s; do case $(command -v $c) in '') ;; "
     '/usr/bin/*) { %(developer_tools)s; } && exec $c -I -S "$p" --hook %(hook)s;; '
     '*) exec $c -I -S "$p" --hook %(hook)s;; esac; done;%(tell_macos)s; '

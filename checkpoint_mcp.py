@@ -6033,10 +6033,12 @@ def run_autosnap_hook(source, stdin_bytes, environ):
 # build_zipapp.py writes from these tables) runs the first of its platform's interpreters
 # on PATH that is real, and exits 0 when there is none; `doctor` and the session-start
 # hook resolve them the same way here. On Windows `python3` is usually the Microsoft Store
-# stub (it only says "Python was not found" and fails), and a Store Python proper cannot
-# read every folder a plugin may be in, so nothing under WindowsApps counts; on macOS
-# /usr/bin/python3 is a stub until the developer tools are installed. A `python` must be
-# Python 3: Python 2 refuses -I with exit 2, which Claude Code takes as a block.
+# stub (it only says "Python was not found" and fails): an alias in WindowsApps counts
+# only when a package of the Python Software Foundation provides it (the Python install
+# manager's `python` and `py`, the Store's Python), and only after any interpreter
+# outside WindowsApps (a packaged Python cannot read every folder a plugin may be in). On
+# macOS /usr/bin/python3 is a stub until the developer tools are installed. A `python`
+# must be Python 3: Python 2 refuses -I with exit 2, which Claude Code takes as a block.
 HOOK_INTERPRETERS = {  # platform -> the commands a hook tries, in order
     "windows": ("python", "py -3", "python3"),  # python.org, the py launcher, the rest
     "macos": ("python3", "python"),
@@ -6087,9 +6089,24 @@ def find_command(name, environ):
     return None
 
 
-def is_store_stub(path):
-    """Whether `path` is in a WindowsApps folder: the Store's stub, or a Store Python."""
+def in_windows_apps(path):
     return "/windowsapps/" in path.replace("\\", "/").lower()
+
+
+def is_store_stub(path):
+    """Whether `path` is the Microsoft Store's stub: an alias in WindowsApps that no package
+    of the Python Software Foundation provides (its folder beside the alias holds them)."""
+    if not in_windows_apps(path):
+        return False
+    folder, name = os.path.split(path)
+    stem = name[:-4] if name.lower().endswith(".exe") else name
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return True
+    return not any(entry.startswith("PythonSoftwareFoundation.")
+                   and os.path.lexists(os.path.join(folder, entry, stem + ".exe"))
+                   for entry in entries)
 
 
 def interpreter_problem(path, platform):
@@ -6107,11 +6124,14 @@ def interpreter_problem(path, platform):
 def hook_interpreter(environ, platform=None):
     """(command, its path) the hooks run on here, or None when there is no real one."""
     platform = platform or interpreter_platform()
+    packaged = None  # the first alias in WindowsApps, taken only when nothing else is found
     for command in HOOK_INTERPRETERS[platform]:
         path = find_command(command.split()[0], environ)
         if interpreter_problem(path, platform) is None:
-            return command, path
-    return None
+            if not in_windows_apps(path):
+                return command, path
+            packaged = packaged or (command, path)
+    return packaged
 
 
 def server_interpreter(environ, platform=None):

@@ -161,6 +161,29 @@ class GitBashTest(PlatformTestCase):
         self.assert_hooks_work("/bin/bash", folders, MSYSTEM="MINGW64")
         self.assertTrue((self.tmp / "py-was-run").exists())
 
+    def store_package_python(self, mark):
+        """WindowsApps's `python` as the Python install manager (or the Store's Python)
+        provides it: an alias beside its package's folder; it leaves `mark` when run."""
+        write_script(self.store / "python", ': > "%s"\nexec "%s" "$@"\n'
+                     % (self.tmp / mark, sys.executable))
+        package = self.store / "PythonSoftwareFoundation.PythonManager_3847v3x7pw1km"
+        package.mkdir(parents=True)
+        (package / "python.exe").write_bytes(b"")
+        return self.store
+
+    def test_the_hooks_run_on_a_python_the_install_manager_put_in_windows_apps(self):
+        folders = [self.store_stubs("python3"), self.store_package_python("alias-was-run"),
+                   self.tools]
+        self.assert_hooks_work("/bin/bash", folders, MSYSTEM="MINGW64")
+        self.assertTrue((self.tmp / "alias-was-run").exists())
+
+    def test_an_interpreter_outside_windows_apps_comes_first(self):
+        folders = [self.store_stubs("python3"), self.store_package_python("alias-was-run"),
+                   self.py_launcher(), self.tools]
+        self.assert_hooks_work("/bin/sh", folders, MSYSTEM="MINGW64")
+        self.assertTrue((self.tmp / "py-was-run").exists())
+        self.assertFalse((self.tmp / "alias-was-run").exists())
+
     def test_the_session_start_hook_says_when_the_servers_python3_is_the_stub(self):
         folders = [self.store_stubs("python3"), self.real_python(), self.tools]
         output = self.assert_hooks_work("/bin/bash", folders, MSYSTEM="MINGW64")
@@ -315,6 +338,15 @@ class ResolveTest(PlatformTestCase):
         lines = self.doctor_lines([store, python], SESSION_CHECKPOINT_PYTHON=sys.executable)
         self.assertIn("OK   the plugin's server runs on `%s` (%s)"
                       % (sys.executable, sys.executable), lines)
+
+    def test_doctor_takes_a_store_package_alias_for_a_real_interpreter(self):
+        store = self.store_stubs("python3")
+        (store / "PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0").mkdir()
+        (store / "PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0" / "python3.exe").write_bytes(
+            b"")
+        lines = self.doctor_lines([store])
+        self.assertIn("OK   the plugin's server runs on `python3` (%s)" % (store / "python3"),
+                      lines)
 
     def test_doctor_says_what_to_install_when_there_is_no_python(self):
         lines = self.doctor_lines([self.store_stubs("python3", "python")])
