@@ -6144,8 +6144,8 @@ def server_interpreter(environ, platform=None):
 
 
 def server_interpreter_warning(environ):
-    """What the session-start hook tells the user when the server cannot start for want of
-    its interpreter (the step that fixes it), or None."""
+    """What the session-start hook and doctor tell the user when the server cannot start
+    for want of its interpreter (the step that fixes it), or None."""
     command, path, problem = server_interpreter(environ)
     if problem is None:
         return None
@@ -6158,7 +6158,7 @@ def server_interpreter_warning(environ):
         step = 'run `setx %s "%s"` once' % (variable, python)
     else:
         step = "add `export %s=%s` to your shell profile" % (variable, python)
-    return ("session-checkpoint: Claude Code starts its MCP server with `%s`, which is %s, so "
+    return ("Claude Code starts the session-checkpoint MCP server with `%s`, which is %s, so "
             "the checkpoint tools are missing. To fix it, %s, then restart Claude Code."
             % (command, where, step))
 
@@ -6692,7 +6692,7 @@ def check_server_interpreter(environ):
     command, path, problem = server_interpreter(environ)
     if problem is None:
         return "OK", "the plugin's server runs on `%s` (%s)" % (command, path)
-    return "WARN", server_interpreter_warning(environ).replace("session-checkpoint: ", "", 1)
+    return "WARN", server_interpreter_warning(environ)
 
 
 def check_git(root):

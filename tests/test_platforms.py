@@ -190,8 +190,8 @@ class GitBashTest(PlatformTestCase):
         self.assertNotIn("systemMessage", output)  # (the guard's)
         result = self.run_hook("session-start", "/bin/bash", folders, MSYSTEM="MINGW64")
         message = json.loads(result.stdout)["systemMessage"]
-        self.assertIn("starts its MCP server with `python3`, which is the Microsoft Store stub",
-                      message)
+        self.assertIn("starts the session-checkpoint MCP server with `python3`, which is the "
+                      "Microsoft Store stub", message)
         self.assertIn("SESSION_CHECKPOINT_PYTHON", message)
         self.assertIn("has 1 saved session checkpoint",
                       json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"])
@@ -332,9 +332,9 @@ class ResolveTest(PlatformTestCase):
         lines = self.doctor_lines([store, python])
         self.assertIn("OK   hooks run on `python` (%s)" % (python / "python"), lines)
         server, = [line for line in lines if "MCP server" in line]
-        self.assertTrue(server.startswith("WARN Claude Code starts its MCP server with `python3`, "
-                                          "which is the Microsoft Store stub (%s)"
-                                          % (store / "python3")), server)
+        self.assertTrue(server.startswith(
+            "WARN Claude Code starts the session-checkpoint MCP server with `python3`, which is "
+            "the Microsoft Store stub (%s)" % (store / "python3")), server)
         lines = self.doctor_lines([store, python], SESSION_CHECKPOINT_PYTHON=sys.executable)
         self.assertIn("OK   the plugin's server runs on `%s` (%s)"
                       % (sys.executable, sys.executable), lines)
