@@ -1,10 +1,11 @@
 """Pack checkpoint_mcp.py into checkpoint.pyz, a zipapp the same source always makes byte for
 byte, and that pyz into session-checkpoint.mcpb, the Claude Desktop bundle, just as reproducibly.
 
-    python3 build_zipapp.py            # writes checkpoint.pyz, plugin/checkpoint.pyz and
-                                       # session-checkpoint.mcpb
-    python3 build_zipapp.py --check    # exit 1 if plugin/checkpoint.pyz or the bundle is not
-                                       # a fresh build
+    python3 build_zipapp.py            # writes checkpoint.pyz, plugin/checkpoint.pyz,
+                                       # session-checkpoint.mcpb and the hooks' commands in
+                                       # plugin/hooks/hooks.json
+    python3 build_zipapp.py --check    # exit 1 if plugin/checkpoint.pyz, the bundle or
+                                       # hooks.json is not a fresh build
 
 The archive is what `zipapp.create_archive` makes (an interpreter line, then a zip with a
 `__main__.py`), but written here entry by entry with fixed timestamps, modes and order,
@@ -17,6 +18,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import sys
 import zipfile
 
@@ -204,6 +206,81 @@ class BuildError(Exception):
     """The build cannot go on; the message says why."""
 
 
+# The plugin's hooks: plugin/hooks/hooks.json is hand-written but for each hook's command,
+# which the build writes from this one template and the module's tables (HOOK_INTERPRETERS,
+# MACOS_DEVELOPER_TOOLS, NO_PYTHON). Claude Code puts the plugin's folder in for
+# ${CLAUDE_PLUGIN_ROOT} and runs the result with `sh -c` (macOS, Linux) or Git Bash's
+# `bash -c` (Windows), so it is POSIX sh, and what it runs where `python3` is real is
+# builtins and an exec: no subshell, no other process. Git Bash has $MSYSTEM in its
+# environment (and bash sets $OSTYPE to msys or cygwin): there the first command on PATH
+# outside WindowsApps wins, else the first alias in WindowsApps that a PythonSoftwareFoundation
+# package folder beside it provides (the Store's stub has none); on macOS (bash sets $OSTYPE
+# to darwin...) a /usr/bin stub counts only with the developer tools. With no interpreter the hook exits 0, and the
+# session-start hook alone tells the user what to install (once a session, not four times).
+# Under PowerShell (Windows without Git for Windows) the `for ... do` does not parse, so
+# nothing runs: Claude Code reports a failed hook that blocks nothing.
+HOOKS_JSON = os.path.join("plugin", "hooks", "hooks.json")
+HOOK_TEMPLATE = (
+    'p="${CLAUDE_PLUGIN_ROOT}/checkpoint.pyz"; '
+    'case ${MSYSTEM:+msys}$OSTYPE in '
+    "msys*|cygwin*) w=; for c in %(windows)s; do set -- $c; f=$(command -v $1) || continue; "
+    "case $f in */WindowsApps/*) n=${f##*/}; "
+    'for g in "${f%%/*}"/PythonSoftwareFoundation.*/"${n%%.exe}".exe; do '
+    '[ -z "$w" ] && { [ -e "$g" ] || [ -h "$g" ]; } && w=$c; done;; '
+    '*) exec "$@" -I -S "$p" --hook %(hook)s;; esac; done; '
+    '[ -n "$w" ] && exec $w -I -S "$p" --hook %(hook)s;%(tell_windows)s; '
+    "darwin*) for c in %(macos)s; do case $(command -v $c) in '') ;; "
+    '/usr/bin/*) { %(developer_tools)s; } && exec $c -I -S "$p" --hook %(hook)s;; '
+    '*) exec $c -I -S "$p" --hook %(hook)s;; esac; done;%(tell_macos)s; '
+    "*) %(posix)s;%(tell_posix)s; "
+    "esac; exit 0")
+HOOK_TELLS = "session-start"  # the one hook that says when there is no Python
+SAFE_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./ ")
+
+
+def hook_command(module, hook):
+    """The shell command that runs `--hook hook` on the first real interpreter."""
+    interpreters = module.HOOK_INTERPRETERS
+    words = [hook] + [name for names in interpreters.values() for name in names]
+    words += module.MACOS_DEVELOPER_TOOLS
+    if not all(set(word) <= SAFE_WORD for word in words):
+        raise BuildError("a hook name, interpreter or path is not a plain word: %r" % words)
+    fields = {
+        "hook": hook,
+        "windows": " ".join("'%s'" % name if " " in name else name
+                            for name in interpreters["windows"]),
+        "macos": " ".join(interpreters["macos"]),
+        "developer_tools": " || ".join("[ -e %s ]" % path
+                                       for path in module.MACOS_DEVELOPER_TOOLS),
+        "posix": "; ".join('command -v %s >/dev/null && exec %s -I -S "$p" --hook %s'
+                           % (name, name, hook) for name in interpreters["posix"]),
+    }
+    for platform, message in module.NO_PYTHON.items():
+        tell = ""
+        if hook == HOOK_TELLS:
+            output = json.dumps({"systemMessage": message}, ensure_ascii=True)
+            if "'" in output:
+                raise BuildError("NO_PYTHON[%r] holds a quote mark" % platform)
+            tell = " printf '%%s\\n' '%s';" % output
+        fields["tell_" + platform] = tell
+    return HOOK_TEMPLATE % fields
+
+
+def hooks_json(source_dir=HERE, module=None):
+    """The text of plugin/hooks/hooks.json with every hook's command as hook_command makes
+    it; the rest (events, matchers, timeouts, the description) is kept as written."""
+    module = module or load_module(source_dir)
+    config = read_json(source_dir, HOOKS_JSON)
+    events = {event: hook for hook, (event, _, _) in module.HOOKS.items()}
+    for event, groups in config.get("hooks", {}).items():
+        if event not in events:
+            raise BuildError("%s registers %s, which no --hook handles" % (HOOKS_JSON, event))
+        for group in groups:
+            for hook in group["hooks"]:
+                hook["command"] = hook_command(module, events[event])
+    return json.dumps(config, indent=2, ensure_ascii=False) + "\n"
+
+
 def build_archive(source_dir=HERE):
     """The bytes of checkpoint.pyz for the module in `source_dir`."""
     try:
@@ -270,7 +347,13 @@ def bundle_command(source_dir):
     args = [arg.replace("${CLAUDE_PLUGIN_ROOT}", "${__dirname}") for arg in server["args"]]
     if "${__dirname}/checkpoint.pyz" not in args:
         raise BuildError("%s does not run ${CLAUDE_PLUGIN_ROOT}/checkpoint.pyz" % PLUGIN_MCP_JSON)
-    return server["command"], args
+    # Claude Code expands ${VAR:-default} in the command; a bundle expands only its own
+    # ${...} names, so it gets the default.
+    command = re.sub(r"^\$\{[A-Z_]+:-(.+)\}$", r"\1", server["command"])
+    if "$" in command:
+        raise BuildError("%s's command %r is neither a command nor ${VAR:-command}"
+                         % (PLUGIN_MCP_JSON, server["command"]))
+    return command, args
 
 
 def bundle_manifest(source_dir=HERE):
@@ -350,6 +433,7 @@ def build_all(source_dir=HERE):
     pyz = build_archive(source_dir)
     outputs = {relative: pyz for relative in OUTPUTS}
     outputs[BUNDLE] = build_bundle(pyz, source_dir)
+    outputs[HOOKS_JSON] = hooks_json(source_dir).encode("utf-8")
     return outputs
 
 
@@ -374,8 +458,8 @@ def main(args=None):
     parser = argparse.ArgumentParser(
         description="Build checkpoint.pyz and session-checkpoint.mcpb reproducibly.")
     parser.add_argument("--check", action="store_true",
-                        help="do not write; exit 1 if plugin/checkpoint.pyz or %s is stale"
-                        % BUNDLE)
+                        help="do not write; exit 1 if plugin/checkpoint.pyz, %s or %s is "
+                        "stale" % (BUNDLE, HOOKS_JSON))
     options = parser.parse_args(args)
     try:
         outputs = build_all()
@@ -383,13 +467,13 @@ def main(args=None):
         sys.exit("build_zipapp.py: %s" % error)
     if options.check:
         # The top-level checkpoint.pyz is not committed (.gitignore): only these two are.
-        stale = [relative for relative in (OUTPUTS[-1], BUNDLE)
+        stale = [relative for relative in (OUTPUTS[-1], BUNDLE, HOOKS_JSON)
                  if not is_current(outputs[relative], relative=relative)]
         if stale:
             sys.exit("%s not a fresh build of %s and its metadata: run "
                      "`python3 build_zipapp.py` and commit the result."
                      % (" and ".join(stale) + (" are" if len(stale) > 1 else " is"), MODULE))
-        print("%s and %s are up to date" % (OUTPUTS[-1], BUNDLE))
+        print("%s, %s and %s are up to date" % (OUTPUTS[-1], BUNDLE, HOOKS_JSON))
         return
     write_outputs(outputs)
     for relative, data in outputs.items():

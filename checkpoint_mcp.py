@@ -6028,10 +6028,158 @@ def run_autosnap_hook(source, stdin_bytes, environ):
     return None
 
 
+# The interpreter. Claude Code runs each hook's command through a shell (sh on macOS and
+# Linux, Git Bash on Windows) and the server with none, from plugin/.mcp.json's command
+# `${SESSION_CHECKPOINT_PYTHON:-python3}`. Each hook's command (hooks.json, which
+# build_zipapp.py writes from these tables) runs the first of its platform's interpreters
+# on PATH that is real, and exits 0 when there is none; `doctor` and the session-start
+# hook resolve them the same way here. On Windows `python3` is usually the Microsoft Store
+# stub (it only says "Python was not found" and fails): an alias in WindowsApps counts
+# only when a package of the Python Software Foundation provides it (the Python install
+# manager's `python` and `py`, the Store's Python), and only after any interpreter
+# outside WindowsApps (a packaged Python cannot read every folder a plugin may be in). On
+# macOS /usr/bin/python3 is a stub until the developer tools are installed. A `python`
+# must be Python 3: Python 2 refuses -I with exit 2, which Claude Code takes as a block.
+HOOK_INTERPRETERS = {  # platform -> the commands a hook tries, in order
+    "windows": ("python", "py -3", "python3"),  # python.org, the py launcher, the rest
+    "macos": ("python3", "python"),
+    "posix": ("python3", "python"),
+}
+# Any of these makes macOS's /usr/bin stubs real: the Command Line Tools, a folder chosen
+# with `xcode-select --switch`, Xcode itself.
+MACOS_DEVELOPER_TOOLS = ("/Library/Developer/CommandLineTools", "/var/db/xcode_select_link",
+                         "/Applications/Xcode.app")
+SERVER_PYTHON = ("SESSION_CHECKPOINT_PYTHON", "python3")  # .mcp.json's variable, its default
+# What the session-start hook tells the user when no interpreter is found (the shell prints
+# it, so no quote marks).
+NO_PYTHON = {
+    "windows": "session-checkpoint found no Python for its hooks (the Microsoft Store stub "
+               "python3 does not count). Install Python 3.8 or newer from "
+               "https://www.python.org/downloads/ or with `winget install Python.Python.3.12`, "
+               "then restart Claude Code.",
+    "macos": "session-checkpoint found no Python for its hooks (/usr/bin/python3 works only "
+             "once the Command Line Tools are installed). Run `xcode-select --install`, or "
+             "install Python with Homebrew (`brew install python`), then restart Claude Code.",
+    "posix": "session-checkpoint found no Python for its hooks (no python3 or python on "
+             "PATH). Install python3 with your package manager (`sudo apt install python3`, "
+             "`sudo dnf install python3`, ...), then restart Claude Code.",
+}
+
+
+def interpreter_platform():
+    return "windows" if os.name == "nt" else "macos" if sys.platform == "darwin" else "posix"
+
+
+def find_command(name, environ):
+    """The file that command `name` starts, looked up through PATH as a shell or Windows
+    does (PATHEXT there), or None."""
+    extensions = [""]
+    if os.name == "nt":
+        extensions += [ext for ext in environ.get("PATHEXT", ".COM;.EXE;.BAT;.CMD").lower()
+                       .split(";") if ext]
+    if os.sep in name or (os.altsep and os.altsep in name):
+        folders = [""]
+    else:
+        folders = [folder for folder in environ.get("PATH", os.defpath).split(os.pathsep)
+                   if folder]
+    for folder in folders:
+        for extension in extensions:
+            path = os.path.join(folder, name + extension) if folder else name + extension
+            if os.path.isfile(path) and os.access(path, os.X_OK):
+                return path
+    return None
+
+
+def in_windows_apps(path):
+    return "/windowsapps/" in path.replace("\\", "/").lower()
+
+
+def is_store_stub(path):
+    """Whether `path` is the Microsoft Store's stub: an alias in WindowsApps that no package
+    of the Python Software Foundation provides (its folder beside the alias holds them)."""
+    if not in_windows_apps(path):
+        return False
+    folder, name = os.path.split(path)
+    stem = name[:-4] if name.lower().endswith(".exe") else name
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return True
+    return not any(entry.startswith("PythonSoftwareFoundation.")
+                   and os.path.lexists(os.path.join(folder, entry, stem + ".exe"))
+                   for entry in entries)
+
+
+def interpreter_problem(path, platform):
+    """Why the interpreter at `path` (None: not found) cannot run us, or None."""
+    if path is None:
+        return "not found"
+    if is_store_stub(path):
+        return "the Microsoft Store stub"
+    if (platform == "macos" and os.path.dirname(path) == "/usr/bin"
+            and not any(os.path.lexists(tools) for tools in MACOS_DEVELOPER_TOOLS)):
+        return "a stub until the Command Line Tools are installed"
+    return None
+
+
+def hook_interpreter(environ, platform=None):
+    """(command, its path) the hooks run on here, or None when there is no real one."""
+    platform = platform or interpreter_platform()
+    packaged = None  # the first alias in WindowsApps, taken only when nothing else is found
+    for command in HOOK_INTERPRETERS[platform]:
+        path = find_command(command.split()[0], environ)
+        if interpreter_problem(path, platform) is None:
+            if not in_windows_apps(path):
+                return command, path
+            packaged = packaged or (command, path)
+    return packaged
+
+
+def server_interpreter(environ, platform=None):
+    """(command, its path or None, why it cannot run the server or None): the server's
+    interpreter as .mcp.json names it."""
+    variable, default = SERVER_PYTHON
+    command = environ.get(variable) or default
+    path = find_command(command, environ)
+    return command, path, interpreter_problem(path, platform or interpreter_platform())
+
+
+def server_interpreter_warning(environ):
+    """What the session-start hook and doctor tell the user when the server cannot start
+    for want of its interpreter (the step that fixes it), or None."""
+    command, path, problem = server_interpreter(environ)
+    if problem is None:
+        return None
+    variable = SERVER_PYTHON[0]
+    # This hook runs on a real interpreter: the server can use the same (outside a venv,
+    # which may vanish).
+    python = getattr(sys, "_base_executable", None) or sys.executable
+    where = "%s (%s)" % (problem, path) if path else problem
+    if os.name == "nt":
+        step = 'run `setx %s "%s"` once' % (variable, python)
+    else:
+        step = "add `export %s=%s` to your shell profile" % (variable, python)
+    return ("Claude Code starts the session-checkpoint MCP server with `%s`, which is %s, so "
+            "the checkpoint tools are missing. To fix it, %s, then restart Claude Code."
+            % (command, where, step))
+
+
+def run_session_start_hook_and_check_the_server(stdin_bytes, environ):
+    """The SessionStart hook's output, with a message for the user (systemMessage) when the
+    server's interpreter is missing."""
+    text = run_session_start_hook(stdin_bytes, environ)
+    warning = server_interpreter_warning(environ)
+    if warning is None:
+        return text
+    output = json_loads(text, explain=False) if text else {}
+    output["systemMessage"] = warning
+    return json_dumps(output)
+
+
 # --hook NAME → (the Claude Code event it is registered for, what it does, what it runs).
 HOOKS = {
     "session-start": ("SessionStart", "crash recovery and the resume nudge",
-                      run_session_start_hook),
+                      run_session_start_hook_and_check_the_server),
     "guard": ("PreToolUse", "the subagent save guard",
               lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
     "pre-compact": ("PreCompact", "an automatic snapshot",
@@ -6534,14 +6682,18 @@ def check_python():
     return "OK", "Python %s (%s)" % (version, sys.executable)
 
 
-def check_python3_on_path():
-    import shutil
-    found = shutil.which("python3")
+def check_hook_interpreter(environ):
+    found = hook_interpreter(environ)
     if found is None:
-        return "WARN", ("there is no `python3` on PATH, and Claude Code runs the plugin with "
-                        "`python3`; install Python 3.8+ as python3 or register the server with "
-                        "the full path of your interpreter.")
-    return "OK", "python3 on PATH: %s" % found
+        return "WARN", "hooks: %s" % NO_PYTHON[interpreter_platform()]
+    return "OK", "hooks run on `%s` (%s)" % found
+
+
+def check_server_interpreter(environ):
+    command, path, problem = server_interpreter(environ)
+    if problem is None:
+        return "OK", "the plugin's server runs on `%s` (%s)" % (command, path)
+    return "WARN", server_interpreter_warning(environ)
 
 
 def check_git(root):
@@ -6831,7 +6983,8 @@ def check_plugin_version(pyz):
 
 
 def doctor_checks(options, invocation):
-    checks = [check_python(), check_python3_on_path()]
+    checks = [check_python(), check_hook_interpreter(invocation.environ),
+              check_server_interpreter(invocation.environ)]
     root, root_check = check_root(options, invocation)
     checks.append(check_git(root or invocation.working_directory()))
     checks.append(root_check)
@@ -6946,6 +7099,18 @@ CLIENT_CONFIGS = {
 }
 
 
+def client_interpreter(environ):
+    """The command a client runs the server with here: the platform's usual name (`python`
+    on Windows, where `python3` is usually the Store's stub; `python3` elsewhere) when it
+    is a real interpreter on PATH, since a name outlives an upgrade of Python; else the
+    full path of the interpreter running init (the base one, not a venv's, which may
+    vanish)."""
+    name = "python" if os.name == "nt" else "python3"
+    if interpreter_problem(find_command(name, environ), interpreter_platform()) is None:
+        return name
+    return getattr(sys, "_base_executable", None) or sys.executable
+
+
 def server_command_line():
     """(command, args) that run this very pyz as the plugin does; CommandFailed when this
     runs from a source file with no built pyz beside it."""
@@ -6954,7 +7119,7 @@ def server_command_line():
     if not os.path.isfile(pyz):
         raise CommandFailed("there is no checkpoint.pyz to point the client at; run init "
                             "from checkpoint.pyz itself.")
-    return "python3", ["-I", "-S", pyz]
+    return client_interpreter(os.environ), ["-I", "-S", pyz]
 
 
 class ClientConfigUpdate(Record):

@@ -7,10 +7,12 @@
     python3 bench/run.py --no-peers    # skip the SDK peers (no registry needed)
 
 Every figure of ours is taken with the plugin's own command line, `python3 -I -S <pyz> …`,
-where python3 is the interpreter running this script. The interpreter's floor is
-`python3 -I -S -c pass`; the floor of any zipapp is an empty one run the same way
-(`python3 -I -S empty.pyz`: zipimport and runpy before a line of ours), and the start-up
-targets are ratios to it.
+where python3 is the interpreter running this script; a hook's is its command in
+plugin/hooks/hooks.json run through `sh -c` as Claude Code runs it (the shell, its choice
+of interpreter, then the pyz), with that interpreter first on PATH as `python3`. The
+interpreter's floor is `python3 -I -S -c pass`; the floor of any zipapp is an empty one
+run the same way (`python3 -I -S empty.pyz`: zipimport and runpy before a line of ours),
+and the start-up targets are ratios to it.
 The machines are shared and noisy, so contestants run interleaved, round by round, and the
 report gives medians and ratios measured in the same run; no absolute number is a target.
 It ends with a table and one JSON line. Standard library only; the peers' SDKs are
@@ -77,6 +79,27 @@ def ours(*args):
 
 
 FLOOR = [PY, "-I", "-S", "-c", "pass"]
+HOOKS_JSON = REPO / "plugin" / "hooks" / "hooks.json"
+HOOK_EVENTS = {"session-start": "SessionStart", "guard": "PreToolUse",
+               "pre-compact": "PreCompact", "session-end": "SessionEnd"}
+
+
+def hook_command(hook):
+    """The hook's command as Claude Code runs it: hooks.json's, the plugin's folder put in
+    for ${CLAUDE_PLUGIN_ROOT}, through `sh -c`."""
+    config = json.loads(HOOKS_JSON.read_text(encoding="utf-8"))
+    command, = [entry["command"] for group in config["hooks"][HOOK_EVENTS[hook]]
+                for entry in group["hooks"]]
+    return ["sh", "-c", command.replace("${CLAUDE_PLUGIN_ROOT}", str(PYZ.parent))]
+
+
+def env_with_python3(env, work):
+    """`env` with a folder first on PATH whose `python3` is the interpreter running this."""
+    folder = work / "python3-bin"
+    if not folder.is_dir():
+        folder.mkdir()
+        os.symlink(PY, str(folder / "python3"))
+    return dict(env, PATH=str(folder) + os.pathsep + env.get("PATH", os.defpath))
 
 
 def clean_env(home, **extra):
@@ -451,6 +474,7 @@ HOOK_INPUTS = {  # hook -> its input for a project and its transcript
 
 def measure_hooks(work, env, quick):
     say("hooks with 0, 1 and 1,000 checkpoints")
+    hook_env = env_with_python3(env, work)
     empty = work / "empty.pyz"  # made by measure_cold_start
     contestants = {"floor": lambda: time_run(FLOOR, env, stdin=b"{}"),
                    "empty zipapp (hooks)": lambda: time_run([PY, "-I", "-S", str(empty)], env,
@@ -467,8 +491,8 @@ def measure_hooks(work, env, quick):
         write_transcript(transcript, project, [path.relative_to(project).as_posix()
                                                for path in sorted(project.glob("src/*/*"))])
         for hook, make_input in HOOK_INPUTS.items():
-            contestants["%s @%d" % (hook, count)] = (lambda h, s: lambda: time_run(
-                ours("--hook", h), env, stdin=s))(hook, make_input(project, transcript))
+            contestants["%s @%d" % (hook, count)] = (lambda c, s: lambda: time_run(
+                c, hook_env, stdin=s))(hook_command(hook), make_input(project, transcript))
     return interleave(contestants, ROUNDS["hook"][not quick])
 
 

@@ -16,6 +16,9 @@
 #            `claude mcp list` in a temp git repo -> the plugin's server connected (modern).
 #   d        the same from a marketplace holding a copy of plugin/ alone (what a git install gets),
 #            proving that the plugin needs nothing outside plugin/.
+#   e        the plugin's server command, ${SESSION_CHECKPOINT_PYTHON:-python3}: on a PATH whose
+#            python3 is a Microsoft Store stub (says "Python was not found", exits 49) it does not
+#            connect; with SESSION_CHECKPOINT_PYTHON naming a real interpreter it does.
 #
 # Environment:
 #   CLAUDE_CODE_VERSION   npm version to install (default below; "latest" resolves once and is cached
@@ -265,6 +268,43 @@ else
     else
         fail "d: cannot copy the plugin source '$plugin_source' named in marketplace.json"
     fi
+fi
+
+# --------------------------------------------------------------------------- (e) the server's interpreter
+
+python_setting_check() {
+    local h proj t0 out real stub tools tool line
+    real="$(python3 -c 'import sys; print(sys.executable)')"
+    stub="$work/AppData/Local/Microsoft/WindowsApps"
+    tools="$work/tools"  # what cc and Claude Code need on PATH, and no python
+    mkdir -p "$stub" "$tools"
+    printf '#!/bin/sh\necho "Python was not found; run without arguments to install from the Microsoft Store, or disable this shortcut from Settings > Apps > Advanced app settings > App execution aliases." >&2\nexit 49\n' >"$stub/python3"
+    chmod +x "$stub/python3"
+    for tool in env timeout node git sh bash; do
+        command -v "$tool" >/dev/null && ln -sf "$(command -v "$tool")" "$tools/$tool"
+    done
+    h="$(new_home)"
+    proj="$(new_git_repo)"
+    out="$(cc "$h" "$proj" plugin marketplace add "$repo")" \
+        && out="$(cc "$h" "$proj" plugin install "$plugin_name@$mp_name")" \
+        || { fail "e: installing the plugin failed"; printf '%s\n' "$out" | indent; return; }
+    t0="$(now)"
+    out="$(PATH="$stub:$tools" cc "$h" "$proj" mcp list)"
+    line="$(printf '%s\n' "$out" | grep -E "^plugin:$plugin_name:" | head -n 1)"
+    if [ -n "$line" ] && ! printf '%s' "$line" | grep -q '✔ Connected'; then
+        ok "e: python3 the Store stub, no setting: not connected, as expected ($(elapsed "$t0"))"
+    else
+        fail "e: python3 the Store stub, no setting: expected a server that does not connect"
+        printf '%s\n' "$out" | indent
+    fi
+    t0="$(now)"
+    out="$(PATH="$stub:$tools" SESSION_CHECKPOINT_PYTHON="$real" cc "$h" "$proj" mcp list)"
+    expect_connected "$out" "plugin:$plugin_name:[^:]+" \
+        "e: python3 the Store stub, SESSION_CHECKPOINT_PYTHON=$real: claude mcp list" "$t0" "$h"
+}
+
+if [ "$mp_name" != "?" ]; then
+    python_setting_check
 fi
 
 printf 'claude: %d passed, %d failed\n' "$passed" "$failed"
