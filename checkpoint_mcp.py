@@ -71,6 +71,8 @@ LIMITS = {
     "recoverQuietSeconds": 10.0,  # ...and leaves a transcript written this recently alone
     "recoverBytes": 16777216,  # ...and none larger (`recover` reads any, for transcriptSeconds)
     "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
+    "ignoredNames": 100,     # argument names a server remembers it has said it ignores
+    "ignoredNameShown": 64,  # characters of such a name in what the model reads
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -1257,7 +1259,9 @@ def is_safe_relative_path(path):
 # Schema & validation #########################################################
 # The tool schemas below are what tools/list advertises and what `validate` checks
 # arguments against: one source of truth. The validator covers exactly the keywords the
-# schemas use.
+# schemas use. A tool's arguments may hold keys the schema does not name, which clients add
+# (Gemini CLI's `wait_for_previous`): call_tool drops them and says so; the items inside
+# them (tasks, files, commands) are the model's own and stay exact.
 
 def _text(limit, description, min_length=0):
     schema = {"type": "string", "maxLength": LIMITS[limit], "description": description}
@@ -1347,7 +1351,6 @@ SAVE_INPUT_SCHEMA = {
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
-    "additionalProperties": False,
 }
 
 
@@ -1363,7 +1366,6 @@ LOAD_INPUT_SCHEMA = {
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
-    "additionalProperties": False,
 }
 
 
@@ -1376,7 +1378,6 @@ LIST_INPUT_SCHEMA = {
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
-    "additionalProperties": False,
 }
 
 
@@ -5045,16 +5046,41 @@ def describe_listing(root, entries, total, omitted):
 
 # Tools #######################################################################
 
+class ClientMemory:
+    """What a server remembers between one client's tool calls: the argument names it has
+    already said it ignores (it says so once for each)."""
+
+    def __init__(self):
+        self.ignored_names = set()
+
+    def ignored_notice(self, names):
+        """The warning that the arguments `names` were ignored, for those not yet warned
+        about, or None. A name is data from the client: shown on one line, trimmed."""
+        new = [name for name in names if name not in self.ignored_names]
+        if not new:
+            return None
+        if len(self.ignored_names) < LIMITS["ignoredNames"]:
+            self.ignored_names.update(new[:LIMITS["ignoredNames"] - len(self.ignored_names)])
+        shown = ", ".join(code_span(one_line(trim_text(name.encode(
+            "utf-8", "backslashreplace").decode("utf-8"), LIMITS["ignoredNameShown"])))
+            for name in new[:5])
+        return ("Ignored the argument(s) %s%s: this tool does not take them. (Said once per "
+                "server.)" % (shown, " and %d more" % (len(new) - 5) if len(new) > 5 else ""))
+
+
 class ToolContext:
     """What a tool may know about its caller: the environment, the working directory it
-    was started in, a way to ask for roots, and a long-running server's ChangedPathMemory
-    (None for a one-off call)."""
+    was started in, a way to ask for roots, a long-running server's ChangedPathMemory
+    (None for a one-off call) and ClientMemory, and the warnings the call itself earned
+    (`notices`: arguments ignored) for the tool's result."""
 
-    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None):
+    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None, memory=None):
         self.environ = environ
         self.cwd = cwd
         self.ask_roots = ask_roots
         self.changed_paths = changed_paths
+        self.memory = memory if memory is not None else ClientMemory()
+        self.notices = []
 
 
 def redact_arguments(arguments):
@@ -5085,6 +5111,14 @@ def redact_arguments(arguments):
     return cleaned, total[0]
 
 
+def call_session(arguments, context):
+    """The session a tool call belongs to (see resolve_session); its warnings start with
+    what the call itself earned (ToolContext.notices)."""
+    session = resolve_session(arguments.get("session"), context.environ)
+    session.warnings[:0] = context.notices
+    return session
+
+
 def mint_session(root):
     """A new session id whose checkpoint file does not exist yet."""
     while True:
@@ -5096,7 +5130,7 @@ def mint_session(root):
 def save_tool(arguments, context):
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
                                 context.cwd)
-    session = resolve_session(arguments.get("session"), context.environ)
+    session = call_session(arguments, context)
     mode = arguments.get("mode", "replace")
     resumed_from = arguments.get("resumedFrom")
     if resumed_from is not None:
@@ -5157,7 +5191,7 @@ def load_tool(arguments, context):
     import time
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
                                 context.cwd)
-    session = resolve_session(arguments.get("session"), context.environ)
+    session = call_session(arguments, context)
     warnings = list(session.warnings)
     requested = arguments.get("checkpoint")
     if requested is not None:
@@ -5220,17 +5254,18 @@ def not_found_result(root, session, warnings):
     listing = list_checkpoints(root, LIMITS["candidates"], session.selector, own_first=True)
     warnings = warnings + listing.warnings
     entries, total, omitted = listing.entries, listing.total, listing.omitted
+    said = "".join("\n\u26a0 " + warning for warning in warnings)
     if not total:
         text = ("Nothing to resume: no checkpoint in %s. Start fresh, and save a checkpoint "
-                "after the first milestone." % root)
+                "after the first milestone.%s" % (root, said))
         return text, {"text": text, "found": False, "warnings": warnings}
     hidden = any(not entry.get("trusted", True) for entry in entries)
     text = ("This session has no checkpoint of its own, but %d other checkpoint(s) exist. Ask "
             "the user which one to resume (never pick one yourself), then call "
-            "load_session_checkpoint with checkpoint set to its selector.%s\n%s"
+            "load_session_checkpoint with checkpoint set to its selector.%s\n%s%s"
             % (total, " An untrusted one shows no goal here; the user sees them all with "
                "`checkpoint.pyz list` in a terminal." if hidden else "",
-               describe_listing(root, entries, total, omitted)))
+               describe_listing(root, entries, total, omitted), said))
     return text, {"text": text, "found": False, "candidates": entries, "total": total,
                   "omitted": omitted, "warnings": warnings}
 
@@ -5238,7 +5273,7 @@ def not_found_result(root, session, warnings):
 def list_tool(arguments, context):
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
                                 context.cwd)
-    session = resolve_session(arguments.get("session"), context.environ)
+    session = call_session(arguments, context)
     limit = arguments.get("limit", LIMITS["listDefault"])
     listing = list_checkpoints(root, int(limit), session.selector)
     warnings = session.warnings + listing.warnings
@@ -5327,12 +5362,20 @@ def advertised_tools():
 
 
 def call_tool(tool, arguments, context):
-    """Run one tool: a CallToolResult, with `isError` for bad arguments or disk trouble."""
+    """Run one tool: a CallToolResult, with `isError` for bad arguments or disk trouble.
+    Arguments the tool does not name are dropped, with a notice (see ClientMemory)."""
+    named = tool["inputSchema"]["properties"]
+    ignored = [name for name in arguments if name not in named]
+    if ignored:
+        arguments = {name: value for name, value in arguments.items() if name in named}
+        notice = context.memory.ignored_notice(ignored)
+        if notice:
+            context.notices.append(notice)
     try:
         validate(arguments, tool["inputSchema"])
         text, structured = tool["handler"](arguments, context)
     except CallerError as error:
-        return tool_error(str(error))
+        return tool_error(" ".join([str(error)] + context.notices))
     except CorruptCheckpoint as error:
         return tool_error("the checkpoint cannot be read: %s; repair that file or delete it"
                           % error)
@@ -5508,6 +5551,7 @@ class McpServer:
         self.output = output
         self.errors = errors
         self.changed_paths = changed_paths
+        self.memory = ClientMemory()
         self.write_lock = _thread.allocate_lock()
         self.negotiated = None
         self.client_offers_roots = False
@@ -5769,8 +5813,8 @@ class McpServer:
         else:
             ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
         try:
-            return call_tool(tool, arguments,
-                             ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths))
+            return call_tool(tool, arguments, ToolContext(self.environ, self.cwd, ask_roots,
+                                                          self.changed_paths, self.memory))
         except RootsRequired:
             return {"resultType": "input_required",
                     "inputRequests": {"roots": {"method": "roots/list"}}}
