@@ -73,6 +73,7 @@ LIMITS = {
     "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
     "ignoredNames": 100,     # argument names a server remembers it has said it ignores
     "ignoredNameShown": 64,  # characters of such a name in what the model reads
+    "clientWorkspaces": 16,  # project folders a call's `_meta` names that are looked at
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -1096,11 +1097,13 @@ def path_from_file_uri(uri):
 
 
 def choose_project_root(argument, environ, ask_roots, cwd, argument_name="projectRoot",
-                        cwd_name="the working directory"):
+                        cwd_name="the working directory", workspaces=()):
     """(the project root, what chose it), the first that applies: the argument (named
     `argument_name`) → CHECKPOINT_PROJECT_ROOT → the client's first file:// root (`ask_roots()`
-    returns the client's root URIs or None) → the working directory `cwd` (None: the
-    process's own; named `cwd_name`). Each is checked like any project root."""
+    returns the client's root URIs or None) → the first of the client's `workspaces` (the
+    absolute paths a client without roots names in each call, Codex CLI's) → the working
+    directory `cwd` (None: the process's own; named `cwd_name`). Each is checked like any
+    project root."""
     if argument is not None:
         return check_directory(argument, argument_name), argument_name
     configured = environ.get("CHECKPOINT_PROJECT_ROOT")
@@ -1110,17 +1113,21 @@ def choose_project_root(argument, environ, ask_roots, cwd, argument_name="projec
         path = path_from_file_uri(uri)
         if path:
             return check_directory(path, "the client's root %s" % uri), "the client's root"
+    for path in workspaces:
+        return (check_directory(path, "the client's workspace %s" % path),
+                "the client's workspace")
     return check_directory(cwd if cwd is not None else os.getcwd(), cwd_name), cwd_name
 
 
-def resolve_project_root(argument, environ, ask_roots, cwd):
+def resolve_project_root(argument, environ, ask_roots, cwd, workspaces=()):
     """The project root a tool call works on (see choose_project_root)."""
-    return choose_project_root(argument, environ, ask_roots, cwd)[0]
+    return choose_project_root(argument, environ, ask_roots, cwd, workspaces=workspaces)[0]
 
 
 class Session:
     """Which checkpoint this conversation owns: `id` (None until minted, or for the legacy
-    file), `source` ('env', 'argument', 'minted', 'legacy' or None) and warnings."""
+    file), `source` ('env', 'argument', 'client', 'remembered', 'minted', 'legacy' or None)
+    and warnings."""
 
     def __init__(self, session_id, source, warnings=()):
         self.id = session_id
@@ -1132,8 +1139,10 @@ class Session:
         return LEGACY_SELECTOR if self.source == "legacy" else self.id
 
 
-def resolve_session(argument, environ):
-    """Claude Code's own id wins; then the `session` argument; then CHECKPOINT_SESSION_IDS."""
+def resolve_session(argument, environ, client_id=None):
+    """Claude Code's own id wins; then the `session` argument; then the id the client gave
+    the call (`client_id`, Codex CLI's, any JSON value: one that cannot name a file is
+    passed over with a warning); then CHECKPOINT_SESSION_IDS."""
     env_id = environ.get("CLAUDE_CODE_SESSION_ID")
     if argument is not None:
         check_session_id(argument, "session")
@@ -1148,10 +1157,16 @@ def resolve_session(argument, environ):
         return Session(env_id, "env")
     if argument is not None:
         return Session(argument, "argument")
+    warnings = []
+    if client_id is not None:
+        if is_session_selector(client_id):
+            return Session(client_id, "client")
+        warnings.append("The client's own session id cannot name a checkpoint file (1-%d "
+                        "letters, digits, '.', '_' or '-', starting with a letter or digit), "
+                        "so this call has no session id from it." % LIMITS["selector"])
     policy = environ.get("CHECKPOINT_SESSION_IDS", "")
     if policy == "legacy":
-        return Session(None, "legacy")
-    warnings = []
+        return Session(None, "legacy", warnings)
     if policy not in ("", "mint"):
         warnings.append("CHECKPOINT_SESSION_IDS=%r is neither 'legacy' nor 'mint'; using 'mint'."
                         % policy)
@@ -1453,7 +1468,8 @@ SAVE_OUTPUT_SCHEMA = {
         },
         "warnings": _STRINGS,
         "session": {"type": "string"},
-        "sessionSource": {"type": "string", "enum": ["env", "argument", "minted"]},
+        "sessionSource": {"type": "string", "enum": ["env", "argument", "client", "remembered",
+                                                     "minted"]},
     },
     "required": ["text", "path", "bytes", "mode", "counts", "warnings"],
 }
@@ -5046,12 +5062,31 @@ def describe_listing(root, entries, total, omitted):
 
 # Tools #######################################################################
 
+def keeps_one_server_per_session(environ):
+    """Whether the client that started this server keeps one server process per session,
+    so that the session id a server handed out or was given first holds for its later calls
+    without one: Gemini CLI, which starts its servers with GEMINI_CLI=1. (Claude Desktop,
+    one server for every conversation, must not: there a load without an id lists the
+    checkpoints and the user picks one.)"""
+    return environ.get("GEMINI_CLI") == "1"
+
+
 class ClientMemory:
     """What a server remembers between one client's tool calls: the argument names it has
-    already said it ignores (it says so once for each)."""
+    already said it ignores (it says so once for each) and, where the client keeps one
+    server per session (`keeps_session`), that session's id."""
 
-    def __init__(self):
+    def __init__(self, keeps_session=False):
         self.ignored_names = set()
+        self.keeps_session = keeps_session
+        self.session_id = None
+
+    def remember(self, session):
+        """Take the first session id handed out or named as the session's (see
+        keeps_one_server_per_session)."""
+        if self.keeps_session and self.session_id is None and session.source in (
+                "argument", "minted"):
+            self.session_id = session.id
 
     def ignored_notice(self, names):
         """The warning that the arguments `names` were ignored, for those not yet warned
@@ -5071,15 +5106,20 @@ class ClientMemory:
 class ToolContext:
     """What a tool may know about its caller: the environment, the working directory it
     was started in, a way to ask for roots, a long-running server's ChangedPathMemory
-    (None for a one-off call) and ClientMemory, and the warnings the call itself earned
-    (`notices`: arguments ignored) for the tool's result."""
+    (None for a one-off call) and ClientMemory, what the client said of the call (its own
+    session id as sent, its project folders: see resolve_session, choose_project_root),
+    and the warnings the call itself earned (`notices`: arguments ignored) for the tool's
+    result."""
 
-    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None, memory=None):
+    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None, memory=None,
+                 client_session=None, workspaces=()):
         self.environ = environ
         self.cwd = cwd
         self.ask_roots = ask_roots
         self.changed_paths = changed_paths
         self.memory = memory if memory is not None else ClientMemory()
+        self.client_session = client_session
+        self.workspaces = workspaces
         self.notices = []
 
 
@@ -5112,11 +5152,22 @@ def redact_arguments(arguments):
 
 
 def call_session(arguments, context):
-    """The session a tool call belongs to (see resolve_session); its warnings start with
-    what the call itself earned (ToolContext.notices)."""
-    session = resolve_session(arguments.get("session"), context.environ)
+    """The session a tool call belongs to (see resolve_session), or the one this server
+    remembers (see ClientMemory) for a call that names none; its warnings start with what
+    the call itself earned (ToolContext.notices)."""
+    session = resolve_session(arguments.get("session"), context.environ,
+                              context.client_session)
+    memory = context.memory
+    memory.remember(session)
+    if session.source is None and memory.session_id is not None:
+        session = Session(memory.session_id, "remembered", session.warnings)
     session.warnings[:0] = context.notices
     return session
+
+
+def call_project_root(arguments, context):
+    return resolve_project_root(arguments.get("projectRoot"), context.environ,
+                                context.ask_roots, context.cwd, context.workspaces)
 
 
 def mint_session(root):
@@ -5128,8 +5179,7 @@ def mint_session(root):
 
 
 def save_tool(arguments, context):
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
-                                context.cwd)
+    root = call_project_root(arguments, context)
     session = call_session(arguments, context)
     mode = arguments.get("mode", "replace")
     resumed_from = arguments.get("resumedFrom")
@@ -5151,6 +5201,7 @@ def save_tool(arguments, context):
     warnings = list(session.warnings)
     if session.source is None:
         session = mint_session(root)
+        context.memory.remember(session)
     outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
                                                    resumed_from), context.changed_paths)
     return save_result(outcome, mode, warnings + outcome.warnings, session)
@@ -5189,8 +5240,7 @@ DRIFT_SUMMARY = ("branchChanged", "currentBranch", "commitsSince", "changedSince
 
 def load_tool(arguments, context):
     import time
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
-                                context.cwd)
+    root = call_project_root(arguments, context)
     session = call_session(arguments, context)
     warnings = list(session.warnings)
     requested = arguments.get("checkpoint")
@@ -5271,8 +5321,7 @@ def not_found_result(root, session, warnings):
 
 
 def list_tool(arguments, context):
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
-                                context.cwd)
+    root = call_project_root(arguments, context)
     session = call_session(arguments, context)
     limit = arguments.get("limit", LIMITS["listDefault"])
     listing = list_checkpoints(root, int(limit), session.selector)
@@ -5551,7 +5600,7 @@ class McpServer:
         self.output = output
         self.errors = errors
         self.changed_paths = changed_paths
-        self.memory = ClientMemory()
+        self.memory = ClientMemory(keeps_one_server_per_session(environ))
         self.write_lock = _thread.allocate_lock()
         self.negotiated = None
         self.client_offers_roots = False
@@ -5812,13 +5861,49 @@ class McpServer:
             ask_roots = lambda: modern_roots(params)  # noqa: E731
         else:
             ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
+        meta = params.get("_meta")
+        meta = meta if isinstance(meta, dict) else {}
+        context = ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths, self.memory,
+                              client_session_id(meta), client_workspaces(meta, self.cwd))
         try:
-            return call_tool(tool, arguments, ToolContext(self.environ, self.cwd, ask_roots,
-                                                          self.changed_paths, self.memory))
+            return call_tool(tool, arguments, context)
         except RootsRequired:
             return {"resultType": "input_required",
                     "inputRequests": {"roots": {"method": "roots/list"}}}
 
+
+
+CODEX_TURN_METADATA = "x-codex-turn-metadata"
+
+
+def client_session_id(meta):
+    """The client's own session id in a call's `_meta`, as sent (resolve_session checks
+    it), or None: Codex CLI's sessionId (its threadId, also in its turn metadata)."""
+    turn = meta.get(CODEX_TURN_METADATA)
+    for value in (meta.get("sessionId"), meta.get("threadId"),
+                  turn.get("session_id") if isinstance(turn, dict) else None):
+        if value is not None:
+            return value
+    return None
+
+
+def client_workspaces(meta, cwd):
+    """The project folders a call's `_meta` names, absolute paths only, the one that holds
+    the working directory `cwd` first: Codex CLI's turn metadata keys its `workspaces` by
+    git root, while it starts the server wherever it was started itself."""
+    turn = meta.get(CODEX_TURN_METADATA)
+    workspaces = turn.get("workspaces") if isinstance(turn, dict) else None
+    if not isinstance(workspaces, dict):
+        return []
+    paths = [path for path in list(workspaces)[:LIMITS["clientWorkspaces"]]
+             if isinstance(path, str) and os.path.isabs(path) and not path_text_problem(path)]
+    here = os.path.realpath(cwd if cwd is not None else os.getcwd())
+
+    def holds_here(path):
+        path = os.path.realpath(path)
+        return here == path or is_inside(path, here)
+
+    return sorted(paths, key=lambda path: not holds_here(path))
 
 
 def modern_roots(params):

@@ -94,3 +94,164 @@ class ArgumentsClientsAddTest(TempDirTestCase):
                     items = value.get("items", {})
                     if items.get("type") == "object":  # the model's own items stay exact
                         self.assertIs(items["additionalProperties"], False)
+
+
+def codex_meta(session, *workspaces):
+    """The `_meta` Codex CLI 0.171 puts on every tools/call (the shape it was seen with)."""
+    return {"callId": "call_1", "threadId": session, "sessionId": session, "windowId": "w1",
+            "itemId": "item_1", "progressToken": 0,
+            "x-codex-turn-metadata": {
+                "session_id": session, "thread_id": session, "turn_id": "turn_1",
+                "model": "gpt-test", "sandbox": "workspace-write",
+                "sandbox_mode": "workspace-write", "codex_version": "0.171.0",
+                "workspaces": {str(path): {"latest_git_commit_hash": "0" * 40,
+                                           "has_changes": False} for path in workspaces}}}
+
+
+class CodexCallTest(TempDirTestCase):
+    """Codex starts the server where it was started (a subfolder stays one), offers no roots,
+    and names the project and its own session in every call's `_meta`."""
+
+    SESSION = "019b2c4e-7d1a-7f30-9c55-3a1e2b4c5d6e"
+
+    def setUp(self):
+        TempDirTestCase.setUp(self)
+        make_git_repo(self.project, self.env, {"README.md": "hi\n", "src/app.py": "x = 1\n"})
+        self.src = self.project / "src"
+
+    def call(self, server, tool, arguments, meta):
+        reply = server.request("tools/call", {"name": tool, "arguments": arguments,
+                                              "_meta": meta})
+        self.assertIn("result", reply)
+        return reply["result"]
+
+    def test_a_server_started_in_a_subfolder_saves_in_the_workspace_codex_names(self):
+        server = self.server(cwd=self.src)
+        result = self.call(server, SAVE, {"goal": "g"}, codex_meta(self.SESSION, self.project))
+        self.assertFalse(result.get("isError"), result)
+        self.assertTrue((self.project / ".claude-checkpoints").is_dir())
+        self.assertFalse((self.src / ".claude-checkpoints").exists())
+
+    def test_the_workspace_that_holds_the_working_directory_is_chosen(self):
+        other = make_git_repo(self.tmp / "other", self.env)
+        server = self.server(cwd=self.src)
+        result = self.call(server, SAVE, {"goal": "g"},
+                           codex_meta(self.SESSION, other, self.project))
+        self.assertFalse(result.get("isError"), result)
+        self.assertTrue((self.project / ".claude-checkpoints").is_dir())
+        self.assertFalse((other / ".claude-checkpoints").exists())
+
+    def test_the_argument_and_the_variable_still_come_first(self):
+        other = make_git_repo(self.tmp / "other", self.env)
+        server = self.server(cwd=self.src, env=self.env_with(CHECKPOINT_PROJECT_ROOT=other))
+        self.call(server, SAVE, {"goal": "g"}, codex_meta(self.SESSION, self.project))
+        self.assertTrue((other / ".claude-checkpoints").is_dir())
+        third = make_git_repo(self.tmp / "third", self.env)
+        self.call(server, SAVE, {"goal": "g", "projectRoot": str(third)},
+                  codex_meta(self.SESSION, self.project))
+        self.assertTrue((third / ".claude-checkpoints").is_dir())
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+
+    def test_a_workspace_that_is_no_path_is_passed_over(self):
+        server = self.server()
+        meta = codex_meta(self.SESSION)
+        meta["x-codex-turn-metadata"]["workspaces"] = {"relative/dir": {}, "": {}}
+        result = self.call(server, SAVE, {"goal": "g"}, meta)
+        self.assertFalse(result.get("isError"), result)
+        self.assertTrue((self.project / ".claude-checkpoints").is_dir())
+        for workspaces in (["/"], "/", None, 3):
+            meta["x-codex-turn-metadata"]["workspaces"] = workspaces
+            self.assertFalse(self.call(server, LIST, {}, meta).get("isError"))
+
+    def test_the_session_is_codexs_own_and_is_found_again_without_passing_it(self):
+        server = self.server(cwd=self.src)
+        meta = codex_meta(self.SESSION, self.project)
+        saved = self.call(server, SAVE, {"goal": "ship it"}, meta)
+        self.assertEqual(saved["structuredContent"]["session"], self.SESSION)
+        self.assertEqual(saved["structuredContent"]["sessionSource"], "client")
+        self.assertNotIn("Pass session", text_of(saved))
+        self.assertTrue((self.project / ".claude-checkpoints" / (self.SESSION + ".json")).is_file())
+        loaded = self.call(self.server(cwd=self.src), LOAD, {}, meta)
+        self.assertTrue(loaded["structuredContent"]["found"], loaded)
+        self.assertIn("ship it", loaded["structuredContent"]["brief"])
+
+    def test_a_session_the_model_passes_wins(self):
+        result = self.call(self.server(), SAVE, {"goal": "g", "session": "mine"},
+                           codex_meta(self.SESSION, self.project))
+        self.assertEqual(result["structuredContent"]["session"], "mine")
+        self.assertEqual(result["structuredContent"]["sessionSource"], "argument")
+
+    def test_claude_codes_own_session_wins(self):
+        server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID="claude-1"))
+        result = self.call(server, SAVE, {"goal": "g"}, codex_meta(self.SESSION, self.project))
+        self.assertEqual(result["structuredContent"]["session"], "claude-1")
+
+    def test_a_hostile_client_session_id_names_no_file_and_is_said(self):
+        server = self.server()
+        for value in ["../../outside", "legacy", "a" * 500, "CON", "x\u0000y", "/etc/passwd",
+                      "..", ".hidden", 7, None, {"id": "x"}, "\udfff"]:
+            with self.subTest(value=value):
+                meta = codex_meta("ignored", self.project)
+                meta["sessionId"] = value
+                meta["threadId"] = value
+                meta["x-codex-turn-metadata"]["session_id"] = value
+                result = self.call(server, SAVE, {"goal": "g"}, meta)
+                self.assertFalse(result.get("isError"), result)
+                structured = result["structuredContent"]
+                self.assertEqual(structured["sessionSource"], "minted")
+                self.assertNotEqual(structured["session"], value)
+                if value is not None:
+                    self.assertTrue(any("session id" in warning
+                                        for warning in structured["warnings"]), structured)
+        names = sorted(path.name for path in (self.project / ".claude-checkpoints").iterdir())
+        self.assertTrue(all(len(name) < 80 for name in names), names)
+        self.assertFalse((self.tmp / "outside.json").exists())
+        self.assertFalse((self.project / ".claude-checkpoint").exists())
+
+
+class GeminiSessionTest(TempDirTestCase):
+    """Gemini names no session, but keeps one server process per session (and says it
+    started the server with GEMINI_CLI=1): that server finds its session's checkpoint
+    without the model passing the id back. A client whose one server serves many
+    conversations (Claude Desktop) must not: there each conversation asks."""
+
+    def setUp(self):
+        TempDirTestCase.setUp(self)
+        make_git_repo(self.project, self.env)
+
+    def test_gemini_finds_the_sessions_own_checkpoint_without_its_id(self):
+        server = self.server(env=self.env_with(GEMINI_CLI="1"))
+        saved = server.call_tool(SAVE, {"goal": "first goal"})
+        session = saved["structuredContent"]["session"]
+        loaded = server.call_tool(LOAD, {})
+        self.assertTrue(loaded["structuredContent"]["found"], loaded)
+        self.assertEqual(loaded["structuredContent"]["selector"], session)
+        merged = server.call_tool(SAVE, {"mode": "merge", "summary": "more"})
+        self.assertFalse(merged.get("isError"), merged)
+        self.assertEqual(merged["structuredContent"]["session"], session)
+        self.assertEqual([path.name for path in (self.project / ".claude-checkpoints").glob(
+            "*.json")], [session + ".json"])
+        listed = server.call_tool(LIST, {})
+        self.assertTrue(listed["structuredContent"]["entries"][0]["isCurrentSession"])
+
+    def test_the_session_the_model_names_first_is_the_one_remembered(self):
+        server = self.server(env=self.env_with(GEMINI_CLI="1"))
+        server.call_tool(SAVE, {"goal": "g", "session": "named-1"})
+        self.assertEqual(server.call_tool(SAVE, {"goal": "g2"})["structuredContent"]["session"],
+                         "named-1")
+        other = server.call_tool(SAVE, {"goal": "g3", "session": "named-2"})
+        self.assertEqual(other["structuredContent"]["session"], "named-2")
+        self.assertEqual(server.call_tool(LOAD, {})["structuredContent"]["selector"], "named-1")
+
+    def test_a_new_gemini_server_remembers_nothing(self):
+        self.server(env=self.env_with(GEMINI_CLI="1")).call_tool(SAVE, {"goal": "g"})
+        loaded = self.server(env=self.env_with(GEMINI_CLI="1")).call_tool(LOAD, {})
+        self.assertFalse(loaded["structuredContent"]["found"])
+        self.assertEqual(loaded["structuredContent"]["total"], 1)
+
+    def test_a_server_of_another_client_does_not_take_the_first_id_as_every_calls(self):
+        server = self.server()
+        server.call_tool(SAVE, {"goal": "conversation one"})
+        loaded = server.call_tool(LOAD, {})
+        self.assertFalse(loaded["structuredContent"]["found"])
+        self.assertEqual(loaded["structuredContent"]["total"], 1)
