@@ -74,6 +74,7 @@ LIMITS = {
     "ignoredNames": 100,     # argument names a server remembers it has said it ignores
     "ignoredNameShown": 64,  # characters of such a name in what the model reads
     "clientWorkspaces": 16,  # project folders a call's `_meta` names that are looked at
+    "clientTimeout": 60.0,   # seconds a client that asks (Gemini CLI) gives each request
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -7027,18 +7028,35 @@ def add_agent_guide(path):
     return "Added the session-checkpoint section to %s." % name
 
 
+# The environment variables a server reads (the project root, the session policy, the
+# state folder that holds the signing key, git's own configuration), for a client that
+# passes its servers only part of its environment. Not Claude Code's session id: a Codex
+# started from Claude Code's shell is not that session. Not what only the hooks and the
+# commands read.
+SERVER_ENVIRONMENT = ("CHECKPOINT_PROJECT_ROOT", "CHECKPOINT_SESSION_IDS", "HOME", "USERPROFILE",
+                      "XDG_STATE_HOME", "LOCALAPPDATA") + GIT_ENVIRONMENT_KEPT
+
+
 # init --client NAME: (the project's config file, the key of its server table, what the
 # entry holds besides the command line), each after the client's own documentation. The
 # editors start servers outside the project, so they pass it as CHECKPOINT_PROJECT_ROOT
 # through their own variable; the CLIs start them in the project they run in.
+# Gemini's entry is trusted, or headless `gemini -p` offers none of its tools (they write
+# only the checkpoint files), and bounded in time (Gemini waits 10 minutes by default).
+# Codex passes a server only HOME, LANG, PATH and TERM: its entry forwards the rest.
 CLIENT_CONFIGS = {
     "vscode": (".vscode/mcp.json", "servers",
                {"type": "stdio", "env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
     "cursor": (".cursor/mcp.json", "mcpServers",
                {"env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
-    "gemini": (".gemini/settings.json", "mcpServers", {}),
-    "codex": (".codex/config.toml", "mcp_servers", {}),
+    "gemini": (".gemini/settings.json", "mcpServers",
+               {"trust": True, "timeout": int(LIMITS["clientTimeout"] * 1000)}),
+    "codex": (".codex/config.toml", "mcp_servers", {"env_vars": list(SERVER_ENVIRONMENT)}),
 }
+
+
+# The guide files a client reads instead of AGENTS.md and CLAUDE.md.
+CLIENT_GUIDE_FILES = {"gemini": ("GEMINI.md",)}
 
 
 def server_command_line():
@@ -7136,12 +7154,40 @@ def check_toml(text, path):
                             "the README shows." % (path, error))
 
 
+def client_trust_advice(root, client, environ):
+    """What `client` needs, beyond its config file, before it runs the server in `root`:
+    the trust it asks for, in the exact lines of its own files."""
+    import json
+    home = home_directory(environ)
+    if client == "codex":
+        config = os.path.join(environ.get("CODEX_HOME") or os.path.join(home, ".codex"),
+                              "config.toml")
+        return ("Codex reads .codex/config.toml only in a trusted project; in any other it "
+                "gives the model none of these tools (`codex exec` only warns on stderr). "
+                "Trust this project when Codex asks, or add to %s:\n[projects.%s]\n"
+                'trust_level = "trusted"' % (config, json.dumps(root, ensure_ascii=False)))
+    if client == "gemini":
+        return ("Gemini CLI starts a project's servers only in a trusted folder (`gemini -p` "
+                "exits 55 in any other): trust this folder when Gemini asks, or add it to %s:"
+                "\n%s\nIt reads .gemini/settings.json only from the folder it starts in: start "
+                "gemini in %s. The entry sets \"trust\": true, so Gemini runs these tools "
+                "without asking (headless `gemini -p` offers them only then, or with "
+                "--approval-mode yolo), and a %d ms \"timeout\"."
+                % (os.path.join(home, ".gemini", "trustedFolders.json"),
+                   json.dumps({root: "TRUST_FOLDER"}, ensure_ascii=False), root,
+                   CLIENT_CONFIGS[client][2]["timeout"]))
+    return None
+
+
 def run_init(options, invocation):
     root = command_root(options, invocation)
-    for name in AGENT_GUIDE_FILES:
+    for name in AGENT_GUIDE_FILES + CLIENT_GUIDE_FILES.get(options.client, ()):
         say(invocation, add_agent_guide(os.path.join(root, name)))
     if options.client:
         say(invocation, add_client_config(root, options.client))
+        advice = client_trust_advice(root, options.client, invocation.environ)
+        if advice:
+            say(invocation, advice)
     return EXIT_OK
 
 

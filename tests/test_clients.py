@@ -1,7 +1,12 @@
 """How the server works as the agent CLIs that are not Claude Code really run it: the
 argument keys they add, the session and project they name in a call's `_meta`, and the
 config `init --client` writes for them."""
-from tests.support import TempDirTestCase, make_git_repo
+import json
+import re
+from pathlib import Path
+
+import checkpoint_mcp
+from tests.support import TempDirTestCase, make_git_repo, run_main
 
 SAVE = "save_session_checkpoint"
 LOAD = "load_session_checkpoint"
@@ -255,3 +260,104 @@ class GeminiSessionTest(TempDirTestCase):
         loaded = server.call_tool(LOAD, {})
         self.assertFalse(loaded["structuredContent"]["found"])
         self.assertEqual(loaded["structuredContent"]["total"], 1)
+
+
+class InitForCodexTest(TempDirTestCase):
+    """Codex passes a server only HOME, LANG, PATH and TERM unless its entry lists
+    `env_vars`, and reads a project's config only in a trusted project."""
+
+    def init(self, client, env=None):
+        result = run_main(["init", "--client", client], env or self.env, cwd=self.project)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout.decode("utf-8")
+
+    def entry(self):
+        text = (self.project / ".codex" / "config.toml").read_text(encoding="utf-8")
+        try:
+            import tomllib
+        except ImportError:  # Python before 3.11: the line init writes, as JSON
+            line = next(line for line in text.splitlines() if line.startswith("env_vars = "))
+            return {"env_vars": json.loads(line[len("env_vars = "):])}
+        return tomllib.loads(text)["mcp_servers"]["session-checkpoint"]
+
+    def test_the_entry_forwards_every_variable_the_server_reads(self):
+        self.init("codex")
+        self.assertEqual(self.entry()["env_vars"], list(checkpoint_mcp.SERVER_ENVIRONMENT))
+        for name in ("CHECKPOINT_PROJECT_ROOT", "CHECKPOINT_SESSION_IDS", "XDG_STATE_HOME"):
+            self.assertIn(name, self.entry()["env_vars"])
+        self.assertNotIn("CLAUDE_CODE_SESSION_ID", self.entry()["env_vars"])
+
+    def test_the_list_is_every_variable_the_module_reads_but_the_ones_no_server_wants(self):
+        source = Path(checkpoint_mcp.__file__).read_text(encoding="utf-8")
+        lines = source.splitlines()
+        read = set(checkpoint_mcp.GIT_ENVIRONMENT_KEPT)
+        for number, line in enumerate(lines):
+            if "environ" in line:
+                read.update(re.findall(r'"([A-Z][A-Z0-9_]{2,})"', line))
+            loop = re.match(r'\s*for name in \(([^)]*)\):', line)
+            if loop and "environ" in lines[number + 1]:
+                read.update(re.findall(r'"([A-Z][A-Z0-9_]+)"', loop.group(1)))
+        not_for_the_server = {
+            "CLAUDE_CODE_SESSION_ID",  # Claude Code's own: a Codex run from its shell is not it
+            "GEMINI_CLI",  # what Gemini CLI says of itself
+            "SESSION_CHECKPOINT_NUDGE", "SESSION_CHECKPOINT_AUTOSAVE",  # the hooks
+            "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME",  # crash recovery
+            "NO_COLOR", "CODEX_HOME",  # the command line
+        }
+        self.assertEqual(read - not_for_the_server, set(checkpoint_mcp.SERVER_ENVIRONMENT))
+
+    def test_a_server_with_only_what_codex_passes_signs_with_the_users_key(self):
+        state = self.tmp / "state"
+        env = self.env_with(XDG_STATE_HOME=state, LANG="C.UTF-8", TERM="dumb")
+        self.init("codex")
+        passed = {name: env[name] for name in ("HOME", "LANG", "PATH", "TERM")
+                  + tuple(self.entry()["env_vars"]) if name in env}
+        make_git_repo(self.project, env)
+        with self.server(env=dict(env, CLAUDE_CODE_SESSION_ID="claude-1"), process=True) as s:
+            self.assertFalse(s.call_tool(SAVE, {"goal": "g"}).get("isError"))
+        with self.server(env=passed, process=True) as server:
+            loaded = server.call_tool(LOAD, {"checkpoint": "claude-1"})
+        self.assertTrue(loaded["structuredContent"]["trusted"], loaded)
+        self.assertTrue((state / "session-checkpoint").is_dir())
+
+    def test_init_says_what_trust_the_project_needs(self):
+        out = self.init("codex", env=self.env_with(CODEX_HOME=self.tmp / "codex-home"))
+        self.assertIn('[projects.%s]\ntrust_level = "trusted"' % json.dumps(str(self.project)),
+                      out)
+        self.assertIn(str(self.tmp / "codex-home" / "config.toml"), out)
+        self.assertIn(str(Path(self.home) / ".codex" / "config.toml"), self.init("codex"))
+
+
+class InitForGeminiTest(TempDirTestCase):
+    """Gemini starts a project's servers only in a trusted folder, reads the project's
+    settings only from the folder it starts in, offers a server's tools headless only with
+    `trust`, waits 10 minutes on a server without `timeout`, and reads GEMINI.md."""
+
+    def init(self):
+        result = run_main(["init", "--client", "gemini"], self.env, cwd=self.project)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout.decode("utf-8")
+
+    def test_the_entry_is_trusted_and_bounded_in_time(self):
+        self.init()
+        entry = json.loads((self.project / ".gemini" / "settings.json").read_text(
+            encoding="utf-8"))["mcpServers"]["session-checkpoint"]
+        self.assertIs(entry["trust"], True)
+        self.assertIsInstance(entry["timeout"], int)
+        self.assertTrue(10000 <= entry["timeout"] < 600000, entry)
+
+    def test_the_guide_goes_to_gemini_md_too(self):
+        self.init()
+        for name in ("GEMINI.md", "AGENTS.md"):
+            self.assertIn(checkpoint_mcp.AGENT_GUIDE_MARKER,
+                          (self.project / name).read_text(encoding="utf-8"))
+
+    def test_only_gemini_gets_gemini_md(self):
+        run_main(["init", "--client", "codex"], self.env, cwd=self.project)
+        self.assertFalse((self.project / "GEMINI.md").exists())
+
+    def test_init_says_what_trust_the_folder_needs_and_where_to_start(self):
+        out = self.init()
+        self.assertIn(json.dumps({str(self.project): "TRUST_FOLDER"}), out)
+        self.assertIn(str(Path(self.home) / ".gemini" / "trustedFolders.json"), out)
+        self.assertIn("start gemini in %s" % self.project, out)
