@@ -1293,8 +1293,8 @@ def _text_list(item_limit, count_limit, description):
 
 _SESSION_ARGUMENT = _text(
     "selector", "This conversation's session id, as returned by an earlier save. Omit on "
-    "Claude Code, which supplies it; if passed there it must match. Not for choosing a "
-    "checkpoint to read: that is `checkpoint`.")
+    "Claude Code and Codex CLI, which supply it (on Claude Code one passed must match). Not "
+    "for choosing a checkpoint to read: that is `checkpoint`.")
 
 
 _PROJECT_ROOT_ARGUMENT = {
