@@ -1300,7 +1300,7 @@ _SESSION_ARGUMENT = _text(
 _PROJECT_ROOT_ARGUMENT = {
     "type": "string", "maxLength": 4096,
     "description": "Absolute path of the project. Default: CHECKPOINT_PROJECT_ROOT, then the "
-                   "client's root, then the server's working directory."}
+                   "client's root or workspace, then the server's working directory."}
 
 
 SAVE_INPUT_SCHEMA = {
@@ -5898,6 +5898,8 @@ def client_workspaces(meta, cwd):
         return []
     paths = [path for path in list(workspaces)[:LIMITS["clientWorkspaces"]]
              if isinstance(path, str) and os.path.isabs(path) and not path_text_problem(path)]
+    if len(paths) < 2:
+        return paths
     here = os.path.realpath(cwd if cwd is not None else os.getcwd())
 
     def holds_here(path):
