@@ -303,6 +303,7 @@ class InitForCodexTest(TempDirTestCase):
             "SESSION_CHECKPOINT_NUDGE", "SESSION_CHECKPOINT_AUTOSAVE",  # the hooks
             "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME",  # crash recovery
             "NO_COLOR", "CODEX_HOME",  # the command line
+            "PATH", "PATHEXT",  # finding programs: Codex passes PATH itself
         }
         self.assertEqual(read - not_for_the_server, set(checkpoint_mcp.SERVER_ENVIRONMENT))
 
