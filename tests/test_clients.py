@@ -49,6 +49,15 @@ class ArgumentsClientsAddTest(TempDirTestCase):
                 self.assertTrue(any("wait_for_previous" in warning for warning
                                     in result["structuredContent"]["warnings"]), result)
 
+    def test_each_new_name_is_said_once_and_a_failed_call_says_it_too(self):
+        server = self.server()
+        failed = server.call_tool(SAVE, {"goal": 1, "wait_for_previous": True})
+        self.assertTrue(failed.get("isError"), failed)
+        self.assertIn("wait_for_previous", text_of(failed))
+        later = server.call_tool(LIST, {"wait_for_previous": True, "cursor": "x"})
+        self.assertIn("`cursor`", text_of(later))
+        self.assertNotIn("wait_for_previous", text_of(later))
+
     def test_a_new_server_says_it_again(self):
         for _ in range(2):
             result = self.server().call_tool(LIST, {"wait_for_previous": True})

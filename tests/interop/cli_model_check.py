@@ -300,8 +300,9 @@ def check_codex(pyz, work, stand_in):
     project = git_project(os.path.join(work, "codex-project"))
     said = init(pyz, project, "codex", home)
     trust = said[said.index("[projects."):].splitlines()[:2]
-    provider = "\n".join([
+    provider = "\n".join([  # nothing leaves the machine: no update check, no analytics
         'model = "gpt-stand-in"', 'model_provider = "stand_in"', 'approval_policy = "never"',
+        "check_for_update_on_startup = false", "[analytics]", "enabled = false",
         "[model_providers.stand_in]", 'name = "stand-in"',
         'base_url = "http://127.0.0.1:%d/v1"' % stand_in.server_address[1],
         'wire_api = "responses"', 'env_key = "STAND_IN_API_KEY"', "request_max_retries = 0",
@@ -366,7 +367,9 @@ def check_gemini(pyz, work, stand_in):
     with open(os.path.join(home, ".gemini", "trustedFolders.json"), "w") as handle:
         handle.write(trusted[0] if trusted else "{}")
     with open(os.path.join(home, ".gemini", "settings.json"), "w") as handle:
-        json.dump({"security": {"auth": {"selectedType": "gemini-api-key"}}}, handle)
+        json.dump({"security": {"auth": {"selectedType": "gemini-api-key"}},
+                   "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
+                   "privacy": {"usageStatisticsEnabled": False}}, handle)
     env = child_environment(home, GEMINI_API_KEY="dummy", GOOGLE_GEMINI_BASE_URL=(
         "http://127.0.0.1:%d" % stand_in.server_address[1]))
     command = [binary, "-p", "Resume the work.", "-m", "gemini-2.5-pro"]
