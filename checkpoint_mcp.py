@@ -74,7 +74,7 @@ LIMITS = {
     "ignoredNames": 100,     # argument names a server remembers it has said it ignores
     "ignoredNameShown": 64,  # characters of such a name in what the model reads
     "clientWorkspaces": 16,  # project folders a call's `_meta` names that are looked at
-    "clientTimeout": 60.0,   # seconds a client that asks (Gemini CLI) gives each request
+    "clientTimeout": 60.0,   # seconds init lets a client (Gemini CLI) wait on each request
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
