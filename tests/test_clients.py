@@ -189,6 +189,16 @@ class CodexCallTest(TempDirTestCase):
         self.assertTrue(loaded["structuredContent"]["found"], loaded)
         self.assertIn("ship it", loaded["structuredContent"]["brief"])
 
+    def test_the_thread_id_or_the_turn_metadatas_session_id_serves_alone(self):
+        for keep in ("threadId", "x-codex-turn-metadata"):
+            with self.subTest(keep=keep):
+                meta = codex_meta("thread-" + keep[:1], self.project)
+                for name in ("sessionId", "threadId"):
+                    if name != keep:
+                        del meta[name]
+                result = self.call(self.server(), SAVE, {"goal": "g"}, meta)
+                self.assertEqual(result["structuredContent"]["session"], "thread-" + keep[:1])
+
     def test_a_session_the_model_passes_wins(self):
         result = self.call(self.server(), SAVE, {"goal": "g", "session": "mine"},
                            codex_meta(self.SESSION, self.project))
