@@ -72,6 +72,10 @@ LIMITS = {
     "recoverBytes": 16777216,  # ...and none larger (`recover` reads any, for transcriptSeconds)
     "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
     "configDepth": 64,       # how deeply a client config that init rewrites may nest
+    "ignoredNames": 100,     # argument names a server remembers it has said it ignores
+    "ignoredNameShown": 64,  # characters of such a name in what the model reads
+    "clientWorkspaces": 16,  # project folders a call's `_meta` names that are looked at
+    "clientTimeout": 60.0,   # seconds init lets a client (Gemini CLI) wait on each request
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -1095,11 +1099,13 @@ def path_from_file_uri(uri):
 
 
 def choose_project_root(argument, environ, ask_roots, cwd, argument_name="projectRoot",
-                        cwd_name="the working directory"):
+                        cwd_name="the working directory", workspaces=()):
     """(the project root, what chose it), the first that applies: the argument (named
     `argument_name`) → CHECKPOINT_PROJECT_ROOT → the client's first file:// root (`ask_roots()`
-    returns the client's root URIs or None) → the working directory `cwd` (None: the
-    process's own; named `cwd_name`). Each is checked like any project root."""
+    returns the client's root URIs or None) → the first of the client's `workspaces` (the
+    absolute paths a client without roots names in each call, Codex CLI's) → the working
+    directory `cwd` (None: the process's own; named `cwd_name`). Each is checked like any
+    project root."""
     if argument is not None:
         return check_directory(argument, argument_name), argument_name
     configured = environ.get("CHECKPOINT_PROJECT_ROOT")
@@ -1109,17 +1115,21 @@ def choose_project_root(argument, environ, ask_roots, cwd, argument_name="projec
         path = path_from_file_uri(uri)
         if path:
             return check_directory(path, "the client's root %s" % uri), "the client's root"
+    for path in workspaces:
+        return (check_directory(path, "the client's workspace %s" % path),
+                "the client's workspace")
     return check_directory(cwd if cwd is not None else os.getcwd(), cwd_name), cwd_name
 
 
-def resolve_project_root(argument, environ, ask_roots, cwd):
+def resolve_project_root(argument, environ, ask_roots, cwd, workspaces=()):
     """The project root a tool call works on (see choose_project_root)."""
-    return choose_project_root(argument, environ, ask_roots, cwd)[0]
+    return choose_project_root(argument, environ, ask_roots, cwd, workspaces=workspaces)[0]
 
 
 class Session:
     """Which checkpoint this conversation owns: `id` (None until minted, or for the legacy
-    file), `source` ('env', 'argument', 'minted', 'legacy' or None) and warnings."""
+    file), `source` ('env', 'argument', 'client', 'remembered', 'minted', 'legacy' or None)
+    and warnings."""
 
     def __init__(self, session_id, source, warnings=()):
         self.id = session_id
@@ -1131,8 +1141,10 @@ class Session:
         return LEGACY_SELECTOR if self.source == "legacy" else self.id
 
 
-def resolve_session(argument, environ):
-    """Claude Code's own id wins; then the `session` argument; then CHECKPOINT_SESSION_IDS."""
+def resolve_session(argument, environ, client_id=None):
+    """Claude Code's own id wins; then the `session` argument; then the id the client gave
+    the call (`client_id`, Codex CLI's, any JSON value: one that cannot name a file is
+    passed over with a warning); then CHECKPOINT_SESSION_IDS."""
     env_id = environ.get("CLAUDE_CODE_SESSION_ID")
     if argument is not None:
         check_session_id(argument, "session")
@@ -1147,10 +1159,16 @@ def resolve_session(argument, environ):
         return Session(env_id, "env")
     if argument is not None:
         return Session(argument, "argument")
+    warnings = []
+    if client_id is not None:
+        if is_session_selector(client_id):
+            return Session(client_id, "client")
+        warnings.append("The client's own session id cannot name a checkpoint file (1-%d "
+                        "letters, digits, '.', '_' or '-', starting with a letter or digit), "
+                        "so this call has no session id from it." % LIMITS["selector"])
     policy = environ.get("CHECKPOINT_SESSION_IDS", "")
     if policy == "legacy":
-        return Session(None, "legacy")
-    warnings = []
+        return Session(None, "legacy", warnings)
     if policy not in ("", "mint"):
         warnings.append("CHECKPOINT_SESSION_IDS=%r is neither 'legacy' nor 'mint'; using 'mint'."
                         % policy)
@@ -1258,7 +1276,9 @@ def is_safe_relative_path(path):
 # Schema & validation #########################################################
 # The tool schemas below are what tools/list advertises and what `validate` checks
 # arguments against: one source of truth. The validator covers exactly the keywords the
-# schemas use.
+# schemas use. A tool's arguments may hold keys the schema does not name, which clients add
+# (Gemini CLI's `wait_for_previous`): call_tool drops them and says so; the items inside
+# them (tasks, files, commands) are the model's own and stay exact.
 
 def _text(limit, description, min_length=0):
     schema = {"type": "string", "maxLength": LIMITS[limit], "description": description}
@@ -1274,14 +1294,14 @@ def _text_list(item_limit, count_limit, description):
 
 _SESSION_ARGUMENT = _text(
     "selector", "This conversation's session id, as returned by an earlier save. Omit on "
-    "Claude Code, which supplies it; if passed there it must match. Not for choosing a "
-    "checkpoint to read: that is `checkpoint`.")
+    "Claude Code and Codex CLI, which supply it (on Claude Code one passed must match). Not "
+    "for choosing a checkpoint to read: that is `checkpoint`.")
 
 
 _PROJECT_ROOT_ARGUMENT = {
     "type": "string", "maxLength": 4096,
     "description": "Absolute path of the project. Default: CHECKPOINT_PROJECT_ROOT, then the "
-                   "client's root, then the server's working directory."}
+                   "client's root or workspace, then the server's working directory."}
 
 
 SAVE_INPUT_SCHEMA = {
@@ -1348,7 +1368,6 @@ SAVE_INPUT_SCHEMA = {
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
-    "additionalProperties": False,
 }
 
 
@@ -1364,7 +1383,6 @@ LOAD_INPUT_SCHEMA = {
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
-    "additionalProperties": False,
 }
 
 
@@ -1377,7 +1395,6 @@ LIST_INPUT_SCHEMA = {
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
-    "additionalProperties": False,
 }
 
 
@@ -1453,7 +1470,8 @@ SAVE_OUTPUT_SCHEMA = {
         },
         "warnings": _STRINGS,
         "session": {"type": "string"},
-        "sessionSource": {"type": "string", "enum": ["env", "argument", "minted"]},
+        "sessionSource": {"type": "string", "enum": ["env", "argument", "client", "remembered",
+                                                     "minted"]},
     },
     "required": ["text", "path", "bytes", "mode", "counts", "warnings"],
 }
@@ -5046,16 +5064,65 @@ def describe_listing(root, entries, total, omitted):
 
 # Tools #######################################################################
 
+def keeps_one_server_per_session(environ):
+    """Whether the client that started this server keeps one server process per session,
+    so that the session id a server handed out or was given first holds for its later calls
+    without one: Gemini CLI, which starts its servers with GEMINI_CLI=1. (Claude Desktop,
+    one server for every conversation, must not: there a load without an id lists the
+    checkpoints and the user picks one.)"""
+    return environ.get("GEMINI_CLI") == "1"
+
+
+class ClientMemory:
+    """What a server remembers between one client's tool calls: the argument names it has
+    already said it ignores (it says so once for each) and, where the client keeps one
+    server per session (`keeps_session`), that session's id."""
+
+    def __init__(self, keeps_session=False):
+        self.ignored_names = set()
+        self.keeps_session = keeps_session
+        self.session_id = None
+
+    def remember(self, session):
+        """Take the first session id handed out or named as the session's (see
+        keeps_one_server_per_session)."""
+        if self.keeps_session and self.session_id is None and session.source in (
+                "argument", "minted"):
+            self.session_id = session.id
+
+    def ignored_notice(self, names):
+        """The warning that the arguments `names` were ignored, for those not yet warned
+        about, or None. A name is data from the client: shown on one line, trimmed."""
+        new = [name for name in names if name not in self.ignored_names]
+        if not new:
+            return None
+        if len(self.ignored_names) < LIMITS["ignoredNames"]:
+            self.ignored_names.update(new[:LIMITS["ignoredNames"] - len(self.ignored_names)])
+        shown = ", ".join(code_span(one_line(trim_text(name.encode(
+            "utf-8", "backslashreplace").decode("utf-8"), LIMITS["ignoredNameShown"])))
+            for name in new[:5])
+        return ("Ignored the argument(s) %s%s: this tool does not take them. (Said once per "
+                "server.)" % (shown, " and %d more" % (len(new) - 5) if len(new) > 5 else ""))
+
+
 class ToolContext:
     """What a tool may know about its caller: the environment, the working directory it
-    was started in, a way to ask for roots, and a long-running server's ChangedPathMemory
-    (None for a one-off call)."""
+    was started in, a way to ask for roots, a long-running server's ChangedPathMemory
+    (None for a one-off call) and ClientMemory, what the client said of the call (its own
+    session id as sent, its project folders: see resolve_session, choose_project_root),
+    and the warnings the call itself earned (`notices`: arguments ignored) for the tool's
+    result."""
 
-    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None):
+    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None, memory=None,
+                 client_session=None, workspaces=()):
         self.environ = environ
         self.cwd = cwd
         self.ask_roots = ask_roots
         self.changed_paths = changed_paths
+        self.memory = memory if memory is not None else ClientMemory()
+        self.client_session = client_session
+        self.workspaces = workspaces
+        self.notices = []
 
 
 def redact_arguments(arguments):
@@ -5086,6 +5153,25 @@ def redact_arguments(arguments):
     return cleaned, total[0]
 
 
+def call_session(arguments, context):
+    """The session a tool call belongs to (see resolve_session), or the one this server
+    remembers (see ClientMemory) for a call that names none; its warnings start with what
+    the call itself earned (ToolContext.notices)."""
+    session = resolve_session(arguments.get("session"), context.environ,
+                              context.client_session)
+    memory = context.memory
+    memory.remember(session)
+    if session.source is None and memory.session_id is not None:
+        session = Session(memory.session_id, "remembered", session.warnings)
+    session.warnings[:0] = context.notices
+    return session
+
+
+def call_project_root(arguments, context):
+    return resolve_project_root(arguments.get("projectRoot"), context.environ,
+                                context.ask_roots, context.cwd, context.workspaces)
+
+
 def mint_session(root):
     """A new session id whose checkpoint file does not exist yet."""
     while True:
@@ -5095,9 +5181,8 @@ def mint_session(root):
 
 
 def save_tool(arguments, context):
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
-                                context.cwd)
-    session = resolve_session(arguments.get("session"), context.environ)
+    root = call_project_root(arguments, context)
+    session = call_session(arguments, context)
     mode = arguments.get("mode", "replace")
     resumed_from = arguments.get("resumedFrom")
     if resumed_from is not None:
@@ -5118,6 +5203,7 @@ def save_tool(arguments, context):
     warnings = list(session.warnings)
     if session.source is None:
         session = mint_session(root)
+        context.memory.remember(session)
     outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
                                                    resumed_from), context.changed_paths)
     return save_result(outcome, mode, warnings + outcome.warnings, session)
@@ -5156,9 +5242,8 @@ DRIFT_SUMMARY = ("branchChanged", "currentBranch", "commitsSince", "changedSince
 
 def load_tool(arguments, context):
     import time
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
-                                context.cwd)
-    session = resolve_session(arguments.get("session"), context.environ)
+    root = call_project_root(arguments, context)
+    session = call_session(arguments, context)
     warnings = list(session.warnings)
     requested = arguments.get("checkpoint")
     if requested is not None:
@@ -5221,25 +5306,25 @@ def not_found_result(root, session, warnings):
     listing = list_checkpoints(root, LIMITS["candidates"], session.selector, own_first=True)
     warnings = warnings + listing.warnings
     entries, total, omitted = listing.entries, listing.total, listing.omitted
+    said = "".join("\n\u26a0 " + warning for warning in warnings)
     if not total:
         text = ("Nothing to resume: no checkpoint in %s. Start fresh, and save a checkpoint "
-                "after the first milestone." % root)
+                "after the first milestone.%s" % (root, said))
         return text, {"text": text, "found": False, "warnings": warnings}
     hidden = any(not entry.get("trusted", True) for entry in entries)
     text = ("This session has no checkpoint of its own, but %d other checkpoint(s) exist. Ask "
             "the user which one to resume (never pick one yourself), then call "
-            "load_session_checkpoint with checkpoint set to its selector.%s\n%s"
+            "load_session_checkpoint with checkpoint set to its selector.%s\n%s%s"
             % (total, " An untrusted one shows no goal here; the user sees them all with "
                "`checkpoint.pyz list` in a terminal." if hidden else "",
-               describe_listing(root, entries, total, omitted)))
+               describe_listing(root, entries, total, omitted), said))
     return text, {"text": text, "found": False, "candidates": entries, "total": total,
                   "omitted": omitted, "warnings": warnings}
 
 
 def list_tool(arguments, context):
-    root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
-                                context.cwd)
-    session = resolve_session(arguments.get("session"), context.environ)
+    root = call_project_root(arguments, context)
+    session = call_session(arguments, context)
     limit = arguments.get("limit", LIMITS["listDefault"])
     listing = list_checkpoints(root, int(limit), session.selector)
     warnings = session.warnings + listing.warnings
@@ -5328,12 +5413,20 @@ def advertised_tools():
 
 
 def call_tool(tool, arguments, context):
-    """Run one tool: a CallToolResult, with `isError` for bad arguments or disk trouble."""
+    """Run one tool: a CallToolResult, with `isError` for bad arguments or disk trouble.
+    Arguments the tool does not name are dropped, with a notice (see ClientMemory)."""
+    named = tool["inputSchema"]["properties"]
+    ignored = [name for name in arguments if name not in named]
+    if ignored:
+        arguments = {name: value for name, value in arguments.items() if name in named}
+        notice = context.memory.ignored_notice(ignored)
+        if notice:
+            context.notices.append(notice)
     try:
         validate(arguments, tool["inputSchema"])
         text, structured = tool["handler"](arguments, context)
     except CallerError as error:
-        return tool_error(str(error))
+        return tool_error(" ".join([str(error)] + context.notices))
     except CorruptCheckpoint as error:
         return tool_error("the checkpoint cannot be read: %s; repair that file or delete it"
                           % error)
@@ -5509,6 +5602,7 @@ class McpServer:
         self.output = output
         self.errors = errors
         self.changed_paths = changed_paths
+        self.memory = ClientMemory(keeps_one_server_per_session(environ))
         self.write_lock = _thread.allocate_lock()
         self.negotiated = None
         self.client_offers_roots = False
@@ -5769,13 +5863,51 @@ class McpServer:
             ask_roots = lambda: modern_roots(params)  # noqa: E731
         else:
             ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
+        meta = params.get("_meta")
+        meta = meta if isinstance(meta, dict) else {}
+        context = ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths, self.memory,
+                              client_session_id(meta), client_workspaces(meta, self.cwd))
         try:
-            return call_tool(tool, arguments,
-                             ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths))
+            return call_tool(tool, arguments, context)
         except RootsRequired:
             return {"resultType": "input_required",
                     "inputRequests": {"roots": {"method": "roots/list"}}}
 
+
+
+CODEX_TURN_METADATA = "x-codex-turn-metadata"
+
+
+def client_session_id(meta):
+    """The client's own session id in a call's `_meta`, as sent (resolve_session checks
+    it), or None: Codex CLI's sessionId (its threadId, also in its turn metadata)."""
+    turn = meta.get(CODEX_TURN_METADATA)
+    for value in (meta.get("sessionId"), meta.get("threadId"),
+                  turn.get("session_id") if isinstance(turn, dict) else None):
+        if value is not None:
+            return value
+    return None
+
+
+def client_workspaces(meta, cwd):
+    """The project folders a call's `_meta` names, absolute paths only, the one that holds
+    the working directory `cwd` first: Codex CLI's turn metadata keys its `workspaces` by
+    git root, while it starts the server wherever it was started itself."""
+    turn = meta.get(CODEX_TURN_METADATA)
+    workspaces = turn.get("workspaces") if isinstance(turn, dict) else None
+    if not isinstance(workspaces, dict):
+        return []
+    paths = [path for path in list(workspaces)[:LIMITS["clientWorkspaces"]]
+             if isinstance(path, str) and os.path.isabs(path) and not path_text_problem(path)]
+    if len(paths) < 2:
+        return paths
+    here = os.path.realpath(cwd if cwd is not None else os.getcwd())
+
+    def holds_here(path):
+        path = os.path.realpath(path)
+        return here == path or is_inside(path, here)
+
+    return sorted(paths, key=lambda path: not holds_here(path))
 
 
 def modern_roots(params):
@@ -7085,17 +7217,30 @@ def add_agent_guide(root, name):
     return "Added the session-checkpoint section to %s." % name
 
 
+# The environment variables a server reads (the project root, the session policy, the
+# state folder that holds the signing key, git's own configuration), for a client that
+# passes its servers only part of its environment. Not Claude Code's session id: a Codex
+# started from Claude Code's shell is not that session. Not what only the hooks and the
+# commands read.
+SERVER_ENVIRONMENT = ("CHECKPOINT_PROJECT_ROOT", "CHECKPOINT_SESSION_IDS", "HOME", "USERPROFILE",
+                      "XDG_STATE_HOME", "LOCALAPPDATA") + GIT_ENVIRONMENT_KEPT
+
+
 # init --client NAME: (the project's config file, the key of its server table, what the
 # entry holds besides the command line), each after the client's own documentation. The
 # editors start servers outside the project, so they pass it as CHECKPOINT_PROJECT_ROOT
 # through their own variable; the CLIs start them in the project they run in.
+# Gemini's entry is trusted, or headless `gemini -p` offers none of its tools (they write
+# only the checkpoint files), and bounded in time (Gemini waits 10 minutes by default).
+# Codex passes a server only HOME, LANG, PATH and TERM: its entry forwards the rest.
 CLIENT_CONFIGS = {
     "vscode": (".vscode/mcp.json", "servers",
                {"type": "stdio", "env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
     "cursor": (".cursor/mcp.json", "mcpServers",
                {"env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
-    "gemini": (".gemini/settings.json", "mcpServers", {}),
-    "codex": (".codex/config.toml", "mcp_servers", {}),
+    "gemini": (".gemini/settings.json", "mcpServers",
+               {"trust": True, "timeout": int(LIMITS["clientTimeout"] * 1000)}),
+    "codex": (".codex/config.toml", "mcp_servers", {"env_vars": list(SERVER_ENVIRONMENT)}),
 }
 
 
@@ -7109,6 +7254,10 @@ def client_interpreter(environ):
     if interpreter_problem(find_command(name, environ), interpreter_platform()) is None:
         return name
     return getattr(sys, "_base_executable", None) or sys.executable
+
+
+# The guide files a client reads instead of AGENTS.md and CLAUDE.md.
+CLIENT_GUIDE_FILES = {"gemini": ("GEMINI.md",)}
 
 
 def server_command_line():
@@ -7586,13 +7735,41 @@ def check_toml(text, path):
         raise config_too_deep(path) from None
 
 
+def client_trust_advice(root, client, environ):
+    """What `client` needs, beyond its config file, before it runs the server in `root`:
+    the trust it asks for, in the exact lines of its own files."""
+    import json
+    home = home_directory(environ)
+    if client == "codex":
+        config = os.path.join(environ.get("CODEX_HOME") or os.path.join(home, ".codex"),
+                              "config.toml")
+        return ("Codex reads .codex/config.toml only in a trusted project; in any other it "
+                "gives the model none of these tools (`codex exec` only warns on stderr). "
+                "Trust this project when Codex asks, or add to %s:\n[projects.%s]\n"
+                'trust_level = "trusted"' % (config, json.dumps(root, ensure_ascii=False)))
+    if client == "gemini":
+        return ("Gemini CLI starts a project's servers only in a trusted folder (`gemini -p` "
+                "exits 55 in any other): trust this folder when Gemini asks, or add it to %s:"
+                "\n%s\nIt reads .gemini/settings.json only from the folder it starts in: start "
+                "gemini in %s. The entry sets \"trust\": true, so Gemini runs these tools "
+                "without asking (headless `gemini -p` offers them only then, or with "
+                "--approval-mode yolo), and a %d ms \"timeout\"."
+                % (os.path.join(home, ".gemini", "trustedFolders.json"),
+                   json.dumps({root: "TRUST_FOLDER"}, ensure_ascii=False), root,
+                   CLIENT_CONFIGS[client][2]["timeout"]))
+    return None
+
+
 def run_init(options, invocation):
     root = command_root(options, invocation)
     update = client_config_update(root, options.client) if options.client else None
-    for name in AGENT_GUIDE_FILES:
+    for name in AGENT_GUIDE_FILES + CLIENT_GUIDE_FILES.get(options.client, ()):
         say(invocation, add_agent_guide(root, name))
     if update is not None:
         say(invocation, write_client_config(update))
+        advice = client_trust_advice(root, options.client, invocation.environ)
+        if advice:
+            say(invocation, advice)
     return EXIT_OK
 
 

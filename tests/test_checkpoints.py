@@ -520,7 +520,8 @@ class CapsTest(CheckpointTestCase):
             "mode": {"goal": "g", "mode": "append"},
             "recentCommands[0].exitCode": {"goal": "g", "recentCommands": [
                 {"command": "c", "exitCode": "1"}]},
-            "surprise": {"goal": "g", "surprise": 1},
+            "tasks[0].surprise": {"goal": "g", "tasks": [{"description": "t", "status": "done",
+                                                          "surprise": 1}]},
         }
         server = self.claude()
         for field, arguments in cases.items():

@@ -327,20 +327,23 @@ class ParamsTest(AbuseTestCase):
         self.assertFalse((self.project / ".claude-checkpoints").exists())
         server.close_and_check(self)
 
-    def test_unknown_fields_in_params_are_ignored_but_in_arguments_are_tool_errors(self):
+    def test_unknown_fields_are_ignored_in_params_and_arguments_but_not_in_their_items(self):
         server = self.checked_server()
         server.send({"jsonrpc": "2.0", "id": 1, "method": "tools/list",
                      "params": {"extra": True, "_meta": {"progressToken": 1}}})
         self.assertEqual(len(server.recv()["result"]["tools"]), 3)
-        for tool, arguments in [(SAVE, {"goal": "g", "Goal": "g"}), (LOAD, {"format": "brief",
-                                "selector": "x"}), (LIST, {"limit": 1, "offset": 2}),
-                                (SAVE, {"goal": "g", "tasks": [{"description": "d",
-                                 "status": "done", "owner": "me"}]})]:
+        result = server.call_tool(SAVE, {"goal": "g", "tasks": [{"description": "d",
+                                                                 "status": "done", "owner": "me"}]})
+        self.assertTrue(result["isError"], result)
+        self.assertIn("tasks[0].owner: unknown field", result["content"][0]["text"])
+        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        for tool, arguments, name in [(LOAD, {"format": "brief", "selector": "x"}, "selector"),
+                                      (LIST, {"limit": 1, "offset": 2}, "offset"),
+                                      (SAVE, {"goal": "g", "Goal": "g"}, "Goal")]:
             with self.subTest(tool=tool, arguments=arguments):
                 result = server.call_tool(tool, arguments)
-                self.assertTrue(result["isError"], result)
-                self.assertIn("unknown field", result["content"][0]["text"])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+                self.assertFalse(result.get("isError"), result)
+                self.assertIn("Ignored the argument(s) `%s`" % name, result["content"][0]["text"])
         server.close_and_check(self)
 
     def test_wrong_argument_types_for_every_field_are_tool_errors_naming_the_field(self):
