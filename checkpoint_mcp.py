@@ -1704,7 +1704,9 @@ def parse_checkpoint(raw):
         raise CorruptCheckpoint("not a JSON object")
     data.pop("mac", None)  # the signature is checked on the bytes (signature_problem)
     version = data.get("version")
-    while version in MIGRATIONS:  # each step must raise the version, or this would not end
+    # Each step must raise the version, or this would not end; a list or an object in a
+    # file's version is no key to look up (unhashable), just an unsupported version.
+    while type(version) is int and version in MIGRATIONS:
         data = MIGRATIONS[version](data)
         if data.get("version", version) <= version:
             raise CorruptCheckpoint("migration from version %s did not upgrade it"

@@ -199,6 +199,18 @@ class QuotedFileContentTest(HostileTextTestCase):
             with self.subTest(args=args):
                 self.assert_quoted_briefly(self.cli(*args), " ".join(args))
 
+    def test_a_version_that_is_a_list_or_an_object_is_unreadable_not_a_crash(self):
+        planted = self.project / ".claude-checkpoints" / "x.json"
+        for version in ([], {"a": 1}):
+            with self.subTest(version=version):
+                planted.write_text(json.dumps({"version": version}), encoding="utf-8")
+                listed = self.claude().call_tool(LIST, {})
+                self.assertFalse(listed.get("isError"), listed)
+                self.assertIn("unsupported checkpoint version (the file says: %s)"
+                              % (version,), listed["content"][0]["text"])
+                result = run_main(["list"], self.env, cwd=self.project)
+                self.assertEqual(result.returncode, 0, result.stderr)
+
     def test_a_small_version_number_is_still_said_plainly(self):
         planted = self.project / ".claude-checkpoints" / "x.json"
         planted.write_text(json.dumps({"version": 2}), encoding="utf-8")
