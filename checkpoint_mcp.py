@@ -6805,7 +6805,7 @@ class ClaudeCodeSetup:
         servers = config.get("mcpServers") if isinstance(config, dict) else None
         for name, definition in (servers.items() if isinstance(servers, dict) else ()):
             if is_our_server(definition):
-                self.servers.append("%r in %s" % (name, where))
+                self.servers.append("%r in %s" % (shown_name(name), where))
 
     @property
     def active_plugins(self):

@@ -247,6 +247,18 @@ class UntrustedFieldsTest(HostileTextTestCase):
         self.assert_absent("P" * 1000, json.dumps(listed["structuredContent"]))
 
 
+class DoctorTest(HostileTextTestCase):
+
+    def test_a_server_name_in_the_projects_config_is_shown_bounded(self):
+        name = "checkpoint" + "N" * 5000 + INVISIBLE
+        (self.project / ".mcp.json").write_text(json.dumps({"mcpServers": {name: {
+            "command": "python3", "args": ["/x/checkpoint.pyz"]}}}), encoding="utf-8")
+        output = self.cli("doctor")
+        self.assertIn("checkpointNNN", output)
+        self.assert_absent("N" * 1000, output)
+        self.assert_clean(output)
+
+
 class SessionStartNudgeTest(HostileTextTestCase):
 
     def test_the_nudge_carries_no_hidden_character_of_the_projects_folder_name(self):
