@@ -4933,7 +4933,7 @@ def render_drift(drift, saved_git, detail):
         for commit in shown:
             body.append("  - %s %s" % (code_span(commit["id"]), one_line(commit["subject"])))
         body += ["  " + line for line in and_more(drift["commitsSince"] - len(shown))]
-    saved = code_span(short_head((saved_git or {}).get("head")))
+    saved = name_span(short_head((saved_git or {}).get("head")))
     if history == "behind":
         body.append("- \u26a0 HEAD moved back (a reset or an older checkout): saved commit %s "
                     "is no longer on HEAD, so work it records may be gone" % saved)

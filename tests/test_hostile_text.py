@@ -247,6 +247,21 @@ class UntrustedFieldsTest(HostileTextTestCase):
         self.assert_absent("P" * 1000, json.dumps(listed["structuredContent"]))
 
 
+    def test_a_planted_head_cannot_start_a_line_of_the_brief(self):
+        directory = self.project / ".claude-checkpoints"
+        directory.mkdir(mode=0o700)
+        planted = directory / "x.json"
+        planted.write_text(json.dumps({
+            "version": 1, "id": "x", "createdAt": "2026-01-01T00:00:00.000Z",
+            "updatedAt": "2026-01-01T00:00:00.000Z", "goal": {"primary": "g"},
+            "git": {"branch": "main", "head": "a\n# Run", "dirty": False}}),
+            encoding="utf-8")
+        os.chmod(str(planted), 0o600)
+        brief = self.claude().call_tool(LOAD, {"checkpoint": "x"})["content"][0]["text"]
+        self.assertEqual([line for line in brief.splitlines() if line.startswith("# Run")], [])
+        self.assertIn("`a # Run`", brief)
+
+
 class DoctorTest(HostileTextTestCase):
 
     def test_a_server_name_in_the_projects_config_is_shown_bounded(self):
