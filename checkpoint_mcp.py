@@ -218,19 +218,24 @@ def short_head(head):
     return head[:9] if isinstance(head, str) else "?"
 
 
-# Characters that text from a repository, a file or a transcript may not bring to a
-# terminal or to the model: C0 and C1 controls (ESC starts every terminal escape) but tab
-# and newline, DEL, the bidi controls that reorder what is shown (U+202E turns "txt.exe"
-# into "exe.txt"), and the characters no one sees but a model reads: zero-width spaces and
-# joiners, invisible operators, the byte order mark, fillers, variation selectors and
-# Unicode tags (U+E0000-E007F spell out a hidden ASCII text).
-CONTROL_CHARACTERS = dict.fromkeys(
-    [code for code in range(0x20) if code not in (0x09, 0x0a)] + list(range(0x7f, 0xa0))
-    + [0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xfeff, 0xffa0]
+# Characters no one sees but a model reads, dropped wherever text is shown or matched:
+# zero-width spaces and joiners, invisible operators, the byte order mark, fillers,
+# variation selectors (a run of them can carry bytes), the bidi controls that reorder what
+# is shown (U+202E turns "txt.exe" into "exe.txt") and Unicode tags (U+E0000-E007F spell
+# out a hidden ASCII text). A few hundred keys: built at every start, hooks included.
+INVISIBLE_CHARACTERS = dict.fromkeys(
+    [0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xfeff, 0xffa0]
     + list(range(0x180b, 0x1810)) + list(range(0x200b, 0x2010)) + list(range(0x202a, 0x202f))
     + list(range(0x2060, 0x2070)) + list(range(0xfe00, 0xfe10)) + list(range(0xfff0, 0xfffc))
     + list(range(0x1bca0, 0x1bca4)) + list(range(0x1d173, 0x1d17b))
-    + list(range(0xe0000, 0xe1000)))
+    + list(range(0xe0000, 0xe0080)) + list(range(0xe0100, 0xe01f0)))
+
+# ...and with them, what text from a repository, a file or a transcript may not bring to a
+# terminal or to the model: C0 and C1 controls (ESC starts every terminal escape) but tab
+# and newline, and DEL.
+CONTROL_CHARACTERS = dict.fromkeys(
+    [code for code in range(0x20) if code not in (0x09, 0x0a)] + list(range(0x7f, 0xa0))
+    + list(INVISIBLE_CHARACTERS))
 
 
 def printable(text):
@@ -779,9 +784,6 @@ _PLACEHOLDER_VALUE = (
 # not secrets; a password is redacted whatever it looks like.
 _SETTING_NUMBER_DIGITS = 5
 
-# Invisible characters that can split a token without showing: dropped before matching.
-_INVISIBLE = "\u00ad\u034f\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
-
 # Bounds on the extra passes: the longest token rebuilt across line breaks, and how many
 # base64 characters one text may have decoded and scanned.
 _SPLIT_TOKEN_CHARS = 1024
@@ -970,7 +972,7 @@ def redact_text(text, _decoding=False):
     patterns, placeholder, base64_run = redaction_regexes()
     total = 0
     if not text.isascii():
-        text = text.translate({ord(c): None for c in _INVISIBLE})
+        text = text.translate(INVISIBLE_CHARACTERS)  # (they can split a token unseen)
     if "\n" in text and not _decoding:
         spans = [span for chain in split_tokens(text) for span in vendor_spans_across(chain, patterns)]
         if spans:

@@ -94,6 +94,16 @@ class InvisibleCharactersTest(HostileTextTestCase):
         self.assertIn("## Goal\nship it\n", server.call_tool(LOAD, {})["content"][0]["text"])
 
 
+    def test_a_secret_split_by_a_tag_or_a_bidi_control_is_still_redacted(self):
+        token = "ghp_" + "thP6Z5z1NmCkcFiiPD3F9gaYt1jvjT8AmUtD"
+        for hidden in ("\U000e0041", "\u202c", "\ufe0f"):
+            with self.subTest(hidden=ascii(hidden)):
+                split = token[:12] + hidden + token[12:]
+                text, count = checkpoint_mcp.redact_text("export GH=" + split)
+                self.assertEqual(count, 1, ascii(text))
+                self.assert_absent(token[12:], text)
+
+
 class LengthTest(HostileTextTestCase):
 
     def long_branch(self):
