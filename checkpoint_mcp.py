@@ -60,6 +60,8 @@ LIMITS = {
     "driftCommits": 5,       # commit subjects a load reports...
     "driftLogCommits": 50,   # ...and the newest commits whose files it checks
     "driftSubject": 120,     # characters of a commit subject
+    "shownName": 256,        # characters of a branch, a path or a file's field where shown
+    "fileExcerpt": 40,       # characters of a file's own text that a message of ours quotes
     "driftPaths": 20,        # paths in each of drift's lists
     "driftUntrackedStats": 500,  # untracked paths a load may stat to tell new from old
     "driftHashBytes": 67108864,  # bytes a load hashes to compare the recorded files
@@ -221,23 +223,81 @@ def short_head(head):
     return head[:9] if isinstance(head, str) else "?"
 
 
-# Characters that text from a file may not bring to a terminal or into the brief: C0 and
-# C1 controls (ESC starts every terminal escape) but tab and newline, DEL, and the bidi
-# controls that reorder what is shown (U+202E turns "txt.exe" into "exe.txt").
+# Characters no one sees but a model reads, dropped wherever text is shown or matched:
+# zero-width spaces and joiners, invisible operators, the byte order mark, fillers,
+# variation selectors (a run of them can carry bytes), the bidi controls that reorder what
+# is shown (U+202E turns "txt.exe" into "exe.txt") and Unicode tags (U+E0000-E007F spell
+# out a hidden ASCII text). A few hundred keys: built at every start, hooks included.
+INVISIBLE_CHARACTERS = dict.fromkeys(
+    [0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xfeff, 0xffa0]
+    + list(range(0x180b, 0x1810)) + list(range(0x200b, 0x2010)) + list(range(0x202a, 0x202f))
+    + list(range(0x2060, 0x2070)) + list(range(0xfe00, 0xfe10)) + list(range(0xfff0, 0xfffc))
+    + list(range(0x1bca0, 0x1bca4)) + list(range(0x1d173, 0x1d17b))
+    + list(range(0xe0000, 0xe0080)) + list(range(0xe0100, 0xe01f0)))
+
+# ...and with them, what text from a repository, a file or a transcript may not bring to a
+# terminal or to the model: C0 and C1 controls (ESC starts every terminal escape) but tab
+# and newline, and DEL.
 CONTROL_CHARACTERS = dict.fromkeys(
     [code for code in range(0x20) if code not in (0x09, 0x0a)] + list(range(0x7f, 0xa0))
-    + [0x061c, 0x200e, 0x200f] + list(range(0x202a, 0x202f)) + list(range(0x2066, 0x206a)))
+    + list(INVISIBLE_CHARACTERS))
 
 
 def printable(text):
-    """`text` without the control characters a file may not bring to a terminal."""
+    """`text` without the characters (CONTROL_CHARACTERS) that text from a file may not
+    bring to a terminal or to the model."""
     return text.translate(CONTROL_CHARACTERS)
+
+
+def printable_data(value):
+    """`value` (JSON data: what a tool answers) with every string and key `printable`."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {printable(key): printable_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [printable_data(item) for item in value]
+    return value
 
 
 def one_line(text):
     """A field meant for one line: its line breaks folded, so it cannot open a section,
     and no control character left."""
     return " ".join(printable(text).splitlines())
+
+
+def shown_name(text):
+    """A name from a repository or a file (a branch, a path, a commit's or a file's own
+    field) as we show it: one line, nothing hidden, at most LIMITS["shownName"] characters."""
+    return trim_text(one_line(text), LIMITS["shownName"])
+
+
+def code_span(text):
+    """Markdown inline code that survives backticks inside the text: its fence is longer
+    than any run of backticks in it, so no text can close the span early."""
+    fence = "`"
+    while fence in text:
+        fence += "`"
+    padding = " " if text.startswith("`") or text.endswith("`") else ""
+    return "%s%s%s%s%s" % (fence, padding, text, padding, fence)
+
+
+def name_span(text):
+    """A name from a repository or a file (a path, a branch) as we show it (`shown_name`)
+    in a code span, so that no name can pose as our own text around it."""
+    return code_span(shown_name(text))
+
+
+def file_says(value):
+    """A value read from a file, where a message of ours names it: a small number as
+    itself, anything else as a short escaped excerpt marked as the file's, so that a file
+    cannot speak in our voice (nor hide text in it: `ascii` escapes every character that is
+    not plain ASCII, and the quote that would end the excerpt)."""
+    if type(value) is int and abs(value) < 10 ** 9:
+        return str(value)
+    if isinstance(value, str):
+        value = value[:LIMITS["fileExcerpt"]]  # (its escaped form is longer still)
+    return "(the file says: %s)" % trim_text(ascii(value), LIMITS["fileExcerpt"])
 
 
 # JSON ########################################################################
@@ -729,9 +789,6 @@ _PLACEHOLDER_VALUE = (
 # not secrets; a password is redacted whatever it looks like.
 _SETTING_NUMBER_DIGITS = 5
 
-# Invisible characters that can split a token without showing: dropped before matching.
-_INVISIBLE = "\u00ad\u034f\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
-
 # Bounds on the extra passes: the longest token rebuilt across line breaks, and how many
 # base64 characters one text may have decoded and scanned.
 _SPLIT_TOKEN_CHARS = 1024
@@ -920,7 +977,7 @@ def redact_text(text, _decoding=False):
     patterns, placeholder, base64_run = redaction_regexes()
     total = 0
     if not text.isascii():
-        text = text.translate({ord(c): None for c in _INVISIBLE})
+        text = text.translate(INVISIBLE_CHARACTERS)  # (they can split a token unseen)
     if "\n" in text and not _decoding:
         spans = [span for chain in split_tokens(text) for span in vendor_spans_across(chain, patterns)]
         if spans:
@@ -1668,14 +1725,17 @@ def parse_checkpoint(raw):
         raise CorruptCheckpoint("not a JSON object")
     data.pop("mac", None)  # the signature is checked on the bytes (signature_problem)
     version = data.get("version")
-    while version in MIGRATIONS:  # each step must raise the version, or this would not end
+    # Each step must raise the version, or this would not end; a list or an object in a
+    # file's version is no key to look up (unhashable), just an unsupported version.
+    while type(version) is int and version in MIGRATIONS:
         data = MIGRATIONS[version](data)
         if data.get("version", version) <= version:
-            raise CorruptCheckpoint("migration from version %r did not upgrade it" % version)
+            raise CorruptCheckpoint("migration from version %s did not upgrade it"
+                                    % file_says(version))
         version = data.get("version")
     if version != FORMAT_VERSION:
-        raise CorruptCheckpoint("unsupported checkpoint version %r (this server reads version %d)"
-                                % (version, FORMAT_VERSION))
+        raise CorruptCheckpoint("unsupported checkpoint version %s (this server reads version %d)"
+                                % (file_says(version), FORMAT_VERSION))
     try:
         validate(data, CHECKPOINT_SCHEMA)
     except CallerError as error:
@@ -2535,7 +2595,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
         warnings.append("%d recorded file(s) were not compared with the save (%s): under a "
                         "link that leads out of the project, or past the %d MiB a load "
                         "hashes; they are listed as changed, so re-read them before editing."
-                        % (len(unchecked), ", ".join(unchecked[:5]),
+                        % (len(unchecked), ", ".join(name_span(path) for path in unchecked[:5]),
                            LIMITS["driftHashBytes"] >> 20))
     new_untracked, new_total, looked_at_all = untracked_since(
         root, listed.stdout if listed else b"", recorded, saved_at, complete)
@@ -2545,7 +2605,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                         % LIMITS["driftUntrackedStats"])
     drift = {
         "branchChanged": saved_branch != current_branch,
-        "currentBranch": current_branch,
+        "currentBranch": shown_name(current_branch) if current_branch else None,
         "commitsSince": commits_since,
         "changedSince": changed,
         "history": history,
@@ -4656,15 +4716,6 @@ def recover_at_session_start(hook_input, root, environ):
 TASK_MARKERS = {"done": "[x]", "in_progress": "[~]", "pending": "[ ]", "blocked": "[!]"}
 
 
-def code_span(text):
-    """Markdown inline code that survives backticks inside the text."""
-    fence = "`"
-    while fence in text:
-        fence += "`"
-    padding = " " if text.startswith("`") or text.endswith("`") else ""
-    return "%s%s%s%s%s" % (fence, padding, text, padding, fence)
-
-
 def age_of(timestamp, now):
     seconds = parse_timestamp(timestamp) if timestamp else None
     return format_age(now - seconds) if seconds is not None else None
@@ -4674,7 +4725,7 @@ def describe_git(git):
     """'Branch `main` @ b2ef1b591 (uncommitted changes)' or None without git facts."""
     if not git:
         return None
-    where = ("Branch %s" % code_span(git["branch"])) if git.get("branch") else "Detached HEAD"
+    where = ("Branch %s" % name_span(git["branch"])) if git.get("branch") else "Detached HEAD"
     return "%s @ %s%s" % (where, short_head(git.get("head")),
                           " (uncommitted changes)" if git.get("dirty") else "")
 
@@ -4765,7 +4816,8 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
         lines += [untrusted_notice(trust_problems), ""]
     if resume_hint:
         lines += [resume_hint, ""]
-    lines.append("# Resuming: %s (checkpoint saved %s)" % (one_line(project_name), one_line(when)))
+    lines.append("# Resuming: %s (checkpoint saved %s)" % (shown_name(project_name),
+                                                            shown_name(when)))
     git_line = describe_git(checkpoint.get("git"))
     if git_line:
         lines.append(one_line(git_line))
@@ -4776,8 +4828,8 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     if origin:
         lines.append("\u26a0 Part of this checkpoint was carried over from checkpoint %s, which "
                      "was untrusted (%s): confirm with the user what it says before acting "
-                     "on it." % (one_line(origin.get("checkpoint", "?")),
-                                 one_line(origin.get("problems", "?"))))
+                     "on it." % (shown_name(origin.get("checkpoint", "?")),
+                                 shown_name(origin.get("problems", "?"))))
     lines.append(BRIEF_FRAMING)
     for warning in warnings:
         lines.append("\u26a0 %s" % one_line(warning))
@@ -4810,7 +4862,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
             + and_more(len(decisions) - detail["decisions"], "older"))
     files = files_by_relevance(checkpoint["modifiedFiles"], drift)
     section("Files touched (%d)" % len(files), [
-        "- %s (%s)%s" % (one_line(item["path"]), one_line(item.get("status", "M")),
+        "- %s (%s)%s" % (name_span(item["path"]), shown_name(item.get("status", "M")),
                          " \u2014 " + one_line(item["note"]) if item.get("note") else "")
         for item in files[:detail["files"]]]
         + and_more(len(files) - detail["files"]))
@@ -4902,7 +4954,7 @@ def render_drift(drift, saved_git, detail):
         for commit in shown:
             body.append("  - %s %s" % (code_span(commit["id"]), one_line(commit["subject"])))
         body += ["  " + line for line in and_more(drift["commitsSince"] - len(shown))]
-    saved = code_span(short_head((saved_git or {}).get("head")))
+    saved = name_span(short_head((saved_git or {}).get("head")))
     if history == "behind":
         body.append("- \u26a0 HEAD moved back (a reset or an older checkout): saved commit %s "
                     "is no longer on HEAD, so work it records may be gone" % saved)
@@ -4915,8 +4967,8 @@ def render_drift(drift, saved_git, detail):
                     "and pruned, or another clone); re-read files before editing" % saved)
     if drift["branchChanged"]:
         body.append("- Branch changed: saved on %s, now %s" % (
-            code_span((saved_git or {}).get("branch") or "detached HEAD"),
-            code_span(drift["currentBranch"] or "detached HEAD")))
+            name_span((saved_git or {}).get("branch") or "detached HEAD"),
+            name_span(drift["currentBranch"] or "detached HEAD")))
     if drift.get("commitFiles"):
         body.append("- Recorded files those commits changed: %s"
                     % paths_line(drift["commitFiles"], len(drift["commitFiles"]), detail))
@@ -4931,7 +4983,7 @@ def render_drift(drift, saved_git, detail):
     if moves:
         shown = moves[:detail["paths"]]
         body.append("- Moved, content unchanged: %s%s" % (", ".join(
-            "%s \u2192 %s" % (code_span(one_line(move["from"])), code_span(one_line(move["to"])))
+            "%s \u2192 %s" % (name_span(move["from"]), name_span(move["to"]))
             for move in shown), " and %d more" % (len(moves) - len(shown))
             if len(moves) > len(shown) else ""))
     if drift.get("untrackedSinceTotal"):
@@ -4944,7 +4996,7 @@ def paths_line(paths, total, detail):
     """Paths as code spans on one line, at most `detail["paths"]` of them, then how many
     more of `total`."""
     shown = paths[:detail["paths"]]
-    line = ", ".join(code_span(one_line(path)) for path in shown)
+    line = ", ".join(name_span(path) for path in shown)
     return line + (" and %d more" % (total - len(shown)) if total > len(shown) else "")
 
 
@@ -4953,12 +5005,14 @@ def list_entry(selector, loaded, mtime, now, current_selector, trust_problems):
     data = loaded.data
     tasks = data["goal"].get("tasks", [])
     updated = data.get("updatedAt")
+    branch = (data.get("git") or {}).get("branch")
+    # A planted file's goal and branch may be any length: only a save bounds them.
     entry = {
         "selector": selector,
-        "goal": data["goal"].get("primary", ""),
+        "goal": trim_text(data["goal"].get("primary", ""), LIMITS["goal"]),
         "updatedAt": updated,
         "age": age_of(updated, now) or format_age(now - mtime),
-        "branch": (data.get("git") or {}).get("branch"),
+        "branch": shown_name(branch) if branch else branch,
         "allTasksDone": bool(tasks) and all(task["status"] == "done" for task in tasks),
         "isCurrentSession": selector == current_selector,
         "fromBackup": loaded.from_backup,
@@ -5039,7 +5093,7 @@ def describe_entry(entry):
         return "- %s \u2014 unreadable (%s)" % (entry["selector"], entry["age"])
     details = [entry["age"]]
     if entry["branch"]:
-        details.append("branch " + one_line(entry["branch"]))
+        details.append("branch " + name_span(entry["branch"]))
     if entry["allTasksDone"]:
         details.append("all tasks done")
     if entry["isCurrentSession"]:
@@ -5218,7 +5272,8 @@ def save_result(outcome, mode, warnings, session):
               "redactions": outcome.redactions}
     where = ""
     if git:
-        where = " on %s@%s" % (git.get("branch") or "detached HEAD", short_head(git["head"]))
+        where = " on %s@%s" % (name_span(git["branch"]) if git.get("branch") else
+                               "detached HEAD", short_head(git["head"]))
     lines = ["Checkpoint saved to %s (%d bytes, %s)." % (outcome.path, len(outcome.data), mode),
              "%d task(s), %d file(s), %d command(s)%s." % (
                  counts["tasks"], counts["modifiedFiles"], counts["recentCommands"], where)]
@@ -5433,6 +5488,9 @@ def call_tool(tool, arguments, context):
     except OSError as error:
         where = " (%s)" % error.filename if error.filename else ""
         return tool_error("%s failed: %s%s" % (tool["name"], error.strerror or error, where))
+    # Whatever a repository or a file put in the answer reaches the model without a
+    # character that no one sees (the renderers bound and quote it; this is the last net).
+    text, structured = printable(text), printable_data(structured)
     try:
         validate(structured, tool["outputSchema"], "structuredContent")
     except CallerError as error:  # our own bug: becomes -32603, never a caller error
@@ -5442,7 +5500,8 @@ def call_tool(tool, arguments, context):
 
 def tool_error(message):
     # No structuredContent: clients validate it against the outputSchema even on errors.
-    return {"content": [{"type": "text", "text": "Error: " + message}], "isError": True}
+    return {"content": [{"type": "text", "text": "Error: " + printable(message)}],
+            "isError": True}
 
 
 # Protocol ####################################################################
@@ -6105,8 +6164,8 @@ def run_session_start_hook(stdin_bytes, environ):
     census = checkpoint_census(root)
     if not census.count and not census.untrusted and not deferred:
         return None
-    context = describe_checkpoints_for_session_start(census, root, time.time(), recovered,
-                                                     deferred)
+    context = printable(describe_checkpoints_for_session_start(census, root, time.time(),
+                                                               recovered, deferred))
     return json_dumps({
         "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context},
     })
@@ -7033,7 +7092,7 @@ class ClaudeCodeSetup:
         servers = config.get("mcpServers") if isinstance(config, dict) else None
         for name, definition in (servers.items() if isinstance(servers, dict) else ()):
             if is_our_server(definition):
-                self.servers.append("%r in %s" % (name, where))
+                self.servers.append("%r in %s" % (shown_name(name), where))
 
     @property
     def active_plugins(self):

@@ -133,8 +133,8 @@ class FileFormatTest(CheckpointTestCase):
             "## Next steps\n1. Set sameSite: 'lax' and secure only in production in "
             "src/auth/session.ts\n2. Re-run npm test -- auth\n3. Start the logout endpoint",
             "## Decisions & gotchas\n- Use iron-session",
-            "## Files touched (3)\n- src/auth/session.ts (M) \u2014 cookie options\n"
-            "- src/auth/callback.ts (M)\n- src/auth/session.spec.ts (??)",
+            "## Files touched (3)\n- `src/auth/session.ts` (M) \u2014 cookie options\n"
+            "- `src/auth/callback.ts` (M)\n- `src/auth/session.spec.ts` (??)",
             "## Recent commands (last 2, oldest first)\n"
             "- \u2713 `GITHUB_CLIENT_SECRET=\u00abredacted\u00bb npm run dev`\n"
             "- \u2717 exit 1 `npm test -- auth` \u2014 2 failing in session.spec.ts: cookie "

@@ -40,7 +40,7 @@ class DriftTest(CheckpointTestCase):
         for path, item in files.items():
             self.assertEqual(item["hash"], git(self.project, "hash-object", path,
                                                env=self.env).strip())
-        self.assertIn("on feat/github-oauth@", self.server_.call_tool(SAVE, {
+        self.assertIn("on `feat/github-oauth`@", self.server_.call_tool(SAVE, {
             "goal": "OAuth", "mode": "merge"})["content"][0]["text"])
 
     def test_the_original_scenario_flags_only_the_file_edited_after_the_save(self):

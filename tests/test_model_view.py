@@ -229,8 +229,8 @@ class BriefListsAreCappedTest(CheckpointTestCase):
         (self.project / "f19.txt").write_text("changed after the save\n", encoding="utf-8")
         brief = server.call_tool(LOAD, {})["structuredContent"]["brief"]
         files = brief.split("## Files touched (21)\n", 1)[1].split("\n")
-        self.assertTrue(files[0].startswith("- mine.txt"), files)
-        self.assertTrue(files[1].startswith("- f19.txt"), files)
+        self.assertTrue(files[0].startswith("- `mine.txt`"), files)
+        self.assertTrue(files[1].startswith("- `f19.txt`"), files)
 
 
 class ReportedFilesFirstTest(CheckpointTestCase):
@@ -245,7 +245,7 @@ class ReportedFilesFirstTest(CheckpointTestCase):
         (self.project / "f19.txt").write_text("changed after the save\n", encoding="utf-8")
         brief = server.call_tool(LOAD, {})["structuredContent"]["brief"]
         files = brief.split("## Files touched (20)\n", 1)[1].split("\n")
-        self.assertEqual([line.split(" ")[1] for line in files[:2]], ["f05.txt", "f19.txt"])
+        self.assertEqual([line.split(" ")[1] for line in files[:2]], ["`f05.txt`", "`f19.txt`"])
 
 
 class MergeWithoutGoalTest(CheckpointTestCase):
