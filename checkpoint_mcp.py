@@ -63,6 +63,8 @@ LIMITS = {
     "driftPaths": 20,        # paths in each of drift's lists
     "driftUntrackedStats": 500,  # untracked paths a load may stat to tell new from old
     "driftHashBytes": 67108864,  # bytes a load hashes to compare the recorded files
+    "saveHashBytes": 67108864,  # bytes a save hashes in all (as much as a load compares)...
+    "hashFileBytes": 16777216,  # ...and of any one file: a larger one is recorded unhashed
     "briefBytes": 1500,      # the resume brief, at its first detail level that fits
     "recoverDays": 7,        # crash recovery looks at transcripts this recent...
     "recoverPerStart": 3,    # ...recovers at most this many at a session start...
@@ -71,6 +73,12 @@ LIMITS = {
     "recoverQuietSeconds": 10.0,  # ...and leaves a transcript written this recently alone
     "recoverBytes": 16777216,  # ...and none larger (`recover` reads any, for transcriptSeconds)
     "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
+    # Seconds a hook or a save takes at most, well within the time Claude Code gives each
+    # hook (10 s at session start, 30 s for the snapshots) before it kills it, saving
+    # nothing: past it, hashing, the census and crash recovery stop and keep what is done.
+    "sessionStartSeconds": 5.0,
+    "snapshotSeconds": 20.0,  # PreCompact and SessionEnd
+    "toolSaveSeconds": 20.0,  # the agent's save
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -1538,7 +1546,7 @@ CHECKPOINT_SCHEMA = {
             "properties": {"path": {"type": "string"}, "status": {"type": "string"},
                            "source": {"type": "string", "enum": ["git", "agent"]},
                            "note": {"type": "string"}, "hash": {"type": "string"},
-                           "reported": {"type": "boolean"},
+                           "reported": {"type": "boolean"}, "unhashed": {"type": "boolean"},
                            "renamedFrom": {"type": "string"}},
             "required": ["path"]}},
         "recentCommands": {"type": "array", "maxItems": LIMITS["recentCommands"], "items": {
@@ -1734,16 +1742,21 @@ class GitRun:
         except OSError:  # no git, or `root` is gone
             self.process = None
 
-    def answer(self):
+    def answer(self, deadline=None):
         """A GitOutput when the exit code is in `accept`, None when git is missing or fails
         (not a repository, unknown commit...); raises GitTimeout when git has not answered
-        LIMITS["gitTimeout"] after this call (it may have been running for a while before
-        it: the timeout bounds how long we wait, from the moment we need the answer)."""
+        LIMITS["gitTimeout"] after this call, or by `deadline` (a time.monotonic() value)
+        if that comes first (git may have been running for a while before the call: the
+        timeout bounds how long we wait, from the moment we need the answer)."""
         import subprocess
         if self.process is None:
             return None
+        timeout = LIMITS["gitTimeout"]
+        if deadline is not None:
+            import time
+            timeout = max(0.0, min(timeout, deadline - time.monotonic()))
         try:
-            stdout, _ = self.process.communicate(timeout=LIMITS["gitTimeout"])
+            stdout, _ = self.process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.stop()
             raise GitTimeout()
@@ -1799,10 +1812,52 @@ def sha1_for_size(size):
     return sha1
 
 
-def hash_blob(path):
+class HashRefused(Exception):
+    """A HashBudget has no room left for the file (its size, or the time)."""
+
+
+class HashBudget:
+    """What a save may still hash: LIMITS["saveHashBytes"] in all, none of a file over
+    LIMITS["hashFileBytes"], and nothing past `deadline` (a time.monotonic() value, or
+    None), so that a tree of huge or sparse files cannot hold a hook past its time. A
+    file it refuses is recorded without a hash, marked `unhashed`; `refused` counts them."""
+
+    def __init__(self, deadline=None):
+        self.bytes = LIMITS["saveHashBytes"]
+        self.deadline = deadline
+        self.refused = 0
+
+    def take(self, size):
+        """Whether a file of `size` bytes may be hashed now (its bytes are then spent)."""
+        if size > LIMITS["hashFileBytes"] or size > self.bytes or self.is_over():
+            return False
+        self.bytes -= size
+        return True
+
+    def is_over(self):
+        import time
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def hash_into(self, entry, path):
+        """Record in the modifiedFiles `entry` the blob hash of the file at `path`, or mark
+        it `unhashed` when this budget refuses it (a missing file gets neither)."""
+        try:
+            digest = hash_blob(path, self)
+        except HashRefused:
+            self.refused += 1
+            entry["unhashed"] = True
+            return entry
+        if digest:
+            entry["hash"] = digest
+        return entry
+
+
+def hash_blob(path, budget=None):
     """Git's blob id of the working-tree file at `path` (str or bytes), as
     `git hash-object` computes it for a file without filters; a symlink hashes its target
-    string. None for a missing file, a directory or a file that changed while being read."""
+    string. None for a missing file, a directory or a file that changed while being read;
+    HashRefused when a file's bytes do not fit the HashBudget `budget`, or its time ran out
+    while reading."""
     import stat
     try:
         info = os.lstat(path)
@@ -1818,14 +1873,18 @@ def hash_blob(path):
             return None
         with os.fdopen(open_regular(path), "rb") as stream:  # swapped for a FIFO: refused
             size = os.fstat(stream.fileno()).st_size
+            if budget is not None and not budget.take(size):
+                raise HashRefused(path)
             digest = sha1(b"blob %d\0" % size)
             read = 0
-            while True:
+            while read <= size:  # (one more than promised already tells a growing file)
                 chunk = stream.read(1 << 20)
                 if not chunk:
                     break
                 read += len(chunk)
                 digest.update(chunk)
+                if budget is not None and budget.is_over():
+                    raise HashRefused(path)
     except OSError:
         return None
     # The header promised `size` bytes; a file growing or shrinking meanwhile has no hash.
@@ -2111,9 +2170,9 @@ def last_change_time(raw_root, path):
     return 0.0
 
 
-def recorded_file(raw_root, change):
-    """The modifiedFiles entry for one chosen change, hashed unless deleted or a
-    directory."""
+def recorded_file(raw_root, change, budget):
+    """The modifiedFiles entry for one chosen change, hashed (within the HashBudget
+    `budget`) unless deleted or a directory."""
     path, old_path, is_submodule = change.path, change.old_path, change.is_submodule
     status = porcelain_status(change.kind, change.xy)
     try:
@@ -2124,9 +2183,7 @@ def recorded_file(raw_root, change):
         entry = {"path": path.decode("utf-8", "replace"), "status": status, "source": "git"}
         hashable = False
     if status != "D" and hashable:
-        digest = hash_blob(raw_root + b"/" + path)
-        if digest:
-            entry["hash"] = digest
+        budget.hash_into(entry, raw_root + b"/" + path)
     if status == "R" and old_path is not None:
         entry["renamedFrom"] = old_path.decode("utf-8", "replace")
     return entry
@@ -2308,11 +2365,12 @@ class StatusScan:
         self.git.stop()
 
 
-def scan_git(root, agent_paths=(), limit=None, status=None):
+def scan_git(root, agent_paths=(), limit=None, status=None, budget=None):
     """Branch, HEAD and the changed files of the repository holding `root`, from one
     `git status` call. At most `limit` files (default LIMITS["modifiedFiles"]) are
     recorded: those in `agent_paths` first, then the most recently modified (stat only),
-    listed in git's path order; only the recorded ones are hashed. Our own checkpoint files
+    listed in git's path order; only the recorded ones are hashed, within the HashBudget
+    `budget` (whose deadline also bounds the wait for git). Our own checkpoint files
     are never listed. `status` is that call if the caller already started it (a
     StatusScan, so that it ran while the caller worked).
 
@@ -2322,10 +2380,11 @@ def scan_git(root, agent_paths=(), limit=None, status=None):
     if limit is None:
         limit = LIMITS["modifiedFiles"]
     limit = max(limit, 0)
+    budget = budget or HashBudget()
     result = {"git": None, "files": [], "omitted": 0, "warnings": []}
     with status or StatusScan(root) as scan:
         try:
-            answer = scan.git.answer()
+            answer = scan.git.answer(budget.deadline)
         except GitTimeout:
             result["warnings"].append(git_timeout_warning(
                 "the checkpoint was saved without git facts (branch, HEAD, changed files)."))
@@ -2345,7 +2404,7 @@ def scan_git(root, agent_paths=(), limit=None, status=None):
             chosen = [changes[position] for position in sorted(positions)]  # git's order
         scan.remember([change.path for change in changes] if len(changes) > limit else [])
     result["omitted"] = len(changes) - len(chosen)
-    result["files"] = [recorded_file(scan.raw_root, change) for change in chosen]
+    result["files"] = [recorded_file(scan.raw_root, change, budget) for change in chosen]
     return result
 
 
@@ -3753,17 +3812,17 @@ def keep_newest(items, limit):
     return items[dropped:], dropped
 
 
-def with_current_hash(root, record):
-    """`record` with the blob hash of its file as it is now (none for a file that is gone)."""
+def with_current_hash(root, record, budget):
+    """`record` with the blob hash of its file as it is now (none for a file that is gone),
+    or marked `unhashed` when it does not fit the HashBudget `budget`."""
     record.pop("hash", None)
-    digest = hash_blob(os.path.join(root, record["path"]))
-    if digest:
-        record["hash"] = digest
-    return record
+    record.pop("unhashed", None)
+    return budget.hash_into(record, os.path.join(root, record["path"]))
 
 
-def assemble_files(root, provided, scan, previous, keep_recorded=False):
-    """Agent-reported files first, then the git scan, then (merge) what was recorded before.
+def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
+    """Agent-reported files first, then the git scan, then (merge) what was recorded before,
+    hashed within the HashBudget `budget`.
     Returns the records (at most LIMITS['modifiedFiles']) and how many were left out. With
     `keep_recorded`, a file recorded before keeps that record (its hash then), so that
     drift is still measured from the earlier save."""
@@ -3780,7 +3839,8 @@ def assemble_files(root, provided, scan, previous, keep_recorded=False):
         elif path in scanned:
             record = dict(scanned[path])
         else:
-            record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"})
+            record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"},
+                                       budget)
         old_note = previous_by_path.get(path, {}).get("note")
         if note or old_note:
             record["note"] = note or old_note
@@ -3795,7 +3855,7 @@ def assemble_files(root, provided, scan, previous, keep_recorded=False):
     for path, item in previous_by_path.items():
         if path not in records:
             records[path] = dict(item) if keep_recorded else with_current_hash(
-                root, dict(item, source="agent"))
+                root, dict(item, source="agent"), budget)
     ordered = list(records.values())
     limit = LIMITS["modifiedFiles"]
     return ordered[:limit], max(0, len(ordered) - limit) + scan["omitted"]
@@ -4070,11 +4130,11 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
     return None, None
 
 
-def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp):
+def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp, budget):
     """(checkpoint, omitted) for the agent's save on `base` (see agent_base); on merge,
     the files recorded before are kept after the ones found now."""
     previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
-    files, omitted = assemble_files(root, draft.files, scan, previous_files)
+    files, omitted = assemble_files(root, draft.files, scan, previous_files, budget)
     checkpoint, omitted = build_checkpoint(draft.content, draft.redactions, base, draft.mode,
                                            scan, files, omitted, session, root, timestamp)
     if recorded_resume:
@@ -4083,7 +4143,7 @@ def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestam
     return checkpoint, omitted
 
 
-def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
+def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
     """(checkpoint, omitted) after an automatic snapshot. With no checkpoint yet, the goal
     and summary come from the transcript; an existing one keeps its goal, summary, next
     steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
@@ -4097,7 +4157,7 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
     # still tells what changed since the agent wrote its summary.
     agent_baseline = bool(own) and "goal" not in automatic_fields(own)
     files, omitted = assemble_files(root, draft.files, scan, own["modifiedFiles"] if own else [],
-                                    keep_recorded=agent_baseline)
+                                    budget, keep_recorded=agent_baseline)
     if own:
         refillable = [field for field in ("goal", "summary") if field in automatic_fields(own)]
         content = {"goal": own["goal"]["primary"]}
@@ -4128,18 +4188,23 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
     return checkpoint, omitted
 
 
-def save_checkpoint(root, session, draft, changed_paths=None):
+def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
     """Save `draft` as the checkpoint of `session` (its id already minted) in `root`;
     returns a SaveOutcome. `changed_paths`, a long-running server's ChangedPathMemory,
-    lets the git scan stat the paths it remembers while git runs."""
+    lets the git scan stat the paths it remembers while git runs. By `deadline` (a
+    time.monotonic() value, or None) the save stops waiting and hashing, and saves what
+    it has: the files it could not hash are recorded without a hash (see HashBudget)."""
+    import time
     warnings = []
+    budget = HashBudget(deadline)
     path = checkpoint_path(root, session.selector)
     relative = relative_checkpoint_path(session.selector)
     if session.source != "legacy":
         ensure_checkpoint_directory(root)
     # The agent is told when its checkpoint is not git-ignored; a snapshot tells nobody.
     ignore_check = start_ignore_check(root, relative) if draft.source is None else None
-    lock = CheckpointLock(path)
+    lock = CheckpointLock(path, None if deadline is None else max(0.0, min(
+        LIMITS["lockTimeout"], deadline - time.monotonic())))
     if session.source != "legacy" and not os.path.lexists(lock.path):
         with FolderChange(root):  # a new file in the folder: the census record follows
             lock.create_file()
@@ -4160,14 +4225,14 @@ def save_checkpoint(root, session, draft, changed_paths=None):
                                                    unusable)
             timestamp = now_timestamp()
             scan = scan_git(root, [item[0] for item in draft.files], LIMITS["modifiedFiles"],
-                            status)
+                            status, budget)
             warnings.extend(scan["warnings"])
             if draft.source is None:
                 checkpoint, omitted = agent_checkpoint(base, recorded_resume, draft, scan,
-                                                       session, root, timestamp)
+                                                       session, root, timestamp, budget)
             else:
                 checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
-                                                          timestamp)
+                                                          timestamp, budget)
             redactions = draft.redactions + redact_file_paths(checkpoint)
             data = fit_size_cap(checkpoint, warnings)
             key = signing_key(create=True)
@@ -4190,6 +4255,12 @@ def save_checkpoint(root, session, draft, changed_paths=None):
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
                         % (omitted, LIMITS["modifiedFiles"]))
+    if budget.refused:
+        warnings.append("%d recorded file(s) were saved without a content hash (marked "
+                        "unhashed): over %d MiB each or %d MiB in all, or past the time a "
+                        "save has; a later load cannot tell whether they changed."
+                        % (budget.refused, LIMITS["hashFileBytes"] >> 20,
+                           LIMITS["saveHashBytes"] >> 20))
     if redactions:
         warnings.append("Redacted %d secret-looking value(s)." % redactions)
     if ignored is False:
@@ -4198,9 +4269,11 @@ def save_checkpoint(root, session, draft, changed_paths=None):
     return SaveOutcome(path, data, checkpoint, redactions, warnings)
 
 
-def save_transcript_snapshot(root, session, facts, source, transcript_time=None):
+def save_transcript_snapshot(root, session, facts, source, transcript_time=None,
+                             deadline=None):
     """The automatic snapshot of `session` from its transcript's `facts`, saved through
-    save_checkpoint with `source` as its moment (see Draft for `transcript_time`): the
+    save_checkpoint, by `deadline`, with `source` as its moment (see Draft for
+    `transcript_time`): the
     PreCompact and SessionEnd hooks and crash recovery all save this way. Returns the
     SaveOutcome, or None when the transcript shows nothing to save: no conversation, or
     no work and no checkpoint of the session's own to refresh (then no file at all)."""
@@ -4212,7 +4285,7 @@ def save_transcript_snapshot(root, session, facts, source, transcript_time=None)
     touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
     return save_checkpoint(root, session, Draft(
         found, redactions, touched, source=source, dropped_tasks=found.pop("droppedTasks"),
-        transcript_time=transcript_time))
+        transcript_time=transcript_time), deadline=deadline)
 
 
 # Crash recovery ##############################################################
@@ -4478,9 +4551,10 @@ def checkpoint_saved_since(root, selector, moment):
     return saved is not None and saved >= moment
 
 
-def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
+def recover_transcript(root, transcript, cwd, memory, deadline, dry_run, save_deadline=None):
     """Recover one transcript that may need it: read it by `deadline`, then save its
-    snapshot (unless `dry_run`); a RecoveryResult, or None when the deadline came first."""
+    snapshot (unless `dry_run`) by `save_deadline`; a RecoveryResult, or None when the
+    deadline came first."""
     def result(action, reason, outcome=None):
         return RecoveryResult(transcript, action, reason, outcome)
 
@@ -4508,7 +4582,7 @@ def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
                       else "no checkpoint yet")
     try:
         outcome = save_transcript_snapshot(root, Session(transcript.selector, "env"), facts,
-                                           RECOVERED, moment)
+                                           RECOVERED, moment, save_deadline)
     except CheckpointIsNewer:
         return remembered("saved")
     except UntrustedCheckpointKept:
@@ -4522,13 +4596,14 @@ def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
                   else "no checkpoint yet", outcome)
 
 
-def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_run=False):
+def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_run=False,
+                     deadline=None):
     """Crash recovery in `root` from the transcripts in `folder` of sessions started in
     the directory `cwd`, but the sessions `excluded` (a tuple of session ids); a RecoveryReport, or None when the folder
     cannot be listed. At a session start (not `by_hand`) it reads at most
     LIMITS['recoverReads'] transcripts, none over LIMITS['recoverBytes'], recovers at most
     LIMITS['recoverPerStart'] and stops after LIMITS['recoverSeconds']: the rest waits for
-    the next start. `by_hand` (the `recover` command) recovers every one of the window,
+    the next start; its saves end by `deadline`, the session start's. `by_hand` (the `recover` command) recovers every one of the window,
     each read for up to LIMITS['transcriptSeconds'], and also lists the ones up to date."""
     import time
     now = time.time()
@@ -4543,7 +4618,10 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
         return RecoveryReport(folder, results, older)
     memory = RecoveryMemory.load(root)
     started = time.monotonic()
-    deadline = started + LIMITS["recoverSeconds"]
+    reading_deadline = started + LIMITS["recoverSeconds"]
+    if deadline is not None:
+        reading_deadline = min(reading_deadline, deadline)
+    save_deadline = None if by_hand else deadline
     reads = recovered = 0
     for transcript in candidates:
         problem = transcript_file_problem(transcript.info)
@@ -4570,14 +4648,15 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
                                                                       >> 20), None))
                 continue
             if (reads >= LIMITS["recoverReads"] or recovered >= LIMITS["recoverPerStart"]
-                    or time.monotonic() >= deadline):
+                    or time.monotonic() >= reading_deadline):
                 results.append(RecoveryResult(transcript, "later", "left for the next "
                                               "session start", None))
                 continue
         reads += 1
         result = recover_transcript(
             root, transcript, cwd, memory,
-            time.monotonic() + LIMITS["transcriptSeconds"] if by_hand else deadline, dry_run)
+            time.monotonic() + LIMITS["transcriptSeconds"] if by_hand else reading_deadline,
+            dry_run, save_deadline)
         if result is None:  # out of time
             if by_hand:
                 result = RecoveryResult(transcript, "failed", "gave up reading it after %ds"
@@ -4612,12 +4691,12 @@ def remember_removed(root, selectors, environ):
     memory.save(time.time())
 
 
-def recover_at_session_start(hook_input, root, environ):
+def recover_at_session_start(hook_input, root, environ, deadline=None):
     """Crash recovery at the start of the session `hook_input` describes: the folder of
     its transcript_path holds the transcripts of the other sessions started in its `cwd`.
     A RecoveryReport, or None when the input names no transcript folder. The session that
     starts is the one its `session_id` names and the one its transcript_path is of, so a
-    missing or odd session_id never makes it recover itself."""
+    missing or odd session_id never makes it recover itself. It ends by `deadline`."""
     transcript = hook_input.get("transcript_path")
     if (not isinstance(transcript, str) or not os.path.isabs(transcript)
             or path_text_problem(transcript)):
@@ -4629,7 +4708,8 @@ def recover_at_session_start(hook_input, root, environ):
     excluded = (own[:-len(TRANSCRIPT_SUFFIX)] if own.endswith(TRANSCRIPT_SUFFIX) else own,)
     if isinstance(current, str):
         excluded += (current,)
-    return recover_sessions(root, os.path.dirname(transcript), excluded, cwd, environ)
+    return recover_sessions(root, os.path.dirname(transcript), excluded, cwd, environ,
+                            deadline=deadline)
 
 
 # Rendering & listing #########################################################
@@ -5094,6 +5174,8 @@ def mint_session(root):
 
 
 def save_tool(arguments, context):
+    import time
+    deadline = time.monotonic() + LIMITS["toolSaveSeconds"]
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
                                 context.cwd)
     session = resolve_session(arguments.get("session"), context.environ)
@@ -5118,7 +5200,8 @@ def save_tool(arguments, context):
     if session.source is None:
         session = mint_session(root)
     outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
-                                                   resumed_from), context.changed_paths)
+                                                   resumed_from), context.changed_paths,
+                              deadline)
     return save_result(outcome, mode, warnings + outcome.warnings, session)
 
 
@@ -5957,6 +6040,7 @@ def run_session_start_hook(stdin_bytes, environ):
     print nothing."""
     import time
 
+    deadline = time.monotonic() + LIMITS["sessionStartSeconds"]
     hook_input = parse_hook_input(stdin_bytes)
     try:
         root = hook_project_root(hook_input, environ)
@@ -5964,7 +6048,7 @@ def run_session_start_hook(stdin_bytes, environ):
         return None
     report = None
     if hook_input is not None and not autosave_is_off(environ):
-        report = recover_at_session_start(hook_input, root, environ)
+        report = recover_at_session_start(hook_input, root, environ, deadline)
     if nudge_is_off(environ):
         return None
     recovered = report.selectors("recovered") if report else []
@@ -5999,15 +6083,18 @@ def run_guard_hook(stdin_bytes):
 
 
 def save_automatic_snapshot(hook_input, source, environ, deadline):
-    """Write or refresh the session's checkpoint from its transcript; returns the
+    """Write or refresh the session's checkpoint from its transcript by `deadline` (the
+    transcript read by LIMITS["transcriptSeconds"] at the latest); returns the
     SaveOutcome, or None when the transcript shows nothing to save."""
+    import time
     session = Session(check_session_id(hook_input.get("session_id"), "session_id"), "env")
     root = hook_project_root(hook_input, environ)
     transcript = hook_input.get("transcript_path")
     if not isinstance(transcript, str) or not os.path.isabs(transcript):
         raise CallerError("the hook input has no absolute transcript_path")
-    return save_transcript_snapshot(root, session, read_transcript(transcript, deadline),
-                                    source)
+    facts = read_transcript(transcript, min(deadline, time.monotonic()
+                                            + LIMITS["transcriptSeconds"]))
+    return save_transcript_snapshot(root, session, facts, source, deadline=deadline)
 
 
 def autosave_is_off(environ):
@@ -6017,7 +6104,7 @@ def autosave_is_off(environ):
 def run_autosnap_hook(source, stdin_bytes, environ):
     """The PreCompact / SessionEnd hook: save a snapshot; prints nothing."""
     import time
-    deadline = time.monotonic() + LIMITS["transcriptSeconds"]
+    deadline = time.monotonic() + LIMITS["snapshotSeconds"]
     if autosave_is_off(environ):
         return None
     hook_input = parse_hook_input(stdin_bytes)
