@@ -79,6 +79,7 @@ LIMITS = {
     "sessionStartSeconds": 5.0,
     "snapshotSeconds": 20.0,  # PreCompact and SessionEnd
     "toolSaveSeconds": 20.0,  # the agent's save
+    "censusRecordBytes": 16777216,  # the census record's list of files, read whole
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -2847,20 +2848,22 @@ def project_problems(data, root):
     return []
 
 
-def read_file_limited(path):
-    """The bytes of the regular file at `path` (never through a link), at most
-    LIMITS['readBytes']; OSError otherwise. Plain reads: a hook needs no file object."""
+def read_file_limited(path, limit=None):
+    """The bytes of the regular file at `path` (never through a link), at most `limit`
+    (default LIMITS['readBytes']); OSError otherwise. Plain reads: a hook needs no file
+    object (and asks for no more than `limit`: a read allocates what it asks for)."""
+    limit = LIMITS["readBytes"] if limit is None else limit
     fd = open_regular(path)
     try:
         chunks, size = [], 0
         while True:
-            chunk = os.read(fd, LIMITS["readBytes"] + 1 - size)
+            chunk = os.read(fd, limit + 1 - size)
             if not chunk:
                 return b"".join(chunks)
             chunks.append(chunk)
             size += len(chunk)
-            if size > LIMITS["readBytes"]:
-                raise OSError("larger than %d bytes" % LIMITS["readBytes"])
+            if size > limit:
+                raise OSError("larger than %d bytes" % limit)
     finally:
         os.close(fd)
 
@@ -3194,6 +3197,10 @@ def checkpoint_files(root):
 CENSUS_FOLDER = "census"
 
 
+# Why a checkpoint file counts as untrusted when the census ran out of time before it.
+CENSUS_UNCHECKED = "not checked yet (too many new files for one session start)"
+
+
 class CheckpointCensus:
     """How many of a project's checkpoints are this user's own (`count`), when the newest
     of those was saved (`newest`, in epoch seconds, or None) and why the others are not
@@ -3258,12 +3265,15 @@ def census_record_path(root):
 
 def checkpoint_file_problem(found, root, key):
     """"" when the CheckpointFile `found` is this user's own save here; else why it is not,
-    from its lstat and, when that is fine, its bytes."""
+    from its lstat and, when that is fine, its bytes (no save writes a file larger than
+    LIMITS["fileBytes"]: one is judged by its size, unread)."""
     problems = file_trust_problems(found.info)
+    if not problems and found.info.st_size > LIMITS["fileBytes"]:
+        problems = ["larger than a save writes (%d bytes)" % LIMITS["fileBytes"]]
     if not problems:
         path = found.path + BACKUP_SUFFIX if found.from_backup else found.path
         try:
-            raw = read_file_limited(path)
+            raw = read_file_limited(path, LIMITS["fileBytes"])
             signature = signature_problem(raw, found.selector, key)
             problems = [signature] if signature else project_problems(parse_checkpoint(raw), root)
         except OSError as error:
@@ -3284,7 +3294,7 @@ def read_census_record(path, with_files):
     try:
         with os.fdopen(open_regular(path), "rb") as handle:
             summary = json_loads(handle.readline(65536).decode("utf-8"), explain=False)
-            files = json_loads(handle.read(LIMITS["readBytes"]).decode("utf-8"),
+            files = json_loads(handle.read(LIMITS["censusRecordBytes"]).decode("utf-8"),
                                explain=False) if with_files else {}
     except (OSError, ValueError):
         return None, {}
@@ -3327,10 +3337,13 @@ def write_census_record(path, summary, files):
         raise
 
 
-def checkpoint_census(root):
+def checkpoint_census(root, deadline=None):
     """A CheckpointCensus of the checkpoints under `root`: from the census record when it
     still holds, else from the files (recorded again for the next time). Committed
-    checkpoints come from the git index itself (the hook runs no git), at every call."""
+    checkpoints come from the git index itself (the hook runs no git), at every call.
+    Past `deadline` (a time.monotonic() value, or None) it reads no more files (it reads
+    one at least): the ones left count as not checked yet, and the record it writes keeps
+    what it checked, without holding, so the next census goes on from there."""
     directory = os.path.join(root, CHECKPOINT_DIR)
     folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
     key_state = lstat_state(signing_key_path())
@@ -3352,7 +3365,7 @@ def checkpoint_census(root):
         else:
             cached = {}  # a record made with another key says nothing
         key = signing_key()
-        files = {}
+        files, unchecked, clock = {}, [], None
         for found in checkpoint_files(root):
             if found.selector == LEGACY_SELECTOR:
                 continue
@@ -3360,8 +3373,15 @@ def checkpoint_census(root):
             state, old = file_state(found.info), cached.get(name)
             if old is not None and old[:-1] == state:
                 files[name] = old
+            elif clock is not None and (unchecked or clock() >= deadline):
+                unchecked.append(found.info.st_mtime)
             else:
                 files[name] = state + [checkpoint_file_problem(found, root, key)]
+                if deadline is not None and clock is None:
+                    import time  # (built in, and already loaded by the hook)
+                    clock = time.monotonic
+        for mtime in unchecked:
+            census.add(CENSUS_UNCHECKED, mtime)
         folder_problems = folder_trust_problems(directory)
         for name, state in files.items():
             relative = CHECKPOINT_DIR + "/" + name
@@ -3371,8 +3391,9 @@ def checkpoint_census(root):
                 state[2] / 1e9)
         if folder is not None:
             try:
-                write_census_record(record, census_summary(root, folder, key_state, files,
-                                                           folder_problems), files)
+                write_census_record(record, census_summary(
+                    root, None if unchecked else folder, key_state, files, folder_problems),
+                    files)
             except OSError:
                 pass
     for name in (LEGACY_FILE, LEGACY_FILE + BACKUP_SUFFIX):  # read at every census: rare
@@ -6053,7 +6074,7 @@ def run_session_start_hook(stdin_bytes, environ):
         return None
     recovered = report.selectors("recovered") if report else []
     deferred = len(report.selectors("deferred")) if report else 0
-    census = checkpoint_census(root)
+    census = checkpoint_census(root, deadline)
     if not census.count and not census.untrusted and not deferred:
         return None
     context = describe_checkpoints_for_session_start(census, root, time.time(), recovered,

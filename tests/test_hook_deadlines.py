@@ -17,6 +17,7 @@ from unittest import mock
 import checkpoint_mcp
 from tests.support import TempDirTestCase, make_git_repo, pyz_command, run_main
 from tests.test_autosnap import Transcript, captured_hook_input
+from tests.test_hooks import HookTestCase, encode
 from tests.test_recovery import OTHERS, RecoveryTestCase
 
 SESSION = "5e55a1d0-0000-4000-8000-00000000d1ed"
@@ -205,6 +206,72 @@ class RecoveryDeadlineTest(RecoveryTestCase):
         self.assertLess(elapsed, 6)
         entry = files_by_path(self.checkpoint(OTHERS[0]))["slow.img"]
         self.assertEqual((entry.get("unhashed"), "hash" in entry), (True, False))
+
+
+@unittest.skipIf(os.name == "nt", "POSIX modes")
+class CensusTest(HookTestCase):
+    """The census reads no file larger than a save writes, and a census out of time keeps
+    what it checked for the next start."""
+
+    def directory(self):
+        directory = self.project / ".claude-checkpoints"
+        directory.mkdir(exist_ok=True)
+        os.chmod(str(directory), 0o700)
+        return directory
+
+    def test_a_file_larger_than_a_save_writes_is_judged_by_its_size_unread(self):
+        self.make_checkpoints(self.project, 1)
+        big = sparse_file(self.directory() / "b0000000-0000-4000-8000-000000000000.json", GIB)
+        opened = []
+        real = checkpoint_mcp.open_regular
+
+        def counting(path, *args, **kwargs):
+            opened.append(os.path.basename(str(path)))
+            return real(path, *args, **kwargs)
+        with mock.patch.object(checkpoint_mcp, "open_regular", side_effect=counting):
+            context = self.nudge()
+        self.assertIn("1 saved session checkpoint,", context)
+        self.assertIn("1 larger than a save writes (65536 bytes)", context)
+        self.assertNotIn(big.name, opened)
+
+    def test_thousands_of_huge_sparse_checkpoint_names_leave_the_start_well_in_time(self):
+        directory = self.directory()
+        for number in range(3000):
+            sparse_file(directory / ("%08d-0000-4000-8000-000000000000.json" % number), GIB)
+        started = time.monotonic()
+        context = self.nudge()
+        self.assertLess(time.monotonic() - started, 3)
+        self.assertIn("3000 larger than a save writes", context)
+
+    def test_a_census_out_of_time_goes_on_at_the_next_start_from_where_it_stopped(self):
+        self.make_checkpoints(self.project, 5)
+        real = checkpoint_mcp.checkpoint_file_problem
+        checked = []
+
+        def counting(found, root, key):
+            checked.append(found.path)
+            return real(found, root, key)
+        contexts = []
+        with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=0), \
+                mock.patch.object(checkpoint_mcp, "checkpoint_file_problem", counting):
+            for _ in range(6):
+                contexts.append(self.nudge())
+        # Each start checks one file (its deadline has passed), the others wait.
+        self.assertIn("1 saved session checkpoint,", contexts[0])
+        self.assertIn("4 not checked yet", contexts[0])
+        self.assertIn("3 saved session checkpoints", contexts[2])
+        self.assertIn("2 not checked yet", contexts[2])
+        for context in contexts[4:]:
+            self.assertIn("5 saved session checkpoints", context)
+            self.assertNotIn("not checked", context)
+        self.assertEqual(len(checked), 5)
+        self.assertEqual(len(set(checked)), 5)
+
+    def test_a_census_in_time_checks_every_file_at_once(self):
+        self.make_checkpoints(self.project, 5)
+        context = self.nudge(stdin=encode(self.session_start_input()))
+        self.assertIn("5 saved session checkpoints", context)
+        self.assertNotIn("not checked", context)
 
 
 if __name__ == "__main__":
