@@ -50,7 +50,8 @@ LIMITS = {
     "gitTimeout": 3.0,       # seconds
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
-    "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index
+    "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index...
+    "gitIndexPath": 4096,    # ...holding no path longer than this (none git checks out)
     "censusLockTimeout": 2.0,  # seconds a save waits to update the nudge's census record
     "rememberedRoots": 4,    # a server remembers the changed paths of this many projects...
     "rememberedPaths": 20000,  # ...and at most this many paths of each
@@ -1947,11 +1948,12 @@ def work_tree_top(root):
     return here, "".join(part + "/" for part in reversed(parts))
 
 
-def git_index_paths(root, start):
+def git_index_paths(root, start, deadline=None):
     """The paths (relative to `root`, '/'-separated) that the repository's index lists and
     that begin with `start`, read from the index file itself, for a hook that may not run
-    git; None when the index cannot be read for sure (a damaged one, or too large to read),
-    so that nothing counts as uncommitted. A split index (core.splitIndex) keeps most of its
+    git; None when the index cannot be read for sure (a damaged one, too large to read, or
+    not read by `deadline`, a time.monotonic() value), so that nothing counts as
+    uncommitted. A split index (core.splitIndex) keeps most of its
     entries in the shared index it names: that one is read too (shared_index_names)."""
     top, prefix = work_tree_top(root)
     if top is None:
@@ -1966,9 +1968,10 @@ def git_index_paths(root, start):
                 return set()
             git_dir = os.path.join(top, pointer[len("gitdir:"):].strip())
         index = read_index_file(os.path.join(git_dir, "index"))
-        listed = index_paths(index, wanted, git_dir)
+        listed = index_paths(index, wanted, git_dir, deadline)
         for name in shared_index_names(git_dir, index) if listed is not None else ():
-            shared = index_paths(read_index_file(os.path.join(git_dir, name)), wanted, git_dir)
+            shared = index_paths(read_index_file(os.path.join(git_dir, name)), wanted, git_dir,
+                                 deadline)
             listed = None if shared is None else listed + shared
     except FileNotFoundError:
         return set()  # no index yet: nothing is committed
@@ -1990,15 +1993,15 @@ def read_index_file(path):
         return handle.read(size)
 
 
-def index_paths(index, wanted, git_dir):
+def index_paths(index, wanted, git_dir, deadline=None):
     """The paths beginning with `wanted` in the bytes of an index file (None: too large to
     read), or None when they cannot be told for sure. Versions 2 and 3 are searched for
     `wanted`, not parsed, since the index can be megabytes long: a false match only errs
     towards caution. Version 4 compresses each path against the one before it: its entries
-    are walked, from the first, only as far as such paths sort."""
+    are walked, from the first, only as far as such paths sort, and by `deadline`."""
     version = int.from_bytes(index[4:8], "big") if index and index[:4] == b"DIRC" else None
     if version == 4:
-        return index_v4_paths(index, wanted, object_id_size(git_dir))
+        return index_v4_paths(index, wanted, object_id_size(git_dir), deadline)
     if version not in (2, 3):
         return None
     listed = []
@@ -2043,12 +2046,18 @@ def object_id_size(git_dir):
     return 32 if b"objectformat" in config and b"sha256" in config else 20
 
 
-def index_v4_paths(index, start, id_size):
+def index_v4_paths(index, start, id_size, deadline=None):
     """The paths starting with `start` in a version 4 index, walking its entries from the
-    first only as far as such paths sort; None when an entry is not where it should be."""
+    first only as far as such paths sort; None when an entry is not where it should be,
+    holds a path longer than LIMITS["gitIndexPath"] (each path is built from the one
+    before it: ever longer ones would cost minutes) or the walk is not done by `deadline`."""
     count = int.from_bytes(index[8:12], "big")
     position, previous, found = 12, b"", []
-    for _ in range(count):
+    for number in range(count):
+        if deadline is not None and not number & 1023:
+            import time  # (built in, and already loaded by the hook)
+            if time.monotonic() >= deadline:
+                return None
         flags_at = position + 40 + id_size
         if flags_at + 2 > len(index):
             return None
@@ -2070,6 +2079,8 @@ def index_v4_paths(index, start, id_size):
         if end < 0 or drop > len(previous):
             return None
         previous = previous[:len(previous) - drop] + index[position:end]
+        if len(previous) > LIMITS["gitIndexPath"]:
+            return None
         position = end + 1
         if previous.startswith(start):
             found.append(previous)
@@ -3347,7 +3358,7 @@ def checkpoint_census(root, deadline=None):
     directory = os.path.join(root, CHECKPOINT_DIR)
     folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
     key_state = lstat_state(signing_key_path())
-    committed = git_index_paths(root, LEGACY_FILE)
+    committed = git_index_paths(root, LEGACY_FILE, deadline)
     if committed:  # (a false match, such as the folder's own name, errs only towards caution)
         committed = set(filter(is_checkpoint_store_path, committed))
     record = census_record_path(root)

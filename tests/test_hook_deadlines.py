@@ -267,6 +267,36 @@ class CensusTest(HookTestCase):
         self.assertEqual(len(checked), 5)
         self.assertEqual(len(set(checked)), 5)
 
+    def crafted_index(self, entries, grow):
+        """A version 4 .git/index of `entries` paths that sort before the checkpoints', each
+        the one before it plus `grow` bytes (the format stores only what is new)."""
+        make_git_repo(self.project, self.env)
+        entry = b"\0" * 62  # stat data, object id, flags
+        parts = [b"DIRC", (4).to_bytes(4, "big"), entries.to_bytes(4, "big")]
+        parts.extend(entry + b"\0" + (b"!" if number == 0 else b"a" * grow) + b"\0"
+                     for number in range(entries))
+        (self.project / ".git" / "index").write_bytes(b"".join(parts))
+
+    def test_an_index_of_ever_longer_paths_does_not_hold_the_start(self):
+        # Each path is copied whole from the one before it: walking them all would take
+        # minutes (the index may be 64 MiB); git checks out no path that long anyway.
+        self.crafted_index(200000, 1)
+        self.make_checkpoints(self.project, 1)
+        started = time.monotonic()
+        context = self.nudge()
+        self.assertLess(time.monotonic() - started, 2.5)
+        self.assertIn("not checked against the git index", context)
+
+    def test_an_index_too_long_to_walk_by_the_deadline_counts_as_unchecked(self):
+        self.crafted_index(300000, 0)
+        self.make_checkpoints(self.project, 1)
+        with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=0.05):
+            started = time.monotonic()
+            context = self.nudge()
+            elapsed = time.monotonic() - started
+        self.assertLess(elapsed, 0.5)
+        self.assertIn("not checked against the git index", context)
+
     def test_a_census_in_time_checks_every_file_at_once(self):
         self.make_checkpoints(self.project, 5)
         context = self.nudge(stdin=encode(self.session_start_input()))
