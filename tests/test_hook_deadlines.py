@@ -15,7 +15,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, make_git_repo, pyz_command, run_main
+from tests.support import TempDirTestCase, git, make_git_repo, pyz_command, run_main
 from tests.test_autosnap import Transcript, captured_hook_input
 from tests.test_hooks import HookTestCase, encode
 from tests.test_recovery import OTHERS, RecoveryTestCase
@@ -294,8 +294,18 @@ class CensusTest(HookTestCase):
             started = time.monotonic()
             context = self.nudge()
             elapsed = time.monotonic() - started
-        self.assertLess(elapsed, 0.5)
+        self.assertLess(elapsed, 1)
         self.assertIn("not checked against the git index", context)
+
+    def test_a_real_index_is_read_even_when_the_start_is_out_of_time(self):
+        make_git_repo(self.project, self.env)
+        git(self.project, "update-index", "--index-version", "4", env=self.env)
+        self.assertEqual((self.project / ".git" / "index").read_bytes()[4:8], b"\0\0\0\4")
+        self.make_checkpoints(self.project, 1)
+        with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=0):
+            context = self.nudge()
+        self.assertIn("1 saved session checkpoint,", context)
+        self.assertNotIn("not checked against the git index", context)
 
     def test_a_census_in_time_checks_every_file_at_once(self):
         self.make_checkpoints(self.project, 5)
