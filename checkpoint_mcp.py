@@ -4637,8 +4637,9 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
     cannot be listed. At a session start (not `by_hand`) it reads at most
     LIMITS['recoverReads'] transcripts, none over LIMITS['recoverBytes'], recovers at most
     LIMITS['recoverPerStart'] and stops after LIMITS['recoverSeconds']: the rest waits for
-    the next start; its saves end by `deadline`, the session start's. `by_hand` (the `recover` command) recovers every one of the window,
-    each read for up to LIMITS['transcriptSeconds'], and also lists the ones up to date."""
+    the next start; it reads and saves by `deadline`, the session start's. `by_hand` (the
+    `recover` command) recovers every one of the window, each read for up to
+    LIMITS['transcriptSeconds'], and also lists the ones up to date."""
     import time
     now = time.time()
     scanned = scan_transcript_folder(folder, root, excluded, now, list_current=by_hand)
@@ -5962,7 +5963,9 @@ def serve_stdio(streams, handle_signals):
 # (PreCompact, just before Claude Code compacts the context, and SessionEnd, on /clear
 # too, after which it goes on under a new session id) are the last moments to save what
 # the session did, whether or not the agent saved: they read the transcript and save
-# through save_checkpoint like the tool does.
+# through save_checkpoint like the tool does. Each ends by its own deadline
+# (LIMITS["sessionStartSeconds"], LIMITS["snapshotSeconds"]), well before Claude Code kills
+# it: past it nothing more is hashed, read or waited for, and what is done is kept.
 
 
 SAVE_DENIED_FOR_SUBAGENT = (

@@ -1,8 +1,8 @@
 """No hook runs out the time Claude Code gives it (which then kills it, and nothing is
 saved) on a project the user does not control: a save hashes no more than its bounds
 allow and stops at its deadline, saving what it has; the session-start census judges a
-file too large to be a checkpoint by its size alone, and carries what it checked over to
-the next start when it runs out of time.
+file too large to be a checkpoint by its size alone, walks no crafted git index for
+long, and carries what it checked over to the next start when it runs out of time.
 
 Huge files are sparse (os.truncate on a new file): they take no disk space but read as
 gigabytes of zeros. Limits are shrunk in the tests that run in this process; the tests
@@ -10,6 +10,7 @@ that run the pyz as a process use its own limits, since the hook's end is the po
 """
 import json
 import os
+import subprocess
 import time
 import unittest
 from unittest import mock
@@ -165,7 +166,6 @@ class SaveDeadlineTest(SaveTestCase):
         huge = [sparse_file(self.project / ("huge%d.img" % number), 20 * GIB)
                 for number in range(3)]
         started = time.monotonic()
-        import subprocess
         result = subprocess.run(pyz_command("--hook", "pre-compact"), cwd=str(self.tmp),
                                 env=self.env, input=self.snapshot_input(*huge),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
