@@ -2591,6 +2591,14 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                         "hashes; they are listed as changed, so re-read them before editing."
                         % (len(unchecked), ", ".join(unchecked[:5]),
                            LIMITS["driftHashBytes"] >> 20))
+    unhashed = [entry["path"] for entry in (recorded_files or ())[:LIMITS["modifiedFiles"]]
+                if isinstance(entry, dict) and entry.get("unhashed") is True
+                and is_safe_relative_path(entry.get("path"))]
+    if unhashed:
+        warnings.append("%d recorded file(s) were saved without a content hash (%s): too "
+                        "large, or the save ran out of time; whether they changed since is "
+                        "not known, so re-read them before editing."
+                        % (len(unhashed), ", ".join(unhashed[:5])))
     new_untracked, new_total, looked_at_all = untracked_since(
         root, listed.stdout if listed else b"", recorded, saved_at, complete)
     if not looked_at_all:

@@ -122,6 +122,9 @@ class HashBoundTest(SaveTestCase):
         loaded = server.call_tool("load_session_checkpoint", {})
         self.assertFalse(loaded.get("isError"), loaded)
         self.assertEqual(loaded["structuredContent"]["drift"]["changedSince"], ["small.txt"])
+        self.assertTrue(any("1 recorded file(s) were saved without a content hash (big.bin)"
+                            in warning for warning in loaded["structuredContent"]["warnings"]),
+                        loaded["structuredContent"]["warnings"])
 
     def test_the_agents_save_over_huge_sparse_files_ends_at_once(self):
         for number in range(3):
