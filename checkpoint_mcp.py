@@ -50,7 +50,8 @@ LIMITS = {
     "gitTimeout": 3.0,       # seconds
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
-    "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index
+    "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index...
+    "gitIndexPath": 4096,    # ...holding no path longer than this (none git checks out)
     "censusLockTimeout": 2.0,  # seconds a save waits to update the nudge's census record
     "rememberedRoots": 4,    # a server remembers the changed paths of this many projects...
     "rememberedPaths": 20000,  # ...and at most this many paths of each
@@ -65,6 +66,8 @@ LIMITS = {
     "driftPaths": 20,        # paths in each of drift's lists
     "driftUntrackedStats": 500,  # untracked paths a load may stat to tell new from old
     "driftHashBytes": 67108864,  # bytes a load hashes to compare the recorded files
+    "saveHashBytes": 67108864,  # bytes a save hashes in all (as much as a load compares)...
+    "hashFileBytes": 16777216,  # ...and of any one file: a larger one is recorded unhashed
     "briefBytes": 1500,      # the resume brief, at its first detail level that fits
     "recoverDays": 7,        # crash recovery looks at transcripts this recent...
     "recoverPerStart": 3,    # ...recovers at most this many at a session start...
@@ -78,6 +81,13 @@ LIMITS = {
     "ignoredNameShown": 64,  # characters of such a name in what the model reads
     "clientWorkspaces": 16,  # project folders a call's `_meta` names that are looked at
     "clientTimeout": 60.0,   # seconds init lets a client (Gemini CLI) wait on each request
+    # Seconds a hook or a save takes at most, well within the time Claude Code gives each
+    # hook (10 s at session start, 30 s for the snapshots) before it kills it, saving
+    # nothing: past it, hashing, the census and crash recovery stop and keep what is done.
+    "sessionStartSeconds": 5.0,
+    "snapshotSeconds": 20.0,  # PreCompact and SessionEnd
+    "toolSaveSeconds": 20.0,  # the agent's save
+    "censusRecordBytes": 16777216,  # the census record's list of files, read whole
 }
 
 # What the brief shows of each list ("and N more"), from the most detail to the least: it
@@ -1614,7 +1624,7 @@ CHECKPOINT_SCHEMA = {
             "properties": {"path": {"type": "string"}, "status": {"type": "string"},
                            "source": {"type": "string", "enum": ["git", "agent"]},
                            "note": {"type": "string"}, "hash": {"type": "string"},
-                           "reported": {"type": "boolean"},
+                           "reported": {"type": "boolean"}, "unhashed": {"type": "boolean"},
                            "renamedFrom": {"type": "string"}},
             "required": ["path"]}},
         "recentCommands": {"type": "array", "maxItems": LIMITS["recentCommands"], "items": {
@@ -1813,16 +1823,21 @@ class GitRun:
         except OSError:  # no git, or `root` is gone
             self.process = None
 
-    def answer(self):
+    def answer(self, deadline=None):
         """A GitOutput when the exit code is in `accept`, None when git is missing or fails
         (not a repository, unknown commit...); raises GitTimeout when git has not answered
-        LIMITS["gitTimeout"] after this call (it may have been running for a while before
-        it: the timeout bounds how long we wait, from the moment we need the answer)."""
+        LIMITS["gitTimeout"] after this call, or by `deadline` (a time.monotonic() value)
+        if that comes first (git may have been running for a while before the call: the
+        timeout bounds how long we wait, from the moment we need the answer)."""
         import subprocess
         if self.process is None:
             return None
+        timeout = LIMITS["gitTimeout"]
+        if deadline is not None:
+            import time
+            timeout = max(0.0, min(timeout, deadline - time.monotonic()))
         try:
-            stdout, _ = self.process.communicate(timeout=LIMITS["gitTimeout"])
+            stdout, _ = self.process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.stop()
             raise GitTimeout()
@@ -1878,10 +1893,52 @@ def sha1_for_size(size):
     return sha1
 
 
-def hash_blob(path):
+class HashRefused(Exception):
+    """A HashBudget has no room left for the file (its size, or the time)."""
+
+
+class HashBudget:
+    """What a save may still hash: LIMITS["saveHashBytes"] in all, none of a file over
+    LIMITS["hashFileBytes"], and nothing past `deadline` (a time.monotonic() value, or
+    None), so that a tree of huge or sparse files cannot hold a hook past its time. A
+    file it refuses is recorded without a hash, marked `unhashed`; `refused` counts them."""
+
+    def __init__(self, deadline=None):
+        self.bytes = LIMITS["saveHashBytes"]
+        self.deadline = deadline
+        self.refused = 0
+
+    def take(self, size):
+        """Whether a file of `size` bytes may be hashed now (its bytes are then spent)."""
+        if size > LIMITS["hashFileBytes"] or size > self.bytes or self.is_over():
+            return False
+        self.bytes -= size
+        return True
+
+    def is_over(self):
+        import time
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def hash_into(self, entry, path):
+        """Record in the modifiedFiles `entry` the blob hash of the file at `path`, or mark
+        it `unhashed` when this budget refuses it (a missing file gets neither)."""
+        try:
+            digest = hash_blob(path, self)
+        except HashRefused:
+            self.refused += 1
+            entry["unhashed"] = True
+            return entry
+        if digest:
+            entry["hash"] = digest
+        return entry
+
+
+def hash_blob(path, budget=None):
     """Git's blob id of the working-tree file at `path` (str or bytes), as
     `git hash-object` computes it for a file without filters; a symlink hashes its target
-    string. None for a missing file, a directory or a file that changed while being read."""
+    string. None for a missing file, a directory or a file that changed while being read;
+    HashRefused when a file's bytes do not fit the HashBudget `budget`, or its time ran out
+    while reading."""
     import stat
     try:
         info = os.lstat(path)
@@ -1897,14 +1954,18 @@ def hash_blob(path):
             return None
         with os.fdopen(open_regular(path), "rb") as stream:  # swapped for a FIFO: refused
             size = os.fstat(stream.fileno()).st_size
+            if budget is not None and not budget.take(size):
+                raise HashRefused(path)
             digest = sha1(b"blob %d\0" % size)
             read = 0
-            while True:
+            while read <= size:  # (one more than promised already tells a growing file)
                 chunk = stream.read(1 << 20)
                 if not chunk:
                     break
                 read += len(chunk)
                 digest.update(chunk)
+                if budget is not None and budget.is_over():
+                    raise HashRefused(path)
     except OSError:
         return None
     # The header promised `size` bytes; a file growing or shrinking meanwhile has no hash.
@@ -1966,11 +2027,12 @@ def work_tree_top(root):
     return here, "".join(part + "/" for part in reversed(parts))
 
 
-def git_index_paths(root, start):
+def git_index_paths(root, start, deadline=None):
     """The paths (relative to `root`, '/'-separated) that the repository's index lists and
     that begin with `start`, read from the index file itself, for a hook that may not run
-    git; None when the index cannot be read for sure (a damaged one, or too large to read),
-    so that nothing counts as uncommitted. A split index (core.splitIndex) keeps most of its
+    git; None when the index cannot be read for sure (a damaged one, too large to read, or
+    not read by `deadline`, a time.monotonic() value), so that nothing counts as
+    uncommitted. A split index (core.splitIndex) keeps most of its
     entries in the shared index it names: that one is read too (shared_index_names)."""
     top, prefix = work_tree_top(root)
     if top is None:
@@ -1985,9 +2047,10 @@ def git_index_paths(root, start):
                 return set()
             git_dir = os.path.join(top, pointer[len("gitdir:"):].strip())
         index = read_index_file(os.path.join(git_dir, "index"))
-        listed = index_paths(index, wanted, git_dir)
+        listed = index_paths(index, wanted, git_dir, deadline)
         for name in shared_index_names(git_dir, index) if listed is not None else ():
-            shared = index_paths(read_index_file(os.path.join(git_dir, name)), wanted, git_dir)
+            shared = index_paths(read_index_file(os.path.join(git_dir, name)), wanted, git_dir,
+                                 deadline)
             listed = None if shared is None else listed + shared
     except FileNotFoundError:
         return set()  # no index yet: nothing is committed
@@ -2009,15 +2072,15 @@ def read_index_file(path):
         return handle.read(size)
 
 
-def index_paths(index, wanted, git_dir):
+def index_paths(index, wanted, git_dir, deadline=None):
     """The paths beginning with `wanted` in the bytes of an index file (None: too large to
     read), or None when they cannot be told for sure. Versions 2 and 3 are searched for
     `wanted`, not parsed, since the index can be megabytes long: a false match only errs
     towards caution. Version 4 compresses each path against the one before it: its entries
-    are walked, from the first, only as far as such paths sort."""
+    are walked, from the first, only as far as such paths sort, and by `deadline`."""
     version = int.from_bytes(index[4:8], "big") if index and index[:4] == b"DIRC" else None
     if version == 4:
-        return index_v4_paths(index, wanted, object_id_size(git_dir))
+        return index_v4_paths(index, wanted, object_id_size(git_dir), deadline)
     if version not in (2, 3):
         return None
     listed = []
@@ -2062,12 +2125,20 @@ def object_id_size(git_dir):
     return 32 if b"objectformat" in config and b"sha256" in config else 20
 
 
-def index_v4_paths(index, start, id_size):
+def index_v4_paths(index, start, id_size, deadline=None):
     """The paths starting with `start` in a version 4 index, walking its entries from the
-    first only as far as such paths sort; None when an entry is not where it should be."""
+    first only as far as such paths sort; None when an entry is not where it should be,
+    holds a path longer than LIMITS["gitIndexPath"] (each path is built from the one
+    before it: ever longer ones would cost minutes) or the walk is not done by `deadline`."""
     count = int.from_bytes(index[8:12], "big")
     position, previous, found = 12, b"", []
-    for _ in range(count):
+    for number in range(count):
+        # A look at the clock every 65,536 entries: few paths of a real index sort before
+        # ours, so its walk is over before the first (even when the start is out of time).
+        if deadline is not None and number and not number & 0xFFFF:
+            import time  # (built in, and already loaded by the hook)
+            if time.monotonic() >= deadline:
+                return None
         flags_at = position + 40 + id_size
         if flags_at + 2 > len(index):
             return None
@@ -2089,6 +2160,8 @@ def index_v4_paths(index, start, id_size):
         if end < 0 or drop > len(previous):
             return None
         previous = previous[:len(previous) - drop] + index[position:end]
+        if len(previous) > LIMITS["gitIndexPath"]:
+            return None
         position = end + 1
         if previous.startswith(start):
             found.append(previous)
@@ -2190,9 +2263,9 @@ def last_change_time(raw_root, path):
     return 0.0
 
 
-def recorded_file(raw_root, change):
-    """The modifiedFiles entry for one chosen change, hashed unless deleted or a
-    directory."""
+def recorded_file(raw_root, change, budget):
+    """The modifiedFiles entry for one chosen change, hashed (within the HashBudget
+    `budget`) unless deleted or a directory."""
     path, old_path, is_submodule = change.path, change.old_path, change.is_submodule
     status = porcelain_status(change.kind, change.xy)
     try:
@@ -2203,9 +2276,7 @@ def recorded_file(raw_root, change):
         entry = {"path": path.decode("utf-8", "replace"), "status": status, "source": "git"}
         hashable = False
     if status != "D" and hashable:
-        digest = hash_blob(raw_root + b"/" + path)
-        if digest:
-            entry["hash"] = digest
+        budget.hash_into(entry, raw_root + b"/" + path)
     if status == "R" and old_path is not None:
         entry["renamedFrom"] = old_path.decode("utf-8", "replace")
     return entry
@@ -2387,11 +2458,12 @@ class StatusScan:
         self.git.stop()
 
 
-def scan_git(root, agent_paths=(), limit=None, status=None):
+def scan_git(root, agent_paths=(), limit=None, status=None, budget=None):
     """Branch, HEAD and the changed files of the repository holding `root`, from one
     `git status` call. At most `limit` files (default LIMITS["modifiedFiles"]) are
     recorded: those in `agent_paths` first, then the most recently modified (stat only),
-    listed in git's path order; only the recorded ones are hashed. Our own checkpoint files
+    listed in git's path order; only the recorded ones are hashed, within the HashBudget
+    `budget` (whose deadline also bounds the wait for git). Our own checkpoint files
     are never listed. `status` is that call if the caller already started it (a
     StatusScan, so that it ran while the caller worked).
 
@@ -2401,10 +2473,11 @@ def scan_git(root, agent_paths=(), limit=None, status=None):
     if limit is None:
         limit = LIMITS["modifiedFiles"]
     limit = max(limit, 0)
+    budget = budget or HashBudget()
     result = {"git": None, "files": [], "omitted": 0, "warnings": []}
     with status or StatusScan(root) as scan:
         try:
-            answer = scan.git.answer()
+            answer = scan.git.answer(budget.deadline)
         except GitTimeout:
             result["warnings"].append(git_timeout_warning(
                 "the checkpoint was saved without git facts (branch, HEAD, changed files)."))
@@ -2424,7 +2497,7 @@ def scan_git(root, agent_paths=(), limit=None, status=None):
             chosen = [changes[position] for position in sorted(positions)]  # git's order
         scan.remember([change.path for change in changes] if len(changes) > limit else [])
     result["omitted"] = len(changes) - len(chosen)
-    result["files"] = [recorded_file(scan.raw_root, change) for change in chosen]
+    result["files"] = [recorded_file(scan.raw_root, change, budget) for change in chosen]
     return result
 
 
@@ -2597,6 +2670,14 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                         "hashes; they are listed as changed, so re-read them before editing."
                         % (len(unchecked), ", ".join(name_span(path) for path in unchecked[:5]),
                            LIMITS["driftHashBytes"] >> 20))
+    unhashed = [entry["path"] for entry in (recorded_files or ())[:LIMITS["modifiedFiles"]]
+                if isinstance(entry, dict) and entry.get("unhashed") is True
+                and is_safe_relative_path(entry.get("path"))]
+    if unhashed:
+        warnings.append("%d recorded file(s) were saved without a content hash (%s): too "
+                        "large, or the save ran out of time; whether they changed since is "
+                        "not known, so re-read them before editing."
+                        % (len(unhashed), ", ".join(unhashed[:5])))
     new_untracked, new_total, looked_at_all = untracked_since(
         root, listed.stdout if listed else b"", recorded, saved_at, complete)
     if not looked_at_all:
@@ -2867,20 +2948,22 @@ def project_problems(data, root):
     return []
 
 
-def read_file_limited(path):
-    """The bytes of the regular file at `path` (never through a link), at most
-    LIMITS['readBytes']; OSError otherwise. Plain reads: a hook needs no file object."""
+def read_file_limited(path, limit=None):
+    """The bytes of the regular file at `path` (never through a link), at most `limit`
+    (default LIMITS['readBytes']); OSError otherwise. Plain reads: a hook needs no file
+    object (and asks for no more than `limit`: a read allocates what it asks for)."""
+    limit = LIMITS["readBytes"] if limit is None else limit
     fd = open_regular(path)
     try:
         chunks, size = [], 0
         while True:
-            chunk = os.read(fd, LIMITS["readBytes"] + 1 - size)
+            chunk = os.read(fd, limit + 1 - size)
             if not chunk:
                 return b"".join(chunks)
             chunks.append(chunk)
             size += len(chunk)
-            if size > LIMITS["readBytes"]:
-                raise OSError("larger than %d bytes" % LIMITS["readBytes"])
+            if size > limit:
+                raise OSError("larger than %d bytes" % limit)
     finally:
         os.close(fd)
 
@@ -3214,6 +3297,10 @@ def checkpoint_files(root):
 CENSUS_FOLDER = "census"
 
 
+# Why a checkpoint file counts as untrusted when the census ran out of time before it.
+CENSUS_UNCHECKED = "not checked yet (too many new files for one session start)"
+
+
 class CheckpointCensus:
     """How many of a project's checkpoints are this user's own (`count`), when the newest
     of those was saved (`newest`, in epoch seconds, or None) and why the others are not
@@ -3278,12 +3365,15 @@ def census_record_path(root):
 
 def checkpoint_file_problem(found, root, key):
     """"" when the CheckpointFile `found` is this user's own save here; else why it is not,
-    from its lstat and, when that is fine, its bytes."""
+    from its lstat and, when that is fine, its bytes (no save writes a file larger than
+    LIMITS["fileBytes"]: one is judged by its size, unread)."""
     problems = file_trust_problems(found.info)
+    if not problems and found.info.st_size > LIMITS["fileBytes"]:
+        problems = ["larger than a save writes (%d bytes)" % LIMITS["fileBytes"]]
     if not problems:
         path = found.path + BACKUP_SUFFIX if found.from_backup else found.path
         try:
-            raw = read_file_limited(path)
+            raw = read_file_limited(path, LIMITS["fileBytes"])
             signature = signature_problem(raw, found.selector, key)
             problems = [signature] if signature else project_problems(parse_checkpoint(raw), root)
         except OSError as error:
@@ -3304,7 +3394,7 @@ def read_census_record(path, with_files):
     try:
         with os.fdopen(open_regular(path), "rb") as handle:
             summary = json_loads(handle.readline(65536).decode("utf-8"), explain=False)
-            files = json_loads(handle.read(LIMITS["readBytes"]).decode("utf-8"),
+            files = json_loads(handle.read(LIMITS["censusRecordBytes"]).decode("utf-8"),
                                explain=False) if with_files else {}
     except (OSError, ValueError):
         return None, {}
@@ -3347,14 +3437,17 @@ def write_census_record(path, summary, files):
         raise
 
 
-def checkpoint_census(root):
+def checkpoint_census(root, deadline=None):
     """A CheckpointCensus of the checkpoints under `root`: from the census record when it
     still holds, else from the files (recorded again for the next time). Committed
-    checkpoints come from the git index itself (the hook runs no git), at every call."""
+    checkpoints come from the git index itself (the hook runs no git), at every call.
+    Past `deadline` (a time.monotonic() value, or None) it reads no more files (it reads
+    one at least): the ones left count as not checked yet, and the record it writes keeps
+    what it checked, without holding, so the next census goes on from there."""
     directory = os.path.join(root, CHECKPOINT_DIR)
     folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
     key_state = lstat_state(signing_key_path())
-    committed = git_index_paths(root, LEGACY_FILE)
+    committed = git_index_paths(root, LEGACY_FILE, deadline)
     if committed:  # (a false match, such as the folder's own name, errs only towards caution)
         committed = set(filter(is_checkpoint_store_path, committed))
     record = census_record_path(root)
@@ -3372,7 +3465,7 @@ def checkpoint_census(root):
         else:
             cached = {}  # a record made with another key says nothing
         key = signing_key()
-        files = {}
+        files, unchecked, clock = {}, [], None
         for found in checkpoint_files(root):
             if found.selector == LEGACY_SELECTOR:
                 continue
@@ -3380,8 +3473,15 @@ def checkpoint_census(root):
             state, old = file_state(found.info), cached.get(name)
             if old is not None and old[:-1] == state:
                 files[name] = old
+            elif clock is not None and (unchecked or clock() >= deadline):
+                unchecked.append(found.info.st_mtime)
             else:
                 files[name] = state + [checkpoint_file_problem(found, root, key)]
+                if deadline is not None and clock is None:
+                    import time  # (built in, and already loaded by the hook)
+                    clock = time.monotonic
+        for mtime in unchecked:
+            census.add(CENSUS_UNCHECKED, mtime)
         folder_problems = folder_trust_problems(directory)
         for name, state in files.items():
             relative = CHECKPOINT_DIR + "/" + name
@@ -3391,8 +3491,9 @@ def checkpoint_census(root):
                 state[2] / 1e9)
         if folder is not None:
             try:
-                write_census_record(record, census_summary(root, folder, key_state, files,
-                                                           folder_problems), files)
+                write_census_record(record, census_summary(
+                    root, None if unchecked else folder, key_state, files, folder_problems),
+                    files)
             except OSError:
                 pass
     for name in (LEGACY_FILE, LEGACY_FILE + BACKUP_SUFFIX):  # read at every census: rare
@@ -3832,17 +3933,17 @@ def keep_newest(items, limit):
     return items[dropped:], dropped
 
 
-def with_current_hash(root, record):
-    """`record` with the blob hash of its file as it is now (none for a file that is gone)."""
+def with_current_hash(root, record, budget):
+    """`record` with the blob hash of its file as it is now (none for a file that is gone),
+    or marked `unhashed` when it does not fit the HashBudget `budget`."""
     record.pop("hash", None)
-    digest = hash_blob(os.path.join(root, record["path"]))
-    if digest:
-        record["hash"] = digest
-    return record
+    record.pop("unhashed", None)
+    return budget.hash_into(record, os.path.join(root, record["path"]))
 
 
-def assemble_files(root, provided, scan, previous, keep_recorded=False):
-    """Agent-reported files first, then the git scan, then (merge) what was recorded before.
+def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
+    """Agent-reported files first, then the git scan, then (merge) what was recorded before,
+    hashed within the HashBudget `budget`.
     Returns the records (at most LIMITS['modifiedFiles']) and how many were left out. With
     `keep_recorded`, a file recorded before keeps that record (its hash then), so that
     drift is still measured from the earlier save."""
@@ -3859,7 +3960,8 @@ def assemble_files(root, provided, scan, previous, keep_recorded=False):
         elif path in scanned:
             record = dict(scanned[path])
         else:
-            record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"})
+            record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"},
+                                       budget)
         old_note = previous_by_path.get(path, {}).get("note")
         if note or old_note:
             record["note"] = note or old_note
@@ -3874,7 +3976,7 @@ def assemble_files(root, provided, scan, previous, keep_recorded=False):
     for path, item in previous_by_path.items():
         if path not in records:
             records[path] = dict(item) if keep_recorded else with_current_hash(
-                root, dict(item, source="agent"))
+                root, dict(item, source="agent"), budget)
     ordered = list(records.values())
     limit = LIMITS["modifiedFiles"]
     return ordered[:limit], max(0, len(ordered) - limit) + scan["omitted"]
@@ -4149,11 +4251,11 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
     return None, None
 
 
-def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp):
+def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp, budget):
     """(checkpoint, omitted) for the agent's save on `base` (see agent_base); on merge,
     the files recorded before are kept after the ones found now."""
     previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
-    files, omitted = assemble_files(root, draft.files, scan, previous_files)
+    files, omitted = assemble_files(root, draft.files, scan, previous_files, budget)
     checkpoint, omitted = build_checkpoint(draft.content, draft.redactions, base, draft.mode,
                                            scan, files, omitted, session, root, timestamp)
     if recorded_resume:
@@ -4162,7 +4264,7 @@ def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestam
     return checkpoint, omitted
 
 
-def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
+def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
     """(checkpoint, omitted) after an automatic snapshot. With no checkpoint yet, the goal
     and summary come from the transcript; an existing one keeps its goal, summary, next
     steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
@@ -4176,7 +4278,7 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
     # still tells what changed since the agent wrote its summary.
     agent_baseline = bool(own) and "goal" not in automatic_fields(own)
     files, omitted = assemble_files(root, draft.files, scan, own["modifiedFiles"] if own else [],
-                                    keep_recorded=agent_baseline)
+                                    budget, keep_recorded=agent_baseline)
     if own:
         refillable = [field for field in ("goal", "summary") if field in automatic_fields(own)]
         content = {"goal": own["goal"]["primary"]}
@@ -4207,18 +4309,23 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
     return checkpoint, omitted
 
 
-def save_checkpoint(root, session, draft, changed_paths=None):
+def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
     """Save `draft` as the checkpoint of `session` (its id already minted) in `root`;
     returns a SaveOutcome. `changed_paths`, a long-running server's ChangedPathMemory,
-    lets the git scan stat the paths it remembers while git runs."""
+    lets the git scan stat the paths it remembers while git runs. By `deadline` (a
+    time.monotonic() value, or None) the save stops waiting and hashing, and saves what
+    it has: the files it could not hash are recorded without a hash (see HashBudget)."""
+    import time
     warnings = []
+    budget = HashBudget(deadline)
     path = checkpoint_path(root, session.selector)
     relative = relative_checkpoint_path(session.selector)
     if session.source != "legacy":
         ensure_checkpoint_directory(root)
     # The agent is told when its checkpoint is not git-ignored; a snapshot tells nobody.
     ignore_check = start_ignore_check(root, relative) if draft.source is None else None
-    lock = CheckpointLock(path)
+    lock = CheckpointLock(path, None if deadline is None else max(0.0, min(
+        LIMITS["lockTimeout"], deadline - time.monotonic())))
     if session.source != "legacy" and not os.path.lexists(lock.path):
         with FolderChange(root):  # a new file in the folder: the census record follows
             lock.create_file()
@@ -4239,14 +4346,14 @@ def save_checkpoint(root, session, draft, changed_paths=None):
                                                    unusable)
             timestamp = now_timestamp()
             scan = scan_git(root, [item[0] for item in draft.files], LIMITS["modifiedFiles"],
-                            status)
+                            status, budget)
             warnings.extend(scan["warnings"])
             if draft.source is None:
                 checkpoint, omitted = agent_checkpoint(base, recorded_resume, draft, scan,
-                                                       session, root, timestamp)
+                                                       session, root, timestamp, budget)
             else:
                 checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
-                                                          timestamp)
+                                                          timestamp, budget)
             redactions = draft.redactions + redact_file_paths(checkpoint)
             data = fit_size_cap(checkpoint, warnings)
             key = signing_key(create=True)
@@ -4269,6 +4376,12 @@ def save_checkpoint(root, session, draft, changed_paths=None):
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
                         % (omitted, LIMITS["modifiedFiles"]))
+    if budget.refused:
+        warnings.append("%d recorded file(s) were saved without a content hash (marked "
+                        "unhashed): over %d MiB each or %d MiB in all, or past the time a "
+                        "save has; a later load cannot tell whether they changed."
+                        % (budget.refused, LIMITS["hashFileBytes"] >> 20,
+                           LIMITS["saveHashBytes"] >> 20))
     if redactions:
         warnings.append("Redacted %d secret-looking value(s)." % redactions)
     if ignored is False:
@@ -4277,9 +4390,11 @@ def save_checkpoint(root, session, draft, changed_paths=None):
     return SaveOutcome(path, data, checkpoint, redactions, warnings)
 
 
-def save_transcript_snapshot(root, session, facts, source, transcript_time=None):
+def save_transcript_snapshot(root, session, facts, source, transcript_time=None,
+                             deadline=None):
     """The automatic snapshot of `session` from its transcript's `facts`, saved through
-    save_checkpoint with `source` as its moment (see Draft for `transcript_time`): the
+    save_checkpoint, by `deadline`, with `source` as its moment (see Draft for
+    `transcript_time`): the
     PreCompact and SessionEnd hooks and crash recovery all save this way. Returns the
     SaveOutcome, or None when the transcript shows nothing to save: no conversation, or
     no work and no checkpoint of the session's own to refresh (then no file at all)."""
@@ -4291,7 +4406,7 @@ def save_transcript_snapshot(root, session, facts, source, transcript_time=None)
     touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
     return save_checkpoint(root, session, Draft(
         found, redactions, touched, source=source, dropped_tasks=found.pop("droppedTasks"),
-        transcript_time=transcript_time))
+        transcript_time=transcript_time), deadline=deadline)
 
 
 # Crash recovery ##############################################################
@@ -4557,9 +4672,10 @@ def checkpoint_saved_since(root, selector, moment):
     return saved is not None and saved >= moment
 
 
-def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
+def recover_transcript(root, transcript, cwd, memory, deadline, dry_run, save_deadline=None):
     """Recover one transcript that may need it: read it by `deadline`, then save its
-    snapshot (unless `dry_run`); a RecoveryResult, or None when the deadline came first."""
+    snapshot (unless `dry_run`) by `save_deadline`; a RecoveryResult, or None when the
+    deadline came first."""
     def result(action, reason, outcome=None):
         return RecoveryResult(transcript, action, reason, outcome)
 
@@ -4587,7 +4703,7 @@ def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
                       else "no checkpoint yet")
     try:
         outcome = save_transcript_snapshot(root, Session(transcript.selector, "env"), facts,
-                                           RECOVERED, moment)
+                                           RECOVERED, moment, save_deadline)
     except CheckpointIsNewer:
         return remembered("saved")
     except UntrustedCheckpointKept:
@@ -4601,14 +4717,16 @@ def recover_transcript(root, transcript, cwd, memory, deadline, dry_run):
                   else "no checkpoint yet", outcome)
 
 
-def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_run=False):
+def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_run=False,
+                     deadline=None):
     """Crash recovery in `root` from the transcripts in `folder` of sessions started in
     the directory `cwd`, but the sessions `excluded` (a tuple of session ids); a RecoveryReport, or None when the folder
     cannot be listed. At a session start (not `by_hand`) it reads at most
     LIMITS['recoverReads'] transcripts, none over LIMITS['recoverBytes'], recovers at most
     LIMITS['recoverPerStart'] and stops after LIMITS['recoverSeconds']: the rest waits for
-    the next start. `by_hand` (the `recover` command) recovers every one of the window,
-    each read for up to LIMITS['transcriptSeconds'], and also lists the ones up to date."""
+    the next start; it reads and saves by `deadline`, the session start's. `by_hand` (the
+    `recover` command) recovers every one of the window, each read for up to
+    LIMITS['transcriptSeconds'], and also lists the ones up to date."""
     import time
     now = time.time()
     scanned = scan_transcript_folder(folder, root, excluded, now, list_current=by_hand)
@@ -4622,7 +4740,10 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
         return RecoveryReport(folder, results, older)
     memory = RecoveryMemory.load(root)
     started = time.monotonic()
-    deadline = started + LIMITS["recoverSeconds"]
+    reading_deadline = started + LIMITS["recoverSeconds"]
+    if deadline is not None:
+        reading_deadline = min(reading_deadline, deadline)
+    save_deadline = None if by_hand else deadline
     reads = recovered = 0
     for transcript in candidates:
         problem = transcript_file_problem(transcript.info)
@@ -4649,14 +4770,15 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
                                                                       >> 20), None))
                 continue
             if (reads >= LIMITS["recoverReads"] or recovered >= LIMITS["recoverPerStart"]
-                    or time.monotonic() >= deadline):
+                    or time.monotonic() >= reading_deadline):
                 results.append(RecoveryResult(transcript, "later", "left for the next "
                                               "session start", None))
                 continue
         reads += 1
         result = recover_transcript(
             root, transcript, cwd, memory,
-            time.monotonic() + LIMITS["transcriptSeconds"] if by_hand else deadline, dry_run)
+            time.monotonic() + LIMITS["transcriptSeconds"] if by_hand else reading_deadline,
+            dry_run, save_deadline)
         if result is None:  # out of time
             if by_hand:
                 result = RecoveryResult(transcript, "failed", "gave up reading it after %ds"
@@ -4691,12 +4813,12 @@ def remember_removed(root, selectors, environ):
     memory.save(time.time())
 
 
-def recover_at_session_start(hook_input, root, environ):
+def recover_at_session_start(hook_input, root, environ, deadline=None):
     """Crash recovery at the start of the session `hook_input` describes: the folder of
     its transcript_path holds the transcripts of the other sessions started in its `cwd`.
     A RecoveryReport, or None when the input names no transcript folder. The session that
     starts is the one its `session_id` names and the one its transcript_path is of, so a
-    missing or odd session_id never makes it recover itself."""
+    missing or odd session_id never makes it recover itself. It ends by `deadline`."""
     transcript = hook_input.get("transcript_path")
     if (not isinstance(transcript, str) or not os.path.isabs(transcript)
             or path_text_problem(transcript)):
@@ -4708,7 +4830,8 @@ def recover_at_session_start(hook_input, root, environ):
     excluded = (own[:-len(TRANSCRIPT_SUFFIX)] if own.endswith(TRANSCRIPT_SUFFIX) else own,)
     if isinstance(current, str):
         excluded += (current,)
-    return recover_sessions(root, os.path.dirname(transcript), excluded, cwd, environ)
+    return recover_sessions(root, os.path.dirname(transcript), excluded, cwd, environ,
+                            deadline=deadline)
 
 
 # Rendering & listing #########################################################
@@ -5235,6 +5358,8 @@ def mint_session(root):
 
 
 def save_tool(arguments, context):
+    import time
+    deadline = time.monotonic() + LIMITS["toolSaveSeconds"]
     root = call_project_root(arguments, context)
     session = call_session(arguments, context)
     mode = arguments.get("mode", "replace")
@@ -5259,7 +5384,8 @@ def save_tool(arguments, context):
         session = mint_session(root)
         context.memory.remember(session)
     outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
-                                                   resumed_from), context.changed_paths)
+                                                   resumed_from), context.changed_paths,
+                              deadline)
     return save_result(outcome, mode, warnings + outcome.warnings, session)
 
 
@@ -6037,7 +6163,9 @@ def serve_stdio(streams, handle_signals):
 # (PreCompact, just before Claude Code compacts the context, and SessionEnd, on /clear
 # too, after which it goes on under a new session id) are the last moments to save what
 # the session did, whether or not the agent saved: they read the transcript and save
-# through save_checkpoint like the tool does.
+# through save_checkpoint like the tool does. Each ends by its own deadline
+# (LIMITS["sessionStartSeconds"], LIMITS["snapshotSeconds"]), well before Claude Code kills
+# it: past it nothing more is hashed, read or waited for, and what is done is kept.
 
 
 SAVE_DENIED_FOR_SUBAGENT = (
@@ -6149,6 +6277,7 @@ def run_session_start_hook(stdin_bytes, environ):
     print nothing."""
     import time
 
+    deadline = time.monotonic() + LIMITS["sessionStartSeconds"]
     hook_input = parse_hook_input(stdin_bytes)
     try:
         root = hook_project_root(hook_input, environ)
@@ -6156,12 +6285,12 @@ def run_session_start_hook(stdin_bytes, environ):
         return None
     report = None
     if hook_input is not None and not autosave_is_off(environ):
-        report = recover_at_session_start(hook_input, root, environ)
+        report = recover_at_session_start(hook_input, root, environ, deadline)
     if nudge_is_off(environ):
         return None
     recovered = report.selectors("recovered") if report else []
     deferred = len(report.selectors("deferred")) if report else 0
-    census = checkpoint_census(root)
+    census = checkpoint_census(root, deadline)
     if not census.count and not census.untrusted and not deferred:
         return None
     context = printable(describe_checkpoints_for_session_start(census, root, time.time(),
@@ -6191,15 +6320,18 @@ def run_guard_hook(stdin_bytes):
 
 
 def save_automatic_snapshot(hook_input, source, environ, deadline):
-    """Write or refresh the session's checkpoint from its transcript; returns the
+    """Write or refresh the session's checkpoint from its transcript by `deadline` (the
+    transcript read by LIMITS["transcriptSeconds"] at the latest); returns the
     SaveOutcome, or None when the transcript shows nothing to save."""
+    import time
     session = Session(check_session_id(hook_input.get("session_id"), "session_id"), "env")
     root = hook_project_root(hook_input, environ)
     transcript = hook_input.get("transcript_path")
     if not isinstance(transcript, str) or not os.path.isabs(transcript):
         raise CallerError("the hook input has no absolute transcript_path")
-    return save_transcript_snapshot(root, session, read_transcript(transcript, deadline),
-                                    source)
+    facts = read_transcript(transcript, min(deadline, time.monotonic()
+                                            + LIMITS["transcriptSeconds"]))
+    return save_transcript_snapshot(root, session, facts, source, deadline=deadline)
 
 
 def autosave_is_off(environ):
@@ -6209,7 +6341,7 @@ def autosave_is_off(environ):
 def run_autosnap_hook(source, stdin_bytes, environ):
     """The PreCompact / SessionEnd hook: save a snapshot; prints nothing."""
     import time
-    deadline = time.monotonic() + LIMITS["transcriptSeconds"]
+    deadline = time.monotonic() + LIMITS["snapshotSeconds"]
     if autosave_is_off(environ):
         return None
     hook_input = parse_hook_input(stdin_bytes)
