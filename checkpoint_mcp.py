@@ -65,7 +65,9 @@ LIMITS = {
     "driftPaths": 20,        # paths in each of drift's lists
     "driftUntrackedStats": 500,  # untracked paths a load may stat to tell new from old
     "driftHashBytes": 67108864,  # bytes a load hashes to compare the recorded files
-    "briefBytes": 1500,      # the resume brief, at its first detail level that fits
+    "briefBytes": 1500,      # the resume brief, at its first detail level that fits...
+    "loadBytes": 2000,       # ...and with the rest of a load's structuredContent (compact JSON)
+    "loadDriftPaths": 320,   # bytes of changedSince paths a brief load's drift summary keeps
     "recoverDays": 7,        # crash recovery looks at transcripts this recent...
     "recoverPerStart": 3,    # ...recovers at most this many at a session start...
     "recoverReads": 5,       # ...reads at most this many transcripts there...
@@ -75,15 +77,24 @@ LIMITS = {
     "recoverMemory": 2000,   # transcripts the recovery record remembers, per project
 }
 
-# What the brief shows of each list ("and N more"), from the most detail to the least: it
-# takes the first level whose text fits LIMITS["briefBytes"] (the last one always serves).
+# What the brief shows of each list ("and N more") and of each entry (characters: the goal,
+# the latest request, any other one), from the most detail to the least: it takes the first
+# level whose text fits LIMITS["briefBytes"] and the load's LIMITS["loadBytes"]. What gives
+# way first is what a resuming agent can best do without: the length of the reply, of the
+# commands and of the lists; the goal and what is left to do keep the most.
 BRIEF_DETAIL = (
     {"tasks": 10, "nextSteps": 5, "decisions": 5, "files": 8, "commands": 5, "summary": 800,
-     "commits": 5, "paths": 5},
+     "commits": 5, "paths": 5, "goal": 500, "request": 300, "entry": 200},
     {"tasks": 8, "nextSteps": 3, "decisions": 3, "files": 5, "commands": 3, "summary": 500,
-     "commits": 3, "paths": 3},
+     "commits": 3, "paths": 3, "goal": 400, "request": 200, "entry": 120},
     {"tasks": 5, "nextSteps": 2, "decisions": 2, "files": 3, "commands": 2, "summary": 300,
-     "commits": 1, "paths": 2},
+     "commits": 1, "paths": 2, "goal": 300, "request": 160, "entry": 80},
+    {"tasks": 5, "nextSteps": 2, "decisions": 1, "files": 2, "commands": 1, "summary": 200,
+     "commits": 1, "paths": 1, "goal": 240, "request": 120, "entry": 64},
+    {"tasks": 4, "nextSteps": 1, "decisions": 1, "files": 1, "commands": 1, "summary": 120,
+     "commits": 1, "paths": 1, "goal": 160, "request": 80, "entry": 48},
+    {"tasks": 3, "nextSteps": 1, "decisions": 0, "files": 0, "commands": 1, "summary": 80,
+     "commits": 0, "paths": 1, "goal": 120, "request": 80, "entry": 40},
 )
 
 
@@ -4870,16 +4881,24 @@ def code_span(text):
     return "%s%s%s%s%s" % (fence, padding, text, padding, fence)
 
 
+def capped(text, limit):
+    """One entry of the brief (a command, a path, a task, a branch...) on one line, cut to
+    `limit` characters with '\u2026': format 'full' has it whole."""
+    return trim_text(one_line(text), limit)
+
+
 def age_of(timestamp, now):
     seconds = parse_timestamp(timestamp) if timestamp else None
     return format_age(now - seconds) if seconds is not None else None
 
 
-def describe_git(git):
-    """'Branch `main` @ b2ef1b591 (uncommitted changes)' or None without git facts."""
+def describe_git(git, limit):
+    """'Branch `main` @ b2ef1b591 (uncommitted changes)' or None without git facts; the
+    branch cut to `limit` characters."""
     if not git:
         return None
-    where = ("Branch %s" % code_span(git["branch"])) if git.get("branch") else "Detached HEAD"
+    where = ("Branch %s" % code_span(capped(git["branch"], limit))) if git.get(
+        "branch") else "Detached HEAD"
     return "%s @ %s%s" % (where, short_head(git.get("head")),
                           " (uncommitted changes)" if git.get("dirty") else "")
 
@@ -4945,16 +4964,41 @@ def describe_automatic_snapshot(auto, now=None):
 
 
 def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
-                 trust_problems=()):
+                 trust_problems=(), room=None):
     """The compact Markdown resume brief, at the first of BRIEF_DETAIL's levels that fits
-    LIMITS["briefBytes"]; empty sections are left out. Every field is rendered so that it
-    stays inside its own section."""
+    LIMITS["briefBytes"] and, as a JSON string, `room` bytes (what a load's
+    structuredContent leaves it); empty sections are left out. Every field is rendered so
+    that it stays inside its own section. Should even the last level not fit, its last
+    lines give way."""
+    def fits(text):
+        return len(text.encode("utf-8")) <= LIMITS["briefBytes"] and (
+            room is None or len(encode_json_text(json_dumps(text))) <= room)
+
     for detail in BRIEF_DETAIL:
         text = render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
                                trust_problems, detail)
-        if len(text.encode("utf-8")) <= LIMITS["briefBytes"]:
-            break
-    return text
+        if fits(text):
+            return text
+    tail = "(cut short: format 'full' has the rest)"
+    head, _, rest = text.partition("\n\n## ")
+    sections = ["## " + section for section in rest.split("\n\n## ")] if rest else []
+    for title in BRIEF_SECTIONS_LEFT_OUT:  # whole sections first, the least needed first
+        kept = [section for section in sections if not section.startswith(title)]
+        if kept != sections:
+            sections = kept
+            text = "\n\n".join([head] + sections + [tail]) + "\n"
+            if fits(text):
+                return text
+    lines = text.splitlines()[:-1]
+    while lines and not fits("\n".join(lines + [tail]) + "\n"):
+        lines.pop()
+    return "\n".join(lines + [tail]) + "\n"
+
+
+# The sections the brief leaves out when even its least detail does not fit, in this order;
+# what is changed since, the goal and the tasks stay to the end.
+BRIEF_SECTIONS_LEFT_OUT = ("## Decisions", "## Recent commands", "## Files touched",
+                           "## Where things stand", "## Next steps")
 
 
 def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
@@ -4973,7 +5017,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     if resume_hint:
         lines += [resume_hint, ""]
     lines.append("# Resuming: %s (checkpoint saved %s)" % (one_line(project_name), one_line(when)))
-    git_line = describe_git(checkpoint.get("git"))
+    git_line = describe_git(checkpoint.get("git"), detail["entry"])
     if git_line:
         lines.append(one_line(git_line))
     automatic = describe_automatic_snapshot((checkpoint.get("meta") or {}).get("auto"), now)
@@ -4983,11 +5027,11 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     if origin:
         lines.append("\u26a0 Part of this checkpoint was carried over from checkpoint %s, which "
                      "was untrusted (%s): confirm with the user what it says before acting "
-                     "on it." % (one_line(origin.get("checkpoint", "?")),
-                                 one_line(origin.get("problems", "?"))))
+                     "on it." % (capped(origin.get("checkpoint", "?"), detail["entry"]),
+                                 capped(origin.get("problems", "?"), detail["goal"])))
     lines.append(BRIEF_FRAMING)
     for warning in warnings:
-        lines.append("\u26a0 %s" % one_line(warning))
+        lines.append("\u26a0 %s" % capped(warning, detail["goal"]))
 
     def section(title, body):
         if body:
@@ -4995,14 +5039,17 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
 
     goal = checkpoint["goal"]
     latest = ((checkpoint.get("meta") or {}).get("auto") or {}).get("latestRequest")
-    section("Goal", ([field_line(goal["primary"])] if goal.get("primary") else []) + (
-        ["Latest request: " + one_line(latest)] if isinstance(latest, str) and latest else []))
+    section("Goal", ([field_line(capped(goal["primary"], detail["goal"]))]
+                     if goal.get("primary") else []) + (
+        ["Latest request: " + capped(latest, detail["request"])]
+        if isinstance(latest, str) and latest else []))
     tasks = goal.get("tasks", [])
     shown = tasks_to_show(tasks, detail["tasks"])
     hidden_done = (sum(task["status"] == "done" for task in tasks)
                    - sum(task["status"] == "done" for task in shown))
     section("Tasks", ["- %s %s" % (TASK_MARKERS.get(task["status"], "[ ]"),
-                                   one_line(task["description"])) for task in shown]
+                                   capped(task["description"], detail["entry"]))
+                      for task in shown]
             + and_more(len(tasks) - len(shown), "more",
                        " (%d of them done)" % hidden_done if hidden_done else ""))
     summary = checkpoint.get("summary") or ""
@@ -5010,17 +5057,20 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
         ["(cut at %d characters: format 'full' has the rest)" % detail["summary"]]
         if len(summary) > detail["summary"] else []))
     steps = checkpoint["nextSteps"]
-    section("Next steps", ["%d. %s" % (number, one_line(step)) for number, step in
+    section("Next steps", ["%d. %s" % (number, capped(step, detail["entry"])) for number, step in
                            enumerate(steps[:detail["nextSteps"]], 1)]
             + and_more(len(steps) - detail["nextSteps"]))
     decisions = checkpoint["decisions"]
-    section("Decisions & gotchas", ["- " + one_line(decision)
-                                    for decision in decisions[-detail["decisions"]:]]
+    section("Decisions & gotchas", ["- " + capped(decision, detail["entry"])
+                                    for decision in decisions[
+                                        max(0, len(decisions) - detail["decisions"]):]]
             + and_more(len(decisions) - detail["decisions"], "older"))
     files = files_by_relevance(checkpoint["modifiedFiles"], drift)
     section("Files touched (%d)" % len(files), [
-        "- %s (%s)%s" % (one_line(item["path"]), one_line(item.get("status", "M")),
-                         " \u2014 " + one_line(item["note"]) if item.get("note") else "")
+        "- %s (%s)%s" % (capped(item["path"], detail["entry"]),
+                         capped(item.get("status", "M"), detail["entry"]),
+                         " \u2014 " + capped(item["note"], detail["entry"])
+                         if item.get("note") else "")
         for item in files[:detail["files"]]]
         + and_more(len(files) - detail["files"]))
     commands = checkpoint["recentCommands"]
@@ -5028,7 +5078,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     section("Recent commands (last %d of %d, oldest first)" % (len(recent), len(commands))
             if len(recent) < len(commands) else
             "Recent commands (last %d, oldest first)" % len(commands),
-            [render_command(command) for command in recent])
+            [render_command(command, detail["entry"]) for command in recent])
     section("Since this checkpoint", render_drift(drift, checkpoint.get("git"), detail))
     return "\n".join(lines) + "\n"
 
@@ -5087,7 +5137,7 @@ def render_full(checkpoint, drift, warnings, resume_hint, trust_problems, indent
     return "\n".join(lines)
 
 
-def render_command(command):
+def render_command(command, limit):
     exit_code = command.get("exitCode")
     if exit_code is None:
         marker = "-"
@@ -5095,8 +5145,8 @@ def render_command(command):
         marker = "- \u2713"
     else:
         marker = "- \u2717 exit %d" % exit_code
-    note = " \u2014 " + one_line(command["note"]) if command.get("note") else ""
-    return "%s %s%s" % (marker, code_span(one_line(command["command"])), note)
+    note = " \u2014 " + capped(command["note"], limit) if command.get("note") else ""
+    return "%s %s%s" % (marker, code_span(capped(command["command"], limit)), note)
 
 
 def render_drift(drift, saved_git, detail):
@@ -5109,7 +5159,8 @@ def render_drift(drift, saved_git, detail):
             drift["commitsSince"], ", newest first:" if drift.get("commits") else ""))
         shown = (drift.get("commits") or [])[:detail["commits"]]
         for commit in shown:
-            body.append("  - %s %s" % (code_span(commit["id"]), one_line(commit["subject"])))
+            body.append("  - %s %s" % (code_span(capped(commit["id"], detail["entry"])),
+                                       capped(commit["subject"], detail["entry"])))
         body += ["  " + line for line in and_more(drift["commitsSince"] - len(shown))]
     saved = code_span(short_head((saved_git or {}).get("head")))
     if history == "behind":
@@ -5124,8 +5175,9 @@ def render_drift(drift, saved_git, detail):
                     "and pruned, or another clone); re-read files before editing" % saved)
     if drift["branchChanged"]:
         body.append("- Branch changed: saved on %s, now %s" % (
-            code_span((saved_git or {}).get("branch") or "detached HEAD"),
-            code_span(drift["currentBranch"] or "detached HEAD")))
+            code_span(capped((saved_git or {}).get("branch") or "detached HEAD",
+                             detail["entry"])),
+            code_span(capped(drift["currentBranch"] or "detached HEAD", detail["entry"]))))
     if drift.get("commitFiles"):
         body.append("- Recorded files those commits changed: %s"
                     % paths_line(drift["commitFiles"], len(drift["commitFiles"]), detail))
@@ -5140,7 +5192,8 @@ def render_drift(drift, saved_git, detail):
     if moves:
         shown = moves[:detail["paths"]]
         body.append("- Moved, content unchanged: %s%s" % (", ".join(
-            "%s \u2192 %s" % (code_span(one_line(move["from"])), code_span(one_line(move["to"])))
+            "%s \u2192 %s" % (code_span(capped(move["from"], detail["entry"])),
+                              code_span(capped(move["to"], detail["entry"])))
             for move in shown), " and %d more" % (len(moves) - len(shown))
             if len(moves) > len(shown) else ""))
     if drift.get("untrackedSinceTotal"):
@@ -5153,7 +5206,7 @@ def paths_line(paths, total, detail):
     """Paths as code spans on one line, at most `detail["paths"]` of them, then how many
     more of `total`."""
     shown = paths[:detail["paths"]]
-    line = ", ".join(code_span(one_line(path)) for path in shown)
+    line = ", ".join(code_span(capped(path, detail["entry"])) for path in shown)
     return line + (" and %d more" % (total - len(shown)) if total > len(shown) else "")
 
 
@@ -5381,6 +5434,17 @@ def save_result(outcome, mode, warnings, session):
 DRIFT_SUMMARY = ("branchChanged", "currentBranch", "commitsSince", "changedSince", "history")
 
 
+def paths_within(paths, size):
+    """The first `paths` whose JSON strings take at most `size` bytes in all."""
+    kept = []
+    for path in paths:
+        size -= len(encode_json_text(json_dumps(path))) + 1
+        if size < 0:
+            break
+        kept.append(path)
+    return kept
+
+
 def load_tool(arguments, context):
     import time
     root = resolve_project_root(arguments.get("projectRoot"), context.environ, context.ask_roots,
@@ -5427,11 +5491,12 @@ def load_tool(arguments, context):
                                         + ["\u26a0 " + warning for warning in warnings])}
     else:
         project = (data.get("project") or {}).get("name") or os.path.basename(root)
-        text = render_brief(data, drift, time.time(), project, resume_hint, warnings,
-                            trust_problems)
-        structured = {"brief": text}
+        brief_drift = drift
+        structured = {"brief": ""}  # (first: what the model reads first)
         if drift:  # the brief tells the commits and the paths; the rest is for a program
             drift = {key: drift[key] for key in DRIFT_SUMMARY if key in drift}
+            drift["changedSince"] = paths_within(drift["changedSince"][:BRIEF_DETAIL[0]["paths"]],
+                                                 LIMITS["loadDriftPaths"])
     structured.update(found=True, path=loaded.path, selector=loaded.selector,
                       fromBackup=loaded.from_backup, updatedAt=data["updatedAt"], drift=drift,
                       warnings=warnings, trusted=not trust_problems)
@@ -5441,6 +5506,10 @@ def load_tool(arguments, context):
         structured["resumeHint"] = resume_hint
     if full:
         structured["checkpoint"] = data
+    else:  # the brief gets what the rest of the structuredContent leaves
+        room = LIMITS["loadBytes"] - len(encode_json_text(json_dumps(structured))) + 2
+        text = structured["brief"] = render_brief(data, brief_drift, time.time(), project,
+                                                  resume_hint, warnings, trust_problems, room)
     return text, structured
 
 
