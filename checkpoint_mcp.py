@@ -4330,9 +4330,10 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp):
     agent_baseline = bool(own) and "goal" not in automatic_fields(own)
     files, omitted = assemble_files(root, draft.files, scan, own["modifiedFiles"] if own else [],
                                     keep_recorded=agent_baseline)
-    if own:
+    if own:  # (a snapshot's own checkpoint: what the agent never wrote is refilled too)
+        auto = automatic_fields(own)
         refillable = [field for field in ("goal", "summary", "nextSteps")
-                      if field in automatic_fields(own)]
+                      if field in auto or ("goal" in auto and field in found)]
         content = {"goal": own["goal"]["primary"]}
         base = dict(own, recentCommands=refresh_commands(own["recentCommands"],
                                                          found["recentCommands"]))
@@ -4959,7 +4960,7 @@ def describe_automatic_snapshot(auto, now=None):
         ", the next steps its compaction summary's pending tasks"
         if "nextSteps" in fields else "")
     return ("\u2699 Automatic snapshot, %s from the transcript %s, not by the agent: %s. "
-            "Confirm both with the user before relying on them." % (
+            "Confirm them with the user before relying on them." % (
                 "recovered" if auto.get("source") == RECOVERED else "saved", moment, guessed))
 
 
@@ -5041,7 +5042,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     latest = ((checkpoint.get("meta") or {}).get("auto") or {}).get("latestRequest")
     section("Goal", ([field_line(capped(goal["primary"], detail["goal"]))]
                      if goal.get("primary") else []) + (
-        ["Latest request: " + capped(latest, detail["request"])]
+        ["Latest request (from the transcript): " + capped(latest, detail["request"])]
         if isinstance(latest, str) and latest else []))
     tasks = goal.get("tasks", [])
     shown = tasks_to_show(tasks, detail["tasks"])

@@ -162,7 +162,8 @@ class BriefBoundsTest(CheckpointTestCase):
         self.assertEqual((result.returncode, result.stderr), (0, b""))
         structured = self.load()
         self.assert_bounded(structured)
-        self.assertIn("Latest request: Now also keep the sessions stable", structured["brief"])
+        self.assertIn("Latest request (from the transcript): Now also keep the sessions",
+                      structured["brief"])
         self.assertNotIn("ide_opened_file", structured["brief"])
 
     def test_a_recovered_snapshot(self):

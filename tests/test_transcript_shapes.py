@@ -176,10 +176,23 @@ class TranscriptShapesTest(AutosnapTestCase):
                          "Also sort the results by date")
         self.assertEqual(checkpoint["summary"], "Sorted.")
 
+    def test_a_later_snapshot_after_a_compaction_fills_in_the_pending_steps(self):
+        lines = (SHAPES / "compaction-summary.jsonl").read_bytes().splitlines(True)
+        boundary = next(index for index, line in enumerate(lines)
+                        if b'"compact_boundary"' in line)
+        before = self.session_end("compaction-summary.jsonl", b"".join(lines[:boundary]))
+        self.assertEqual(before["nextSteps"], [])
+        self.assertEqual(before["meta"]["auto"]["latestRequest"], "Now make the results paginate")
+        after = self.session_end("compaction-summary.jsonl")
+        self.assertEqual(len(after["nextSteps"]), 2)
+        self.assertIn("nextSteps", after["meta"]["auto"]["fields"])
+        self.assertEqual(after["id"], before["id"])
+
     def test_the_brief_shows_the_latest_request_and_the_pending_steps(self):
         self.session_end("compaction-summary.jsonl")
         brief = self.brief(SESSION)
-        self.assertIn("Latest request: The user asked to make the search results paginate",
+        self.assertIn("Latest request (from the transcript): The user asked to make the search results "
+                      "paginate",
                       brief)
         self.assertIn("1. Add the page parameter to the search query", brief)
         self.assertIn("compaction summary", brief)
