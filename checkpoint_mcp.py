@@ -3785,10 +3785,12 @@ class TranscriptFacts:
 
     def add_tool_use(self, block, timestamp):
         call_id, name, tool_input = block.get("id"), block.get("name"), block.get("input")
-        if (name not in TRACKED_TOOLS or not isinstance(call_id, str)
-                or call_id in self.calls_seen or not isinstance(tool_input, dict)):
+        if not isinstance(call_id, str) or call_id in self.calls_seen:
             return
-        self.calls_seen.add(call_id)
+        self.calls_seen.add(call_id)  # (any tool's: its result is then no early one)
+        early = self.early.pop(call_id, None)
+        if name not in TRACKED_TOOLS or not isinstance(tool_input, dict):
+            return
         record = None
         if name == "Bash" and isinstance(tool_input.get("command"), str):
             record = {"command": tool_input["command"]}
@@ -3796,8 +3798,8 @@ class TranscriptFacts:
                 record["at"] = timestamp
             self.commands.append(record)
         self.calls[call_id] = (name, tool_input, record)
-        if call_id in self.early:  # its result was written first (calls made in parallel)
-            result, structured = self.early.pop(call_id)
+        if early is not None:  # its result was written first (calls made in parallel)
+            result, structured = early
             self.add_tool_result(dict(result, tool_use_id=call_id), structured)
 
     def add_tool_result(self, result, structured):
