@@ -188,6 +188,27 @@ class TranscriptShapesTest(AutosnapTestCase):
         self.assertIn("nextSteps", after["meta"]["auto"]["fields"])
         self.assertEqual(after["id"], before["id"])
 
+    def test_crash_recovery_uses_the_compaction_summary_too(self):
+        folder = (self.home / ".claude" / "projects"
+                  / checkpoint_mcp.claude_project_folder_name(str(self.project)))
+        folder.mkdir(parents=True)
+        transcript = folder / (SESSION + ".jsonl")
+        transcript.write_bytes(self.shape("compaction-summary.jsonl").read_bytes())
+        past = time.time() - 120
+        os.utime(str(transcript), (past, past))
+        current = "0d0d0d0d-0000-4000-8000-000000000002"
+        hook_input = {"session_id": current, "cwd": str(self.project),
+                      "transcript_path": str(folder / (current + ".jsonl")),
+                      "hook_event_name": "SessionStart", "source": "startup"}
+        result = run_main(["--hook", "session-start"], self.env, cwd=self.tmp,
+                          stdin=json.dumps(hook_input).encode("utf-8"))
+        self.assertEqual((result.returncode, result.stderr), (0, b""))
+        checkpoint = self.checkpoint()
+        self.assertEqual(checkpoint["meta"]["auto"]["source"], "recovered")
+        self.assertEqual(checkpoint["meta"]["auto"]["latestRequest"],
+                         "The user asked to make the search results paginate, 20 per page.")
+        self.assertEqual(len(checkpoint["nextSteps"]), 2)
+
     def test_the_brief_shows_the_latest_request_and_the_pending_steps(self):
         self.session_end("compaction-summary.jsonl")
         brief = self.brief(SESSION)
