@@ -78,23 +78,24 @@ LIMITS = {
 }
 
 # What the brief shows of each list ("and N more") and of each entry (characters: the goal,
-# the latest request, any other one), from the most detail to the least: it takes the first
-# level whose text fits LIMITS["briefBytes"] and the load's LIMITS["loadBytes"]. What gives
-# way first is what a resuming agent can best do without: the length of the reply, of the
-# commands and of the lists; the goal and what is left to do keep the most.
+# the latest request, a task, step or decision, any other entry), from the most detail to
+# the least: it takes the first level whose text fits LIMITS["briefBytes"] and the load's
+# LIMITS["loadBytes"]. What gives way first is what a resuming agent can best do without:
+# the length of the reply, of the commands and of the lists; the goal and what is left to
+# do keep the most.
 BRIEF_DETAIL = (
     {"tasks": 10, "nextSteps": 5, "decisions": 5, "files": 8, "commands": 5, "summary": 800,
-     "commits": 5, "paths": 5, "goal": 500, "request": 300, "entry": 200},
+     "commits": 5, "paths": 5, "goal": 500, "request": 300, "task": 200, "entry": 160},
     {"tasks": 8, "nextSteps": 3, "decisions": 3, "files": 5, "commands": 3, "summary": 500,
-     "commits": 3, "paths": 3, "goal": 400, "request": 200, "entry": 120},
-    {"tasks": 5, "nextSteps": 2, "decisions": 2, "files": 3, "commands": 2, "summary": 300,
-     "commits": 1, "paths": 2, "goal": 300, "request": 160, "entry": 80},
-    {"tasks": 5, "nextSteps": 2, "decisions": 1, "files": 2, "commands": 1, "summary": 200,
-     "commits": 1, "paths": 1, "goal": 240, "request": 120, "entry": 64},
-    {"tasks": 4, "nextSteps": 1, "decisions": 1, "files": 1, "commands": 1, "summary": 120,
-     "commits": 1, "paths": 1, "goal": 160, "request": 80, "entry": 48},
+     "commits": 3, "paths": 3, "goal": 400, "request": 240, "task": 160, "entry": 100},
+    {"tasks": 6, "nextSteps": 3, "decisions": 2, "files": 3, "commands": 2, "summary": 300,
+     "commits": 2, "paths": 2, "goal": 300, "request": 160, "task": 120, "entry": 72},
+    {"tasks": 5, "nextSteps": 2, "decisions": 1, "files": 2, "commands": 2, "summary": 200,
+     "commits": 1, "paths": 1, "goal": 240, "request": 120, "task": 96, "entry": 56},
+    {"tasks": 4, "nextSteps": 2, "decisions": 1, "files": 1, "commands": 1, "summary": 120,
+     "commits": 1, "paths": 1, "goal": 200, "request": 100, "task": 72, "entry": 48},
     {"tasks": 3, "nextSteps": 1, "decisions": 0, "files": 0, "commands": 1, "summary": 80,
-     "commits": 0, "paths": 1, "goal": 120, "request": 80, "entry": 40},
+     "commits": 0, "paths": 1, "goal": 120, "request": 80, "task": 56, "entry": 40},
 )
 
 
@@ -4961,8 +4962,7 @@ def describe_automatic_snapshot(auto, now=None):
         ", \u201cWhere things stand\u201d its last reply" if "summary" in fields else "") + (
         ", the next steps its compaction summary's pending tasks"
         if "nextSteps" in fields else "")
-    return ("\u2699 Automatic snapshot, %s from the transcript %s, not by the agent: %s. "
-            "Confirm them with the user before relying on them." % (
+    return ("\u2699 Automatic snapshot, %s from the transcript %s, not by the agent: %s." % (
                 "recovered" if auto.get("source") == RECOVERED else "saved", moment, guessed))
 
 
@@ -5051,7 +5051,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     hidden_done = (sum(task["status"] == "done" for task in tasks)
                    - sum(task["status"] == "done" for task in shown))
     section("Tasks", ["- %s %s" % (TASK_MARKERS.get(task["status"], "[ ]"),
-                                   capped(task["description"], detail["entry"]))
+                                   capped(task["description"], detail["task"]))
                       for task in shown]
             + and_more(len(tasks) - len(shown), "more",
                        " (%d of them done)" % hidden_done if hidden_done else ""))
@@ -5060,11 +5060,11 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
         ["(cut at %d characters: format 'full' has the rest)" % detail["summary"]]
         if len(summary) > detail["summary"] else []))
     steps = checkpoint["nextSteps"]
-    section("Next steps", ["%d. %s" % (number, capped(step, detail["entry"])) for number, step in
+    section("Next steps", ["%d. %s" % (number, capped(step, detail["task"])) for number, step in
                            enumerate(steps[:detail["nextSteps"]], 1)]
             + and_more(len(steps) - detail["nextSteps"]))
     decisions = checkpoint["decisions"]
-    section("Decisions & gotchas", ["- " + capped(decision, detail["entry"])
+    section("Decisions & gotchas", ["- " + capped(decision, detail["task"])
                                     for decision in decisions[
                                         max(0, len(decisions) - detail["decisions"]):]]
             + and_more(len(decisions) - detail["decisions"], "older"))
