@@ -79,8 +79,9 @@ class TranscriptShapesTest(AutosnapTestCase):
         past = time.time() - 120
         for path in folder.rglob("*.jsonl"):
             os.utime(str(path), (past, past))
-        hook_input = {"session_id": "0d0d0d0d-0000-4000-8000-000000000001",
-                      "transcript_path": str(folder / "0d0d0d0d-0000-4000-8000-000000000001.jsonl"),
+        current = "0d0d0d0d-0000-4000-8000-000000000001"
+        hook_input = {"session_id": current,
+                      "transcript_path": str(folder / (current + ".jsonl")),
                       "cwd": str(self.project), "hook_event_name": "SessionStart",
                       "source": "startup"}
         result = run_main(["--hook", "session-start"], self.env, cwd=self.tmp,
@@ -212,9 +213,8 @@ class TranscriptShapesTest(AutosnapTestCase):
     def test_the_brief_shows_the_latest_request_and_the_pending_steps(self):
         self.session_end("compaction-summary.jsonl")
         brief = self.brief(SESSION)
-        self.assertIn("Latest request (from the transcript): The user asked to make the search results "
-                      "paginate",
-                      brief)
+        self.assertIn("Latest request (from the transcript): The user asked to make the "
+                      "search results paginate", brief)
         self.assertIn("1. Add the page parameter to the search query", brief)
         self.assertIn("compaction summary", brief)
 
