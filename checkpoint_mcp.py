@@ -58,6 +58,8 @@ LIMITS = {
     "replaceRetries": 20,    # Windows only: 50 ms apart
     "transcriptSeconds": 10.0,  # an automatic snapshot gives up reading after this
     "transcriptLineBytes": 4194304,  # a longer transcript line is skipped unread
+    "transcriptLineObjects": 16,  # JSON objects read of one line that glues several
+    "earlyResultText": 200,  # characters kept of a tool result written before its call
     "driftCommits": 5,       # commit subjects a load reports...
     "driftLogCommits": 50,   # ...and the newest commits whose files it checks
     "driftSubject": 120,     # characters of a commit subject
@@ -68,7 +70,9 @@ LIMITS = {
     "driftHashBytes": 67108864,  # bytes a load hashes to compare the recorded files
     "saveHashBytes": 67108864,  # bytes a save hashes in all (as much as a load compares)...
     "hashFileBytes": 16777216,  # ...and of any one file: a larger one is recorded unhashed
-    "briefBytes": 1500,      # the resume brief, at its first detail level that fits
+    "briefBytes": 1500,      # the resume brief, at its first detail level that fits...
+    "loadBytes": 2000,       # ...and with the rest of a load's structuredContent (compact JSON)
+    "loadDriftPaths": 320,   # bytes of changedSince paths a brief load's drift summary keeps
     "recoverDays": 7,        # crash recovery looks at transcripts this recent...
     "recoverPerStart": 3,    # ...recovers at most this many at a session start...
     "recoverReads": 5,       # ...reads at most this many transcripts there...
@@ -90,15 +94,25 @@ LIMITS = {
     "censusRecordBytes": 16777216,  # the census record's list of files, read whole
 }
 
-# What the brief shows of each list ("and N more"), from the most detail to the least: it
-# takes the first level whose text fits LIMITS["briefBytes"] (the last one always serves).
+# What the brief shows of each list ("and N more") and of each entry (characters: the goal,
+# the latest request, a task, step or decision, any other entry), from the most detail to
+# the least: it takes the first level whose text fits LIMITS["briefBytes"] and the load's
+# LIMITS["loadBytes"]. What gives way first is what a resuming agent can best do without:
+# the length of the reply, of the commands and of the lists; the goal and what is left to
+# do keep the most.
 BRIEF_DETAIL = (
     {"tasks": 10, "nextSteps": 5, "decisions": 5, "files": 8, "commands": 5, "summary": 800,
-     "commits": 5, "paths": 5},
+     "commits": 5, "paths": 5, "goal": 500, "request": 300, "task": 200, "entry": 160},
     {"tasks": 8, "nextSteps": 3, "decisions": 3, "files": 5, "commands": 3, "summary": 500,
-     "commits": 3, "paths": 3},
-    {"tasks": 5, "nextSteps": 2, "decisions": 2, "files": 3, "commands": 2, "summary": 300,
-     "commits": 1, "paths": 2},
+     "commits": 3, "paths": 3, "goal": 400, "request": 240, "task": 160, "entry": 100},
+    {"tasks": 6, "nextSteps": 3, "decisions": 2, "files": 3, "commands": 2, "summary": 300,
+     "commits": 2, "paths": 2, "goal": 300, "request": 160, "task": 120, "entry": 72},
+    {"tasks": 5, "nextSteps": 2, "decisions": 1, "files": 2, "commands": 2, "summary": 200,
+     "commits": 1, "paths": 1, "goal": 240, "request": 120, "task": 96, "entry": 56},
+    {"tasks": 4, "nextSteps": 2, "decisions": 1, "files": 1, "commands": 1, "summary": 120,
+     "commits": 1, "paths": 1, "goal": 200, "request": 100, "task": 72, "entry": 48},
+    {"tasks": 3, "nextSteps": 1, "decisions": 0, "files": 0, "commands": 1, "summary": 80,
+     "commits": 0, "paths": 1, "goal": 120, "request": 80, "task": 56, "entry": 40},
 )
 
 
@@ -1643,6 +1657,7 @@ CHECKPOINT_SCHEMA = {
                                          "properties": {"source": {"type": "string"},
                                                         "at": {"type": "string"},
                                                         "fields": _STRINGS,
+                                                        "latestRequest": {"type": "string"},
                                                         "git": {"type": ["object", "null"]}}}}},
     },
     "required": ["version", "id", "createdAt", "updatedAt", "goal"],
@@ -3581,8 +3596,33 @@ FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path
 TRACKED_TOOLS = frozenset(("Bash", "TaskCreate", "TaskUpdate", "TodoWrite")) | frozenset(FILE_TOOLS)
 
 
-# User lines that are not prompts: slash-command echoes and injected context.
-NOT_A_PROMPT = ("<command-", "<local-command-", "<bash-", "<system-reminder>")
+# What Claude Code wraps around what the user typed, or puts in a user line of its own:
+# IDE context, reminders, a slash command's echo and its output, a `!` shell line and its
+# output, a background task's notice. Each element goes with its content; what is left is
+# what the user asked.
+PROMPT_WRAPPERS = ("ide_opened_file", "ide_selection", "ide_diagnostics", "system-reminder",
+                   "command-name", "command-message", "command-args", "command-contents",
+                   "local-command-stdout", "local-command-stderr", "local-command-caveat",
+                   "bash-input", "bash-stdout", "bash-stderr", "task-notification",
+                   "user-prompt-submit-hook")
+
+
+# A user line that starts so is never a request: the caveat before a local command's
+# echo, a compaction's summary (isCompactSummary marks it since 2.x), and the notice of a
+# background task that ended, with the instruction Claude Code appends to it.
+COMPACTION_SUMMARY = "This session is being continued from a previous conversation"
+NOT_A_REQUEST = ("Caveat: The messages below were generated by the user", COMPACTION_SUMMARY,
+                 "<task-notification>")
+INTERRUPTED = "[Request interrupted by user"  # a marker line, never the request itself
+REJECTED = "The user doesn't want to proceed with this tool use"
+
+
+# The sections of a compaction summary that say what the snapshot cannot read elsewhere.
+COMPACTION_SECTIONS = {"primary request and intent": "request", "pending tasks": "pending",
+                       "current work": "current", "optional next step": "next",
+                       "next step": "next"}
+COMPACTION_TRAILERS = ("If you need specific details from before compaction",
+                       "Please continue the conversation", "Continue the conversation")
 
 
 TIMESTAMP_CHARACTERS = frozenset("0123456789-:.TZ")
@@ -3598,6 +3638,45 @@ def timestamp_in(text):
     return None
 
 
+def transcript_entries(line):
+    """The JSON objects of one transcript line: one, or each of several a write glued
+    together ('{…}{…}'); none for a line cut short or not JSON at all."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    try:
+        value = json_loads(text, explain=False)
+    except ValueError:
+        return glued_entries(text)
+    return [value] if isinstance(value, dict) else []
+
+
+def glued_entries(text):
+    """The objects of a line that is not one JSON document, each read where one ends and
+    the next begins ('}{'); a piece that does not parse is skipped to the next boundary."""
+    try:
+        from _json import make_scanner
+        scan = make_scanner(_JsonOptions())
+    except ImportError:  # an interpreter without the accelerator
+        import json
+        scan = json.JSONDecoder().raw_decode
+    entries, start = [], text.find("{")
+    for _ in range(LIMITS["transcriptLineObjects"]):
+        if start < 0:
+            break
+        try:
+            value, end = scan(text, start)
+        except (StopIteration, ValueError, RecursionError, SystemError):
+            boundary = text.find("}{", start)
+            start = boundary + 1 if boundary >= 0 else -1
+            continue
+        if isinstance(value, dict):
+            entries.append(value)
+        start = text.find("{", end)
+    return entries
+
+
 def result_text(content):
     """The text of a tool_result's content: a string, or a list of text blocks."""
     if isinstance(content, str):
@@ -3608,16 +3687,98 @@ def result_text(content):
     return ""
 
 
-def prompt_text(content):
-    """The text a user typed, or None for tool results, command echoes and empty lines."""
-    if isinstance(content, list):
+def cut_elements(text, tag):
+    """`text` without its <tag>…</tag> elements (an unclosed one runs to the end), and
+    what each held, in order."""
+    opening, closing = "<" + tag, "</%s>" % tag
+    held = []
+    start = text.find(opening)
+    while start >= 0:
+        after = start + len(opening)
+        if text[after:after + 1] not in (">", " ", "\n"):  # a longer tag name
+            start = text.find(opening, after)
+            continue
+        body = text.find(">", after)
+        end = text.find(closing, after)
+        if body < 0:
+            break
+        stop = end + len(closing) if end >= 0 else len(text)
+        held.append(text[body + 1:end if end >= 0 else len(text)])
+        text = text[:start] + text[stop:]
+        start = text.find(opening, start)
+    return text, held
+
+
+def unwrapped_request(text):
+    """What the user asked in one text block, every wrapper removed, or ''. A slash
+    command the user gave arguments is a request ('/review the auth module'); one without
+    (/clear, /model) is not."""
+    if text.lstrip().startswith(NOT_A_REQUEST):
+        return ""
+    text, names = cut_elements(text, "command-name")
+    text, arguments = cut_elements(text, "command-args")
+    for tag in PROMPT_WRAPPERS:
+        text, _ = cut_elements(text, tag)
+    text = "\n".join(line for line in text.splitlines()
+                     if not line.strip().startswith(INTERRUPTED)).strip()
+    if text.startswith("!") and "\n" not in text:  # a shell line typed in the prompt
+        text = ""
+    command = names[0].strip() if names else ""
+    if command and arguments and arguments[0].strip():
+        command = "%s%s %s" % ("" if command.startswith("/") else "/", command,
+                               arguments[0].strip())
+        return ("%s\n%s" % (command, text)).strip()
+    return text
+
+
+def request_text(content):
+    """The user's request in a user line's content, every wrapper removed, or None for
+    tool results, command echoes, injected context and empty lines."""
+    if isinstance(content, str):
+        texts = [content]
+    elif isinstance(content, list):
         if any(isinstance(block, dict) and block.get("type") == "tool_result"
                for block in content):
             return None
-        content = result_text(content)
-    if not isinstance(content, str) or content.lstrip().startswith(NOT_A_PROMPT):
+        texts = [block["text"] for block in content if isinstance(block, dict)
+                 and block.get("type") == "text" and isinstance(block.get("text"), str)]
+    else:
         return None
-    return content.strip() or None
+    return "\n".join(filter(None, (unwrapped_request(text) for text in texts))) or None
+
+
+def compaction_sections(text):
+    """What a compaction summary says of the work ({"request", "pending", "current",
+    "next"}: each section's text, where it has one). Claude Code numbers its sections
+    ('7. Pending Tasks:') after an optional analysis, which ends at 'Summary:'."""
+    start = text.rfind("\nSummary:")
+    if start >= 0:
+        text = text[start + len("\nSummary:"):]
+    sections, current = {}, None
+    for line in text.splitlines():
+        if line.startswith(COMPACTION_TRAILERS):
+            break
+        number, dot, heading = line.partition(". ")
+        title, colon, rest = heading.partition(":")
+        if number.isdigit() and dot and colon:
+            current = COMPACTION_SECTIONS.get(title.strip(" *").lower())
+            if current:
+                sections[current] = [rest]
+            continue
+        if current:
+            sections[current].append(line)
+    return {key: "\n".join(lines).strip() for key, lines in sections.items()
+            if "\n".join(lines).strip()}
+
+
+def pending_items(text):
+    """A compaction summary's pending tasks as a list: one item a bullet (or the whole
+    text when it has none); [] when it says there are none."""
+    items = [line.strip()[2:].strip() for line in text.splitlines()
+             if line.strip()[:2] in ("- ", "* ")]
+    if items:
+        return [item for item in items if item]
+    return [] if text.strip(" .").lower() in ("none", "") else [text.strip()]
 
 
 def exit_code_in(text):
@@ -3638,7 +3799,10 @@ def command_outcome(result, tool_input):
         if tool_input.get("run_in_background") is True:
             return {"note": "started in the background"}
         return {"exitCode": 0}
-    code = exit_code_in(result_text(result.get("content")))
+    text = result_text(result.get("content"))
+    if text.lstrip().startswith(REJECTED):
+        return {"note": "rejected by the user"}
+    code = exit_code_in(text)
     return {"exitCode": code} if code is not None else {"note": "failed without an exit code"}
 
 
@@ -3654,14 +3818,34 @@ def created_task_id(result, structured):
     return None
 
 
+def early_result(result, structured):
+    """What a tool_result written before its tool_use says, kept small until the call
+    comes: its error flag, the start of its text, and the task a TaskCreate made."""
+    kept = {"is_error": result.get("is_error"),
+            "content": result_text(result.get("content"))[:LIMITS["earlyResultText"]]}
+    task = structured.get("task") if isinstance(structured, dict) else None
+    return kept, ({"task": task} if isinstance(task, dict) else None)
+
+
+def is_api_error(entry, message):
+    """An assistant line Claude Code wrote itself for a failed request, not the model."""
+    return entry.get("isApiErrorMessage") is True or message.get("model") == "<synthetic>"
+
+
 class TranscriptFacts:
-    """What a Claude Code transcript says the session did: its first prompt, its last
-    reply, its task list, its Bash commands with their outcomes and the files it edited.
-    Tool calls count once their result arrives (a Bash command is listed at once)."""
+    """What a Claude Code transcript says the session did: its first and latest request,
+    its last reply, its latest compaction summary, its task list, its Bash commands with
+    their outcomes and the files it edited. Only the main thread counts: a subagent's
+    lines (isSidechain, or inside `progress` lines) are none of the session's. Tool calls
+    count once their result arrives, in either order (a Bash command is listed at once)."""
 
     def __init__(self):
         self.first_prompt = None
+        self.latest_prompt = None
         self.last_reply = None
+        self.compaction = {}     # the latest compaction summary's sections
+        self.seen_at = {}        # "prompt", "reply", "compaction" -> when last seen (position)
+        self.position = 0        # main-thread conversation lines read so far
         self.tasks = {}          # TaskCreate id -> {"description", "status"}
         self.todos = []          # TodoWrite's latest list
         self.descriptions_seen = set()
@@ -3669,11 +3853,13 @@ class TranscriptFacts:
         self.touched = {}        # raw path -> None, in the order last touched
         self.calls = {}          # tool_use id -> (name, input, command record), awaiting a result
         self.calls_seen = set()  # a tool_use copied into the file again counts once
+        self.early = {}          # tool_use id -> a result that came before its call
         self.last_timestamp = None  # the `timestamp` of the last conversation line read
         self.cwd = None          # the first `cwd` a conversation line gives: where it ran
 
     def is_empty(self):
-        return not (self.first_prompt or self.task_list() or self.commands or self.touched)
+        return not (self.first_prompt or self.compaction or self.task_list() or self.commands
+                    or self.touched)
 
     def did_work(self):
         """Whether the session edited a file, ran a command or kept a todo list: a
@@ -3696,36 +3882,54 @@ class TranscriptFacts:
         None when it says no time that can be read."""
         return parse_timestamp(self.last_timestamp) if self.last_timestamp else None
 
+    def since_compaction(self, what):
+        """Whether the latest `what` ("prompt", "reply") came after the latest compaction
+        summary (True when there is none)."""
+        return self.seen_at.get(what, 0) > self.seen_at.get("compaction", 0)
+
+    def latest_request(self):
+        """The user's latest request: the last one typed after the latest compaction, else
+        what that compaction's summary says was asked, else the last one typed."""
+        if self.since_compaction("prompt"):
+            return self.latest_prompt
+        return self.compaction.get("request") or self.latest_prompt
+
+    def where_things_stand(self):
+        """The last reply after the latest compaction, else its summary's current work."""
+        if self.since_compaction("reply"):
+            return self.last_reply
+        return self.compaction.get("current") or self.last_reply
+
+    def pending_steps(self):
+        """The latest compaction summary's pending tasks (else its next step), for a session
+        that keeps no task list of its own."""
+        if self.task_list():
+            return []
+        steps = pending_items(self.compaction.get("pending", ""))
+        return steps or ([self.compaction["next"]] if self.compaction.get("next") else [])
+
     def add_line(self, line):
-        if b'"type":"assistant"' not in line and not (
-                b'"type":"user"' in line and self.wants_user_line(line)):
+        if b'"type":"assistant"' not in line and b'"type":"user"' not in line:
             return
-        try:
-            entry = json_loads(line.decode("utf-8"))
-        except ValueError:  # a truncated last line, or not JSON at all
-            return
-        if not isinstance(entry, dict):
-            return
+        for entry in transcript_entries(line):
+            self.add_entry(entry)
+
+    def add_entry(self, entry):
+        kind, message = entry.get("type"), entry.get("message")
+        if kind not in ("user", "assistant") or not isinstance(message, dict):
+            return  # bookkeeping, another session's `summary`, a subagent's `progress`
         timestamp, cwd = entry.get("timestamp"), entry.get("cwd")
         if isinstance(timestamp, str):
             self.last_timestamp = timestamp
-        if self.cwd is None and isinstance(cwd, str):
-            self.cwd = cwd
         if entry.get("isSidechain") is True:
             return
-        message = entry.get("message")
-        if not isinstance(message, dict):
-            return
-        if entry.get("type") == "assistant" and not entry.get("isApiErrorMessage"):
+        self.position += 1
+        if self.cwd is None and isinstance(cwd, str):
+            self.cwd = cwd
+        if kind == "assistant" and not is_api_error(entry, message):
             self.add_assistant_message(message.get("content"), entry.get("timestamp"))
-        elif entry.get("type") == "user":
+        elif kind == "user":
             self.add_user_message(message.get("content"), entry)
-
-    def wants_user_line(self, line):
-        """Before the first prompt every user line counts; after it, only the results of
-        calls we track (so large Read and Grep results are never parsed)."""
-        return self.first_prompt is None or any(
-            call_id.encode("utf-8") in line for call_id in self.calls)
 
     def add_assistant_message(self, content, timestamp):
         if isinstance(content, str):
@@ -3734,7 +3938,9 @@ class TranscriptFacts:
             if not isinstance(block, dict):
                 continue
             if block.get("type") == "text" and isinstance(block.get("text"), str):
-                self.last_reply = block["text"].strip() or self.last_reply
+                if block["text"].strip():
+                    self.last_reply = block["text"].strip()
+                    self.seen_at["reply"] = self.position
             elif block.get("type") == "tool_use":
                 self.add_tool_use(block, timestamp)
 
@@ -3743,16 +3949,29 @@ class TranscriptFacts:
             for block in content:
                 if isinstance(block, dict) and block.get("type") == "tool_result":
                     self.add_tool_result(block, entry.get("toolUseResult"))
-        if self.first_prompt is None and not (entry.get("isMeta") or entry.get("isCompactSummary")
-                                              or entry.get("isVisibleInTranscriptOnly")):
-            self.first_prompt = prompt_text(content)
+        text = content if isinstance(content, str) else result_text(content)
+        if entry.get("isCompactSummary") is True or (
+                isinstance(text, str) and text.lstrip().startswith(COMPACTION_SUMMARY)):
+            self.compaction = compaction_sections(text) if isinstance(text, str) else {}
+            self.seen_at["compaction"] = self.position
+            return
+        if entry.get("isMeta") or entry.get("isVisibleInTranscriptOnly"):
+            return
+        request = request_text(content)
+        if request:
+            if self.first_prompt is None:
+                self.first_prompt = request
+            self.latest_prompt = request
+            self.seen_at["prompt"] = self.position
 
     def add_tool_use(self, block, timestamp):
         call_id, name, tool_input = block.get("id"), block.get("name"), block.get("input")
-        if (name not in TRACKED_TOOLS or not isinstance(call_id, str)
-                or call_id in self.calls_seen or not isinstance(tool_input, dict)):
+        if not isinstance(call_id, str) or call_id in self.calls_seen:
             return
-        self.calls_seen.add(call_id)
+        self.calls_seen.add(call_id)  # (any tool's: its result is then no early one)
+        early = self.early.pop(call_id, None)
+        if name not in TRACKED_TOOLS or not isinstance(tool_input, dict):
+            return
         record = None
         if name == "Bash" and isinstance(tool_input.get("command"), str):
             record = {"command": tool_input["command"]}
@@ -3760,11 +3979,18 @@ class TranscriptFacts:
                 record["at"] = timestamp
             self.commands.append(record)
         self.calls[call_id] = (name, tool_input, record)
+        if early is not None:  # its result was written first (calls made in parallel)
+            result, structured = early
+            self.add_tool_result(dict(result, tool_use_id=call_id), structured)
 
     def add_tool_result(self, result, structured):
         call_id = result.get("tool_use_id")
-        call = self.calls.pop(call_id, None) if isinstance(call_id, str) else None
+        if not isinstance(call_id, str):
+            return
+        call = self.calls.pop(call_id, None)
         if call is None:
+            if call_id not in self.calls_seen:
+                self.early[call_id] = early_result(result, structured)
             return
         name, tool_input, record = call
         if record is not None:
@@ -3876,10 +4102,18 @@ def redacted_facts(facts):
         "recentCommands": [command_record(command, clean(command["command"], "command"))
                            for command in facts.commands],
     }
-    if facts.first_prompt:
-        found["goal"] = clean(facts.first_prompt, "goal", True)
-    if facts.last_reply:
-        found["summary"] = clean(facts.last_reply, "summary")
+    goal = facts.first_prompt or facts.compaction.get("request")
+    if goal:
+        found["goal"] = clean(goal, "goal", True)
+    latest = facts.latest_request()
+    if latest and " ".join(latest.split()) != " ".join(goal.split()):
+        found["latestRequest"] = clean(latest, "goal", True)
+    stand = facts.where_things_stand()
+    if stand:
+        found["summary"] = clean(stand, "summary")
+    steps = facts.pending_steps()[:LIMITS["nextSteps"]]
+    if steps:
+        found["nextSteps"] = [clean(step, "listItem", True) for step in steps]
     listed = {task["description"] for task in found["tasks"]}
     found["droppedTasks"] = {trim_text(redact_text(" ".join(text.split()))[0],
                                        LIMITS["taskDescription"])
@@ -4268,7 +4502,8 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
     """(checkpoint, omitted) after an automatic snapshot. With no checkpoint yet, the goal
     and summary come from the transcript; an existing one keeps its goal, summary, next
     steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
-    commands and files refreshed. `meta.auto` says what was filled in automatically."""
+    commands and files refreshed. `meta.auto` says what was filled in automatically, and
+    holds the user's latest request when it is not the goal."""
     found = draft.content
     if own and draft.transcript_time is not None:
         saved = parse_timestamp(own.get("updatedAt"))
@@ -4279,8 +4514,10 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
     agent_baseline = bool(own) and "goal" not in automatic_fields(own)
     files, omitted = assemble_files(root, draft.files, scan, own["modifiedFiles"] if own else [],
                                     budget, keep_recorded=agent_baseline)
-    if own:
-        refillable = [field for field in ("goal", "summary") if field in automatic_fields(own)]
+    if own:  # (a snapshot's own checkpoint: what the agent never wrote is refilled too)
+        auto = automatic_fields(own)
+        refillable = [field for field in ("goal", "summary", "nextSteps")
+                      if field in auto or ("goal" in auto and field in found)]
         content = {"goal": own["goal"]["primary"]}
         base = dict(own, recentCommands=refresh_commands(own["recentCommands"],
                                                          found["recentCommands"]))
@@ -4288,7 +4525,7 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
             own["goal"].get("tasks", []), found["tasks"], draft.dropped_tasks))
         mode = "merge"
     else:
-        refillable = ["goal"] + (["summary"] if "summary" in found else [])
+        refillable = ["goal"] + [field for field in ("summary", "nextSteps") if field in found]
         content = {"goal": GOAL_NOT_FOUND, "tasks": found["tasks"],
                    "recentCommands": found["recentCommands"]}
         base, mode = None, "replace"
@@ -4298,6 +4535,8 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
                                            omitted, session, root, timestamp)
     checkpoint["meta"]["auto"] = {"source": draft.source, "at": timestamp,
                                   "fields": sorted(fields)}
+    if found.get("latestRequest"):  # what the user asked last, when not the goal
+        checkpoint["meta"]["auto"]["latestRequest"] = found["latestRequest"]
     if draft.transcript_time is not None:  # how old the work is, not only its snapshot
         checkpoint["meta"]["auto"]["transcriptAt"] = now_timestamp(draft.transcript_time)
     if agent_baseline and own.get("git"):  # (no git facts then: nothing to measure from)
@@ -4839,16 +5078,24 @@ def recover_at_session_start(hook_input, root, environ, deadline=None):
 TASK_MARKERS = {"done": "[x]", "in_progress": "[~]", "pending": "[ ]", "blocked": "[!]"}
 
 
+def capped(text, limit):
+    """One entry of the brief (a command, a path, a task, a branch...) on one line, cut to
+    `limit` characters with '\u2026': format 'full' has it whole."""
+    return trim_text(one_line(text), limit)
+
+
 def age_of(timestamp, now):
     seconds = parse_timestamp(timestamp) if timestamp else None
     return format_age(now - seconds) if seconds is not None else None
 
 
-def describe_git(git):
-    """'Branch `main` @ b2ef1b591 (uncommitted changes)' or None without git facts."""
+def describe_git(git, limit):
+    """'Branch `main` @ b2ef1b591 (uncommitted changes)' or None without git facts; the
+    branch cut to `limit` characters."""
     if not git:
         return None
-    where = ("Branch %s" % name_span(git["branch"])) if git.get("branch") else "Detached HEAD"
+    where = ("Branch %s" % code_span(capped(git["branch"], min(limit, LIMITS["shownName"])))
+             if git.get("branch") else "Detached HEAD")
     return "%s @ %s%s" % (where, short_head(git.get("head")),
                           " (uncommitted changes)" if git.get("dirty") else "")
 
@@ -4905,23 +5152,49 @@ def describe_automatic_snapshot(auto, now=None):
                 "the goal, summary, next steps and decisions are as the agent saved them."
                 % moment)
     guessed = "the goal is the session's first prompt" + (
-        " and \u201cWhere things stand\u201d its last reply" if "summary" in fields else "")
-    return ("\u2699 Automatic snapshot, %s from the transcript %s, not by the agent: %s. "
-            "Confirm both with the user before relying on them." % (
+        ", \u201cWhere things stand\u201d its last reply" if "summary" in fields else "") + (
+        ", the next steps its compaction summary's pending tasks"
+        if "nextSteps" in fields else "")
+    return ("\u2699 Automatic snapshot, %s from the transcript %s, not by the agent: %s." % (
                 "recovered" if auto.get("source") == RECOVERED else "saved", moment, guessed))
 
 
 def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
-                 trust_problems=()):
+                 trust_problems=(), room=None):
     """The compact Markdown resume brief, at the first of BRIEF_DETAIL's levels that fits
-    LIMITS["briefBytes"]; empty sections are left out. Every field is rendered so that it
-    stays inside its own section."""
+    LIMITS["briefBytes"] and, as a JSON string, `room` bytes (what a load's
+    structuredContent leaves it); empty sections are left out. Every field is rendered so
+    that it stays inside its own section. Should even the last level not fit, its last
+    lines give way."""
+    def fits(text):
+        return len(text.encode("utf-8")) <= LIMITS["briefBytes"] and (
+            room is None or len(encode_json_text(json_dumps(text))) <= room)
+
     for detail in BRIEF_DETAIL:
         text = render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
                                trust_problems, detail)
-        if len(text.encode("utf-8")) <= LIMITS["briefBytes"]:
-            break
-    return text
+        if fits(text):
+            return text
+    tail = "(cut short: format 'full' has the rest)"
+    head, _, rest = text.partition("\n\n## ")
+    sections = ["## " + section for section in rest.split("\n\n## ")] if rest else []
+    for title in BRIEF_SECTIONS_LEFT_OUT:  # whole sections first, the least needed first
+        kept = [section for section in sections if not section.startswith(title)]
+        if kept != sections:
+            sections = kept
+            text = "\n\n".join([head] + sections + [tail]) + "\n"
+            if fits(text):
+                return text
+    lines = text.splitlines()[:-1]
+    while lines and not fits("\n".join(lines + [tail]) + "\n"):
+        lines.pop()
+    return "\n".join(lines + [tail]) + "\n"
+
+
+# The sections the brief leaves out when even its least detail does not fit, in this order;
+# what is changed since, the goal and the tasks stay to the end.
+BRIEF_SECTIONS_LEFT_OUT = ("## Decisions", "## Recent commands", "## Files touched",
+                           "## Where things stand", "## Next steps")
 
 
 def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
@@ -4939,9 +5212,9 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
         lines += [untrusted_notice(trust_problems), ""]
     if resume_hint:
         lines += [resume_hint, ""]
-    lines.append("# Resuming: %s (checkpoint saved %s)" % (shown_name(project_name),
-                                                            shown_name(when)))
-    git_line = describe_git(checkpoint.get("git"))
+    lines.append("# Resuming: %s (checkpoint saved %s)" % (capped(project_name, detail["entry"]),
+                                                            capped(when, detail["entry"])))
+    git_line = describe_git(checkpoint.get("git"), detail["entry"])
     if git_line:
         lines.append(one_line(git_line))
     automatic = describe_automatic_snapshot((checkpoint.get("meta") or {}).get("auto"), now)
@@ -4951,24 +5224,29 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     if origin:
         lines.append("\u26a0 Part of this checkpoint was carried over from checkpoint %s, which "
                      "was untrusted (%s): confirm with the user what it says before acting "
-                     "on it." % (shown_name(origin.get("checkpoint", "?")),
-                                 shown_name(origin.get("problems", "?"))))
+                     "on it." % (capped(origin.get("checkpoint", "?"), detail["entry"]),
+                                 capped(origin.get("problems", "?"), detail["goal"])))
     lines.append(BRIEF_FRAMING)
     for warning in warnings:
-        lines.append("\u26a0 %s" % one_line(warning))
+        lines.append("\u26a0 %s" % capped(warning, detail["goal"]))
 
     def section(title, body):
         if body:
             lines.extend(["", "## " + title] + body)
 
     goal = checkpoint["goal"]
-    section("Goal", [field_line(goal["primary"])] if goal.get("primary") else [])
+    latest = ((checkpoint.get("meta") or {}).get("auto") or {}).get("latestRequest")
+    section("Goal", ([field_line(capped(goal["primary"], detail["goal"]))]
+                     if goal.get("primary") else []) + (
+        ["Latest request (from the transcript): " + capped(latest, detail["request"])]
+        if isinstance(latest, str) and latest else []))
     tasks = goal.get("tasks", [])
     shown = tasks_to_show(tasks, detail["tasks"])
     hidden_done = (sum(task["status"] == "done" for task in tasks)
                    - sum(task["status"] == "done" for task in shown))
     section("Tasks", ["- %s %s" % (TASK_MARKERS.get(task["status"], "[ ]"),
-                                   one_line(task["description"])) for task in shown]
+                                   capped(task["description"], detail["task"]))
+                      for task in shown]
             + and_more(len(tasks) - len(shown), "more",
                        " (%d of them done)" % hidden_done if hidden_done else ""))
     summary = checkpoint.get("summary") or ""
@@ -4976,17 +5254,20 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
         ["(cut at %d characters: format 'full' has the rest)" % detail["summary"]]
         if len(summary) > detail["summary"] else []))
     steps = checkpoint["nextSteps"]
-    section("Next steps", ["%d. %s" % (number, one_line(step)) for number, step in
+    section("Next steps", ["%d. %s" % (number, capped(step, detail["task"])) for number, step in
                            enumerate(steps[:detail["nextSteps"]], 1)]
             + and_more(len(steps) - detail["nextSteps"]))
     decisions = checkpoint["decisions"]
-    section("Decisions & gotchas", ["- " + one_line(decision)
-                                    for decision in decisions[-detail["decisions"]:]]
+    section("Decisions & gotchas", ["- " + capped(decision, detail["task"])
+                                    for decision in decisions[
+                                        max(0, len(decisions) - detail["decisions"]):]]
             + and_more(len(decisions) - detail["decisions"], "older"))
     files = files_by_relevance(checkpoint["modifiedFiles"], drift)
     section("Files touched (%d)" % len(files), [
-        "- %s (%s)%s" % (name_span(item["path"]), shown_name(item.get("status", "M")),
-                         " \u2014 " + one_line(item["note"]) if item.get("note") else "")
+        "- %s (%s)%s" % (code_span(capped(item["path"], min(detail["entry"], LIMITS["shownName"]))),
+                         capped(item.get("status", "M"), detail["entry"]),
+                         " \u2014 " + capped(item["note"], detail["entry"])
+                         if item.get("note") else "")
         for item in files[:detail["files"]]]
         + and_more(len(files) - detail["files"]))
     commands = checkpoint["recentCommands"]
@@ -4994,7 +5275,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     section("Recent commands (last %d of %d, oldest first)" % (len(recent), len(commands))
             if len(recent) < len(commands) else
             "Recent commands (last %d, oldest first)" % len(commands),
-            [render_command(command) for command in recent])
+            [render_command(command, detail["entry"]) for command in recent])
     section("Since this checkpoint", render_drift(drift, checkpoint.get("git"), detail))
     return "\n".join(lines) + "\n"
 
@@ -5053,7 +5334,7 @@ def render_full(checkpoint, drift, warnings, resume_hint, trust_problems, indent
     return "\n".join(lines)
 
 
-def render_command(command):
+def render_command(command, limit):
     exit_code = command.get("exitCode")
     if exit_code is None:
         marker = "-"
@@ -5061,8 +5342,8 @@ def render_command(command):
         marker = "- \u2713"
     else:
         marker = "- \u2717 exit %d" % exit_code
-    note = " \u2014 " + one_line(command["note"]) if command.get("note") else ""
-    return "%s %s%s" % (marker, code_span(one_line(command["command"])), note)
+    note = " \u2014 " + capped(command["note"], limit) if command.get("note") else ""
+    return "%s %s%s" % (marker, code_span(capped(command["command"], limit)), note)
 
 
 def render_drift(drift, saved_git, detail):
@@ -5075,7 +5356,8 @@ def render_drift(drift, saved_git, detail):
             drift["commitsSince"], ", newest first:" if drift.get("commits") else ""))
         shown = (drift.get("commits") or [])[:detail["commits"]]
         for commit in shown:
-            body.append("  - %s %s" % (code_span(commit["id"]), one_line(commit["subject"])))
+            body.append("  - %s %s" % (code_span(capped(commit["id"], detail["entry"])),
+                                       capped(commit["subject"], detail["entry"])))
         body += ["  " + line for line in and_more(drift["commitsSince"] - len(shown))]
     saved = name_span(short_head((saved_git or {}).get("head")))
     if history == "behind":
@@ -5090,8 +5372,9 @@ def render_drift(drift, saved_git, detail):
                     "and pruned, or another clone); re-read files before editing" % saved)
     if drift["branchChanged"]:
         body.append("- Branch changed: saved on %s, now %s" % (
-            name_span((saved_git or {}).get("branch") or "detached HEAD"),
-            name_span(drift["currentBranch"] or "detached HEAD")))
+            code_span(capped((saved_git or {}).get("branch") or "detached HEAD",
+                             detail["entry"])),
+            code_span(capped(drift["currentBranch"] or "detached HEAD", detail["entry"]))))
     if drift.get("commitFiles"):
         body.append("- Recorded files those commits changed: %s"
                     % paths_line(drift["commitFiles"], len(drift["commitFiles"]), detail))
@@ -5106,7 +5389,8 @@ def render_drift(drift, saved_git, detail):
     if moves:
         shown = moves[:detail["paths"]]
         body.append("- Moved, content unchanged: %s%s" % (", ".join(
-            "%s \u2192 %s" % (name_span(move["from"]), name_span(move["to"]))
+            "%s \u2192 %s" % (code_span(capped(move["from"], detail["entry"])),
+                              code_span(capped(move["to"], detail["entry"])))
             for move in shown), " and %d more" % (len(moves) - len(shown))
             if len(moves) > len(shown) else ""))
     if drift.get("untrackedSinceTotal"):
@@ -5119,7 +5403,7 @@ def paths_line(paths, total, detail):
     """Paths as code spans on one line, at most `detail["paths"]` of them, then how many
     more of `total`."""
     shown = paths[:detail["paths"]]
-    line = ", ".join(name_span(path) for path in shown)
+    line = ", ".join(code_span(capped(path, detail["entry"])) for path in shown)
     return line + (" and %d more" % (total - len(shown)) if total > len(shown) else "")
 
 
@@ -5421,6 +5705,17 @@ def save_result(outcome, mode, warnings, session):
 DRIFT_SUMMARY = ("branchChanged", "currentBranch", "commitsSince", "changedSince", "history")
 
 
+def paths_within(paths, size):
+    """The first `paths` whose JSON strings take at most `size` bytes in all."""
+    kept = []
+    for path in paths:
+        size -= len(encode_json_text(json_dumps(path))) + 1
+        if size < 0:
+            break
+        kept.append(path)
+    return kept
+
+
 def load_tool(arguments, context):
     import time
     root = call_project_root(arguments, context)
@@ -5466,11 +5761,12 @@ def load_tool(arguments, context):
                                         + ["\u26a0 " + warning for warning in warnings])}
     else:
         project = (data.get("project") or {}).get("name") or os.path.basename(root)
-        text = render_brief(data, drift, time.time(), project, resume_hint, warnings,
-                            trust_problems)
-        structured = {"brief": text}
+        brief_drift = drift
+        structured = {"brief": ""}  # (first: what the model reads first)
         if drift:  # the brief tells the commits and the paths; the rest is for a program
             drift = {key: drift[key] for key in DRIFT_SUMMARY if key in drift}
+            drift["changedSince"] = paths_within(drift["changedSince"][:BRIEF_DETAIL[0]["paths"]],
+                                                 LIMITS["loadDriftPaths"])
     structured.update(found=True, path=loaded.path, selector=loaded.selector,
                       fromBackup=loaded.from_backup, updatedAt=data["updatedAt"], drift=drift,
                       warnings=warnings, trusted=not trust_problems)
@@ -5480,6 +5776,10 @@ def load_tool(arguments, context):
         structured["resumeHint"] = resume_hint
     if full:
         structured["checkpoint"] = data
+    else:  # the brief gets what the rest of the structuredContent leaves
+        room = LIMITS["loadBytes"] - len(encode_json_text(json_dumps(structured))) + 2
+        text = structured["brief"] = render_brief(data, brief_drift, time.time(), project,
+                                                  resume_hint, warnings, trust_problems, room)
     return text, structured
 
 
