@@ -2181,7 +2181,7 @@ def modification_times(raw_root, paths, known_times):
 
 
 GIT_STATUS_ARGS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all",
-                   "--renames", "--no-ahead-behind")
+                   "--renames", "--no-ahead-behind", "--ignore-submodules=dirty")
 
 
 class ChangedPathMemory:
