@@ -51,6 +51,7 @@ LIMITS = {
     "rootsTimeout": 5.0,
     "lockTimeout": 10.0,
     "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index
+    "gitConfigScanBytes": 1048576,  # a larger .git/config is handed to `git config` unread
     "censusLockTimeout": 2.0,  # seconds a save waits to update the nudge's census record
     "rememberedRoots": 4,    # a server remembers the changed paths of this many projects...
     "rememberedPaths": 20000,  # ...and at most this many paths of each
@@ -2206,43 +2207,63 @@ class ChangedPathMemory:
 
 
 FILTER_KEYS = r"^filter\..*\.(clean|smudge|process)$"
+USERS_CONFIG_SCOPES = (b"system", b"global")
 
 
 def repository_filter_overrides(root):
     """`-c` options that switch off the content filters the repository's own config
-    defines, which `git status` would run on files it re-reads: a .git from an archive can
-    name any command there. A filter the user's own config defines too (git-lfs) keeps the
-    user's command. Most repositories define none, and then no git is asked."""
+    defines (in .git/config, config.worktree or a file they include), which `git status`
+    would run on files it re-reads: a .git from an archive can name any command there. A
+    filter the user's own config defines too (git-lfs) keeps the user's command. Most
+    repositories define none, and then no git is asked; else one `git config` is. None when
+    it fails, or when a driver's name holds "=" (`-c filter.a=b.clean=` sets `filter.a`):
+    then what the repository would run is not known, and status must not run. GitTimeout
+    when git config does not answer in time."""
     top, _ = work_tree_top(root)
     if top is None:
         return []
     try:
         with os.fdopen(open_regular(os.path.join(top, ".git", "config")), "rb") as handle:
-            config = handle.read(1 << 20).lower()
-        if b"filter" not in config and b"include" not in config:
+            config = handle.read(LIMITS["gitConfigScanBytes"] + 1).lower()
+        if len(config) <= LIMITS["gitConfigScanBytes"] and not any(
+                word in config for word in (b"filter", b"include", b"worktreeconfig")):
             return []
     except OSError:
         pass  # a worktree's or a submodule's .git file: ask git
-    local = filter_settings(root, "--local")
-    if not local:
-        return []
-    users = dict(filter_settings(root, "--system"), **filter_settings(root, "--global"))
+    answer = run_git(root, ["config", "--show-scope", "--null", "--get-regexp", FILTER_KEYS],
+                     accept=(0, 1))
+    if answer is None:
+        return None
+    fields = answer.stdout.split(b"\0")
+    repository, users = {}, {}
+    for scope, record in zip(fields[0::2], fields[1::2]):
+        key, _, value = record.decode("utf-8", "surrogateescape").partition("\n")
+        (users if scope in USERS_CONFIG_SCOPES else repository)[key] = value
+    if any("=" in key for key in repository):
+        return None
     overrides = []
-    for key in local:
+    for key in repository:
         overrides += ["-c", "%s=%s" % (key, users.get(key, ""))]
     return overrides
 
 
-def filter_settings(root, scope):
-    """{key: value} of the filter commands one config scope of `root` sets."""
-    answer = run_git(root, ["config", scope, "--null", "--get-regexp", FILTER_KEYS],
-                     accept=(0, 1))
-    settings = {}
-    for record in (answer.stdout if answer else b"").split(b"\0"):
-        key, _, value = record.decode("utf-8", "surrogateescape").partition("\n")
-        if key:
-            settings[key] = value
-    return settings
+class GitNotRun:
+    """In place of a GitRun that was not started because what it needed first could not be
+    had from git: it answers as a git that failed (None) or, with `timed_out`, as one that
+    did not answer (GitTimeout)."""
+
+    process = None
+
+    def __init__(self, timed_out):
+        self.timed_out = timed_out
+
+    def answer(self):
+        if self.timed_out:
+            raise GitTimeout()
+        return None
+
+    def stop(self):
+        pass
 
 
 class StatusScan:
@@ -2260,8 +2281,13 @@ class StatusScan:
         # Below the top, status looks at `root` alone; at the top, a pathspec only costs
         # git a match per entry (a few ms at 10,000 changes).
         below_top = top is None or self.prefix
-        self.git = GitRun(root, repository_filter_overrides(root) + list(GIT_STATUS_ARGS)
-                          + (["--", "."] if below_top else []))
+        try:
+            overrides = repository_filter_overrides(root)
+        except GitTimeout:
+            self.git = GitNotRun(timed_out=True)  # costs the git facts, never the save
+        else:
+            self.git = GitNotRun(timed_out=False) if overrides is None else GitRun(
+                root, overrides + list(GIT_STATUS_ARGS) + (["--", "."] if below_top else []))
         self.known_times = {}
         self.stopped = False
         self.thread = None

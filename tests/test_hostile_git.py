@@ -96,6 +96,109 @@ class HostileGitTestCase(CheckpointTestCase):
             self.assertTrue(self.snapshot(hook), hook)
 
 
+class ConfiguredCommandsTest(HostileGitTestCase):
+    """The table's settings in a plain repository, in each place a repository's config can
+    come from: a witness per setting, so that a failure names it."""
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {
+            ".gitignore": ".claude-checkpoint*\n", "a.txt": "one\n", "b.txt": "one\n",
+            ".gitattributes": "a.txt filter=clean diff=textconv\n"
+                              "b.txt filter=process diff=command\n"})
+        head = git(self.project, "rev-parse", "HEAD", env=self.env).strip()
+        for kind in SIGNATURES:
+            head = self.forge_signed_commit(head, kind)
+        self.signed_head = head
+        # The same size, another mtime: status must read them (through their filters).
+        for name in ("a.txt", "b.txt"):
+            (self.project / name).write_text("two\n", encoding="utf-8")
+        for hook in ("post-index-change", "reference-transaction", "post-checkout",
+                     "pre-auto-gc", "fsmonitor-watchman", "post-rewrite"):
+            shutil.copy(self.command("hook-" + hook),
+                        str(self.project / ".git" / "hooks" / hook))
+        alternate = make_git_repo(self.tmp / "alternate", self.env)
+        (self.project / ".git" / "objects" / "info" / "alternates").write_text(
+            str(alternate / ".git" / "objects") + "\n", encoding="utf-8")
+
+    def settings(self):
+        """(key, value) for every setting of the table that a plain repository can hold."""
+        return [
+            ("core.fsmonitor", self.command("core.fsmonitor", "exit 1")),
+            ("filter.clean.clean", self.command("filter.clean", "exec cat")),
+            ("filter.clean.smudge", self.command("filter.smudge", "exec cat")),
+            ("filter.process.process", self.command("filter.process", "exit 1")),
+            ("filter.process.required", "false"),
+            ("diff.external", self.command("diff.external")),
+            ("diff.textconv.textconv", self.command("diff.textconv", "exec cat")),
+            ("diff.command.command", self.command("diff.command")),
+            ("core.pager", self.command("core.pager", "exec cat")),
+            ("pager.status", self.command("pager.status", "exec cat")),
+            ("pager.log", self.command("pager.log", "exec cat")),
+            ("log.showSignature", "true"),
+            ("gpg.program", self.command("gpg.program")),
+            ("gpg.ssh.program", self.command("gpg.ssh.program")),
+            ("gpg.ssh.allowedSignersFile", os.devnull),  # or ssh signatures go unchecked
+            ("gpg.x509.program", self.command("gpg.x509.program")),
+            ("credential.helper", "!" + self.command("credential.helper")),
+            ("core.askPass", self.command("core.askPass")),
+            ("core.editor", self.command("core.editor")),
+            ("sequence.editor", self.command("sequence.editor")),
+            ("merge.clean.driver", self.command("merge.driver")),
+            ("core.alternateRefsCommand", self.command("core.alternateRefsCommand")),
+            ("uploadpack.packObjectsHook", self.command("uploadpack.packObjectsHook")),
+            ("status.submoduleSummary", "true"),
+        ]
+
+    def test_in_the_repository_config(self):
+        self.write_config(self.project / ".git" / "config", self.settings())
+        self.run_everything(self.signed_head)
+        self.assertEqual(self.ran(), [])
+
+    def test_in_a_file_the_config_includes(self):
+        included = self.tmp / "included"
+        self.write_config(included, self.settings())
+        self.write_config(self.project / ".git" / "config", [("include.path", str(included))])
+        self.run_everything(self.signed_head)
+        self.assertEqual(self.ran(), [])
+
+    def test_in_a_file_the_config_includes_for_this_directory(self):
+        included = self.tmp / "included-if"
+        self.write_config(included, self.settings())
+        self.write_config(self.project / ".git" / "config", [
+            ('includeIf.gitdir:%s/.path' % self.project, str(included))])
+        self.run_everything(self.signed_head)
+        self.assertEqual(self.ran(), [])
+
+    def test_in_the_worktree_config(self):
+        self.write_config(self.project / ".git" / "config", [
+            ("extensions.worktreeConfig", "true")])
+        self.write_config(self.project / ".git" / "config.worktree", self.settings())
+        self.run_everything(self.signed_head)
+        self.assertEqual(self.ran(), [])
+
+    def test_a_filter_whose_name_holds_an_equals_sign(self):
+        # `-c filter.a=b.clean=` would set `filter.a` instead: no override can name it.
+        (self.project / ".gitattributes").write_text("a.txt filter=a=b\n", encoding="utf-8")
+        self.write_config(self.project / ".git" / "config", [
+            ("filter.a=b.clean", self.command("filter.a=b", "exec cat"))])
+        self.run_everything()
+        self.assertEqual(self.ran(), [])
+
+    def test_in_the_environment_we_inherit(self):
+        steering = {"GIT_EXTERNAL_DIFF": self.command("GIT_EXTERNAL_DIFF"),
+                    "GIT_PAGER": self.command("GIT_PAGER", "exec cat"),
+                    "GIT_EDITOR": self.command("GIT_EDITOR"),
+                    "GIT_ASKPASS": self.command("GIT_ASKPASS"),
+                    "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.fsmonitor",
+                    "GIT_CONFIG_VALUE_0": self.command("GIT_CONFIG_COUNT", "exit 1"),
+                    "GIT_CONFIG_PARAMETERS": "'filter.clean.clean'='%s'"
+                                             % self.command("GIT_CONFIG_PARAMETERS", "exec cat")}
+        with mock.patch.dict(os.environ, steering):
+            self.run_everything(self.signed_head, hooks=())
+        self.assertEqual(self.ran(), [])
+
+
 class SubmoduleConfigTest(HostileGitTestCase):
     """A submodule's own config (.git/modules/<name>/config, or <path>/.git/config for a
     repository added in place) is the repository's too; status would run `git status` in
@@ -141,6 +244,57 @@ class SubmoduleConfigTest(HostileGitTestCase):
         self.assertEqual({entry["path"]: entry["status"] for entry in scan["files"]},
                          {"lib": "M", "vendor": "M"})
         self.assertEqual(self.ran(), [])
+
+
+class SlowGitConfigTest(HostileGitTestCase):
+    """`git config` runs before status when the repository's config mentions a filter or
+    an include; when it does not answer, or fails, the save still happens."""
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n",
+                                               "a.txt": "one\n",
+                                               ".gitattributes": "* filter=clean\n"})
+        self.write_config(self.project / ".git" / "config", [
+            ("filter.clean.clean", self.command("filter.clean", "exec cat"))])
+        (self.project / "a.txt").write_text("two\n", encoding="utf-8")
+
+    def git_config_that(self, does):
+        """A PATH whose `git` runs `does` (shell) for `git config`, and is git otherwise."""
+        fake = self.tmp / "fake-git"
+        fake.mkdir()
+        (fake / "git").write_text(
+            '#!/bin/sh\nfor argument; do [ "$argument" = config ] && %s; done\n'
+            'exec %s "$@"\n' % (does, REAL_GIT), encoding="utf-8")
+        (fake / "git").chmod(0o755)
+        return {"PATH": str(fake) + os.pathsep + os.environ["PATH"]}
+
+    def assert_saved_without_git_facts(self, path):
+        with mock.patch.dict(os.environ, path), \
+                mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 1.0}):
+            with self.claude() as server:
+                result = self.ok(server, SAVE, {"goal": "g"})
+            self.assertIsNone(self.stored()["git"])
+            self.assertTrue(self.snapshot("pre-compact", self.env_with(**path)))
+            self.assertIsNone(self.stored()["git"])
+        self.assertEqual(self.ran(), [])
+        return result
+
+    def test_a_slow_git_config_costs_the_git_facts_not_the_save(self):
+        result = self.assert_saved_without_git_facts(
+            self.git_config_that("exec %s 5" % shutil.which("sleep")))
+        self.assertTrue(any("did not answer within 1 s" in warning
+                            for warning in result.get("warnings", [])), result)
+
+    def test_a_failing_git_config_costs_the_git_facts_not_the_save(self):
+        self.assert_saved_without_git_facts(self.git_config_that("exit 128"))
+
+    def test_the_filters_of_every_scope_come_from_one_git_config(self):
+        real_popen = subprocess.Popen
+        with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
+            overrides = checkpoint_mcp.repository_filter_overrides(str(self.project))
+        self.assertEqual(overrides, ["-c", "filter.clean.clean="])
+        self.assertEqual(popen.call_count, 1)
 
 
 if __name__ == "__main__":
