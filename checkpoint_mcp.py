@@ -1691,15 +1691,54 @@ class GitOutput:
         self.stdout = stdout
 
 
-# A repository's own config (.git/config: think of a .git from an archive or a shared
-# folder) can name commands that git runs on its own; none of them ever runs for us.
+# A repository's own config (.git/config, its config.worktree, the files they include, a
+# submodule's config) is anybody's: a clone, a pull request's branch, an archive, a shared
+# folder. The settings with which it could have git run a program, each with what keeps it
+# from running in any git call of ours (all of them go through GIT_SAFETY and
+# git_environment). Options on the command line beat every config file, included ones
+# too, and reach the gits that git starts itself.
+#
+#   setting                     kept off by                 git would run it
+#   core.fsmonitor              -c core.fsmonitor=false     in status and ls-files
+#   hooks: .git/hooks,          -c core.hooksPath=<null     when a call writes the index
+#     core.hooksPath              device>                     or a ref
+#   filter.<driver>.clean,      -c per driver: repository_  when status re-reads a changed
+#     .process (.smudge)          filter_overrides            file
+#   a submodule's own config:   status --ignore-submodules  in the `git status` that status
+#     any setting here            =dirty (GIT_STATUS_ARGS)    runs inside each submodule
+#   a partial clone's promisor  GIT_NO_LAZY_FETCH=1 (git    in the `git fetch` a missing
+#     remote: core.sshCommand,    2.39.4 and later), and      object starts
+#     remote.<r>.uploadpack,      GIT_ALLOW_PROTOCOL= (no
+#     core.gitProxy, ext:: and    transport at all, for any
+#     <helper>:: URLs,            git, whatever protocol.*.
+#     credential helpers          allow the repository sets:
+#                                 a -c protocol.allow=never
+#                                 loses to its protocol.ssh.
+#                                 allow=always)
+#   gpg.program, gpg.ssh.       -c log.showSignature=false  in log, for a signed commit
+#     program, gpg.x509.program
+#   diff.external               -c diff.external=           in a patch (log lists names)
+#   core.pager, pager.<command> --no-pager -c core.pager=   at the terminal (ours is a pipe)
+#                                 cat
+#   credential.helper,          -c credential.helper=       at a prompt (none: no transport)
+#     core.askPass                -c core.askPass=
+#   GIT_SSH, GIT_SSH_COMMAND,   git_environment drops every what our parent set
+#     GIT_EXTERNAL_DIFF, GIT_     GIT_* variable but the
+#     PAGER, GIT_ASKPASS, GIT_    user's config files
+#     CONFIG_PARAMETERS...
+#   never reached by our calls (status, ls-files, check-ignore, rev-parse, rev-list, log
+#   --name-only, config): diff.<driver>.textconv and .command (patches only), core.editor,
+#   sequence.editor, merge.<driver>.driver, status.submoduleSummary (the long format only),
+#   core.alternateRefsCommand (fetch and push only), uploadpack.packObjectsHook (never read
+#   from a repository's config).
+# tests/test_hostile_git.py sets each of them, directly and through each kind of include.
 GIT_SAFETY = [
-    "-c", "core.fsmonitor=false",      # status and ls-files would run the named monitor
-    "-c", "core.hooksPath=" + os.devnull,  # no hook belongs to the commands we run, ever
+    "-c", "core.fsmonitor=false",
+    "-c", "core.hooksPath=" + os.devnull,
     "-c", "core.untrackedCache=false",
     "-c", "status.showUntrackedFiles=all",  # what the scan expects, whatever config says
     "-c", "diff.external=", "-c", "core.pager=cat", "--no-pager",
-    "-c", "log.showSignature=false",   # gpg is a command too
+    "-c", "log.showSignature=false",
     "-c", "core.askPass=", "-c", "credential.helper=",
 ]
 # What of the environment git may see: everything but the variables that point it at
@@ -1711,10 +1750,12 @@ GIT_ENVIRONMENT_KEPT = ("GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_
 def git_environment(environ):
     """The environment git runs with: `environ` without the GIT_* variables that would
     steer it (a parent's GIT_DIR gives branch and HEAD from another repository), plus no
-    optional locks (we never contend with the user's own git), C messages, no prompts."""
+    optional locks (we never contend with the user's own git), C messages, no prompts, and
+    no fetch (the table above GIT_SAFETY)."""
     env = {name: value for name, value in environ.items()
            if not name.startswith("GIT_") or name in GIT_ENVIRONMENT_KEPT}
-    env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0",
+               GIT_NO_LAZY_FETCH="1", GIT_ALLOW_PROTOCOL="")
     return env
 
 

@@ -199,6 +199,89 @@ class ConfiguredCommandsTest(HostileGitTestCase):
         self.assertEqual(self.ran(), [])
 
 
+class LazyFetchTest(HostileGitTestCase):
+    """A partial clone fetches a missing object from its promisor remote on demand, and
+    the fetch runs what the remote's settings name."""
+
+    def partial_clone(self, url, settings=()):
+        """The project as a partial clone of `url` whose newest commit's tree is missing:
+        the save's status and the load's log both need it. Returns that commit."""
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n",
+                                               "a.txt": "one\n"})
+        (self.project / "a.txt").write_text("two\n", encoding="utf-8")
+        git(self.project, "commit", "-qam", "two", env=self.env)
+        head = git(self.project, "rev-parse", "HEAD", env=self.env).strip()
+        tree = git(self.project, "rev-parse", "HEAD^{tree}", env=self.env).strip()
+        git(self.project, "reset", "-q", "--hard", "HEAD~1", env=self.env)
+        self.write_config(self.project / ".git" / "config", [
+            ("core.repositoryFormatVersion", "1"), ("extensions.partialClone", "origin"),
+            ("remote.origin.url", url), ("remote.origin.promisor", "true")]
+            + list(settings))
+        return head, self.project / ".git" / "objects" / tree[:2] / tree[2:]
+
+    def assert_nothing_fetched(self, url, settings=()):
+        head, missing_tree = self.partial_clone(url, settings)
+        with self.claude() as server:
+            self.ok(server, SAVE, {"goal": "g"})
+            missing_tree.unlink()
+            (self.project / ".git" / "refs" / "heads" / "main").write_text(
+                head + "\n", encoding="ascii")
+            self.ok(server, SAVE, {"goal": "g", "mode": "merge"})
+            self.ok(server, LOAD, {})
+        self.assertEqual(self.ran(), [])
+
+    def test_core_ssh_command(self):
+        self.assert_nothing_fetched("ssh://example.invalid/repo", [
+            ("core.sshCommand", self.command("core.sshCommand", "exit 1")),
+            ("protocol.ssh.allow", "always")])
+
+    def test_ssh_commands_in_the_environment_we_inherit(self):
+        with mock.patch.dict(os.environ, {
+                "GIT_SSH_COMMAND": self.command("GIT_SSH_COMMAND", "exit 1"),
+                "GIT_SSH": self.command("GIT_SSH")}):
+            self.assert_nothing_fetched("ssh://example.invalid/repo")
+
+    def test_the_upload_pack_of_a_path_remote(self):
+        remote = self.tmp / "remote.git"
+        git(self.tmp, "init", "-q", "--bare", str(remote), env=self.env)
+        self.assert_nothing_fetched(str(remote), [
+            ("remote.origin.uploadpack", self.command("remote.uploadpack", "exit 1")),
+            ("protocol.file.allow", "always")])
+
+    def test_an_ext_remote(self):
+        self.assert_nothing_fetched("ext::sh -c touch%% %s" % (self.witnesses / "ext"), [
+            ("protocol.ext.allow", "always")])
+
+    def test_the_proxy_of_a_git_remote(self):
+        # A program, not a shell command: a script that came with the repository, say.
+        self.assert_nothing_fetched("git://example.invalid/repo", [
+            ("core.gitProxy", self.command("core.gitProxy")),
+            ("protocol.git.allow", "always")])
+
+    def test_an_installed_remote_helper(self):
+        helpers = self.tmp / "helpers"
+        helpers.mkdir()
+        os.symlink(self.command("git-remote-evil"), str(helpers / "git-remote-evil"))
+        with mock.patch.dict(os.environ, {
+                "PATH": str(helpers) + os.pathsep + os.environ["PATH"]}):
+            self.assert_nothing_fetched("evil::example", [("protocol.evil.allow", "always")])
+
+    def test_the_transports_stay_shut_for_a_git_that_fetches_anyway(self):
+        # A git without GIT_NO_LAZY_FETCH (older than 2.39.4) fetches: the fetch goes nowhere.
+        head, missing_tree = self.partial_clone("ssh://example.invalid/repo", [
+            ("core.sshCommand", self.command("core.sshCommand", "exit 1")),
+            ("protocol.ssh.allow", "always")])
+        missing_tree.unlink()
+        (self.project / ".git" / "refs" / "heads" / "main").write_text(head + "\n",
+                                                                       encoding="ascii")
+        env = checkpoint_mcp.git_environment(os.environ)
+        env.pop("GIT_NO_LAZY_FETCH", None)
+        subprocess.run(["git"] + checkpoint_mcp.GIT_SAFETY + list(
+            checkpoint_mcp.GIT_STATUS_ARGS), cwd=str(self.project), env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.assertEqual(self.ran(), [])
+
+
 class SubmoduleConfigTest(HostileGitTestCase):
     """A submodule's own config (.git/modules/<name>/config, or <path>/.git/config for a
     repository added in place) is the repository's too; status would run `git status` in
