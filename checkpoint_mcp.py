@@ -1708,13 +1708,14 @@ class GitOutput:
 #     any setting here            =dirty (GIT_STATUS_ARGS)    runs inside each submodule
 #   a partial clone's promisor  GIT_NO_LAZY_FETCH=1 (git    in the `git fetch` a missing
 #     remote: core.sshCommand,    2.39.4 and later), and      object starts
-#     remote.<r>.uploadpack,      GIT_ALLOW_PROTOCOL= (no
-#     core.gitProxy, ext:: and    transport at all, for any
-#     <helper>:: URLs,            git, whatever protocol.*.
-#     credential helpers          allow the repository sets:
-#                                 a -c protocol.allow=never
-#                                 loses to its protocol.ssh.
-#                                 allow=always)
+#     remote.<r>.uploadpack,      GIT_ALLOW_PROTOCOL=(none)
+#     core.gitProxy, ext:: and    (a name no transport has:
+#     <helper>:: URLs,            none allowed, for any git,
+#     credential helpers          whatever protocol.*.allow
+#                                 the repository sets; a -c
+#                                 protocol.allow=never loses
+#                                 to its protocol.ssh.allow=
+#                                 always)
 #   gpg.program, gpg.ssh.       -c log.showSignature=false  in log, for a signed commit
 #     program, gpg.x509.program
 #   diff.external               -c diff.external=           in a patch (log lists names)
@@ -1755,7 +1756,7 @@ def git_environment(environ):
     env = {name: value for name, value in environ.items()
            if not name.startswith("GIT_") or name in GIT_ENVIRONMENT_KEPT}
     env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0",
-               GIT_NO_LAZY_FETCH="1", GIT_ALLOW_PROTOCOL="")
+               GIT_NO_LAZY_FETCH="1", GIT_ALLOW_PROTOCOL="(none)")
     return env
 
 

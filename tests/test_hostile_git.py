@@ -124,10 +124,10 @@ class ConfiguredCommandsTest(HostileGitTestCase):
     def settings(self):
         """(key, value) for every setting of the table that a plain repository can hold."""
         return [
-            ("core.fsmonitor", self.command("core.fsmonitor", "exit 1")),
+            ("core.fsmonitor", self.command("core.fsmonitor")),
             ("filter.clean.clean", self.command("filter.clean", "exec cat")),
             ("filter.clean.smudge", self.command("filter.smudge", "exec cat")),
-            ("filter.process.process", self.command("filter.process", "exit 1")),
+            ("filter.process.process", self.command("filter.process")),
             ("filter.process.required", "false"),
             ("diff.external", self.command("diff.external")),
             ("diff.textconv.textconv", self.command("diff.textconv", "exec cat")),
@@ -191,7 +191,7 @@ class ConfiguredCommandsTest(HostileGitTestCase):
                     "GIT_EDITOR": self.command("GIT_EDITOR"),
                     "GIT_ASKPASS": self.command("GIT_ASKPASS"),
                     "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.fsmonitor",
-                    "GIT_CONFIG_VALUE_0": self.command("GIT_CONFIG_COUNT", "exit 1"),
+                    "GIT_CONFIG_VALUE_0": self.command("GIT_CONFIG_COUNT"),
                     "GIT_CONFIG_PARAMETERS": "'filter.clean.clean'='%s'"
                                              % self.command("GIT_CONFIG_PARAMETERS", "exec cat")}
         with mock.patch.dict(os.environ, steering):
@@ -232,12 +232,12 @@ class LazyFetchTest(HostileGitTestCase):
 
     def test_core_ssh_command(self):
         self.assert_nothing_fetched("ssh://example.invalid/repo", [
-            ("core.sshCommand", self.command("core.sshCommand", "exit 1")),
+            ("core.sshCommand", self.command("core.sshCommand")),
             ("protocol.ssh.allow", "always")])
 
     def test_ssh_commands_in_the_environment_we_inherit(self):
         with mock.patch.dict(os.environ, {
-                "GIT_SSH_COMMAND": self.command("GIT_SSH_COMMAND", "exit 1"),
+                "GIT_SSH_COMMAND": self.command("GIT_SSH_COMMAND"),
                 "GIT_SSH": self.command("GIT_SSH")}):
             self.assert_nothing_fetched("ssh://example.invalid/repo")
 
@@ -245,7 +245,7 @@ class LazyFetchTest(HostileGitTestCase):
         remote = self.tmp / "remote.git"
         git(self.tmp, "init", "-q", "--bare", str(remote), env=self.env)
         self.assert_nothing_fetched(str(remote), [
-            ("remote.origin.uploadpack", self.command("remote.uploadpack", "exit 1")),
+            ("remote.origin.uploadpack", self.command("remote.uploadpack")),
             ("protocol.file.allow", "always")])
 
     def test_an_ext_remote(self):
@@ -266,19 +266,31 @@ class LazyFetchTest(HostileGitTestCase):
                 "PATH": str(helpers) + os.pathsep + os.environ["PATH"]}):
             self.assert_nothing_fetched("evil::example", [("protocol.evil.allow", "always")])
 
-    def test_the_transports_stay_shut_for_a_git_that_fetches_anyway(self):
-        # A git without GIT_NO_LAZY_FETCH (older than 2.39.4) fetches: the fetch goes nowhere.
+    def status_without(self, variable):
+        """Our status in a partial clone whose HEAD tree is missing, run with our
+        environment but for `variable`; returns git's stderr."""
         head, missing_tree = self.partial_clone("ssh://example.invalid/repo", [
-            ("core.sshCommand", self.command("core.sshCommand", "exit 1")),
+            ("core.sshCommand", self.command("core.sshCommand")),
             ("protocol.ssh.allow", "always")])
         missing_tree.unlink()
         (self.project / ".git" / "refs" / "heads" / "main").write_text(head + "\n",
                                                                        encoding="ascii")
         env = checkpoint_mcp.git_environment(os.environ)
-        env.pop("GIT_NO_LAZY_FETCH", None)
-        subprocess.run(["git"] + checkpoint_mcp.GIT_SAFETY + list(
-            checkpoint_mcp.GIT_STATUS_ARGS), cwd=str(self.project), env=env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        del env[variable]
+        return subprocess.run(
+            ["git"] + checkpoint_mcp.GIT_SAFETY + list(checkpoint_mcp.GIT_STATUS_ARGS),
+            cwd=str(self.project), env=env, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE).stderr
+
+    def test_the_transports_stay_shut_for_a_git_that_fetches_anyway(self):
+        # A git older than 2.39.4 knows no GIT_NO_LAZY_FETCH: its fetch goes nowhere.
+        self.assertIn(b"not allowed", self.status_without("GIT_NO_LAZY_FETCH"))
+        self.assertEqual(self.ran(), [])
+
+    def test_a_git_that_knows_it_does_not_fetch_at_all(self):
+        stderr = self.status_without("GIT_ALLOW_PROTOCOL")
+        if b"lazy fetching disabled" not in stderr:
+            self.skipTest("this git predates GIT_NO_LAZY_FETCH")
         self.assertEqual(self.ran(), [])
 
 
@@ -305,8 +317,8 @@ class SubmoduleConfigTest(HostileGitTestCase):
                               ("vendor", self.project / "vendor" / ".git" / "config")):
             self.write_config(config, [
                 ("filter.clean.clean", self.command(where + "-filter.clean", "exec cat")),
-                ("filter.process.process", self.command(where + "-filter.process", "exit 1")),
-                ("core.fsmonitor", self.command(where + "-core.fsmonitor", "exit 1"))])
+                ("filter.process.process", self.command(where + "-filter.process")),
+                ("core.fsmonitor", self.command(where + "-core.fsmonitor"))])
             for name in ("l.txt", "m.txt"):
                 (self.project / where / name).write_text("two\n", encoding="utf-8")
         # What would have status recurse whatever the command line says, were it to decide.
