@@ -1699,6 +1699,10 @@ class GitOutput:
 # too, and reach the gits that git starts itself.
 #
 #   setting                     kept off by                 git would run it
+#   any setting here, in the    -c safe.bareRepository=     in every call, run below a
+#     config of a bare            explicit (git 2.38 and      directory laid out as a bare
+#     repository's layout         later: no such repository   repository (its core.worktree
+#     that the project holds      is used unless named)       pointing back at the files)
 #   core.fsmonitor              -c core.fsmonitor=false     in status and ls-files
 #   hooks: .git/hooks,          -c core.hooksPath=<null     when a call writes the index
 #     core.hooksPath              device>                     or a ref
@@ -1734,6 +1738,7 @@ class GitOutput:
 #   from a repository's config).
 # tests/test_hostile_git.py sets each of them, directly and through each kind of include.
 GIT_SAFETY = [
+    "-c", "safe.bareRepository=explicit",
     "-c", "core.fsmonitor=false",
     "-c", "core.hooksPath=" + os.devnull,
     "-c", "core.untrackedCache=false",
@@ -2264,11 +2269,14 @@ def repository_filter_overrides(root):
     top, _ = work_tree_top(root)
     if top is None:
         return []
+    git_dir = os.path.join(top, ".git")
     try:
-        with os.fdopen(open_regular(os.path.join(top, ".git", "config")), "rb") as handle:
+        with os.fdopen(open_regular(os.path.join(git_dir, "config")), "rb") as handle:
             config = handle.read(LIMITS["gitConfigScanBytes"] + 1).lower()
+        # A commondir file has git read the config of the directory it names instead.
         if len(config) <= LIMITS["gitConfigScanBytes"] and not any(
-                word in config for word in (b"filter", b"include", b"worktreeconfig")):
+                word in config for word in (b"filter", b"include", b"worktreeconfig")) \
+                and not os.path.lexists(os.path.join(git_dir, "commondir")):
             return []
     except OSError:
         pass  # a worktree's or a submodule's .git file: ask git

@@ -199,6 +199,39 @@ class ConfiguredCommandsTest(HostileGitTestCase):
         self.assertEqual(self.ran(), [])
 
 
+class ConfigElsewhereTest(HostileGitTestCase):
+    """Config that git reads from somewhere other than the project's .git/config."""
+
+    def test_the_config_a_commondir_file_names(self):
+        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n",
+                                               ".gitattributes": "* filter=evil\n",
+                                               "a.txt": "one\n"})
+        common = self.tmp / "common"
+        shutil.copytree(str(self.project / ".git"), str(common))
+        self.write_config(common / "config", [
+            ("filter.evil.clean", self.command("filter.evil", "exec cat"))])
+        (self.project / ".git" / "commondir").write_text(str(common) + "\n", encoding="utf-8")
+        (self.project / "a.txt").write_text("two\n", encoding="utf-8")
+        self.run_everything()
+        self.assertEqual(self.ran(), [])
+
+    def test_a_bare_repository_layout_in_the_project(self):
+        # The project holds a repository's files next to a bare repository's layout whose
+        # config points its work tree back at them: git would find and use it.
+        git(self.tmp, "init", "-q", "--bare", "-b", "main", str(self.project), env=self.env)
+        self.write_config(self.project / "config", [
+            ("core.bare", "false"), ("core.worktree", str(self.project))])
+        (self.project / ".gitattributes").write_text("a.txt filter=evil\n", encoding="utf-8")
+        (self.project / "a.txt").write_text("one\n", encoding="utf-8")
+        git(self.project, "add", "a.txt", ".gitattributes", env=self.env)
+        git(self.project, "commit", "-qm", "initial", env=self.env)
+        self.write_config(self.project / "config", [
+            ("filter.evil.clean", self.command("filter.evil", "exec cat"))])
+        (self.project / "a.txt").write_text("two\n", encoding="utf-8")
+        self.run_everything()
+        self.assertEqual(self.ran(), [])
+
+
 class LazyFetchTest(HostileGitTestCase):
     """A partial clone fetches a missing object from its promisor remote on demand, and
     the fetch runs what the remote's settings name."""
