@@ -1692,24 +1692,25 @@ class GitOutput:
 
 
 # A repository's own config (.git/config, its config.worktree, the files they include, a
-# submodule's config) is anybody's: a clone, a pull request's branch, an archive, a shared
-# folder. The settings with which it could have git run a program, each with what keeps it
-# from running in any git call of ours (all of them go through GIT_SAFETY and
-# git_environment). Options on the command line beat every config file, included ones
-# too, and reach the gits that git starts itself.
+# submodule's config, the config a .git/commondir file names) is anybody's: a clone, a pull
+# request's branch, an archive, a shared folder. Below, each setting with which it could
+# have git run a program, and what keeps it from running in any git call of ours (every
+# one goes through GIT_SAFETY and git_environment). Options on the command line beat every
+# config file, included ones too, and reach the gits that git starts itself.
 #
 #   setting                     kept off by                 git would run it
-#   any setting here, in the    -c safe.bareRepository=     in every call, run below a
-#     config of a bare            explicit (git 2.38 and      directory laid out as a bare
-#     repository's layout         later: no such repository   repository (its core.worktree
-#     that the project holds      is used unless named)       pointing back at the files)
 #   core.fsmonitor              -c core.fsmonitor=false     in status and ls-files
 #   hooks: .git/hooks,          -c core.hooksPath=<null     when a call writes the index
 #     core.hooksPath              device>                     or a ref
-#   filter.<driver>.clean,      -c per driver: repository_  when status re-reads a changed
-#     .process (.smudge)          filter_overrides            file
+#   filter.<driver>.clean,      -c per driver, found by     when status re-reads a changed
+#     .process (.smudge)          repository_filter_          file
+#                                 overrides (no status when
+#                                 it can't tell them all)
 #   a submodule's own config:   status --ignore-submodules  in the `git status` that status
-#     any setting here            =dirty (GIT_STATUS_ARGS)    runs inside each submodule
+#     any setting here            =dirty (GIT_STATUS_ARGS:    runs inside each submodule
+#                                 a moved submodule commit
+#                                 is listed, edits in it
+#                                 are not)
 #   a partial clone's promisor  GIT_NO_LAZY_FETCH=1 (git    in the `git fetch` a missing
 #     remote: core.sshCommand,    2.39.4 and later), and      object starts
 #     remote.<r>.uploadpack,      GIT_ALLOW_PROTOCOL=(none)
@@ -1723,10 +1724,14 @@ class GitOutput:
 #   gpg.program, gpg.ssh.       -c log.showSignature=false  in log, for a signed commit
 #     program, gpg.x509.program
 #   diff.external               -c diff.external=           in a patch (log lists names)
-#   core.pager, pager.<command> --no-pager -c core.pager=   at the terminal (ours is a pipe)
+#   core.pager, pager.<command> --no-pager -c core.pager=   at a terminal (ours is a pipe)
 #                                 cat
 #   credential.helper,          -c credential.helper=       at a prompt (none: no transport)
 #     core.askPass                -c core.askPass=
+#   any setting here, in the    -c safe.bareRepository=     in any call run in a directory
+#     config of a bare            explicit (git 2.38 and      laid out as a bare repository
+#     repository's layout in      later: only a named bare    whose core.worktree points
+#     the project                 repository is used)         back at the files
 #   GIT_SSH, GIT_SSH_COMMAND,   git_environment drops every what our parent set
 #     GIT_EXTERNAL_DIFF, GIT_     GIT_* variable but the
 #     PAGER, GIT_ASKPASS, GIT_    user's config files
@@ -1736,9 +1741,8 @@ class GitOutput:
 #   sequence.editor, merge.<driver>.driver, status.submoduleSummary (the long format only),
 #   core.alternateRefsCommand (fetch and push only), uploadpack.packObjectsHook (never read
 #   from a repository's config).
-# tests/test_hostile_git.py sets each of them, directly and through each kind of include.
+# tests/test_hostile_git.py sets each of them to leave a witness file behind.
 GIT_SAFETY = [
-    "-c", "safe.bareRepository=explicit",
     "-c", "core.fsmonitor=false",
     "-c", "core.hooksPath=" + os.devnull,
     "-c", "core.untrackedCache=false",
@@ -1746,6 +1750,7 @@ GIT_SAFETY = [
     "-c", "diff.external=", "-c", "core.pager=cat", "--no-pager",
     "-c", "log.showSignature=false",
     "-c", "core.askPass=", "-c", "credential.helper=",
+    "-c", "safe.bareRepository=explicit",
 ]
 # What of the environment git may see: everything but the variables that point it at
 # another repository, index or config, or make it run something.
