@@ -1739,8 +1739,8 @@ class GitOutput:
 #   never reached by our calls (status, ls-files, check-ignore, rev-parse, rev-list, log
 #   --name-only, config): diff.<driver>.textconv and .command (patches only), core.editor,
 #   sequence.editor, merge.<driver>.driver, status.submoduleSummary (the long format only),
-#   core.alternateRefsCommand (fetch and push only), uploadpack.packObjectsHook (never read
-#   from a repository's config).
+#   core.alternateRefsCommand (fetch and push only), remote.<r>.receivepack (push only),
+#   uploadpack.packObjectsHook (never read from a repository's config).
 # tests/test_hostile_git.py sets each of them to leave a witness file behind.
 GIT_SAFETY = [
     "-c", "core.fsmonitor=false",

@@ -148,6 +148,11 @@ class ConfiguredCommandsTest(HostileGitTestCase):
             ("core.alternateRefsCommand", self.command("core.alternateRefsCommand")),
             ("uploadpack.packObjectsHook", self.command("uploadpack.packObjectsHook")),
             ("status.submoduleSummary", "true"),
+            # A remote's commands, in a repository that is no partial clone.
+            ("remote.origin.url", str(self.tmp / "alternate")),
+            ("remote.origin.uploadpack", self.command("remote.uploadpack")),
+            ("remote.origin.receivepack", self.command("remote.receivepack")),
+            ("core.sshCommand", self.command("core.sshCommand")),
         ]
 
     def test_in_the_repository_config(self):
