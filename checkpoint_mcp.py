@@ -52,6 +52,7 @@ LIMITS = {
     "lockTimeout": 10.0,
     "gitIndexBytes": 67108864,  # the nudge reads at most this much of .git/index...
     "gitIndexPath": 4096,    # ...holding no path longer than this (none git checks out)
+    "gitConfigScanBytes": 1048576,  # a larger .git/config is handed to `git config` unread
     "censusLockTimeout": 2.0,  # seconds a save waits to update the nudge's census record
     "rememberedRoots": 4,    # a server remembers the changed paths of this many projects...
     "rememberedPaths": 20000,  # ...and at most this many paths of each
@@ -1794,16 +1795,66 @@ class GitOutput:
         self.stdout = stdout
 
 
-# A repository's own config (.git/config: think of a .git from an archive or a shared
-# folder) can name commands that git runs on its own; none of them ever runs for us.
+# A repository's own config (.git/config, its config.worktree, the files they include, a
+# submodule's config, the config a .git/commondir file names) is anybody's: a clone, a pull
+# request's branch, an archive, a shared folder. Below, each setting with which it could
+# have git run a program, and what keeps it from running in any git call of ours (every
+# one goes through GIT_SAFETY and git_environment). Options on the command line beat every
+# config file, included ones too, and reach the gits that git starts itself.
+#
+#   setting                     kept off by                 git would run it
+#   core.fsmonitor              -c core.fsmonitor=false     in status and ls-files
+#   hooks: .git/hooks,          -c core.hooksPath=<null     when a call writes the index
+#     core.hooksPath              device>                     or a ref
+#   filter.<driver>.clean,      -c per driver, found by     when status re-reads a changed
+#     .process (.smudge)          repository_filter_          file
+#                                 overrides (no status when
+#                                 it can't tell them all)
+#   a submodule's own config:   status --ignore-submodules  in the `git status` that status
+#     any setting here            =dirty (GIT_STATUS_ARGS:    runs inside each submodule
+#                                 a moved submodule commit
+#                                 is listed, edits in it
+#                                 are not)
+#   a partial clone's promisor  GIT_NO_LAZY_FETCH=1 (git    in the `git fetch` a missing
+#     remote: core.sshCommand,    2.39.4 and later), and      object starts
+#     remote.<r>.uploadpack,      GIT_ALLOW_PROTOCOL=(none)
+#     core.gitProxy, ext:: and    (a name no transport has:
+#     <helper>:: URLs,            none allowed, for any git,
+#     credential helpers          whatever protocol.*.allow
+#                                 the repository sets; a -c
+#                                 protocol.allow=never loses
+#                                 to its protocol.ssh.allow=
+#                                 always)
+#   gpg.program, gpg.ssh.       -c log.showSignature=false  in log, for a signed commit
+#     program, gpg.x509.program
+#   diff.external               -c diff.external=           in a patch (log lists names)
+#   core.pager, pager.<command> --no-pager -c core.pager=   at a terminal (ours is a pipe)
+#                                 cat
+#   credential.helper,          -c credential.helper=       at a prompt (none: no transport)
+#     core.askPass                -c core.askPass=
+#   any setting here, in the    -c safe.bareRepository=     in any call run in a directory
+#     config of a bare            explicit (git 2.38 and      laid out as a bare repository
+#     repository's layout in      later: only a named bare    whose core.worktree points
+#     the project                 repository is used)         back at the files
+#   GIT_SSH, GIT_SSH_COMMAND,   git_environment drops every what our parent set
+#     GIT_EXTERNAL_DIFF, GIT_     GIT_* variable but the
+#     PAGER, GIT_ASKPASS, GIT_    user's config files
+#     CONFIG_PARAMETERS...
+#   never reached by our calls (status, ls-files, check-ignore, rev-parse, rev-list, log
+#   --name-only, config): diff.<driver>.textconv and .command (patches only), core.editor,
+#   sequence.editor, merge.<driver>.driver, status.submoduleSummary (the long format only),
+#   core.alternateRefsCommand (fetch and push only), remote.<r>.receivepack (push only),
+#   uploadpack.packObjectsHook (never read from a repository's config).
+# tests/test_hostile_git.py sets each of them to leave a witness file behind.
 GIT_SAFETY = [
-    "-c", "core.fsmonitor=false",      # status and ls-files would run the named monitor
-    "-c", "core.hooksPath=" + os.devnull,  # no hook belongs to the commands we run, ever
+    "-c", "core.fsmonitor=false",
+    "-c", "core.hooksPath=" + os.devnull,
     "-c", "core.untrackedCache=false",
     "-c", "status.showUntrackedFiles=all",  # what the scan expects, whatever config says
     "-c", "diff.external=", "-c", "core.pager=cat", "--no-pager",
-    "-c", "log.showSignature=false",   # gpg is a command too
+    "-c", "log.showSignature=false",
     "-c", "core.askPass=", "-c", "credential.helper=",
+    "-c", "safe.bareRepository=explicit",
 ]
 # What of the environment git may see: everything but the variables that point it at
 # another repository, index or config, or make it run something.
@@ -1814,10 +1865,12 @@ GIT_ENVIRONMENT_KEPT = ("GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_
 def git_environment(environ):
     """The environment git runs with: `environ` without the GIT_* variables that would
     steer it (a parent's GIT_DIR gives branch and HEAD from another repository), plus no
-    optional locks (we never contend with the user's own git), C messages, no prompts."""
+    optional locks (we never contend with the user's own git), C messages, no prompts, and
+    no fetch (the table above GIT_SAFETY)."""
     env = {name: value for name, value in environ.items()
            if not name.startswith("GIT_") or name in GIT_ENVIRONMENT_KEPT}
-    env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    env.update(GIT_OPTIONAL_LOCKS="0", LC_ALL="C", GIT_TERMINAL_PROMPT="0",
+               GIT_NO_LAZY_FETCH="1", GIT_ALLOW_PROTOCOL="(none)")
     return env
 
 
@@ -2346,7 +2399,7 @@ def modification_times(raw_root, paths, known_times):
 
 
 GIT_STATUS_ARGS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all",
-                   "--renames", "--no-ahead-behind")
+                   "--renames", "--no-ahead-behind", "--ignore-submodules=dirty")
 
 
 class ChangedPathMemory:
@@ -2371,43 +2424,66 @@ class ChangedPathMemory:
 
 
 FILTER_KEYS = r"^filter\..*\.(clean|smudge|process)$"
+USERS_CONFIG_SCOPES = (b"system", b"global")
 
 
 def repository_filter_overrides(root):
     """`-c` options that switch off the content filters the repository's own config
-    defines, which `git status` would run on files it re-reads: a .git from an archive can
-    name any command there. A filter the user's own config defines too (git-lfs) keeps the
-    user's command. Most repositories define none, and then no git is asked."""
+    defines (in .git/config, config.worktree or a file they include), which `git status`
+    would run on files it re-reads: a .git from an archive can name any command there. A
+    filter the user's own config defines too (git-lfs) keeps the user's command. Most
+    repositories define none, and then no git is asked; else one `git config` is. None when
+    it fails, or when a driver's name holds "=" (`-c filter.a=b.clean=` sets `filter.a`):
+    then what the repository would run is not known, and status must not run. GitTimeout
+    when git config does not answer in time."""
     top, _ = work_tree_top(root)
     if top is None:
         return []
+    git_dir = os.path.join(top, ".git")
     try:
-        with os.fdopen(open_regular(os.path.join(top, ".git", "config")), "rb") as handle:
-            config = handle.read(1 << 20).lower()
-        if b"filter" not in config and b"include" not in config:
+        with os.fdopen(open_regular(os.path.join(git_dir, "config")), "rb") as handle:
+            config = handle.read(LIMITS["gitConfigScanBytes"] + 1).lower()
+        # A commondir file has git read the config of the directory it names instead.
+        if len(config) <= LIMITS["gitConfigScanBytes"] and not any(
+                word in config for word in (b"filter", b"include", b"worktreeconfig")) \
+                and not os.path.lexists(os.path.join(git_dir, "commondir")):
             return []
     except OSError:
         pass  # a worktree's or a submodule's .git file: ask git
-    local = filter_settings(root, "--local")
-    if not local:
-        return []
-    users = dict(filter_settings(root, "--system"), **filter_settings(root, "--global"))
+    answer = run_git(root, ["config", "--show-scope", "--null", "--get-regexp", FILTER_KEYS],
+                     accept=(0, 1))
+    if answer is None:
+        return None
+    fields = answer.stdout.split(b"\0")
+    repository, users = {}, {}
+    for scope, record in zip(fields[0::2], fields[1::2]):
+        key, _, value = record.decode("utf-8", "surrogateescape").partition("\n")
+        (users if scope in USERS_CONFIG_SCOPES else repository)[key] = value
+    if any("=" in key for key in repository):
+        return None
     overrides = []
-    for key in local:
+    for key in repository:
         overrides += ["-c", "%s=%s" % (key, users.get(key, ""))]
     return overrides
 
 
-def filter_settings(root, scope):
-    """{key: value} of the filter commands one config scope of `root` sets."""
-    answer = run_git(root, ["config", scope, "--null", "--get-regexp", FILTER_KEYS],
-                     accept=(0, 1))
-    settings = {}
-    for record in (answer.stdout if answer else b"").split(b"\0"):
-        key, _, value = record.decode("utf-8", "surrogateescape").partition("\n")
-        if key:
-            settings[key] = value
-    return settings
+class GitNotRun:
+    """In place of a GitRun that was not started because what it needed first could not be
+    had from git: it answers as a git that failed (None) or, with `timed_out`, as one that
+    did not answer (GitTimeout)."""
+
+    process = None
+
+    def __init__(self, timed_out):
+        self.timed_out = timed_out
+
+    def answer(self):
+        if self.timed_out:
+            raise GitTimeout()
+        return None
+
+    def stop(self):
+        pass
 
 
 class StatusScan:
@@ -2425,8 +2501,13 @@ class StatusScan:
         # Below the top, status looks at `root` alone; at the top, a pathspec only costs
         # git a match per entry (a few ms at 10,000 changes).
         below_top = top is None or self.prefix
-        self.git = GitRun(root, repository_filter_overrides(root) + list(GIT_STATUS_ARGS)
-                          + (["--", "."] if below_top else []))
+        try:
+            overrides = repository_filter_overrides(root)
+        except GitTimeout:
+            self.git = GitNotRun(timed_out=True)  # costs the git facts, never the save
+        else:
+            self.git = GitNotRun(timed_out=False) if overrides is None else GitRun(
+                root, overrides + list(GIT_STATUS_ARGS) + (["--", "."] if below_top else []))
         self.known_times = {}
         self.stopped = False
         self.thread = None

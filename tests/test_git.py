@@ -147,6 +147,8 @@ class ScanTest(GitTestCase):
         self.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(library), "lib")
         self.git("commit", "-qm", "add submodule")
         self.write("lib/lib.txt", "v2\n")
+        # Its commit moved: status does not look inside a submodule (its config is its own).
+        self.git("commit", "-qam", "v2", cwd=self.repo / "lib")
         files = self.files_by_path(self.scan())
         self.assertEqual(files["lib"], {"path": "lib", "status": "M", "source": "git"})
 
