@@ -1556,6 +1556,7 @@ CHECKPOINT_SCHEMA = {
                                 "auto": {"type": "object",
                                          "properties": {"source": {"type": "string"},
                                                         "at": {"type": "string"},
+                                                        "transcriptAt": {"type": "string"},
                                                         "fields": _STRINGS,
                                                         "git": {"type": ["object", "null"]}}}}},
     },
@@ -1649,12 +1650,13 @@ def parse_checkpoint(raw):
         raise CorruptCheckpoint("not a JSON object")
     data.pop("mac", None)  # the signature is checked on the bytes (signature_problem)
     version = data.get("version")
-    while version in MIGRATIONS:  # each step must raise the version, or this would not end
+    # (Any JSON value can stand here: only a whole number is looked up, and only 1 is 1.)
+    while type(version) is int and version in MIGRATIONS:  # each step must raise the version
         data = MIGRATIONS[version](data)
         if data.get("version", version) <= version:
             raise CorruptCheckpoint("migration from version %r did not upgrade it" % version)
         version = data.get("version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise CorruptCheckpoint("unsupported checkpoint version %r (this server reads version %d)"
                                 % (version, FORMAT_VERSION))
     try:
@@ -3234,13 +3236,19 @@ def read_census_record(path, with_files):
     return summary, {name: entry for name, entry in files.items() if is_census_entry(entry)}
 
 
+# The times a census record may name: those parse_timestamp reads (1970 to 9999), which
+# every clock shows; a file dated outside them only makes the next start look again.
+LATEST_CENSUS_TIME = 253402300799  # 9999-12-31T23:59:59Z
+
+
 def is_census_summary(summary):
     """Whether a record's summary has the shape census_summary gives it (a record is read
     like any file: someone may have written it)."""
     count, newest, untrusted = (summary.get(name) for name in ("count", "newest", "untrusted"))
     return (type(count) is int and count >= 0 and isinstance(untrusted, dict)
             and (newest is None) == (count == 0)
-            and (newest is None or type(newest) in (int, float))
+            and (newest is None or (type(newest) in (int, float)
+                                    and 0 <= newest <= LATEST_CENSUS_TIME))
             and all(isinstance(reason, str) and type(number) is int and number > 0
                     for reason, number in untrusted.items()))
 
