@@ -4062,6 +4062,11 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
         if "goal" not in draft.content and snapshot_only:
             warnings.append("The goal kept is the one an automatic snapshot took from the "
                             "session's first prompt; pass `goal` to state your own.")
+        if ("summary" not in draft.content and draft.mode == "merge"
+                and "summary" in automatic_fields(own)):
+            warnings.append("The summary kept (\u201cWhere things stand\u201d) is the "
+                            "transcript's last reply, which an automatic snapshot took; pass "
+                            "`summary` to state your own.")
         return own, own.get("resumedFrom")
     if draft.resumed_from is not None:
         # (The session's own selector adopts its own file that is untrusted, say from a
@@ -4078,13 +4083,50 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
     return None, None
 
 
+def automatic_fields_kept(base, content, merging, checkpoint):
+    """The fields of `base` an automatic snapshot filled in that the agent's save of
+    `content` leaves as they were, in `checkpoint`: a field stays the transcript's until the
+    agent states it itself. A merge keeps the goal, summary and next steps the agent leaves
+    out, and a list while an item of it is not one the agent gave; a replacing save keeps
+    only the goal, when it gives none."""
+    kept = []
+    for field in automatic_fields(base):
+        if field == "goal":
+            stated = "goal" in content
+        elif not merging:
+            continue  # a replacing save keeps nothing else of the base
+        elif field in ("summary", "nextSteps"):
+            stated = field in content
+        elif field == "tasks":
+            given = {task["description"] for task in content.get("tasks", [])}
+            stated = all(task["description"] in given for task in checkpoint["goal"]["tasks"])
+        elif field == "decisions":
+            stated = set(checkpoint["decisions"]) <= set(content.get("decisions", []))
+        elif field == "recentCommands":
+            stated = len(checkpoint["recentCommands"]) <= len(content.get("recentCommands", []))
+        elif field == "modifiedFiles":
+            stated = False  # what the transcript recorded stays beside what the agent reports
+        else:
+            continue
+        if not stated:
+            kept.append(field)
+    return kept
+
+
 def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp):
     """(checkpoint, omitted) for the agent's save on `base` (see agent_base); on merge,
-    the files recorded before are kept after the ones found now."""
+    the files recorded before are kept after the ones found now. What an automatic
+    snapshot filled in and the save keeps stays marked so (meta.auto)."""
     previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
     files, omitted = assemble_files(root, draft.files, scan, previous_files)
     checkpoint, omitted = build_checkpoint(draft.content, draft.redactions, base, draft.mode,
                                            scan, files, omitted, session, root, timestamp)
+    kept = automatic_fields_kept(base, draft.content, draft.mode == "merge",
+                                 checkpoint) if base else []
+    if kept:
+        auto = {name: value for name, value in base["meta"]["auto"].items()
+                if name in ("source", "at", "transcriptAt")}
+        checkpoint["meta"]["auto"] = dict(auto, fields=kept)
     if recorded_resume:
         checkpoint["resumedFrom"] = recorded_resume
         checkpoint = reorder_resumed_from(checkpoint)
@@ -4716,9 +4758,21 @@ def describe_automatic_snapshot(auto, now=None):
             auto.get("transcriptAt"), str) and age_of(auto["transcriptAt"], now):
         moment += " (its last entry %s)" % age_of(auto["transcriptAt"], now)
     if "goal" not in fields:
-        return ("\u2699 Tasks, recent commands and files were refreshed from the transcript %s; "
-                "the goal, summary, next steps and decisions are as the agent saved them."
-                % moment)
+        lists = [name for field, name in (("tasks", "tasks"), ("recentCommands",
+                                                               "recent commands"),
+                                          ("modifiedFiles", "files")) if field in fields]
+        refreshed = ("%s were refreshed from the transcript" % (
+            ", ".join(lists[:-1]) + " and " + lists[-1] if len(lists) > 1 else lists[0])
+        ).capitalize() if lists else ""
+        if "summary" in fields:  # the agent's save kept what a snapshot guessed
+            return ("\u2699 \u201cWhere things stand\u201d is the last reply in the "
+                    "transcript %s, not the agent's own words: confirm it with the user before "
+                    "relying on it.%s The goal, next steps and decisions are as the agent "
+                    "saved them." % (moment, " %s." % refreshed if refreshed else ""))
+        if not refreshed:
+            return None
+        return ("\u2699 %s %s; the goal, summary, next steps and decisions are as the agent "
+                "saved them." % (refreshed, moment))
     guessed = "the goal is the session's first prompt" + (
         " and \u201cWhere things stand\u201d its last reply" if "summary" in fields else "")
     return ("\u2699 Automatic snapshot, %s from the transcript %s, not by the agent: %s. "
