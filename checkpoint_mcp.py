@@ -2666,8 +2666,46 @@ def read_signing_key(path):
     return SigningKey(path, secret, None)
 
 
+def key_location_problem(root):
+    """Why this user's key may not vouch for checkpoints in the project `root`, or None.
+    A key in the project, or in the git work tree holding it (HOME or XDG_STATE_HOME
+    there, as in some containers), may have come with the project: an archive or a clone
+    could carry one. Unless the home folder lies there too (a project rooted at ~): then
+    the project holds what runs as this user anyway (the shell's, git's and the client's
+    own settings, the plugin itself), so whoever made it could already do what a key lets
+    them, and refusing the key would only leave such a project nothing to resume."""
+    folder = os.path.realpath(state_directory())
+    home = os.path.realpath(home_directory(os.environ))
+    for top in (root, work_tree_top(root)[0]):
+        if top is not None and (folder == top or is_inside(top, folder)) and not (
+                home == top or is_inside(top, home)):
+            return ("the signing key's folder %s is inside %s, where a key could have come "
+                    "with the project (an archive, a clone), so no key there vouches for a "
+                    "checkpoint; set XDG_STATE_HOME to a folder of yours outside the project"
+                    % (folder, top))
+    return None
+
+
+def project_signing_key(root, create=False):
+    """This user's SigningKey as it may vouch for checkpoints in the project `root`: the
+    key (see signing_key), or none and why when it lies where the project could have put
+    it (key_location_problem). None is made there either."""
+    problem = key_location_problem(root)
+    if problem is not None:
+        return SigningKey(signing_key_path(), None, problem)
+    return signing_key(create)
+
+
+def signing_key_state(root):
+    """What a census record keeps of the key: its lstat, or why it is not used in `root`,
+    so that a record made while it was used never holds once it is not."""
+    problem = key_location_problem(root)
+    return lstat_state(signing_key_path()) if problem is None else problem
+
+
 def signing_key(create=False):
     """This user's SigningKey; with `create`, made first when there is none (by a save).
+    Wherever a project is concerned, project_signing_key says whether it may be used.
     A new key is written to a temporary file and put in place only where there is none
     (a hard link; on Windows a rename, which never replaces a file there), so two first
     saves at once end up with the same key."""
@@ -2774,7 +2812,7 @@ def checkpoint_trust_problems(loaded, root, tracked, key=None):
     elif relative in tracked or os.path.relpath(loaded.path, root).replace(
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
-    signature = signature_problem(loaded.raw, loaded.selector, key or signing_key())
+    signature = signature_problem(loaded.raw, loaded.selector, key or project_signing_key(root))
     return problems + ([signature] if signature else project_problems(loaded.data, root))
 
 
@@ -2782,7 +2820,9 @@ def project_problems(data, root):
     """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`."""
     project = data.get("project") or {}
     saved_id = project.get("rootId")
-    if isinstance(saved_id, str) and saved_id != project_root_id(root):
+    if not isinstance(saved_id, str):  # (every save since before signatures records it)
+        return ["names no project (no project.rootId), so it may have been saved anywhere"]
+    if saved_id != project_root_id(root):
         return ["saved in another directory"]
     if project.get("name") and project.get("name") != os.path.basename(root):
         return ["saved for project %r, read in %r" % (project.get("name"),
@@ -3282,7 +3322,7 @@ def checkpoint_census(root):
     checkpoints come from the git index itself (the hook runs no git), at every call."""
     directory = os.path.join(root, CHECKPOINT_DIR)
     folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
-    key_state = lstat_state(signing_key_path())
+    key_state = signing_key_state(root)
     committed = git_index_paths(root, LEGACY_FILE)
     if committed:  # (a false match, such as the folder's own name, errs only towards caution)
         committed = set(filter(is_checkpoint_store_path, committed))
@@ -3300,7 +3340,7 @@ def checkpoint_census(root):
             _, cached = read_census_record(record, with_files=True)
         else:
             cached = {}  # a record made with another key says nothing
-        key = signing_key()
+        key = project_signing_key(root)
         files = {}
         for found in checkpoint_files(root):
             if found.selector == LEGACY_SELECTOR:
@@ -3333,7 +3373,7 @@ def checkpoint_census(root):
         if is_file_or_link(info):
             problem = checkpoint_file_problem(
                 CheckpointFile((LEGACY_SELECTOR, os.path.join(root, LEGACY_FILE), info,
-                                name != LEGACY_FILE)), root, key or signing_key())
+                                name != LEGACY_FILE)), root, key or project_signing_key(root))
             census.add("; ".join(filter(None, [problem] + (
                 ["not checked against the git index"] if committed is None else
                 ["committed to the repository"] if name in committed else []))),
@@ -3377,12 +3417,12 @@ class FolderChange:
 
     def bring_record_along(self):
         summary, files = read_census_record(self.record, with_files=True)
-        key_state = lstat_state(signing_key_path())
+        key_state = signing_key_state(self.root)
         if (summary is None or summary.get("root") != self.root or self.before is None
                 or summary.get("folder") != self.before or summary.get("key") != key_state):
             return
         after = lstat_state(self.directory)
-        key = signing_key()
+        key = project_signing_key(self.root)
         for name in self.wrote:
             path = os.path.join(self.directory, name)
             found = CheckpointFile((name[:-len(CHECKPOINT_SUFFIX)], path, os.lstat(path), False))
@@ -4220,7 +4260,7 @@ def save_checkpoint(root, session, draft, changed_paths=None):
                                                           timestamp)
             redactions = draft.redactions + redact_file_paths(checkpoint)
             data = fit_size_cap(checkpoint, warnings)
-            key = signing_key(create=True)
+            key = project_signing_key(root, create=True)
             if key.secret is not None:
                 data = sign_checkpoint(data, session.selector, key.secret)
             else:
@@ -5045,7 +5085,7 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
                         "replace the link with a directory." % os.path.join(root, CHECKPOINT_DIR))
     tracked = tracked_checkpoint_paths(root, warnings) if shown else frozenset()
-    key = signing_key() if shown else None  # (read once for every entry)
+    key = project_signing_key(root) if shown else None  # (read once for every entry)
     for found in shown:
         selector, mtime = found.selector, found.info.st_mtime
         try:
@@ -6471,7 +6511,7 @@ def run_prune(options, invocation):
     now = time.time()
     # The user's own checkpoints rank before the others, newest first in each: a file that
     # came from elsewhere can carry any modification time, and must not push them out.
-    key = signing_key()
+    key = project_signing_key(root)
     found = sorted(checkpoint_files(root),
                    key=lambda item: bool(checkpoint_file_problem(item, root, key)))
     doomed = [(item.selector, item.path, item.info.st_mtime)
@@ -6678,8 +6718,13 @@ def check_permissions(root):
     return "OK", "%s: directory 0700, files 0600" % directory
 
 
-def check_signing_key():
-    """Where the key that signs this user's checkpoints lives, and whether it is usable."""
+def check_signing_key(root):
+    """Where the key that signs this user's checkpoints lives, and whether it is usable
+    (in the project `root`, when there is one)."""
+    problem = key_location_problem(root) if root is not None else None
+    if problem is not None:
+        return "FAIL", ("No checkpoint saved here loads as yours, and none is offered: %s."
+                        % problem)
     key = read_signing_key(signing_key_path())
     if key.secret is not None:
         return "OK", ("checkpoints are signed with the key in %s (%s; delete it and every "
@@ -6896,7 +6941,7 @@ def doctor_checks(options, invocation):
     root, root_check = check_root(options, invocation)
     checks.append(check_git(root or invocation.working_directory()))
     checks.append(root_check)
-    checks.append(check_signing_key())
+    checks.append(check_signing_key(root))
     if root is not None:
         checks += [check_permissions(root), check_git_ignored(root, invocation.environ)]
         setup = ClaudeCodeSetup(home_directory(invocation.environ), root)
