@@ -6837,7 +6837,8 @@ class ClaudeCodeSetup:
                 continue
             # Older Claude Code stores one install per plugin, newer ones a list of them.
             installs = installs if isinstance(installs, list) else [installs]
-            versions = [item.get("version") for item in installs if isinstance(item, dict)]
+            versions = [item.get("version") for item in installs if isinstance(item, dict)
+                        and isinstance(item.get("version"), str)]
             self.plugins[key] = next((version for version in versions if version), None)
 
     def read_settings(self, path):

@@ -471,5 +471,15 @@ class WrongTypeInRecordsTest(HostileStoreTestCase):
                                          % hook, what)
 
 
+    def test_doctor_reads_claude_codes_plugin_list_of_any_shape(self):
+        path = self.home / ".claude" / "plugins" / "installed_plugins.json"
+        path.parent.mkdir(parents=True)
+        installed = {"version": 2, "plugins": {"session-checkpoint@market": [
+            {"scope": "user", "version": "1.0.0", "installPath": str(self.tmp)}]}}
+        for what, text in self.variants_of([installed]):
+            path.write_text(text, encoding="utf-8")
+            result = run_main(["doctor"], self.env, cwd=self.project)
+            self.assert_no_crash(result.stdout + result.stderr, what)
+
 if __name__ == "__main__":
     unittest.main()
