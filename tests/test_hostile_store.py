@@ -13,8 +13,6 @@ from tests.support import (git, make_git_repo, own_checkpoint_data, read_checkpo
 from tests.test_autosnap import SESSION, AutosnapTestCase, Transcript
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
-POSIX = os.name != "nt"
-
 CRASHES = ("Traceback", "TypeError", "AttributeError", "KeyError", "IndexError",
            "ValueError", "OverflowError", "RecursionError", "Internal error")
 
@@ -73,11 +71,11 @@ class HostileStoreTestCase(CheckpointTestCase):
         return reply["result"]
 
     def session_start(self, hook_input=None):
-        hook_input = {"session_id": "starting", "cwd": str(self.project),
-                      "hook_event_name": "SessionStart", "source": "startup"} \
-            if hook_input is None else hook_input
-        stdin = hook_input if isinstance(hook_input, bytes) else json.dumps(hook_input).encode()
-        return run_main(["--hook", "session-start"], self.env, cwd=self.project, stdin=stdin)
+        if hook_input is None:
+            hook_input = {"session_id": "starting", "cwd": str(self.project),
+                          "hook_event_name": "SessionStart", "source": "startup"}
+        return run_main(["--hook", "session-start"], self.env, cwd=self.project,
+                        stdin=json.dumps(hook_input).encode())
 
 
 class PlantedVersionTest(HostileStoreTestCase):
@@ -344,24 +342,31 @@ class WrongTypeEverywhereTest(HostileStoreTestCase):
         selectors = [entry["selector"] for entry in listed["structuredContent"]["entries"]]
         self.assertIn("good", selectors)
         self.assertEqual(len(selectors), len(self.variants) + 1)
-        for selector, what, signed, readable in self.variants:
+        for selector, what, signed, readable in self.one_by_one():
             loaded = self.call(server, LOAD, {"checkpoint": selector}, what)
             self.assertEqual(bool(loaded.get("isError")), not readable, (what, loaded))
             if readable and signed:
                 self.call(server, LOAD, {"checkpoint": selector, "format": "full"}, what)
         self.assert_no_crash(server.stderr, "server")
 
-    def test_show_and_a_save_over_each_that_reads(self):
-        # A file parse_checkpoint refuses is unreadable to every reader alike: one of each
-        # kind of value stands for them all.
-        refused = {}
+    def one_by_one(self):
+        """The variants worth reading one by one: each that parse_checkpoint reads, and one
+        of each kind of value among those it refuses (unreadable to every reader alike)."""
+        refused = set()
         for selector, what, signed, readable in self.variants:
+            kind = (what.rsplit(" = ", 1)[1], signed)
             if not readable:
-                refused.setdefault((what.split(" = ")[1], signed), selector)
-        chosen = set(refused.values())
+                if kind in refused:
+                    continue
+                refused.add(kind)
+            yield selector, what, signed, readable
+
+    def test_show_and_a_save_over_each_that_reads(self):
         server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID=None))
-        for selector, what, signed, readable in self.variants:
-            if not (readable and signed) and selector not in chosen:
+        for selector, what, signed, readable in self.one_by_one():
+            # (Unsigned, it is shown and saved over as untrusted, whatever it holds; a long
+            # text is shown as the loads above show it.)
+            if readable and (not signed or what.endswith(" = huge")):
                 continue
             result = run_main(["show", selector], self.env, cwd=self.project)
             self.assert_no_crash(result.stdout + result.stderr, what)
