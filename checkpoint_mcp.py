@@ -3220,7 +3220,8 @@ def is_census_entry(entry):
     """Whether a census record's file entry has the shape a census gives it: the file's
     file_state, then why it is untrusted ("" when it is not)."""
     return (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
-            and all(type(number) is int for number in entry[:-1]) and type(entry[-1]) is str)
+            and all(type(number) is int and -2 ** 63 <= number < 2 ** 64  # (an lstat's)
+                    for number in entry[:-1]) and type(entry[-1]) is str)
 
 
 def project_state_name(root):
