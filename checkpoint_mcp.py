@@ -1657,6 +1657,7 @@ CHECKPOINT_SCHEMA = {
                                 "auto": {"type": "object",
                                          "properties": {"source": {"type": "string"},
                                                         "at": {"type": "string"},
+                                                        "transcriptAt": {"type": "string"},
                                                         "fields": _STRINGS,
                                                         "latestRequest": {"type": "string"},
                                                         "git": {"type": ["object", "null"]}}}}},
@@ -1751,15 +1752,15 @@ def parse_checkpoint(raw):
         raise CorruptCheckpoint("not a JSON object")
     data.pop("mac", None)  # the signature is checked on the bytes (signature_problem)
     version = data.get("version")
-    # Each step must raise the version, or this would not end; a list or an object in a
-    # file's version is no key to look up (unhashable), just an unsupported version.
+    # Each step must raise the version, or this would not end. Any JSON value can stand
+    # here: only a whole number is looked up (a list is unhashable), and only 1 is 1.
     while type(version) is int and version in MIGRATIONS:
         data = MIGRATIONS[version](data)
         if data.get("version", version) <= version:
             raise CorruptCheckpoint("migration from version %s did not upgrade it"
                                     % file_says(version))
         version = data.get("version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise CorruptCheckpoint("unsupported checkpoint version %s (this server reads version %d)"
                                 % (file_says(version), FORMAT_VERSION))
     try:
@@ -2920,8 +2921,46 @@ def read_signing_key(path):
     return SigningKey(path, secret, None)
 
 
+def key_location_problem(root):
+    """Why this user's key may not vouch for checkpoints in the project `root`, or None.
+    A key in the project, or in the git work tree holding it (HOME or XDG_STATE_HOME
+    there, as in some containers), may have come with the project: an archive or a clone
+    could carry one. Unless the home folder lies there too (a project rooted at ~): then
+    the project holds what runs as this user anyway (the shell's, git's and the client's
+    own settings, the plugin itself), so whoever made it could already do what a key lets
+    them, and refusing the key would only leave such a project nothing to resume."""
+    folder = os.path.realpath(state_directory())
+    home = os.path.realpath(home_directory(os.environ))
+    for top in (root, work_tree_top(root)[0]):
+        if top is not None and (folder == top or is_inside(top, folder)) and not (
+                home == top or is_inside(top, home)):
+            return ("the signing key's folder %s is inside %s, where a key could have come "
+                    "with the project (an archive, a clone), so no key there vouches for a "
+                    "checkpoint; set XDG_STATE_HOME to a folder of yours outside the project"
+                    % (folder, top))
+    return None
+
+
+def project_signing_key(root, create=False):
+    """This user's SigningKey as it may vouch for checkpoints in the project `root`: the
+    key (see signing_key), or none and why when it lies where the project could have put
+    it (key_location_problem). None is made there either."""
+    problem = key_location_problem(root)
+    if problem is not None:
+        return SigningKey(signing_key_path(), None, problem)
+    return signing_key(create)
+
+
+def signing_key_state(root):
+    """What a census record keeps of the key: its lstat, or why it is not used in `root`,
+    so that a record made while it was used never holds once it is not."""
+    problem = key_location_problem(root)
+    return lstat_state(signing_key_path()) if problem is None else problem
+
+
 def signing_key(create=False):
     """This user's SigningKey; with `create`, made first when there is none (by a save).
+    Wherever a project is concerned, project_signing_key says whether it may be used.
     A new key is written to a temporary file and put in place only where there is none
     (a hard link; on Windows a rename, which never replaces a file there), so two first
     saves at once end up with the same key."""
@@ -3028,7 +3067,7 @@ def checkpoint_trust_problems(loaded, root, tracked, key=None):
     elif relative in tracked or os.path.relpath(loaded.path, root).replace(
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
-    signature = signature_problem(loaded.raw, loaded.selector, key or signing_key())
+    signature = signature_problem(loaded.raw, loaded.selector, key or project_signing_key(root))
     return problems + ([signature] if signature else project_problems(loaded.data, root))
 
 
@@ -3036,7 +3075,9 @@ def project_problems(data, root):
     """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`."""
     project = data.get("project") or {}
     saved_id = project.get("rootId")
-    if isinstance(saved_id, str) and saved_id != project_root_id(root):
+    if not isinstance(saved_id, str):  # (every save since before signatures records it)
+        return ["names no project (no project.rootId), so it may have been saved anywhere"]
+    if saved_id != project_root_id(root):
         return ["saved in another directory"]
     if project.get("name") and project.get("name") != os.path.basename(root):
         return ["saved for project %r, read in %r" % (project.get("name"),
@@ -3440,7 +3481,8 @@ def is_census_entry(entry):
     """Whether a census record's file entry has the shape a census gives it: the file's
     file_state, then why it is untrusted ("" when it is not)."""
     return (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
-            and all(type(number) is int for number in entry[:-1]) and type(entry[-1]) is str)
+            and all(type(number) is int and -2 ** 63 <= number < 2 ** 64  # (an lstat's)
+                    for number in entry[:-1]) and type(entry[-1]) is str)
 
 
 def project_state_name(root):
@@ -3499,13 +3541,19 @@ def read_census_record(path, with_files):
     return summary, {name: entry for name, entry in files.items() if is_census_entry(entry)}
 
 
+# The times a census record may name: those parse_timestamp reads (1970 to 9999), which
+# every clock shows; a file dated outside them only makes the next start look again.
+LATEST_CENSUS_TIME = 253402300799  # 9999-12-31T23:59:59Z
+
+
 def is_census_summary(summary):
     """Whether a record's summary has the shape census_summary gives it (a record is read
     like any file: someone may have written it)."""
     count, newest, untrusted = (summary.get(name) for name in ("count", "newest", "untrusted"))
     return (type(count) is int and count >= 0 and isinstance(untrusted, dict)
             and (newest is None) == (count == 0)
-            and (newest is None or type(newest) in (int, float))
+            and (newest is None or (type(newest) in (int, float)
+                                    and 0 <= newest <= LATEST_CENSUS_TIME))
             and all(isinstance(reason, str) and type(number) is int and number > 0
                     for reason, number in untrusted.items()))
 
@@ -3542,7 +3590,7 @@ def checkpoint_census(root, deadline=None):
     what it checked, without holding, so the next census goes on from there."""
     directory = os.path.join(root, CHECKPOINT_DIR)
     folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
-    key_state = lstat_state(signing_key_path())
+    key_state = signing_key_state(root)
     committed = git_index_paths(root, LEGACY_FILE, deadline)
     if committed:  # (a false match, such as the folder's own name, errs only towards caution)
         committed = set(filter(is_checkpoint_store_path, committed))
@@ -3560,7 +3608,7 @@ def checkpoint_census(root, deadline=None):
             _, cached = read_census_record(record, with_files=True)
         else:
             cached = {}  # a record made with another key says nothing
-        key = signing_key()
+        key = project_signing_key(root)
         files, unchecked, clock = {}, [], None
         for found in checkpoint_files(root):
             if found.selector == LEGACY_SELECTOR:
@@ -3601,7 +3649,7 @@ def checkpoint_census(root, deadline=None):
         if is_file_or_link(info):
             problem = checkpoint_file_problem(
                 CheckpointFile((LEGACY_SELECTOR, os.path.join(root, LEGACY_FILE), info,
-                                name != LEGACY_FILE)), root, key or signing_key())
+                                name != LEGACY_FILE)), root, key or project_signing_key(root))
             census.add("; ".join(filter(None, [problem] + (
                 ["not checked against the git index"] if committed is None else
                 ["committed to the repository"] if name in committed else []))),
@@ -3645,12 +3693,12 @@ class FolderChange:
 
     def bring_record_along(self):
         summary, files = read_census_record(self.record, with_files=True)
-        key_state = lstat_state(signing_key_path())
+        key_state = signing_key_state(self.root)
         if (summary is None or summary.get("root") != self.root or self.before is None
                 or summary.get("folder") != self.before or summary.get("key") != key_state):
             return
         after = lstat_state(self.directory)
-        key = signing_key()
+        key = project_signing_key(self.root)
         for name in self.wrote:
             path = os.path.join(self.directory, name)
             found = CheckpointFile((name[:-len(CHECKPOINT_SUFFIX)], path, os.lstat(path), False))
@@ -4550,6 +4598,11 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
         if "goal" not in draft.content and snapshot_only:
             warnings.append("The goal kept is the one an automatic snapshot took from the "
                             "session's first prompt; pass `goal` to state your own.")
+        if ("summary" not in draft.content and draft.mode == "merge"
+                and "summary" in automatic_fields(own)):
+            warnings.append("The summary kept (\u201cWhere things stand\u201d) is the "
+                            "transcript's last reply, which an automatic snapshot took; pass "
+                            "`summary` to state your own.")
         return own, own.get("resumedFrom")
     if draft.resumed_from is not None:
         # (The session's own selector adopts its own file that is untrusted, say from a
@@ -4566,13 +4619,50 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
     return None, None
 
 
+def automatic_fields_kept(base, content, merging, checkpoint):
+    """The fields of `base` an automatic snapshot filled in that the agent's save of
+    `content` leaves as they were, in `checkpoint`: a field stays the transcript's until the
+    agent states it itself. A merge keeps the goal, summary and next steps the agent leaves
+    out, and a list while an item of it is not one the agent gave; a replacing save keeps
+    only the goal, when it gives none."""
+    kept = []
+    for field in automatic_fields(base):
+        if field == "goal":
+            stated = "goal" in content
+        elif not merging:
+            continue  # a replacing save keeps nothing else of the base
+        elif field in ("summary", "nextSteps"):
+            stated = field in content
+        elif field == "tasks":
+            given = {task["description"] for task in content.get("tasks", [])}
+            stated = all(task["description"] in given for task in checkpoint["goal"]["tasks"])
+        elif field == "decisions":
+            stated = set(checkpoint["decisions"]) <= set(content.get("decisions", []))
+        elif field == "recentCommands":
+            stated = len(checkpoint["recentCommands"]) <= len(content.get("recentCommands", []))
+        elif field == "modifiedFiles":
+            stated = False  # what the transcript recorded stays beside what the agent reports
+        else:
+            continue
+        if not stated:
+            kept.append(field)
+    return kept
+
+
 def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp, budget):
     """(checkpoint, omitted) for the agent's save on `base` (see agent_base); on merge,
-    the files recorded before are kept after the ones found now."""
+    the files recorded before are kept after the ones found now. What an automatic
+    snapshot filled in and the save keeps stays marked so (meta.auto)."""
     previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
     files, omitted = assemble_files(root, draft.files, scan, previous_files, budget)
     checkpoint, omitted = build_checkpoint(draft.content, draft.redactions, base, draft.mode,
                                            scan, files, omitted, session, root, timestamp)
+    kept = automatic_fields_kept(base, draft.content, draft.mode == "merge",
+                                 checkpoint) if base else []
+    if kept:
+        auto = {name: value for name, value in base["meta"]["auto"].items()
+                if name in ("source", "at", "transcriptAt")}
+        checkpoint["meta"]["auto"] = dict(auto, fields=kept)
     if recorded_resume:
         checkpoint["resumedFrom"] = recorded_resume
         checkpoint = reorder_resumed_from(checkpoint)
@@ -4676,7 +4766,7 @@ def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
                                                           timestamp, budget)
             redactions = draft.redactions + redact_file_paths(checkpoint)
             data = fit_size_cap(checkpoint, warnings)
-            key = signing_key(create=True)
+            key = project_signing_key(root, create=True)
             if key.secret is not None:
                 data = sign_checkpoint(data, session.selector, key.secret)
             else:
@@ -5229,9 +5319,21 @@ def describe_automatic_snapshot(auto, now=None):
             auto.get("transcriptAt"), str) and age_of(auto["transcriptAt"], now):
         moment += " (its last entry %s)" % age_of(auto["transcriptAt"], now)
     if "goal" not in fields:
-        return ("\u2699 Tasks, recent commands and files were refreshed from the transcript %s; "
-                "the goal, summary, next steps and decisions are as the agent saved them."
-                % moment)
+        lists = [name for field, name in (("tasks", "tasks"), ("recentCommands",
+                                                               "recent commands"),
+                                          ("modifiedFiles", "files")) if field in fields]
+        refreshed = ("%s were refreshed from the transcript" % (
+            ", ".join(lists[:-1]) + " and " + lists[-1] if len(lists) > 1 else lists[0])
+        ).capitalize() if lists else ""
+        if "summary" in fields:  # the agent's save kept what a snapshot guessed
+            return ("\u2699 \u201cWhere things stand\u201d is the last reply in the "
+                    "transcript %s, not the agent's own words: confirm it with the user before "
+                    "relying on it.%s The goal, next steps and decisions are as the agent "
+                    "saved them." % (moment, " %s." % refreshed if refreshed else ""))
+        if not refreshed:
+            return None
+        return ("\u2699 %s %s; the goal, summary, next steps and decisions are as the agent "
+                "saved them." % (refreshed, moment))
     guessed = "the goal is the session's first prompt" + (
         ", \u201cWhere things stand\u201d its last reply" if "summary" in fields else "") + (
         ", the next steps its compaction summary's pending tasks"
@@ -5544,7 +5646,7 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
                         "replace the link with a directory." % os.path.join(root, CHECKPOINT_DIR))
     tracked = tracked_checkpoint_paths(root, warnings) if shown else frozenset()
-    key = signing_key() if shown else None  # (read once for every entry)
+    key = project_signing_key(root) if shown else None  # (read once for every entry)
     for found in shown:
         selector, mtime = found.selector, found.info.st_mtime
         try:
@@ -7262,7 +7364,7 @@ def run_prune(options, invocation):
     now = time.time()
     # The user's own checkpoints rank before the others, newest first in each: a file that
     # came from elsewhere can carry any modification time, and must not push them out.
-    key = signing_key()
+    key = project_signing_key(root)
     found = sorted(checkpoint_files(root),
                    key=lambda item: bool(checkpoint_file_problem(item, root, key)))
     doomed = [(item.selector, item.path, item.info.st_mtime)
@@ -7473,8 +7575,13 @@ def check_permissions(root):
     return "OK", "%s: directory 0700, files 0600" % directory
 
 
-def check_signing_key():
-    """Where the key that signs this user's checkpoints lives, and whether it is usable."""
+def check_signing_key(root):
+    """Where the key that signs this user's checkpoints lives, and whether it is usable
+    (in the project `root`, when there is one)."""
+    problem = key_location_problem(root) if root is not None else None
+    if problem is not None:
+        return "FAIL", ("No checkpoint saved here loads as yours, and none is offered: %s."
+                        % problem)
     key = read_signing_key(signing_key_path())
     if key.secret is not None:
         return "OK", ("checkpoints are signed with the key in %s (%s; delete it and every "
@@ -7587,7 +7694,8 @@ class ClaudeCodeSetup:
                 continue
             # Older Claude Code stores one install per plugin, newer ones a list of them.
             installs = installs if isinstance(installs, list) else [installs]
-            versions = [item.get("version") for item in installs if isinstance(item, dict)]
+            versions = [item.get("version") for item in installs if isinstance(item, dict)
+                        and isinstance(item.get("version"), str)]
             self.plugins[key] = next((version for version in versions if version), None)
 
     def read_settings(self, path):
@@ -7692,7 +7800,7 @@ def doctor_checks(options, invocation):
     root, root_check = check_root(options, invocation)
     checks.append(check_git(root or invocation.working_directory()))
     checks.append(root_check)
-    checks.append(check_signing_key())
+    checks.append(check_signing_key(root))
     if root is not None:
         checks += [check_permissions(root), check_git_ignored(root, invocation.environ)]
         setup = ClaudeCodeSetup(home_directory(invocation.environ), root)

@@ -373,9 +373,10 @@ class MergeTest(AutosnapTestCase):
         self.assertIn("status", commands)
         self.assertNotIn("check-ignore", commands)  # nobody reads a snapshot's warnings
 
-    def test_a_later_agent_save_drops_the_automatic_mark(self):
+    def test_a_later_agent_save_that_replaces_drops_the_automatic_mark(self):
+        # (A merge keeps what it does not restate marked: tests/test_hostile_store.py.)
         self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION)
-        self.agent_save(BASIC_SESSION, {"goal": "Ship farewell()", "mode": "merge"})
+        self.agent_save(BASIC_SESSION, {"goal": "Ship farewell()"})
         self.assertNotIn("auto", self.checkpoint(BASIC_SESSION)["meta"])
         self.assertNotIn("\u2699", self.brief(BASIC_SESSION))
 

@@ -4,6 +4,7 @@ import os
 import shutil
 import threading
 
+import checkpoint_mcp
 from tests.support import (REPO, ProcessServer, TempDirTestCase, make_git_repo, read_checkpoint,
                            write_signed_checkpoint)
 
@@ -95,9 +96,10 @@ class FileFormatTest(CheckpointTestCase):
         project = self.tmp / "my-app"
         project.mkdir()
         shutil.copy(str(EXAMPLE), str(project / ".claude-checkpoint"))
-        if signed:
-            write_signed_checkpoint(project / ".claude-checkpoint",
-                                    json.loads(EXAMPLE.read_text(encoding="utf-8")))
+        if signed:  # (a save records where it was saved: the original did not)
+            data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+            data["project"]["rootId"] = checkpoint_mcp.project_root_id(str(project))
+            write_signed_checkpoint(project / ".claude-checkpoint", data)
         return project
 
     def test_the_original_example_as_the_original_wrote_it_is_untrusted_until_rewritten(self):
@@ -162,6 +164,7 @@ class FileFormatTest(CheckpointTestCase):
         self.assertEqual(data["goal"]["tasks"][2], {"description": "Logout endpoint",
                                                    "status": "in_progress"})
         self.assertNotIn("sessionId", data)
+        example["project"]["rootId"] = checkpoint_mcp.project_root_id(str(project))
         self.assertEqual(read_checkpoint(project / ".claude-checkpoint.prev"), example)
 
     def test_an_unknown_version_is_reported_not_loaded(self):

@@ -7,6 +7,7 @@ the temp tree proves that nothing was written anywhere else.
 import os
 import unittest
 
+import checkpoint_mcp
 from tests.reliability import (
     LIST, LOAD, SAVE, CheckedServer, changes_between, is_checkpoint_store_path,
     load_checkpoint_file, mount_tmpfs, remount_read_only, tree_snapshot)
@@ -235,7 +236,8 @@ class SymlinkedStoreTest(PathTestCase):
                        str(directory / name))
         write_signed_checkpoint(directory / "s2.json", {
             "version": 1, "id": "x", "createdAt": "a", "updatedAt": "b",
-            "goal": {"primary": "two"}})
+            "goal": {"primary": "two"}, "project": {
+                "rootId": checkpoint_mcp.project_root_id(str(self.project))}})
         self.before = tree_snapshot(self.tmp, skip=("home",))
         server = self.checked()
         # A linked checkpoint is replaced by a fresh file, never written through.
