@@ -512,7 +512,8 @@ REDACTION_PATTERNS = (
     ("firebase-fcm-key", "v", "Firebase Cloud Messaging server key",
      r"(?P<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,})"),
     ("aws-key-pair", "", "AWS access key id with its secret key beside it, unlabelled",
-     r"""(?P<secret>A(?:KIA|SIA)[A-Z0-9]{16})(?:[ \t]*[/:,;|][ \t]*|[ \t]+|\r?\n)["']?"""
+     r"""(?P<secret>A(?:KIA|SIA)[A-Z0-9]{16})["']?"""
+     r"""(?:[ \t]*[/:,;|][ \t]*(?:\r?\n[ \t]*)?|[ \t]+|\r?\n[ \t]*)["']?"""
      r"(?P<secret2>(?=[A-Z0-9/+]*[a-z/+])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
     ("aws-access-key-id", "v", "AWS access key id (AKIA, ASIA, ABIA, ACCA, A3T)",
      r"(?P<secret>A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])[A-Z0-9]{16})\b"),
@@ -551,7 +552,7 @@ REDACTION_PATTERNS = (
     ("vault-legacy-token", "", "HashiCorp Vault legacy service token (s.…)",
      r"s\.(?<![\w.]s\.)(?P<secret>(?=[a-z0-9]*[A-Z])(?=[A-Za-z]*[0-9])[A-Za-z0-9]{24})(?![\w.])"),
     ("doppler-token", "v", "Doppler personal / service / CLI / SCIM / audit token",
-     r"(?P<secret>dp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44})" + _END),
+     r"(?P<secret>dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44})" + _END),
     ("pulumi-token", "v", "Pulumi access token", r"(?P<secret>pul-[a-f0-9]{40})" + _END),
     ("planetscale-token", "v", "PlanetScale service token / password / OAuth token",
      r"(?P<secret>pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64})"),
@@ -581,14 +582,16 @@ REDACTION_PATTERNS = (
     ("sendgrid-key", "v", "SendGrid API key",
      r"(?P<secret>SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"),
     ("mailgun-key", "v", "Mailgun private API key", r"(?P<secret>key-(?<![\w-]key-)[a-f0-9]{32})" + _END),
+    ("mailgun-signing-key", "v", "Mailgun private / webhook signing key (32-8-8 hex)",
+     r"-(?<=(?<![A-Za-z0-9-])(?P<secret>[a-f0-9]{32})-)(?P<secret2>[a-f0-9]{8}-[a-f0-9]{8})(?![A-Za-z0-9-])"),
     ("mailchimp-key", "v", "Mailchimp API key (the -usN datacenter stays)",
      r"-us(?<=(?<![A-Za-z0-9])(?P<secret>[a-f0-9]{32})-us)[0-9]{1,2}" + _END),
     ("brevo-key", "v", "Brevo (Sendinblue) API key",
      r"(?P<secret>xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})" + _END),
     ("resend-key", "v", "Resend API key", r"(?P<secret>re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24})" + _END),
     ("twilio-api-key", "v", "Twilio API key SID", r"(?P<secret>SK[0-9a-fA-F]{32})\b"),
-    ("twilio-sid-and-token", "", "Twilio account SID:auth token",
-     r"AC[0-9a-f]{32}:(?P<secret>[0-9a-f]{32})\b"),
+    ("twilio-sid-and-token", "", "Twilio account SID with its auth token beside it",
+     r"AC[0-9a-f]{32}(?![0-9A-Za-z])[^\n]{0,40}?(?<![0-9A-Za-z])(?P<secret>[0-9a-f]{32})(?![0-9A-Za-z])"),
     ("linear-key", "v", "Linear API key / OAuth token",
      r"(?P<secret>lin_(?:api_[A-Za-z0-9]{40}|oauth_[a-f0-9]{64}))" + _END),
     ("postman-key", "v", "Postman API key", r"(?P<secret>PMAK-[a-f0-9]{24}-[a-f0-9]{34})" + _END),
@@ -639,10 +642,22 @@ REDACTION_PATTERNS = (
      r"secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
     ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
      r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
+    ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
+     r"""\"(?:auth|identitytoken|registrytoken)\\?"[ \t]*:[ \t]*\\?"(?P<secret>[A-Za-z0-9+/=._-]{8,})"""),
+    ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
+     r""":(?<=[A-Za-z0-9_.*\]-]:)"""
+     r"""(?:[0-9]{2,5}|\*):(?:[A-Za-z0-9_.*$-]+):(?:[A-Za-z0-9_.@*$-]+):"""
+     r"""(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*)(?=[\s'"`]|\Z)"""),
+    ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
+     r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
+     r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
      r"(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
-    ("netrc-password", "", ".netrc machine … password …",
-     r"machine[ \t]+\S+" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("netrc-password", "", ".netrc machine … password …, on one line or several",
+     r"machine[ \t]+\S+(?:\s+(?:login|account|port|protocol)\s+\S+){0,4}\s+password[ \t]+(?:"
+     + _CLI_VALUE + r")"),
+    ("netrc-default-password", "", ".netrc default … password …",
+     r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _CLI_VALUE + r")"),
     ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
      r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
      r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
@@ -716,6 +731,7 @@ _PLACEHOLDER_VALUE = (
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
+    r"|(?:file|env|fd):\S+|stdin"
     r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
 )
 
@@ -731,6 +747,41 @@ _INVISIBLE = "\u00ad\u034f\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064
 # base64 characters one text may have decoded and scanned.
 _SPLIT_TOKEN_CHARS = 1024
 _DECODE_BUDGET_CHARS = 65536
+
+# The second line of defence, for formats no row names: a run of token characters that
+# looks generated, starting at most _NEAR_CHARS after a credential word (or an id that
+# comes with a secret, or a secret already redacted), is redacted whole. "Looks
+# generated" (looks_generated) is judged on the run's longest part between '/' and '.':
+# at least _RANDOM_MIN_CHARS letters and digits; hex with both digits and letters; or
+# digits with letters (or both cases) at _RANDOM_MIN_BITS of Shannon entropy per
+# character or more, of whose letters at least _RANDOM_MIN_ODD are in pieces no word
+# has: a lone letter or two between digits or case changes, no vowel, or five consonants
+# in a row (identifiers like `getUserToken2` or `libxml2Parser` have none). Commit ids and
+# hashes after a hash word, UUIDs, counting sequences, masks and base64 that decodes to
+# text are left alone. The thresholds were set on generated tokens of every alphabet and
+# on the identifiers and paths of the Python standard library.
+# The words anywhere in a name (`AZURE_CLIENT_SECRET`, `-Password`, `apiKey`), the short
+# ones only as words.
+_CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
+                     "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
+                     "add-mask", "issecret", "securestring", REDACTED)
+_CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "mfa")
+_CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
+                   r"|AKID[A-Za-z0-9]{13,40}|://[^\s/@:'\"]{0,64}(?=[A-Za-z0-9+/_.~%-]{16,}@)")
+# A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or
+# more generated characters: `acme_live_…`, `xyz-…`) is redacted wherever it stands, its
+# prefix left readable; `sha512-…` and the like are digests, not tokens.
+_PREFIXED_TOKEN_HEAD = r"(?:\A|[^A-Za-z0-9_.-])[a-z][a-z0-9]{1,9}(?:[_-][a-z0-9]{1,10}){0,2}[_.-]\Z"
+_DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
+_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev",
+               "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid")
+_NEAR_CHARS = 48
+_RANDOM_MIN_CHARS = 16
+_RANDOM_MIN_BITS = 3.0
+_RANDOM_MIN_ODD = 0.3
+_HEX = frozenset("0123456789abcdefABCDEF-")
+_RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
+_UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z"
 
 _redaction_regexes = {}
 
@@ -756,9 +807,17 @@ def literal_prefix(source):
             break
         prefix.append(literal)
         position += width
-    level = depth
+    level, escaped, in_class = depth, False, False
     for char in source[position:]:  # an alternation at the prefix's level voids it
-        if char == "(":
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
             level += 1
         elif char == ")":
             level -= 1
@@ -783,6 +842,19 @@ def redaction_regexes():
         _redaction_regexes["patterns"] = tuple(patterns)
         _redaction_regexes["placeholder"] = re.compile(_PLACEHOLDER_VALUE)
         _redaction_regexes["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+        _redaction_regexes["ids"] = re.compile(_CREDENTIAL_IDS)
+        _redaction_regexes["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
+        _redaction_regexes["words"] = re.compile("|".join(
+            [re.escape(word) for word in _CREDENTIAL_WORDS]
+            + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]).replace(
+                "auth", "auth(?!or)"))
+        _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
+        _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.'
+            r"(?<![A-Za-z0-9+_~%%-])[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)
+        _redaction_regexes["alnum"] = re.compile(r"[A-Za-z0-9]+")
+        _redaction_regexes["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
+        _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
+        _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])
 
@@ -884,6 +956,108 @@ def vendor_spans_across(chain, patterns):
                             yield original(start), original(end - 1) + 1
 
 
+def looks_generated(run):
+    """True when `run` (token characters) looks generated rather than written: see
+    _RANDOM_MIN_ODD. Judged on its longest part between '/' and '.', so a path or a dotted
+    name is judged by its longest name."""
+    import math
+    part = max(run.replace(".", "/").split("/"), key=len)
+    if len(part) < _RANDOM_MIN_CHARS:
+        return False
+    pieces = _redaction_regexes["alnum"].findall(part)
+    alnum = "".join(pieces)
+    length = len(alnum)
+    if length < _RANDOM_MIN_CHARS or len(set(alnum[-12:])) <= 2:
+        return False
+    digits = sum(c.isdigit() for c in alnum)
+    if set(alnum) <= _HEX:
+        return digits >= 2 and length - digits >= 2
+    if sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:])) > 0.3 * length:
+        return False  # ABCDEFGH…, 0123456789…
+    upper = sum(c.isupper() for c in alnum)
+    if not (digits or (upper >= 3 and length - upper >= 3)):
+        return False  # one case and no digit: words
+    counts = {}
+    for c in alnum:
+        counts[c] = counts.get(c, 0) + 1
+    if -sum(n / length * math.log2(n / length) for n in counts.values()) < _RANDOM_MIN_BITS:
+        return False
+    letters = odd = 0
+    for chunk in _redaction_regexes["chunk"].findall(" ".join(pieces)):
+        if chunk.isdigit():
+            continue
+        letters += len(chunk)
+        lowered = chunk.lower()
+        if (len(chunk) <= 2 or not any(c in "aeiouy" for c in lowered)
+                or _redaction_regexes["consonants"].search(lowered)):
+            odd += len(chunk)
+    if odd < _RANDOM_MIN_ODD * max(letters, 1):
+        return False
+    if length >= 16:  # base64 of ordinary text is no secret (the decoding pass looks inside)
+        import binascii
+        data = part.rstrip("=").replace("-", "+").replace("_", "/")
+        try:
+            if binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii").isprintable():
+                return False
+        except ValueError:
+            pass
+    return True
+
+
+def credential_spans(text, lowered):
+    """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
+    word, a credential id or an earlier redaction (on the same line), or right after a
+    vendor-like prefix: the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in
+    ordinary text, so each is found first and its window searched for a word after."""
+    words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
+                        _redaction_regexes["prefix"])
+    spans, examined, run = [], 0, _redaction_regexes["run"]
+    for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
+        if match.start() < examined:
+            continue
+        start = match.start()
+        while start > examined and text[start - 1] in _RUN_CHARS:
+            start -= 1
+        end = examined = run.match(text, start, start + 4096).end()
+        while start < end and not text[start].isalnum():
+            start += 1
+        if end - start < _RANDOM_MIN_CHARS or not looks_generated(text[start:end]):
+            continue  # (most runs end here: paths, names, words)
+        line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
+        window = max(line, start - _NEAR_CHARS - 24)
+        inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
+        near = None
+        for found in words.finditer(lowered, window, inside):
+            if found.end() >= start - _NEAR_CHARS:
+                near = found
+        if near is None:
+            found = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
+            if found is None:
+                found = head.match(text, max(0, start - 34), start) if text[start - 1:start] in "_.-" \
+                    else None
+                if found is None or found.group().lstrip(" \t\r\n\"'`=:([{,;|/").startswith(
+                        _DIGEST_PREFIXES):
+                    continue
+                if set(text[start:end]) <= _HEX or len(text[start:end]) < 24:
+                    continue  # a UUID or a hash after a name, not a vendor token
+            near = found
+        if near.end() > start:  # the value starts after the name inside the run
+            start = near.end()
+            while start < end and not text[start].isalnum():
+                start += 1
+        candidate = text[start:end]
+        if REDACTED in candidate or not looks_generated(candidate):
+            continue
+        if set(candidate) <= _HEX and (
+                len(candidate) in (7, 8, 12, 40, 64, 128) or "-" in candidate) and any(
+                word in lowered[window:start] for word in _HASH_WORDS):
+            continue
+        if _redaction_regexes["uuid"].match(candidate):
+            continue
+        spans.append((start, end))
+    return spans
+
+
 def redact_file_paths(checkpoint):
     """Redact the recorded file paths (the agent's and git's) in place, counting them in
     `meta.redactions`; returns how many were redacted."""
@@ -955,6 +1129,15 @@ def redact_text(text, _decoding=False):
             text = "".join(pieces)
             total += count
             lowered = None
+    if len(text) >= _RANDOM_MIN_CHARS:
+        spans = credential_spans(text, lowered if lowered is not None else ascii_lowercase(text))
+        if spans:
+            pieces, position = [], 0
+            for start, end in spans:
+                pieces += [text[position:start], REDACTED]
+                position = end
+            text = "".join(pieces + [text[position:]])
+            total += len(spans)
     if not _decoding and len(text) >= 24:
         import binascii
         budget, pieces, position = _DECODE_BUDGET_CHARS, [], 0
