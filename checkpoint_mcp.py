@@ -771,7 +771,10 @@ _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,
 # A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or
 # more generated characters: `acme_live_…`, `xyz-…`) is redacted wherever it stands, its
 # prefix left readable; `sha512-…` and the like are digests, not tokens.
-_PREFIXED_TOKEN_HEAD = r"(?:\A|[^A-Za-z0-9_.-])[a-z][a-z0-9]{1,9}(?:[_-][a-z0-9]{1,10}){0,2}[_.-]\Z"
+_PREFIXED_TOKEN_HEAD = (r"(?:[a-z][a-z0-9]{1,9}(?:[_.-][a-z0-9]{1,10}){0,2}"
+                        r"|[A-Z][A-Z0-9]{1,9}(?:[_-][A-Z0-9]{1,10}){0,2})[_.-](?=[A-Za-z0-9])")
+_PREFIXED_MIN_CHARS = 20
+_STRONG_MIN_CHARS = 32
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
 _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid")
@@ -781,7 +784,7 @@ _RANDOM_MIN_BITS = 3.0
 _RANDOM_MIN_ODD = 0.3
 _HEX = frozenset("0123456789abcdefABCDEF-")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
-_UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z"
+_UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 _redaction_regexes = {}
 
@@ -1004,6 +1007,15 @@ def looks_generated(run):
     return True
 
 
+def _strongly_generated(part):
+    """A part that reads as a token with no word beside it: _STRONG_MIN_CHARS or more,
+    upper and lower case letters and digits (three, three and two at least: a Twilio SID
+    `AC…` is an id), and generated-looking (looks_generated)."""
+    return (len(part) >= _STRONG_MIN_CHARS and sum(c.isdigit() for c in part) >= 2
+            and sum(c.isupper() for c in part) >= 3 and sum(c.islower() for c in part) >= 3
+            and looks_generated(part))
+
+
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
@@ -1031,16 +1043,22 @@ def credential_spans(text, lowered):
             if found.end() >= start - _NEAR_CHARS:
                 near = found
         if near is None:
-            found = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
-            if found is None:
-                found = head.match(text, max(0, start - 34), start) if text[start - 1:start] in "_.-" \
-                    else None
-                if found is None or found.group().lstrip(" \t\r\n\"'`=:([{,;|/").startswith(
-                        _DIGEST_PREFIXES):
-                    continue
-                if set(text[start:end]) <= _HEX or len(text[start:end]) < 24:
-                    continue  # a UUID or a hash after a name, not a vendor token
-            near = found
+            near = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
+        if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`
+            near = head.match(text, start, end) or head.match(text, match.start(), match.end())
+            if near is None and _strongly_generated(text[match.start():match.end()]) and not any(
+                    word in lowered[window:start] for word in _HASH_WORDS + ("base64",)):
+                spans.append((start, end))  # long, both cases and digits: a token anywhere
+                continue
+            if near is None or near.group().lower().startswith(_DIGEST_PREFIXES):
+                continue
+            tail = text[near.end():end if near.start() == start else match.end()]
+            if (len(tail) < _PREFIXED_MIN_CHARS or not looks_generated(tail)
+                    or (set(tail) <= _HEX and (len(tail) < 32 or any(
+                        word in near.group().lower() for word in _HASH_WORDS)))
+                    or _redaction_regexes["uuid"].search(text, start, end)):
+                continue  # a UUID, or a hash after a name, is not a vendor token
+            end = near.end() + len(tail)
         if near.end() > start:  # the value starts after the name inside the run
             start = near.end()
             while start < end and not text[start].isalnum():
@@ -1052,7 +1070,7 @@ def credential_spans(text, lowered):
                 len(candidate) in (7, 8, 12, 40, 64, 128) or "-" in candidate) and any(
                 word in lowered[window:start] for word in _HASH_WORDS):
             continue
-        if _redaction_regexes["uuid"].match(candidate):
+        if _redaction_regexes["uuid"].fullmatch(candidate):
             continue
         spans.append((start, end))
     return spans

@@ -2,7 +2,6 @@
 look-alikes, every field a checkpoint stores (file paths the agent reports and git finds,
 and transcript-derived snapshots included), and linear cost on hostile input."""
 import json
-import sys
 import time
 import unittest
 
@@ -43,22 +42,10 @@ class RecallTest(unittest.TestCase):
         self.assertGreaterEqual(len(corpus.FORMATS), 90)
         self.assertGreaterEqual(len(corpus.BENIGN), 300)
 
-    def test_recall_per_format_and_family(self):
+    def test_recall_per_format(self):
         found = recall_by_format()
-        families = {}
-        for fmt, (caught, total) in found.items():
-            family = corpus.FAMILIES.get(fmt, fmt)
-            c, t = families.get(family, (0, 0))
-            families[family] = (c + caught, t + total)
         caught = sum(c for c, _ in found.values())
         total = sum(t for _, t in found.values())
-        lines = ["", "redaction recall by format (%d formats):" % len(found)]
-        lines += ["  %-30s %d/%d" % (fmt, c, t) for fmt, (c, t) in sorted(found.items())]
-        lines.append("redaction recall by family:")
-        lines += ["  %-30s %d/%d %.1f%%" % (family, c, t, 100.0 * c / t)
-                  for family, (c, t) in sorted(families.items())]
-        lines.append("redaction recall overall: %.2f%% (%d/%d)" % (100.0 * caught / total, caught, total))
-        print("\n".join(lines), file=sys.stderr)
         self.assertGreaterEqual(caught / total, 0.995)
         self.assertEqual([fmt for fmt, (c, t) in found.items() if c < t], [],
                          "formats with a secret that leaked")
@@ -66,8 +53,6 @@ class RecallTest(unittest.TestCase):
     def test_benign_look_alikes_are_left_alone(self):
         altered = [text for text in corpus.BENIGN if redact(text) != (text, 0)]
         rate = len(altered) / len(corpus.BENIGN)
-        print("\nredaction false positives: %.2f%% (%d/%d benign)" % (100 * rate, len(altered),
-                                                                    len(corpus.BENIGN)), file=sys.stderr)
         self.assertLessEqual(rate, 0.01)
         self.assertEqual(altered, [])
 
