@@ -490,6 +490,15 @@ _CLI_VALUE = _cli_value()
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
 
 
+def _piped_secret(command):
+    """`command` VALUE (or 'user:VALUE') piped into a program that takes it as a secret."""
+    return (command + r"""(?:[ \t]+-[a-z]+)*(?:[ \t]+'%s(?:\\n)?')?[ \t]+"""
+            r"""(?:"(?:[^":\n]*:)?(?P<secret>[^"\n]+)"|'(?:[^':\n]*:)?(?P<secret2>[^'\n]+)'"""
+            r"""|(?:[^\s:'"|]*:)?(?P<secret3>[^\s'"|]+))[ \t]*\|[^|\n]{0,160}?"""
+            r"(?:chpasswd|password-stdin|secret[ \t]+create|secrets[ \t]+(?:create|versions[ \t]+add)"
+            r"|passwd[ \t]+--stdin|pass-stdin)")
+
+
 _END = r"(?![A-Za-z0-9_-])"
 
 
@@ -602,7 +611,8 @@ REDACTION_PATTERNS = (
     ("firebase-fcm-key", "v", "Firebase Cloud Messaging server key",
      r"(?P<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,})"),
     ("aws-key-pair", "", "AWS access key id with its secret key beside it, unlabelled",
-     r"""(?P<secret>A(?:KIA|SIA)[A-Z0-9]{16})(?:[ \t]*[/:,;|][ \t]*|[ \t]+|\r?\n)["']?"""
+     r"""(?P<secret>A(?:KIA|SIA)[A-Z0-9]{16})["']?"""
+     r"""(?:[ \t]*[/:,;|][ \t]*(?:\r?\n[ \t]*)?|[ \t]+|\r?\n[ \t]*)["']?"""
      r"(?P<secret2>(?=[A-Z0-9/+]*[a-z/+])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
     ("aws-access-key-id", "v", "AWS access key id (AKIA, ASIA, ABIA, ACCA, A3T)",
      r"(?P<secret>A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])[A-Z0-9]{16})\b"),
@@ -641,7 +651,7 @@ REDACTION_PATTERNS = (
     ("vault-legacy-token", "", "HashiCorp Vault legacy service token (s.…)",
      r"s\.(?<![\w.]s\.)(?P<secret>(?=[a-z0-9]*[A-Z])(?=[A-Za-z]*[0-9])[A-Za-z0-9]{24})(?![\w.])"),
     ("doppler-token", "v", "Doppler personal / service / CLI / SCIM / audit token",
-     r"(?P<secret>dp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44})" + _END),
+     r"(?P<secret>dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44})" + _END),
     ("pulumi-token", "v", "Pulumi access token", r"(?P<secret>pul-[a-f0-9]{40})" + _END),
     ("planetscale-token", "v", "PlanetScale service token / password / OAuth token",
      r"(?P<secret>pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64})"),
@@ -671,14 +681,16 @@ REDACTION_PATTERNS = (
     ("sendgrid-key", "v", "SendGrid API key",
      r"(?P<secret>SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"),
     ("mailgun-key", "v", "Mailgun private API key", r"(?P<secret>key-(?<![\w-]key-)[a-f0-9]{32})" + _END),
+    ("mailgun-signing-key", "v", "Mailgun private / webhook signing key (32-8-8 hex)",
+     r"-(?<=(?<![A-Za-z0-9-])(?P<secret>[a-f0-9]{32})-)(?P<secret2>[a-f0-9]{8}-[a-f0-9]{8})(?![A-Za-z0-9-])"),
     ("mailchimp-key", "v", "Mailchimp API key (the -usN datacenter stays)",
      r"-us(?<=(?<![A-Za-z0-9])(?P<secret>[a-f0-9]{32})-us)[0-9]{1,2}" + _END),
     ("brevo-key", "v", "Brevo (Sendinblue) API key",
      r"(?P<secret>xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})" + _END),
     ("resend-key", "v", "Resend API key", r"(?P<secret>re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24})" + _END),
     ("twilio-api-key", "v", "Twilio API key SID", r"(?P<secret>SK[0-9a-fA-F]{32})\b"),
-    ("twilio-sid-and-token", "", "Twilio account SID:auth token",
-     r"AC[0-9a-f]{32}:(?P<secret>[0-9a-f]{32})\b"),
+    ("twilio-sid-and-token", "", "Twilio account SID with its auth token beside it",
+     r"AC[0-9a-f]{32}(?![0-9A-Za-z])[^\n]{0,40}?(?<![0-9A-Za-z])(?P<secret>[0-9a-f]{32})(?![0-9A-Za-z])"),
     ("linear-key", "v", "Linear API key / OAuth token",
      r"(?P<secret>lin_(?:api_[A-Za-z0-9]{40}|oauth_[a-f0-9]{64}))" + _END),
     ("postman-key", "v", "Postman API key", r"(?P<secret>PMAK-[a-f0-9]{24}-[a-f0-9]{34})" + _END),
@@ -729,10 +741,83 @@ REDACTION_PATTERNS = (
      r"secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
     ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
      r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
+    ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
+     r"""\"(?:auth|identitytoken|registrytoken)\\?"[ \t]*:[ \t]*\\?"(?P<secret>[A-Za-z0-9+/=._-]{8,})"""),
+    ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
+     r""":(?<=[A-Za-z0-9_.*\]-]:)"""
+     r"""(?:[0-9]{2,5}|\*):(?:[A-Za-z0-9_.*$-]+):(?:[A-Za-z0-9_.@*$-]+):"""
+     r"""(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*)(?=[\s'"`]|\Z)"""),
+    ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
+     r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
+     r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
+    ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml)",
+     r"<(?P<tag>password|passphrase|secret|token|value(?=>[^<]*</value>\s*</password))>"
+     r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+    ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
+     r"secret(?:[ \t]+set(?=[ \t])" + _CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]" + _CLI_ARGS
+     + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("piped-secret-echo", "", "echo VALUE | chpasswd, docker secret create, gcloud secrets, "
+     "… --password-stdin, passwd --stdin", _piped_secret("echo")),
+    ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
+    ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
+     r"convertto-securestring(?:[ \t]+-string)?[ \t]+(?:" + _QUOTED_VALUE + r")"),
+    ("windows-net-user", "i", "net user NAME PASSWORD [/add]",
+     r"net[ \t]+user(?:[ \t]+/add)?[ \t]+[^\s/*]+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*|\"[^\"\n]+\"|'[^'\n]+')"),
+    ("github-add-mask", "", "::add-mask::VALUE (GitHub Actions)",
+     r"::add-mask::(?P<secret>[^\s\"'`]+)"),
+    ("azure-devops-secret-variable", "i", "##vso[task.setvariable …;issecret=true]VALUE",
+     r"issecret=true[^\]\n]{0,80}\](?P<secret>[^\s\"'`]+)"),
+    ("rabbitmqctl-password", "", "rabbitmqctl add_user NAME PASS / change_password NAME PASS",
+     r"rabbitmqctl(?=[ \t])" + _CLI_ARGS + r"[ \t](?:add_user|change_password)[ \t]+\S+[ \t]+(?:"
+     + _CLI_VALUE + r")"),
+    ("redis-auth", "", "redis AUTH PASS",
+     r"AUTH(?<![\w-]AUTH)[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("redis-requirepass", "", "redis.conf requirepass PASS",
+     r"requirepass[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("redis-masterauth", "", "redis.conf masterauth PASS",
+     r"masterauth[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("wpa-passphrase", "", "wpa_passphrase SSID PASS",
+     r"wpa_passphrase[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("wifi-psk", "", "wifi-sec.psk PASS (nmcli), psk=\"…\" (wpa_supplicant)",
+     r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\"(?P<secret4>[^\"\n]+)\")"),
+    ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
+     "auth=('user', 'pass'): the second literal",
+     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+         "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=")), ")"])
+     + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*')"""
+     r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+    ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
+     "the third literal",
+     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+         "getConnection", "connect", "PDO")), ")"])
+     + r"""[ \t]*(?:(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*){2}"""
+     r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+    ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS",
+     r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?P<secret>[^\s\"']+)"),
+    ("windows-net-use", "i", "net use [Z:] \\\\server\\share PASSWORD /user:…",
+     r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*)"),
+    ("mysqladmin-password", "", "mysqladmin … password NEW",
+     r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
+     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+         r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", "createHmac", r"hmac\.new", r"hmac\.New",
+         "SignedString")), ")"])
+     + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
+    ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
+     r""":(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
+    ("setx-secret", "i", "setx NAME_PASSWORD value (Windows)",
+     r"setx[ \t]+[a-z0-9_]*(?:password|secret|token|passwd|pwd|key)[a-z0-9_]*[ \t]+(?:"
+     + _QUOTED_VALUE + r"|(?P<secret4>[^\s'\"]+))"),
+    ("set-environment-variable-secret", "i", "SetEnvironmentVariable('NAME_SECRET', 'value')",
+     r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
+     r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
      r"(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
-    ("netrc-password", "", ".netrc machine … password …",
-     r"machine[ \t]+\S+" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("netrc-password", "", ".netrc machine … password …, on one line or several",
+     r"machine[ \t]+\S+(?:\s+(?:login|account|port|protocol)\s+\S+){0,4}\s+password[ \t]+(?:"
+     + _CLI_VALUE + r")"),
+    ("netrc-default-password", "", ".netrc default … password …",
+     r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _CLI_VALUE + r")"),
     ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
      r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
      r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
@@ -748,9 +833,11 @@ REDACTION_PATTERNS = (
      r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
     ("space-p-password", "", "sshpass, mongo tools, twine -p <password>",
      r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
-     r"|mongotop|twine)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+     r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec)(?:\.exe)?(?=[ \t])" + _CLI_ARGS
+     + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
     ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
-     r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen)(?=[ \t])" + _CLI_ARGS
+     r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen|ipmitool|mosquitto_pub|mosquitto_sub)(?=[ \t])"
+     + _CLI_ARGS
      + r"[ \t]-[PN][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS + r"[ \t]-[PN][ \t]+(?:"
      + _cli_value("_b") + r"))?"),
     ("attached-p-password", "", "7z / rar / unrar -p<password> (attached)",
@@ -773,7 +860,7 @@ REDACTION_PATTERNS = (
      r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
     ("curl-user-password", "", "curl -u user:<password>",
      r"curl(?=[ \t])" + _CLI_ARGS
-     + r"""[ \t](?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
+     + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
      r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
     # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
@@ -806,6 +893,10 @@ _PLACEHOLDER_VALUE = (
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
+    r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?"
+    r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
+    r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?)(?:-[a-z0-9]+)*"
+    r"|[\w.-]+(?:/[\w.-]+)*\.(?:key|pem|crt|cer|der|p12|pfx|jks|json|txt|env|ya?ml|gpg|asc)"
     r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
 )
 
@@ -819,7 +910,61 @@ _SETTING_NUMBER_DIGITS = 5
 _SPLIT_TOKEN_CHARS = 1024
 _DECODE_BUDGET_CHARS = 65536
 
+# The second line of defence, for formats no row names: a run of token characters that
+# looks generated, starting at most _NEAR_CHARS after a credential word (or an id that
+# comes with a secret, or a secret already redacted), is redacted whole. "Looks
+# generated" (looks_generated) is judged on the run's longest part between '/' and '.':
+# at least _RANDOM_MIN_CHARS letters and digits; hex with both digits and letters; or
+# digits with letters (or both cases) at _RANDOM_MIN_BITS of Shannon entropy per
+# character or more, of whose letters at least _RANDOM_MIN_ODD are in pieces no word
+# has: a lone letter or two between digits or case changes, no vowel, or five consonants
+# in a row (identifiers like `getUserToken2` or `libxml2Parser` have none). Commit ids and
+# hashes after a hash word, UUIDs, counting sequences, masks and base64 that decodes to
+# text are left alone. The thresholds were set on generated tokens of every alphabet and
+# on the identifiers and paths of the Python standard library.
+# The words anywhere in a name (`AZURE_CLIENT_SECRET`, `-Password`, `apiKey`), the short
+# ones only as words.
+_CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
+                     "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
+                     "add-mask", "issecret", "securestring", REDACTED)
+_CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "mfa")
+_CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
+                   r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
+# A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or
+# more generated characters: `acme_live_…`, `xyz-…`) is redacted wherever it stands, its
+# prefix left readable; `sha512-…` and the like are digests, not tokens.
+_PREFIXED_TOKEN_HEAD = (r"(?:[a-z][a-z0-9]{1,9}(?:[_.-][a-z0-9]{1,10}){0,2}"
+                        r"|[A-Z][A-Z0-9]{1,9}(?:[_-][A-Z0-9]{1,10}){0,2})[_.-](?=[A-Za-z0-9])")
+_PREFIXED_MIN_CHARS = 28  # Stripe's evt_/cus_ ids are 24 and 14: ids, not secrets
+# What makes the key after it, or the value right after it, public: a public key, a
+# fingerprint or digest, a certificate.
+_PUBLIC_WORDS = r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|certificate|age1|npub"
+_STRONG_MIN_CHARS = 32
+_DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
+_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev",
+               "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid")
+_NEAR_CHARS = 48
+_RANDOM_MIN_CHARS = 16
+_RANDOM_MIN_BITS = 3.0
+_RANDOM_MIN_ODD = 0.3
+_HEX = frozenset("0123456789abcdefABCDEF-")
+_RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
+_UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+
 _redaction_regexes = {}
+
+
+def literal_prefixes(source):
+    """The literal texts one of which every match of `source` starts with: its literal
+    prefix (literal_prefix), or the words of a leading group of plain alternatives
+    `(?:mysql|mariadb)…`. ("",) when nothing is certain."""
+    if source.startswith("(?:"):
+        end = source.find(")")
+        words = source[3:end].split("|")
+        if (end > 0 and "(" not in source[3:end] and source[end + 1:end + 2] not in ("?", "*", "+", "{")
+                and all(word and all(c.isalnum() or c in "_-" for c in word) for word in words)):
+            return tuple(words)
+    return (literal_prefix(source),)
 
 
 def literal_prefix(source):
@@ -843,9 +988,17 @@ def literal_prefix(source):
             break
         prefix.append(literal)
         position += width
-    level = depth
+    level, escaped, in_class = depth, False, False
     for char in source[position:]:  # an alternation at the prefix's level voids it
-        if char == "(":
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
             level += 1
         elif char == ")":
             level -= 1
@@ -866,10 +1019,24 @@ def redaction_regexes():
         for _name, flags, _what, source in REDACTION_PATTERNS:
             regex = re.compile(source)
             groups = tuple(g for g in regex.groupindex if g.startswith(("secret", "weak")))
-            patterns.append((regex, "i" in flags, "v" in flags, groups, literal_prefix(source)))
+            patterns.append((regex, "i" in flags, "v" in flags, groups, literal_prefixes(source)))
         _redaction_regexes["patterns"] = tuple(patterns)
         _redaction_regexes["placeholder"] = re.compile(_PLACEHOLDER_VALUE)
         _redaction_regexes["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+        _redaction_regexes["ids"] = re.compile(_CREDENTIAL_IDS)
+        _redaction_regexes["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
+        _redaction_regexes["words"] = re.compile("|".join(
+            [re.escape(word) for word in _CREDENTIAL_WORDS]
+            + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]).replace(
+                "auth", "auth(?!or)"))
+        _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
+        _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.'
+            r"(?<![A-Za-z0-9+_~%%-])[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)
+        _redaction_regexes["alnum"] = re.compile(r"[A-Za-z0-9]+")
+        _redaction_regexes["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
+        _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
+        _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
+        _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])
 
@@ -962,13 +1129,138 @@ def vendor_spans_across(chain, patterns):
         def original(offset):
             base, at = [segment for segment in segments if segment[0] <= offset][-1]
             return at + offset - base
-        for regex, _, vendor, groups, prefix in patterns:
-            if vendor and prefix in word:
+        for regex, _, vendor, groups, prefixes in patterns:
+            if vendor and any(prefix in word for prefix in prefixes):
                 for match in regex.finditer(word):
                     for group in groups:
                         start, end = match.span(group)
                         if start >= 0 and any(start < join < end for join in joins[1:]):
                             yield original(start), original(end - 1) + 1
+
+
+def looks_generated(run):
+    """True when `run` (token characters) looks generated rather than written: see
+    _RANDOM_MIN_ODD. Judged on its longest part between '/' and '.', so a path or a dotted
+    name is judged by its longest name. (Cheap tests first: most runs are names.)"""
+    part = max(run.replace(".", "/").split("/"), key=len)
+    if len(part) < _RANDOM_MIN_CHARS:
+        return False
+    pieces = _redaction_regexes["alnum"].findall(part)
+    alnum = "".join(pieces)
+    length = len(alnum)
+    if length < _RANDOM_MIN_CHARS or len(set(alnum[-12:])) <= 2:
+        return False
+    digits = sum(map(str.isdigit, alnum))
+    if set(alnum) <= _HEX:
+        return digits >= 2 and length - digits >= 2
+    upper = sum(map(str.isupper, alnum))
+    if not (digits or (upper >= 3 and length - upper >= 3)):
+        return False  # one case and no digit: words
+    letters = odd = 0
+    for chunk in _redaction_regexes["chunk"].findall(" ".join(pieces)):
+        if chunk.isdigit():
+            continue
+        letters += len(chunk)
+        lowered = chunk.lower()
+        if (len(chunk) <= 2 or lowered.strip("bcdfghjklmnpqrstvwxz") == ""
+                or _redaction_regexes["consonants"].search(lowered)):
+            odd += len(chunk)
+    if odd < _RANDOM_MIN_ODD * max(letters, 1):
+        return False
+    import math
+    if -sum(n / length * math.log2(n / length)
+            for n in map(alnum.count, set(alnum))) < _RANDOM_MIN_BITS:
+        return False
+    if sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:])) > 0.3 * length:
+        return False  # ABCDEFGH…, 0123456789…
+    import binascii  # base64 of ordinary text is no secret (the decoding pass looks inside)
+    data = part.rstrip("=").replace("-", "+").replace("_", "/")
+    try:
+        decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
+        if decoded.translate(_LAYOUT).isprintable():
+            return False
+    except ValueError:
+        pass
+    return True
+
+
+def _strongly_generated(part):
+    """A part that reads as a token with no word beside it: _STRONG_MIN_CHARS or more,
+    upper and lower case letters and digits (three, three and two at least: a Twilio SID
+    `AC…` is an id), no `+`, `/` or `=` (standard base64 alone is a public key, a
+    certificate or a digest far more often than a token), and generated-looking."""
+    return (len(part) >= _STRONG_MIN_CHARS and not any(c in "+/=" for c in part)
+            and sum(c.isdigit() for c in part) >= 2
+            and sum(c.isupper() for c in part) >= 3 and sum(c.islower() for c in part) >= 3
+            and looks_generated(part))
+
+
+def credential_spans(text, lowered):
+    """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
+    word, a credential id or an earlier redaction (on the same line), or right after a
+    vendor-like prefix: the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in
+    ordinary text, so each is found first and its window searched for a word after."""
+    words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
+                        _redaction_regexes["prefix"])
+    _PUBLIC = _redaction_regexes["public"]
+    spans, examined, run, verdicts = [], 0, _redaction_regexes["run"], {}
+    for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
+        if match.start() < examined:
+            continue
+        start = match.start()
+        while start > examined and text[start - 1] in _RUN_CHARS:
+            start -= 1
+        end = examined = run.match(text, start, start + 4096).end()
+        while start < end and not text[start].isalnum():
+            start += 1
+        run_text = text[start:end]
+        if run_text not in verdicts:  # the same name often comes back within a text
+            verdicts[run_text] = end - start >= _RANDOM_MIN_CHARS and looks_generated(run_text)
+        if not verdicts[run_text]:
+            continue  # (most runs end here: paths, names, words)
+        line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
+        window = max(line, start - _NEAR_CHARS - 24)
+        inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
+        near = None
+        for found in words.finditer(lowered, window, inside):
+            if found.end() >= start - _NEAR_CHARS and not _PUBLIC.search(
+                    lowered, max(0, found.start() - 8), found.start()):
+                near = found
+        if _PUBLIC.search(lowered, max(window, start - 16), start + 8) or (
+                lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
+            continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
+        if near is None:
+            near = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
+        if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`
+            near = head.match(text, start, end) or head.match(text, match.start(), match.end())
+            if near is None and _strongly_generated(text[match.start():match.end()]) and not any(
+                    word in lowered[window:start] for word in _HASH_WORDS + ("base64",)):
+                spans.append((start, end))  # long, both cases and digits: a token anywhere
+                continue
+            if near is None or near.group().lower().startswith(_DIGEST_PREFIXES):
+                continue
+            tail = text[near.end():end if near.start() == start else match.end()]
+            if (len(tail) < _PREFIXED_MIN_CHARS or not looks_generated(tail)
+                    or (set(tail) <= _HEX and (len(tail) < 32 or any(
+                        word in near.group().lower() for word in _HASH_WORDS)))
+                    or _redaction_regexes["uuid"].search(text, start, end)):
+                continue  # a UUID, or a hash after a name, is not a vendor token
+            end = near.end() + len(tail)
+        if near.end() > start:  # the value starts after the name inside the run
+            start = near.end()
+            while start < end and not text[start].isalnum():
+                start += 1
+        candidate = text[start:end]
+        if REDACTED in candidate or not looks_generated(candidate):
+            continue
+        if set(candidate) <= _HEX and (len(candidate) < 24 or (
+                len(candidate) in (40, 64, 128) and near.end() < start - 16) or any(
+                word in lowered[window:start] for word in _HASH_WORDS)):
+            continue  # a key id, a commit or a digest: hex is a secret right after its name
+        if _redaction_regexes["uuid"].fullmatch(candidate):
+            continue
+        spans.append((start, end))
+    return spans
 
 
 def redact_file_paths(checkpoint):
@@ -1014,11 +1306,14 @@ def redact_text(text, _decoding=False):
                     total += 1
             text = "".join(pieces + [text[position:]])
     lowered = None
-    for regex, ignore_case, _, groups, prefix in patterns:
+    for regex, ignore_case, _, groups, prefixes in patterns:
         if ignore_case and lowered is None:
             lowered = ascii_lowercase(text)
         subject = lowered if ignore_case else text
-        if prefix not in subject:
+        for prefix in prefixes:  # (a loop, not any(): this runs for every row of every text)
+            if prefix in subject:
+                break
+        else:
             continue
         pieces, position, count = [], 0, 0
         for match in regex.finditer(subject):
@@ -1042,6 +1337,15 @@ def redact_text(text, _decoding=False):
             text = "".join(pieces)
             total += count
             lowered = None
+    if len(text) >= _RANDOM_MIN_CHARS:
+        spans = credential_spans(text, lowered if lowered is not None else ascii_lowercase(text))
+        if spans:
+            pieces, position = [], 0
+            for start, end in spans:
+                pieces += [text[position:start], REDACTED]
+                position = end
+            text = "".join(pieces + [text[position:]])
+            total += len(spans)
     if not _decoding and len(text) >= 24:
         import binascii
         budget, pieces, position = _DECODE_BUDGET_CHARS, [], 0

@@ -629,8 +629,41 @@ for label, scale in (("typical save", 1), ("typical save x10", 10)):
         checkpoint_mcp.redact_arguments(scaled)
         runs.append(time.perf_counter() - started)
     samples["redaction, " + label] = runs
+# Fifty recorded commands of 2,000 characters each, of the kinds an agent runs.
+pieces = json.loads(sys.argv[4])
+commands = []
+for index in range(50):
+    parts, length = [], 0
+    while length < 2000:
+        parts.append(pieces[(index * 7 + len(parts) * 3) % len(pieces)])
+        length += len(parts[-1]) + 4
+    commands.append(" && ".join(parts)[:2000])
+runs = []
+for _ in range(max(1, int(sys.argv[3]) // 20)):
+    started = time.perf_counter()
+    checkpoint_mcp.redact_arguments({"recentCommands": [{"command": c} for c in commands]})
+    runs.append(time.perf_counter() - started)
+samples["redaction, 50 commands of 2,000 characters"] = runs
 print(json.dumps(samples))
 """
+
+# What the redaction bench's long commands are made of.
+COMMAND_PIECES = [
+    "python3 -c \"import json, sys; data = json.load(open('reports/coverage.json')); "
+    "print(sum(f['summary']['covered_lines'] for f in data['files'].values()))\"",
+    "curl -s -X POST http://localhost:8080/api/v1/orders -H 'Content-Type: application/json' "
+    "-d '{\"customer_id\": 4821, \"items\": [{\"sku\": \"A-1042\", \"qty\": 2}]}'",
+    "git log --oneline --decorate -n 20 -- src/auth/session_store.ts src/auth/token_refresh.ts",
+    "docker compose -f docker-compose.dev.yml run --rm -e NODE_ENV=test -e LOG_LEVEL=debug api npm test",
+    "kubectl -n staging rollout status deployment/web --timeout=120s && kubectl -n staging get pods",
+    "psql -h localhost -U app -d app_dev -c \"SELECT id, email FROM users WHERE last_login < now() "
+    "- interval '30 days' ORDER BY id LIMIT 50\"",
+    "npx jest src/components/LoginForm.test.tsx --coverage --coverageReporters=text-summary",
+    "rg -n \"getAccessToken|refreshToken\" src/ --glob '!**/*.snap' | head -40",
+    "pytest tests/integration/test_checkout.py -k 'coupon and not expired' -x -q --maxfail=1",
+    "terraform plan -var-file=envs/staging.tfvars -target=module.cache -out=plan.out",
+    "go test ./internal/session/... -run TestCookieExpiry -count=1 -v",
+]
 
 
 def measure_redaction(quick):
@@ -638,7 +671,8 @@ def measure_redaction(quick):
     (cost linear in the input), in a process that imports the module from the pyz."""
     say("redaction")
     result = subprocess.run([PY, "-I", "-S", "-c", REDACTION_PROBE, str(PYZ), json.dumps(TYPICAL_SAVE),
-                             "200" if quick else "2000"], stdout=subprocess.PIPE, timeout=TIMEOUT,
+                             "200" if quick else "2000", json.dumps(COMMAND_PIECES)],
+                            stdout=subprocess.PIPE, timeout=TIMEOUT,
                             check=True)
     return json.loads(result.stdout.decode())
 
@@ -724,6 +758,8 @@ def report(samples, memory, opened, brief, sizes, machine, notes):
         "redaction, typical save")
     row("redaction, first call (imports re, compiles the table)",
         medians["redaction, first call in a process"], "ms")
+    row("redaction, 50 commands of 2,000 characters",
+        medians["redaction, 50 commands of 2,000 characters"], "ms")
     row("brief, the example checkpoint", brief[0], "bytes", target="brief bytes")
     for label, size in sizes.items():
         row("brief, typical checkpoint, %s" % label, size["brief"], "bytes",

@@ -865,3 +865,43 @@ _ppk_private = rand(B64, 64) + "\n" + rand(B64, 20) + "=="
 issue("putty-private-key", "private-key",
       "key.ppk:\nPuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy\nPublic-Lines: 1\n"
       + rand(B64, 60) + "\nPrivate-Lines: 2\n{v}\nPrivate-MAC: " + rand(HEX, 64), _ppk_private, "Private-Lines: 2\n")
+
+# Credential files, secrets beside their ids, and vendor shapes that had no row: each with
+# its variants (quoted, JSON, YAML, arguments, across a line break).
+_host = "db" + rand(DIGITS, 2) + ".internal"
+for _template in ("{h}:5432:app:app_user:{v}", "echo '{h}:5432:*:deploy:{v}' >> ~/.pgpass",
+                  "*:*:*:postgres:{v}", "localhost:6432:reports:ro:{v}\n{h}:5432:app:app:other"):
+    issue("pgpass", "credential-file", _template.replace("{h}", _host), _pw())
+for _template in ("machine api.example.com login deploy password {v}",
+                  "machine git.example.com\n  login bob\n  password {v}\n",
+                  "machine ftp.example.com login anon account x password {v}",
+                  "default login anonymous password {v}",
+                  "printf 'machine h login u password {v}\\n' > ~/.netrc"):
+    issue("netrc", "credential-file", _template, _pw(), "password ")
+for _user in ("deploy", "ci-bot", "me@example.com"):
+    _auth = base64.b64encode((_user + ":" + _pw()).encode()).decode()
+    issue("docker-config-auth", "credential-file",
+          '{"auths": {"registry.example.com": {"auth": "{v}"}}}', _auth, '"auth": "')
+    issue("docker-config-auth", "credential-file",
+          '{\n  "auths": {\n    "ghcr.io": {\n      "auth": "{v}"\n    }\n  }\n}', _auth, '"auth": "')
+_sid = "AC" + rand(HEX, 32)
+for _template in ("client = Client('" + _sid + "', '{v}')", 'Client("' + _sid + '", "{v}")',
+                  "account " + _sid + " auth token {v}",
+                  "twilio api:core:messages:list --account-sid " + _sid + " --auth-token {v}",
+                  '{"accountSid": "' + _sid + '", "authToken": "{v}"}'):
+    issue("twilio-pair", "id-beside-secret", _template, rand(HEX, 32))
+for _template in ("new AWS.Credentials('{id}', '{v}')", 'boto3.client("s3", aws_access_key_id="{id}", '
+                  'aws_secret_access_key="{v}")', "Credentials('{id}',\n    '{v}')",
+                  "StaticCredentialsProvider.create(AwsBasicCredentials.create(\"{id}\", \"{v}\"))"):
+    issue("aws-pair-arguments", "id-beside-secret",
+          _template.replace("{id}", "AK" + "IA" + rand(UPPER + DIGITS, 16)), rand(ALNUM + "/+", 40))
+for _template in ("MAILGUN_API_KEY={v}", "mg = Mailgun('{v}')", 'mailgun:\n  key: "{v}"',
+                  "curl -s --user 'api:{v}' https://api.mailgun.net/v3/x/messages"):
+    issue("mailgun", "vendor", _template, rand(HEX, 32) + "-" + rand(HEX, 8) + "-" + rand(HEX, 8))
+for _kind in ("st", "pt", "ct", "sa", "scim"):
+    _token = "dp." + _kind + "." + ("dev." if _kind == "st" else "") + rand(ALNUM, 43)
+    issue("doppler", "vendor", "configured with " + _token + " yesterday", _token)
+for _template in ("curl -b 'connect.sid={v}' https://app.local/api/me",
+                  'curl -b "session={v}; theme=dark" https://app.local/',
+                  "curl -s -b sid={v} http://localhost:3000/admin"):
+    issue("curl-cookie", "http", _template, "s%3A" + rand(B64URL, 32) + "." + rand(B64URL, 27))

@@ -2,12 +2,12 @@
 look-alikes, every field a checkpoint stores (file paths the agent reports and git finds,
 and transcript-derived snapshots included), and linear cost on hostile input."""
 import json
-import sys
 import time
 import unittest
 
 import checkpoint_mcp
 from tests import redaction_corpus as corpus
+from tests import redaction_holdout as holdout
 from tests.support import TempDirTestCase, make_git_repo
 from tests.test_autosnap import SESSION, AutosnapTestCase, Transcript
 
@@ -43,22 +43,10 @@ class RecallTest(unittest.TestCase):
         self.assertGreaterEqual(len(corpus.FORMATS), 90)
         self.assertGreaterEqual(len(corpus.BENIGN), 300)
 
-    def test_recall_per_format_and_family(self):
+    def test_recall_per_format(self):
         found = recall_by_format()
-        families = {}
-        for fmt, (caught, total) in found.items():
-            family = corpus.FAMILIES.get(fmt, fmt)
-            c, t = families.get(family, (0, 0))
-            families[family] = (c + caught, t + total)
         caught = sum(c for c, _ in found.values())
         total = sum(t for _, t in found.values())
-        lines = ["", "redaction recall by format (%d formats):" % len(found)]
-        lines += ["  %-30s %d/%d" % (fmt, c, t) for fmt, (c, t) in sorted(found.items())]
-        lines.append("redaction recall by family:")
-        lines += ["  %-30s %d/%d %.1f%%" % (family, c, t, 100.0 * c / t)
-                  for family, (c, t) in sorted(families.items())]
-        lines.append("redaction recall overall: %.2f%% (%d/%d)" % (100.0 * caught / total, caught, total))
-        print("\n".join(lines), file=sys.stderr)
         self.assertGreaterEqual(caught / total, 0.995)
         self.assertEqual([fmt for fmt, (c, t) in found.items() if c < t], [],
                          "formats with a secret that leaked")
@@ -66,19 +54,18 @@ class RecallTest(unittest.TestCase):
     def test_benign_look_alikes_are_left_alone(self):
         altered = [text for text in corpus.BENIGN if redact(text) != (text, 0)]
         rate = len(altered) / len(corpus.BENIGN)
-        print("\nredaction false positives: %.2f%% (%d/%d benign)" % (100 * rate, len(altered),
-                                                                    len(corpus.BENIGN)), file=sys.stderr)
         self.assertLessEqual(rate, 0.01)
         self.assertEqual(altered, [])
 
     def test_literal_prefixes_never_skip_a_match(self):
-        """A row is skipped when the text lacks its literal prefix: with every prefix
-        emptied, the corpus redacts the same."""
+        """A row is skipped when the text lacks its literal prefixes: with every prefix
+        emptied, both corpora redact the same."""
         checkpoint_mcp.redaction_regexes()
         kept = checkpoint_mcp._redaction_regexes["patterns"]
-        texts = [text for _, text, _, _ in corpus.SECRETS] + corpus.BENIGN
+        texts = ([text for _, text, _, _ in corpus.SECRETS] + corpus.BENIGN
+                 + [entry[2] for entry in holdout.SECRETS] + holdout.BENIGN)
         with_prefixes = [redact(text) for text in texts]
-        checkpoint_mcp._redaction_regexes["patterns"] = tuple(row[:4] + ("",) for row in kept)
+        checkpoint_mcp._redaction_regexes["patterns"] = tuple(row[:4] + (("",),) for row in kept)
         try:
             without = [redact(text) for text in texts]
         finally:
@@ -90,13 +77,27 @@ class RecallTest(unittest.TestCase):
         checkpoint_mcp.redaction_regexes()
         patterns = checkpoint_mcp._redaction_regexes["patterns"]
         used = set()
-        for _, text, _, _ in corpus.SECRETS:
+        for text in [entry[1] for entry in corpus.SECRETS] + [entry[2] for entry in holdout.SECRETS]:
             lowered = checkpoint_mcp.ascii_lowercase(text)
             for (name, _, what, _), (regex, ignore_case, _, _, _) in zip(
                     checkpoint_mcp.REDACTION_PATTERNS, patterns):
                 if regex.search(lowered if ignore_case else text):
                     used.add(name)
         self.assertEqual(sorted(names - used), [], "rows no corpus secret exercises")
+
+
+class HoldoutTest(unittest.TestCase):
+    """The second corpus: recall and false positives may not fall below what they were
+    when it became regression data (it was not written to the rules: misses remain)."""
+
+    def test_recall_holds(self):
+        caught = sum(1 for _, _, text, secret, _ in holdout.SECRETS
+                     if redact(text)[1] >= 1 and not leaks(secret, redact(text)[0]))
+        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.885)
+
+    def test_false_positives_stay_at_one_percent(self):
+        altered = [text for text in holdout.BENIGN if redact(text) != (text, 0)]
+        self.assertLessEqual(len(altered) / len(holdout.BENIGN), 0.01, altered)
 
 
 class IssueExamplesTest(unittest.TestCase):

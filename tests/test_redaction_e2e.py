@@ -1,7 +1,6 @@
 """Redaction through the server (a tool call, as a client makes it): no corpus secret
 reaches the checkpoint file, and every benign string is stored exactly as written."""
 import json
-import sys
 
 from tests import redaction_corpus as corpus
 from tests.support import TempDirTestCase
@@ -107,10 +106,6 @@ class RedactionThroughTheServerTest(TempDirTestCase):
 
         secrets = len(corpus.SECRETS)
         benign = len(corpus.BENIGN)
-        print("\nredaction (through the server): recall %.1f%% (%d/%d secrets), false positives "
-              "%.1f%% (%d/%d benign)" % (100.0 * (secrets - len(leaked)) / secrets, secrets - len(leaked),
-                                          secrets, 100.0 * len(altered) / benign, len(altered), benign),
-              file=sys.stderr)
         self.assertEqual(leaked, [], "secrets written to the checkpoint file")
         self.assertEqual(miscounted, [], "counts.redactions, meta.redactions and the warning must "
                                          "count at least one redaction per secret")
