@@ -2782,7 +2782,7 @@ class GitNotRun:
     def __init__(self, timed_out):
         self.timed_out = timed_out
 
-    def answer(self):
+    def answer(self, deadline=None):
         if self.timed_out:
             raise GitTimeout()
         return None
