@@ -43,7 +43,7 @@ TIMEOUT = 120  # seconds for any one run or request: a hang ends the benchmark w
 SAVE_TOOL_NAME = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
 
 # The speed targets (what, how the ratio must compare, bound), each a ratio of two things
-# measured side by side in this run; the README's Speed section says why each is what it is.
+# measured side by side in this run; docs/speed.md says why each is what it is.
 TARGETS = {
     # The floor of a zipapp: what `python3 -I -S empty.pyz` costs before any code of ours.
     "cold start / empty zipapp": ("<=", 1.25),
