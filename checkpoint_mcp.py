@@ -3554,13 +3554,16 @@ def create_temp_file(directory, name):
     raise FileExistsError("no free temporary file name in %s" % directory)
 
 
-def write_atomic(path, data):
-    """Replace `path` with `data` (mode 0600) so that a crash leaves the old or the new
-    content, never a mix; the temp file's name starts with '.' and ends with '.tmp'."""
+def write_atomic(path, data, mode=None):
+    """Replace `path` with `data` (mode 0600, or `mode`) so that a crash leaves the old or
+    the new content, never a mix; the temp file's name starts with '.' and ends with
+    '.tmp'."""
     directory, name = os.path.split(path)
     fd, temp_path = create_temp_file(directory, name)
     try:
         with os.fdopen(fd, "wb") as handle:
+            if mode is not None and os.name != "nt":  # (Windows files have no mode bits)
+                os.fchmod(handle.fileno(), mode)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -8312,23 +8315,7 @@ def write_project_file(path, data):
             handle.flush()
             os.fsync(handle.fileno())
         return
-    directory, name = os.path.split(path)
-    fd, temp_path = create_temp_file(directory, name)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            if os.name != "nt":  # (Windows files have no mode bits but read-only)
-                os.fchmod(handle.fileno(), mode)
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        replace_file(temp_path, path)
-    except BaseException:
-        try:
-            os.unlink(temp_path)
-        except OSError:
-            pass
-        raise
-    fsync_directory(directory)
+    write_atomic(path, data, mode)
 
 
 def dropped_settings(previous, entry):
