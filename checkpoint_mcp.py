@@ -35,6 +35,7 @@ LIMITS = {
     "note": 1000,
     "path": 1024,
     "selector": 128,
+    "selectorPrefix": 4,     # the fewest characters of a selector that may stand for it
     "tasks": 30,             # items
     "nextSteps": 20,
     "decisions": 20,
@@ -1342,9 +1343,10 @@ SAVE_INPUT_SCHEMA = {
         "mode": {"type": "string", "enum": list(SAVE_MODES),
                  "description": "replace (default) writes a fresh checkpoint; merge updates "
                                 "the existing one."},
-        "resumedFrom": _text("selector", "Selector of the checkpoint this session resumed from. "
-                                         "Pass it on the first save after loading another "
-                                         "session's checkpoint."),
+        "resumedFrom": _text("selector", "Selector of the checkpoint this session resumed from "
+                                         "(or its first characters, at least %d). Pass it on "
+                                         "the first save after loading another session's "
+                                         "checkpoint." % LIMITS["selectorPrefix"]),
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
@@ -1359,8 +1361,10 @@ LOAD_INPUT_SCHEMA = {
                    "description": "brief (default): a compact Markdown resume brief; full: the "
                                   "whole checkpoint JSON plus drift."},
         "checkpoint": _text("selector", "Which checkpoint to load: a selector from "
-                                        "list_session_checkpoints (a session id, or 'legacy'). "
-                                        "Omit to load this session's own."),
+                                        "list_session_checkpoints (a session id, or 'legacy'), "
+                                        "or its first characters (at least %d) as a person "
+                                        "sees them. Omit to load this session's own."
+                                        % LIMITS["selectorPrefix"]),
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
@@ -3118,6 +3122,33 @@ def checkpoint_files(root):
             found[LEGACY_SELECTOR] = CheckpointFile((LEGACY_SELECTOR, legacy, info, is_backup))
             break
     return sorted(found.values(), key=lambda item: item.info.st_mtime, reverse=True)
+
+
+class AmbiguousSelector(CallerError):
+    """A selector prefix that several checkpoints begin with: nothing is picked."""
+
+
+def selector_named_by(root, text, field):
+    """The checkpoint `text` names in `root`: the one saved under that selector, else the
+    only one whose selector begins with it (at least LIMITS["selectorPrefix"] characters,
+    as `list` prints a selector short), else `text` itself, which then names none."""
+    if checkpoint_exists(root, text):
+        return text
+    matches = sorted(found.selector for found in checkpoint_files(root)
+                     if found.selector.startswith(text))
+    if not matches:
+        return text
+    if len(text) < LIMITS["selectorPrefix"]:
+        raise CallerError("%s: %r is too short to name a checkpoint by its first characters; "
+                          "give at least %d" % (field, text, LIMITS["selectorPrefix"]))
+    if len(matches) > 1:
+        shown = LIMITS["candidates"]
+        raise AmbiguousSelector("%s: %r begins %d checkpoints (%s%s); give more characters of "
+                                "the one you mean" % (
+                                    field, text, len(matches), ", ".join(matches[:shown]),
+                                    ", and %d more" % (len(matches) - shown)
+                                    if len(matches) > shown else ""))
+    return matches[0]
 
 
 # The nudge's census: how many of a project's checkpoints are this user's own (signed here)
@@ -5101,7 +5132,8 @@ def save_tool(arguments, context):
     mode = arguments.get("mode", "replace")
     resumed_from = arguments.get("resumedFrom")
     if resumed_from is not None:
-        check_selector(resumed_from, "resumedFrom")
+        resumed_from = selector_named_by(root, check_selector(resumed_from, "resumedFrom"),
+                                         "resumedFrom")
     if "goal" not in arguments:
         if mode != "merge":
             raise CallerError("goal: is required with mode 'replace', which writes the whole "
@@ -5162,7 +5194,8 @@ def load_tool(arguments, context):
     warnings = list(session.warnings)
     requested = arguments.get("checkpoint")
     if requested is not None:
-        check_selector(requested, "checkpoint")
+        requested = selector_named_by(root, check_selector(requested, "checkpoint"),
+                                      "checkpoint")
     selector = requested or session.selector
     loaded, trust_problems = load_with_trust(root, selector, warnings) if selector else (None, [])
     if loaded is None and requested:
@@ -6212,17 +6245,14 @@ def resolve_selector(root, text):
     if not is_valid_session_id(text):
         raise CommandFailed("%r is not a checkpoint selector; run `checkpoint.pyz list` and "
                             "copy one from its first column." % text, EXIT_USAGE)
-    selectors = project_selectors(root)
-    if text in selectors:
-        return text
-    matches = [selector for selector in selectors if selector.startswith(text)]
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
+    try:
+        selector = selector_named_by(root, text, "SELECTOR")
+    except CallerError as error:
+        raise CommandFailed("%s." % error, EXIT_USAGE)
+    if selector not in project_selectors(root):
         raise CommandFailed("no checkpoint %r in %s; run `checkpoint.pyz list` to see which "
                             "exist." % (text, root))
-    raise CommandFailed("%r matches %d checkpoints (%s); give more characters of the one you "
-                        "mean." % (text, len(matches), ", ".join(sorted(matches))), EXIT_USAGE)
+    return selector
 
 
 def newest_selector(root):
