@@ -93,6 +93,12 @@ CHECKPOINT_DIR = ".claude-checkpoints"
 LEGACY_FILE = ".claude-checkpoint"
 
 
+# The checkpoint folder's own ignore file, as tool caches keep theirs: `git add -A` picks
+# up nothing from the folder, and the user's .gitignore stays theirs.
+FOLDER_IGNORE_FILE = ".gitignore"
+FOLDER_IGNORE_TEXT = b"# Written by session-checkpoint: checkpoints stay out of git.\n*\n"
+
+
 LEGACY_SELECTOR = "legacy"
 
 
@@ -2882,6 +2888,22 @@ def ensure_checkpoint_directory(root):
     return directory
 
 
+def write_folder_ignore_file(directory):
+    """Give the checkpoint folder its ignore file when it has none; one the user changed is
+    kept. A failure only leaves the folder as visible to git as before."""
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(os.path.join(directory, FOLDER_IGNORE_FILE), flags, 0o600)
+    except OSError:
+        return
+    with os.fdopen(fd, "wb") as handle:
+        try:
+            handle.write(FOLDER_IGNORE_TEXT)
+        except OSError:
+            pass
+
+
 def private_folder_problem(path):
     """Why the folder `path` is not this user's alone to write (None when it is)."""
     try:
@@ -4168,7 +4190,10 @@ def save_checkpoint(root, session, draft, changed_paths=None):
     path = checkpoint_path(root, session.selector)
     relative = relative_checkpoint_path(session.selector)
     if session.source != "legacy":
-        ensure_checkpoint_directory(root)
+        directory = ensure_checkpoint_directory(root)
+        if not os.path.lexists(os.path.join(directory, FOLDER_IGNORE_FILE)):
+            with FolderChange(root):  # a new file in the folder: the census record follows
+                write_folder_ignore_file(directory)
     # The agent is told when its checkpoint is not git-ignored; a snapshot tells nobody.
     ignore_check = start_ignore_check(root, relative) if draft.source is None else None
     lock = CheckpointLock(path)
@@ -6632,7 +6657,8 @@ def check_permissions(root):
         if mode & 0o077:
             problems.append("%s is mode %04o; run `chmod 700 %s`" % (directory, mode, directory))
         try:
-            files += [entry.path for entry in os.scandir(directory)]
+            files += [entry.path for entry in os.scandir(directory)
+                      if entry.name != FOLDER_IGNORE_FILE]
         except OSError as error:
             return "FAIL", "cannot list %s (%s); fix its permissions." % (directory, error.strerror)
     loose = loose_files(files)
@@ -6676,6 +6702,10 @@ def check_git_ignored(root, environ):
     if None in answers:
         return "OK", "not in a git repository (or git is missing): nothing to keep out of it"
     exposed = [probe.split("/")[0] for probe, ignored in zip(probes, answers) if not ignored]
+    ignore_file = os.path.join(root, CHECKPOINT_DIR, FOLDER_IGNORE_FILE)
+    if exposed == [CHECKPOINT_DIR] and not os.path.lexists(ignore_file):
+        return "OK", ("the next save writes %s, so git ignores every checkpoint"
+                      % ignore_file)
     if exposed:
         return "WARN", ("git does not ignore %s; add `.claude-checkpoint*` to .gitignore (or "
                         "your global excludes file) so checkpoints are never committed."

@@ -104,3 +104,76 @@ class SelectorPrefixTest(FirstHourTestCase):
         result = self.tool(LOAD, {"checkpoint": "ffff"})
         self.assertTrue(result.get("isError"), result)
         self.assertIn("no checkpoint 'ffff'", result["content"][0]["text"])
+
+
+class CheckpointFolderStaysOutOfGitTest(FirstHourTestCase):
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {"README.md": "hello\n",
+                                               ".gitignore": "build/\n"})
+
+    def git(self, *args):
+        return subprocess.run(["git"] + list(args), cwd=str(self.project), env=self.env,
+                              check=True, stdout=subprocess.PIPE).stdout.decode("utf-8")
+
+    def commit_everything(self):
+        self.git("add", "-A")
+        self.git("commit", "-q", "--allow-empty", "-m", "habit")
+
+    def test_git_add_all_picks_up_nothing_and_the_checkpoint_stays_trusted(self):
+        result = self.save(("s", {"goal": "Add OAuth"}))[0]
+        self.assertNotIn("git-ignored", result["content"][0]["text"])
+        self.assertEqual(self.git("status", "--porcelain"), "")
+        self.commit_everything()
+        self.assertEqual(self.git("ls-files", ".claude-checkpoints"), "")
+        code, out, err = self.cli("list")
+        self.assertEqual(code, 0, err)
+        self.assertNotIn("UNTRUSTED", out)
+        self.assertEqual((self.project / ".gitignore").read_text(encoding="utf-8"), "build/\n")
+
+    def test_a_save_restores_the_folders_ignore_file_when_it_is_missing(self):
+        self.save(("s", {"goal": "one"}))
+        ignore_file = self.project / ".claude-checkpoints" / ".gitignore"
+        self.assertEqual(ignore_file.read_text(encoding="utf-8").splitlines()[-1], "*")
+        ignore_file.unlink()
+        self.save(("s", {"goal": "two"}))
+        self.assertTrue(ignore_file.exists())
+        self.assertEqual(self.git("status", "--porcelain"), "")
+
+    def test_an_ignore_file_the_user_changed_is_left_as_it_is(self):
+        folder = self.project / ".claude-checkpoints"
+        folder.mkdir(mode=0o700)
+        (folder / ".gitignore").write_text("# mine\n", encoding="utf-8")
+        self.save(("s", {"goal": "one"}))
+        self.assertEqual((folder / ".gitignore").read_text(encoding="utf-8"), "# mine\n")
+
+    def test_the_ignore_file_is_no_checkpoint_and_no_problem(self):
+        self.save(("s", {"goal": "one"}))
+        code, out, err = self.cli("list", "--json")
+        self.assertEqual(json.loads(out)["total"], 1)
+        code, out, err = self.cli("prune", "--keep", "0")
+        self.assertEqual(code, 0, err)
+        self.assertTrue((self.project / ".claude-checkpoints" / ".gitignore").exists())
+        self.save(("t", {"goal": "two"}))
+        code, out, err = self.cli("doctor")
+        self.assertNotIn("can be read by others", out)
+        self.assertIn("checkpoints are git-ignored", out)
+        start = run_main(["--hook", "session-start"], self.env, cwd=self.project,
+                         stdin=json.dumps({"session_id": "new", "cwd": str(self.project),
+                                           "hook_event_name": "SessionStart"}).encode())
+        self.assertIn("has 1 saved session checkpoint", start.stdout.decode("utf-8"))
+        self.assertNotIn("untrusted", start.stdout.decode("utf-8"))
+
+    def test_the_legacy_file_still_warns_when_git_would_commit_it(self):
+        env = self.env_with(CHECKPOINT_SESSION_IDS="legacy")
+        with self.server(env=env) as server:
+            result = server.call_tool(SAVE, {"goal": "shared"})
+        self.assertIn(".claude-checkpoint is not git-ignored", result["content"][0]["text"])
+
+    def test_doctor_in_a_fresh_project_says_the_first_save_keeps_it_out_of_git(self):
+        code, out, err = self.cli("doctor")
+        line = [line for line in out.splitlines() if "git" in line and "ignore" in line][0]
+        self.assertTrue(line.startswith("OK"), line)
+        self.assertIn(".gitignore", line)
+
