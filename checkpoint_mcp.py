@@ -2784,15 +2784,50 @@ def checkpoint_trust_problems(loaded, root, tracked, key=None):
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
     signature = signature_problem(loaded.raw, loaded.selector, key or signing_key())
-    return problems + ([signature] if signature else project_problems(loaded.data, root))
+    if signature:
+        return problems + [signature]
+    origin = moved_from(loaded.data, root, loaded.selector)
+    if origin is not None:
+        loaded.warnings.append("Checkpoint %s was saved in %s, before the project moved to %s; "
+                               "its next save records the new place." % (loaded.selector,
+                                                                        origin, root))
+    return problems + project_problems(loaded.data, root, loaded.selector)
 
 
-def project_problems(data, root):
-    """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`."""
+# Each project root a save of this user's was made in, by its fingerprint (rootId): a
+# file named for the fingerprint, holding the path. It never goes stale: the path is what
+# the name is the fingerprint of.
+ROOTS_FOLDER = "roots"
+
+
+def moved_from(data, root, selector):
+    """Where the checkpoint `selector` in `root` was saved, when that was another folder
+    this user saved in that no longer holds it (the project was moved or renamed since);
+    None when it was saved here, or elsewhere and the original is still there (a copy),
+    or its folder was never recorded."""
+    saved_id = (data.get("project") or {}).get("rootId")
+    if not isinstance(saved_id, str) or saved_id == project_root_id(root):
+        return None
+    record = os.path.join(state_directory(), ROOTS_FOLDER, saved_id)
+    if not is_safe_relative_path(saved_id) or private_folder_problem(os.path.dirname(record)):
+        return None
+    try:
+        origin = os.fsdecode(read_file_limited(record))
+    except (OSError, ValueError):
+        return None
+    if (project_root_id(origin) != saved_id or not os.path.isabs(origin)
+            or checkpoint_exists(origin, selector)):
+        return None
+    return origin
+
+
+def project_problems(data, root, selector):
+    """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`; a
+    project moved or renamed since (moved_from) keeps its checkpoints."""
     project = data.get("project") or {}
     saved_id = project.get("rootId")
     if isinstance(saved_id, str) and saved_id != project_root_id(root):
-        return ["saved in another directory"]
+        return [] if moved_from(data, root, selector) else ["saved in another directory"]
     if project.get("name") and project.get("name") != os.path.basename(root):
         return ["saved for project %r, read in %r" % (project.get("name"),
                                                      os.path.basename(root))]
@@ -2996,6 +3031,19 @@ def write_atomic(path, data):
             pass
         raise
     fsync_directory(directory)
+
+
+def remember_project_root(root):
+    """Record where this user saved (once per project root); a failure only means a move
+    of this project will not be recognised."""
+    path = os.path.join(state_directory(), ROOTS_FOLDER, project_root_id(root))
+    if os.path.lexists(path):
+        return
+    try:
+        make_private_directory(os.path.dirname(path))
+        write_atomic(path, os.fsencode(root))
+    except OSError:
+        pass
 
 
 def aside_path(path):
@@ -3260,7 +3308,8 @@ def checkpoint_file_problem(found, root, key):
         try:
             raw = read_file_limited(path)
             signature = signature_problem(raw, found.selector, key)
-            problems = [signature] if signature else project_problems(parse_checkpoint(raw), root)
+            problems = [signature] if signature else project_problems(parse_checkpoint(raw), root,
+                                                                      found.selector)
         except OSError as error:
             problems = ["unreadable (%s)" % (error.strerror or error)]
         except CorruptCheckpoint as error:
@@ -4230,6 +4279,7 @@ def save_checkpoint(root, session, draft, changed_paths=None):
             key = signing_key(create=True)
             if key.secret is not None:
                 data = sign_checkpoint(data, session.selector, key.secret)
+                remember_project_root(root)  # so that a move of the project is recognised
             else:
                 warnings.append("This checkpoint could not be signed, so it loads as untrusted "
                                 "until a save can sign it: %s." % key.problem)

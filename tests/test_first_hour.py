@@ -177,3 +177,56 @@ class CheckpointFolderStaysOutOfGitTest(FirstHourTestCase):
         self.assertTrue(line.startswith("OK"), line)
         self.assertIn(".gitignore", line)
 
+
+class MovedProjectTest(FirstHourTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.save(("s", {"goal": "Add OAuth"}))
+
+    def move_project(self, name="renamed"):
+        moved = self.tmp / name
+        os.rename(str(self.project), str(moved))
+        self.old, self.project = self.project, moved
+        return moved
+
+    def test_a_renamed_project_keeps_its_checkpoints_and_says_where_they_were_saved(self):
+        self.move_project()
+        code, out, err = self.cli("list")
+        self.assertEqual(code, 0, err)
+        self.assertNotIn("UNTRUSTED", out)
+        self.assertIn(str(self.old), err)
+        result = self.tool(LOAD, {"session": "s"})
+        self.assertTrue(result["structuredContent"]["trusted"], result)
+        self.assertIn(str(self.old), result["structuredContent"]["brief"])
+
+    def test_the_nudge_offers_the_checkpoints_of_a_moved_project(self):
+        self.move_project()
+        start = run_main(["--hook", "session-start"], self.env, cwd=self.project,
+                         stdin=json.dumps({"session_id": "new", "cwd": str(self.project),
+                                           "hook_event_name": "SessionStart"}).encode())
+        text = start.stdout.decode("utf-8")
+        self.assertIn("has 1 saved session checkpoint", text)
+        self.assertNotIn("untrusted", text)
+
+    def test_a_copy_beside_the_original_stays_untrusted(self):
+        import shutil
+        copy = self.tmp / "copy"
+        shutil.copytree(str(self.project), str(copy))
+        code, out, err = self.cli("list", cwd=copy)
+        self.assertIn("UNTRUSTED: saved in another directory", out)
+        result = self.tool(LOAD, {"session": "s", "projectRoot": str(copy)})
+        self.assertFalse(result["structuredContent"]["trusted"], result)
+
+    def test_a_new_project_made_where_the_old_one_was_leaves_the_moved_one_trusted(self):
+        self.move_project()
+        self.old.mkdir()
+        code, out, err = self.cli("list")
+        self.assertNotIn("UNTRUSTED", out)
+
+    def test_the_next_save_records_the_new_place(self):
+        self.move_project()
+        self.save(("s", {"goal": "Add OAuth", "mode": "merge"}), cwd=self.project)
+        code, out, err = self.cli("list")
+        self.assertNotIn(str(self.old), err)
+        self.assertNotIn("UNTRUSTED", out)
