@@ -6262,8 +6262,30 @@ def paint(text, colour, enabled):
 
 def command_root(options, invocation):
     """The project a subcommand works on: --root, else what the server would use with no
-    client roots (CHECKPOINT_PROJECT_ROOT, else the working directory)."""
-    return command_root_choice(options, invocation)[0]
+    client roots (CHECKPOINT_PROJECT_ROOT, else the working directory), or the folder above
+    the working directory that holds the checkpoints, which it then names."""
+    root, rule = command_root_choice(options, invocation)
+    if rule == FOUND_ABOVE:
+        complain(invocation, "Using %s, %s." % (root, FOUND_ABOVE))
+    return root
+
+
+FOUND_ABOVE = "the nearest folder above the working directory that has %s/" % CHECKPOINT_DIR
+
+
+def folder_with_checkpoints(start, environ):
+    """The nearest folder from `start` upward that has checkpoints, as git finds its
+    repository, never above the work tree's top or the home folder; None when none has."""
+    home = os.path.realpath(home_directory(environ))
+    here = start
+    while True:
+        if (os.path.lexists(os.path.join(here, CHECKPOINT_DIR))
+                or os.path.lexists(os.path.join(here, LEGACY_FILE))):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here or here == home or os.path.lexists(os.path.join(here, ".git")):
+            return None
+        here = parent
 
 
 def command_root_choice(options, invocation):
@@ -6272,12 +6294,17 @@ def command_root_choice(options, invocation):
     try:
         if root is not None:
             root = os.path.abspath(os.path.join(invocation.working_directory(), root))
-        return choose_project_root(root, invocation.environ, lambda: None, invocation.cwd,
-                                   argument_name="--root")
+        root, rule = choose_project_root(root, invocation.environ, lambda: None,
+                                         invocation.cwd, argument_name="--root")
     except CallerError as error:
         fix = ("pass --root an existing project directory" if options.root is not None else
                "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
         raise CommandFailed("%s; %s." % (error, fix), EXIT_USAGE)
+    if options.root is None and rule == "the working directory":
+        found = folder_with_checkpoints(root, invocation.environ)
+        if found is not None and found != root:
+            return found, FOUND_ABOVE
+    return root, rule
 
 
 def is_uuid_like(selector):
@@ -7582,13 +7609,15 @@ def build_parser(invocation):
                           "an MCP client to start. The hooks read Claude Code's hook input "
                           "on stdin:"), hooks),
         epilog="Each command takes --root DIR (default: CHECKPOINT_PROJECT_ROOT, else the "
-        "working directory) and --help.")
+        "working directory, or the nearest folder above it that has %s/) and --help."
+        % CHECKPOINT_DIR)
     parser.add_argument("--version", action="version", version="session-checkpoint %s"
                         % __version__)
     root_option = argparse.ArgumentParser(add_help=False)
     root_option.add_argument(
         "--root", metavar="DIR",
-        help="the project (default: CHECKPOINT_PROJECT_ROOT, else the working directory)")
+        help="the project (default: CHECKPOINT_PROJECT_ROOT, else the working directory, or "
+        "the nearest folder above it that has %s/)" % CHECKPOINT_DIR)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name, run, summary, description):

@@ -230,3 +230,49 @@ class MovedProjectTest(FirstHourTestCase):
         code, out, err = self.cli("list")
         self.assertNotIn(str(self.old), err)
         self.assertNotIn("UNTRUSTED", out)
+
+
+class SubfolderTest(FirstHourTestCase):
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {"src/app.py": "print()\n"})
+        self.save(("s", {"goal": "Add OAuth"}))
+        self.src = self.project / "src" / "deep"
+        self.src.mkdir()
+
+    def test_list_from_a_subfolder_finds_the_projects_checkpoints_and_says_where(self):
+        code, out, err = self.cli("list", cwd=self.src)
+        self.assertEqual(code, 0, err)
+        self.assertIn("Add OAuth", out)
+        self.assertIn(str(self.project), err)
+
+    def test_show_delete_and_doctor_use_the_same_folder(self):
+        code, out, err = self.cli("show", cwd=self.src)
+        self.assertEqual(code, 0, err)
+        self.assertIn("Add OAuth", out)
+        code, out, err = self.cli("doctor", cwd=self.src)
+        self.assertIn("project root %s (from the nearest folder" % self.project, out)
+        code, out, err = self.cli("delete", "s", cwd=self.src)
+        self.assertEqual(code, 0, err)
+        self.assertFalse((self.project / ".claude-checkpoints" / "s.json").exists())
+
+    def test_the_search_stops_at_the_repository_top(self):
+        inner = self.project / "vendor" / "lib"
+        make_git_repo(inner, self.env)
+        code, out, err = self.cli("list", cwd=inner)
+        self.assertEqual(code, 1)
+        self.assertIn("No checkpoints in %s" % inner, err)
+
+    def test_the_search_stops_at_the_home_folder(self):
+        home_project = self.home / "notes"
+        home_project.mkdir()
+        (self.tmp / ".claude-checkpoints").mkdir()  # above the home folder: never reached
+        code, out, err = self.cli("list", cwd=home_project)
+        self.assertEqual(code, 1)
+        self.assertIn("No checkpoints in %s" % home_project, err)
+
+    def test_the_tools_keep_their_root_rule(self):
+        with self.server(cwd=self.src) as server:
+            result = server.call_tool(LIST, {})
+        self.assertEqual(result["structuredContent"]["path"], str(self.src))
