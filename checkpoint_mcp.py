@@ -6195,6 +6195,9 @@ def exit_without_teardown(code):
 
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+# How a shell reports a program that SIGPIPE ended (128 + 13), for one whose reader went
+# away (`| head`); Windows has no SIGPIPE.
+EXIT_BROKEN_PIPE = 141 if os.name != "nt" else EXIT_FAILED
 
 
 # Command line & main #########################################################
@@ -7725,6 +7728,8 @@ def run_command(argv, invocation):
                  "that file, or remove it with `checkpoint.pyz delete %s`."
                  % (options.command, error, error.selector or "SELECTOR"))
         return EXIT_FAILED
+    except BrokenPipeError:  # the reader has gone: nothing to tell it (run_as_program)
+        raise
     except OSError as error:
         where = " (%s)" % error.filename if error.filename else ""
         complain(invocation, "checkpoint.pyz %s: %s%s; check the permissions of that path." % (
@@ -7753,7 +7758,18 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, environ=None, cwd=None
 def run_as_program():
     """The program's entry point (the pyz's __main__): main on the command line, and a
     hook's process then ends without the interpreter's teardown (exit_without_teardown)."""
-    code = main()
+    try:
+        code = main()
+        if sys.stdout is not None:  # (None when started with that descriptor closed)
+            sys.stdout.flush()  # a reader gone shows here, where it can still be handled
+    except BrokenPipeError:
+        # As CPython's signal documentation advises: the rest of the output goes nowhere,
+        # so that the interpreter's own last flush has nothing to complain about either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                os.dup2(devnull, stream.fileno())
+        return EXIT_BROKEN_PIPE
     if sys.argv[1:2] == ["--hook"]:
         exit_without_teardown(code)
     return code

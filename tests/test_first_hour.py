@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import time
+import unittest
 
 from tests.support import (TempDirTestCase, make_git_repo, pyz_command, read_checkpoint,
                            run_main)
@@ -276,3 +277,41 @@ class SubfolderTest(FirstHourTestCase):
         with self.server(cwd=self.src) as server:
             result = server.call_tool(LIST, {})
         self.assertEqual(result["structuredContent"]["path"], str(self.src))
+
+
+class ClosedPipeTest(FirstHourTestCase):
+    """A reader that stops early (`| head`, `| grep -q`) ends the command quietly, with the
+    status a shell gives a program SIGPIPE ended (128 + 13), as well as it can tell."""
+
+    def run_into_closed_pipe(self, *args):
+        """The pyz run with a stdout whose reader has gone before it writes a byte."""
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            done = subprocess.run(pyz_command(*args), cwd=str(self.project), env=self.env,
+                                  stdin=subprocess.DEVNULL, stdout=write_end,
+                                  stderr=subprocess.PIPE, timeout=60)
+        finally:
+            os.close(write_end)
+        return done.returncode, done.stderr.decode("utf-8", "replace")
+
+    def test_every_command_ends_quietly_on_a_closed_stdout(self):
+        self.save(("s", {"goal": "Add OAuth"}))
+        for args in (["--help"], ["list"], ["list", "--json"], ["show"], ["doctor"],
+                     ["list", "--help"]):
+            with self.subTest(args=args):
+                code, err = self.run_into_closed_pipe(*args)
+                self.assertEqual(err, "")
+                self.assertEqual(code, 141 if os.name != "nt" else 1)
+
+    @unittest.skipIf(os.name == "nt", "bash")
+    def test_a_reader_that_stops_after_the_first_line_gets_no_false_message(self):
+        self.save(("s", {"goal": "Add OAuth"}))
+        for attempt in range(5):
+            done = subprocess.run(" ".join(pyz_command("doctor")) + " | head -c 1 >/dev/null;"
+                                  " exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash",
+                                  cwd=str(self.project), env=self.env, stderr=subprocess.PIPE,
+                                  timeout=60)
+            self.assertNotIn(b"Broken pipe", done.stderr)
+            self.assertNotIn(b"Traceback", done.stderr)
+            self.assertIn(done.returncode, (0, 1, 141))
