@@ -7126,6 +7126,9 @@ def client_config_update(root, client):
         text, previous = toml_with_server(existing or "", path, table, NAME, entry)
     else:
         text, previous = json_with_server(existing, path, table, NAME, entry)
+    if text == existing:
+        return ClientConfigUpdate(root, relative, None, "The %s server in %s is already up to "
+                                  "date; left it unchanged." % (NAME, relative))
     return ClientConfigUpdate(root, relative, text, "%s the %s server to %s%s%s." % (
         "Added" if previous is None else "Updated", NAME, relative,
         "" if existing is None else ", leaving everything else in it as it was",
@@ -7133,8 +7136,9 @@ def client_config_update(root, client):
 
 
 def write_client_config(update):
-    write_project_file(project_path(update.root, update.relative, create=True),
-                       update.text.encode("utf-8"))
+    if update.text is not None:  # (None: it is up to date)
+        write_project_file(project_path(update.root, update.relative, create=True),
+                           update.text.encode("utf-8"))
     return update.message
 
 
@@ -7229,6 +7233,18 @@ def json_nesting_depth(text):
     return deepest
 
 
+def json_without_comments(text):
+    """The JSONC `text` (JSON with // and /* */ comments and trailing commas, as VS Code
+    reads its own files) as plain JSON: each comment a space, each trailing comma gone.
+    Every alternative matches to the end when unclosed, so the scan stays linear."""
+    import re
+    strings = r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)'
+    text = re.sub(strings + r'|//[^\n]*|/\*.*?(?:\*/|\Z)', lambda match: match.group()
+                  if match.group().startswith('"') else " ", text, flags=re.S)
+    return re.sub(strings + r'|,(?=\s*[}\]])', lambda match: match.group()
+                  if match.group().startswith('"') else "", text)
+
+
 def json_with_server(existing, path, table, name, entry):
     """(the JSON config text `existing` (None: no file yet) with `entry` as server `name`,
     the key paths the entry it replaces set, or None when there was none). A document init
@@ -7245,22 +7261,36 @@ def json_with_server(existing, path, table, name, entry):
             seen.add(key)
         return dict(pairs)
 
+    def parse(text):
+        try:
+            return json.loads(text, object_pairs_hook=unique_keys,
+                              parse_constant=_JsonOptions.parse_constant)
+        except RecursionError:
+            raise config_too_deep(path) from None
+
+    commented = False
     if existing is not None and existing.strip():
         if json_nesting_depth(existing) > LIMITS["configDepth"]:
             raise config_too_deep(path)
         try:
-            config = json.loads(existing, object_pairs_hook=unique_keys,
-                                parse_constant=_JsonOptions.parse_constant)
-        except RecursionError:
-            raise config_too_deep(path) from None
+            config = parse(existing)
         except ValueError as error:
-            raise CommandFailed("%s is not valid JSON (%s; comments are not either); fix it, "
-                                "or add the server by hand as the README shows." % (path, error))
+            try:  # VS Code's own files (JSONC) may have comments and trailing commas
+                config, commented = parse(json_without_comments(existing)), True
+            except ValueError:
+                raise CommandFailed("%s is not valid JSON (%s); fix it, or add the server by "
+                                    "hand as the README shows." % (path, error)) from None
     if not isinstance(config, dict) or not isinstance(config.get(table, {}), dict):
         raise CommandFailed("%s has no %r object where servers go; fix it, or add the server "
                             "by hand as the README shows." % (path, table))
     servers = config.setdefault(table, {})
     previous = servers.get(name)
+    if previous == entry:
+        return existing, []  # up to date, in whatever layout the file has
+    if commented:
+        raise CommandFailed("%s has comments, which init would lose by writing it anew, so it "
+                            "is left as it was; add this entry to its %r object yourself: %s."
+                            % (path, table, json.dumps({name: entry})[1:-1]))
     servers[name] = entry
     if previous is not None:
         settings = previous if isinstance(previous, dict) else {}

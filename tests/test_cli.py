@@ -979,7 +979,7 @@ class InitClientTest(CliTestCase):
     def test_a_malformed_file_is_reported_and_left_alone(self):
         path = self.project / ".vscode" / "mcp.json"
         path.parent.mkdir()
-        text = '{"servers": {}, // a comment\n}'
+        text = '{"servers": {} "unquoted": x\n}'
         path.write_text(text, encoding="utf-8")
         code, out, err = self.init("vscode")
         self.assertEqual(code, 1)

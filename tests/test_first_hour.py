@@ -315,3 +315,79 @@ class ClosedPipeTest(FirstHourTestCase):
             self.assertNotIn(b"Broken pipe", done.stderr)
             self.assertNotIn(b"Traceback", done.stderr)
             self.assertIn(done.returncode, (0, 1, 141))
+
+
+class InitClientTest(FirstHourTestCase):
+
+    def config(self):
+        return self.project / ".vscode" / "mcp.json"
+
+    def test_a_second_run_says_already_up_to_date_and_writes_nothing(self):
+        code, out, err = self.cli("init", "--client", "vscode")
+        self.assertEqual(code, 0, err)
+        self.assertIn("Added the session-checkpoint server", out)
+        before = os.stat(str(self.config()))
+        code, out, err = self.cli("init", "--client", "vscode")
+        self.assertEqual(code, 0, err)
+        self.assertIn("already up to date", out)
+        self.assertNotIn("Updated", out)
+        self.assertEqual(os.stat(str(self.config())).st_ino, before.st_ino)
+
+    def test_an_entry_already_there_in_another_layout_is_up_to_date_and_kept(self):
+        self.cli("init", "--client", "vscode")
+        data = json.loads(self.config().read_text(encoding="utf-8"))
+        text = json.dumps(data, indent=4)  # the user's own formatting
+        self.config().write_text(text, encoding="utf-8")
+        code, out, err = self.cli("init", "--client", "vscode")
+        self.assertIn("already up to date", out)
+        self.assertEqual(self.config().read_text(encoding="utf-8"), text)
+
+    def test_a_config_with_comments_keeps_them_and_gets_the_exact_entry_to_add(self):
+        self.config().parent.mkdir()
+        text = ('{\n  // my servers\n  "servers": {\n    /* docs */ "other": {"command": "x"},'
+                '\n  },\n}\n')
+        self.config().write_text(text, encoding="utf-8")
+        code, out, err = self.cli("init", "--client", "vscode")
+        self.assertEqual(code, 1)
+        self.assertEqual(self.config().read_text(encoding="utf-8"), text)
+        self.assertIn("comments", err)
+        entry = json.loads("{%s}" % err[err.index('"session-checkpoint":'):].strip().rstrip("."))
+        self.assertEqual(entry["session-checkpoint"]["args"][-1].rsplit(os.sep, 1)[-1],
+                         "checkpoint.pyz")
+        # Added by hand as told, among the comments: init then finds it up to date.
+        self.config().write_text(text.replace('"other"', '%s, "other"' % json.dumps(
+            entry)[1:-1]), encoding="utf-8")
+        code, out, err = self.cli("init", "--client", "vscode")
+        self.assertEqual(code, 0, err)
+        self.assertIn("already up to date", out)
+        self.assertIn("// my servers", self.config().read_text(encoding="utf-8"))
+
+    def test_the_config_it_writes_starts_a_server_that_lists_the_tools(self):
+        code, out, err = self.cli("init", "--client", "vscode")
+        self.assertEqual(code, 0, err)
+        entry = json.loads(self.config().read_text(encoding="utf-8"))["servers"][
+            "session-checkpoint"]
+        env = dict(self.env)
+        env.update({name: value.replace("${workspaceFolder}", str(self.project))
+                    for name, value in entry.get("env", {}).items()})
+        messages = [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-11-25", "capabilities": {},
+                "clientInfo": {"name": "tests", "version": "0"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]
+        done = subprocess.run([entry["command"]] + entry["args"], cwd=str(self.tmp), env=env,
+                              input="".join(json.dumps(m) + "\n" for m in messages).encode(),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        replies = [json.loads(line) for line in done.stdout.splitlines()]
+        tools = [tool["name"] for tool in replies[-1]["result"]["tools"]]
+        self.assertEqual(tools, [SAVE, LOAD, LIST])
+
+    def test_a_config_no_reader_could_parse_is_refused_quickly(self):
+        self.config().parent.mkdir()
+        self.config().write_text('{"servers": {}, "x": "' + '\\"' * 300000, encoding="utf-8")
+        started = time.monotonic()
+        code, out, err = self.cli("init", "--client", "vscode")
+        self.assertEqual(code, 1)
+        self.assertIn("not valid JSON", err)
+        self.assertLess(time.monotonic() - started, 5)
