@@ -6834,27 +6834,34 @@ def is_our_server(definition):
 
 
 class ClaudeCodeSetup:
-    """What the user's Claude Code configuration says about us (read only)."""
+    """What the user's Claude Code configuration says about us (read only), where Claude
+    Code reads it: in $CLAUDE_CONFIG_DIR (`config_dir`, a second profile) when it is set,
+    else in ~/.claude and ~/.claude.json."""
 
-    def __init__(self, home, root):
+    def __init__(self, home, root, config_dir=None):
         self.root = root
         self.problems = []
         self.plugins = {}        # "name@marketplace" -> installed version or None
         self.enabled = {}        # "name@marketplace" -> bool, as the settings files say
         self.servers = []        # "name in file" for servers registered by hand
+        self.removals = []       # the `claude mcp remove` command line of each of them
         self.hooks = {name: [] for name in HOOKS}  # hook -> files registering it
-        claude = os.path.join(home, ".claude")
+        claude = config_dir or os.path.join(home, ".claude")
+        self.user_settings = os.path.join(claude, "settings.json") if config_dir else (
+            "~/.claude/settings.json")
         self.read_installed_plugins(os.path.join(claude, "plugins", "installed_plugins.json"))
         for path in (os.path.join(claude, "settings.json"),
                      os.path.join(root, ".claude", "settings.json"),
                      os.path.join(root, ".claude", "settings.local.json")):
             self.read_settings(path)
-        user_config = self.read(os.path.join(home, ".claude.json"))
-        self.read_servers(user_config, "~/.claude.json")
+        user_path = os.path.join(claude if config_dir else home, ".claude.json")
+        user_name = user_path if config_dir else "~/.claude.json"
+        user_config = self.read(user_path)
+        self.read_servers(user_config, user_name, "user")
         projects = user_config.get("projects")
         if isinstance(projects, dict):
-            self.read_servers(projects.get(root), "~/.claude.json (this project)")
-        self.read_servers(self.read(os.path.join(root, ".mcp.json")), ".mcp.json")
+            self.read_servers(projects.get(root), user_name + " (this project)", "local")
+        self.read_servers(self.read(os.path.join(root, ".mcp.json")), ".mcp.json", "project")
 
     def read(self, path):
         # The user's own settings may be links (dotfile managers); a project's may not.
@@ -6885,11 +6892,15 @@ class ClaudeCodeSetup:
             if any("--hook " + hook in command for command in commands_in(hooks.get(event))):
                 self.hooks[hook].append(path)
 
-    def read_servers(self, config, where):
+    def read_servers(self, config, where, scope):
+        import shlex
         servers = config.get("mcpServers") if isinstance(config, dict) else None
         for name, definition in (servers.items() if isinstance(servers, dict) else ()):
             if is_our_server(definition):
                 self.servers.append("%r in %s" % (name, where))
+                # (a name is a file's text: quoted, it stays one word of the command)
+                self.removals.append("`claude mcp remove --scope %s %s`"
+                                     % (scope, shlex.quote(name)))
 
     @property
     def active_plugins(self):
@@ -6911,8 +6922,8 @@ def check_claude_code_server(setup, pyz):
     plugin_text = setup.describe_plugins(active)
     if active and setup.servers:
         return "WARN", ("the server is registered twice, by the plugin (%s) and by hand (%s), "
-                        "so every tool appears twice; remove the one by hand with `claude mcp "
-                        "remove NAME`." % (plugin_text, ", ".join(setup.servers)))
+                        "so every tool appears twice; remove the one by hand with %s."
+                        % (plugin_text, ", ".join(setup.servers), " and ".join(setup.removals)))
     if active:
         return "OK", "Claude Code plugin installed and enabled: %s" % plugin_text
     if setup.servers:
@@ -6937,9 +6948,9 @@ def check_claude_code_hooks(setup):
         return "OK", "hooks registered by hand in %s" % join_words(files)
     if len(missing) == 1:
         return "WARN", ("the %s hook is not registered; install the plugin, or add it to "
-                        "~/.claude/settings.json as the README shows." % missing[0])
+                        "%s as the README shows." % (missing[0], setup.user_settings))
     return "WARN", ("the %s hooks are not registered; install the plugin, or add them to "
-                    "~/.claude/settings.json as the README shows." % join_words(missing))
+                    "%s as the README shows." % (join_words(missing), setup.user_settings))
 
 
 def join_words(words):
@@ -6978,7 +6989,8 @@ def doctor_checks(options, invocation):
     checks.append(check_signing_key())
     if root is not None:
         checks += [check_permissions(root), check_git_ignored(root, invocation.environ)]
-        setup = ClaudeCodeSetup(home_directory(invocation.environ), root)
+        setup = ClaudeCodeSetup(home_directory(invocation.environ), root,
+                                invocation.environ.get("CLAUDE_CONFIG_DIR") or None)
         checks += [("WARN", problem) for problem in setup.problems]
         checks += [check_claude_code_server(setup, running_pyz()),
                    check_claude_code_hooks(setup)]

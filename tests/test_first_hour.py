@@ -391,3 +391,48 @@ class InitClientTest(FirstHourTestCase):
         self.assertEqual(code, 1)
         self.assertIn("not valid JSON", err)
         self.assertLess(time.monotonic() - started, 5)
+
+
+class DoctorClaudeProfileTest(FirstHourTestCase):
+    """doctor reads Claude Code's setup where Claude Code does: $CLAUDE_CONFIG_DIR first."""
+
+    def write_json(self, path, value):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value), encoding="utf-8")
+
+    def server_line(self, out):
+        return [line for line in out.splitlines()
+                if "server" in line and ("Claude Code" in line or "registered" in line)][0]
+
+    def test_a_second_profile_is_read_instead_of_the_default_one(self):
+        profile = self.tmp / "work-profile"
+        self.write_json(profile / ".claude.json", {"mcpServers": {"ckpt-work": {
+            "command": "python3", "args": ["-I", "-S", "/opt/checkpoint.pyz"]}}})
+        self.write_json(profile / "settings.json", {"hooks": {"SessionStart": [{"hooks": [
+            {"type": "command", "command": "python3 /opt/checkpoint.pyz --hook session-start"}
+        ]}]}})
+        code, out, err = self.cli("doctor", env=self.env_with(CLAUDE_CONFIG_DIR=profile))
+        line = self.server_line(out)
+        self.assertTrue(line.startswith("OK"), line)
+        self.assertIn("'ckpt-work' in %s" % (profile / ".claude.json"), line)
+        hooks = [line for line in out.splitlines() if "hook is not registered" in line
+                 or "hooks are not registered" in line][0]
+        self.assertNotIn("session-start", hooks)
+        self.assertIn(str(profile / "settings.json"), hooks)
+        code, out, err = self.cli("doctor")  # the default profile knows no server
+        self.assertTrue(self.server_line(out).startswith("WARN"))
+
+    def test_a_server_registered_twice_is_named_in_the_command_to_run(self):
+        key = "session-checkpoint@session-checkpoint"
+        self.write_json(self.home / ".claude" / "plugins" / "installed_plugins.json", {
+            "version": 2, "plugins": {key: [{"scope": "user", "version": "1"}]}})
+        self.write_json(self.home / ".claude" / "settings.json", {"enabledPlugins": {key: True}})
+        self.write_json(self.home / ".claude.json", {"mcpServers": {"checkpoint": {
+            "command": "python3", "args": ["/opt/checkpoint.pyz"]}}})
+        self.write_json(self.project / ".mcp.json", {"mcpServers": {"ckpt; rm -rf ~": {
+            "command": "python3", "args": ["/opt/checkpoint.pyz"]}}})
+        code, out, err = self.cli("doctor")
+        line = [line for line in out.splitlines() if "registered twice" in line][0]
+        self.assertIn("`claude mcp remove --scope user checkpoint`", line)
+        self.assertIn("`claude mcp remove --scope project 'ckpt; rm -rf ~'`", line)
+        self.assertNotIn("NAME", line)
