@@ -1884,6 +1884,20 @@ def tracked_checkpoint_paths(root, warnings):
                      if path)
 
 
+def tracked_paths(root, paths):
+    """Which of `paths` (relative to `root`, '/'-separated, each taken literally, never as
+    a pattern) git tracks; none when git cannot tell in time."""
+    try:
+        answer = run_git(root, ["ls-files", "-z", "--"] + [":(literal)" + path
+                                                            for path in paths])
+    except GitTimeout:
+        return frozenset()
+    if answer is None:
+        return frozenset()
+    listed = set(path.decode("utf-8", "replace") for path in answer.stdout.split(b"\0"))
+    return frozenset(path for path in paths if path in listed)
+
+
 def work_tree_top(root):
     """(the work tree's top holding `root` or None, `root` relative to it: "" at the top,
     "sub/dir/" below it), found with stat calls, not a git call."""
@@ -3865,6 +3879,15 @@ def with_current_hash(root, record):
     return record
 
 
+def clean_paths(root, scan, paths):
+    """Which of `paths`, absent from the git `scan`, git has as committed and unchanged:
+    those it tracks (an ignored file is never listed by git status, changed or not).
+    Outside a repository, or when git could not tell, none."""
+    if not paths or scan["git"] is None:
+        return frozenset()
+    return tracked_paths(root, paths)
+
+
 def assemble_files(root, provided, scan, previous, keep_recorded=False):
     """Agent-reported files first, then the git scan, then (merge) what was recorded before.
     Returns the records (at most LIMITS['modifiedFiles']) and how many were left out. With
@@ -3877,11 +3900,14 @@ def assemble_files(root, provided, scan, previous, keep_recorded=False):
         scanned.update((path, item) for path, item in previous_by_path.items()
                        if path in scanned)
     records = {}
+    clean = clean_paths(root, scan, [path for path, _ in provided if path not in scanned])
     for path, note in provided:
         if keep_recorded and path in previous_by_path:
             record = dict(previous_by_path[path])
         elif path in scanned:
             record = dict(scanned[path])
+        elif path in clean:  # named, but git has it as committed: no status says modified
+            record = with_current_hash(root, {"path": path, "source": "agent"})
         else:
             record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"})
         old_note = previous_by_path.get(path, {}).get("note")
@@ -4898,7 +4924,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
             + and_more(len(decisions) - detail["decisions"], "older"))
     files = files_by_relevance(checkpoint["modifiedFiles"], drift)
     section("Files touched (%d)" % len(files), [
-        "- %s (%s)%s" % (one_line(item["path"]), one_line(item.get("status", "M")),
+        "- %s (%s)%s" % (one_line(item["path"]), one_line(item.get("status", "clean")),
                          " \u2014 " + one_line(item["note"]) if item.get("note") else "")
         for item in files[:detail["files"]]]
         + and_more(len(files) - detail["files"]))

@@ -436,3 +436,41 @@ class DoctorClaudeProfileTest(FirstHourTestCase):
         self.assertIn("`claude mcp remove --scope user checkpoint`", line)
         self.assertIn("`claude mcp remove --scope project 'ckpt; rm -rf ~'`", line)
         self.assertNotIn("NAME", line)
+
+
+class CleanFileTest(FirstHourTestCase):
+    """A file the agent names that git reports clean is not recorded as modified."""
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {"read.py": "read\n", "edited.py": "v1\n",
+                                               ".gitignore": "local.env\n"})
+        (self.project / "edited.py").write_text("v2\n", encoding="utf-8")
+        (self.project / "local.env").write_text("X=1\n", encoding="utf-8")
+
+    def saved_files(self):
+        data = read_checkpoint(self.project / ".claude-checkpoints" / "s.json")
+        return {item["path"]: item for item in data["modifiedFiles"]}
+
+    def test_a_clean_file_is_stored_without_a_modification_status(self):
+        self.save(("s", {"goal": "g", "modifiedFiles": [
+            {"path": "read.py", "note": "only read"}, {"path": "edited.py"},
+            {"path": "local.env"}]}))
+        files = self.saved_files()
+        self.assertNotIn("status", files["read.py"])
+        self.assertTrue(files["read.py"]["hash"])
+        self.assertEqual(files["edited.py"]["status"], "M")
+        self.assertEqual(files["local.env"]["status"], "M")  # ignored: git cannot say
+
+    def test_the_brief_does_not_call_a_clean_file_modified(self):
+        self.save(("s", {"goal": "g", "modifiedFiles": [{"path": "read.py"}]}))
+        brief = self.tool(LOAD, {"session": "s"})["structuredContent"]["brief"]
+        line = [line for line in brief.splitlines() if "read.py" in line][0]
+        self.assertNotIn("(M)", line)
+        self.assertIn("clean", line)
+
+    def test_outside_git_a_named_file_is_still_taken_as_modified(self):
+        import shutil
+        shutil.rmtree(str(self.project / ".git"))
+        self.save(("s", {"goal": "g", "modifiedFiles": [{"path": "read.py"}]}))
+        self.assertEqual(self.saved_files()["read.py"]["status"], "M")
