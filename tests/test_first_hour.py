@@ -474,3 +474,28 @@ class CleanFileTest(FirstHourTestCase):
         shutil.rmtree(str(self.project / ".git"))
         self.save(("s", {"goal": "g", "modifiedFiles": [{"path": "read.py"}]}))
         self.assertEqual(self.saved_files()["read.py"]["status"], "M")
+
+
+class PluginIconTest(FirstHourTestCase):
+    """The Claude Code plugin has an icon: plugin.json names it, inside the plugin folder,
+    and it is the bundle's icon, kept so by build_zipapp.py (--check)."""
+
+    def test_plugin_json_names_the_bundles_icon_inside_the_plugin(self):
+        import build_zipapp
+        from tests.support import REPO
+        plugin = json.loads((REPO / build_zipapp.PLUGIN_JSON).read_text(encoding="utf-8"))
+        self.assertTrue(plugin["icon"].startswith("./"), plugin["icon"])
+        icon = REPO / "plugin" / plugin["icon"][2:]
+        self.assertEqual(icon.read_bytes(), (REPO / build_zipapp.ICON).read_bytes())
+        self.assertEqual(build_zipapp.build_all()[build_zipapp.PLUGIN_ICON], icon.read_bytes())
+
+    def test_check_fails_when_the_plugins_icon_is_stale(self):
+        import build_zipapp
+        from unittest import mock
+        outputs = build_zipapp.build_all()
+        outputs[build_zipapp.PLUGIN_ICON] += b"\0"
+        with mock.patch.object(build_zipapp, "build_all", return_value=outputs), \
+                mock.patch("sys.stdout"):
+            with self.assertRaises(SystemExit) as done:
+                build_zipapp.main(["--check"])
+        self.assertIn(build_zipapp.PLUGIN_ICON, str(done.exception.code))
