@@ -6304,15 +6304,19 @@ FOUND_ABOVE = "the nearest folder above the working directory that has %s/" % CH
 
 def folder_with_checkpoints(start, environ):
     """The nearest folder from `start` upward that has checkpoints, as git finds its
-    repository, never above the work tree's top or the home folder; None when none has."""
+    repository, never above the work tree's top or the home folder, whichever comes
+    first; None when none has, or when `start` is in neither (nothing bounds the search)."""
     home = os.path.realpath(home_directory(environ))
+    top = work_tree_top(start)[0]
+    if top is None and start != home and not is_inside(home, start):
+        return None
     here = start
     while True:
         if (os.path.lexists(os.path.join(here, CHECKPOINT_DIR))
                 or os.path.lexists(os.path.join(here, LEGACY_FILE))):
             return here
         parent = os.path.dirname(here)
-        if parent == here or here == home or os.path.lexists(os.path.join(here, ".git")):
+        if here in (home, top) or parent == here:
             return None
         here = parent
 

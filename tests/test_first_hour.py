@@ -273,6 +273,13 @@ class SubfolderTest(FirstHourTestCase):
         self.assertEqual(code, 1)
         self.assertIn("No checkpoints in %s" % home_project, err)
 
+    def test_outside_a_repository_and_the_home_folder_nothing_is_searched(self):
+        outside = self.tmp / "scratch" / "sub"
+        outside.mkdir(parents=True)
+        (self.tmp / "scratch" / ".claude-checkpoints").mkdir()
+        code, out, err = self.cli("list", cwd=outside)
+        self.assertIn("No checkpoints in %s" % outside, err)
+
     def test_the_tools_keep_their_root_rule(self):
         with self.server(cwd=self.src) as server:
             result = server.call_tool(LIST, {})
