@@ -7331,8 +7331,9 @@ def json_with_server(existing, path, table, name, entry):
         return existing, []  # up to date, in whatever layout the file has
     if commented:
         raise CommandFailed("%s has comments, which init would lose by writing it anew, so it "
-                            "is left as it was; add this entry to its %r object yourself: %s."
-                            % (path, table, json.dumps({name: entry})[1:-1]))
+                            "is left as it was; %s this entry in its %r object yourself: %s."
+                            % (path, "put" if previous is None else "replace the server's with",
+                               table, json.dumps({name: entry})[1:-1]))
     servers[name] = entry
     if previous is not None:
         settings = previous if isinstance(previous, dict) else {}
