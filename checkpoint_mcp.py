@@ -3208,14 +3208,11 @@ def checkpoint_files(root):
     return sorted(found.values(), key=lambda item: item.info.st_mtime, reverse=True)
 
 
-class AmbiguousSelector(CallerError):
-    """A selector prefix that several checkpoints begin with: nothing is picked."""
-
-
 def selector_named_by(root, text, field):
     """The checkpoint `text` names in `root`: the one saved under that selector, else the
     only one whose selector begins with it (at least LIMITS["selectorPrefix"] characters,
-    as `list` prints a selector short), else `text` itself, which then names none."""
+    as `list` prints a selector short), else `text` itself, which then names none. A
+    prefix several selectors begin with picks nothing: CallerError, naming them."""
     if checkpoint_exists(root, text):
         return text
     matches = sorted(found.selector for found in checkpoint_files(root)
@@ -3227,11 +3224,10 @@ def selector_named_by(root, text, field):
                           "give at least %d" % (field, text, LIMITS["selectorPrefix"]))
     if len(matches) > 1:
         shown = LIMITS["candidates"]
-        raise AmbiguousSelector("%s: %r begins %d checkpoints (%s%s); give more characters of "
-                                "the one you mean" % (
-                                    field, text, len(matches), ", ".join(matches[:shown]),
-                                    ", and %d more" % (len(matches) - shown)
-                                    if len(matches) > shown else ""))
+        raise CallerError("%s: %r begins %d checkpoints (%s%s); give more characters of the "
+                          "one you mean" % (field, text, len(matches), ", ".join(matches[:shown]),
+                                            ", and %d more" % (len(matches) - shown)
+                                            if len(matches) > shown else ""))
     return matches[0]
 
 
@@ -6289,6 +6285,9 @@ def paint(text, colour, enabled):
     return "\033[%sm%s\033[0m" % (colour, text) if enabled and colour else text
 
 
+FOUND_ABOVE = "the nearest folder above the working directory that has %s/" % CHECKPOINT_DIR
+
+
 def command_root(options, invocation):
     """The project a subcommand works on: --root, else what the server would use with no
     client roots (CHECKPOINT_PROJECT_ROOT, else the working directory), or the folder above
@@ -6297,9 +6296,6 @@ def command_root(options, invocation):
     if rule == FOUND_ABOVE:
         complain(invocation, "Using %s, %s." % (root, FOUND_ABOVE))
     return root
-
-
-FOUND_ABOVE = "the nearest folder above the working directory that has %s/" % CHECKPOINT_DIR
 
 
 def folder_with_checkpoints(start, environ):
