@@ -2,10 +2,10 @@
 byte, and that pyz into session-checkpoint.mcpb, the Claude Desktop bundle, just as reproducibly.
 
     python3 build_zipapp.py            # writes checkpoint.pyz, plugin/checkpoint.pyz,
-                                       # session-checkpoint.mcpb and the hooks' commands in
-                                       # plugin/hooks/hooks.json
-    python3 build_zipapp.py --check    # exit 1 if plugin/checkpoint.pyz, the bundle or
-                                       # hooks.json is not a fresh build
+                                       # session-checkpoint.mcpb, the hooks' commands in
+                                       # plugin/hooks/hooks.json and plugin/icon.png
+    python3 build_zipapp.py --check    # exit 1 if plugin/checkpoint.pyz, the bundle,
+                                       # hooks.json or the plugin's icon is not a fresh build
 
 The archive is what `zipapp.create_archive` makes (an interpreter line, then a zip with a
 `__main__.py`), but written here entry by entry with fixed timestamps, modes and order,
@@ -41,6 +41,9 @@ PLUGIN_JSON = os.path.join("plugin", ".claude-plugin", "plugin.json")
 PLUGIN_MCP_JSON = os.path.join("plugin", ".mcp.json")
 SERVER_JSON = "server.json"
 ICON = os.path.join("mcpb", "icon.png")  # drawn by mcpb/make_icon.py
+# The same icon for Claude Code, which shows the one plugin.json names ("./icon.png"): a
+# plugin's paths stay inside its folder, so the plugin carries a copy, kept fresh here.
+PLUGIN_ICON = os.path.join("plugin", "icon.png")
 PROJECT_ROOT_OPTION = "project_root"
 LONG_DESCRIPTION = (
     "The same server as the session-checkpoint plugin for Claude Code, the very same "
@@ -428,12 +431,22 @@ def build_bundle(pyz, source_dir=HERE):
     return buffer.getvalue()
 
 
+def plugin_icon(source_dir=HERE):
+    """The bytes of the plugin's icon: the bundle's, at the path plugin.json gives it."""
+    named = read_json(source_dir, PLUGIN_JSON).get("icon")
+    if named != "./" + os.path.basename(PLUGIN_ICON):
+        raise BuildError("%s names the icon %r, not ./%s" % (
+            PLUGIN_JSON, named, os.path.basename(PLUGIN_ICON)))
+    return read_file(source_dir, ICON)
+
+
 def build_all(source_dir=HERE):
     """{output path relative to the repository: its bytes} for every build output."""
     pyz = build_archive(source_dir)
     outputs = {relative: pyz for relative in OUTPUTS}
     outputs[BUNDLE] = build_bundle(pyz, source_dir)
     outputs[HOOKS_JSON] = hooks_json(source_dir).encode("utf-8")
+    outputs[PLUGIN_ICON] = plugin_icon(source_dir)
     return outputs
 
 
@@ -459,21 +472,21 @@ def main(args=None):
         description="Build checkpoint.pyz and session-checkpoint.mcpb reproducibly.")
     parser.add_argument("--check", action="store_true",
                         help="do not write; exit 1 if plugin/checkpoint.pyz, %s or %s is "
-                        "stale" % (BUNDLE, HOOKS_JSON))
+                        "stale" % (", ".join((BUNDLE, HOOKS_JSON)), PLUGIN_ICON))
     options = parser.parse_args(args)
     try:
         outputs = build_all()
     except BuildError as error:
         sys.exit("build_zipapp.py: %s" % error)
     if options.check:
-        # The top-level checkpoint.pyz is not committed (.gitignore): only these two are.
-        stale = [relative for relative in (OUTPUTS[-1], BUNDLE, HOOKS_JSON)
+        # The top-level checkpoint.pyz is not committed (.gitignore): only these are.
+        stale = [relative for relative in (OUTPUTS[-1], BUNDLE, HOOKS_JSON, PLUGIN_ICON)
                  if not is_current(outputs[relative], relative=relative)]
         if stale:
             sys.exit("%s not a fresh build of %s and its metadata: run "
                      "`python3 build_zipapp.py` and commit the result."
                      % (" and ".join(stale) + (" are" if len(stale) > 1 else " is"), MODULE))
-        print("%s, %s and %s are up to date" % (OUTPUTS[-1], BUNDLE, HOOKS_JSON))
+        print("%s, %s, %s and %s are up to date" % (OUTPUTS[-1], BUNDLE, HOOKS_JSON, PLUGIN_ICON))
         return
     write_outputs(outputs)
     for relative, data in outputs.items():

@@ -35,6 +35,7 @@ LIMITS = {
     "note": 1000,
     "path": 1024,
     "selector": 128,
+    "selectorPrefix": 4,     # the fewest characters of a selector that may stand for it
     "tasks": 30,             # items
     "nextSteps": 20,
     "decisions": 20,
@@ -121,6 +122,12 @@ CHECKPOINT_DIR = ".claude-checkpoints"
 
 
 LEGACY_FILE = ".claude-checkpoint"
+
+
+# The checkpoint folder's own ignore file, as tool caches keep theirs: `git add -A` picks
+# up nothing from the folder, and the user's .gitignore stays theirs.
+FOLDER_IGNORE_FILE = ".gitignore"
+FOLDER_IGNORE_TEXT = b"# Written by session-checkpoint: checkpoints stay out of git.\n*\n"
 
 
 LEGACY_SELECTOR = "legacy"
@@ -1748,9 +1755,10 @@ SAVE_INPUT_SCHEMA = {
         "mode": {"type": "string", "enum": list(SAVE_MODES),
                  "description": "replace (default) writes a fresh checkpoint; merge updates "
                                 "the existing one."},
-        "resumedFrom": _text("selector", "Selector of the checkpoint this session resumed from. "
-                                         "Pass it on the first save after loading another "
-                                         "session's checkpoint."),
+        "resumedFrom": _text("selector", "Selector of the checkpoint this session resumed from "
+                                         "(or its first characters, at least %d). Pass it on "
+                                         "the first save after loading another session's "
+                                         "checkpoint." % LIMITS["selectorPrefix"]),
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
@@ -1764,8 +1772,10 @@ LOAD_INPUT_SCHEMA = {
                    "description": "brief (default): a compact Markdown resume brief; full: the "
                                   "whole checkpoint JSON plus drift."},
         "checkpoint": _text("selector", "Which checkpoint to load: a selector from "
-                                        "list_session_checkpoints (a session id, or 'legacy'). "
-                                        "Omit to load this session's own."),
+                                        "list_session_checkpoints (a session id, or 'legacy'), "
+                                        "or its first characters (at least %d) as a person "
+                                        "sees them. Omit to load this session's own."
+                                        % LIMITS["selectorPrefix"]),
         "session": _SESSION_ARGUMENT,
         "projectRoot": _PROJECT_ROOT_ARGUMENT,
     },
@@ -2384,6 +2394,20 @@ def tracked_checkpoint_paths(root, warnings):
         return frozenset()
     return frozenset(path.decode("utf-8", "replace") for path in answer.stdout.split(b"\0")
                      if path)
+
+
+def tracked_paths(root, paths):
+    """Which of `paths` (relative to `root`, '/'-separated, each taken literally, never as
+    a pattern) git tracks; none when git cannot tell in time."""
+    try:
+        answer = run_git(root, ["ls-files", "-z", "--"] + [":(literal)" + path
+                                                            for path in paths])
+    except GitTimeout:
+        return frozenset()
+    if answer is None:
+        return frozenset()
+    listed = set(path.decode("utf-8", "replace") for path in answer.stdout.split(b"\0"))
+    return frozenset(path for path in paths if path in listed)
 
 
 def work_tree_top(root):
@@ -3372,17 +3396,52 @@ def checkpoint_trust_problems(loaded, root, tracked, key=None):
             os.sep, "/") in tracked:
         problems.append("committed to the repository")
     signature = signature_problem(loaded.raw, loaded.selector, key or project_signing_key(root))
-    return problems + ([signature] if signature else project_problems(loaded.data, root))
+    if signature:
+        return problems + [signature]
+    origin = moved_from(loaded.data, root, loaded.selector)
+    if origin is not None:
+        loaded.warnings.append("Checkpoint %s was saved in %s, before the project moved to %s; "
+                               "its next save records the new place." % (loaded.selector,
+                                                                        origin, root))
+    return problems + project_problems(loaded.data, root, loaded.selector)
 
 
-def project_problems(data, root):
-    """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`."""
+# Each project root a save of this user's was made in, by its fingerprint (rootId): a
+# file named for the fingerprint, holding the path. It never goes stale: the path is what
+# the name is the fingerprint of.
+ROOTS_FOLDER = "roots"
+
+
+def moved_from(data, root, selector):
+    """Where the checkpoint `selector` in `root` was saved, when that was another folder
+    this user saved in that no longer holds it (the project was moved or renamed since);
+    None when it was saved here, or elsewhere and the original is still there (a copy),
+    or its folder was never recorded."""
+    saved_id = (data.get("project") or {}).get("rootId")
+    if not isinstance(saved_id, str) or saved_id == project_root_id(root):
+        return None
+    record = os.path.join(state_directory(), ROOTS_FOLDER, saved_id)
+    if not is_safe_relative_path(saved_id) or private_folder_problem(os.path.dirname(record)):
+        return None
+    try:
+        origin = os.fsdecode(read_file_limited(record))
+    except (OSError, ValueError):
+        return None
+    if (project_root_id(origin) != saved_id or not os.path.isabs(origin)
+            or checkpoint_exists(origin, selector)):
+        return None
+    return origin
+
+
+def project_problems(data, root, selector):
+    """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`; a
+    project moved or renamed since (moved_from) keeps its checkpoints."""
     project = data.get("project") or {}
     saved_id = project.get("rootId")
     if not isinstance(saved_id, str):  # (every save since before signatures records it)
         return ["names no project (no project.rootId), so it may have been saved anywhere"]
     if saved_id != project_root_id(root):
-        return ["saved in another directory"]
+        return [] if moved_from(data, root, selector) else ["saved in another directory"]
     if project.get("name") and project.get("name") != os.path.basename(root):
         return ["saved for project %r, read in %r" % (project.get("name"),
                                                      os.path.basename(root))]
@@ -3480,6 +3539,22 @@ def ensure_checkpoint_directory(root):
     return directory
 
 
+def write_folder_ignore_file(directory):
+    """Give the checkpoint folder its ignore file when it has none; one the user changed is
+    kept. A failure only leaves the folder as visible to git as before."""
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(os.path.join(directory, FOLDER_IGNORE_FILE), flags, 0o600)
+    except OSError:
+        return
+    with os.fdopen(fd, "wb") as handle:
+        try:
+            handle.write(FOLDER_IGNORE_TEXT)
+        except OSError:
+            pass
+
+
 def private_folder_problem(path):
     """Why the folder `path` is not this user's alone to write (None when it is)."""
     try:
@@ -3575,6 +3650,19 @@ def write_atomic(path, data, mode=None):
             pass
         raise
     fsync_directory(directory)
+
+
+def remember_project_root(root):
+    """Record where this user saved (once per project root); a failure only means a move
+    of this project will not be recognised."""
+    path = os.path.join(state_directory(), ROOTS_FOLDER, project_root_id(root))
+    if os.path.lexists(path):
+        return
+    try:
+        make_private_directory(os.path.dirname(path))
+        write_atomic(path, os.fsencode(root))
+    except OSError:
+        pass
 
 
 def aside_path(path):
@@ -3725,6 +3813,29 @@ def checkpoint_files(root):
     return sorted(found.values(), key=lambda item: item.info.st_mtime, reverse=True)
 
 
+def selector_named_by(root, text, field):
+    """The checkpoint `text` names in `root`: the one saved under that selector, else the
+    only one whose selector begins with it (at least LIMITS["selectorPrefix"] characters,
+    as `list` prints a selector short), else `text` itself, which then names none. A
+    prefix several selectors begin with picks nothing: CallerError, naming them."""
+    if checkpoint_exists(root, text):
+        return text
+    matches = sorted(found.selector for found in checkpoint_files(root)
+                     if found.selector.startswith(text))
+    if not matches:
+        return text
+    if len(text) < LIMITS["selectorPrefix"]:
+        raise CallerError("%s: %r is too short to name a checkpoint by its first characters; "
+                          "give at least %d" % (field, text, LIMITS["selectorPrefix"]))
+    if len(matches) > 1:
+        shown = LIMITS["candidates"]
+        raise CallerError("%s: %r begins %d checkpoints (%s%s); give more characters of the "
+                          "one you mean" % (field, text, len(matches), ", ".join(matches[:shown]),
+                                            ", and %d more" % (len(matches) - shown)
+                                            if len(matches) > shown else ""))
+    return matches[0]
+
+
 # The nudge's census: how many of a project's checkpoints are this user's own (signed here)
 # and why the others are not, known without reading a thousand files at every session
 # start. What a census found is recorded in the user's state folder together with the
@@ -3820,7 +3931,8 @@ def checkpoint_file_problem(found, root, key):
         try:
             raw = read_file_limited(path, LIMITS["fileBytes"])
             signature = signature_problem(raw, found.selector, key)
-            problems = [signature] if signature else project_problems(parse_checkpoint(raw), root)
+            problems = [signature] if signature else project_problems(parse_checkpoint(raw), root,
+                                                                      found.selector)
         except OSError as error:
             problems = ["unreadable (%s)" % (error.strerror or error)]
         except CorruptCheckpoint as error:
@@ -4611,6 +4723,15 @@ def with_current_hash(root, record, budget):
     return budget.hash_into(record, os.path.join(root, record["path"]))
 
 
+def clean_paths(root, scan, paths):
+    """Which of `paths`, absent from the git `scan`, git has as committed and unchanged:
+    those it tracks (an ignored file is never listed by git status, changed or not).
+    Outside a repository, or when git could not tell, none."""
+    if not paths or scan["git"] is None:
+        return frozenset()
+    return tracked_paths(root, paths)
+
+
 def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
     """Agent-reported files first, then the git scan, then (merge) what was recorded before,
     hashed within the HashBudget `budget`.
@@ -4624,11 +4745,14 @@ def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
         scanned.update((path, item) for path, item in previous_by_path.items()
                        if path in scanned)
     records = {}
+    clean = clean_paths(root, scan, [path for path, _ in provided if path not in scanned])
     for path, note in provided:
         if keep_recorded and path in previous_by_path:
             record = dict(previous_by_path[path])
         elif path in scanned:
             record = dict(scanned[path])
+        elif path in clean:  # named, but git has it as committed: no status says modified
+            record = with_current_hash(root, {"path": path, "source": "agent"}, budget)
         else:
             record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"},
                                        budget)
@@ -5038,7 +5162,10 @@ def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
     path = checkpoint_path(root, session.selector)
     relative = relative_checkpoint_path(session.selector)
     if session.source != "legacy":
-        ensure_checkpoint_directory(root)
+        directory = ensure_checkpoint_directory(root)
+        if not os.path.lexists(os.path.join(directory, FOLDER_IGNORE_FILE)):
+            with FolderChange(root):  # a new file in the folder: the census record follows
+                write_folder_ignore_file(directory)
     # The agent is told when its checkpoint is not git-ignored; a snapshot tells nobody.
     ignore_check = start_ignore_check(root, relative) if draft.source is None else None
     lock = CheckpointLock(path, None if deadline is None else max(0.0, min(
@@ -5076,6 +5203,7 @@ def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
             key = project_signing_key(root, create=True)
             if key.secret is not None:
                 data = sign_checkpoint(data, session.selector, key.secret)
+                remember_project_root(root)  # so that a move of the project is recognised
             else:
                 warnings.append("This checkpoint could not be signed, so it loads as untrusted "
                                 "until a save can sign it: %s." % key.problem)
@@ -5755,7 +5883,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
     files = files_by_relevance(checkpoint["modifiedFiles"], drift)
     section("Files touched (%d)" % len(files), [
         "- %s (%s)%s" % (code_span(capped(item["path"], min(detail["entry"], LIMITS["shownName"]))),
-                         capped(item.get("status", "M"), detail["entry"]),
+                         capped(item.get("status", "clean"), detail["entry"]),
                          " \u2014 " + capped(item["note"], detail["entry"])
                          if item.get("note") else "")
         for item in files[:detail["files"]]]
@@ -6139,7 +6267,8 @@ def save_tool(arguments, context):
     mode = arguments.get("mode", "replace")
     resumed_from = arguments.get("resumedFrom")
     if resumed_from is not None:
-        check_selector(resumed_from, "resumedFrom")
+        resumed_from = selector_named_by(root, check_selector(resumed_from, "resumedFrom"),
+                                         "resumedFrom")
     if "goal" not in arguments:
         if mode != "merge":
             raise CallerError("goal: is required with mode 'replace', which writes the whole "
@@ -6213,7 +6342,8 @@ def load_tool(arguments, context):
     warnings = list(session.warnings)
     requested = arguments.get("checkpoint")
     if requested is not None:
-        check_selector(requested, "checkpoint")
+        requested = selector_named_by(root, check_selector(requested, "checkpoint"),
+                                      "checkpoint")
     selector = requested or session.selector
     loaded, trust_problems = load_with_trust(root, selector, warnings) if selector else (None, [])
     if loaded is None and requested:
@@ -7348,6 +7478,9 @@ def exit_without_teardown(code):
 
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+# How a shell reports a program that SIGPIPE ended (128 + 13), for one whose reader went
+# away (`| head`); Windows has no SIGPIPE.
+EXIT_BROKEN_PIPE = 141 if os.name != "nt" else EXIT_FAILED
 
 
 # Command line & main #########################################################
@@ -7413,10 +7546,36 @@ def paint(text, colour, enabled):
     return "\033[%sm%s\033[0m" % (colour, text) if enabled and colour else text
 
 
+FOUND_ABOVE = "the nearest folder above the working directory that has %s/" % CHECKPOINT_DIR
+
+
 def command_root(options, invocation):
     """The project a subcommand works on: --root, else what the server would use with no
-    client roots (CHECKPOINT_PROJECT_ROOT, else the working directory)."""
-    return command_root_choice(options, invocation)[0]
+    client roots (CHECKPOINT_PROJECT_ROOT, else the working directory), or the folder above
+    the working directory that holds the checkpoints, which it then names."""
+    root, rule = command_root_choice(options, invocation)
+    if rule == FOUND_ABOVE:
+        complain(invocation, "Using %s, %s." % (root, FOUND_ABOVE))
+    return root
+
+
+def folder_with_checkpoints(start, environ):
+    """The nearest folder from `start` upward that has checkpoints, as git finds its
+    repository, never above the work tree's top or the home folder, whichever comes
+    first; None when none has, or when `start` is in neither (nothing bounds the search)."""
+    home = os.path.realpath(home_directory(environ))
+    top = work_tree_top(start)[0]
+    if top is None and start != home and not is_inside(home, start):
+        return None
+    here = start
+    while True:
+        if (os.path.lexists(os.path.join(here, CHECKPOINT_DIR))
+                or os.path.lexists(os.path.join(here, LEGACY_FILE))):
+            return here
+        parent = os.path.dirname(here)
+        if here in (home, top) or parent == here:
+            return None
+        here = parent
 
 
 def command_root_choice(options, invocation):
@@ -7425,12 +7584,17 @@ def command_root_choice(options, invocation):
     try:
         if root is not None:
             root = os.path.abspath(os.path.join(invocation.working_directory(), root))
-        return choose_project_root(root, invocation.environ, lambda: None, invocation.cwd,
-                                   argument_name="--root")
+        root, rule = choose_project_root(root, invocation.environ, lambda: None,
+                                         invocation.cwd, argument_name="--root")
     except CallerError as error:
         fix = ("pass --root an existing project directory" if options.root is not None else
                "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
         raise CommandFailed("%s; %s." % (error, fix), EXIT_USAGE)
+    if options.root is None and rule == "the working directory":
+        found = folder_with_checkpoints(root, invocation.environ)
+        if found is not None and found != root:
+            return found, FOUND_ABOVE
+    return root, rule
 
 
 def is_uuid_like(selector):
@@ -7473,17 +7637,14 @@ def resolve_selector(root, text):
     if not is_valid_session_id(text):
         raise CommandFailed("%r is not a checkpoint selector; run `checkpoint.pyz list` and "
                             "copy one from its first column." % text, EXIT_USAGE)
-    selectors = project_selectors(root)
-    if text in selectors:
-        return text
-    matches = [selector for selector in selectors if selector.startswith(text)]
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
+    try:
+        selector = selector_named_by(root, text, "SELECTOR")
+    except CallerError as error:
+        raise CommandFailed("%s." % error, EXIT_USAGE)
+    if selector not in project_selectors(root):
         raise CommandFailed("no checkpoint %r in %s; run `checkpoint.pyz list` to see which "
                             "exist." % (text, root))
-    raise CommandFailed("%r matches %d checkpoints (%s); give more characters of the one you "
-                        "mean." % (text, len(matches), ", ".join(sorted(matches))), EXIT_USAGE)
+    return selector
 
 
 def newest_selector(root):
@@ -7867,7 +8028,8 @@ def check_permissions(root):
         if mode & 0o077:
             problems.append("%s is mode %04o; run `chmod 700 %s`" % (directory, mode, directory))
         try:
-            files += [entry.path for entry in os.scandir(directory)]
+            files += [entry.path for entry in os.scandir(directory)
+                      if entry.name != FOLDER_IGNORE_FILE]
         except OSError as error:
             return "FAIL", "cannot list %s (%s); fix its permissions." % (directory, error.strerror)
     loose = loose_files(files)
@@ -7916,6 +8078,10 @@ def check_git_ignored(root, environ):
     if None in answers:
         return "OK", "not in a git repository (or git is missing): nothing to keep out of it"
     exposed = [probe.split("/")[0] for probe, ignored in zip(probes, answers) if not ignored]
+    ignore_file = os.path.join(root, CHECKPOINT_DIR, FOLDER_IGNORE_FILE)
+    if exposed == [CHECKPOINT_DIR] and not os.path.lexists(ignore_file):
+        return "OK", ("the next save writes %s, so git ignores every checkpoint"
+                      % ignore_file)
     if exposed:
         return "WARN", ("git does not ignore %s; add `.claude-checkpoint*` to .gitignore (or "
                         "your global excludes file) so checkpoints are never committed."
@@ -7964,27 +8130,34 @@ def is_our_server(definition):
 
 
 class ClaudeCodeSetup:
-    """What the user's Claude Code configuration says about us (read only)."""
+    """What the user's Claude Code configuration says about us (read only), where Claude
+    Code reads it: in $CLAUDE_CONFIG_DIR (`config_dir`, a second profile) when it is set,
+    else in ~/.claude and ~/.claude.json."""
 
-    def __init__(self, home, root):
+    def __init__(self, home, root, config_dir=None):
         self.root = root
         self.problems = []
         self.plugins = {}        # "name@marketplace" -> installed version or None
         self.enabled = {}        # "name@marketplace" -> bool, as the settings files say
         self.servers = []        # "name in file" for servers registered by hand
+        self.removals = []       # the `claude mcp remove` command line of each of them
         self.hooks = {name: [] for name in HOOKS}  # hook -> files registering it
-        claude = os.path.join(home, ".claude")
+        claude = config_dir or os.path.join(home, ".claude")
+        self.user_settings = os.path.join(claude, "settings.json") if config_dir else (
+            "~/.claude/settings.json")
         self.read_installed_plugins(os.path.join(claude, "plugins", "installed_plugins.json"))
         for path in (os.path.join(claude, "settings.json"),
                      os.path.join(root, ".claude", "settings.json"),
                      os.path.join(root, ".claude", "settings.local.json")):
             self.read_settings(path)
-        user_config = self.read(os.path.join(home, ".claude.json"))
-        self.read_servers(user_config, "~/.claude.json")
+        user_path = os.path.join(claude if config_dir else home, ".claude.json")
+        user_name = user_path if config_dir else "~/.claude.json"
+        user_config = self.read(user_path)
+        self.read_servers(user_config, user_name, "user")
         projects = user_config.get("projects")
         if isinstance(projects, dict):
-            self.read_servers(projects.get(root), "~/.claude.json (this project)")
-        self.read_servers(self.read(os.path.join(root, ".mcp.json")), ".mcp.json")
+            self.read_servers(projects.get(root), user_name + " (this project)", "local")
+        self.read_servers(self.read(os.path.join(root, ".mcp.json")), ".mcp.json", "project")
 
     def read(self, path):
         # The user's own settings may be links (dotfile managers); a project's may not.
@@ -8016,11 +8189,15 @@ class ClaudeCodeSetup:
             if any("--hook " + hook in command for command in commands_in(hooks.get(event))):
                 self.hooks[hook].append(path)
 
-    def read_servers(self, config, where):
+    def read_servers(self, config, where, scope):
+        import shlex
         servers = config.get("mcpServers") if isinstance(config, dict) else None
         for name, definition in (servers.items() if isinstance(servers, dict) else ()):
             if is_our_server(definition):
                 self.servers.append("%r in %s" % (shown_name(name), where))
+                # (a name is a file's text: quoted, it stays one word of the command)
+                self.removals.append("`claude mcp remove --scope %s %s`"
+                                     % (scope, shlex.quote(shown_name(name))))
 
     @property
     def active_plugins(self):
@@ -8042,8 +8219,8 @@ def check_claude_code_server(setup, pyz):
     plugin_text = setup.describe_plugins(active)
     if active and setup.servers:
         return "WARN", ("the server is registered twice, by the plugin (%s) and by hand (%s), "
-                        "so every tool appears twice; remove the one by hand with `claude mcp "
-                        "remove NAME`." % (plugin_text, ", ".join(setup.servers)))
+                        "so every tool appears twice; remove the one by hand with %s."
+                        % (plugin_text, ", ".join(setup.servers), " and ".join(setup.removals)))
     if active:
         return "OK", "Claude Code plugin installed and enabled: %s" % plugin_text
     if setup.servers:
@@ -8068,9 +8245,9 @@ def check_claude_code_hooks(setup):
         return "OK", "hooks registered by hand in %s" % join_words(files)
     if len(missing) == 1:
         return "WARN", ("the %s hook is not registered; install the plugin, or add it to "
-                        "~/.claude/settings.json as the README shows." % missing[0])
+                        "%s as the README shows." % (missing[0], setup.user_settings))
     return "WARN", ("the %s hooks are not registered; install the plugin, or add them to "
-                    "~/.claude/settings.json as the README shows." % join_words(missing))
+                    "%s as the README shows." % (join_words(missing), setup.user_settings))
 
 
 def join_words(words):
@@ -8110,7 +8287,8 @@ def doctor_checks(options, invocation):
     checks.append(check_signing_key(root))
     if root is not None:
         checks += [check_permissions(root), check_git_ignored(root, invocation.environ)]
-        setup = ClaudeCodeSetup(home_directory(invocation.environ), root)
+        setup = ClaudeCodeSetup(home_directory(invocation.environ), root,
+                                invocation.environ.get("CLAUDE_CONFIG_DIR") or None)
         checks += [("WARN", problem) for problem in setup.problems]
         checks += [check_claude_code_server(setup, running_pyz()),
                    check_claude_code_hooks(setup)]
@@ -8287,6 +8465,9 @@ def client_config_update(root, client):
         text, previous = toml_with_server(existing or "", path, table, NAME, entry)
     else:
         text, previous = json_with_server(existing, path, table, NAME, entry)
+    if text == existing:
+        return ClientConfigUpdate(root, relative, None, "The %s server in %s is already up to "
+                                  "date; left it unchanged." % (NAME, relative))
     return ClientConfigUpdate(root, relative, text, "%s the %s server to %s%s%s." % (
         "Added" if previous is None else "Updated", NAME, relative,
         "" if existing is None else ", leaving everything else in it as it was",
@@ -8294,8 +8475,9 @@ def client_config_update(root, client):
 
 
 def write_client_config(update):
-    write_project_file(project_path(update.root, update.relative, create=True),
-                       update.text.encode("utf-8"))
+    if update.text is not None:  # (None: it is up to date)
+        write_project_file(project_path(update.root, update.relative, create=True),
+                           update.text.encode("utf-8"))
     return update.message
 
 
@@ -8374,6 +8556,18 @@ def json_nesting_depth(text):
     return deepest
 
 
+def json_without_comments(text):
+    """The JSONC `text` (JSON with // and /* */ comments and trailing commas, as VS Code
+    reads its own files) as plain JSON: each comment a space, each trailing comma gone.
+    Every alternative matches to the end when unclosed, so the scan stays linear."""
+    import re
+    strings = r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)'
+    text = re.sub(strings + r'|//[^\n]*|/\*.*?(?:\*/|\Z)', lambda match: match.group()
+                  if match.group().startswith('"') else " ", text, flags=re.S)
+    return re.sub(strings + r'|,(?=\s*[}\]])', lambda match: match.group()
+                  if match.group().startswith('"') else "", text)
+
+
 def json_with_server(existing, path, table, name, entry):
     """(the JSON config text `existing` (None: no file yet) with `entry` as server `name`,
     the key paths the entry it replaces set, or None when there was none). A document init
@@ -8390,22 +8584,37 @@ def json_with_server(existing, path, table, name, entry):
             seen.add(key)
         return dict(pairs)
 
+    def parse(text):
+        try:
+            return json.loads(text, object_pairs_hook=unique_keys,
+                              parse_constant=_JsonOptions.parse_constant)
+        except RecursionError:
+            raise config_too_deep(path) from None
+
+    commented = False
     if existing is not None and existing.strip():
         if json_nesting_depth(existing) > LIMITS["configDepth"]:
             raise config_too_deep(path)
         try:
-            config = json.loads(existing, object_pairs_hook=unique_keys,
-                                parse_constant=_JsonOptions.parse_constant)
-        except RecursionError:
-            raise config_too_deep(path) from None
+            config = parse(existing)
         except ValueError as error:
-            raise CommandFailed("%s is not valid JSON (%s; comments are not either); fix it, "
-                                "or add the server by hand as the README shows." % (path, error))
+            try:  # VS Code's own files (JSONC) may have comments and trailing commas
+                config, commented = parse(json_without_comments(existing)), True
+            except ValueError:
+                raise CommandFailed("%s is not valid JSON (%s); fix it, or add the server by "
+                                    "hand as the README shows." % (path, error)) from None
     if not isinstance(config, dict) or not isinstance(config.get(table, {}), dict):
         raise CommandFailed("%s has no %r object where servers go; fix it, or add the server "
                             "by hand as the README shows." % (path, table))
     servers = config.setdefault(table, {})
     previous = servers.get(name)
+    if previous == entry:
+        return existing, []  # up to date, in whatever layout the file has
+    if commented:
+        raise CommandFailed("%s has comments, which init would lose by writing it anew, so it "
+                            "is left as it was; %s this entry in its %r object yourself: %s."
+                            % (path, "put" if previous is None else "replace the server's with",
+                               table, json.dumps({name: entry})[1:-1]))
     servers[name] = entry
     if previous is not None:
         settings = previous if isinstance(previous, dict) else {}
@@ -8785,13 +8994,15 @@ def build_parser(invocation):
                           "an MCP client to start. The hooks read Claude Code's hook input "
                           "on stdin:"), hooks),
         epilog="Each command takes --root DIR (default: CHECKPOINT_PROJECT_ROOT, else the "
-        "working directory) and --help.")
+        "working directory, or the nearest folder above it that has %s/) and --help."
+        % CHECKPOINT_DIR)
     parser.add_argument("--version", action="version", version="session-checkpoint %s"
                         % __version__)
     root_option = argparse.ArgumentParser(add_help=False)
     root_option.add_argument(
         "--root", metavar="DIR",
-        help="the project (default: CHECKPOINT_PROJECT_ROOT, else the working directory)")
+        help="the project (default: CHECKPOINT_PROJECT_ROOT, else the working directory, or "
+        "the nearest folder above it that has %s/)" % CHECKPOINT_DIR)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name, run, summary, description):
@@ -8899,6 +9110,8 @@ def run_command(argv, invocation):
                  "that file, or remove it with `checkpoint.pyz delete %s`."
                  % (options.command, error, error.selector or "SELECTOR"))
         return EXIT_FAILED
+    except BrokenPipeError:  # the reader has gone: nothing to tell it (run_as_program)
+        raise
     except OSError as error:
         where = " (%s)" % error.filename if error.filename else ""
         complain(invocation, "checkpoint.pyz %s: %s%s; check the permissions of that path." % (
@@ -8927,7 +9140,18 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, environ=None, cwd=None
 def run_as_program():
     """The program's entry point (the pyz's __main__): main on the command line, and a
     hook's process then ends without the interpreter's teardown (exit_without_teardown)."""
-    code = main()
+    try:
+        code = main()
+        if sys.stdout is not None:  # (None when started with that descriptor closed)
+            sys.stdout.flush()  # a reader gone shows here, where it can still be handled
+    except BrokenPipeError:
+        # As CPython's signal documentation advises: the rest of the output goes nowhere,
+        # so that the interpreter's own last flush has nothing to complain about either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                os.dup2(devnull, stream.fileno())
+        return EXIT_BROKEN_PIPE
     if sys.argv[1:2] == ["--hook"]:
         exit_without_teardown(code)
     return code

@@ -602,6 +602,8 @@ class GitIgnoreWarningTest(CheckpointTestCase):
 
     def test_a_checkpoint_that_is_not_git_ignored_gets_a_warning(self):
         make_git_repo(self.project, self.env)
+        (self.project / ".claude-checkpoints").mkdir(mode=0o700)
+        (self.project / ".claude-checkpoints" / ".gitignore").write_text("# emptied\n", "utf-8")
         result = self.ok(self.claude(), SAVE, {"goal": "g"})
         self.assertTrue(any("git-ignored" in w for w in result["warnings"]), result)
         self.assertFalse((self.project / ".gitignore").exists())

@@ -328,7 +328,7 @@ class EnvTest(InitTestCase):
                 self.assertEqual(self.init("--client", client)[0], 0)
                 code, out, _ = self.init("--client", client)
                 self.assertEqual(code, 0)
-                self.assertIn("Updated", out)
+                self.assertIn("already up to date", out)
                 self.assertNotIn("dropped", out)
 
 

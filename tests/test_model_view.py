@@ -91,6 +91,8 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
 
     def test_a_save_says_what_to_do_next(self):
         make_git_repo(self.project, self.env)
+        (self.project / ".claude-checkpoints").mkdir(mode=0o700)
+        (self.project / ".claude-checkpoints" / ".gitignore").write_text("# emptied\n", "utf-8")
         server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID=None))
         text, structured = self.result(server, SAVE, {"goal": "g"})
         self.assertEqual(list(structured)[0], "text")

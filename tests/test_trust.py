@@ -287,7 +287,8 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         (directory / "theirs.json.x.untrusted").write_text("not ours", encoding="utf-8")
         result = run_main(["delete", "theirs", "--root", str(self.project)], self.env)
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertEqual(sorted(path.name for path in directory.iterdir()),
+        self.assertEqual(sorted(path.name for path in directory.iterdir()
+                                if path.name != ".gitignore"),
                          ["theirs.json.x.untrusted"])
 
     def test_trusted_checkpoints_behave_as_before(self):
@@ -394,7 +395,8 @@ class SigningKeyTest(CheckpointTestCase):
         self.assertIn("goal: is required", text)
         self.assertIn("is untrusted (its signature cannot be checked", text)
         directory = self.project / ".claude-checkpoints"
-        self.assertEqual(sorted(path.name for path in directory.iterdir()),
+        self.assertEqual(sorted(path.name for path in directory.iterdir()
+                                if path.name != ".gitignore"),
                          ["s1.json", "s1.json.lock"])
         os.chmod(str(self.key()), 0o600)
         loaded = self.ok(self.claude(), LOAD)
@@ -416,11 +418,11 @@ class SigningKeyTest(CheckpointTestCase):
 
 class MovedProjectTest(CheckpointTestCase):
 
-    def test_a_save_after_moving_the_project_moves_the_old_checkpoint_aside(self):
+    def test_a_save_in_a_copy_of_the_project_moves_the_copied_checkpoint_aside(self):
         self.ok(self.claude(), SAVE, {"goal": "g", "summary": "days of notes",
                                       "decisions": ["d1", "d2"]})
-        moved = self.tmp / "moved"
-        self.project.rename(moved)
+        moved = self.tmp / "moved"  # (a move keeps the checkpoints: test_first_hour)
+        shutil.copytree(str(self.project), str(moved))
         server = self.server(cwd=moved, env=self.env_with(CLAUDE_CODE_SESSION_ID="s1"))
         loaded = self.ok(server, LOAD)
         self.assertEqual(loaded["trustWarnings"], ["saved in another directory"])
