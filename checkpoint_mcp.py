@@ -1628,7 +1628,8 @@ def is_inside(root, path):
 
 def is_same_or_inside(root, path):
     """Whether `path` is the directory `root` or lies inside it (see is_inside)."""
-    return path_key(os.path.realpath(plain_path(path))) == path_key(root) or is_inside(root, path)
+    real, top = path_key(os.path.realpath(plain_path(path))), path_key(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
 def project_relative_path(root, raw, field):
