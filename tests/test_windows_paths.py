@@ -16,7 +16,6 @@ import errno
 import ntpath
 import os
 import re
-import tempfile
 import types
 import unittest
 from pathlib import Path
@@ -175,6 +174,15 @@ class InsideTest(unittest.TestCase):
         self.assertTrue(self.inside(PROJECT, "\\\\?\\C:\\Users\\me\\proj\\src"))
         self.assertTrue(self.inside("C:\\", "c:\\proj"))
 
+    def test_long_path_forms(self):
+        with windows_paths():
+            for path, plain in (("\\\\?\\C:\\x", "C:\\x"), ("//?/C:/x", "C:\\x"),
+                                ("\\\\?\\unc\\server\\share\\x", "\\\\server\\share\\x"),
+                                ("\\\\?\\Volume{0}\\x", "\\\\?\\Volume{0}\\x"),
+                                ("\\\\.\\C:\\x", "\\\\.\\C:\\x"), ("C:\\x", "C:\\x")):
+                with self.subTest(path=path):
+                    self.assertEqual(cm.plain_path(path), plain)
+
     def test_outside(self):
         for path in ("C:\\Users\\me\\proj", "C:\\Users\\me\\proj2\\src", "C:\\Users\\me",
                      "D:\\Users\\me\\proj\\src", "C:\\Users\\me\\proj\\..\\other",
@@ -325,6 +333,22 @@ class StateFolderTest(unittest.TestCase):
         self.assertIn("inside C:\\Users\\me\\proj", problem("C:\\Users\\me\\proj\\state"))
         self.assertIn("inside", problem("c:\\users\\ME\\Proj\\state"))
         self.assertIn("inside", problem("c:/users/me/proj"))
+
+
+@unittest.skipIf(os.name == "nt", "POSIX path rules")
+class PosixUnchangedTest(TempDirTestCase):
+    """Elsewhere a name is as it is spelled: case matters, and '\\?\' is a name."""
+
+    def test_case_and_prefix_are_names(self):
+        (self.tmp / "B" / "c").mkdir(parents=True)
+        (self.tmp / "b").mkdir()
+        self.assertFalse(cm.is_inside(str(self.tmp / "b"), str(self.tmp / "B" / "c")))
+        self.assertTrue(cm.is_inside(str(self.tmp / "B"), str(self.tmp / "B" / "c")))
+        self.assertTrue(cm.is_same_or_inside(str(self.tmp / "B"), str(self.tmp / "B")))
+        self.assertFalse(cm.is_same_or_inside(str(self.tmp / "b"), str(self.tmp / "B")))
+        self.assertEqual(cm.plain_path("\\\\?\\C:\\x"), "\\\\?\\C:\\x")
+        self.assertIsNone(cm.path_from_file_uri("file://server/share/proj"))
+        self.assertEqual(cm.project_relative_path(str(self.tmp), "B\\c", "path"), "B\\c")
 
 
 class FakeMsvcrt:
