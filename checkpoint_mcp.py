@@ -4582,14 +4582,16 @@ def redacted_facts(facts):
 
 def project_paths(root, raw_paths):
     """The touched paths that lie inside the project, relative to it; ours are left out."""
-    paths = []
+    paths, seen = [], set()
     for raw in raw_paths:
         try:
             path = project_relative_path(root, raw, "file_path")
         except CallerError:
             continue
-        if not is_checkpoint_store_path(path) and path not in paths:
+        key = path.lower() if os.name == "nt" else path  # Windows: one file in any case
+        if not is_checkpoint_store_path(key) and key not in seen:
             paths.append(path)
+            seen.add(key)
     return paths
 
 

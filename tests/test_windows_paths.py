@@ -236,7 +236,9 @@ class RelativePathTest(unittest.TestCase):
             self.assertEqual(cm.project_paths(PROJECT, [
                 "C:\\Users\\me\\proj\\src\\a.py", "c:/users/me/proj/src/a.py",
                 "C:\\Users\\me\\proj\\.claude-checkpoints\\x.json", "D:\\elsewhere.py",
-                "C:\\Users\\me\\proj\\docs\\b.md"]), ["src/a.py", "docs/b.md"])
+                "C:\\Users\\me\\proj\\docs\\b.md", "c:\\users\\me\\proj\\SRC\\A.py",
+                "C:\\Users\\me\\proj\\.Claude-Checkpoints\\y.json",
+                "C:\\Users\\me\\proj\\.CLAUDE-checkpoint"]), ["src/a.py", "docs/b.md"])
 
     def test_stored_paths_are_checked_as_windows_reads_them(self):
         with windows_paths():
