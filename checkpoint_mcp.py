@@ -5226,9 +5226,14 @@ def claude_transcript_folders(paths, environ):
         return [os.path.join(projects, named)]
     folders = []
     for path in paths:
-        folder = os.path.join(projects, claude_project_folder_name(path))
-        if folder not in folders:
-            folders.append(folder)
+        # On Windows the drive letter is spelt as whatever started Claude Code spelt it (VS
+        # Code in lower case, a terminal in upper case): a cut name's hash tells them apart.
+        spellings = [path, path[0].swapcase() + path[1:]] if (
+            os.name == "nt" and path[1:2] == ":") else [path]
+        for spelling in spellings:
+            folder = os.path.join(projects, claude_project_folder_name(spelling))
+            if path_key(folder) not in [path_key(known) for known in folders]:
+                folders.append(folder)
     return folders
 
 

@@ -270,6 +270,17 @@ class TranscriptFolderTest(unittest.TestCase):
         self.assertEqual(folders, ["C:\\Users\\me\\.claude\\projects\\C--Users-me-proj"])
         self.assertEqual(configured, ["D:\\claude\\projects\\C--Users-me-proj"])
 
+    def test_either_case_of_the_drive_letter(self):
+        # The volume's names ignore case, so a short name is one folder; a cut one is two.
+        long = "\\Users\\me\\" + "deep\\" * 40 + "proj"
+        with windows_paths():
+            short = cm.claude_transcript_folders([PROJECT], {"USERPROFILE": "C:\\Users\\me"})
+            cut = cm.claude_transcript_folders(["C:" + long], {"USERPROFILE": "C:\\Users\\me"})
+        self.assertEqual(short, ["C:\\Users\\me\\.claude\\projects\\C--Users-me-proj"])
+        self.assertEqual([ntpath.basename(folder) for folder in cut], [
+            claude_code_folder_name("C:" + long), claude_code_folder_name("c:" + long)])
+        self.assertNotEqual(cut[0].lower(), cut[1].lower())
+
     def test_session_start_recovers_from_the_transcripts_folder(self):
         calls = []
         hook_input = {"session_id": "abc", "cwd": "C:\\Users\\me\\proj", "transcript_path":
