@@ -1462,6 +1462,24 @@ def path_text_problem(path):
     return None
 
 
+def plain_path(path):
+    r"""`path` without the prefix of Windows' long paths (`\\?\C:\x` is `C:\x`, and
+    `\\?\UNC\server\share\x` is `\\server\share\x`): the name Claude Code, git and a
+    transcript give the same folder, so that one folder is one project. Elsewhere, `path`."""
+    if os.name != "nt" or path[:4].replace("/", "\\") != "\\\\?\\":
+        return path
+    rest = path[4:].replace("/", "\\")
+    if rest[:4].upper() == "UNC\\":
+        return "\\\\" + rest[4:]
+    return rest if rest[1:2] == ":" else path  # (a volume GUID path has no shorter name)
+
+
+def path_key(path):
+    """`path` as the system compares paths: on Windows without a long-path prefix, in one
+    case and with one separator, as the volume's own names are case-insensitive."""
+    return os.path.normcase(plain_path(path))
+
+
 def check_directory(path, source):
     """An absolute, existing directory, symlinks resolved; `source` names where it came from."""
     if not os.path.isabs(path):
@@ -1469,7 +1487,7 @@ def check_directory(path, source):
     problem = path_text_problem(path)
     if problem:
         raise CallerError("%s %s" % (source, problem))
-    real = os.path.realpath(path)
+    real = os.path.realpath(plain_path(path))
     if not os.path.exists(real):
         raise CallerError("%s %r does not exist" % (source, path))
     if not os.path.isdir(real):
@@ -1483,9 +1501,9 @@ def path_from_file_uri(uri):
         return None
     from urllib.parse import unquote, urlsplit
     parts = urlsplit(uri)
-    if parts.netloc not in ("", "localhost"):
-        return None
     path = unquote(parts.path)
+    if parts.netloc not in ("", "localhost"):  # a share on Windows: file://server/share/…
+        return "//" + parts.netloc + path if os.name == "nt" and path[:1] == "/" else None
     if os.name == "nt" and len(path) >= 3 and path[0] == "/" and path[2] == ":":
         path = path[1:]
     return path
@@ -1610,9 +1628,15 @@ def open_regular(path):
 
 def is_inside(root, path):
     """Whether `path`, every link in it resolved, lies inside the directory `root` (itself
-    resolved, as project roots are)."""
-    real = os.path.realpath(path)
-    return real.startswith(root.rstrip(os.sep) + os.sep)
+    resolved, as project roots are), as the system compares paths (path_key)."""
+    real = path_key(os.path.realpath(plain_path(path)))
+    return real.startswith(path_key(root).rstrip(os.sep) + os.sep)
+
+
+def is_same_or_inside(root, path):
+    """Whether `path` is the directory `root` or lies inside it (see is_inside)."""
+    real, top = path_key(os.path.realpath(plain_path(path))), path_key(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
 
 def project_relative_path(root, raw, field):
@@ -1622,7 +1646,7 @@ def project_relative_path(root, raw, field):
     if problem:
         raise CallerError("%s: %s" % (field, problem))
     if os.name == "nt":
-        raw = raw.replace("/", "\\")
+        raw = plain_path(raw.replace("/", "\\"))
     if os.path.isabs(raw):
         candidates = (os.path.normpath(raw), os.path.realpath(raw))
         relative = None
@@ -1635,6 +1659,9 @@ def project_relative_path(root, raw, field):
             raise CallerError("%s: %r is outside the project root %s" % (field, raw, root))
     else:
         relative = os.path.normpath(raw)
+        if os.path.splitdrive(relative)[0] or relative.startswith(os.sep):  # C:x, \x
+            raise CallerError("%s: %r is relative to a drive's current folder or root, not to "
+                              "the project; give the full path" % (field, raw))
         if relative == os.pardir or relative.startswith(os.pardir + os.sep):
             raise CallerError("%s: %r points outside the project root" % (field, raw))
     if relative in (os.curdir, ""):
@@ -3260,8 +3287,7 @@ def key_location_problem(root):
     folder = os.path.realpath(state_directory())
     home = os.path.realpath(home_directory(os.environ))
     for top in (root, work_tree_top(root)[0]):
-        if top is not None and (folder == top or is_inside(top, folder)) and not (
-                home == top or is_inside(top, home)):
+        if top is not None and is_same_or_inside(top, folder) and not is_same_or_inside(top, home):
             return ("the signing key's folder %s is inside %s, where a key could have come "
                     "with the project (an archive, a clone), so no key there vouches for a "
                     "checkpoint; set XDG_STATE_HOME to a folder of yours outside the project"
@@ -4671,14 +4697,16 @@ def redacted_facts(facts):
 
 def project_paths(root, raw_paths):
     """The touched paths that lie inside the project, relative to it; ours are left out."""
-    paths = []
+    paths, seen = [], set()
     for raw in raw_paths:
         try:
             path = project_relative_path(root, raw, "file_path")
         except CallerError:
             continue
-        if not is_checkpoint_store_path(path) and path not in paths:
+        key = path.lower() if os.name == "nt" else path  # Windows: one file in any case
+        if not is_checkpoint_store_path(key) and key not in seen:
             paths.append(path)
+            seen.add(key)
     return paths
 
 
@@ -5329,9 +5357,14 @@ def claude_transcript_folders(paths, environ):
         return [os.path.join(projects, named)]
     folders = []
     for path in paths:
-        folder = os.path.join(projects, claude_project_folder_name(path))
-        if folder not in folders:
-            folders.append(folder)
+        # On Windows the drive letter is spelt as whatever started Claude Code spelt it (VS
+        # Code in lower case, a terminal in upper case): a cut name's hash tells them apart.
+        spellings = [path, path[0].swapcase() + path[1:]] if (
+            os.name == "nt" and path[1:2] == ":") else [path]
+        for spelling in spellings:
+            folder = os.path.join(projects, claude_project_folder_name(spelling))
+            if path_key(folder) not in [path_key(known) for known in folders]:
+                folders.append(folder)
     return folders
 
 
@@ -5502,8 +5535,8 @@ def same_directory(recorded, expected):
     """Whether the directory a transcript says it ran in is `expected`."""
     if not isinstance(recorded, str) or path_text_problem(recorded) or not os.path.isabs(recorded):
         return False
-    return os.path.normcase(os.path.realpath(recorded)) == os.path.normcase(
-        os.path.realpath(expected))
+    return path_key(os.path.realpath(plain_path(recorded))) == path_key(
+        os.path.realpath(plain_path(expected)))
 
 
 def checkpoint_saved_since(root, selector, moment):
@@ -7009,8 +7042,7 @@ def client_workspaces(meta, cwd):
     here = os.path.realpath(cwd if cwd is not None else os.getcwd())
 
     def holds_here(path):
-        path = os.path.realpath(path)
-        return here == path or is_inside(path, here)
+        return is_same_or_inside(os.path.realpath(plain_path(path)), here)
 
     return sorted(paths, key=lambda path: not holds_here(path))
 
