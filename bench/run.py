@@ -58,6 +58,7 @@ TARGETS = {
     # Redacting every field of a typical save, in the server process (not a ratio: the
     # issue's bound is absolute, and the engine's work is the same on any machine class).
     "redaction of a typical save, ms": ("<=", 1.0),
+    "snapshot read of a 4 MB transcript, ms": ("<=", 1000.0),
 }
 
 # A typical checkpoint: 3 tasks, 3 files, 2 commands (the load-size targets are for it).
@@ -677,6 +678,37 @@ def measure_redaction(quick):
     return json.loads(result.stdout.decode())
 
 
+TRANSCRIPT_PROBE = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import checkpoint_mcp
+runs = []
+for _ in range(int(sys.argv[3])):
+    started = time.perf_counter()
+    facts = checkpoint_mcp.read_transcript(sys.argv[2], time.monotonic() + 30)
+    runs.append(time.perf_counter() - started)
+assert facts.did_work()
+print(json.dumps({"snapshot read of a 4 MB transcript": runs}))
+"""
+
+
+def measure_transcript(work, quick):
+    """Seconds to read a 4 MB transcript as a snapshot does, made of the suite's own
+    transcript shapes (subagents inline and in progress lines, tool outcomes, a compaction
+    summary, wrapped prompts) repeated."""
+    say("transcript")
+    shapes = REPO / "tests" / "fixtures" / "shapes"
+    block = b"".join((shapes / name).read_bytes() for name in (
+        "sidechain-inline.jsonl", "progress-embedded.jsonl", "bash-outcomes.jsonl",
+        "compaction-summary.jsonl", "prompt-wrappers.jsonl"))
+    transcript = work / "large.jsonl"
+    transcript.write_bytes(block * (4 * 1024 * 1024 // len(block) + 1))
+    result = subprocess.run([PY, "-I", "-S", "-c", TRANSCRIPT_PROBE, str(PYZ), str(transcript),
+                             "3" if quick else "10"], stdout=subprocess.PIPE, timeout=TIMEOUT,
+                            check=True)
+    return json.loads(result.stdout.decode())
+
+
 # Report ######################################################################
 
 def verdict(name, value):
@@ -760,6 +792,8 @@ def report(samples, memory, opened, brief, sizes, machine, notes):
         medians["redaction, first call in a process"], "ms")
     row("redaction, 50 commands of 2,000 characters",
         medians["redaction, 50 commands of 2,000 characters"], "ms")
+    row("snapshot read of a 4 MB transcript", medians["snapshot read of a 4 MB transcript"], "ms",
+        target="snapshot read of a 4 MB transcript, ms")
     row("brief, the example checkpoint", brief[0], "bytes", target="brief bytes")
     for label, size in sizes.items():
         row("brief, typical checkpoint, %s" % label, size["brief"], "bytes",
@@ -830,6 +864,7 @@ def main(args=None):
         samples.update(list_samples)
         brief = measure_brief(work, env)
         samples.update(measure_redaction(options.quick))
+        samples.update(measure_transcript(work, options.quick))
         notes.append("interpreter: %s; run took %.0f s" % (PY, time.time() - started))
         report(samples, memory, opened, brief, sizes, machine_facts(), notes)
     finally:
