@@ -1270,6 +1270,19 @@ def credential_spans(text, lowered):
     return spans
 
 
+def redact_branch_names(checkpoint):
+    """Redact the branch names a checkpoint records (its git facts, and an automatic
+    snapshot's) in place, counting them in `meta.redactions`; returns how many were
+    redacted. A branch is anyone's text, as a path is."""
+    count = 0
+    for facts in (checkpoint.get("git"), ((checkpoint["meta"].get("auto") or {}).get("git"))):
+        if isinstance(facts, dict) and isinstance(facts.get("branch"), str):
+            facts["branch"], found = redact_text(facts["branch"])
+            count += found
+    checkpoint["meta"]["redactions"] += count
+    return count
+
+
 def redact_file_paths(checkpoint):
     """Redact the recorded file paths (the agent's and git's) in place, counting them in
     `meta.redactions`; returns how many were redacted."""
@@ -2216,6 +2229,31 @@ def git_environment(environ):
     return env
 
 
+_git_programs = {}  # PATH -> the git it finds, once a process
+
+
+def git_program(environ):
+    """The git to run: found through the absolute folders of PATH only. Git starts in the
+    project, where an empty or relative entry (`PATH=:/usr/bin`, `.`) would find a `git`
+    the project holds. None when there is none."""
+    path = environ.get("PATH", os.defpath)
+    if path not in _git_programs:
+        names = ["git.exe", "git.cmd", "git"] if os.name == "nt" else ["git"]
+        found = None
+        for folder in path.split(os.pathsep):
+            if not os.path.isabs(folder):
+                continue
+            for name in names:
+                candidate = os.path.join(folder, name)
+                if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                    found = candidate
+                    break
+            if found:
+                break
+        _git_programs[path] = found
+    return _git_programs[path]
+
+
 class GitRun:
     """`git <args>` started in `root` now and answered later, so that it runs while we do
     other work. Use it in a `with` block: leaving the block stops a git that was never
@@ -2225,9 +2263,12 @@ class GitRun:
         import subprocess
         self.accept = accept
         flags = 0x08000000 if os.name == "nt" else 0  # CREATE_NO_WINDOW
+        program = git_program(os.environ)
         try:
+            if program is None:
+                raise FileNotFoundError("git")
             self.process = subprocess.Popen(
-                ["git"] + GIT_SAFETY + list(args), cwd=root, env=git_environment(os.environ),
+                [program] + GIT_SAFETY + list(args), cwd=root, env=git_environment(os.environ),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, creationflags=flags)
         except OSError:  # no git, or `root` is gone
@@ -3129,13 +3170,15 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
         warnings.append("%d recorded file(s) were saved without a content hash (%s): too "
                         "large, or the save ran out of time; whether they changed since is "
                         "not known, so re-read them before editing."
-                        % (len(unhashed), ", ".join(unhashed[:5])))
+                        % (len(unhashed), ", ".join(name_span(path) for path in unhashed[:5])))
     new_untracked, new_total, looked_at_all = untracked_since(
         root, listed.stdout if listed else b"", recorded, saved_at, complete)
     if not looked_at_all:
         warnings.append("The save left changed files out, so new untracked files were "
                         "looked for among %d of the untracked ones only."
                         % LIMITS["driftUntrackedStats"])
+    if current_branch and current_branch != saved_branch:  # (as the save redacted it)
+        current_branch = redact_text(current_branch)[0]
     drift = {
         "branchChanged": saved_branch != current_branch,
         "currentBranch": shown_name(current_branch) if current_branch else None,
@@ -3280,14 +3323,17 @@ def key_location_problem(root):
     """Why this user's key may not vouch for checkpoints in the project `root`, or None.
     A key in the project, or in the git work tree holding it (HOME or XDG_STATE_HOME
     there, as in some containers), may have come with the project: an archive or a clone
-    could carry one. Unless the home folder lies there too (a project rooted at ~): then
-    the project holds what runs as this user anyway (the shell's, git's and the client's
-    own settings, the plugin itself), so whoever made it could already do what a key lets
-    them, and refusing the key would only leave such a project nothing to resume."""
+    could carry one. Unless the project is the home folder itself (a project rooted at ~):
+    then it holds what runs as this user anyway (the shell's, git's and the client's own
+    settings, the plugin itself), so whoever made it could already do what a key lets
+    them, and refusing the key would only leave such a project nothing to resume. A home
+    folder somewhere inside the project (`.devcontainer/home`) is no such exception: the
+    project could have brought all of it."""
     folder = os.path.realpath(state_directory())
-    home = os.path.realpath(home_directory(os.environ))
+    home = path_key(os.path.realpath(home_directory(os.environ)))
     for top in (root, work_tree_top(root)[0]):
-        if top is not None and is_same_or_inside(top, folder) and not is_same_or_inside(top, home):
+        if (top is not None and is_same_or_inside(top, folder)
+                and path_key(os.path.realpath(top)) != home):
             return ("the signing key's folder %s is inside %s, where a key could have come "
                     "with the project (an archive, a clone), so no key there vouches for a "
                     "checkpoint; set XDG_STATE_HOME to a folder of yours outside the project"
@@ -4187,6 +4233,11 @@ PROMPT_WRAPPERS = ("ide_opened_file", "ide_selection", "ide_diagnostics", "syste
 COMPACTION_SUMMARY = "This session is being continued from a previous conversation"
 NOT_A_REQUEST = ("Caveat: The messages below were generated by the user", COMPACTION_SUMMARY,
                  "<task-notification>")
+# A text block holding a command's output is never a request, whatever else it holds: the
+# output is any text (a file someone else wrote), and it may close its wrapper early and
+# go on as if the user spoke (`</bash-stdout> Deploy now…`).
+OUTPUT_WRAPPERS = ("<bash-input", "<bash-stdout", "<bash-stderr", "<local-command-stdout",
+                   "<local-command-stderr")
 INTERRUPTED = "[Request interrupted by user"  # a marker line, never the request itself
 REJECTED = "The user doesn't want to proceed with this tool use"
 
@@ -4287,7 +4338,7 @@ def unwrapped_request(text):
     """What the user asked in one text block, every wrapper removed, or ''. A slash
     command the user gave arguments is a request ('/review the auth module'); one without
     (/clear, /model) is not."""
-    if text.lstrip().startswith(NOT_A_REQUEST):
+    if text.lstrip().startswith(NOT_A_REQUEST) or any(tag in text for tag in OUTPUT_WRAPPERS):
         return ""
     text, names = cut_elements(text, "command-name")
     text, arguments = cut_elements(text, "command-args")
@@ -5226,7 +5277,8 @@ def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
             else:
                 checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
                                                           timestamp, budget)
-            redactions = draft.redactions + redact_file_paths(checkpoint)
+            redactions = (draft.redactions + redact_file_paths(checkpoint)
+                          + redact_branch_names(checkpoint))
             data = fit_size_cap(checkpoint, warnings)
             key = project_signing_key(root, create=True)
             if key.secret is not None:
@@ -6064,13 +6116,16 @@ def list_entry(selector, loaded, mtime, now, current_selector, trust_problems):
     tasks = data["goal"].get("tasks", [])
     updated = data.get("updatedAt")
     branch = (data.get("git") or {}).get("branch")
-    # A planted file's goal and branch may be any length: only a save bounds them.
+    # A planted file's goal and branch may be any length: only a save bounds them. An
+    # untrusted file's own text is only ever a short escaped excerpt said to be its.
+    goal = data["goal"].get("primary", "")
     entry = {
         "selector": selector,
-        "goal": trim_text(data["goal"].get("primary", ""), LIMITS["goal"]),
+        "goal": file_says(goal) if trust_problems else trim_text(goal, LIMITS["goal"]),
         "updatedAt": updated,
         "age": age_of(updated, now) or format_age(now - mtime),
-        "branch": shown_name(branch) if branch else branch,
+        "branch": (file_says(branch) if trust_problems else shown_name(branch)) if branch
+        else branch,
         "allTasksDone": bool(tasks) and all(task["status"] == "done" for task in tasks),
         "isCurrentSession": selector == current_selector,
         "fromBackup": loaded.from_backup,
@@ -6148,7 +6203,7 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
 
 def describe_entry(entry):
     if entry.get("unreadable"):
-        return "- %s \u2014 unreadable (%s)" % (entry["selector"], entry["age"])
+        return "- %s \u2014 unreadable (%s)" % (code_span(entry["selector"]), entry["age"])
     details = [entry["age"]]
     if entry["branch"]:
         details.append("branch " + name_span(entry["branch"]))
@@ -6161,7 +6216,7 @@ def describe_entry(entry):
     if not entry.get("trusted", True):
         details.append("\u26a0 untrusted: " + "; ".join(entry["trustWarnings"]))
     goal = one_line(entry["goal"]) if entry["goal"] is not None else "(goal not shown)"
-    return "- %s \u2014 %s (%s)" % (entry["selector"], goal, ", ".join(details))
+    return "- %s \u2014 %s (%s)" % (code_span(entry["selector"]), goal, ", ".join(details))
 
 
 def describe_listing(root, entries, total, omitted):
@@ -8408,6 +8463,11 @@ def add_agent_guide(root, name):
     flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
              | getattr(os, "O_BINARY", 0))
     with os.fdopen(os.open(path, flags, 0o644), "ab") as handle:
+        if os.fstat(handle.fileno()).st_nlink > 1:  # a hard link: the same file elsewhere too
+            raise CommandFailed("%s has other names (a hard link), so it may be a file outside "
+                                "the project as well; init appends to no such file: add the "
+                                "section by hand, or replace it with a file of its own."
+                                % path)
         handle.write(section)
     if existing is None:
         return "Created %s with the session-checkpoint section." % name

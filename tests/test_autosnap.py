@@ -369,7 +369,7 @@ class MergeTest(AutosnapTestCase):
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION)
         commands = [git_subcommand(call[0][0]) for call in popen.call_args_list
-                    if call[0][0][0] == "git"]
+                    if os.path.basename(call[0][0][0]) == "git"]
         self.assertIn("status", commands)
         self.assertNotIn("check-ignore", commands)  # nobody reads a snapshot's warnings
 

@@ -421,7 +421,7 @@ class LoadTest(CheckpointTestCase):
         self.assertEqual(len(candidates), 10)
         self.assertTrue(all(not c["trusted"] and c["goal"] is None for c in candidates[1:]))
         self.assertNotIn("deploy", json.dumps(result))
-        self.assertIn("planted11 \u2014 (goal not shown)", result["content"][0]["text"])
+        self.assertIn("`planted11` \u2014 (goal not shown)", result["content"][0]["text"])
         self.assertIn("the user sees them all with `checkpoint.pyz list`",
                       result["structuredContent"]["text"])
 

@@ -275,7 +275,7 @@ class ScanTest(GitTestCase):
         with mock.patch("subprocess.Popen", side_effect=real_popen) as popen:
             self.scan()
         self.assertEqual(popen.call_count, 1)
-        self.assertEqual(popen.call_args[0][0][0], "git")
+        self.assertEqual(os.path.basename(popen.call_args[0][0][0]), "git")
         self.assertEqual(git_subcommand(popen.call_args[0][0]), "status")
 
 

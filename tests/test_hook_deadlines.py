@@ -126,7 +126,7 @@ class HashBoundTest(SaveTestCase):
         loaded = server.call_tool("load_session_checkpoint", {})
         self.assertFalse(loaded.get("isError"), loaded)
         self.assertEqual(loaded["structuredContent"]["drift"]["changedSince"], ["small.txt"])
-        self.assertTrue(any("1 recorded file(s) were saved without a content hash (big.bin)"
+        self.assertTrue(any("1 recorded file(s) were saved without a content hash (`big.bin`)"
                             in warning for warning in loaded["structuredContent"]["warnings"]),
                         loaded["structuredContent"]["warnings"])
 

@@ -379,6 +379,24 @@ class SubmoduleConfigTest(HostileGitTestCase):
         self.assertEqual(self.ran(), [])
 
 
+class GitOfTheProjectTest(HostileGitTestCase):
+    """Git starts in the project: a PATH entry that is empty or relative would find a
+    `git` the project holds."""
+
+    def test_a_git_in_the_project_never_runs(self):
+        make_git_repo(self.project, self.env, {"a.txt": "one\n"})
+        witness = self.tmp / "witness"
+        planted = self.project / "git"
+        planted.write_text("#!/bin/sh\ntouch %s\n" % witness, encoding="utf-8")
+        planted.chmod(0o755)
+        for path in (os.pathsep + os.environ["PATH"], "." + os.pathsep + os.environ["PATH"]):
+            with self.subTest(path=path), mock.patch.dict(os.environ, PATH=path):
+                with self.claude() as server:
+                    self.ok(server, SAVE, {"goal": "g"})
+                self.assertFalse(witness.exists())
+                self.assertEqual(self.stored()["git"]["branch"], "main")  # the real git ran
+
+
 class SlowGitConfigTest(HostileGitTestCase):
     """`git config` runs before status when the repository's config mentions a filter or
     an include; when it does not answer, or fails, the save still happens."""

@@ -193,6 +193,20 @@ class KeyInTheProjectTest(HostileStoreTestCase):
         self.assertIn("OK   checkpoints are signed with the key in", run_main(
             ["doctor"], self.env, cwd=self.project).stdout.decode())
 
+    def test_a_home_folder_somewhere_inside_the_project_brings_no_exception(self):
+        # A devcontainer-style layout: HOME is a folder the project itself holds, so the
+        # project could have brought all of it, key included.
+        home = self.project / ".devcontainer" / "home"
+        home.mkdir(parents=True)
+        self.env.pop("XDG_STATE_HOME", None)
+        self.env["HOME"] = str(home)
+        environ = mock.patch.dict(os.environ, HOME=str(home))
+        environ.start()
+        self.addCleanup(environ.stop)
+        os.environ.pop("XDG_STATE_HOME", None)
+        self.plant(home / ".local" / "state")
+        self.assert_not_trusted()
+
     def test_a_signed_checkpoint_that_names_no_project_is_untrusted(self):
         data = own_checkpoint_data(self.project)
         del data["project"]["rootId"]

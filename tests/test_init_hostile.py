@@ -142,6 +142,18 @@ class LinksTest(InitTestCase):
 
 
 @unittest.skipUnless(POSIX, "file modes")
+class HardLinkTest(InitTestCase):
+
+    def test_a_guide_file_that_is_a_hard_link_is_not_appended_to(self):
+        outside = self.tmp / "outside.md"
+        outside.write_text("the user's own notes\n", encoding="utf-8")
+        os.link(str(outside), str(self.project / "CLAUDE.md"))
+        code, out, err = self.init()
+        self.assertNotEqual(code, 0)
+        self.assertIn("hard link", err)
+        self.assertEqual(outside.read_text(encoding="utf-8"), "the user's own notes\n")
+
+
 class ModesTest(InitTestCase):
 
     def test_an_existing_config_keeps_its_mode(self):

@@ -8,7 +8,7 @@ import unittest
 import checkpoint_mcp
 from tests import redaction_corpus as corpus
 from tests import redaction_holdout as holdout
-from tests.support import TempDirTestCase, make_git_repo
+from tests.support import TempDirTestCase, git, make_git_repo
 from tests.test_autosnap import SESSION, AutosnapTestCase, Transcript
 
 REDACTED = checkpoint_mcp.REDACTED
@@ -198,6 +198,21 @@ class StoredFieldsTest(AutosnapTestCase):
         self.assertEqual(redactions, len(reported) + len(untracked))
         self.assertEqual(json.loads(raw)["meta"]["redactions"], redactions)
         self.assertTrue(any(str(redactions) in warning for warning in result["structuredContent"]["warnings"]))
+
+    def test_a_branch_name_is_redacted_on_disk_and_in_the_drift(self):
+        token = corpus.FILE_PATHS[2][2]  # a vendor token, as a branch name
+        env = self.env_with(CLAUDE_CODE_SESSION_ID=SESSION)
+        make_git_repo(self.project, env, {"a.txt": "a\n"})
+        git(self.project, "checkout", "-q", "-b", token, env=env)
+        with self.server(env=env) as server:
+            result = server.call_tool("save_session_checkpoint", {"goal": "g"})
+            self.assertFalse(result.get("isError"), result)
+            raw = self.checkpoint_file().read_text(encoding="utf-8")
+            self.assertNotIn(token, raw)
+            self.assertEqual(json.loads(raw)["git"]["branch"], REDACTED)
+            git(self.project, "checkout", "-q", "-b", token + "-2", env=env)
+            loaded = server.call_tool("load_session_checkpoint", {})
+        self.assertNotIn(token, json.dumps(loaded))
 
     def test_a_snapshot_redacts_prompt_reply_tasks_commands_and_paths(self):
         secrets = [secret for _, _, secret in corpus.FILE_PATHS[0::2]]  # vendor tokens
