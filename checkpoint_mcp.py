@@ -3847,16 +3847,33 @@ class CheckpointFile(tuple):
     from_backup = property(_itemgetter(3))
 
 
-def checkpoint_files(root):
-    """Every checkpoint in the project as a CheckpointFile, newest first, from the directory listing and lstat alone (no file is read). A
-    checkpoint whose main file is gone is found by its backup."""
+LISTING_STRIDE = 4096  # entries of the checkpoint folder listed between looks at the clock
+
+
+class ListingTimeout(Exception):
+    """The checkpoint folder was still being listed at the deadline (a folder of planted
+    names can hold hundreds of thousands)."""
+
+
+def checkpoint_files(root, deadline=None):
+    """Every checkpoint in the project as a CheckpointFile, newest first, from the directory
+    listing and lstat alone (no file is read). A checkpoint whose main file is gone is found
+    by its backup. Past `deadline` (time.monotonic(), looked at every LISTING_STRIDE
+    entries) it stops with ListingTimeout."""
     found = {}
     directory = os.path.join(root, CHECKPOINT_DIR)
+    clock = None
+    if deadline is not None:
+        import time  # (built in, and already loaded by a hook)
+        clock = time.monotonic
     try:
         if os.path.islink(directory):  # never list (or prune) what lies behind a link
             raise NotADirectoryError(directory)
         with os.scandir(directory) as entries:
-            for entry in entries:
+            for number, entry in enumerate(entries):
+                if clock is not None and not number % LISTING_STRIDE and clock() >= deadline \
+                        and number:
+                    raise ListingTimeout()
                 name = entry.name
                 is_backup = name.endswith(CHECKPOINT_SUFFIX + BACKUP_SUFFIX)
                 selector = selector_of_file_name(name[:-len(BACKUP_SUFFIX)] if is_backup else name)
@@ -4101,7 +4118,13 @@ def checkpoint_census(root, deadline=None):
             cached = {}  # a record made with another key says nothing
         key = project_signing_key(root)
         files, unchecked, clock = {}, [], None
-        for found in checkpoint_files(root):
+        try:
+            listed = checkpoint_files(root, deadline)
+        except ListingTimeout:  # not even listed in time: none is offered, no record kept
+            import time
+            census.add(CENSUS_UNCHECKED, time.time())
+            listed, folder = [], None
+        for found in listed:
             if found.selector == LEGACY_SELECTOR:
                 continue
             name = os.path.basename(found.path) + (BACKUP_SUFFIX if found.from_backup else "")

@@ -258,6 +258,26 @@ class CensusTest(HookTestCase):
         self.assertLess(time.monotonic() - started, 3)
         self.assertIn("3000 larger than a save writes", context)
 
+    def test_a_folder_still_being_listed_at_the_deadline_offers_nothing(self):
+        # A folder of planted names may hold hundreds of thousands: even its listing stops
+        # at the session start's deadline.
+        directory = self.directory()
+        for number in range(3000):
+            (directory / ("%08d-0000-4000-8000-000000000000.json" % number)).write_bytes(b"{}")
+        listed = []
+        real = checkpoint_mcp.file_state
+
+        def counting(info):
+            listed.append(info)
+            return real(info)
+        with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=0), \
+                mock.patch.object(checkpoint_mcp, "LISTING_STRIDE", 500), \
+                mock.patch.object(checkpoint_mcp, "file_state", counting):
+            context = self.nudge()
+        self.assertIn("not checked yet", context)
+        self.assertNotIn("call the load_session_checkpoint", context)
+        self.assertEqual(listed, [])  # nothing judged from a listing cut short
+
     def test_a_census_out_of_time_goes_on_at_the_next_start_from_where_it_stopped(self):
         self.make_checkpoints(self.project, 5)
         real = checkpoint_mcp.checkpoint_file_problem
