@@ -1209,7 +1209,7 @@ def credential_spans(text, lowered):
     ordinary text, so each is found first and its window searched for a word after."""
     words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
                         _redaction_regexes["prefix"])
-    _PUBLIC = _redaction_regexes["public"]
+    public = _redaction_regexes["public"]
     spans, examined, run, verdicts = [], 0, _redaction_regexes["run"], {}
     for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
         if match.start() < examined:
@@ -1230,10 +1230,10 @@ def credential_spans(text, lowered):
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
         near = None
         for found in words.finditer(lowered, window, inside):
-            if found.end() >= start - _NEAR_CHARS and not _PUBLIC.search(
+            if found.end() >= start - _NEAR_CHARS and not public.search(
                     lowered, max(0, found.start() - 8), found.start()):
                 near = found
-        if _PUBLIC.search(lowered, max(window, start - 16), start + 8) or (
+        if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
         if near is None:
@@ -1704,6 +1704,27 @@ def is_safe_relative_path(path):
     if os.path.splitdrive(path)[0]:
         return False
     return ".." not in path.replace("\\", "/").split("/")
+
+
+def find_command(name, environ, absolute_only=False):
+    """The file that command `name` starts, looked up through PATH as a shell or Windows
+    does (PATHEXT there), or None. With `absolute_only`, PATH's empty and relative entries
+    are passed over: a command started in a project would find one the project holds."""
+    extensions = [""]
+    if os.name == "nt":
+        extensions += [ext for ext in environ.get("PATHEXT", ".COM;.EXE;.BAT;.CMD").lower()
+                       .split(";") if ext]
+    if os.sep in name or (os.altsep and os.altsep in name):
+        folders = [""]
+    else:
+        folders = [folder for folder in environ.get("PATH", os.defpath).split(os.pathsep)
+                   if folder and (os.path.isabs(folder) or not absolute_only)]
+    for folder in folders:
+        for extension in extensions:
+            path = os.path.join(folder, name + extension) if folder else name + extension
+            if os.path.isfile(path) and os.access(path, os.X_OK):
+                return path
+    return None
 
 
 # Schema & validation #########################################################
@@ -2233,24 +2254,12 @@ _git_programs = {}  # PATH -> the git it finds, once a process
 
 
 def git_program(environ):
-    """The git to run: found through the absolute folders of PATH only. Git starts in the
-    project, where an empty or relative entry (`PATH=:/usr/bin`, `.`) would find a `git`
-    the project holds. None when there is none."""
+    """The git to run, found through PATH's absolute folders only (find_command): git
+    starts in the project, where an empty or relative entry (`PATH=:/usr/bin`, `.`) would
+    find a `git` the project holds. None when there is none."""
     path = environ.get("PATH", os.defpath)
     if path not in _git_programs:
-        names = ["git.exe", "git.cmd", "git"] if os.name == "nt" else ["git"]
-        found = None
-        for folder in path.split(os.pathsep):
-            if not os.path.isabs(folder):
-                continue
-            for name in names:
-                candidate = os.path.join(folder, name)
-                if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-                    found = candidate
-                    break
-            if found:
-                break
-        _git_programs[path] = found
+        _git_programs[path] = find_command("git", environ, absolute_only=True)
     return _git_programs[path]
 
 
@@ -7421,26 +7430,6 @@ NO_PYTHON = {
 
 def interpreter_platform():
     return "windows" if os.name == "nt" else "macos" if sys.platform == "darwin" else "posix"
-
-
-def find_command(name, environ):
-    """The file that command `name` starts, looked up through PATH as a shell or Windows
-    does (PATHEXT there), or None."""
-    extensions = [""]
-    if os.name == "nt":
-        extensions += [ext for ext in environ.get("PATHEXT", ".COM;.EXE;.BAT;.CMD").lower()
-                       .split(";") if ext]
-    if os.sep in name or (os.altsep and os.altsep in name):
-        folders = [""]
-    else:
-        folders = [folder for folder in environ.get("PATH", os.defpath).split(os.pathsep)
-                   if folder]
-    for folder in folders:
-        for extension in extensions:
-            path = os.path.join(folder, name + extension) if folder else name + extension
-            if os.path.isfile(path) and os.access(path, os.X_OK):
-                return path
-    return None
 
 
 def in_windows_apps(path):
