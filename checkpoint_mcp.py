@@ -1728,9 +1728,9 @@ def find_command(name, environ, absolute_only=False):
 
 
 # Schema & validation #########################################################
-# The tool schemas below are what tools/list advertises and what `validate` checks
+# The tool schemas below are what tools/list advertises and what `schema_problem` checks
 # arguments against: one source of truth. The validator covers exactly the keywords the
-# schemas use. A tool's arguments may hold keys the schema does not name, which clients add
+# schemas use, and says what is wrong without saying whose mistake it is. A tool's arguments may hold keys the schema does not name, which clients add
 # (Gemini CLI's `wait_for_previous`): call_tool drops them and says so; the items inside
 # them (tasks, files, commands) are the model's own and stay exact.
 
@@ -2053,57 +2053,72 @@ _JSON_TYPES = {
 }
 
 
-def validate(value, schema, path=""):
-    """Raise CallerError naming the first value that breaks `schema`, by its path."""
-    where = path or "arguments"
+class SchemaProblem(Record):
+    """Where a value breaks its schema (`path`: "" for the value itself, else as in
+    "tasks[0].status") and what is wrong there (`problem`), said of no one: whoever checked
+    the value words it, as the caller's mistake (a tool's arguments), a checkpoint that
+    cannot be used (a stored file) or the server's own bug (its output). `remedy`, when
+    there is one, tells whoever sends such a value what to send instead."""
+
+    __slots__ = ("path", "problem", "remedy")
+
+    def at(self, whole):
+        """'path: problem', with `whole` naming the value itself."""
+        return "%s: %s" % (self.path or whole, self.problem)
+
+
+def schema_problem(value, schema, path=""):
+    """The first value in `value` that breaks `schema`, as a SchemaProblem naming it by its
+    path; None when it all fits."""
     types = schema.get("type")
     if types is not None:
         types = [types] if isinstance(types, str) else types
         if not any(_JSON_TYPES[name](value) for name in types):
-            raise CallerError("%s: must be %s" % (where, " or ".join(
-                ("an " if name[0] in "aeiou" else "a ") + name for name in types)))
+            return SchemaProblem(path, "must be %s" % " or ".join(
+                ("an " if name[0] in "aeiou" else "a ") + name for name in types), None)
     if "enum" in schema and value not in schema["enum"]:
-        raise CallerError("%s: must be one of %s" % (where, ", ".join(schema["enum"])))
+        return SchemaProblem(path, "must be one of %s" % ", ".join(schema["enum"]), None)
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as error:  # JSON's "\udc00" alone: strict clients refuse it
-            raise CallerError("%s: holds a lone surrogate (%s at character %d), which is "
-                              "not text; send the character itself or drop it" % (
-                                  where, ascii(value[error.start]), error.start)) from None
+            return SchemaProblem(path, "holds a lone surrogate (%s at character %d), which is "
+                                 "not text" % (ascii(value[error.start]), error.start),
+                                 "send the character itself or drop it")
         if len(value) > schema.get("maxLength", len(value)):
-            raise CallerError("%s: must be at most %d characters (got %d)"
-                              % (where, schema["maxLength"], len(value)))
+            return SchemaProblem(path, "must be at most %d characters (got %d)"
+                                 % (schema["maxLength"], len(value)), None)
         if len(value) < schema.get("minLength", 0):
-            raise CallerError("%s: must not be empty" % where)
+            return SchemaProblem(path, "must not be empty", None)
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
-            raise CallerError("%s: must be at least %s" % (where, schema["minimum"]))
+            return SchemaProblem(path, "must be at least %s" % schema["minimum"], None)
     elif isinstance(value, list):
         if len(value) > schema.get("maxItems", len(value)):
-            raise CallerError("%s: must have at most %d items (got %d)"
-                              % (where, schema["maxItems"], len(value)))
+            return SchemaProblem(path, "must have at most %d items (got %d)"
+                                 % (schema["maxItems"], len(value)), None)
         for index, item in enumerate(value):
-            validate(item, schema.get("items", {}), "%s[%d]" % (path, index))
+            problem = schema_problem(item, schema.get("items", {}), "%s[%d]" % (path, index))
+            if problem is not None:
+                return problem
     elif isinstance(value, dict):
         for name in schema.get("required", ()):
             if name not in value:
-                raise CallerError("%s: is required" % _join_path(path, name))
+                return SchemaProblem(_join_path(path, name), "is required", None)
         properties = schema.get("properties", {})
         for name, item in value.items():
             if name in properties:
-                validate(item, properties[name], _join_path(path, name))
+                problem = schema_problem(item, properties[name], _join_path(path, name))
+                if problem is not None:
+                    return problem
             elif schema.get("additionalProperties", True) is False:
-                raise CallerError("%s: unknown field (allowed: %s)"
-                                  % (_join_path(path, name), ", ".join(properties)))
+                return SchemaProblem(_join_path(path, name), "unknown field (allowed: %s)"
+                                     % ", ".join(properties), None)
+    return None
 
 
 def _join_path(path, name):
     return "%s.%s" % (path, name) if path else name
-
-
-# Older checkpoint formats are upgraded here, one step per version: {version: upgrade}.
-MIGRATIONS = {}
 
 
 class CorruptCheckpoint(Exception):
@@ -2127,21 +2142,13 @@ def parse_checkpoint(raw):
         raise CorruptCheckpoint("not a JSON object")
     data.pop("mac", None)  # the signature is checked on the bytes (signature_problem)
     version = data.get("version")
-    # Each step must raise the version, or this would not end. Any JSON value can stand
-    # here: only a whole number is looked up (a list is unhashable), and only 1 is 1.
-    while type(version) is int and version in MIGRATIONS:
-        data = MIGRATIONS[version](data)
-        if data.get("version", version) <= version:
-            raise CorruptCheckpoint("migration from version %s did not upgrade it"
-                                    % file_says(version))
-        version = data.get("version")
+    # Any JSON value can stand here, and only 1 is 1 (not 1.0, not true).
     if type(version) is not int or version != FORMAT_VERSION:
         raise CorruptCheckpoint("unsupported checkpoint version %s (this server reads version %d)"
                                 % (file_says(version), FORMAT_VERSION))
-    try:
-        validate(data, CHECKPOINT_SCHEMA)
-    except CallerError as error:
-        raise CorruptCheckpoint("not a checkpoint: %s" % str(error).replace("arguments: ", ""))
+    problem = schema_problem(data, CHECKPOINT_SCHEMA)
+    if problem is not None:
+        raise CorruptCheckpoint("not a checkpoint: %s" % problem.at("the file"))
     for key in ("nextSteps", "decisions", "modifiedFiles", "recentCommands"):
         data.setdefault(key, [])
     data["goal"].setdefault("tasks", [])
@@ -6633,6 +6640,13 @@ def advertised_tools():
     return [{key: value for key, value in tool.items() if key != "handler"} for tool in TOOLS]
 
 
+def arguments_error(problem):
+    """A tool's arguments that break its inputSchema (a SchemaProblem), as the caller's
+    mistake."""
+    return CallerError("; ".join([problem.at("arguments")]
+                                 + ([problem.remedy] if problem.remedy else [])))
+
+
 def call_tool(tool, arguments, context):
     """Run one tool: a CallToolResult, with `isError` for bad arguments or disk trouble.
     Arguments the tool does not name are dropped, with a notice (see ClientMemory)."""
@@ -6644,7 +6658,9 @@ def call_tool(tool, arguments, context):
         if notice:
             context.notices.append(notice)
     try:
-        validate(arguments, tool["inputSchema"])
+        problem = schema_problem(arguments, tool["inputSchema"])
+        if problem is not None:
+            raise arguments_error(problem)
         text, structured = tool["handler"](arguments, context)
     except CallerError as error:
         return tool_error(" ".join([str(error)] + context.notices))
@@ -6657,10 +6673,10 @@ def call_tool(tool, arguments, context):
     # Whatever a repository or a file put in the answer reaches the model without a
     # character that no one sees (the renderers bound and quote it; this is the last net).
     text, structured = printable(text), printable_data(structured)
-    try:
-        validate(structured, tool["outputSchema"], "structuredContent")
-    except CallerError as error:  # our own bug: becomes -32603, never a caller error
-        raise AssertionError("%s broke its outputSchema: %s" % (tool["name"], error)) from None
+    problem = schema_problem(structured, tool["outputSchema"], "structuredContent")
+    if problem is not None:  # our own bug: the protocol answers -32603, never a tool error
+        raise AssertionError("%s broke its outputSchema: %s" % (
+            tool["name"], problem.at("structuredContent")))
     return {"content": [{"type": "text", "text": text}], "structuredContent": structured}
 
 

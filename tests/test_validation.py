@@ -5,11 +5,9 @@ import checkpoint_mcp as cm
 
 
 def error_of(value, schema):
-    try:
-        cm.validate(value, schema)
-    except cm.CallerError as error:
-        return str(error)
-    return None
+    """What a tool call whose arguments are `value` is told, or None when they fit."""
+    problem = cm.schema_problem(value, schema)
+    return None if problem is None else str(cm.arguments_error(problem))
 
 
 class ValidatorTest(unittest.TestCase):
@@ -61,12 +59,12 @@ class ValidatorTest(unittest.TestCase):
             self.assertEqual(properties[name]["maxItems"], cm.LIMITS[name])
 
     def test_output_schemas_accept_what_the_tools_return(self):
-        cm.validate({"text": "t", "path": "/p", "bytes": 1, "mode": "merge", "warnings": [],
-                     "counts": {
-            "tasks": 0, "modifiedFiles": 0, "recentCommands": 0, "redactions": 0}},
-            cm.SAVE_OUTPUT_SCHEMA)
-        with self.assertRaises(cm.CallerError):
-            cm.validate({"found": "yes", "warnings": []}, cm.LOAD_OUTPUT_SCHEMA)
+        self.assertIsNone(cm.schema_problem(
+            {"text": "t", "path": "/p", "bytes": 1, "mode": "merge", "warnings": [],
+             "counts": {"tasks": 0, "modifiedFiles": 0, "recentCommands": 0, "redactions": 0}},
+            cm.SAVE_OUTPUT_SCHEMA))
+        self.assertIsNotNone(cm.schema_problem({"found": "yes", "warnings": []},
+                                               cm.LOAD_OUTPUT_SCHEMA))
 
 
 class JsonCodecTest(unittest.TestCase):
