@@ -3447,21 +3447,28 @@ def file_trust_problems(info):
     return problems
 
 
-def folder_trust_problems(directory):
-    """Why the folder holding checkpoints lets someone else put files there ([] when only
-    this user can): another owner, or write access for group or others."""
+def folder_strangers(directory):
+    """(why the folder `directory` cannot be checked or None, the uid that owns it when
+    another user does or None, whether group or others can write to it): what lets
+    someone else put files there, as facts for the caller to word. Nothing on Windows."""
     if os.name == "nt":
-        return []
+        return None, None, False
     try:
         info = os.lstat(directory)
     except OSError as error:
-        return ["its folder cannot be checked (%s)" % (error.strerror or error)]
-    problems = []
-    if info.st_uid != os.getuid():
-        problems.append("in a folder owned by uid %d" % info.st_uid)
-    if info.st_mode & 0o022:
-        problems.append("in a folder others can write to")
-    return problems
+        return error.strerror or str(error), None, False
+    return (None, info.st_uid if info.st_uid != os.getuid() else None,
+            bool(info.st_mode & 0o022))
+
+
+def folder_trust_problems(directory):
+    """Why the folder holding checkpoints lets someone else put files there ([] when only
+    this user can): another owner, or write access for group or others."""
+    unchecked, owner, writable = folder_strangers(directory)
+    if unchecked is not None:
+        return ["its folder cannot be checked (%s)" % unchecked]
+    return (["in a folder owned by uid %d" % owner] if owner is not None else []) + (
+        ["in a folder others can write to"] if writable else [])
 
 
 GIT_DID_NOT_ANSWER = "not checked against the repository (git did not answer)"
@@ -3616,12 +3623,14 @@ def ensure_checkpoint_directory(root):
         if not os.path.isdir(directory):
             raise CallerError("%s exists but is not a directory; move it away and save again."
                               % directory)
-        problems = folder_trust_problems(directory)
+        unchecked, owner, writable = folder_strangers(directory)
+        problems = (["cannot be checked (%s)" % unchecked] if unchecked is not None else []) + (
+            ["is owned by uid %d" % owner] if owner is not None else []) + (
+            ["is a folder others can write to"] if writable else [])
         if problems:  # someone else could swap what we write, or plant what we read
-            raise CallerError("%s is %s, so checkpoints are not written there; run `chmod 700 "
-                              "%s` if it is yours, or move it away, and save again." % (
-                                  directory, " and ".join(problems).replace("in a folder ", ""),
-                                  directory))
+            raise CallerError("%s %s, so checkpoints are not written there; run `chmod 700 %s` "
+                              "if it is yours, or move it away, and save again." % (
+                                  directory, " and ".join(problems), directory))
         return directory
     os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
     return directory
