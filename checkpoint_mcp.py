@@ -7623,8 +7623,10 @@ AGENT_GUIDE_FILES = ("AGENTS.md", "CLAUDE.md")
 STATUS_COLOURS = {"OK": "32", "WARN": "33", "FAIL": "31"}
 
 
-class CommandFailed(Exception):
-    """A subcommand cannot do what was asked; the message says what to do instead."""
+class CommandFailed(CallerError):
+    """A subcommand cannot do what was asked; the message says what to do instead. A
+    CallerError that carries the command's exit code (EXIT_USAGE for an argument the
+    command refuses)."""
 
     def __init__(self, message, exit_code=EXIT_FAILED):
         super().__init__(message)
@@ -9227,13 +9229,9 @@ def run_command(argv, invocation):
         return options.run(options, invocation)
     except SystemExit as done:  # a usage error found after parsing (options.usage_error)
         return done.code if isinstance(done.code, int) else EXIT_USAGE
-    except CommandFailed as error:
+    except CallerError as error:  # a CommandFailed, or the core's word as a tool gives it
         complain(invocation, "checkpoint.pyz %s: %s" % (options.command, error))
-        return error.exit_code
-    except CallerError as error:
-        complain(invocation, "checkpoint.pyz %s: %s." % (options.command,
-                                                         str(error).rstrip(".")))
-        return EXIT_FAILED
+        return error.exit_code if isinstance(error, CommandFailed) else EXIT_FAILED
     except CorruptCheckpoint as error:
         complain(invocation, "checkpoint.pyz %s: the checkpoint cannot be read: %s; repair "
                  "that file, or remove it with `checkpoint.pyz delete %s`."
