@@ -6916,7 +6916,7 @@ class McpServer:
         if isinstance(message, list):
             self.handle_batch(message)
             return
-        response = self.handle_message(message, inline=False)
+        response = self.handle_message(message, in_batch=False)
         if response is not None:
             self.send(response)
 
@@ -6930,13 +6930,15 @@ class McpServer:
         elif any(isinstance(item, dict) and item.get("method") == "initialize" for item in batch):
             self.send(error_response(None, INVALID_REQUEST, "initialize must not be batched"))
         else:
-            responses = [response for response in (self.handle_message(item, inline=True)
+            responses = [response for response in (self.handle_message(item, in_batch=True)
                                                    for item in batch) if response is not None]
             if responses:
                 self.send(responses)
 
-    def handle_message(self, message, inline):
-        """The response to one message, or None (notifications, replies, queued calls)."""
+    def handle_message(self, message, in_batch):
+        """The response to one message, or None (notifications, replies, queued calls). A
+        tool call `in_batch` (a JSON-RPC batch) is answered here on the reader, with the
+        batch's other answers, instead of on the worker."""
         if not isinstance(message, dict):
             return error_response(None, INVALID_REQUEST, "A JSON-RPC message must be an object")
         request_id = message.get("id")
@@ -6959,12 +6961,12 @@ class McpServer:
             return error_response(request_id, INVALID_REQUEST, "method must be a string")
         if not isinstance(params, dict):
             return error_response(request_id, INVALID_PARAMS, "params must be an object")
-        if method == "tools/call" and not inline:
+        if method == "tools/call" and not in_batch:
             self.submit(request_id, params)
             return None
-        return self.answer(request_id, method, params, inline)
+        return self.answer(request_id, method, params, in_batch)
 
-    def answer(self, request_id, method, params, inline):
+    def answer(self, request_id, method, params, in_batch):
         try:
             modern = is_modern_request(method, params)
             if modern:
@@ -6972,7 +6974,7 @@ class McpServer:
             handler = (MODERN_METHODS if modern else HANDSHAKE_METHODS).get(method)
             if handler is None:
                 raise ProtocolError(METHOD_NOT_FOUND, "Method not found: %s" % method)
-            result = handler(self, params, modern, inline)
+            result = handler(self, params, modern, in_batch)
             if modern:
                 result.setdefault("resultType", "complete")
                 result.setdefault("_meta", {})[SERVER_INFO_KEY] = SERVER_INFO
@@ -7010,7 +7012,7 @@ class McpServer:
                 self.cancelled.discard(request_id)
             if self.stopping or cancelled:
                 continue
-            self.send(self.answer(request_id, "tools/call", params, inline=False))
+            self.send(self.answer(request_id, "tools/call", params, in_batch=False))
 
     # notifications and replies from the client
 
@@ -7051,9 +7053,10 @@ class McpServer:
         self.roots_request = None
         pending[1].set()
 
-    def handshake_roots(self, inline):
-        """The client's roots, asking and waiting for them if it offers roots."""
-        if not self.client_offers_roots or self.roots is not None or inline:
+    def handshake_roots(self, in_batch):
+        """The client's roots, asking and waiting for them if it offers roots; never
+        waiting for a call `in_batch`, which runs on the reader that would read the answer."""
+        if not self.client_offers_roots or self.roots is not None or in_batch:
             return self.roots
         if not self.request_roots().wait(LIMITS["rootsTimeout"]):
             # Give up on roots until the client answers (a late answer still counts), so
@@ -7064,7 +7067,7 @@ class McpServer:
 
     # methods
 
-    def initialize(self, params, modern, inline):
+    def initialize(self, params, modern, in_batch):
         requested = params.get("protocolVersion")
         if not isinstance(requested, str):
             raise ProtocolError(INVALID_PARAMS, "initialize: params.protocolVersion must be a "
@@ -7081,15 +7084,15 @@ class McpServer:
                 "capabilities": {"tools": {"listChanged": False}},
                 "serverInfo": SERVER_INFO, "instructions": INSTRUCTIONS}
 
-    def discover(self, params, modern, inline):
+    def discover(self, params, modern, in_batch):
         return {"supportedVersions": [MODERN_VERSION] + list(HANDSHAKE_VERSIONS),
                 "capabilities": {"tools": {}}, "instructions": INSTRUCTIONS,
                 "ttlMs": CACHE_TTL_MS, "cacheScope": "public"}
 
-    def ping(self, params, modern, inline):
+    def ping(self, params, modern, in_batch):
         return {}
 
-    def list_tools(self, params, modern, inline):
+    def list_tools(self, params, modern, in_batch):
         if params.get("cursor") is not None:
             raise ProtocolError(INVALID_PARAMS, "Invalid cursor: this server has one page")
         result = {"tools": advertised_tools()}
@@ -7097,7 +7100,7 @@ class McpServer:
             result.update(ttlMs=CACHE_TTL_MS, cacheScope="public")
         return result
 
-    def call_tool(self, params, modern, inline):
+    def call_tool(self, params, modern, in_batch):
         name = params.get("name")
         if not isinstance(name, str):
             raise ProtocolError(INVALID_PARAMS, "tools/call: params.name must be a string")
@@ -7112,7 +7115,7 @@ class McpServer:
         if modern:
             ask_roots = lambda: modern_roots(params)  # noqa: E731
         else:
-            ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
+            ask_roots = lambda: self.handshake_roots(in_batch)  # noqa: E731
         meta = params.get("_meta")
         meta = meta if isinstance(meta, dict) else {}
         context = ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths, self.memory,
