@@ -6382,9 +6382,18 @@ def call_session(arguments, context):
     return session
 
 
-def call_project_root(arguments, context):
-    return resolve_project_root(arguments.get("projectRoot"), context.environ,
+def call_scope(arguments, context, selector_argument=None):
+    """What every tool call starts from: (the project root, the session, the warnings its
+    result starts with, the checkpoint its argument `selector_argument` names, whole or by
+    its first characters, or None)."""
+    root = resolve_project_root(arguments.get("projectRoot"), context.environ,
                                 context.ask_roots, context.cwd, context.workspaces)
+    session = call_session(arguments, context)
+    named = arguments.get(selector_argument) if selector_argument else None
+    if named is not None:
+        named = selector_named_by(root, check_selector(named, selector_argument),
+                                  selector_argument)
+    return root, session, list(session.warnings), named
 
 
 def mint_session(root):
@@ -6398,13 +6407,8 @@ def mint_session(root):
 def save_tool(arguments, context):
     import time
     deadline = time.monotonic() + LIMITS["toolSaveSeconds"]
-    root = call_project_root(arguments, context)
-    session = call_session(arguments, context)
+    root, session, warnings, resumed_from = call_scope(arguments, context, "resumedFrom")
     mode = arguments.get("mode", "replace")
-    resumed_from = arguments.get("resumedFrom")
-    if resumed_from is not None:
-        resumed_from = selector_named_by(root, check_selector(resumed_from, "resumedFrom"),
-                                         "resumedFrom")
     if "goal" not in arguments:
         if mode != "merge":
             raise CallerError("goal: is required with mode 'replace', which writes the whole "
@@ -6418,7 +6422,6 @@ def save_tool(arguments, context):
     files = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),
               item.get("note"))
              for index, item in enumerate(content.get("modifiedFiles", []))]
-    warnings = list(session.warnings)
     if session.source is None:
         session = mint_session(root)
         context.memory.remember(session)
@@ -6473,13 +6476,7 @@ def paths_within(paths, size):
 
 def load_tool(arguments, context):
     import time
-    root = call_project_root(arguments, context)
-    session = call_session(arguments, context)
-    warnings = list(session.warnings)
-    requested = arguments.get("checkpoint")
-    if requested is not None:
-        requested = selector_named_by(root, check_selector(requested, "checkpoint"),
-                                      "checkpoint")
+    root, session, warnings, requested = call_scope(arguments, context, "checkpoint")
     selector = requested or session.selector
     loaded, trust_problems = load_with_trust(root, selector, warnings) if selector else (None, [])
     if loaded is None and requested:
@@ -6560,11 +6557,10 @@ def not_found_result(root, session, warnings):
 
 
 def list_tool(arguments, context):
-    root = call_project_root(arguments, context)
-    session = call_session(arguments, context)
+    root, session, warnings, _ = call_scope(arguments, context)
     limit = arguments.get("limit", LIMITS["listDefault"])
     listing = list_checkpoints(root, int(limit), session.selector)
-    warnings = session.warnings + listing.warnings
+    warnings += listing.warnings
     text = describe_listing(root, listing.entries, listing.total, listing.omitted)
     if warnings:
         text += "\n" + "\n".join("\u26a0 " + warning for warning in warnings)
