@@ -9096,10 +9096,77 @@ def non_negative(convert, what):
     return parse
 
 
+def subcommands():
+    """Each subcommand as --help lists it: (name, run, summary, description, options). An
+    option is (its names, argparse's keywords for it); a list of options is a group of
+    which at most one may be given."""
+    def dry_run(would, does):
+        return ("--dry-run",), {"action": "store_true",
+                                "help": "say what would be %s and %s nothing" % (would, does)}
+
+    def switch(name, said):
+        return (name,), {"action": "store_true", "help": said}
+
+    selector = "a selector from `list`, or its first characters"
+    return (
+        ("list", run_list, "the project's checkpoints, newest first", (
+            "List the project's checkpoints, newest first, one a line: selector, age, branch, "
+            "task progress and goal. Exits 1 when there are none."), [
+                switch("--all", "list every checkpoint, not only the newest %d"
+                       % LIMITS["listDefault"]),
+                switch("--json", "print what the list_session_checkpoints tool returns")]),
+        ("show", run_show, "one checkpoint as the resume brief", (
+            "Print a checkpoint as the resume brief that load_session_checkpoint gives its "
+            "session, with what changed since it was saved."), [
+                (("selector",), {"nargs": "?", "metavar": "SELECTOR",
+                                 "help": selector + " (default: the newest checkpoint)"}),
+                [switch("--full", "the whole checkpoint with drift, as format 'full' returns "
+                        "it, indented"),
+                 switch("--json", "the checkpoint's JSON on one compact line, for a pipe")]]),
+        ("delete", run_delete, "remove one checkpoint", (
+            "Remove one checkpoint together with its .prev backup and lock file, and say which "
+            "files went. Never asks."), [
+                (("selector",), {"metavar": "SELECTOR", "help": selector}),
+                dry_run("removed", "remove")]),
+        ("prune", run_prune, "remove old checkpoints", (
+            "Remove old checkpoints together with their .prev backups and lock files, and say "
+            "which. A checkpoint goes only when every rule given allows it. Touches nothing "
+            "but checkpoint files and never asks."), [
+                (("--older-than",), {"metavar": "DAYS",
+                                     "type": non_negative(float, "a number of days"),
+                                     "help": "remove checkpoints last saved more than DAYS "
+                                             "days ago"}),
+                (("--keep",), {"metavar": "N", "type": non_negative(int, "a whole number"),
+                               "help": "always keep the N newest checkpoints; with no "
+                                       "--older-than, remove all the others"}),
+                dry_run("removed", "remove")]),
+        ("recover", run_recover, "recover the work of sessions that ended without saving", (
+            "Recover what Claude Code sessions in this project did but never saved (killed, "
+            "or still running elsewhere), from their transcripts of the last %d days in "
+            "$CLAUDE_CONFIG_DIR/projects/ or ~/.claude/projects/: each one that did work and "
+            "is newer than its session's checkpoint becomes that checkpoint, as the "
+            "session-start hook does, but for all of them, whatever their size. Says what it "
+            "recovered and why it left the others." % LIMITS["recoverDays"]), [
+                dry_run("recovered", "write")]),
+        ("doctor", run_doctor, "check the setup", (
+            "Check what a working setup needs and say how to fix what is missing; each line is "
+            "OK, WARN or FAIL. Exits 1 when a check fails."), []),
+        ("init", run_init, "tell agents when to load and save checkpoints", (
+            "Add a short section to AGENTS.md and CLAUDE.md (created when missing) telling "
+            "agents that don't read MCP server instructions when to load and save checkpoints. "
+            "Running it again changes nothing."), [
+                (("--client",), {"choices": sorted(CLIENT_CONFIGS),
+                                 "help": "also register the server in this client's project "
+                                         "config (%s), keeping the other servers in it"
+                                         % ", ".join("%s: %s" % (name, config[0]) for name, config
+                                                     in sorted(CLIENT_CONFIGS.items()))})]),
+    )
+
+
 def build_parser(invocation):
-    """The command line's one parser: each subcommand with its help, written once. Help
-    and errors go to the invocation's streams; an error is one line with the usage of the
-    (sub)command it is about."""
+    """The command line's one parser: each subcommand with its help, written once (see
+    subcommands). Help and errors go to the invocation's streams; an error is one line with
+    the usage of the (sub)command it is about."""
     import argparse
 
     class CommandParser(argparse.ArgumentParser):
@@ -9134,79 +9201,18 @@ def build_parser(invocation):
         help="the project (default: CHECKPOINT_PROJECT_ROOT, else the working directory, or "
         "the nearest folder above it that has %s/)" % CHECKPOINT_DIR)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    def command(name, run, summary, description):
+    for name, run, summary, description, options in subcommands():
         sub = commands.add_parser(name, parents=[root_option], help=summary,
                                   description=description)
         sub.set_defaults(run=run, usage_error=sub.error)
-        return sub
-
-    def dry_run_option(sub, what):
-        sub.add_argument("--dry-run", action="store_true",
-                         help="say what %s and remove nothing" % what)
-
-    listing = command("list", run_list, "the project's checkpoints, newest first", (
-        "List the project's checkpoints, newest first, one a line: selector, age, branch, "
-        "task progress and goal. Exits 1 when there are none."))
-    listing.add_argument("--all", action="store_true", help="list every checkpoint, not only "
-                         "the newest %d" % LIMITS["listDefault"])
-    listing.add_argument("--json", action="store_true",
-                         help="print what the list_session_checkpoints tool returns")
-
-    show = command("show", run_show, "one checkpoint as the resume brief", (
-        "Print a checkpoint as the resume brief that load_session_checkpoint gives its "
-        "session, with what changed since it was saved."))
-    show.add_argument("selector", nargs="?", metavar="SELECTOR",
-                      help="a selector from `list`, or its first characters (default: the "
-                      "newest checkpoint)")
-    formats = show.add_mutually_exclusive_group()
-    formats.add_argument("--full", action="store_true",
-                         help="the whole checkpoint with drift, as format 'full' returns it, "
-                         "indented")
-    formats.add_argument("--json", action="store_true",
-                         help="the checkpoint's JSON on one compact line, for a pipe")
-
-    delete = command("delete", run_delete, "remove one checkpoint", (
-        "Remove one checkpoint together with its .prev backup and lock file, and say which "
-        "files went. Never asks."))
-    delete.add_argument("selector", metavar="SELECTOR",
-                        help="a selector from `list`, or its first characters")
-    dry_run_option(delete, "would be removed")
-
-    prune = command("prune", run_prune, "remove old checkpoints", (
-        "Remove old checkpoints together with their .prev backups and lock files, and say "
-        "which. A checkpoint goes only when every rule given allows it. Touches nothing "
-        "but checkpoint files and never asks."))
-    prune.add_argument("--older-than", metavar="DAYS", type=non_negative(float, "a number "
-                       "of days"), help="remove checkpoints last saved more than DAYS days ago")
-    prune.add_argument("--keep", metavar="N", type=non_negative(int, "a whole number"),
-                       help="always keep the N newest checkpoints; with no --older-than, "
-                       "remove all the others")
-    dry_run_option(prune, "would be removed")
-
-    recover = command("recover", run_recover, "recover the work of sessions that ended "
-                      "without saving", (
-                          "Recover what Claude Code sessions in this project did but never "
-                          "saved (killed, or still running elsewhere), from their transcripts "
-                          "of the last %d days in $CLAUDE_CONFIG_DIR/projects/ or "
-                          "~/.claude/projects/: each one that did work and is newer than its "
-                          "session's checkpoint becomes that checkpoint, as the session-start "
-                          "hook does, but for all of them, whatever their size. Says what it "
-                          "recovered and why it left the others." % LIMITS["recoverDays"]))
-    recover.add_argument("--dry-run", action="store_true",
-                         help="say what would be recovered and write nothing")
-
-    command("doctor", run_doctor, "check the setup", (
-        "Check what a working setup needs and say how to fix what is missing; each line is "
-        "OK, WARN or FAIL. Exits 1 when a check fails."))
-    init = command("init", run_init, "tell agents when to load and save checkpoints", (
-        "Add a short section to AGENTS.md and CLAUDE.md (created when missing) telling agents "
-        "that don't read MCP server instructions when to load and save checkpoints. Running "
-        "it again changes nothing."))
-    init.add_argument("--client", choices=sorted(CLIENT_CONFIGS), help="also register the "
-                      "server in this client's project config (%s), keeping the other servers "
-                      "in it" % ", ".join("%s: %s" % (name, config[0]) for name, config
-                                          in sorted(CLIENT_CONFIGS.items())))
+        for option in options:
+            if isinstance(option, list):  # at most one of them
+                group = sub.add_mutually_exclusive_group()
+                for names, keywords in option:
+                    group.add_argument(*names, **keywords)
+            else:
+                names, keywords = option
+                sub.add_argument(*names, **keywords)
     return parser
 
 
