@@ -2340,6 +2340,16 @@ def git_timeout_warning(consequence):
     return "git did not answer within %g s; %s" % (LIMITS["gitTimeout"], consequence)
 
 
+def git_version(root):
+    """(what `git --version` says in `root`, or None when there is no git or it fails,
+    whether git did not answer in time)."""
+    try:
+        answer = run_git(root, ["--version"])
+    except GitTimeout:
+        return None, True
+    return (answer.stdout.decode("utf-8", "replace").strip() if answer else None), False
+
+
 OPENSSL_SHA1_FROM = 1 << 20  # bytes: below this the built-in SHA-1 wins, import included
 
 
@@ -8096,15 +8106,14 @@ def check_server_interpreter(environ):
 
 
 def check_git(root):
-    try:
-        answer = run_git(root, ["--version"])
-    except GitTimeout:
+    version, timed_out = git_version(root)
+    if timed_out:
         return "WARN", git_timeout_warning("saves will record no git facts; check your git "
                                            "installation.")
-    if answer is None:
+    if version is None:
         return "WARN", ("git not found: checkpoints will carry no branch, HEAD or drift; "
                         "install git and put it on PATH.")
-    return "OK", answer.stdout.decode("utf-8", "replace").strip()
+    return "OK", version
 
 
 def check_root(options, invocation):
