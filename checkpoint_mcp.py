@@ -161,8 +161,24 @@ LOAD_FORMATS = ("brief", "full")
 SESSION_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 
 
+# The two kinds of error that leave the core, each worded once where it is understood and
+# never edited after: each mode says them in one place (call_tool for a tool call,
+# run_command for the command line, run_hook for a hook). A subclass carries what its
+# catcher needs besides the message. Every other exception of ours is caught before it
+# reaches a mode (GitTimeout, HashRefused, ListingTimeout, CheckpointIsNewer) or is a
+# mode's own (ProtocolError and RootsRequired of the protocol).
+
 class CallerError(Exception):
     """The caller asked for something invalid; the message says what and how to fix it."""
+
+
+class CorruptCheckpoint(Exception):
+    """A checkpoint file that cannot be used; the message says why, and `selector` names
+    the checkpoint once it is known."""
+
+    def __init__(self, message, selector=None):
+        Exception.__init__(self, message)
+        self.selector = selector
 
 
 class Record:
@@ -2121,15 +2137,6 @@ def _join_path(path, name):
     return "%s.%s" % (path, name) if path else name
 
 
-class CorruptCheckpoint(Exception):
-    """A checkpoint file that cannot be used; the message says why, and `selector` names
-    the checkpoint once it is known."""
-
-    def __init__(self, message, selector=None):
-        Exception.__init__(self, message)
-        self.selector = selector
-
-
 def parse_checkpoint(raw):
     """A checkpoint dict from the bytes of a file, or CorruptCheckpoint saying what is wrong."""
     try:
@@ -2165,7 +2172,8 @@ def parse_checkpoint(raw):
 # small git calls). Git missing, not a repository, or no commits yet is never an error.
 
 class GitTimeout(Exception):
-    """Git did not answer within LIMITS["gitTimeout"]."""
+    """Git did not answer within LIMITS["gitTimeout"]. Never leaves this section: what
+    asked git turns it into a warning or a missing fact."""
 
 
 class GitOutput:
@@ -2371,7 +2379,8 @@ def sha1_for_size(size):
 
 
 class HashRefused(Exception):
-    """A HashBudget has no room left for the file (its size, or the time)."""
+    """A HashBudget has no room left for the file (its size, or the time); the budget
+    itself catches it (HashBudget.hash_into)."""
 
 
 class HashBudget:
@@ -3887,7 +3896,7 @@ LISTING_STRIDE = 4096  # entries of the checkpoint folder listed between looks a
 
 class ListingTimeout(Exception):
     """The checkpoint folder was still being listed at the deadline (a folder of planted
-    names can hold hundreds of thousands)."""
+    names can hold hundreds of thousands); only the census lists with one, and catches it."""
 
 
 def checkpoint_files(root, deadline=None):
@@ -6765,7 +6774,8 @@ class ProtocolError(Exception):
 
 
 class RootsRequired(Exception):
-    """A modern-era tool call needs the client's roots first (an input-required round trip)."""
+    """A modern-era tool call needs the client's roots first (an input-required round trip):
+    raised by the ask_roots this layer hands the tool, and caught where it handed it."""
 
 
 def read_lines(fd, limit, stopping):
