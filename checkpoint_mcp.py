@@ -1746,9 +1746,10 @@ def find_command(name, environ, absolute_only=False):
 # Schema & validation #########################################################
 # The tool schemas below are what tools/list advertises and what `schema_problem` checks
 # arguments against: one source of truth. The validator covers exactly the keywords the
-# schemas use, and says what is wrong without saying whose mistake it is. A tool's arguments may hold keys the schema does not name, which clients add
-# (Gemini CLI's `wait_for_previous`): call_tool drops them and says so; the items inside
-# them (tasks, files, commands) are the model's own and stay exact.
+# schemas use, and says what is wrong without saying whose mistake it is. A tool's
+# arguments may hold keys the schema does not name, which clients add (Gemini CLI's
+# `wait_for_previous`): call_tool drops them and says so; the items inside them (tasks,
+# files, commands) are the model's own and stay exact.
 
 def _text(limit, description, min_length=0):
     schema = {"type": "string", "maxLength": LIMITS[limit], "description": description}
@@ -3643,9 +3644,10 @@ def ensure_checkpoint_directory(root):
             raise CallerError("%s exists but is not a directory; move it away and save again."
                               % directory)
         unchecked, owner, writable = folder_strangers(directory)
-        problems = (["cannot be checked (%s)" % unchecked] if unchecked is not None else []) + (
-            ["is owned by uid %d" % owner] if owner is not None else []) + (
-            ["is a folder others can write to"] if writable else [])
+        problems = [said for said, holds in (
+            ("cannot be checked (%s)" % unchecked, unchecked is not None),
+            ("is owned by uid %s" % owner, owner is not None),
+            ("is a folder others can write to", writable)) if holds]
         if problems:  # someone else could swap what we write, or plant what we read
             raise CallerError("%s %s, so checkpoints are not written there; run `chmod 700 %s` "
                               "if it is yours, or move it away, and save again." % (
