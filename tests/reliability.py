@@ -108,7 +108,8 @@ def check_tool_result(testcase, tool, reply):
         testcase.assertNotIn("structuredContent", result)
         testcase.assertTrue(result["content"][0]["text"].startswith("Error: "), result)
     elif result.get("resultType", "complete") == "complete":
-        testcase.assertIsNone(cm.schema_problem(result["structuredContent"], OUTPUT_SCHEMAS[tool]))
+        testcase.assertIsNone(cm.schema_problem(result["structuredContent"],
+                                                OUTPUT_SCHEMAS[tool]))
     return None
 
 

@@ -45,6 +45,17 @@ class ErrorsTestCase(TempDirTestCase):
 
 class SchemaProblemsAreWordedByTheirReporterTest(ErrorsTestCase):
 
+    def test_a_schema_problem_says_where_and_what_and_blames_no_one(self):
+        schema = {"type": "object", "properties": {"goal": {"type": "object", "properties": {
+            "primary": {"type": "string"}}}}}
+        problem = cm.schema_problem({"goal": {"primary": 5}}, schema)
+        self.assertEqual((problem.path, problem.problem, problem.remedy),
+                         ("goal.primary", "must be a string", None))
+        problem = cm.schema_problem(5, schema)
+        self.assertEqual((problem.path, problem.at("the value")),
+                         ("", "the value: must be an object"))
+        self.assertIsNone(cm.schema_problem({"goal": {"primary": "g"}}, schema))
+
     def test_a_stored_file_that_breaks_the_schema_is_a_checkpoint_that_cannot_be_used(self):
         path = self.store_unusable_checkpoint()
         text = self.error_text(LOAD, {"checkpoint": self.selector})
