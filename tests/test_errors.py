@@ -132,7 +132,8 @@ class CallerMistakesReadAsWrittenTest(ErrorsTestCase):
 class CheckpointVersionTest(ErrorsTestCase):
 
     def test_a_checkpoint_of_another_version_is_refused_by_its_version(self):
-        for version, said in ((2, "2"), (1.0, "(the file says: 1.0)"), (True, "(the file says: True)")):
+        for version, said in ((2, "2"), (1.0, "(the file says: 1.0)"),
+                              (True, "(the file says: True)")):
             with self.subTest(version=version):
                 with self.assertRaises(cm.CorruptCheckpoint) as caught:
                     cm.parse_checkpoint(json.dumps({"version": version}).encode("ascii"))
