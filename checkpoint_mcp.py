@@ -189,6 +189,44 @@ class Invocation(Record):
         return self.cwd if self.cwd is not None else os.getcwd()
 
 
+# The environment of each run of `main` in progress, by the thread that works for it (the
+# run's own, and a server's tool-call worker). What reads the environment below `main`
+# without being handed it (the state folder, git) reads it here, so that a run given its
+# own `environ` is a whole run in it, beside others in the same process; run as a program,
+# that is the process's own.
+_run_environs = {}
+
+
+def run_environ():
+    """The environment of the run this thread works for, or the process's own outside
+    any run."""
+    from _thread import get_ident  # built in, and loaded before any module
+    return _run_environs.get(get_ident(), os.environ)
+
+
+class RunEnvironment(Record):
+    """`with RunEnvironment(environ):` the block runs in `environ` (run_environ), in this
+    thread."""
+
+    __slots__ = ("environ", "outer")
+
+    def __init__(self, environ):
+        self.environ = environ
+        self.outer = None
+
+    def __enter__(self):
+        from _thread import get_ident  # built in, and loaded before any module
+        self.outer = _run_environs.get(get_ident())
+        _run_environs[get_ident()] = self.environ
+
+    def __exit__(self, *exc_info):
+        from _thread import get_ident
+        if self.outer is None:
+            del _run_environs[get_ident()]
+        else:
+            _run_environs[get_ident()] = self.outer
+
+
 OFF_VALUES = ("off", "0", "false", "no")  # how a user turns a feature off, in any case
 
 
@@ -1611,9 +1649,10 @@ def state_directory():
     """This user's own folder for what the server keeps outside any project (the key that
     signs checkpoints, what the nudge and crash recovery found): `session-checkpoint` in
     $XDG_STATE_HOME (when absolute), else ~/.local/state; in %LOCALAPPDATA% on Windows.
-    Like git's configuration, it follows the process's own environment: every mode of
-    one process (server, hooks, commands) keeps its state in the same place."""
-    environ = os.environ
+    It follows the environment of the run (run_environ: the process's own when run as a
+    program), as git does: every mode (server, hooks, commands) keeps its state in the
+    same place."""
+    environ = run_environ()
     if os.name == "nt":
         base = environ.get("LOCALAPPDATA") or os.path.join(home_directory(environ),
                                                            "AppData", "Local")
@@ -2263,21 +2302,24 @@ def git_program(environ):
     return _git_programs[path]
 
 
-class GitRun:
-    """`git <args>` started in `root` now and answered later, so that it runs while we do
-    other work. Use it in a `with` block: leaving the block stops a git that was never
-    asked for its answer."""
+class GitRun(Record):
+    """`git <args>` started in `root` now, in the run's environment (run_environ, through
+    git_environment), and answered later, so that it runs while we do other work. Use it
+    in a `with` block: leaving the block stops a git that was never asked for its answer."""
+
+    __slots__ = ("accept", "process")
 
     def __init__(self, root, args, accept=(0,)):
         import subprocess
         self.accept = accept
         flags = 0x08000000 if os.name == "nt" else 0  # CREATE_NO_WINDOW
-        program = git_program(os.environ)
+        environ = run_environ()
+        program = git_program(environ)
         try:
             if program is None:
                 raise FileNotFoundError("git")
             self.process = subprocess.Popen(
-                [program] + GIT_SAFETY + list(args), cwd=root, env=git_environment(os.environ),
+                [program] + GIT_SAFETY + list(args), cwd=root, env=git_environment(environ),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, creationflags=flags)
         except OSError:  # no git, or `root` is gone
@@ -3339,7 +3381,7 @@ def key_location_problem(root):
     folder somewhere inside the project (`.devcontainer/home`) is no such exception: the
     project could have brought all of it."""
     folder = os.path.realpath(state_directory())
-    home = path_key(os.path.realpath(home_directory(os.environ)))
+    home = path_key(os.path.realpath(home_directory(run_environ())))
     for top in (root, work_tree_top(root)[0]):
         if (top is not None and is_same_or_inside(top, folder)
                 and path_key(os.path.realpath(top)) != home):
@@ -6974,6 +7016,10 @@ class McpServer:
         self.work.put((request_id, params))
 
     def run_tool_calls(self):
+        with RunEnvironment(self.environ):
+            self.serve_tool_calls()
+
+    def serve_tool_calls(self):
         while True:
             item = self.work.get()
             if item is None:
@@ -8537,7 +8583,7 @@ def server_command_line():
     if not os.path.isfile(pyz):
         raise CommandFailed("there is no checkpoint.pyz to point the client at; run init "
                             "from checkpoint.pyz itself.")
-    return client_interpreter(os.environ), ["-I", "-S", pyz]
+    return client_interpreter(run_environ()), ["-I", "-S", pyz]
 
 
 class ClientConfigUpdate(Record):
@@ -9234,11 +9280,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, environ=None, cwd=None
                             sys.stdout if stdout is None else stdout,
                             sys.stderr if stderr is None else stderr,
                             os.environ if environ is None else environ, cwd)
-    if not argv:
-        return serve_stdio(invocation, handle_signals=stdin is None)
-    if argv[0] == "--hook":
-        return run_hook(argv[1:], invocation)
-    return run_command(argv, invocation)
+    with RunEnvironment(invocation.environ):
+        if not argv:
+            return serve_stdio(invocation, handle_signals=stdin is None)
+        if argv[0] == "--hook":
+            return run_hook(argv[1:], invocation)
+        return run_command(argv, invocation)
 
 
 def run_as_program():
