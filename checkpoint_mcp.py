@@ -2850,12 +2850,15 @@ GIT_STATUS_ARGS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-fi
                    "--renames", "--no-ahead-behind", "--ignore-submodules=dirty")
 
 
-class ChangedPathMemory:
-    """What a long-running server remembers between saves: for each of its last few
-    project roots, the changed paths of the last scan there, if it had more changes than a
-    checkpoint records (so that it ranked them by mtime). Consecutive saves in a project
-    mostly see the same changed files, so the next scan stats these while git runs
-    (StatusScan)."""
+class ChangedPathMemory(Record):
+    """What a process remembers between its scans (a long-running server, between saves):
+    for each of its last few project roots, the changed paths of the last scan there, if it
+    had more changes than a checkpoint records (so that it ranked them by mtime).
+    Consecutive saves in a project mostly see the same changed files, so the next scan
+    stats these while git runs (StatusScan). Only which files to stat early comes from it,
+    never what a scan finds, so the one of the process (CHANGED_PATHS) serves every scan."""
+
+    __slots__ = ("paths",)
 
     def __init__(self):
         self.paths = {}  # raw root -> raw relative paths, the most recent root last
@@ -2868,7 +2871,10 @@ class ChangedPathMemory:
         if paths:
             self.paths[raw_root] = paths[:LIMITS["rememberedPaths"]]
             while len(self.paths) > LIMITS["rememberedRoots"]:
-                del self.paths[next(iter(self.paths))]
+                self.paths.pop(next(iter(self.paths)), None)  # (a server's scans may overlap)
+
+
+CHANGED_PATHS = ChangedPathMemory()  # this process's
 
 
 FILTER_KEYS = r"^filter\..*\.(clean|smudge|process)$"
@@ -2934,15 +2940,18 @@ class GitNotRun:
         pass
 
 
-class StatusScan:
-    """A scan's `git status`, started now so that it runs while the caller works. With a
-    ChangedPathMemory, a thread meanwhile reads the mtimes of the paths that changed at the
-    last scan of this root: ranking 10,000 changes by mtime costs 10,000 lstat calls,
-    about half as long as git's own status, and this way they overlap with it. Only which
-    files to stat early comes from the memory; every mtime is read during this scan. Use
-    it in a `with` block, which stops whatever is left running."""
+class StatusScan(Record):
+    """A scan's `git status`, started now so that it runs while the caller works. A thread
+    meanwhile reads the mtimes of the paths that changed at the last scan of this root
+    that the ChangedPathMemory `memory` (the process's, CHANGED_PATHS) remembers: ranking
+    10,000 changes by mtime costs 10,000 lstat calls, about half as long as git's own
+    status, and this way they overlap with it. Only which files to stat early comes from
+    the memory; every mtime is read during this scan. Use it in a `with` block, which
+    stops whatever is left running."""
 
-    def __init__(self, root, memory=None):
+    __slots__ = ("raw_root", "memory", "prefix", "git", "known_times", "stopped", "thread")
+
+    def __init__(self, root, memory=CHANGED_PATHS):
         self.raw_root = os.fsencode(root).rstrip(b"/\\") or b"/"
         self.memory = memory
         top, self.prefix = work_tree_top(root)  # porcelain paths are relative to the top
@@ -2959,7 +2968,7 @@ class StatusScan:
         self.known_times = {}
         self.stopped = False
         self.thread = None
-        remembered = memory.recall(self.raw_root) if memory is not None else ()
+        remembered = memory.recall(self.raw_root)
         if remembered:
             import threading
             thread = threading.Thread(target=self._read_times, args=(remembered,),
@@ -2991,14 +3000,13 @@ class StatusScan:
 
     def remember(self, changed_paths):
         """Tell the memory this scan's changed paths ([] when it did not rank them)."""
-        if self.memory is not None:
-            self.memory.remember(self.raw_root, changed_paths)
+        self.memory.remember(self.raw_root, changed_paths)
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc_info):
-        self.stopped = True
+        self.mtimes_read()  # no thread outlives the scan
         self.git.stop()
 
 
@@ -5303,12 +5311,11 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
     return checkpoint, omitted
 
 
-def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
+def save_checkpoint(root, session, draft, deadline=None):
     """Save `draft` as the checkpoint of `session` (its id already minted) in `root`;
-    returns a SaveOutcome. `changed_paths`, a long-running server's ChangedPathMemory,
-    lets the git scan stat the paths it remembers while git runs. By `deadline` (a
-    time.monotonic() value, or None) the save stops waiting and hashing, and saves what
-    it has: the files it could not hash are recorded without a hash (see HashBudget)."""
+    returns a SaveOutcome. By `deadline` (a time.monotonic() value, or None) the save
+    stops waiting and hashing, and saves what it has: the files it could not hash are
+    recorded without a hash (see HashBudget)."""
     import time
     warnings = []
     budget = HashBudget(deadline)
@@ -5327,7 +5334,7 @@ def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
         with FolderChange(root):  # a new file in the folder: the census record follows
             lock.create_file()
     try:
-        with lock, StatusScan(root, changed_paths) as status:
+        with lock, StatusScan(root) as status:
             said = len(warnings)
             own, previous_raw, aside = own_checkpoint_for_update(
                 root, session.selector, warnings, automatic=draft.source is not None,
@@ -6346,20 +6353,21 @@ class ClientMemory:
                 "server.)" % (shown, " and %d more" % (len(new) - 5) if len(new) > 5 else ""))
 
 
-class ToolContext:
+class ToolContext(Record):
     """What a tool may know about its caller: the environment, the working directory it
-    was started in, a way to ask for roots, a long-running server's ChangedPathMemory
-    (None for a one-off call) and ClientMemory, what the client said of the call (its own
-    session id as sent, its project folders: see resolve_session, choose_project_root),
-    and the warnings the call itself earned (`notices`: arguments ignored) for the tool's
-    result."""
+    was started in, a way to ask for roots, a long-running server's ClientMemory (a fresh
+    one for a one-off call), what the client said of the call (its own session id as
+    sent, its project folders: see resolve_session, choose_project_root), and the warnings
+    the call itself earned (`notices`: arguments ignored) for the tool's result."""
 
-    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None, memory=None,
+    __slots__ = ("environ", "cwd", "ask_roots", "memory", "client_session", "workspaces",
+                 "notices")
+
+    def __init__(self, environ, cwd, ask_roots=lambda: None, memory=None,
                  client_session=None, workspaces=()):
         self.environ = environ
         self.cwd = cwd
         self.ask_roots = ask_roots
-        self.changed_paths = changed_paths
         self.memory = memory if memory is not None else ClientMemory()
         self.client_session = client_session
         self.workspaces = workspaces
@@ -6449,8 +6457,7 @@ def save_tool(arguments, context):
         session = mint_session(root)
         context.memory.remember(session)
     outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
-                                                   resumed_from), context.changed_paths,
-                              deadline)
+                                                   resumed_from), deadline)
     return save_result(outcome, mode, warnings + outcome.warnings, session)
 
 
@@ -6868,7 +6875,6 @@ class McpServer:
         self.cwd = cwd
         self.output = output
         self.errors = errors
-        self.changed_paths = changed_paths
         self.memory = ClientMemory(keeps_one_server_per_session(environ))
         self.write_lock = _thread.allocate_lock()
         self.negotiated = None
@@ -7136,7 +7142,7 @@ class McpServer:
             ask_roots = lambda: self.handshake_roots(inline)  # noqa: E731
         meta = params.get("_meta")
         meta = meta if isinstance(meta, dict) else {}
-        context = ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths, self.memory,
+        context = ToolContext(self.environ, self.cwd, ask_roots, self.memory,
                               client_session_id(meta), client_workspaces(meta, self.cwd))
         try:
             return call_tool(tool, arguments, context)
@@ -7217,8 +7223,7 @@ def serve_stdio(streams, handle_signals):
         log(streams.stderr, "this is the MCP server (version %s): it waits for an MCP client's "
             "JSON-RPC messages on stdin, one a line; for the command line, run "
             "`checkpoint.pyz --help`. Ctrl-D ends it." % __version__)
-    server = McpServer(streams.environ, streams.cwd, streams.stdout.buffer, streams.stderr,
-                       ChangedPathMemory())
+    server = McpServer(streams.environ, streams.cwd, streams.stdout.buffer, streams.stderr)
     if handle_signals:
         import _signal  # the `signal` module imports enum: too slow for the start-up path
 
