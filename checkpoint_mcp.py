@@ -243,13 +243,24 @@ def log(stream, message):
         pass
 
 
+def utc_time(seconds, form):
+    """The one place UTC time is formatted: `seconds` since the epoch in the strftime
+    `form`."""
+    import time  # built in to the interpreter: costs nothing to import
+    return time.strftime(form, time.gmtime(seconds))
+
+
 def now_timestamp(seconds=None):
-    """UTC time as the original writes it: 2026-10-08T02:23:55.477Z."""
+    """UTC time as the original writes it, to be stored: 2026-10-08T02:23:55.477Z."""
     import time
     seconds = time.time() if seconds is None else seconds
     whole = int(seconds)
-    return "%s.%03dZ" % (time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole)),
-                         int((seconds - whole) * 1000))
+    return "%s.%03dZ" % (utc_time(whole, "%Y-%m-%dT%H:%M:%S"), int((seconds - whole) * 1000))
+
+
+def format_utc_time(seconds):
+    """UTC time (seconds since the epoch) as a person reads it: 2026-10-08 02:23:55 UTC."""
+    return utc_time(seconds, "%Y-%m-%d %H:%M:%S UTC")
 
 
 def parse_timestamp(text):
@@ -7265,13 +7276,6 @@ SAVE_DENIED_FOR_SUBAGENT = (
     "needs to know) in your final answer instead, and leave saving the checkpoint to the "
     "main session."
 )
-
-
-def format_utc_time(epoch_seconds):
-    """A Unix timestamp as 'YYYY-MM-DD HH:MM:SS UTC'."""
-    import time  # built in to the interpreter: costs nothing to import
-
-    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(epoch_seconds))
 
 
 def parse_hook_input(stdin_bytes):
