@@ -167,7 +167,9 @@ class CallerError(Exception):
 
 class Record:
     """A small named record: a subclass names its fields in `__slots__`, and its
-    constructor takes them in that order, every one."""
+    constructor takes them in that order, every one. A record that gives some fields a
+    default or works them out, or is made thousands of times at once, has a constructor
+    of its own that sets every field."""
 
     __slots__ = ()
 
@@ -1599,10 +1601,12 @@ def resolve_project_root(argument, environ, ask_roots, cwd, workspaces=()):
     return choose_project_root(argument, environ, ask_roots, cwd, workspaces=workspaces)[0]
 
 
-class Session:
+class Session(Record):
     """Which checkpoint this conversation owns: `id` (None until minted, or for the legacy
     file), `source` ('env', 'argument', 'client', 'remembered', 'minted', 'legacy' or None)
     and warnings."""
+
+    __slots__ = ("id", "source", "warnings")
 
     def __init__(self, session_id, source, warnings=()):
         self.id = session_id
@@ -2211,14 +2215,10 @@ class GitTimeout(Exception):
     """Git did not answer within LIMITS["gitTimeout"]."""
 
 
-class GitOutput:
+class GitOutput(Record):
     """A git command that answered: its exit code and raw stdout."""
 
     __slots__ = ("returncode", "stdout")
-
-    def __init__(self, returncode, stdout):
-        self.returncode = returncode
-        self.stdout = stdout
 
 
 # A repository's own config (.git/config, its config.worktree, the files they include, a
@@ -2410,11 +2410,13 @@ class HashRefused(Exception):
     """A HashBudget has no room left for the file (its size, or the time)."""
 
 
-class HashBudget:
+class HashBudget(Record):
     """What a save may still hash: LIMITS["saveHashBytes"] in all, none of a file over
     LIMITS["hashFileBytes"], and nothing past `deadline` (a time.monotonic() value, or
     None), so that a tree of huge or sparse files cannot hold a hook past its time. A
     file it refuses is recorded without a hash, marked `unhashed`; `refused` counts them."""
+
+    __slots__ = ("bytes", "deadline", "refused")
 
     def __init__(self, deadline=None):
         self.bytes = LIMITS["saveHashBytes"]
@@ -2713,19 +2715,21 @@ def porcelain_status(kind, xy):
     return "M"
 
 
-class GitChange(tuple):
+class GitChange(Record):
     """One changed path from `git status --porcelain=v2`: the record `kind` (b"1", b"2",
     b"u", b"?"), `xy` status letters, `is_submodule`, `path` and the renamed `old_path`
-    (None unless a rename), both as bytes. A tuple underneath: a save may parse 10,000 of
-    them and records only a hundred."""
+    (None unless a rename), both as bytes."""
 
-    __slots__ = ()
-    # itemgetter runs in C: a Python lambda per access cost a save 3 ms at 10,000 changes.
-    kind = property(_itemgetter(0))
-    xy = property(_itemgetter(1))
-    is_submodule = property(_itemgetter(2))
-    path = property(_itemgetter(3))
-    old_path = property(_itemgetter(4))
+    __slots__ = ("kind", "xy", "is_submodule", "path", "old_path")
+
+    def __init__(self, kind, xy, is_submodule, path, old_path):
+        # A save may parse 10,000 of them and record only a hundred: five plain stores,
+        # not Record's loop over the fields, make one about as cheap as a tuple.
+        self.kind = kind
+        self.xy = xy
+        self.is_submodule = is_submodule
+        self.path = path
+        self.old_path = old_path
 
 
 def parse_porcelain(output, prefix):
@@ -2775,7 +2779,7 @@ def parse_porcelain(output, prefix):
         if path.startswith(own_stem) and (path.startswith(own_dir) or path == own_stem
                                           or path[len(own_stem):].startswith(b".")):
             continue
-        changes.append(GitChange((kind, xy, is_submodule, path, old_path)))
+        changes.append(GitChange(kind, xy, is_submodule, path, old_path))
     return facts, changes
 
 
@@ -2819,7 +2823,7 @@ def choose_changes(raw_root, changes, agent_paths, limit, known_times):
         while path.startswith("./"):
             path = path[2:]
         wanted.setdefault(path.encode("utf-8", "replace"), order)
-    paths = list(map(_itemgetter(3), changes))  # GitChange.path, in C for 10,000 of them
+    paths = [change.path for change in changes]
     first = []
     if wanted:
         # The few wanted paths are looked up, not the changes walked (a renamed file is
@@ -2932,11 +2936,12 @@ def repository_filter_overrides(root):
     return overrides
 
 
-class GitNotRun:
+class GitNotRun(Record):
     """In place of a GitRun that was not started because what it needed first could not be
     had from git: it answers as a git that failed (None) or, with `timed_out`, as one that
     did not answer (GitTimeout)."""
 
+    __slots__ = ("timed_out",)
     process = None
 
     def __init__(self, timed_out):
@@ -4550,12 +4555,16 @@ def is_api_error(entry, message):
     return entry.get("isApiErrorMessage") is True or message.get("model") == "<synthetic>"
 
 
-class TranscriptFacts:
+class TranscriptFacts(Record):
     """What a Claude Code transcript says the session did: its first and latest request,
     its last reply, its latest compaction summary, its task list, its Bash commands with
     their outcomes and the files it edited. Only the main thread counts: a subagent's
     lines (isSidechain, or inside `progress` lines) are none of the session's. Tool calls
     count once their result arrives, in either order (a Bash command is listed at once)."""
+
+    __slots__ = ("first_prompt", "latest_prompt", "last_reply", "compaction", "seen_at",
+                 "position", "tasks", "todos", "descriptions_seen", "commands", "touched",
+                 "calls", "calls_seen", "early", "last_timestamp", "cwd")
 
     def __init__(self):
         self.first_prompt = None
@@ -6332,10 +6341,12 @@ def keeps_one_server_per_session(environ):
     return environ.get("GEMINI_CLI") == "1"
 
 
-class ClientMemory:
+class ClientMemory(Record):
     """What a server remembers between one client's tool calls: the argument names it has
     already said it ignores (it says so once for each) and, where the client keeps one
     server per session (`keeps_session`), that session's id."""
+
+    __slots__ = ("ignored_names", "keeps_session", "session_id")
 
     def __init__(self, keeps_session=False):
         self.ignored_names = set()
@@ -6875,12 +6886,18 @@ def roots_from_answer(answer):
             and isinstance(root.get("uri"), str)]
 
 
+class RootsRequest(Record):
+    """Our roots/list request to the client: its `id`, and the threading.Event set once
+    it is `answered`."""
+
+    __slots__ = ("id", "answered")
+
+
 class McpServer:
     """One stdio connection: what the handshake told us, the roots cache, the tool-call
-    queue and the output lock. `output` takes bytes; `errors` takes the text of log lines;
-    `changed_paths` is handed to every tool call (see ToolContext)."""
+    queue and the output lock. `output` takes bytes; `errors` takes the text of log lines."""
 
-    def __init__(self, environ, cwd, output, errors, changed_paths=None):
+    def __init__(self, environ, cwd, output, errors):
         import _thread  # `threading` waits until the first tool call needs the worker
         self.environ = environ
         self.cwd = cwd
@@ -6892,7 +6909,7 @@ class McpServer:
         self.client_offers_roots = False
         self.initialized = False
         self.roots = None
-        self.roots_request = None  # (request id, threading.Event) while one is unanswered
+        self.roots_request = None  # a RootsRequest while one is unanswered
         self.server_request_count = 0
         self.work = None
         self.worker = None
@@ -7073,21 +7090,22 @@ class McpServer:
         import threading
         with self.write_lock:
             if self.roots_request is not None:
-                return self.roots_request[1]
+                return self.roots_request.answered
             self.server_request_count += 1
-            self.roots_request = ("srv-%d" % self.server_request_count, threading.Event())
+            self.roots_request = RootsRequest("srv-%d" % self.server_request_count,
+                                              threading.Event())
             pending = self.roots_request
-        self.send({"jsonrpc": "2.0", "id": pending[0], "method": "roots/list"})
-        return pending[1]
+        self.send({"jsonrpc": "2.0", "id": pending.id, "method": "roots/list"})
+        return pending.answered
 
     def route_reply(self, message):
         pending = self.roots_request
-        if pending is None or message.get("id") != pending[0]:
+        if pending is None or message.get("id") != pending.id:
             log(self.errors, "ignored a reply to an unknown request: %r" % (message.get("id"),))
             return
         self.roots = roots_from_answer(message.get("result"))
         self.roots_request = None
-        pending[1].set()
+        pending.answered.set()
 
     def handshake_roots(self, inline):
         """The client's roots, asking and waiting for them if it offers roots."""
@@ -7466,7 +7484,8 @@ HOOK_INTERPRETERS = {  # platform -> the commands a hook tries, in order
 # with `xcode-select --switch`, Xcode itself.
 MACOS_DEVELOPER_TOOLS = ("/Library/Developer/CommandLineTools", "/var/db/xcode_select_link",
                          "/Applications/Xcode.app")
-SERVER_PYTHON = ("SESSION_CHECKPOINT_PYTHON", "python3")  # .mcp.json's variable, its default
+# .mcp.json's variable for the server's interpreter, and its default there.
+SERVER_PYTHON_VARIABLE, SERVER_PYTHON_DEFAULT = "SESSION_CHECKPOINT_PYTHON", "python3"
 # What the session-start hook tells the user when no interpreter is found (the shell prints
 # it, so no quote marks).
 NO_PYTHON = {
@@ -7535,8 +7554,7 @@ def hook_interpreter(environ, platform=None):
 def server_interpreter(environ, platform=None):
     """(command, its path or None, why it cannot run the server or None): the server's
     interpreter as .mcp.json names it."""
-    variable, default = SERVER_PYTHON
-    command = environ.get(variable) or default
+    command = environ.get(SERVER_PYTHON_VARIABLE) or SERVER_PYTHON_DEFAULT
     path = find_command(command, environ)
     return command, path, interpreter_problem(path, platform or interpreter_platform())
 
@@ -7547,7 +7565,7 @@ def server_interpreter_warning(environ):
     command, path, problem = server_interpreter(environ)
     if problem is None:
         return None
-    variable = SERVER_PYTHON[0]
+    variable = SERVER_PYTHON_VARIABLE
     # This hook runs on a real interpreter: the server can use the same (outside a venv,
     # which may vanish).
     python = getattr(sys, "_base_executable", None) or sys.executable
@@ -7573,18 +7591,25 @@ def run_session_start_hook_and_check_the_server(stdin_bytes, environ):
     return json_dumps(output)
 
 
-# --hook NAME → (the Claude Code event it is registered for, what it does, what it runs).
-HOOKS = {
-    "session-start": ("SessionStart", "crash recovery and the resume nudge",
-                      run_session_start_hook_and_check_the_server),
-    "guard": ("PreToolUse", "the subagent save guard",
-              lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
-    "pre-compact": ("PreCompact", "an automatic snapshot",
-                    lambda stdin_bytes, environ: run_autosnap_hook(
-                        "pre-compact", stdin_bytes, environ)),
-    "session-end": ("SessionEnd", "an automatic snapshot",
-                    lambda stdin_bytes, environ: run_autosnap_hook(
-                        "session-end", stdin_bytes, environ)),
+class Hook(Record):
+    """A `--hook NAME`: the Claude Code `event` it is registered for, what it does
+    (`purpose`, for --help), and `run(stdin_bytes, environ)`, which returns its stdout
+    text or None."""
+
+    __slots__ = ("event", "purpose", "run")
+
+
+HOOKS = {  # --hook NAME -> its Hook
+    "session-start": Hook("SessionStart", "crash recovery and the resume nudge",
+                          run_session_start_hook_and_check_the_server),
+    "guard": Hook("PreToolUse", "the subagent save guard",
+                  lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
+    "pre-compact": Hook("PreCompact", "an automatic snapshot",
+                        lambda stdin_bytes, environ: run_autosnap_hook(
+                            "pre-compact", stdin_bytes, environ)),
+    "session-end": Hook("SessionEnd", "an automatic snapshot",
+                        lambda stdin_bytes, environ: run_autosnap_hook(
+                            "session-end", stdin_bytes, environ)),
 }
 
 
@@ -7607,7 +7632,7 @@ def run_hook(args, invocation):
         return EXIT_FAILED
     name = args[0]
     try:
-        text = HOOKS[name][2](invocation.stdin.buffer.read(), invocation.environ)
+        text = HOOKS[name].run(invocation.stdin.buffer.read(), invocation.environ)
         if text is not None:
             invocation.stdout.buffer.write((text + "\n").encode("utf-8"))
             invocation.stdout.buffer.flush()
@@ -8339,9 +8364,10 @@ class ClaudeCodeSetup:
             if key.split("@")[0] == NAME:
                 self.enabled[key] = value is True
         hooks = settings.get("hooks") if isinstance(settings.get("hooks"), dict) else {}
-        for hook, (event, _, _) in HOOKS.items():
-            if any("--hook " + hook in command for command in commands_in(hooks.get(event))):
-                self.hooks[hook].append(path)
+        for name, hook in HOOKS.items():
+            if any("--hook " + name in command
+                   for command in commands_in(hooks.get(hook.event))):
+                self.hooks[name].append(path)
 
     def read_servers(self, config, where, scope):
         import shlex
@@ -8550,21 +8576,29 @@ SERVER_ENVIRONMENT = ("CHECKPOINT_PROJECT_ROOT", "CHECKPOINT_SESSION_IDS", "HOME
                       "XDG_STATE_HOME", "LOCALAPPDATA") + GIT_ENVIRONMENT_KEPT
 
 
-# init --client NAME: (the project's config file, the key of its server table, what the
-# entry holds besides the command line), each after the client's own documentation. The
+# init --client NAME: each client's config, after the client's own documentation. The
 # editors start servers outside the project, so they pass it as CHECKPOINT_PROJECT_ROOT
 # through their own variable; the CLIs start them in the project they run in.
 # Gemini's entry is trusted, or headless `gemini -p` offers none of its tools (they write
 # only the checkpoint files), and bounded in time (Gemini waits 10 minutes by default).
 # Codex passes a server only HOME, LANG, PATH and TERM: its entry forwards the rest.
+class ClientConfig(Record):
+    """Where a client keeps its project's servers: the config file (`relative` to the
+    project), the key of its server table, and what our entry there holds besides the
+    command line (`extra`)."""
+
+    __slots__ = ("relative", "table", "extra")
+
+
 CLIENT_CONFIGS = {
-    "vscode": (".vscode/mcp.json", "servers",
-               {"type": "stdio", "env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
-    "cursor": (".cursor/mcp.json", "mcpServers",
-               {"env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
-    "gemini": (".gemini/settings.json", "mcpServers",
-               {"trust": True, "timeout": int(LIMITS["clientTimeout"] * 1000)}),
-    "codex": (".codex/config.toml", "mcp_servers", {"env_vars": list(SERVER_ENVIRONMENT)}),
+    "vscode": ClientConfig(".vscode/mcp.json", "servers", {
+        "type": "stdio", "env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
+    "cursor": ClientConfig(".cursor/mcp.json", "mcpServers",
+                           {"env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
+    "gemini": ClientConfig(".gemini/settings.json", "mcpServers",
+                           {"trust": True, "timeout": int(LIMITS["clientTimeout"] * 1000)}),
+    "codex": ClientConfig(".codex/config.toml", "mcp_servers",
+                          {"env_vars": list(SERVER_ENVIRONMENT)}),
 }
 
 
@@ -8607,7 +8641,8 @@ def client_config_update(root, client):
     `root`, every other server and setting left as it was, ready to write: read and
     checked before init writes anything, so that a refused config leaves the project as
     it was."""
-    relative, table, extra = CLIENT_CONFIGS[client]
+    config = CLIENT_CONFIGS[client]
+    relative, table, extra = config.relative, config.table, config.extra
     path = project_path(root, relative)
     command, args = server_command_line()
     entry = {key: value for key, value in extra.items() if key == "type"}
@@ -9095,7 +9130,7 @@ def client_trust_advice(root, client, environ):
                 "--approval-mode yolo), and a %d ms \"timeout\"."
                 % (os.path.join(home, ".gemini", "trustedFolders.json"),
                    json.dumps({root: "TRUST_FOLDER"}, ensure_ascii=False), root,
-                   CLIENT_CONFIGS[client][2]["timeout"]))
+                   CLIENT_CONFIGS[client].extra["timeout"]))
     return None
 
 
@@ -9142,8 +9177,9 @@ def build_parser(invocation):
                 self.prog, message, usage, self.prog))
 
     import textwrap
-    hooks = "\n".join("  --hook %-14s Claude Code's %s hook: %s" % (name, event, what)
-                      for name, (event, what, _) in HOOKS.items())
+    hooks = "\n".join("  --hook %-14s Claude Code's %s hook: %s" % (name, hook.event,
+                                                                  hook.purpose)
+                      for name, hook in HOOKS.items())
     parser = CommandParser(
         prog="checkpoint.pyz", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="%s\n\n%s\n%s" % (textwrap.fill(
@@ -9234,7 +9270,7 @@ def build_parser(invocation):
         "it again changes nothing."))
     init.add_argument("--client", choices=sorted(CLIENT_CONFIGS), help="also register the "
                       "server in this client's project config (%s), keeping the other servers "
-                      "in it" % ", ".join("%s: %s" % (name, config[0]) for name, config
+                      "in it" % ", ".join("%s: %s" % (name, config.relative) for name, config
                                           in sorted(CLIENT_CONFIGS.items())))
     return parser
 
