@@ -5963,6 +5963,15 @@ def describe_automatic_snapshot(auto, now=None):
                 "recovered" if auto.get("source") == RECOVERED else "saved", moment, guessed))
 
 
+class BriefSubject(Record):
+    """What a brief tells: the checkpoint, its drift (None: not compared), `now` (seconds
+    since the epoch), the project's name, and the resume hint, warnings and trust problems
+    to show with it."""
+
+    __slots__ = ("checkpoint", "drift", "now", "project_name", "resume_hint", "warnings",
+                 "trust_problems")
+
+
 def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
                  trust_problems=(), room=None):
     """The compact Markdown resume brief, at the first of BRIEF_DETAIL's levels that fits
@@ -5974,9 +5983,10 @@ def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warning
         return len(text.encode("utf-8")) <= LIMITS["briefBytes"] and (
             room is None or len(encode_json_text(json_dumps(text))) <= room)
 
+    subject = BriefSubject(checkpoint, drift, now, project_name, resume_hint, warnings,
+                           trust_problems)
     for detail in BRIEF_DETAIL:
-        text = render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
-                               trust_problems, detail)
+        text = render_brief_at(subject, detail)
         if fits(text):
             return text
     tail = "(cut short: format 'full' has the rest)"
@@ -6001,23 +6011,22 @@ BRIEF_SECTIONS_LEFT_OUT = ("## Decisions", "## Recent commands", "## Files touch
                            "## Where things stand", "## Next steps")
 
 
-def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
-                    trust_problems, detail):
-    """The brief with each list cut to what `detail` (a BRIEF_DETAIL level) shows."""
+def render_brief_at(subject, detail):
+    """The brief of the BriefSubject `subject` with each list cut to what `detail` (a
+    BRIEF_DETAIL level) shows."""
+    checkpoint, drift, now = subject.checkpoint, subject.drift, subject.now
     updated = checkpoint.get("updatedAt", "")
     seconds = parse_timestamp(updated)
     when = updated
     if seconds is not None:
-        import time
-        when = "%s, %s UTC" % (format_age(now - seconds),
-                               time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(seconds)))
+        when = "%s, %s" % (format_age(now - seconds), format_utc_time(seconds))
     lines = []
-    if trust_problems:
-        lines += [untrusted_notice(trust_problems), ""]
-    if resume_hint:
-        lines += [resume_hint, ""]
-    lines.append("# Resuming: %s (checkpoint saved %s)" % (capped(project_name, detail["entry"]),
-                                                            capped(when, detail["entry"])))
+    if subject.trust_problems:
+        lines += [untrusted_notice(subject.trust_problems), ""]
+    if subject.resume_hint:
+        lines += [subject.resume_hint, ""]
+    lines.append("# Resuming: %s (checkpoint saved %s)" % (
+        capped(subject.project_name, detail["entry"]), capped(when, detail["entry"])))
     git_line = describe_git(checkpoint.get("git"), detail["entry"])
     if git_line:
         lines.append(one_line(git_line))
@@ -6031,7 +6040,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
                      "on it." % (capped(origin.get("checkpoint", "?"), detail["entry"]),
                                  capped(origin.get("problems", "?"), detail["goal"])))
     lines.append(BRIEF_FRAMING)
-    for warning in warnings:
+    for warning in subject.warnings:
         lines.append("\u26a0 %s" % capped(warning, detail["goal"]))
 
     def section(title, body):
