@@ -3172,6 +3172,15 @@ def renamed_since(root, recorded_files, deleted, candidates):
     return moves
 
 
+class HeadSince(Record):
+    """What git says of HEAD now against a checkpoint's saved commit: the current `branch`
+    (None: detached), its `history` and the `commits_since` (see git_drift), the newest
+    `commits` ({"id", "subject"}) and the paths those commits changed, the recorded ones
+    (`commit_files`) and the `others` (each a dict used as an ordered set)."""
+
+    __slots__ = ("branch", "history", "commits_since", "commits", "commit_files", "others")
+
+
 def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     """(drift, warnings) for a checkpoint saved with git facts `saved_git` at `saved_at`
     (seconds), recording `recorded_files` (every change then, unless `complete` is false).
@@ -3187,51 +3196,108 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     calls, side by side: rev-parse, rev-list, one log and ls-files."""
     if not isinstance(saved_git, dict):
         return None, []
-    warnings = []
-    saved_head = saved_git.get("head")
-    history, commits_since, commits, commit_files, others = "same", 0, [], {}, {}
     recorded = {entry.get("path") for entry in recorded_files or () if isinstance(entry, dict)}
     try:
-        with GitRun(root, ["ls-files", "--others", "--exclude-standard", "-z"]) as untracked, \
-                GitRun(root, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"]) as where:
-            answer = where.answer()
-            if answer is None:
-                return None, []
-            lines = answer.stdout.decode("utf-8", "replace").split("\n")
-            head = lines[0].strip()
-            ref = lines[1].strip() if len(lines) > 1 else ""
-            current_branch = ref[len("refs/heads/"):] if ref.startswith("refs/heads/") else None
-            if not is_commit_id(saved_head):
-                history = "missing"
-            elif saved_head.lower() != head.lower():
-                with GitRun(root, ["rev-list", "--left-right", "--count",
-                                   saved_head + "...HEAD"]) as counting, \
-                        GitRun(root, ["log", "-z", "--relative", "--name-only",
-                                      "--format=%x1e%h%x1f%s",
-                                      "--max-count=%d" % LIMITS["driftLogCommits"],
-                                      saved_head + "..HEAD"]
-                               + (["--", "."] if work_tree_top(root)[1] else [])) as log:
-                    counts = counting.answer()
-                    logged = log.answer()
-                history, commits_since = describe_history(counts)
-                for short, subject, paths in parse_log(logged.stdout if logged else b""):
-                    if len(commits) < LIMITS["driftCommits"]:
-                        commits.append({"id": short, "subject": trim_text(one_line(
-                            redact_text(subject)[0]), LIMITS["driftSubject"])})
-                    commit_files.update((path, None) for path in paths if path in recorded)
-                    others.update((path, None) for path in paths if path not in recorded)
-            try:
-                listed = untracked.answer()
-            except GitTimeout:  # the rest of the drift still stands
-                listed = None
-                warnings.append(git_timeout_warning("new untracked files were not looked for."))
+        since, untracked, warnings = ask_git_since(root, saved_git.get("head"), recorded)
     except GitTimeout:
         return None, [git_timeout_warning(
             "changes since the checkpoint were not checked, so re-read files before editing them.")]
+    if since is None:
+        return None, []
+    changed, deleted, unchecked = changed_since(root, recorded_files)
+    warnings += unverified_file_warnings(recorded_files, unchecked)
+    new_untracked, new_total, looked_at_all = untracked_since(
+        root, untracked, recorded, saved_at, complete)
+    if not looked_at_all:
+        warnings.append("The save left changed files out, so new untracked files were "
+                        "looked for among %d of the untracked ones only."
+                        % LIMITS["driftUntrackedStats"])
     saved_branch = saved_git.get("branch")
     if saved_branch == "HEAD":
         saved_branch = None  # a detached HEAD as `git rev-parse --abbrev-ref HEAD` names it
-    changed, deleted, unchecked = changed_since(root, recorded_files)
+    current_branch = since.branch
+    if current_branch and current_branch != saved_branch:  # (as the save redacted it)
+        current_branch = redact_text(current_branch)[0]
+    drift = {
+        "branchChanged": saved_branch != current_branch,
+        "currentBranch": shown_name(current_branch) if current_branch else None,
+        "commitsSince": since.commits_since,
+        "changedSince": changed,
+        "history": since.history,
+    }
+    if since.commits_since or since.commits:
+        drift["commits"] = since.commits
+        drift["commitFiles"] = list(since.commit_files)[:LIMITS["driftPaths"]]
+    moves = renamed_since(root, recorded_files, deleted, new_untracked + list(since.others)) \
+        if deleted else []
+    if moves:
+        moved = {old for old, _ in moves}
+        drift["changedSince"] = [path for path in changed if path not in moved]
+        deleted = [path for path in deleted if path not in moved]
+        drift["renamedSince"] = [{"from": old, "to": new} for old, new in moves]
+    drift["deletedSince"] = deleted
+    drift["untrackedSince"] = new_untracked
+    drift["untrackedSinceTotal"] = new_total
+    return drift, warnings
+
+
+def ask_git_since(root, saved_head, recorded):
+    """(HeadSince, the untracked files as `git ls-files --others -z` lists them, warnings)
+    for the commit `saved_head` and the `recorded` paths: the listing runs beside the rest
+    and, should it not answer in time, only it is missing (a warning says so). (None, b"",
+    []) when `root` has no git facts now; GitTimeout when the rest did not answer."""
+    warnings = []
+    with GitRun(root, ["ls-files", "--others", "--exclude-standard", "-z"]) as untracked, \
+            GitRun(root, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"]) as where:
+        answer = where.answer()
+        if answer is None:
+            return None, b"", []
+        lines = answer.stdout.decode("utf-8", "replace").split("\n")
+        ref = lines[1].strip() if len(lines) > 1 else ""
+        since = head_since(root, saved_head, lines[0].strip(),
+                           ref[len("refs/heads/"):] if ref.startswith("refs/heads/") else None,
+                           recorded)
+        try:
+            listed = untracked.answer()
+        except GitTimeout:  # the rest of the drift still stands
+            listed = None
+            warnings.append(git_timeout_warning("new untracked files were not looked for."))
+    return since, listed.stdout if listed else b"", warnings
+
+
+def head_since(root, saved_head, head, branch, recorded):
+    """The HeadSince of HEAD at commit `head` on `branch` against the saved commit
+    `saved_head`: once HEAD moved, rev-list counts the commits and one log lists the newest
+    (their subjects redacted) with the paths they changed, side by side. GitTimeout when
+    they did not answer in time."""
+    since = HeadSince(branch, "same", 0, [], {}, {})
+    if not is_commit_id(saved_head):
+        since.history = "missing"
+        return since
+    if saved_head.lower() == head.lower():
+        return since
+    with GitRun(root, ["rev-list", "--left-right", "--count", saved_head + "...HEAD"]) \
+            as counting, \
+            GitRun(root, ["log", "-z", "--relative", "--name-only", "--format=%x1e%h%x1f%s",
+                          "--max-count=%d" % LIMITS["driftLogCommits"], saved_head + "..HEAD"]
+                   + (["--", "."] if work_tree_top(root)[1] else [])) as log:
+        counts = counting.answer()
+        logged = log.answer()
+    since.history, since.commits_since = describe_history(counts)
+    for short, subject, paths in parse_log(logged.stdout if logged else b""):
+        if len(since.commits) < LIMITS["driftCommits"]:
+            since.commits.append({"id": short, "subject": trim_text(one_line(
+                redact_text(subject)[0]), LIMITS["driftSubject"])})
+        since.commit_files.update((path, None) for path in paths if path in recorded)
+        since.others.update((path, None) for path in paths if path not in recorded)
+    return since
+
+
+def unverified_file_warnings(recorded_files, unchecked):
+    """The warnings on the recorded files a load could not compare with the save: those
+    `unchecked` (under a link out of the project, or past the bytes a load hashes) and
+    those the save recorded without a hash."""
+    warnings = []
     if unchecked:
         warnings.append("%d recorded file(s) were not compared with the save (%s): under a "
                         "link that leads out of the project, or past the %d MiB a load "
@@ -3246,35 +3312,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                         "large, or the save ran out of time; whether they changed since is "
                         "not known, so re-read them before editing."
                         % (len(unhashed), ", ".join(name_span(path) for path in unhashed[:5])))
-    new_untracked, new_total, looked_at_all = untracked_since(
-        root, listed.stdout if listed else b"", recorded, saved_at, complete)
-    if not looked_at_all:
-        warnings.append("The save left changed files out, so new untracked files were "
-                        "looked for among %d of the untracked ones only."
-                        % LIMITS["driftUntrackedStats"])
-    if current_branch and current_branch != saved_branch:  # (as the save redacted it)
-        current_branch = redact_text(current_branch)[0]
-    drift = {
-        "branchChanged": saved_branch != current_branch,
-        "currentBranch": shown_name(current_branch) if current_branch else None,
-        "commitsSince": commits_since,
-        "changedSince": changed,
-        "history": history,
-    }
-    if commits_since or commits:
-        drift["commits"] = commits
-        drift["commitFiles"] = list(commit_files)[:LIMITS["driftPaths"]]
-    moves = renamed_since(root, recorded_files, deleted, new_untracked + list(others)) \
-        if deleted else []
-    if moves:
-        moved = {old for old, _ in moves}
-        drift["changedSince"] = [path for path in changed if path not in moved]
-        deleted = [path for path in deleted if path not in moved]
-        drift["renamedSince"] = [{"from": old, "to": new} for old, new in moves]
-    drift["deletedSince"] = deleted
-    drift["untrackedSince"] = new_untracked
-    drift["untrackedSinceTotal"] = new_total
-    return drift, warnings
+    return warnings
 
 
 def describe_history(counts):
