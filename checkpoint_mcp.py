@@ -2208,8 +2208,13 @@ def parse_checkpoint(raw):
 # Git #########################################################################
 #
 # Facts the agent can't be trusted with: branch, HEAD, dirty files with blob hashes
-# (one `git status` per save), and drift on load (hashes compared in-process, at most two
-# small git calls). Git missing, not a repository, or no commits yet is never an error.
+# (one `git status` per save, after a `git config` only when the repository's config may
+# define content filters), and drift on load (hashes compared in-process; at most four git
+# calls, side by side: rev-parse, rev-list, one log and ls-files); and for the store, which
+# checkpoint files git tracks or ignores. Git missing, not a repository, or no commits yet
+# is never an error. Every git runs in the run's environment (run_environ), steered by
+# neither it nor the repository (GIT_SAFETY, git_environment); the process's scans share
+# one ChangedPathMemory.
 
 class GitTimeout(Exception):
     """Git did not answer within LIMITS["gitTimeout"]."""
@@ -3329,8 +3334,9 @@ def describe_history(counts):
 
 
 # Store #######################################################################
-# Every write: temp file in the same directory, fsync, rename, fsync the directory. The
-# previous valid file is kept as `.prev`; a corrupt file never replaces a good backup.
+# Every checkpoint write: temp file in the same directory, fsync, rename, fsync the
+# directory. The previous valid file is kept as `.prev`; a corrupt file never replaces a
+# good backup.
 # Saves to one checkpoint are serialised across processes by an advisory lock file.
 
 class LoadedCheckpoint(Record):
@@ -7321,8 +7327,12 @@ def serve_stdio(streams, handle_signals):
 # Hooks #######################################################################
 # `--hook NAME`, as Claude Code runs them. The nudge (SessionStart) and the guard
 # (PreToolUse) run on every session start and before every save, so they stay on the fast
-# path: `os` and `sys` only (plus the built-in `time` and the `stat` module that `os` has
-# already loaded), no checkpoint read, no git, no regex. Its crash recovery costs
+# path: of Python modules `os` and `sys` only (plus the built-in `time`, the `stat` module
+# that `os` has already loaded, and C ones: `_json`, and `_sha256` for a signature), no
+# git (committed checkpoints come from the index file), no regex. The guard reads only its
+# input. The nudge reads the census record (checkpoint_census) and, only when that no
+# longer holds for a checkpoint file (a new or changed one, another key), the file itself
+# to check its signature; the legacy file, rare, at every start. Its crash recovery costs
 # SessionStart a listing and an lstat a transcript when there is nothing to recover; only
 # a transcript (or a changed one) it has not read yet makes it read, and unsaved work
 # makes it save as a snapshot does. The automatic snapshots
