@@ -1573,32 +1573,42 @@ def path_from_file_uri(uri):
     return path
 
 
+class ProjectRoot(Record):
+    """A project root (`path`, checked) and what it was chosen by (`chosen_by`, a name
+    for people: "CHECKPOINT_PROJECT_ROOT", "the client's root"...)."""
+
+    __slots__ = ("path", "chosen_by")
+
+
 def choose_project_root(argument, environ, ask_roots, cwd, argument_name="projectRoot",
                         cwd_name="the working directory", workspaces=()):
-    """(the project root, what chose it), the first that applies: the argument (named
+    """The ProjectRoot of the first that applies: the argument (named
     `argument_name`) → CHECKPOINT_PROJECT_ROOT → the client's first file:// root (`ask_roots()`
     returns the client's root URIs or None) → the first of the client's `workspaces` (the
     absolute paths a client without roots names in each call, Codex CLI's) → the working
     directory `cwd` (None: the process's own; named `cwd_name`). Each is checked like any
     project root."""
     if argument is not None:
-        return check_directory(argument, argument_name), argument_name
+        return ProjectRoot(check_directory(argument, argument_name), argument_name)
     configured = environ.get("CHECKPOINT_PROJECT_ROOT")
     if configured:
-        return check_directory(configured, "CHECKPOINT_PROJECT_ROOT"), "CHECKPOINT_PROJECT_ROOT"
+        return ProjectRoot(check_directory(configured, "CHECKPOINT_PROJECT_ROOT"),
+                           "CHECKPOINT_PROJECT_ROOT")
     for uri in ask_roots() or ():
         path = path_from_file_uri(uri)
         if path:
-            return check_directory(path, "the client's root %s" % uri), "the client's root"
+            return ProjectRoot(check_directory(path, "the client's root %s" % uri),
+                               "the client's root")
     for path in workspaces:
-        return (check_directory(path, "the client's workspace %s" % path),
-                "the client's workspace")
-    return check_directory(cwd if cwd is not None else os.getcwd(), cwd_name), cwd_name
+        return ProjectRoot(check_directory(path, "the client's workspace %s" % path),
+                           "the client's workspace")
+    return ProjectRoot(check_directory(cwd if cwd is not None else os.getcwd(), cwd_name),
+                       cwd_name)
 
 
 def resolve_project_root(argument, environ, ask_roots, cwd, workspaces=()):
     """The project root a tool call works on (see choose_project_root)."""
-    return choose_project_root(argument, environ, ask_roots, cwd, workspaces=workspaces)[0]
+    return choose_project_root(argument, environ, ask_roots, cwd, workspaces=workspaces).path
 
 
 class Session(Record):
@@ -2547,18 +2557,24 @@ def tracked_paths(root, paths):
     return frozenset(path for path in paths if path in listed)
 
 
+class WorkTree(Record):
+    """Where `root` is in a git work tree: its `top` (None: in none), and `prefix`, `root`
+    relative to the top ("" at the top, "sub/dir/" below it)."""
+
+    __slots__ = ("top", "prefix")
+
+
 def work_tree_top(root):
-    """(the work tree's top holding `root` or None, `root` relative to it: "" at the top,
-    "sub/dir/" below it), found with stat calls, not a git call."""
+    """The WorkTree holding `root`, found with stat calls, not a git call."""
     parts = []
     here = root
     while not os.path.lexists(os.path.join(here, ".git")):
         parent = os.path.dirname(here)
         if parent == here:
-            return None, ""
+            return WorkTree(None, "")
         here, name = parent, os.path.basename(here)
         parts.append(name)
-    return here, "".join(part + "/" for part in reversed(parts))
+    return WorkTree(here, "".join(part + "/" for part in reversed(parts)))
 
 
 def git_index_paths(root, start, deadline=None):
@@ -2568,7 +2584,8 @@ def git_index_paths(root, start, deadline=None):
     not read by `deadline`, a time.monotonic() value), so that nothing counts as
     uncommitted. A split index (core.splitIndex) keeps most of its
     entries in the shared index it names: that one is read too (shared_index_names)."""
-    top, prefix = work_tree_top(root)
+    tree = work_tree_top(root)
+    top, prefix = tree.top, tree.prefix
     if top is None:
         return set()
     git_dir = os.path.join(top, ".git")
@@ -2910,7 +2927,7 @@ def repository_filter_overrides(root):
     it fails, or when a driver's name holds "=" (`-c filter.a=b.clean=` sets `filter.a`):
     then what the repository would run is not known, and status must not run. GitTimeout
     when git config does not answer in time."""
-    top, _ = work_tree_top(root)
+    top = work_tree_top(root).top
     if top is None:
         return []
     git_dir = os.path.join(top, ".git")
@@ -2975,7 +2992,8 @@ class StatusScan(Record):
     def __init__(self, root, memory=CHANGED_PATHS):
         self.raw_root = os.fsencode(root).rstrip(b"/\\") or b"/"
         self.memory = memory
-        top, self.prefix = work_tree_top(root)  # porcelain paths are relative to the top
+        tree = work_tree_top(root)
+        top, self.prefix = tree.top, tree.prefix  # porcelain paths are relative to the top
         # Below the top, status looks at `root` alone; at the top, a pathspec only costs
         # git a match per entry (a few ms at 10,000 changes).
         below_top = top is None or self.prefix
@@ -3285,7 +3303,7 @@ def head_since(root, saved_head, head, branch, recorded):
             as counting, \
             GitRun(root, ["log", "-z", "--relative", "--name-only", "--format=%x1e%h%x1f%s",
                           "--max-count=%d" % LIMITS["driftLogCommits"], saved_head + "..HEAD"]
-                   + (["--", "."] if work_tree_top(root)[1] else [])) as log:
+                   + (["--", "."] if work_tree_top(root).prefix else [])) as log:
         counts = counting.answer()
         logged = log.answer()
     since.history, since.commits_since = describe_history(counts)
@@ -3450,7 +3468,7 @@ def key_location_problem(root):
     project could have brought all of it."""
     folder = os.path.realpath(state_directory())
     home = path_key(os.path.realpath(home_directory(run_environ())))
-    for top in (root, work_tree_top(root)[0]):
+    for top in (root, work_tree_top(root).top):
         if (top is not None and is_same_or_inside(top, folder)
                 and path_key(os.path.realpath(top)) != home):
             return ("the signing key's folder %s is inside %s, where a key could have come "
@@ -7376,7 +7394,7 @@ def hook_project_root(hook_input, environ):
     directory), checked like any project root; CallerError when neither gives one."""
     cwd = hook_input.get("cwd") if hook_input else None
     return choose_project_root(None, environ, lambda: None, cwd if isinstance(cwd, str) else "",
-                               cwd_name="the hook's cwd")[0]
+                               cwd_name="the hook's cwd").path
 
 
 def describe_recovery(recovered, deferred):
@@ -7800,7 +7818,7 @@ def folder_with_checkpoints(start, environ):
     repository, never above the work tree's top or the home folder, whichever comes
     first; None when none has, or when `start` is in neither (nothing bounds the search)."""
     home = os.path.realpath(home_directory(environ))
-    top = work_tree_top(start)[0]
+    top = work_tree_top(start).top
     if top is None and start != home and not is_inside(home, start):
         return None
     here = start
@@ -7820,8 +7838,9 @@ def command_root_choice(options, invocation):
     try:
         if root is not None:
             root = os.path.abspath(os.path.join(invocation.working_directory(), root))
-        root, rule = choose_project_root(root, invocation.environ, lambda: None,
-                                         invocation.cwd, argument_name="--root")
+        chosen = choose_project_root(root, invocation.environ, lambda: None, invocation.cwd,
+                                     argument_name="--root")
+        root, rule = chosen.path, chosen.chosen_by
     except CallerError as error:
         fix = ("pass --root an existing project directory" if options.root is not None else
                "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
