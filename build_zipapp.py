@@ -274,7 +274,7 @@ def hooks_json(source_dir=HERE, module=None):
     it; the rest (events, matchers, timeouts, the description) is kept as written."""
     module = module or load_module(source_dir)
     config = read_json(source_dir, HOOKS_JSON)
-    events = {event: hook for hook, (event, _, _) in module.HOOKS.items()}
+    events = {hook.event: name for name, hook in module.HOOKS.items()}
     for event, groups in config.get("hooks", {}).items():
         if event not in events:
             raise BuildError("%s registers %s, which no --hook handles" % (HOOKS_JSON, event))

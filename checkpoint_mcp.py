@@ -183,7 +183,9 @@ class CorruptCheckpoint(Exception):
 
 class Record:
     """A small named record: a subclass names its fields in `__slots__`, and its
-    constructor takes them in that order, every one."""
+    constructor takes them in that order, every one. A record that gives some fields a
+    default or works them out, or is made thousands of times at once, has a constructor
+    of its own that sets every field."""
 
     __slots__ = ()
 
@@ -205,6 +207,44 @@ class Invocation(Record):
         return self.cwd if self.cwd is not None else os.getcwd()
 
 
+# The environment of each run of `main` in progress, by the thread that works for it (the
+# run's own, and a server's tool-call worker). What reads the environment below `main`
+# without being handed it (the state folder, git) reads it here, so that a run given its
+# own `environ` is a whole run in it, beside others in the same process; run as a program,
+# that is the process's own.
+_run_environs = {}
+
+
+def run_environ():
+    """The environment of the run this thread works for, or the process's own outside
+    any run."""
+    from _thread import get_ident  # built in, and loaded before any module
+    return _run_environs.get(get_ident(), os.environ)
+
+
+class RunEnvironment(Record):
+    """`with RunEnvironment(environ):` the block runs in `environ` (run_environ), in this
+    thread."""
+
+    __slots__ = ("environ", "outer")
+
+    def __init__(self, environ):
+        self.environ = environ
+        self.outer = None
+
+    def __enter__(self):
+        from _thread import get_ident  # built in, and loaded before any module
+        self.outer = _run_environs.get(get_ident())
+        _run_environs[get_ident()] = self.environ
+
+    def __exit__(self, *exc_info):
+        from _thread import get_ident
+        if self.outer is None:
+            del _run_environs[get_ident()]
+        else:
+            _run_environs[get_ident()] = self.outer
+
+
 OFF_VALUES = ("off", "0", "false", "no")  # how a user turns a feature off, in any case
 
 
@@ -221,13 +261,24 @@ def log(stream, message):
         pass
 
 
+def utc_time(seconds, form):
+    """The one place UTC time is formatted: `seconds` since the epoch in the strftime
+    `form`."""
+    import time  # built in to the interpreter: costs nothing to import
+    return time.strftime(form, time.gmtime(seconds))
+
+
 def now_timestamp(seconds=None):
-    """UTC time as the original writes it: 2026-10-08T02:23:55.477Z."""
+    """UTC time as the original writes it, to be stored: 2026-10-08T02:23:55.477Z."""
     import time
     seconds = time.time() if seconds is None else seconds
     whole = int(seconds)
-    return "%s.%03dZ" % (time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole)),
-                         int((seconds - whole) * 1000))
+    return "%s.%03dZ" % (utc_time(whole, "%Y-%m-%dT%H:%M:%S"), int((seconds - whole) * 1000))
+
+
+def format_utc_time(seconds):
+    """UTC time (seconds since the epoch) as a person reads it: 2026-10-08 02:23:55 UTC."""
+    return utc_time(seconds, "%Y-%m-%d %H:%M:%S UTC")
 
 
 def parse_timestamp(text):
@@ -1538,38 +1589,50 @@ def path_from_file_uri(uri):
     return path
 
 
+class ProjectRoot(Record):
+    """A project root (`path`, checked) and what it was chosen by (`chosen_by`, a name
+    for people: "CHECKPOINT_PROJECT_ROOT", "the client's root"...)."""
+
+    __slots__ = ("path", "chosen_by")
+
+
 def choose_project_root(argument, environ, ask_roots, cwd, argument_name="projectRoot",
                         cwd_name="the working directory", workspaces=()):
-    """(the project root, what chose it), the first that applies: the argument (named
+    """The ProjectRoot of the first that applies: the argument (named
     `argument_name`) → CHECKPOINT_PROJECT_ROOT → the client's first file:// root (`ask_roots()`
     returns the client's root URIs or None) → the first of the client's `workspaces` (the
     absolute paths a client without roots names in each call, Codex CLI's) → the working
     directory `cwd` (None: the process's own; named `cwd_name`). Each is checked like any
     project root."""
     if argument is not None:
-        return check_directory(argument, argument_name), argument_name
+        return ProjectRoot(check_directory(argument, argument_name), argument_name)
     configured = environ.get("CHECKPOINT_PROJECT_ROOT")
     if configured:
-        return check_directory(configured, "CHECKPOINT_PROJECT_ROOT"), "CHECKPOINT_PROJECT_ROOT"
+        return ProjectRoot(check_directory(configured, "CHECKPOINT_PROJECT_ROOT"),
+                           "CHECKPOINT_PROJECT_ROOT")
     for uri in ask_roots() or ():
         path = path_from_file_uri(uri)
         if path:
-            return check_directory(path, "the client's root %s" % uri), "the client's root"
+            return ProjectRoot(check_directory(path, "the client's root %s" % uri),
+                               "the client's root")
     for path in workspaces:
-        return (check_directory(path, "the client's workspace %s" % path),
-                "the client's workspace")
-    return check_directory(cwd if cwd is not None else os.getcwd(), cwd_name), cwd_name
+        return ProjectRoot(check_directory(path, "the client's workspace %s" % path),
+                           "the client's workspace")
+    return ProjectRoot(check_directory(cwd if cwd is not None else os.getcwd(), cwd_name),
+                       cwd_name)
 
 
 def resolve_project_root(argument, environ, ask_roots, cwd, workspaces=()):
     """The project root a tool call works on (see choose_project_root)."""
-    return choose_project_root(argument, environ, ask_roots, cwd, workspaces=workspaces)[0]
+    return choose_project_root(argument, environ, ask_roots, cwd, workspaces=workspaces).path
 
 
-class Session:
+class Session(Record):
     """Which checkpoint this conversation owns: `id` (None until minted, or for the legacy
     file), `source` ('env', 'argument', 'client', 'remembered', 'minted', 'legacy' or None)
     and warnings."""
+
+    __slots__ = ("id", "source", "warnings")
 
     def __init__(self, session_id, source, warnings=()):
         self.id = session_id
@@ -1627,9 +1690,10 @@ def state_directory():
     """This user's own folder for what the server keeps outside any project (the key that
     signs checkpoints, what the nudge and crash recovery found): `session-checkpoint` in
     $XDG_STATE_HOME (when absolute), else ~/.local/state; in %LOCALAPPDATA% on Windows.
-    Like git's configuration, it follows the process's own environment: every mode of
-    one process (server, hooks, commands) keeps its state in the same place."""
-    environ = os.environ
+    It follows the environment of the run (run_environ: the process's own when run as a
+    program), as git does: every mode (server, hooks, commands) keeps its state in the
+    same place."""
+    environ = run_environ()
     if os.name == "nt":
         base = environ.get("LOCALAPPDATA") or os.path.join(home_directory(environ),
                                                            "AppData", "Local")
@@ -2169,22 +2233,23 @@ def parse_checkpoint(raw):
 # Git #########################################################################
 #
 # Facts the agent can't be trusted with: branch, HEAD, dirty files with blob hashes
-# (one `git status` per save), and drift on load (hashes compared in-process, at most two
-# small git calls). Git missing, not a repository, or no commits yet is never an error.
+# (one `git status` per save, after a `git config` only when the repository's config may
+# define content filters), and drift on load (hashes compared in-process; at most four git
+# calls, side by side: rev-parse, rev-list, one log and ls-files); and for the store, which
+# checkpoint files git tracks or ignores. Git missing, not a repository, or no commits yet
+# is never an error. Every git runs in the run's environment (run_environ), steered by
+# neither it nor the repository (GIT_SAFETY, git_environment); the process's scans share
+# one ChangedPathMemory.
 
 class GitTimeout(Exception):
     """Git did not answer within LIMITS["gitTimeout"]. Never leaves this section: what
     asked git turns it into a warning or a missing fact."""
 
 
-class GitOutput:
+class GitOutput(Record):
     """A git command that answered: its exit code and raw stdout."""
 
     __slots__ = ("returncode", "stdout")
-
-    def __init__(self, returncode, stdout):
-        self.returncode = returncode
-        self.stdout = stdout
 
 
 # A repository's own config (.git/config, its config.worktree, the files they include, a
@@ -2279,21 +2344,24 @@ def git_program(environ):
     return _git_programs[path]
 
 
-class GitRun:
-    """`git <args>` started in `root` now and answered later, so that it runs while we do
-    other work. Use it in a `with` block: leaving the block stops a git that was never
-    asked for its answer."""
+class GitRun(Record):
+    """`git <args>` started in `root` now, in the run's environment (run_environ, through
+    git_environment), and answered later, so that it runs while we do other work. Use it
+    in a `with` block: leaving the block stops a git that was never asked for its answer."""
+
+    __slots__ = ("accept", "process")
 
     def __init__(self, root, args, accept=(0,)):
         import subprocess
         self.accept = accept
         flags = 0x08000000 if os.name == "nt" else 0  # CREATE_NO_WINDOW
-        program = git_program(os.environ)
+        environ = run_environ()
+        program = git_program(environ)
         try:
             if program is None:
                 raise FileNotFoundError("git")
             self.process = subprocess.Popen(
-                [program] + GIT_SAFETY + list(args), cwd=root, env=git_environment(os.environ),
+                [program] + GIT_SAFETY + list(args), cwd=root, env=git_environment(environ),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, creationflags=flags)
         except OSError:  # no git, or `root` is gone
@@ -2384,11 +2452,13 @@ class HashRefused(Exception):
     itself catches it (HashBudget.hash_into)."""
 
 
-class HashBudget:
+class HashBudget(Record):
     """What a save may still hash: LIMITS["saveHashBytes"] in all, none of a file over
     LIMITS["hashFileBytes"], and nothing past `deadline` (a time.monotonic() value, or
     None), so that a tree of huge or sparse files cannot hold a hook past its time. A
     file it refuses is recorded without a hash, marked `unhashed`; `refused` counts them."""
+
+    __slots__ = ("bytes", "deadline", "refused")
 
     def __init__(self, deadline=None):
         self.bytes = LIMITS["saveHashBytes"]
@@ -2514,18 +2584,24 @@ def tracked_paths(root, paths):
     return frozenset(path for path in paths if path in listed)
 
 
+class WorkTree(Record):
+    """Where `root` is in a git work tree: its `top` (None: in none), and `prefix`, `root`
+    relative to the top ("" at the top, "sub/dir/" below it)."""
+
+    __slots__ = ("top", "prefix")
+
+
 def work_tree_top(root):
-    """(the work tree's top holding `root` or None, `root` relative to it: "" at the top,
-    "sub/dir/" below it), found with stat calls, not a git call."""
+    """The WorkTree holding `root`, found with stat calls, not a git call."""
     parts = []
     here = root
     while not os.path.lexists(os.path.join(here, ".git")):
         parent = os.path.dirname(here)
         if parent == here:
-            return None, ""
+            return WorkTree(None, "")
         here, name = parent, os.path.basename(here)
         parts.append(name)
-    return here, "".join(part + "/" for part in reversed(parts))
+    return WorkTree(here, "".join(part + "/" for part in reversed(parts)))
 
 
 def git_index_paths(root, start, deadline=None):
@@ -2535,7 +2611,8 @@ def git_index_paths(root, start, deadline=None):
     not read by `deadline`, a time.monotonic() value), so that nothing counts as
     uncommitted. A split index (core.splitIndex) keeps most of its
     entries in the shared index it names: that one is read too (shared_index_names)."""
-    top, prefix = work_tree_top(root)
+    tree = work_tree_top(root)
+    top, prefix = tree.top, tree.prefix
     if top is None:
         return set()
     git_dir = os.path.join(top, ".git")
@@ -2687,19 +2764,21 @@ def porcelain_status(kind, xy):
     return "M"
 
 
-class GitChange(tuple):
+class GitChange(Record):
     """One changed path from `git status --porcelain=v2`: the record `kind` (b"1", b"2",
     b"u", b"?"), `xy` status letters, `is_submodule`, `path` and the renamed `old_path`
-    (None unless a rename), both as bytes. A tuple underneath: a save may parse 10,000 of
-    them and records only a hundred."""
+    (None unless a rename), both as bytes."""
 
-    __slots__ = ()
-    # itemgetter runs in C: a Python lambda per access cost a save 3 ms at 10,000 changes.
-    kind = property(_itemgetter(0))
-    xy = property(_itemgetter(1))
-    is_submodule = property(_itemgetter(2))
-    path = property(_itemgetter(3))
-    old_path = property(_itemgetter(4))
+    __slots__ = ("kind", "xy", "is_submodule", "path", "old_path")
+
+    def __init__(self, kind, xy, is_submodule, path, old_path):
+        # A save may parse 10,000 of them and record only a hundred: five plain stores,
+        # not Record's loop over the fields, make one about as cheap as a tuple.
+        self.kind = kind
+        self.xy = xy
+        self.is_submodule = is_submodule
+        self.path = path
+        self.old_path = old_path
 
 
 def parse_porcelain(output, prefix):
@@ -2749,7 +2828,7 @@ def parse_porcelain(output, prefix):
         if path.startswith(own_stem) and (path.startswith(own_dir) or path == own_stem
                                           or path[len(own_stem):].startswith(b".")):
             continue
-        changes.append(GitChange((kind, xy, is_submodule, path, old_path)))
+        changes.append(GitChange(kind, xy, is_submodule, path, old_path))
     return facts, changes
 
 
@@ -2793,7 +2872,7 @@ def choose_changes(raw_root, changes, agent_paths, limit, known_times):
         while path.startswith("./"):
             path = path[2:]
         wanted.setdefault(path.encode("utf-8", "replace"), order)
-    paths = list(map(_itemgetter(3), changes))  # GitChange.path, in C for 10,000 of them
+    paths = [change.path for change in changes]
     first = []
     if wanted:
         # The few wanted paths are looked up, not the changes walked (a renamed file is
@@ -2835,12 +2914,15 @@ GIT_STATUS_ARGS = ("status", "--porcelain=v2", "--branch", "-z", "--untracked-fi
                    "--renames", "--no-ahead-behind", "--ignore-submodules=dirty")
 
 
-class ChangedPathMemory:
-    """What a long-running server remembers between saves: for each of its last few
-    project roots, the changed paths of the last scan there, if it had more changes than a
-    checkpoint records (so that it ranked them by mtime). Consecutive saves in a project
-    mostly see the same changed files, so the next scan stats these while git runs
-    (StatusScan)."""
+class ChangedPathMemory(Record):
+    """What a process remembers between its scans (a long-running server, between saves):
+    for each of its last few project roots, the changed paths of the last scan there, if it
+    had more changes than a checkpoint records (so that it ranked them by mtime).
+    Consecutive saves in a project mostly see the same changed files, so the next scan
+    stats these while git runs (StatusScan). Only which files to stat early comes from it,
+    never what a scan finds, so the one of the process (CHANGED_PATHS) serves every scan."""
+
+    __slots__ = ("paths",)
 
     def __init__(self):
         self.paths = {}  # raw root -> raw relative paths, the most recent root last
@@ -2853,7 +2935,10 @@ class ChangedPathMemory:
         if paths:
             self.paths[raw_root] = paths[:LIMITS["rememberedPaths"]]
             while len(self.paths) > LIMITS["rememberedRoots"]:
-                del self.paths[next(iter(self.paths))]
+                self.paths.pop(next(iter(self.paths)), None)  # (a server's scans may overlap)
+
+
+CHANGED_PATHS = ChangedPathMemory()  # this process's
 
 
 FILTER_KEYS = r"^filter\..*\.(clean|smudge|process)$"
@@ -2869,7 +2954,7 @@ def repository_filter_overrides(root):
     it fails, or when a driver's name holds "=" (`-c filter.a=b.clean=` sets `filter.a`):
     then what the repository would run is not known, and status must not run. GitTimeout
     when git config does not answer in time."""
-    top, _ = work_tree_top(root)
+    top = work_tree_top(root).top
     if top is None:
         return []
     git_dir = os.path.join(top, ".git")
@@ -2900,11 +2985,12 @@ def repository_filter_overrides(root):
     return overrides
 
 
-class GitNotRun:
+class GitNotRun(Record):
     """In place of a GitRun that was not started because what it needed first could not be
     had from git: it answers as a git that failed (None) or, with `timed_out`, as one that
     did not answer (GitTimeout)."""
 
+    __slots__ = ("timed_out",)
     process = None
 
     def __init__(self, timed_out):
@@ -2919,18 +3005,22 @@ class GitNotRun:
         pass
 
 
-class StatusScan:
-    """A scan's `git status`, started now so that it runs while the caller works. With a
-    ChangedPathMemory, a thread meanwhile reads the mtimes of the paths that changed at the
-    last scan of this root: ranking 10,000 changes by mtime costs 10,000 lstat calls,
-    about half as long as git's own status, and this way they overlap with it. Only which
-    files to stat early comes from the memory; every mtime is read during this scan. Use
-    it in a `with` block, which stops whatever is left running."""
+class StatusScan(Record):
+    """A scan's `git status`, started now so that it runs while the caller works. A thread
+    meanwhile reads the mtimes of the paths that changed at the last scan of this root
+    that the ChangedPathMemory `memory` (the process's, CHANGED_PATHS) remembers: ranking
+    10,000 changes by mtime costs 10,000 lstat calls, about half as long as git's own
+    status, and this way they overlap with it. Only which files to stat early comes from
+    the memory; every mtime is read during this scan. Use it in a `with` block, which
+    stops whatever is left running."""
 
-    def __init__(self, root, memory=None):
+    __slots__ = ("raw_root", "memory", "prefix", "git", "known_times", "stopped", "thread")
+
+    def __init__(self, root, memory=CHANGED_PATHS):
         self.raw_root = os.fsencode(root).rstrip(b"/\\") or b"/"
         self.memory = memory
-        top, self.prefix = work_tree_top(root)  # porcelain paths are relative to the top
+        tree = work_tree_top(root)
+        top, self.prefix = tree.top, tree.prefix  # porcelain paths are relative to the top
         # Below the top, status looks at `root` alone; at the top, a pathspec only costs
         # git a match per entry (a few ms at 10,000 changes).
         below_top = top is None or self.prefix
@@ -2944,7 +3034,7 @@ class StatusScan:
         self.known_times = {}
         self.stopped = False
         self.thread = None
-        remembered = memory.recall(self.raw_root) if memory is not None else ()
+        remembered = memory.recall(self.raw_root)
         if remembered:
             import threading
             thread = threading.Thread(target=self._read_times, args=(remembered,),
@@ -2976,14 +3066,13 @@ class StatusScan:
 
     def remember(self, changed_paths):
         """Tell the memory this scan's changed paths ([] when it did not rank them)."""
-        if self.memory is not None:
-            self.memory.remember(self.raw_root, changed_paths)
+        self.memory.remember(self.raw_root, changed_paths)
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc_info):
-        self.stopped = True
+        self.mtimes_read()  # no thread outlives the scan
         self.git.stop()
 
 
@@ -3133,6 +3222,15 @@ def renamed_since(root, recorded_files, deleted, candidates):
     return moves
 
 
+class HeadSince(Record):
+    """What git says of HEAD now against a checkpoint's saved commit: the current `branch`
+    (None: detached), its `history` and the `commits_since` (see git_drift), the newest
+    `commits` ({"id", "subject"}) and the paths those commits changed, the recorded ones
+    (`commit_files`) and the `others` (each a dict used as an ordered set)."""
+
+    __slots__ = ("branch", "history", "commits_since", "commits", "commit_files", "others")
+
+
 def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     """(drift, warnings) for a checkpoint saved with git facts `saved_git` at `saved_at`
     (seconds), recording `recorded_files` (every change then, unless `complete` is false).
@@ -3148,51 +3246,108 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
     calls, side by side: rev-parse, rev-list, one log and ls-files."""
     if not isinstance(saved_git, dict):
         return None, []
-    warnings = []
-    saved_head = saved_git.get("head")
-    history, commits_since, commits, commit_files, others = "same", 0, [], {}, {}
     recorded = {entry.get("path") for entry in recorded_files or () if isinstance(entry, dict)}
     try:
-        with GitRun(root, ["ls-files", "--others", "--exclude-standard", "-z"]) as untracked, \
-                GitRun(root, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"]) as where:
-            answer = where.answer()
-            if answer is None:
-                return None, []
-            lines = answer.stdout.decode("utf-8", "replace").split("\n")
-            head = lines[0].strip()
-            ref = lines[1].strip() if len(lines) > 1 else ""
-            current_branch = ref[len("refs/heads/"):] if ref.startswith("refs/heads/") else None
-            if not is_commit_id(saved_head):
-                history = "missing"
-            elif saved_head.lower() != head.lower():
-                with GitRun(root, ["rev-list", "--left-right", "--count",
-                                   saved_head + "...HEAD"]) as counting, \
-                        GitRun(root, ["log", "-z", "--relative", "--name-only",
-                                      "--format=%x1e%h%x1f%s",
-                                      "--max-count=%d" % LIMITS["driftLogCommits"],
-                                      saved_head + "..HEAD"]
-                               + (["--", "."] if work_tree_top(root)[1] else [])) as log:
-                    counts = counting.answer()
-                    logged = log.answer()
-                history, commits_since = describe_history(counts)
-                for short, subject, paths in parse_log(logged.stdout if logged else b""):
-                    if len(commits) < LIMITS["driftCommits"]:
-                        commits.append({"id": short, "subject": trim_text(one_line(
-                            redact_text(subject)[0]), LIMITS["driftSubject"])})
-                    commit_files.update((path, None) for path in paths if path in recorded)
-                    others.update((path, None) for path in paths if path not in recorded)
-            try:
-                listed = untracked.answer()
-            except GitTimeout:  # the rest of the drift still stands
-                listed = None
-                warnings.append(git_timeout_warning("new untracked files were not looked for."))
+        since, untracked, warnings = ask_git_since(root, saved_git.get("head"), recorded)
     except GitTimeout:
         return None, [git_timeout_warning(
             "changes since the checkpoint were not checked, so re-read files before editing them.")]
+    if since is None:
+        return None, []
+    changed, deleted, unchecked = changed_since(root, recorded_files)
+    warnings += unverified_file_warnings(recorded_files, unchecked)
+    new_untracked, new_total, looked_at_all = untracked_since(
+        root, untracked, recorded, saved_at, complete)
+    if not looked_at_all:
+        warnings.append("The save left changed files out, so new untracked files were "
+                        "looked for among %d of the untracked ones only."
+                        % LIMITS["driftUntrackedStats"])
     saved_branch = saved_git.get("branch")
     if saved_branch == "HEAD":
         saved_branch = None  # a detached HEAD as `git rev-parse --abbrev-ref HEAD` names it
-    changed, deleted, unchecked = changed_since(root, recorded_files)
+    current_branch = since.branch
+    if current_branch and current_branch != saved_branch:  # (as the save redacted it)
+        current_branch = redact_text(current_branch)[0]
+    drift = {
+        "branchChanged": saved_branch != current_branch,
+        "currentBranch": shown_name(current_branch) if current_branch else None,
+        "commitsSince": since.commits_since,
+        "changedSince": changed,
+        "history": since.history,
+    }
+    if since.commits_since or since.commits:
+        drift["commits"] = since.commits
+        drift["commitFiles"] = list(since.commit_files)[:LIMITS["driftPaths"]]
+    moves = renamed_since(root, recorded_files, deleted, new_untracked + list(since.others)) \
+        if deleted else []
+    if moves:
+        moved = {old for old, _ in moves}
+        drift["changedSince"] = [path for path in changed if path not in moved]
+        deleted = [path for path in deleted if path not in moved]
+        drift["renamedSince"] = [{"from": old, "to": new} for old, new in moves]
+    drift["deletedSince"] = deleted
+    drift["untrackedSince"] = new_untracked
+    drift["untrackedSinceTotal"] = new_total
+    return drift, warnings
+
+
+def ask_git_since(root, saved_head, recorded):
+    """(HeadSince, the untracked files as `git ls-files --others -z` lists them, warnings)
+    for the commit `saved_head` and the `recorded` paths: the listing runs beside the rest
+    and, should it not answer in time, only it is missing (a warning says so). (None, b"",
+    []) when `root` has no git facts now; GitTimeout when the rest did not answer."""
+    warnings = []
+    with GitRun(root, ["ls-files", "--others", "--exclude-standard", "-z"]) as untracked, \
+            GitRun(root, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"]) as where:
+        answer = where.answer()
+        if answer is None:
+            return None, b"", []
+        lines = answer.stdout.decode("utf-8", "replace").split("\n")
+        ref = lines[1].strip() if len(lines) > 1 else ""
+        since = head_since(root, saved_head, lines[0].strip(),
+                           ref[len("refs/heads/"):] if ref.startswith("refs/heads/") else None,
+                           recorded)
+        try:
+            listed = untracked.answer()
+        except GitTimeout:  # the rest of the drift still stands
+            listed = None
+            warnings.append(git_timeout_warning("new untracked files were not looked for."))
+    return since, listed.stdout if listed else b"", warnings
+
+
+def head_since(root, saved_head, head, branch, recorded):
+    """The HeadSince of HEAD at commit `head` on `branch` against the saved commit
+    `saved_head`: once HEAD moved, rev-list counts the commits and one log lists the newest
+    (their subjects redacted) with the paths they changed, side by side. GitTimeout when
+    they did not answer in time."""
+    since = HeadSince(branch, "same", 0, [], {}, {})
+    if not is_commit_id(saved_head):
+        since.history = "missing"
+        return since
+    if saved_head.lower() == head.lower():
+        return since
+    with GitRun(root, ["rev-list", "--left-right", "--count", saved_head + "...HEAD"]) \
+            as counting, \
+            GitRun(root, ["log", "-z", "--relative", "--name-only", "--format=%x1e%h%x1f%s",
+                          "--max-count=%d" % LIMITS["driftLogCommits"], saved_head + "..HEAD"]
+                   + (["--", "."] if work_tree_top(root).prefix else [])) as log:
+        counts = counting.answer()
+        logged = log.answer()
+    since.history, since.commits_since = describe_history(counts)
+    for short, subject, paths in parse_log(logged.stdout if logged else b""):
+        if len(since.commits) < LIMITS["driftCommits"]:
+            since.commits.append({"id": short, "subject": trim_text(one_line(
+                redact_text(subject)[0]), LIMITS["driftSubject"])})
+        since.commit_files.update((path, None) for path in paths if path in recorded)
+        since.others.update((path, None) for path in paths if path not in recorded)
+    return since
+
+
+def unverified_file_warnings(recorded_files, unchecked):
+    """The warnings on the recorded files a load could not compare with the save: those
+    `unchecked` (under a link out of the project, or past the bytes a load hashes) and
+    those the save recorded without a hash."""
+    warnings = []
     if unchecked:
         warnings.append("%d recorded file(s) were not compared with the save (%s): under a "
                         "link that leads out of the project, or past the %d MiB a load "
@@ -3207,35 +3362,7 @@ def git_drift(root, saved_git, recorded_files, saved_at=None, complete=True):
                         "large, or the save ran out of time; whether they changed since is "
                         "not known, so re-read them before editing."
                         % (len(unhashed), ", ".join(name_span(path) for path in unhashed[:5])))
-    new_untracked, new_total, looked_at_all = untracked_since(
-        root, listed.stdout if listed else b"", recorded, saved_at, complete)
-    if not looked_at_all:
-        warnings.append("The save left changed files out, so new untracked files were "
-                        "looked for among %d of the untracked ones only."
-                        % LIMITS["driftUntrackedStats"])
-    if current_branch and current_branch != saved_branch:  # (as the save redacted it)
-        current_branch = redact_text(current_branch)[0]
-    drift = {
-        "branchChanged": saved_branch != current_branch,
-        "currentBranch": shown_name(current_branch) if current_branch else None,
-        "commitsSince": commits_since,
-        "changedSince": changed,
-        "history": history,
-    }
-    if commits_since or commits:
-        drift["commits"] = commits
-        drift["commitFiles"] = list(commit_files)[:LIMITS["driftPaths"]]
-    moves = renamed_since(root, recorded_files, deleted, new_untracked + list(others)) \
-        if deleted else []
-    if moves:
-        moved = {old for old, _ in moves}
-        drift["changedSince"] = [path for path in changed if path not in moved]
-        deleted = [path for path in deleted if path not in moved]
-        drift["renamedSince"] = [{"from": old, "to": new} for old, new in moves]
-    drift["deletedSince"] = deleted
-    drift["untrackedSince"] = new_untracked
-    drift["untrackedSinceTotal"] = new_total
-    return drift, warnings
+    return warnings
 
 
 def describe_history(counts):
@@ -3252,8 +3379,9 @@ def describe_history(counts):
 
 
 # Store #######################################################################
-# Every write: temp file in the same directory, fsync, rename, fsync the directory. The
-# previous valid file is kept as `.prev`; a corrupt file never replaces a good backup.
+# Every checkpoint write: temp file in the same directory, fsync, rename, fsync the
+# directory. The previous valid file is kept as `.prev`; a corrupt file never replaces a
+# good backup.
 # Saves to one checkpoint are serialised across processes by an advisory lock file.
 
 class LoadedCheckpoint(Record):
@@ -3366,8 +3494,8 @@ def key_location_problem(root):
     folder somewhere inside the project (`.devcontainer/home`) is no such exception: the
     project could have brought all of it."""
     folder = os.path.realpath(state_directory())
-    home = path_key(os.path.realpath(home_directory(os.environ)))
-    for top in (root, work_tree_top(root)[0]):
+    home = path_key(os.path.realpath(home_directory(run_environ())))
+    for top in (root, work_tree_top(root).top):
         if (top is not None and is_same_or_inside(top, folder)
                 and path_key(os.path.realpath(top)) != home):
             return ("the signing key's folder %s is inside %s, where a key could have come "
@@ -4526,12 +4654,16 @@ def is_api_error(entry, message):
     return entry.get("isApiErrorMessage") is True or message.get("model") == "<synthetic>"
 
 
-class TranscriptFacts:
+class TranscriptFacts(Record):
     """What a Claude Code transcript says the session did: its first and latest request,
     its last reply, its latest compaction summary, its task list, its Bash commands with
     their outcomes and the files it edited. Only the main thread counts: a subagent's
     lines (isSidechain, or inside `progress` lines) are none of the session's. Tool calls
     count once their result arrives, in either order (a Bash command is listed at once)."""
+
+    __slots__ = ("first_prompt", "latest_prompt", "last_reply", "compaction", "seen_at",
+                 "position", "tasks", "todos", "descriptions_seen", "commands", "touched",
+                 "calls", "calls_seen", "early", "last_timestamp", "cwd")
 
     def __init__(self):
         self.first_prompt = None
@@ -5298,12 +5430,11 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
     return checkpoint, omitted
 
 
-def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
+def save_checkpoint(root, session, draft, deadline=None):
     """Save `draft` as the checkpoint of `session` (its id already minted) in `root`;
-    returns a SaveOutcome. `changed_paths`, a long-running server's ChangedPathMemory,
-    lets the git scan stat the paths it remembers while git runs. By `deadline` (a
-    time.monotonic() value, or None) the save stops waiting and hashing, and saves what
-    it has: the files it could not hash are recorded without a hash (see HashBudget)."""
+    returns a SaveOutcome. By `deadline` (a time.monotonic() value, or None) the save
+    stops waiting and hashing, and saves what it has: the files it could not hash are
+    recorded without a hash (see HashBudget)."""
     import time
     warnings = []
     budget = HashBudget(deadline)
@@ -5322,7 +5453,7 @@ def save_checkpoint(root, session, draft, changed_paths=None, deadline=None):
         with FolderChange(root):  # a new file in the folder: the census record follows
             lock.create_file()
     try:
-        with lock, StatusScan(root, changed_paths) as status:
+        with lock, StatusScan(root) as status:
             said = len(warnings)
             own, previous_raw, aside = own_checkpoint_for_update(
                 root, session.selector, warnings, automatic=draft.source is not None,
@@ -5931,6 +6062,15 @@ def describe_automatic_snapshot(auto, now=None):
                 "recovered" if auto.get("source") == RECOVERED else "saved", moment, guessed))
 
 
+class BriefSubject(Record):
+    """What a brief tells: the checkpoint, its drift (None: not compared), `now` (seconds
+    since the epoch), the project's name, and the resume hint, warnings and trust problems
+    to show with it."""
+
+    __slots__ = ("checkpoint", "drift", "now", "project_name", "resume_hint", "warnings",
+                 "trust_problems")
+
+
 def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
                  trust_problems=(), room=None):
     """The compact Markdown resume brief, at the first of BRIEF_DETAIL's levels that fits
@@ -5942,9 +6082,10 @@ def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warning
         return len(text.encode("utf-8")) <= LIMITS["briefBytes"] and (
             room is None or len(encode_json_text(json_dumps(text))) <= room)
 
+    subject = BriefSubject(checkpoint, drift, now, project_name, resume_hint, warnings,
+                           trust_problems)
     for detail in BRIEF_DETAIL:
-        text = render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
-                               trust_problems, detail)
+        text = render_brief_at(subject, detail)
         if fits(text):
             return text
     tail = "(cut short: format 'full' has the rest)"
@@ -5969,23 +6110,22 @@ BRIEF_SECTIONS_LEFT_OUT = ("## Decisions", "## Recent commands", "## Files touch
                            "## Where things stand", "## Next steps")
 
 
-def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
-                    trust_problems, detail):
-    """The brief with each list cut to what `detail` (a BRIEF_DETAIL level) shows."""
+def render_brief_at(subject, detail):
+    """The brief of the BriefSubject `subject` with each list cut to what `detail` (a
+    BRIEF_DETAIL level) shows."""
+    checkpoint, drift, now = subject.checkpoint, subject.drift, subject.now
     updated = checkpoint.get("updatedAt", "")
     seconds = parse_timestamp(updated)
     when = updated
     if seconds is not None:
-        import time
-        when = "%s, %s UTC" % (format_age(now - seconds),
-                               time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(seconds)))
+        when = "%s, %s" % (format_age(now - seconds), format_utc_time(seconds))
     lines = []
-    if trust_problems:
-        lines += [untrusted_notice(trust_problems), ""]
-    if resume_hint:
-        lines += [resume_hint, ""]
-    lines.append("# Resuming: %s (checkpoint saved %s)" % (capped(project_name, detail["entry"]),
-                                                            capped(when, detail["entry"])))
+    if subject.trust_problems:
+        lines += [untrusted_notice(subject.trust_problems), ""]
+    if subject.resume_hint:
+        lines += [subject.resume_hint, ""]
+    lines.append("# Resuming: %s (checkpoint saved %s)" % (
+        capped(subject.project_name, detail["entry"]), capped(when, detail["entry"])))
     git_line = describe_git(checkpoint.get("git"), detail["entry"])
     if git_line:
         lines.append(one_line(git_line))
@@ -5999,7 +6139,7 @@ def render_brief_at(checkpoint, drift, now, project_name, resume_hint, warnings,
                      "on it." % (capped(origin.get("checkpoint", "?"), detail["entry"]),
                                  capped(origin.get("problems", "?"), detail["goal"])))
     lines.append(BRIEF_FRAMING)
-    for warning in warnings:
+    for warning in subject.warnings:
         lines.append("\u26a0 %s" % capped(warning, detail["goal"]))
 
     def section(title, body):
@@ -6309,10 +6449,12 @@ def keeps_one_server_per_session(environ):
     return environ.get("GEMINI_CLI") == "1"
 
 
-class ClientMemory:
+class ClientMemory(Record):
     """What a server remembers between one client's tool calls: the argument names it has
     already said it ignores (it says so once for each) and, where the client keeps one
     server per session (`keeps_session`), that session's id."""
+
+    __slots__ = ("ignored_names", "keeps_session", "session_id")
 
     def __init__(self, keeps_session=False):
         self.ignored_names = set()
@@ -6341,20 +6483,21 @@ class ClientMemory:
                 "server.)" % (shown, " and %d more" % (len(new) - 5) if len(new) > 5 else ""))
 
 
-class ToolContext:
+class ToolContext(Record):
     """What a tool may know about its caller: the environment, the working directory it
-    was started in, a way to ask for roots, a long-running server's ChangedPathMemory
-    (None for a one-off call) and ClientMemory, what the client said of the call (its own
-    session id as sent, its project folders: see resolve_session, choose_project_root),
-    and the warnings the call itself earned (`notices`: arguments ignored) for the tool's
-    result."""
+    was started in, a way to ask for roots, a long-running server's ClientMemory (a fresh
+    one for a one-off call), what the client said of the call (its own session id as
+    sent, its project folders: see resolve_session, choose_project_root), and the warnings
+    the call itself earned (`notices`: arguments ignored) for the tool's result."""
 
-    def __init__(self, environ, cwd, ask_roots=lambda: None, changed_paths=None, memory=None,
+    __slots__ = ("environ", "cwd", "ask_roots", "memory", "client_session", "workspaces",
+                 "notices")
+
+    def __init__(self, environ, cwd, ask_roots=lambda: None, memory=None,
                  client_session=None, workspaces=()):
         self.environ = environ
         self.cwd = cwd
         self.ask_roots = ask_roots
-        self.changed_paths = changed_paths
         self.memory = memory if memory is not None else ClientMemory()
         self.client_session = client_session
         self.workspaces = workspaces
@@ -6447,8 +6590,7 @@ def save_tool(arguments, context):
         session = mint_session(root)
         context.memory.remember(session)
     outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
-                                                   resumed_from), context.changed_paths,
-                              deadline)
+                                                   resumed_from), deadline)
     return save_result(outcome, mode, warnings + outcome.warnings, session)
 
 
@@ -6858,25 +7000,30 @@ def roots_from_answer(answer):
             and isinstance(root.get("uri"), str)]
 
 
+class RootsRequest(Record):
+    """Our roots/list request to the client: its `id`, and the threading.Event set once
+    it is `answered`."""
+
+    __slots__ = ("id", "answered")
+
+
 class McpServer:
     """One stdio connection: what the handshake told us, the roots cache, the tool-call
-    queue and the output lock. `output` takes bytes; `errors` takes the text of log lines;
-    `changed_paths` is handed to every tool call (see ToolContext)."""
+    queue and the output lock. `output` takes bytes; `errors` takes the text of log lines."""
 
-    def __init__(self, environ, cwd, output, errors, changed_paths=None):
+    def __init__(self, environ, cwd, output, errors):
         import _thread  # `threading` waits until the first tool call needs the worker
         self.environ = environ
         self.cwd = cwd
         self.output = output
         self.errors = errors
-        self.changed_paths = changed_paths
         self.memory = ClientMemory(keeps_one_server_per_session(environ))
         self.write_lock = _thread.allocate_lock()
         self.negotiated = None
         self.client_offers_roots = False
         self.initialized = False
         self.roots = None
-        self.roots_request = None  # (request id, threading.Event) while one is unanswered
+        self.roots_request = None  # a RootsRequest while one is unanswered
         self.server_request_count = 0
         self.work = None
         self.worker = None
@@ -7019,6 +7166,10 @@ class McpServer:
         self.work.put((request_id, params))
 
     def run_tool_calls(self):
+        with RunEnvironment(self.environ):
+            self.serve_tool_calls()
+
+    def serve_tool_calls(self):
         while True:
             item = self.work.get()
             if item is None:
@@ -7055,21 +7206,22 @@ class McpServer:
         import threading
         with self.write_lock:
             if self.roots_request is not None:
-                return self.roots_request[1]
+                return self.roots_request.answered
             self.server_request_count += 1
-            self.roots_request = ("srv-%d" % self.server_request_count, threading.Event())
+            self.roots_request = RootsRequest("srv-%d" % self.server_request_count,
+                                              threading.Event())
             pending = self.roots_request
-        self.send({"jsonrpc": "2.0", "id": pending[0], "method": "roots/list"})
-        return pending[1]
+        self.send({"jsonrpc": "2.0", "id": pending.id, "method": "roots/list"})
+        return pending.answered
 
     def route_reply(self, message):
         pending = self.roots_request
-        if pending is None or message.get("id") != pending[0]:
+        if pending is None or message.get("id") != pending.id:
             log(self.errors, "ignored a reply to an unknown request: %r" % (message.get("id"),))
             return
         self.roots = roots_from_answer(message.get("result"))
         self.roots_request = None
-        pending[1].set()
+        pending.answered.set()
 
     def handshake_roots(self, in_batch):
         """The client's roots, asking and waiting for them if it offers roots; never
@@ -7136,7 +7288,7 @@ class McpServer:
             ask_roots = lambda: self.handshake_roots(in_batch)  # noqa: E731
         meta = params.get("_meta")
         meta = meta if isinstance(meta, dict) else {}
-        context = ToolContext(self.environ, self.cwd, ask_roots, self.changed_paths, self.memory,
+        context = ToolContext(self.environ, self.cwd, ask_roots, self.memory,
                               client_session_id(meta), client_workspaces(meta, self.cwd))
         try:
             return call_tool(tool, arguments, context)
@@ -7217,8 +7369,7 @@ def serve_stdio(streams, handle_signals):
         log(streams.stderr, "this is the MCP server (version %s): it waits for an MCP client's "
             "JSON-RPC messages on stdin, one a line; for the command line, run "
             "`checkpoint.pyz --help`. Ctrl-D ends it." % __version__)
-    server = McpServer(streams.environ, streams.cwd, streams.stdout.buffer, streams.stderr,
-                       ChangedPathMemory())
+    server = McpServer(streams.environ, streams.cwd, streams.stdout.buffer, streams.stderr)
     if handle_signals:
         import _signal  # the `signal` module imports enum: too slow for the start-up path
 
@@ -7240,8 +7391,12 @@ def serve_stdio(streams, handle_signals):
 # Hooks #######################################################################
 # `--hook NAME`, as Claude Code runs them. The nudge (SessionStart) and the guard
 # (PreToolUse) run on every session start and before every save, so they stay on the fast
-# path: `os` and `sys` only (plus the built-in `time` and the `stat` module that `os` has
-# already loaded), no checkpoint read, no git, no regex. Its crash recovery costs
+# path: of Python modules `os` and `sys` only (plus the built-in `time`, the `stat` module
+# that `os` has already loaded, and C ones: `_json`, and `_sha256` for a signature), no
+# git (committed checkpoints come from the index file), no regex. The guard reads only its
+# input. The nudge reads the census record (checkpoint_census) and, only when that no
+# longer holds for a checkpoint file (a new or changed one, another key), the file itself
+# to check its signature; the legacy file, rare, at every start. Its crash recovery costs
 # SessionStart a listing and an lstat a transcript when there is nothing to recover; only
 # a transcript (or a changed one) it has not read yet makes it read, and unsaved work
 # makes it save as a snapshot does. The automatic snapshots
@@ -7260,13 +7415,6 @@ SAVE_DENIED_FOR_SUBAGENT = (
     "needs to know) in your final answer instead, and leave saving the checkpoint to the "
     "main session."
 )
-
-
-def format_utc_time(epoch_seconds):
-    """A Unix timestamp as 'YYYY-MM-DD HH:MM:SS UTC'."""
-    import time  # built in to the interpreter: costs nothing to import
-
-    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(epoch_seconds))
 
 
 def parse_hook_input(stdin_bytes):
@@ -7292,7 +7440,7 @@ def hook_project_root(hook_input, environ):
     directory), checked like any project root; CallerError when neither gives one."""
     cwd = hook_input.get("cwd") if hook_input else None
     return choose_project_root(None, environ, lambda: None, cwd if isinstance(cwd, str) else "",
-                               cwd_name="the hook's cwd")[0]
+                               cwd_name="the hook's cwd").path
 
 
 def describe_recovery(recovered, deferred):
@@ -7457,7 +7605,8 @@ HOOK_INTERPRETERS = {  # platform -> the commands a hook tries, in order
 # with `xcode-select --switch`, Xcode itself.
 MACOS_DEVELOPER_TOOLS = ("/Library/Developer/CommandLineTools", "/var/db/xcode_select_link",
                          "/Applications/Xcode.app")
-SERVER_PYTHON = ("SESSION_CHECKPOINT_PYTHON", "python3")  # .mcp.json's variable, its default
+# .mcp.json's variable for the server's interpreter, and its default there.
+SERVER_PYTHON_VARIABLE, SERVER_PYTHON_DEFAULT = "SESSION_CHECKPOINT_PYTHON", "python3"
 # What the session-start hook tells the user when no interpreter is found (the shell prints
 # it, so no quote marks).
 NO_PYTHON = {
@@ -7526,8 +7675,7 @@ def hook_interpreter(environ, platform=None):
 def server_interpreter(environ, platform=None):
     """(command, its path or None, why it cannot run the server or None): the server's
     interpreter as .mcp.json names it."""
-    variable, default = SERVER_PYTHON
-    command = environ.get(variable) or default
+    command = environ.get(SERVER_PYTHON_VARIABLE) or SERVER_PYTHON_DEFAULT
     path = find_command(command, environ)
     return command, path, interpreter_problem(path, platform or interpreter_platform())
 
@@ -7538,7 +7686,7 @@ def server_interpreter_warning(environ):
     command, path, problem = server_interpreter(environ)
     if problem is None:
         return None
-    variable = SERVER_PYTHON[0]
+    variable = SERVER_PYTHON_VARIABLE
     # This hook runs on a real interpreter: the server can use the same (outside a venv,
     # which may vanish).
     python = getattr(sys, "_base_executable", None) or sys.executable
@@ -7564,18 +7712,25 @@ def run_session_start_hook_and_check_the_server(stdin_bytes, environ):
     return json_dumps(output)
 
 
-# --hook NAME → (the Claude Code event it is registered for, what it does, what it runs).
-HOOKS = {
-    "session-start": ("SessionStart", "crash recovery and the resume nudge",
-                      run_session_start_hook_and_check_the_server),
-    "guard": ("PreToolUse", "the subagent save guard",
-              lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
-    "pre-compact": ("PreCompact", "an automatic snapshot",
-                    lambda stdin_bytes, environ: run_autosnap_hook(
-                        "pre-compact", stdin_bytes, environ)),
-    "session-end": ("SessionEnd", "an automatic snapshot",
-                    lambda stdin_bytes, environ: run_autosnap_hook(
-                        "session-end", stdin_bytes, environ)),
+class Hook(Record):
+    """A `--hook NAME`: the Claude Code `event` it is registered for, what it does
+    (`purpose`, for --help), and `run(stdin_bytes, environ)`, which returns its stdout
+    text or None."""
+
+    __slots__ = ("event", "purpose", "run")
+
+
+HOOKS = {  # --hook NAME -> its Hook
+    "session-start": Hook("SessionStart", "crash recovery and the resume nudge",
+                          run_session_start_hook_and_check_the_server),
+    "guard": Hook("PreToolUse", "the subagent save guard",
+                  lambda stdin_bytes, environ: run_guard_hook(stdin_bytes)),
+    "pre-compact": Hook("PreCompact", "an automatic snapshot",
+                        lambda stdin_bytes, environ: run_autosnap_hook(
+                            "pre-compact", stdin_bytes, environ)),
+    "session-end": Hook("SessionEnd", "an automatic snapshot",
+                        lambda stdin_bytes, environ: run_autosnap_hook(
+                            "session-end", stdin_bytes, environ)),
 }
 
 
@@ -7598,7 +7753,7 @@ def run_hook(args, invocation):
         return EXIT_FAILED
     name = args[0]
     try:
-        text = HOOKS[name][2](invocation.stdin.buffer.read(), invocation.environ)
+        text = HOOKS[name].run(invocation.stdin.buffer.read(), invocation.environ)
         if text is not None:
             invocation.stdout.buffer.write((text + "\n").encode("utf-8"))
             invocation.stdout.buffer.flush()
@@ -7711,7 +7866,7 @@ def folder_with_checkpoints(start, environ):
     repository, never above the work tree's top or the home folder, whichever comes
     first; None when none has, or when `start` is in neither (nothing bounds the search)."""
     home = os.path.realpath(home_directory(environ))
-    top = work_tree_top(start)[0]
+    top = work_tree_top(start).top
     if top is None and start != home and not is_inside(home, start):
         return None
     here = start
@@ -7731,8 +7886,9 @@ def command_root_choice(options, invocation):
     try:
         if root is not None:
             root = os.path.abspath(os.path.join(invocation.working_directory(), root))
-        root, rule = choose_project_root(root, invocation.environ, lambda: None,
-                                         invocation.cwd, argument_name="--root")
+        chosen = choose_project_root(root, invocation.environ, lambda: None, invocation.cwd,
+                                     argument_name="--root")
+        root, rule = chosen.path, chosen.chosen_by
     except CallerError as error:
         fix = ("pass --root an existing project directory" if options.root is not None else
                "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
@@ -8331,9 +8487,10 @@ class ClaudeCodeSetup:
             if key.split("@")[0] == NAME:
                 self.enabled[key] = value is True
         hooks = settings.get("hooks") if isinstance(settings.get("hooks"), dict) else {}
-        for hook, (event, _, _) in HOOKS.items():
-            if any("--hook " + hook in command for command in commands_in(hooks.get(event))):
-                self.hooks[hook].append(path)
+        for name, hook in HOOKS.items():
+            if any("--hook " + name in command
+                   for command in commands_in(hooks.get(hook.event))):
+                self.hooks[name].append(path)
 
     def read_servers(self, config, where, scope):
         import shlex
@@ -8542,21 +8699,29 @@ SERVER_ENVIRONMENT = ("CHECKPOINT_PROJECT_ROOT", "CHECKPOINT_SESSION_IDS", "HOME
                       "XDG_STATE_HOME", "LOCALAPPDATA") + GIT_ENVIRONMENT_KEPT
 
 
-# init --client NAME: (the project's config file, the key of its server table, what the
-# entry holds besides the command line), each after the client's own documentation. The
+# init --client NAME: each client's config, after the client's own documentation. The
 # editors start servers outside the project, so they pass it as CHECKPOINT_PROJECT_ROOT
 # through their own variable; the CLIs start them in the project they run in.
 # Gemini's entry is trusted, or headless `gemini -p` offers none of its tools (they write
 # only the checkpoint files), and bounded in time (Gemini waits 10 minutes by default).
 # Codex passes a server only HOME, LANG, PATH and TERM: its entry forwards the rest.
+class ClientConfig(Record):
+    """Where a client keeps its project's servers: the config file (`relative` to the
+    project), the key of its server table, and what our entry there holds besides the
+    command line (`extra`)."""
+
+    __slots__ = ("relative", "table", "extra")
+
+
 CLIENT_CONFIGS = {
-    "vscode": (".vscode/mcp.json", "servers",
-               {"type": "stdio", "env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
-    "cursor": (".cursor/mcp.json", "mcpServers",
-               {"env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
-    "gemini": (".gemini/settings.json", "mcpServers",
-               {"trust": True, "timeout": int(LIMITS["clientTimeout"] * 1000)}),
-    "codex": (".codex/config.toml", "mcp_servers", {"env_vars": list(SERVER_ENVIRONMENT)}),
+    "vscode": ClientConfig(".vscode/mcp.json", "servers", {
+        "type": "stdio", "env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
+    "cursor": ClientConfig(".cursor/mcp.json", "mcpServers",
+                           {"env": {"CHECKPOINT_PROJECT_ROOT": "${workspaceFolder}"}}),
+    "gemini": ClientConfig(".gemini/settings.json", "mcpServers",
+                           {"trust": True, "timeout": int(LIMITS["clientTimeout"] * 1000)}),
+    "codex": ClientConfig(".codex/config.toml", "mcp_servers",
+                          {"env_vars": list(SERVER_ENVIRONMENT)}),
 }
 
 
@@ -8584,7 +8749,7 @@ def server_command_line():
     if not os.path.isfile(pyz):
         raise CommandFailed("there is no checkpoint.pyz to point the client at; run init "
                             "from checkpoint.pyz itself.")
-    return client_interpreter(os.environ), ["-I", "-S", pyz]
+    return client_interpreter(run_environ()), ["-I", "-S", pyz]
 
 
 class ClientConfigUpdate(Record):
@@ -8599,7 +8764,8 @@ def client_config_update(root, client):
     `root`, every other server and setting left as it was, ready to write: read and
     checked before init writes anything, so that a refused config leaves the project as
     it was."""
-    relative, table, extra = CLIENT_CONFIGS[client]
+    config = CLIENT_CONFIGS[client]
+    relative, table, extra = config.relative, config.table, config.extra
     path = project_path(root, relative)
     command, args = server_command_line()
     entry = {key: value for key, value in extra.items() if key == "type"}
@@ -9087,7 +9253,7 @@ def client_trust_advice(root, client, environ):
                 "--approval-mode yolo), and a %d ms \"timeout\"."
                 % (os.path.join(home, ".gemini", "trustedFolders.json"),
                    json.dumps({root: "TRUST_FOLDER"}, ensure_ascii=False), root,
-                   CLIENT_CONFIGS[client][2]["timeout"]))
+                   CLIENT_CONFIGS[client].extra["timeout"]))
     return None
 
 
@@ -9179,7 +9345,7 @@ def subcommands():
                 (("--client",), {"choices": sorted(CLIENT_CONFIGS),
                                  "help": "also register the server in this client's project "
                                          "config (%s), keeping the other servers in it"
-                                         % ", ".join("%s: %s" % (name, config[0]) for name, config
+                                         % ", ".join("%s: %s" % (name, config.relative) for name, config
                                                      in sorted(CLIENT_CONFIGS.items()))})]),
     )
 
@@ -9201,8 +9367,9 @@ def build_parser(invocation):
                 self.prog, message, usage, self.prog))
 
     import textwrap
-    hooks = "\n".join("  --hook %-14s Claude Code's %s hook: %s" % (name, event, what)
-                      for name, (event, what, _) in HOOKS.items())
+    hooks = "\n".join("  --hook %-14s Claude Code's %s hook: %s" % (name, hook.event,
+                                                                  hook.purpose)
+                      for name, hook in HOOKS.items())
     parser = CommandParser(
         prog="checkpoint.pyz", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="%s\n\n%s\n%s" % (textwrap.fill(
@@ -9283,11 +9450,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None, environ=None, cwd=None
                             sys.stdout if stdout is None else stdout,
                             sys.stderr if stderr is None else stderr,
                             os.environ if environ is None else environ, cwd)
-    if not argv:
-        return serve_stdio(invocation, handle_signals=stdin is None)
-    if argv[0] == "--hook":
-        return run_hook(argv[1:], invocation)
-    return run_command(argv, invocation)
+    with RunEnvironment(invocation.environ):
+        if not argv:
+            return serve_stdio(invocation, handle_signals=stdin is None)
+        if argv[0] == "--hook":
+            return run_hook(argv[1:], invocation)
+        return run_command(argv, invocation)
 
 
 def run_as_program():

@@ -382,7 +382,7 @@ class ChangedPathMemoryTest(GitTestCase):
             self.assertEqual(self.paths(scan), baseline)
 
     def test_agent_paths_first_then_known_and_fresh_mtimes_alike(self):
-        changes = [checkpoint_mcp.GitChange((b"1", b".M", False, ("f%d" % n).encode(), None))
+        changes = [checkpoint_mcp.GitChange(b"1", b".M", False, ("f%d" % n).encode(), None)
                    for n in range(6)]
         for n in range(6):
             self.touch("f%d" % n, 1000000 + n)

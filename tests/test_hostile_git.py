@@ -421,7 +421,7 @@ class SlowGitConfigTest(HostileGitTestCase):
         return {"PATH": str(fake) + os.pathsep + os.environ["PATH"]}
 
     def assert_saved_without_git_facts(self, path):
-        with mock.patch.dict(os.environ, path), \
+        with mock.patch.dict(self.env, path), \
                 mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 1.0}):
             with self.claude() as server:
                 result = self.ok(server, SAVE, {"goal": "g"})

@@ -273,7 +273,7 @@ class EnvTest(InitTestCase):
                 code, out, err = self.init("--client", client)
                 self.assertEqual(code, 0, err)
                 config = json.loads(path.read_text(encoding="utf-8"))[table]
-                ours = dict(checkpoint_mcp.CLIENT_CONFIGS[client][2]).get("env")
+                ours = dict(checkpoint_mcp.CLIENT_CONFIGS[client].extra).get("env")
                 self.assertEqual(config[NAME].get("env"), ours)
                 self.assertNotIn("envFile", config[NAME])
                 self.assertEqual(config["other"], {"command": "o", "env": {"KEEP": "1"}})
@@ -313,7 +313,7 @@ class EnvTest(InitTestCase):
                     self.assertEqual(parsed["model"], "m")
                     self.assertEqual(sorted(parsed["mcp_servers"][NAME]),
                                      sorted(["args", "command"]
-                                            + list(checkpoint_mcp.CLIENT_CONFIGS["codex"][2])))
+                                            + list(checkpoint_mcp.CLIENT_CONFIGS["codex"].extra)))
                     self.assertEqual(parsed["mcp_servers"]["keep"], {"command": "k"})
 
     def test_the_dropped_names_reach_the_terminal_as_one_line_without_controls(self):

@@ -26,7 +26,7 @@ STORE_MESSAGE = ("Python was not found; run without arguments to install from th
                  "Store, or disable this shortcut from Settings > Apps > Advanced app settings "
                  "> App execution aliases.")
 SHELLS = [shell for shell in ("/bin/sh", "/bin/bash") if os.path.exists(shell)]
-EVENTS = {hook: event for hook, (event, _, _) in checkpoint_mcp.HOOKS.items()}
+EVENTS = {name: hook.event for name, hook in checkpoint_mcp.HOOKS.items()}
 
 
 def hook_commands():

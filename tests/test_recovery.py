@@ -566,7 +566,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         blocked.write_text("a file where the state folder would be", encoding="utf-8")
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         patch, reads = self.counting_reads()
-        with patch, mock.patch.dict(os.environ, XDG_STATE_HOME=str(blocked)):
+        with patch, mock.patch.dict(self.env, XDG_STATE_HOME=str(blocked)):
             self.start()
             self.start()
         self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])

@@ -126,7 +126,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         fake.mkdir()
         (fake / "git").write_text("#!/bin/sh\nexec %s 5\n" % shutil.which("sleep"))
         (fake / "git").chmod(0o755)
-        with mock.patch.dict(os.environ, {"PATH": str(fake)}), \
+        with mock.patch.dict(self.env, {"PATH": str(fake)}), \
                 mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.1}):
             result = self.claude("theirs").call_tool(LOAD, {})
         structured = result["structuredContent"]
@@ -134,7 +134,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertIn("not checked against the repository (git did not answer)",
                       structured["trustWarnings"])
         # The session's own signed file is still built on by its next save.
-        with mock.patch.dict(os.environ, {"PATH": str(fake)}), \
+        with mock.patch.dict(self.env, {"PATH": str(fake)}), \
                 mock.patch.dict(checkpoint_mcp.LIMITS, {"gitTimeout": 0.1}):
             saved = self.ok(self.claude("theirs"), SAVE, {"summary": "s", "mode": "merge"})
         self.assertFalse(any("untrusted" in w for w in saved["warnings"]), saved)
@@ -330,7 +330,7 @@ class SigningKeyTest(CheckpointTestCase):
 
     def test_xdg_state_home_says_where_the_key_lives(self):
         state = self.tmp / "state"
-        with mock.patch.dict(os.environ, XDG_STATE_HOME=str(state)):  # (the process's own)
+        with mock.patch.dict(self.env, XDG_STATE_HOME=str(state)):
             self.ok(self.claude(), SAVE, {"goal": "g"})
         self.assertTrue((state / "session-checkpoint" / "key").exists())
         self.assertFalse(self.key().exists())
