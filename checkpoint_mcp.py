@@ -3331,22 +3331,16 @@ def read_signing_key(path):
 def key_location_problem(root):
     """Why this user's key may not vouch for checkpoints in the project `root`, or None.
     A key in the project, or in the git work tree holding it (HOME or XDG_STATE_HOME
-    there, as in some containers), may have come with the project: an archive or a clone
-    could carry one. Unless the project is the home folder itself (a project rooted at ~):
-    then it holds what runs as this user anyway (the shell's, git's and the client's own
-    settings, the plugin itself), so whoever made it could already do what a key lets
-    them, and refusing the key would only leave such a project nothing to resume. A home
-    folder somewhere inside the project (`.devcontainer/home`) is no such exception: the
-    project could have brought all of it."""
+    there, as in some containers, or a client started in the home folder itself), may
+    have come with the project: an archive or a clone could carry one, so none there is
+    ever used."""
     folder = os.path.realpath(state_directory())
-    home = path_key(os.path.realpath(home_directory(os.environ)))
     for top in (root, work_tree_top(root)[0]):
-        if (top is not None and is_same_or_inside(top, folder)
-                and path_key(os.path.realpath(top)) != home):
+        if top is not None and is_same_or_inside(top, folder):
             return ("the signing key's folder %s is inside %s, where a key could have come "
                     "with the project (an archive, a clone), so no key there vouches for a "
-                    "checkpoint; set XDG_STATE_HOME to a folder of yours outside the project"
-                    % (folder, top))
+                    "checkpoint; set %s to a folder of yours outside the project"
+                    % (folder, top, "LOCALAPPDATA" if os.name == "nt" else "XDG_STATE_HOME"))
     return None
 
 
