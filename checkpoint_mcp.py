@@ -4071,12 +4071,13 @@ class CheckpointCensus:
         self.newest = newest
         self.untrusted = dict(untrusted or {})
 
-    def add(self, verdict, mtime):
-        """Count a checkpoint file saved at `mtime` with its TrustVerdict."""
+    def add(self, verdict, mtime, files=1):
+        """Count a checkpoint file saved at `mtime` with its TrustVerdict (or that many
+        `files` with the same verdict, the newest saved at `mtime`)."""
         if not verdict.trusted:
-            self.untrusted[verdict.text] = self.untrusted.get(verdict.text, 0) + 1
+            self.untrusted[verdict.text] = self.untrusted.get(verdict.text, 0) + files
         else:
-            self.count += 1
+            self.count += files
             if self.newest is None or mtime > self.newest:
                 self.newest = mtime
 
@@ -4101,14 +4102,20 @@ def file_state(info):
     return [getattr(info, field) for field in FILE_STATE_FIELDS]
 
 
-def is_census_entry(entry):
+def is_census_entry(entry, checked):
     """Whether a census record's file entry has the shape a census gives it: the file's
     file_state, then why it is untrusted from the file alone (file_reasons, as [code,
-    detail] pairs: none when it is not)."""
-    return (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
-            and all(type(number) is int and -2 ** 63 <= number < 2 ** 64  # (an lstat's)
-                    for number in entry[:-1]) and type(entry[-1]) is list
-            and all(map(is_trust_reason, entry[-1])))
+    detail] pairs: none when it is not). `checked` remembers the reasons already looked
+    at (most files of a folder share theirs)."""
+    if not (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
+            and type(entry[-1]) is list and all(type(number) is int
+                                                and -2 ** 63 <= number < 2 ** 64  # (lstat's)
+                                                for number in entry[:-1])):
+        return False
+    same = repr(entry[-1])
+    if same not in checked:
+        checked[same] = all(map(is_trust_reason, entry[-1]))
+    return checked[same]
 
 
 def census_entry(found, root, key):
@@ -4117,14 +4124,33 @@ def census_entry(found, root, key):
                                       file_reasons(root, found, key).reasons]]
 
 
-def census_verdict(root, directory, name, entry, committed, folder):
-    """The TrustVerdict on the file `name` in the checkpoint folder `directory` from its
-    census record `entry`, its `folder`'s reasons and the paths git has (`committed`, as
-    trust_verdict takes them)."""
-    from_backup = name.endswith(BACKUP_SUFFIX)
-    path = os.path.join(directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name)
-    return trust_verdict(root, CheckpointFile(None, path, None, from_backup), None, committed,
-                         folder, known=[TrustReason(*pair) for pair in entry[-1]])
+def count_census_files(root, files, committed, folder):
+    """A CheckpointCensus of the checkpoint files a census recorded (`files`: name ->
+    census entry), each judged by trust_verdict from what the entry knows of it, its
+    `folder`'s reasons and the paths git has (`committed`, as trust_verdict takes them).
+    Files recorded with the same reasons get the same verdict, made once, unless git
+    has some checkpoint: a folder of planted names may hold a hundred thousand of them."""
+    census, tally = CheckpointCensus(), {}  # the same reasons -> [verdict, files, newest]
+    directory = os.path.join(root, CHECKPOINT_DIR)
+    for name, entry in files.items():
+        same = None if committed else repr(entry[-1])
+        counted = tally.get(same)
+        if counted is not None:
+            counted[1] += 1
+            counted[2] = max(counted[2], entry[2])
+            continue
+        from_backup = name.endswith(BACKUP_SUFFIX)
+        path = os.path.join(directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name)
+        verdict = trust_verdict(root, CheckpointFile(None, path, None, from_backup), None,
+                                committed, folder,
+                                known=[TrustReason(*pair) for pair in entry[-1]])
+        if same is None:
+            census.add(verdict, entry[2] / 1e9)
+        else:
+            tally[same] = [verdict, 1, entry[2]]
+    for verdict, count, newest in tally.values():
+        census.add(verdict, newest / 1e9, count)
+    return census
 
 
 def project_state_name(root):
@@ -4160,7 +4186,9 @@ def read_census_record(path, with_files):
         return None, {}
     if not isinstance(summary, dict) or not isinstance(files, dict):
         return None, {}
-    return summary, {name: entry for name, entry in files.items() if is_census_entry(entry)}
+    checked = {}
+    return summary, {name: entry for name, entry in files.items()
+                     if is_census_entry(entry, checked)}
 
 
 # The times a census record may name: those parse_timestamp reads (1970 to 9999), which
@@ -4180,14 +4208,11 @@ def is_census_summary(summary):
                     for reason, number in untrusted.items()))
 
 
-def census_summary(root, folder, key_state, files, reasons):
+def census_summary(root, folder, key_state, files, reasons, counted=None):
     """The record's first line: what the census is of, and what it found (without what
-    git has: see checkpoint_census), the folder's `reasons` included."""
-    census = CheckpointCensus()
-    directory = os.path.join(root, CHECKPOINT_DIR)
-    for name, entry in files.items():
-        census.add(census_verdict(root, directory, name, entry, frozenset(), reasons),
-                   entry[2] / 1e9)
+    git has: see checkpoint_census), the folder's `reasons` included; `counted` is that
+    count when the caller has already made it."""
+    census = counted or count_census_files(root, files, frozenset(), reasons)
     return {"root": root, "folder": folder, "key": key_state, "count": census.count,
             "newest": census.newest, "untrusted": census.untrusted}
 
@@ -4213,6 +4238,21 @@ def checkpoint_census(root, deadline=None):
     Past `deadline` (a time.monotonic() value, or None) it reads no more files (it reads
     one at least): the ones left count as not checked yet, and the record it writes keeps
     what it checked, without holding, so the next census goes on from there."""
+    import gc  # (built in)
+    collecting = gc.isenabled()
+    # A census keeps a few objects per file until it returns, and frees none before: the
+    # collector would walk all of them again and again (seconds, for a folder of a
+    # hundred thousand planted names).
+    gc.disable()
+    try:
+        return census_of_files(root, deadline)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def census_of_files(root, deadline):
+    """checkpoint_census, with the cyclic garbage collector off."""
     directory = os.path.join(root, CHECKPOINT_DIR)
     folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
     key_state = signing_key_state(root)
@@ -4228,46 +4268,48 @@ def checkpoint_census(root, deadline=None):
     if holds and committed == set():
         census = CheckpointCensus(summary["count"], summary["newest"], summary["untrusted"])
     else:
-        census = CheckpointCensus()
-        if summary is not None and summary.get("key") == key_state:
-            _, cached = read_census_record(record, with_files=True)
-        else:
-            cached = {}  # a record made with another key says nothing
         key = project_signing_key(root)
-        files, unchecked, clock = {}, [], None
+        files, unchecked, clock, cached = {}, 0, None, {}
         not_yet = TrustVerdict([TrustReason("notCheckedYet", None)], None)
         try:
             listed = checkpoint_files(root, deadline)
         except ListingTimeout:  # not even listed in time: none is offered, no record kept
-            import time
-            census.add(not_yet, time.time())
-            listed, folder = [], None
-        for found in listed:
+            listed, folder, unchecked = [], None, 1
+        # What an earlier census checked, read once the listing has had its time: the
+        # record (of a folder of planted names) can be long. One made with another key
+        # says nothing.
+        if listed and summary is not None and summary.get("key") == key_state:
+            _, cached = read_census_record(record, with_files=True)
+        for position, found in enumerate(listed):
             if found.selector == LEGACY_SELECTOR:
                 continue
             name = os.path.basename(found.path) + (BACKUP_SUFFIX if found.from_backup else "")
             state, old = file_state(found.info), cached.get(name)
             if old is not None and old[:-1] == state:
                 files[name] = old
-            elif clock is not None and (unchecked or clock() >= deadline):
-                unchecked.append(found.info.st_mtime)
+            elif clock is not None and clock() >= deadline:
+                # The rest wait for the next start, counted at once: one look at each of
+                # a hundred thousand planted names would hold this one past its deadline.
+                # (Those checked before come first again then, newest first.)
+                unchecked = sum(later.selector != LEGACY_SELECTOR
+                                for later in listed[position:])
+                break
             else:
                 files[name] = census_entry(found, root, key)
                 if deadline is not None and clock is None:
                     import time  # (built in, and already loaded by the hook)
                     clock = time.monotonic
-        for mtime in unchecked:
-            census.add(not_yet, mtime)
         reasons = folder_reasons(directory)
-        for name, entry in files.items():
-            census.add(census_verdict(root, directory, name, entry, committed, reasons),
-                       entry[2] / 1e9)
+        census = count_census_files(root, files, committed, reasons)
         if folder is not None:
             try:
                 write_census_record(record, census_summary(
-                    root, None if unchecked else folder, key_state, files, reasons), files)
+                    root, None if unchecked else folder, key_state, files, reasons,
+                    census if committed == set() else None), files)
             except OSError:
                 pass
+        if unchecked:
+            census.add(not_yet, None, unchecked)
     for name in (LEGACY_FILE, LEGACY_FILE + BACKUP_SUFFIX):  # read at every census: rare
         path = os.path.join(root, name)
         try:

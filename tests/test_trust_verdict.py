@@ -112,6 +112,29 @@ class CensusRecordTest(VerdictTestCase):
                 self.assertIn("(1 group-writable)", self.nudge())
 
 
+class CensusDeadlineTest(VerdictTestCase):
+    """Past its deadline the census does no more work per file: a folder of a hundred
+    thousand planted names would otherwise hold the session start seconds past it."""
+
+    def test_the_files_left_at_the_deadline_are_counted_at_once(self):
+        self.directory.mkdir(mode=0o700)
+        for number in range(3000):
+            (self.directory / ("%08d-0000-4000-8000-000000000000.json" % number)).write_bytes(
+                b"{}")
+        looked_at = []
+        real = checkpoint_mcp.file_state
+
+        def counting(info):
+            looked_at.append(info)
+            return real(info)
+        with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=0), \
+                mock.patch.object(checkpoint_mcp, "file_state", counting):
+            context = self.nudge()
+        self.assertIn("2999 not checked yet", context)
+        self.assertIn("1 not signed", context)
+        self.assertLessEqual(len(looked_at), 3)  # the one read, and the one that found it late
+
+
 class RecordsTest(VerdictTestCase):
 
     def test_a_checkpoint_file_is_a_named_record(self):
