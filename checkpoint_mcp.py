@@ -3293,6 +3293,11 @@ class SigningKey(Record):
     __slots__ = ("path", "secret", "problem")
 
 
+class KeyInProject(SigningKey):
+    """No key: this user's lies where the project could have put it (key_location_problem,
+    the `problem`), so none vouches for anything there. (Its fields are SigningKey's.)"""
+
+
 def signing_key_path():
     """Where this user's key lives (in state_directory())."""
     return os.path.join(state_directory(), KEY_FILE)
@@ -3326,6 +3331,11 @@ def read_signing_key(path):
     return SigningKey(path, secret, None)
 
 
+def state_folder_variable():
+    """The variable that moves state_directory() elsewhere."""
+    return "LOCALAPPDATA" if os.name == "nt" else "XDG_STATE_HOME"
+
+
 def key_location_problem(root):
     """Why this user's key may not vouch for checkpoints in the project `root`, or None.
     A key in the project, or in the git work tree holding it (HOME or XDG_STATE_HOME
@@ -3336,9 +3346,9 @@ def key_location_problem(root):
     for top in (root, work_tree_top(root)[0]):
         if top is not None and is_same_or_inside(top, folder):
             return ("the signing key's folder %s is inside %s, where a key could have come "
-                    "with the project (an archive, a clone), so no key there vouches for a "
-                    "checkpoint; set %s to a folder of yours outside the project"
-                    % (folder, top, "LOCALAPPDATA" if os.name == "nt" else "XDG_STATE_HOME"))
+                    "with the project (an archive, a clone); set %s to a folder of yours outside "
+                    "the project"
+                    % (folder, top, state_folder_variable()))
     return None
 
 
@@ -3348,7 +3358,7 @@ def project_signing_key(root, create=False):
     it (key_location_problem). None is made there either."""
     problem = key_location_problem(root)
     if problem is not None:
-        return SigningKey(signing_key_path(), None, problem)
+        return KeyInProject(signing_key_path(), None, problem)
     return signing_key(create)
 
 
@@ -3402,6 +3412,8 @@ def sign_checkpoint(data, selector, secret):
 def signature_reason(raw, selector, key):
     """None when `raw` is a checkpoint signed with `key` under the name `selector`; else the
     TrustReason why it is not this user's own."""
+    if isinstance(key, KeyInProject):  # signed or not: the one thing to fix is the key's place
+        return TrustReason("keyInProject", state_folder_variable())
     tail = raw[-SIGNATURE_TAIL:]
     if not (tail.startswith(SIGNATURE_START) and tail.endswith(SIGNATURE_END)):
         return TrustReason("unsigned", None)
@@ -3432,6 +3444,8 @@ TRUST_REASONS = {
     "unreadable": "unreadable (%s)",
     "unsigned": "not signed (written by hand, elsewhere, or by a version before signatures)",
     "keyUnusable": "its signature cannot be checked: %s",
+    "keyInProject": "no key vouches for it here: the signing key's folder is inside the "
+                    "project; set %s to a folder of yours outside it",
     "otherKey": "its signature does not match this user's key (written by another user or "
                 "on another machine, saved under another name, or edited since)",
     "noProject": "names no project (no project.rootId), so it may have been saved anywhere",

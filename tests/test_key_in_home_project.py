@@ -54,6 +54,10 @@ class ProjectRootedAtHomeTest(CheckpointTestCase):
         context = self.session_start()
         self.assertNotIn("call the load_session_checkpoint", context)
         self.assertIn("not shown to be this user's own", context)
+        # Each says why, with the fix, in a few words.
+        for said in (loaded["content"][0]["text"], entry["trustWarnings"][0], context):
+            self.assertIn("the signing key's folder is inside the project; set XDG_STATE_HOME "
+                          "to a folder of yours outside it", said)
 
     def test_a_save_stays_unsigned_and_says_why_in_one_line_with_the_fix(self):
         result = self.ok(self.claude("mine"), SAVE, {"goal": "my work"})
