@@ -2212,7 +2212,7 @@ def parse_checkpoint(raw):
         raise CorruptCheckpoint("not valid JSON (%s)" % error) from None
     if not isinstance(data, dict):
         raise CorruptCheckpoint("not a JSON object")
-    data.pop("mac", None)  # the signature is checked on the bytes (signature_problem)
+    data.pop("mac", None)  # the signature is checked on the bytes (signature_reason)
     version = data.get("version")
     # Any JSON value can stand here, and only 1 is 1 (not 1.0, not true).
     if type(version) is not int or version != FORMAT_VERSION:
@@ -3448,6 +3448,11 @@ class SigningKey(Record):
     __slots__ = ("path", "secret", "problem")
 
 
+class KeyInProject(SigningKey):
+    """No key: this user's lies where the project could have put it (key_location_problem,
+    the `problem`), so none vouches for anything there. (Its fields are SigningKey's.)"""
+
+
 def signing_key_path():
     """Where this user's key lives (in state_directory())."""
     return os.path.join(state_directory(), KEY_FILE)
@@ -3464,13 +3469,11 @@ def read_signing_key(path):
     except OSError as error:
         return SigningKey(path, None, "the signing key %s cannot be read (%s)"
                           % (path, error.strerror or error))
-    problems = file_trust_problems(info)
-    if os.name != "nt" and info.st_mode & 0o044:
-        problems.append("readable by others")
-    if problems:
+    reasons = owner_mode_reasons(info, 0o066)  # (a key is a secret: others read none)
+    if reasons:
         return SigningKey(path, None, "the signing key %s is %s; run `chmod 600 %s` if it is "
                                       "yours, or delete it (a save makes a new one)"
-                          % (path, " and ".join(problems), path))
+                          % (path, " and ".join(map(str, reasons)), path))
     try:
         with os.fdopen(open_regular(path), "rb") as handle:
             text = handle.read(256)
@@ -3483,25 +3486,24 @@ def read_signing_key(path):
     return SigningKey(path, secret, None)
 
 
+def state_folder_variable():
+    """The variable that moves state_directory() elsewhere."""
+    return "LOCALAPPDATA" if os.name == "nt" else "XDG_STATE_HOME"
+
+
 def key_location_problem(root):
     """Why this user's key may not vouch for checkpoints in the project `root`, or None.
     A key in the project, or in the git work tree holding it (HOME or XDG_STATE_HOME
-    there, as in some containers), may have come with the project: an archive or a clone
-    could carry one. Unless the project is the home folder itself (a project rooted at ~):
-    then it holds what runs as this user anyway (the shell's, git's and the client's own
-    settings, the plugin itself), so whoever made it could already do what a key lets
-    them, and refusing the key would only leave such a project nothing to resume. A home
-    folder somewhere inside the project (`.devcontainer/home`) is no such exception: the
-    project could have brought all of it."""
+    there, as in some containers, or a client started in the home folder itself), may
+    have come with the project: an archive or a clone could carry one, so none there is
+    ever used."""
     folder = os.path.realpath(state_directory())
-    home = path_key(os.path.realpath(home_directory(run_environ())))
     for top in (root, work_tree_top(root).top):
-        if (top is not None and is_same_or_inside(top, folder)
-                and path_key(os.path.realpath(top)) != home):
+        if top is not None and is_same_or_inside(top, folder):
             return ("the signing key's folder %s is inside %s, where a key could have come "
-                    "with the project (an archive, a clone), so no key there vouches for a "
-                    "checkpoint; set XDG_STATE_HOME to a folder of yours outside the project"
-                    % (folder, top))
+                    "with the project (an archive, a clone); set %s to a folder of yours outside "
+                    "the project"
+                    % (folder, top, state_folder_variable()))
     return None
 
 
@@ -3511,7 +3513,7 @@ def project_signing_key(root, create=False):
     it (key_location_problem). None is made there either."""
     problem = key_location_problem(root)
     if problem is not None:
-        return SigningKey(signing_key_path(), None, problem)
+        return KeyInProject(signing_key_path(), None, problem)
     return signing_key(create)
 
 
@@ -3562,91 +3564,207 @@ def sign_checkpoint(data, selector, secret):
             + checkpoint_signature(secret, selector, data).encode("ascii") + SIGNATURE_END)
 
 
-def signature_problem(raw, selector, key):
-    """None when `raw` is a checkpoint signed with `key` under the name `selector`; else why
-    it is not this user's own."""
+def signature_reason(raw, selector, key):
+    """None when `raw` is a checkpoint signed with `key` under the name `selector`; else the
+    TrustReason why it is not this user's own."""
+    if isinstance(key, KeyInProject):  # signed or not: the one thing to fix is the key's place
+        return TrustReason("keyInProject", state_folder_variable())
     tail = raw[-SIGNATURE_TAIL:]
     if not (tail.startswith(SIGNATURE_START) and tail.endswith(SIGNATURE_END)):
-        return "not signed (written by hand, elsewhere, or by a version before signatures)"
+        return TrustReason("unsigned", None)
     if key.secret is None:
-        return "its signature cannot be checked: %s" % key.problem
+        return TrustReason("keyUnusable", key.problem)
     from _operator import _compare_digest
     claimed = tail[len(SIGNATURE_START):-len(SIGNATURE_END)]
     body = raw[:-SIGNATURE_TAIL] + b"\n}\n"
     if not _compare_digest(claimed, checkpoint_signature(key.secret, selector, body).encode()):
-        return "its signature does not match this user's key (written by another user or on " \
-               "another machine, saved under another name, or edited since)"
+        return TrustReason("otherKey", None)
     return None
 
 
-def file_trust_problems(info):
-    """Why a file's owner or mode say this user did not write it alone (stat facts only)."""
-    import stat
+# Why a checkpoint is not this user's own, saved here: each reason's code and its one
+# wording, filled in with the detail its TrustReason carries. Decisions are made on the
+# codes; the wordings are what the user and the model read.
+TRUST_REASONS = {
+    "link": "is a symbolic link",
+    "owner": "owned by uid %s",
+    "groupWritable": "group-writable",
+    "othersWritable": "writable by others",
+    "othersReadable": "readable by others",
+    "notChecked": "cannot be checked (%s)",
+    "folderOwner": "in a folder owned by uid %s",
+    "folderWritable": "in a folder others can write to",
+    "folderNotChecked": "its folder cannot be checked (%s)",
+    "tooLarge": "larger than a save writes (%s bytes)",
+    "unreadable": "unreadable (%s)",
+    "unsigned": "not signed (written by hand, elsewhere, or by a version before signatures)",
+    "keyUnusable": "its signature cannot be checked: %s",
+    "keyInProject": "no key vouches for it here: the signing key's folder is inside the "
+                    "project; set %s to a folder of yours outside it",
+    "otherKey": "its signature does not match this user's key (written by another user or "
+                "on another machine, saved under another name, or edited since)",
+    "noProject": "names no project (no project.rootId), so it may have been saved anywhere",
+    "otherDirectory": "saved in another directory",
+    "otherProject": "saved for project %r, read in %r",
+    "committed": "committed to the repository",
+    "gitUnknown": "not checked against the git index",
+    "notCheckedYet": "not checked yet (too many new files for one session start)",
+}
+
+# The mode bits owner_mode_reasons looks at, each with its reason.
+MODE_REASONS = ((0o020, "groupWritable"), (0o002, "othersWritable"), (0o044, "othersReadable"))
+
+
+class TrustReason(Record):
+    """One reason a checkpoint is untrusted: its `code` (a key of TRUST_REASONS) and the
+    `detail` its wording is filled in with (None, a number, a text, or a list of texts)."""
+
+    __slots__ = ("code", "detail")
+
+    def __str__(self):
+        wording = TRUST_REASONS[self.code]
+        if self.detail is None:
+            return wording
+        return wording % (tuple(self.detail) if isinstance(self.detail, list) else self.detail)
+
+
+def is_trust_reason(value):
+    """Whether `value` (from JSON) is a TrustReason as a census record keeps it: [code,
+    detail], with as much detail as its wording takes (a record may have been written by
+    anyone)."""
+    if not (type(value) is list and len(value) == 2 and value[0] in TRUST_REASONS):
+        return False
+    places, detail = TRUST_REASONS[value[0]].count("%"), value[1]
+    if places == 0:
+        return detail is None
+    if places == 1:
+        return type(detail) in (int, str)
+    return (type(detail) is list and len(detail) == places
+            and all(type(item) is str for item in detail))
+
+
+class TrustVerdict(Record):
+    """Whether a checkpoint is this user's own, saved in this project (`trusted`): the
+    TrustReasons why not (`reasons`, none when it is) and, for one saved here before the
+    project moved, the folder it was saved in (`moved_from`, else None)."""
+
+    __slots__ = ("reasons", "moved_from")
+
+    @property
+    def trusted(self):
+        return not self.reasons
+
+    @property
+    def codes(self):
+        return [reason.code for reason in self.reasons]
+
+    @property
+    def problems(self):
+        """Each reason in its wording, as messages quote them."""
+        return [str(reason) for reason in self.reasons]
+
+    @property
+    def text(self):
+        return "; ".join(self.problems)
+
+
+def owner_mode_reasons(info, mask=0o022):
+    """Why what has the lstat `info` (a file, a folder) is not this user's alone, as
+    TrustReasons: a symbolic link (whose own mode says nothing), another owner, or any of
+    the `mask` mode bits (by default write access for group or others). The one owner and
+    mode check: Windows has no owner or mode bits to look at."""
+    import stat  # already loaded by `os`
     if stat.S_ISLNK(info.st_mode):
-        return ["is a symbolic link"]  # (a link's own mode says nothing)
-    problems = []
-    if os.name != "nt":
-        if info.st_uid != os.getuid():
-            problems.append("owned by uid %d" % info.st_uid)
-        if info.st_mode & 0o020:
-            problems.append("group-writable")
-        if info.st_mode & 0o002:
-            problems.append("writable by others")
-    return problems
+        return [TrustReason("link", None)]
+    if os.name == "nt":
+        return []
+    reasons = [TrustReason("owner", info.st_uid)] if info.st_uid != os.getuid() else []
+    reasons.extend(TrustReason(code, None) for bits, code in MODE_REASONS
+                   if info.st_mode & mask & bits)
+    return reasons
 
 
-def folder_strangers(directory):
-    """(why the folder `directory` cannot be checked or None, the uid that owns it when
-    another user does or None, whether group or others can write to it): what lets
-    someone else put files there, as facts for the caller to word. Nothing on Windows."""
+def folder_reasons(directory):
+    """Why the folder holding checkpoints lets someone else put files there, as
+    TrustReasons (none when only this user can)."""
     if os.name == "nt":
         return None, None, False
     try:
         info = os.lstat(directory)
     except OSError as error:
-        return error.strerror or str(error), None, False
-    return (None, info.st_uid if info.st_uid != os.getuid() else None,
-            bool(info.st_mode & 0o022))
+        return [TrustReason("folderNotChecked", error.strerror or str(error))]
+    reasons = owner_mode_reasons(info)
+    found = [TrustReason("folderOwner", info.st_uid)] if any(
+        reason.code == "owner" for reason in reasons) else []
+    if any(reason.code != "owner" for reason in reasons):
+        found.append(TrustReason("folderWritable", None))
+    return found
 
 
-def folder_trust_problems(directory):
-    """Why the folder holding checkpoints lets someone else put files there ([] when only
-    this user can): another owner, or write access for group or others."""
-    unchecked, owner, writable = folder_strangers(directory)
-    if unchecked is not None:
-        return ["its folder cannot be checked (%s)" % unchecked]
-    return (["in a folder owned by uid %d" % owner] if owner is not None else []) + (
-        ["in a folder others can write to"] if writable else [])
-
-
-GIT_DID_NOT_ANSWER = "not checked against the repository (git did not answer)"
-
-
-def checkpoint_trust_problems(loaded, root, tracked, key=None):
-    """Why a loaded checkpoint is untrusted ([] when this user wrote it here): owner and
-    mode, committed to git (`tracked`: from tracked_checkpoint_paths), not signed with
-    this user's `key` (a SigningKey; None: read it now), or saved elsewhere."""
-    try:
-        problems = file_trust_problems(os.lstat(loaded.file_path))
-    except OSError as error:
-        problems = ["cannot be checked (%s)" % (error.strerror or error)]
-    if os.path.basename(os.path.dirname(loaded.path)) == CHECKPOINT_DIR:
-        problems += folder_trust_problems(os.path.dirname(loaded.path))
-    relative = os.path.relpath(loaded.file_path, root).replace(os.sep, "/")
-    if tracked is None:  # fail closed: git did not say
-        problems.append(GIT_DID_NOT_ANSWER)
-    elif relative in tracked or os.path.relpath(loaded.path, root).replace(
-            os.sep, "/") in tracked:
-        problems.append("committed to the repository")
-    signature = signature_problem(loaded.raw, loaded.selector, key or project_signing_key(root))
-    if signature:
-        return problems + [signature]
-    origin = moved_from(loaded.data, root, loaded.selector)
-    if origin is not None:
+def file_reasons(root, found, key, loaded=None):
+    """Why the checkpoint file `found` (a CheckpointFile) is not this user's own save in
+    `root`, from the file alone, as a TrustVerdict: its owner and mode, then its bytes,
+    checked for this user's `key` and the project they name. The bytes are those of
+    `loaded` (a LoadedCheckpoint) when given; else they are read, unless the lstat has
+    already said no (no save writes a file larger than LIMITS["fileBytes"]: one is judged
+    by its size, unread)."""
+    info, path = found.info, found.path + BACKUP_SUFFIX if found.from_backup else found.path
+    if info is None:
+        try:
+            info = os.lstat(path)
+        except OSError as error:
+            info = TrustReason("notChecked", error.strerror or str(error))
+    reasons = [info] if isinstance(info, TrustReason) else owner_mode_reasons(info)
+    raw = data = None
+    if loaded is not None:
+        raw, data = loaded.raw, loaded.data
+    elif reasons:
+        return TrustVerdict(reasons, None)
+    elif info.st_size > LIMITS["fileBytes"]:
+        return TrustVerdict([TrustReason("tooLarge", LIMITS["fileBytes"])], None)
+    else:
+        try:
+            raw = read_file_limited(path, LIMITS["fileBytes"])
+        except OSError as error:
+            return TrustVerdict([TrustReason("unreadable", error.strerror or str(error))], None)
+    signature = signature_reason(raw, found.selector, key)
+    if signature is not None:
+        return TrustVerdict(reasons + [signature], None)
+    if data is None:
+        try:
+            data = parse_checkpoint(raw)
+        except CorruptCheckpoint as error:
+            return TrustVerdict([TrustReason("unreadable", str(error))], None)
+    origin = moved_from(data, root, found.selector)
+    if origin is not None and loaded is not None:
         loaded.warnings.append("Checkpoint %s was saved in %s, before the project moved to %s; "
-                               "its next save records the new place." % (loaded.selector,
+                               "its next save records the new place." % (found.selector,
                                                                         origin, root))
-    return problems + project_problems(loaded.data, root, loaded.selector)
+    return TrustVerdict(reasons + project_reasons(data, root, origin), origin)
+
+
+def trust_verdict(root, found, key, committed, folder=None, loaded=None, known=None):
+    """The TrustVerdict on the checkpoint file `found` (a CheckpointFile) in the project
+    `root`: the one place trust is decided, for load, list, the census, prune and the
+    nudge. The file's own reasons (file_reasons, or what a census `known` of the file as it
+    is now), then its folder's (`folder`: folder_reasons, looked at here when None, for a
+    file in the checkpoint folder), then whether git has it: `committed` is the set of
+    checkpoint paths git has, relative to `root` with '/', None when git did not say (fail
+    closed)."""
+    verdict = file_reasons(root, found, key, loaded) if known is None else TrustVerdict(
+        list(known), None)
+    if folder is None:
+        directory = os.path.dirname(found.path)
+        folder = folder_reasons(directory) if os.path.basename(
+            directory) == CHECKPOINT_DIR else []
+    verdict.reasons += folder
+    if committed is None:
+        verdict.reasons.append(TrustReason("gitUnknown", None))
+    elif committed and any(os.path.relpath(path, root).replace(os.sep, "/") in committed
+                           for path in {found.path, found.path + BACKUP_SUFFIX
+                                        if found.from_backup else found.path}):
+        verdict.reasons.append(TrustReason("committed", None))
+    return verdict
 
 
 # Each project root a save of this user's was made in, by its fingerprint (rootId): a
@@ -3676,18 +3794,18 @@ def moved_from(data, root, selector):
     return origin
 
 
-def project_problems(data, root, selector):
-    """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`; a
-    project moved or renamed since (moved_from) keeps its checkpoints."""
+def project_reasons(data, root, origin):
+    """Why a checkpoint (signed: these are facts the save wrote) was not saved in `root`, as
+    TrustReasons; a project moved or renamed since (moved_from gave its `origin`) keeps its
+    checkpoints."""
     project = data.get("project") or {}
     saved_id = project.get("rootId")
     if not isinstance(saved_id, str):  # (every save since before signatures records it)
-        return ["names no project (no project.rootId), so it may have been saved anywhere"]
+        return [TrustReason("noProject", None)]
     if saved_id != project_root_id(root):
-        return [] if moved_from(data, root, selector) else ["saved in another directory"]
+        return [] if origin else [TrustReason("otherDirectory", None)]
     if project.get("name") and project.get("name") != os.path.basename(root):
-        return ["saved for project %r, read in %r" % (project.get("name"),
-                                                     os.path.basename(root))]
+        return [TrustReason("otherProject", [project.get("name"), os.path.basename(root)])]
     return []
 
 
@@ -3750,13 +3868,15 @@ def load_checkpoint(root, selector):
 
 
 def load_with_trust(root, selector, warnings):
-    """(the checkpoint `selector` names or None, why it is untrusted: [] when this user
-    wrote it here). Raises CorruptCheckpoint as load_checkpoint does; what git could not
-    tell goes to `warnings`."""
+    """(the checkpoint `selector` names or None, its TrustVerdict or None). Raises
+    CorruptCheckpoint as load_checkpoint does; what git could not tell goes to `warnings`."""
     loaded = load_checkpoint(root, selector)
     if loaded is None:
-        return None, []
-    return loaded, checkpoint_trust_problems(loaded, root, tracked_checkpoint_paths(root, warnings))
+        return None, None
+    return loaded, trust_verdict(root, CheckpointFile(selector, loaded.path, None,
+                                                      loaded.from_backup),
+                                 project_signing_key(root),
+                                 tracked_checkpoint_paths(root, warnings), loaded=loaded)
 
 
 def ensure_checkpoint_directory(root):
@@ -3771,15 +3891,11 @@ def ensure_checkpoint_directory(root):
         if not os.path.isdir(directory):
             raise CallerError("%s exists but is not a directory; move it away and save again."
                               % directory)
-        unchecked, owner, writable = folder_strangers(directory)
-        problems = [said for said, holds in (
-            ("cannot be checked (%s)" % unchecked, unchecked is not None),
-            ("is owned by uid %s" % owner, owner is not None),
-            ("is a folder others can write to", writable)) if holds]
-        if problems:  # someone else could swap what we write, or plant what we read
-            raise CallerError("%s %s, so checkpoints are not written there; run `chmod 700 %s` "
-                              "if it is yours, or move it away, and save again." % (
-                                  directory, " and ".join(problems), directory))
+        reasons = folder_reasons(directory)
+        if reasons:  # someone else could swap what we write, or plant what we read
+            raise CallerError("A checkpoint saved in %s would be %s, so none is written there; "
+                              "run `chmod 700 %s` if it is yours, or move it away, and save "
+                              "again." % (directory, " and ".join(map(str, reasons)), directory))
         return directory
     os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
     return directory
@@ -3810,9 +3926,7 @@ def private_folder_problem(path):
     import stat
     if not stat.S_ISDIR(info.st_mode):
         return "not a directory"
-    if os.name != "nt" and (info.st_uid != os.getuid() or info.st_mode & 0o022):
-        return "not this user's alone"
-    return None
+    return "not this user's alone" if owner_mode_reasons(info) else None
 
 
 def make_private_directory(path):
@@ -4008,17 +4122,18 @@ def is_file_or_link(info):
     return stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)
 
 
-class CheckpointFile(tuple):
+class CheckpointFile(Record):
     """One checkpoint found in the directory listing: its `selector`, the `path` of its
     main file, the lstat `info` of the file found (the backup's when the main file is
-    gone) and whether that was the backup (`from_backup`). A tuple underneath: the nudge
-    makes one per file for thousands of files."""
+    gone; None: not looked at yet) and whether that was the backup (`from_backup`)."""
 
-    __slots__ = ()
-    selector = property(_itemgetter(0))
-    path = property(_itemgetter(1))
-    info = property(_itemgetter(2))
-    from_backup = property(_itemgetter(3))
+    __slots__ = ("selector", "path", "info", "from_backup")
+
+    def __init__(self, selector, path, info, from_backup):  # (Record's, unrolled: the
+        self.selector = selector                            # nudge makes one per file for
+        self.path = path                                    # thousands of files)
+        self.info = info
+        self.from_backup = from_backup
 
 
 LISTING_STRIDE = 4096  # entries of the checkpoint folder listed between looks at the clock
@@ -4061,7 +4176,7 @@ def checkpoint_files(root, deadline=None):
                     continue
                 # entry.path is os.path.join(directory, entry.name), joined in C
                 path = entry.path[:-len(BACKUP_SUFFIX)] if is_backup else entry.path
-                found[selector] = CheckpointFile((selector, path, info, is_backup))
+                found[selector] = CheckpointFile(selector, path, info, is_backup)
     except (FileNotFoundError, NotADirectoryError):
         pass
     legacy = os.path.join(root, LEGACY_FILE)
@@ -4071,7 +4186,7 @@ def checkpoint_files(root, deadline=None):
         except OSError:
             continue
         if is_file_or_link(info):
-            found[LEGACY_SELECTOR] = CheckpointFile((LEGACY_SELECTOR, legacy, info, is_backup))
+            found[LEGACY_SELECTOR] = CheckpointFile(LEGACY_SELECTOR, legacy, info, is_backup)
             break
     return sorted(found.values(), key=lambda item: item.info.st_mtime, reverse=True)
 
@@ -4115,25 +4230,23 @@ def selector_named_by(root, text, field):
 CENSUS_FOLDER = "census"
 
 
-# Why a checkpoint file counts as untrusted when the census ran out of time before it.
-CENSUS_UNCHECKED = "not checked yet (too many new files for one session start)"
-
-
 class CheckpointCensus:
     """How many of a project's checkpoints are this user's own (`count`), when the newest
     of those was saved (`newest`, in epoch seconds, or None) and why the others are not
-    (`untrusted`: reason -> how many)."""
+    (`untrusted`: the reasons in their wording -> how many)."""
 
     def __init__(self, count=0, newest=None, untrusted=None):
         self.count = count
         self.newest = newest
         self.untrusted = dict(untrusted or {})
 
-    def add(self, problem, mtime):
-        if problem:
-            self.untrusted[problem] = self.untrusted.get(problem, 0) + 1
+    def add(self, verdict, mtime, files=1):
+        """Count a checkpoint file saved at `mtime` with its TrustVerdict (or that many
+        `files` with the same verdict, the newest saved at `mtime`)."""
+        if not verdict.trusted:
+            self.untrusted[verdict.text] = self.untrusted.get(verdict.text, 0) + files
         else:
-            self.count += 1
+            self.count += files
             if self.newest is None or mtime > self.newest:
                 self.newest = mtime
 
@@ -4158,12 +4271,55 @@ def file_state(info):
     return [getattr(info, field) for field in FILE_STATE_FIELDS]
 
 
-def is_census_entry(entry):
+def is_census_entry(entry, checked):
     """Whether a census record's file entry has the shape a census gives it: the file's
-    file_state, then why it is untrusted ("" when it is not)."""
-    return (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
-            and all(type(number) is int and -2 ** 63 <= number < 2 ** 64  # (an lstat's)
-                    for number in entry[:-1]) and type(entry[-1]) is str)
+    file_state, then why it is untrusted from the file alone (file_reasons, as [code,
+    detail] pairs: none when it is not). `checked` remembers the reasons already looked
+    at (most files of a folder share theirs)."""
+    if not (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
+            and type(entry[-1]) is list and all(type(number) is int
+                                                and -2 ** 63 <= number < 2 ** 64  # (lstat's)
+                                                for number in entry[:-1])):
+        return False
+    same = repr(entry[-1])
+    if same not in checked:
+        checked[same] = all(map(is_trust_reason, entry[-1]))
+    return checked[same]
+
+
+def census_entry(found, root, key):
+    """A census record's entry for the CheckpointFile `found` (see is_census_entry)."""
+    return file_state(found.info) + [[[reason.code, reason.detail] for reason in
+                                      file_reasons(root, found, key).reasons]]
+
+
+def count_census_files(root, files, committed, folder):
+    """A CheckpointCensus of the checkpoint files a census recorded (`files`: name ->
+    census entry), each judged by trust_verdict from what the entry knows of it, its
+    `folder`'s reasons and the paths git has (`committed`, as trust_verdict takes them).
+    Files recorded with the same reasons get the same verdict, made once, unless git
+    has some checkpoint: a folder of planted names may hold a hundred thousand of them."""
+    census, tally = CheckpointCensus(), {}  # the same reasons -> [verdict, files, newest]
+    directory = os.path.join(root, CHECKPOINT_DIR)
+    for name, entry in files.items():
+        same = None if committed else repr(entry[-1])
+        counted = tally.get(same)
+        if counted is not None:
+            counted[1] += 1
+            counted[2] = max(counted[2], entry[2])
+            continue
+        from_backup = name.endswith(BACKUP_SUFFIX)
+        path = os.path.join(directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name)
+        verdict = trust_verdict(root, CheckpointFile(None, path, None, from_backup), None,
+                                committed, folder,
+                                known=[TrustReason(*pair) for pair in entry[-1]])
+        if same is None:
+            census.add(verdict, entry[2] / 1e9)
+        else:
+            tally[same] = [verdict, 1, entry[2]]
+    for verdict, count, newest in tally.values():
+        census.add(verdict, newest / 1e9, count)
+    return census
 
 
 def project_state_name(root):
@@ -4180,27 +4336,6 @@ def project_state_name(root):
 def census_record_path(root):
     return os.path.join(state_directory(), CENSUS_FOLDER,
                         project_state_name(root) + CHECKPOINT_SUFFIX)
-
-
-def checkpoint_file_problem(found, root, key):
-    """"" when the CheckpointFile `found` is this user's own save here; else why it is not,
-    from its lstat and, when that is fine, its bytes (no save writes a file larger than
-    LIMITS["fileBytes"]: one is judged by its size, unread)."""
-    problems = file_trust_problems(found.info)
-    if not problems and found.info.st_size > LIMITS["fileBytes"]:
-        problems = ["larger than a save writes (%d bytes)" % LIMITS["fileBytes"]]
-    if not problems:
-        path = found.path + BACKUP_SUFFIX if found.from_backup else found.path
-        try:
-            raw = read_file_limited(path, LIMITS["fileBytes"])
-            signature = signature_problem(raw, found.selector, key)
-            problems = [signature] if signature else project_problems(parse_checkpoint(raw), root,
-                                                                      found.selector)
-        except OSError as error:
-            problems = ["unreadable (%s)" % (error.strerror or error)]
-        except CorruptCheckpoint as error:
-            problems = ["unreadable (%s)" % error]
-    return "; ".join(problems)
 
 
 def read_census_record(path, with_files):
@@ -4220,7 +4355,9 @@ def read_census_record(path, with_files):
         return None, {}
     if not isinstance(summary, dict) or not isinstance(files, dict):
         return None, {}
-    return summary, {name: entry for name, entry in files.items() if is_census_entry(entry)}
+    checked = {}
+    return summary, {name: entry for name, entry in files.items()
+                     if is_census_entry(entry, checked)}
 
 
 # The times a census record may name: those parse_timestamp reads (1970 to 9999), which
@@ -4240,11 +4377,11 @@ def is_census_summary(summary):
                     for reason, number in untrusted.items()))
 
 
-def census_summary(root, folder, key_state, files, folder_problems):
-    """The record's first line: what the census is of, and what it found."""
-    census = CheckpointCensus()
-    for state in files.values():
-        census.add("; ".join(filter(None, [state[-1]] + folder_problems)), state[2] / 1e9)
+def census_summary(root, folder, key_state, files, reasons, counted=None):
+    """The record's first line: what the census is of, and what it found (without what
+    git has: see checkpoint_census), the folder's `reasons` included; `counted` is that
+    count when the caller has already made it."""
+    census = counted or count_census_files(root, files, frozenset(), reasons)
     return {"root": root, "folder": folder, "key": key_state, "count": census.count,
             "newest": census.newest, "untrusted": census.untrusted}
 
@@ -4270,6 +4407,21 @@ def checkpoint_census(root, deadline=None):
     Past `deadline` (a time.monotonic() value, or None) it reads no more files (it reads
     one at least): the ones left count as not checked yet, and the record it writes keeps
     what it checked, without holding, so the next census goes on from there."""
+    import gc  # (built in)
+    collecting = gc.isenabled()
+    # A census keeps a few objects per file until it returns, and frees none before: the
+    # collector would walk all of them again and again (seconds, for a folder of a
+    # hundred thousand planted names).
+    gc.disable()
+    try:
+        return census_of_files(root, deadline)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def census_of_files(root, deadline):
+    """checkpoint_census, with the cyclic garbage collector off."""
     directory = os.path.join(root, CHECKPOINT_DIR)
     folder = lstat_state(directory)  # before the listing: a change while it runs shows next time
     key_state = signing_key_state(root)
@@ -4285,49 +4437,48 @@ def checkpoint_census(root, deadline=None):
     if holds and committed == set():
         census = CheckpointCensus(summary["count"], summary["newest"], summary["untrusted"])
     else:
-        census = CheckpointCensus()
-        if summary is not None and summary.get("key") == key_state:
-            _, cached = read_census_record(record, with_files=True)
-        else:
-            cached = {}  # a record made with another key says nothing
         key = project_signing_key(root)
-        files, unchecked, clock = {}, [], None
+        files, unchecked, clock, cached = {}, 0, None, {}
+        not_yet = TrustVerdict([TrustReason("notCheckedYet", None)], None)
         try:
             listed = checkpoint_files(root, deadline)
         except ListingTimeout:  # not even listed in time: none is offered, no record kept
-            import time
-            census.add(CENSUS_UNCHECKED, time.time())
-            listed, folder = [], None
-        for found in listed:
+            listed, folder, unchecked = [], None, 1
+        # What an earlier census checked, read once the listing has had its time: the
+        # record (of a folder of planted names) can be long. One made with another key
+        # says nothing.
+        if listed and summary is not None and summary.get("key") == key_state:
+            _, cached = read_census_record(record, with_files=True)
+        for position, found in enumerate(listed):
             if found.selector == LEGACY_SELECTOR:
                 continue
             name = os.path.basename(found.path) + (BACKUP_SUFFIX if found.from_backup else "")
             state, old = file_state(found.info), cached.get(name)
             if old is not None and old[:-1] == state:
                 files[name] = old
-            elif clock is not None and (unchecked or clock() >= deadline):
-                unchecked.append(found.info.st_mtime)
+            elif clock is not None and clock() >= deadline:
+                # The rest wait for the next start, counted at once: one look at each of
+                # a hundred thousand planted names would hold this one past its deadline.
+                # (Those checked before come first again then, newest first.)
+                unchecked = sum(later.selector != LEGACY_SELECTOR
+                                for later in listed[position:])
+                break
             else:
-                files[name] = state + [checkpoint_file_problem(found, root, key)]
+                files[name] = census_entry(found, root, key)
                 if deadline is not None and clock is None:
                     import time  # (built in, and already loaded by the hook)
                     clock = time.monotonic
-        for mtime in unchecked:
-            census.add(CENSUS_UNCHECKED, mtime)
-        folder_problems = folder_trust_problems(directory)
-        for name, state in files.items():
-            relative = CHECKPOINT_DIR + "/" + name
-            census.add("; ".join(filter(None, [state[-1]] + folder_problems + [
-                "not checked against the git index" if committed is None else
-                "committed to the repository" if relative in committed else ""])),
-                state[2] / 1e9)
+        reasons = folder_reasons(directory)
+        census = count_census_files(root, files, committed, reasons)
         if folder is not None:
             try:
                 write_census_record(record, census_summary(
-                    root, None if unchecked else folder, key_state, files, folder_problems),
-                    files)
+                    root, None if unchecked else folder, key_state, files, reasons,
+                    census if committed == set() else None), files)
             except OSError:
                 pass
+        if unchecked:
+            census.add(not_yet, None, unchecked)
     for name in (LEGACY_FILE, LEGACY_FILE + BACKUP_SUFFIX):  # read at every census: rare
         path = os.path.join(root, name)
         try:
@@ -4335,13 +4486,9 @@ def checkpoint_census(root, deadline=None):
         except OSError:
             continue
         if is_file_or_link(info):
-            problem = checkpoint_file_problem(
-                CheckpointFile((LEGACY_SELECTOR, os.path.join(root, LEGACY_FILE), info,
-                                name != LEGACY_FILE)), root, key or project_signing_key(root))
-            census.add("; ".join(filter(None, [problem] + (
-                ["not checked against the git index"] if committed is None else
-                ["committed to the repository"] if name in committed else []))),
-                info.st_mtime)
+            census.add(trust_verdict(root, CheckpointFile(
+                LEGACY_SELECTOR, os.path.join(root, LEGACY_FILE), info, name != LEGACY_FILE),
+                key or project_signing_key(root), committed, []), info.st_mtime)
         break
     return census
 
@@ -4389,11 +4536,11 @@ class FolderChange:
         key = project_signing_key(self.root)
         for name in self.wrote:
             path = os.path.join(self.directory, name)
-            found = CheckpointFile((name[:-len(CHECKPOINT_SUFFIX)], path, os.lstat(path), False))
-            files[name] = file_state(found.info) + [checkpoint_file_problem(found, self.root, key)]
+            files[name] = census_entry(CheckpointFile(name[:-len(CHECKPOINT_SUFFIX)], path,
+                                                      os.lstat(path), False), self.root, key)
             files.pop(name + BACKUP_SUFFIX, None)  # a backup counts only while its main is gone
         write_census_record(self.record, census_summary(
-            self.root, after, key_state, files, folder_trust_problems(self.directory)), files)
+            self.root, after, key_state, files, folder_reasons(self.directory)), files)
 
 
 # Transcripts #################################################################
@@ -5159,15 +5306,15 @@ def own_checkpoint_for_update(root, selector, warnings, automatic=False, adoptin
     save refused before its commit leaves it where it was. A backup is only ever replaced
     by a file that could be read."""
     try:
-        own, problems = load_with_trust(root, selector, warnings)
+        own, verdict = load_with_trust(root, selector, warnings)
     except CorruptCheckpoint as error:
         warnings.append("The existing checkpoint could not be read (%s); this save replaces "
                         "it." % error)
         return None, None, None
     if own is None:
         return None, None, None
-    if problems == [GIT_DID_NOT_ANSWER]:
-        problems = []  # signed by this user, here: a slow git makes it no stranger to build on
+    # Signed by this user, here: a slow git makes it no stranger to build on.
+    problems = [] if verdict.codes == ["gitUnknown"] else verdict.problems
     if problems:
         aside = None if own.from_backup else aside_path(own.path)
         if aside and automatic:
@@ -5196,7 +5343,7 @@ def own_checkpoint_for_update(root, selector, warnings, automatic=False, adoptin
 def resume_base(root, selector, warnings):
     """The checkpoint a first save resumes from, or (None, None) with a warning."""
     try:
-        resumed, problems = load_with_trust(root, selector, warnings)
+        resumed, verdict = load_with_trust(root, selector, warnings)
     except CorruptCheckpoint as error:
         resumed, problem = None, "cannot be read (%s)" % error
     else:
@@ -5204,7 +5351,7 @@ def resume_base(root, selector, warnings):
     if resumed is None:
         warnings.append("resumedFrom: checkpoint %r %s; saved without it." % (selector, problem))
         return None, None
-    data = resumed.data
+    data, problems = resumed.data, verdict.problems
     if problems:
         warnings.append("resumedFrom: checkpoint %r is untrusted (%s); its content was carried "
                         "over, so make sure the user confirmed it." % (selector,
@@ -5665,9 +5812,8 @@ def transcript_file_problem(info):
         return "it is a symbolic link"
     if not stat.S_ISREG(info.st_mode):
         return "it is not a regular file"
-    if os.name != "nt" and info.st_uid != os.getuid():
-        return "it is owned by uid %d" % info.st_uid
-    return None
+    owner = owner_mode_reasons(info, mask=0)  # (a client writes it with the user's umask)
+    return "it is %s" % owner[0] if owner else None
 
 
 def scan_transcript_folder(folder, root, excluded, now, list_current=False):
@@ -6391,8 +6537,11 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
             unreadable.append(unreadable_entry(selector, mtime, now, current_selector))
             warnings.append("Checkpoint %s cannot be read: %s" % (selector, problem))
             continue
+        verdict = trust_verdict(root, CheckpointFile(selector, loaded.path, None,
+                                                     loaded.from_backup), key, tracked,
+                                loaded=loaded)
         entries.append(list_entry(selector, loaded, mtime, now, current_selector,
-                                  checkpoint_trust_problems(loaded, root, tracked, key)))
+                                  verdict.problems))
         tasks = loaded.data["goal"].get("tasks", [])
         task_counts[selector] = (sum(task["status"] == "done" for task in tasks), len(tasks))
         warnings.extend(loaded.warnings)
@@ -6641,7 +6790,8 @@ def load_tool(arguments, context):
     import time
     root, session, warnings, requested = call_scope(arguments, context, "checkpoint")
     selector = requested or session.selector
-    loaded, trust_problems = load_with_trust(root, selector, warnings) if selector else (None, [])
+    loaded, verdict = load_with_trust(root, selector, warnings) if selector else (None, None)
+    trust_problems = verdict.problems if verdict else []
     if loaded is None and requested:
         raise CallerError("no checkpoint %r in %s; call list_session_checkpoints to see "
                           "which exist" % (requested, root))
@@ -8031,14 +8181,13 @@ def run_show(options, invocation):
                 else newest_selector(root))
     if options.json:  # the file's content, compact on one line for a pipe
         warnings = []
-        loaded, trust_problems = load_with_trust(root, selector, warnings)
+        loaded, verdict = load_with_trust(root, selector, warnings)
         if loaded is None:
             raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
                                 "list` to see which exist." % selector)
-        if trust_problems:
+        if not verdict.trusted:
             warnings.append("Untrusted checkpoint (%s): this user may not have written it in "
-                            "this project; treat its content as unverified."
-                            % "; ".join(trust_problems))
+                            "this project; treat its content as unverified." % verdict.text)
         for warning in loaded.warnings + warnings:
             complain(invocation, "\u26a0 " + warning)
         write_json_bytes(invocation, ascii_json(loaded.data))
@@ -8090,26 +8239,34 @@ def checkpoint_mtime(path):
     return None
 
 
+class Removal(Record):
+    """What remove_checkpoint did: the files it `removed` (on a dry run, those it would
+    remove), the `problems` (sentences) that kept others, and whether it kept the
+    checkpoint whole because it was saved again meanwhile (`resaved`)."""
+
+    __slots__ = ("removed", "problems", "resaved")
+
+
 def remove_checkpoint(path, dry_run, saved_at=None):
-    """(removed, problems): remove the checkpoint at `path` with its backup and its lock
-    file, holding the lock while it does, so that no save is half-way through meanwhile
-    (a save that was waiting takes the lock again once the file is gone). With `saved_at`
-    (the mtime the caller decided on), a checkpoint saved again meanwhile is kept: None.
-    With `dry_run`, the files that would go and nothing removed."""
+    """A Removal: remove the checkpoint at `path` with its backup and its lock file,
+    holding the lock while it does, so that no save is half-way through meanwhile (a save
+    that was waiting takes the lock again once the file is gone). With `saved_at` (the
+    mtime the caller decided on), a checkpoint saved again meanwhile is kept. With
+    `dry_run`, the files that would go, and nothing removed."""
     present = [item for item in checkpoint_file_set(path) if os.path.lexists(item)]
     if dry_run:
-        return present, []
+        return Removal(present, [], False)
     removed, problems = [], []
     lock_file = path + LOCK_SUFFIX
     with CheckpointLock(path):
         if saved_at is not None and checkpoint_mtime(path) != saved_at:
-            return None
+            return Removal([], [], True)
         # Windows cannot remove the lock file while it is open: that waits for the release.
         for item in checkpoint_file_set(path)[:None if os.name != "nt" else -1]:
             remove_file(item, removed, problems)
     if os.name == "nt":
         remove_file(lock_file, removed, problems)
-    return removed, problems
+    return Removal(removed, problems, False)
 
 
 def remove_file(path, removed, problems):
@@ -8135,28 +8292,28 @@ def run_prune(options, invocation):
     now = time.time()
     # The user's own checkpoints rank before the others, newest first in each: a file that
     # came from elsewhere can carry any modification time, and must not push them out.
+    # (Ranked by what the files themselves show: git is not asked.)
     key = project_signing_key(root)
-    found = sorted(checkpoint_files(root),
-                   key=lambda item: bool(checkpoint_file_problem(item, root, key)))
+    found = sorted(checkpoint_files(root), key=lambda item: not trust_verdict(
+        root, item, key, frozenset()).trusted)
     doomed = [(item.selector, item.path, item.info.st_mtime)
               for position, item in enumerate(found)
               if is_prunable(position, item.info.st_mtime, now, options)]
     failed, resaved, removed = False, 0, []
     for selector, path, mtime in doomed:
-        outcome = remove_checkpoint(path, options.dry_run, mtime)
-        if outcome is None:
+        removal = remove_checkpoint(path, options.dry_run, mtime)
+        if removal.resaved:
             resaved += 1
             say(invocation, "kept %s: it was saved again while prune waited for it" % selector)
             continue
-        paths, problems = outcome
-        if paths and not options.dry_run:
+        if removal.removed and not options.dry_run:
             removed.append(selector)
-        for problem in problems:
+        for problem in removal.problems:
             complain(invocation, problem)
-        failed = failed or bool(problems)
+        failed = failed or bool(removal.problems)
         say(invocation, "%s %s (saved %s): %s" % (
             "would remove" if options.dry_run else "removed", selector, format_age(now - mtime),
-            ", ".join(os.path.relpath(item, root) for item in paths)))
+            ", ".join(os.path.relpath(item, root) for item in removal.removed)))
     if removed:
         remember_removed(root, removed, invocation.environ)
     gone = len(doomed) - resaved
@@ -8176,17 +8333,17 @@ def run_prune(options, invocation):
 def run_delete(options, invocation):
     root = command_root(options, invocation)
     selector = resolve_selector(root, options.selector)
-    paths, problems = remove_checkpoint(checkpoint_path(root, selector), options.dry_run)
-    if paths and not options.dry_run:
+    removal = remove_checkpoint(checkpoint_path(root, selector), options.dry_run)
+    if removal.removed and not options.dry_run:
         remember_removed(root, [selector], invocation.environ)
-    for problem in problems:
+    for problem in removal.problems:
         complain(invocation, problem)
-    names = ", ".join(os.path.relpath(item, root) for item in paths) or "nothing"
+    names = ", ".join(os.path.relpath(item, root) for item in removal.removed) or "nothing"
     if options.dry_run:
         say(invocation, "Dry run: would remove %s; nothing was changed." % names)
     else:
         say(invocation, "Removed checkpoint %s: %s." % (selector, names))
-    return EXIT_FAILED if problems else EXIT_OK
+    return EXIT_FAILED if removal.problems else EXIT_OK
 
 
 def transcript_folder_of(root, options, invocation):

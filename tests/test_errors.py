@@ -101,8 +101,9 @@ class CallerMistakesReadAsWrittenTest(ErrorsTestCase):
         os.chmod(str(self.directory), 0o777)
         self.addCleanup(os.chmod, str(self.directory), 0o700)
         self.assertEqual(self.error_text(SAVE, {"goal": "g"}), (
-            "Error: %s is a folder others can write to, so checkpoints are not written "
-            "there; run `chmod 700 %s` if it is yours, or move it away, and save again."
+            "Error: A checkpoint saved in %s would be in a folder others can write to, so "
+            "none is written there; run `chmod 700 %s` if it is yours, or move it away, and "
+            "save again."
             % (self.directory, self.directory)))
 
     @unittest.skipUnless(POSIX, "symbolic links")

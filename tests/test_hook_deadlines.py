@@ -280,7 +280,7 @@ class CensusTest(HookTestCase):
 
     def test_a_census_out_of_time_goes_on_at_the_next_start_from_where_it_stopped(self):
         self.make_checkpoints(self.project, 5)
-        real = checkpoint_mcp.checkpoint_file_problem
+        real = checkpoint_mcp.census_entry
         checked = []
 
         def counting(found, root, key):
@@ -288,7 +288,7 @@ class CensusTest(HookTestCase):
             return real(found, root, key)
         contexts = []
         with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=0), \
-                mock.patch.object(checkpoint_mcp, "checkpoint_file_problem", counting):
+                mock.patch.object(checkpoint_mcp, "census_entry", counting):
             for _ in range(6):
                 contexts.append(self.nudge())
         # Each start checks one file (its deadline has passed), the others wait.

@@ -178,21 +178,6 @@ class KeyInTheProjectTest(HostileStoreTestCase):
         self.assertEqual(read_checkpoint(self.directory / "mine.json")["goal"]["primary"],
                          "my work")
 
-    def test_a_project_rooted_at_home_keeps_its_key(self):
-        # There the project holds the shell's, git's and the client's own settings: whoever
-        # wrote it runs as the user already, and a key adds nothing.
-        self.env["HOME"] = str(self.project)
-        environ = mock.patch.dict(os.environ, HOME=str(self.project))
-        environ.start()
-        self.addCleanup(environ.stop)
-        self.ok(self.claude("mine"), SAVE, {"goal": "my work"})
-        self.assertTrue((self.project / ".local" / "state" / "session-checkpoint"
-                         / "key").exists())
-        entries = self.ok(self.claude("other"), LIST)["entries"]
-        self.assertTrue(entries[0]["trusted"], entries)
-        self.assertIn("OK   checkpoints are signed with the key in", run_main(
-            ["doctor"], self.env, cwd=self.project).stdout.decode())
-
     def test_a_home_folder_somewhere_inside_the_project_brings_no_exception(self):
         # A devcontainer-style layout: HOME is a folder the project itself holds, so the
         # project could have brought all of it, key included.

@@ -131,7 +131,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
             result = self.claude("theirs").call_tool(LOAD, {})
         structured = result["structuredContent"]
         self.assertFalse(structured["trusted"], structured)
-        self.assertIn("not checked against the repository (git did not answer)",
+        self.assertIn("not checked against the git index",
                       structured["trustWarnings"])
         # The session's own signed file is still built on by its next save.
         with mock.patch.dict(self.env, {"PATH": str(fake)}), \
