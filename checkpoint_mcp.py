@@ -4793,12 +4793,18 @@ def project_paths(root, raw_paths):
 
 
 # Save ########################################################################
-# One save for the tool, the automatic snapshots and anything else that writes a
-# checkpoint: save_checkpoint(root, session, draft). Under the checkpoint's lock it reads
-# the session's own checkpoint while `git status` runs, builds the new checkpoint from the
-# draft (the agent's fields, or a transcript's facts), fits it to the size cap and writes
-# it atomically, the old file kept as the backup. Redaction happens before: a Draft holds
-# only redacted text.
+# One save transaction for everything that writes a checkpoint:
+# save_checkpoint(root, session, draft, policy). The draft says what to save (the agent's
+# fields, or a transcript's facts), already redacted; the policy says who saves and so
+# how: AgentSave (the save tool), Snapshot (the PreCompact and SessionEnd hooks) or
+# Recovery (crash recovery, in the next section). Under the checkpoint's lock the
+# transaction reads the session's own checkpoint and judges it while its one `git status`
+# runs (which checkpoints are committed comes from the git index itself, and whether git
+# ignores the file from the folder's own ignore file when that is ours), lets the policy
+# settle what to build on, builds, fits the size cap, signs with the key it read once, and
+# writes atomically, the old file kept as the backup; one FolderChange brackets what it
+# changes in the checkpoint folder, and tells the census record the new file's verdict
+# without reading it back. Each step returns its warnings; the transaction collects them.
 
 GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
 
@@ -7465,7 +7471,7 @@ def serve_stdio(streams, handle_signals):
 # (PreCompact, just before Claude Code compacts the context, and SessionEnd, on /clear
 # too, after which it goes on under a new session id) are the last moments to save what
 # the session did, whether or not the agent saved: they read the transcript and save
-# through save_checkpoint like the tool does. Each ends by its own deadline
+# through save_checkpoint as the tool does, with a Snapshot policy. Each ends by its own deadline
 # (LIMITS["sessionStartSeconds"], LIMITS["snapshotSeconds"]), well before Claude Code kills
 # it: past it nothing more is hashed, read or waited for, and what is done is kept.
 
