@@ -80,20 +80,26 @@ class SaveTransactionTest(TempDirTestCase):
                 self.assertFalse(result.get("isError"), result)
             return self.counted(call)
 
-    def snapshot(self, event="pre-compact"):
-        transcript = self.tmp / (SESSION + ".jsonl")
+    def write_transcript(self, folder, day="2026-12-02"):
+        """A transcript of the session that ran a command, its entries dated `day`."""
+        folder.mkdir(exist_ok=True)
+        transcript = folder / (SESSION + ".jsonl")
         lines = [
             {"type": "user", "message": {"role": "user", "content": "Fix the app."},
-             "uuid": "u-1", "timestamp": "2026-12-02T13:24:01.000Z", "sessionId": SESSION},
-            {"type": "assistant", "uuid": "u-2", "timestamp": "2026-12-02T13:24:02.000Z",
+             "uuid": "u-1", "timestamp": day + "T13:24:01.000Z", "sessionId": SESSION},
+            {"type": "assistant", "uuid": "u-2", "timestamp": day + "T13:24:02.000Z",
              "sessionId": SESSION, "message": {"role": "assistant", "content": [
                  {"type": "tool_use", "id": "t1", "name": "Bash",
                   "input": {"command": "ls", "description": "list"}}]}},
-            {"type": "user", "uuid": "u-3", "timestamp": "2026-12-02T13:24:03.000Z",
+            {"type": "user", "uuid": "u-3", "timestamp": day + "T13:24:03.000Z",
              "sessionId": SESSION, "message": {"role": "user", "content": [
                  {"tool_use_id": "t1", "type": "tool_result", "content": "app.py"}]}},
         ]
         transcript.write_bytes(b"".join(jsonl(line) for line in lines))
+        return transcript
+
+    def snapshot(self, event="pre-compact"):
+        transcript = self.write_transcript(self.tmp / "hooks")
         hook_input = {"session_id": SESSION, "transcript_path": str(transcript),
                       "cwd": str(self.project), "hook_event_name": "PreCompact",
                       "trigger": "auto"}
@@ -141,6 +147,21 @@ class SaveTransactionTest(TempDirTestCase):
         self.assertEqual(counts.reads_of(self.path), 1)
         summary, _ = cm.read_census_record(cm.census_record_path(str(self.project)), True)
         self.assertEqual(summary["count"], 1)
+
+    def test_a_recovery_runs_git_once_and_reads_the_key_once(self):
+        self.snapshot()
+        self.census()
+        # Entries written after the snapshot: the recovery refreshes it.
+        folder = self.write_transcript(self.tmp / "transcripts", day="2099-01-01").parent
+        counts = self.counted(lambda: self.assertEqual(cm.recover_sessions(
+            str(self.project), str(folder), (), str(self.project), cm.ByHand()).selectors(
+                "recovered"), [SESSION]))
+        self.assertEqual(counts.git, ["status"])
+        self.assertEqual(counts.keys, 1)
+        self.assertEqual(counts.folder_changes, 1)
+        self.assertEqual(counts.reads_of(self.path), 1)
+        self.assertEqual(cm.read_checkpoint_file(str(self.path))[0]["meta"]["auto"]["source"],
+                         cm.RECOVERED)
 
     def test_a_save_where_git_does_not_ignore_the_checkpoint_still_says_so(self):
         self.agent_save({"goal": "Fix the app"})
