@@ -4187,7 +4187,10 @@ class FolderChange:
     and afterwards brings the record along, when it described the folder just before, with
     the files the save `wrote` (name -> its checkpoint_file_problem, which the save knows
     without reading the file back). Otherwise the record stays stale. Never fails the
-    save: the record is only a cache."""
+    save: the record is only a cache. A save whose change begins before it may hold the
+    record's lock (a first save's ignore and lock files) notes the folder then
+    (note_before): the record is brought along only if it describes the folder as it was
+    at that moment, and the record's lock is never held while a checkpoint's is waited for."""
 
     def __init__(self, root):
         self.root = root
@@ -4195,6 +4198,12 @@ class FolderChange:
         self.record = census_record_path(root)
         self.wrote = {}
         self.lock = None
+        self.noted = False
+
+    def note_before(self):
+        if not self.noted:
+            self.before = lstat_state(self.directory)
+            self.noted = True
 
     def __enter__(self):
         try:
@@ -4202,7 +4211,7 @@ class FolderChange:
             self.lock = CheckpointLock(self.record, LIMITS["censusLockTimeout"]).__enter__()
         except (OSError, CallerError):
             self.lock = None
-        self.before = lstat_state(self.directory)
+        self.note_before()
         return self
 
     def __exit__(self, kind, error, trace):
@@ -5374,15 +5383,19 @@ class Snapshot:
 
 
 class FolderWrites:
-    """A save's one FolderChange, entered at its first change to the checkpoint folder
-    (`open`: a first save's ignore and lock files, else the commit) and `close`d after the
-    commit, under the checkpoint's lock, with the census problem of each file written
-    (name -> problem). A save that fails leaves it at its `with` block's end, and the
-    census record stale. `root` None: the legacy file, outside the folder."""
+    """A save's one FolderChange: the folder noted at the save's first change to it
+    (`begin`: a first save's ignore and lock files), the record locked for the commit
+    (`open`, under the checkpoint's lock) and brought along after it (`close`), with the
+    census problem of each file written (name -> problem). A save that fails leaves it
+    at its `with` block's end, and the census record stale. `root` None: the legacy file,
+    outside the folder."""
 
     def __init__(self, root):
         self.change = None if root is None else FolderChange(root)
         self.entered = False
+
+    def begin(self):
+        self.change.note_before()
 
     def open(self):
         if self.change is not None and not self.entered:
@@ -5490,7 +5503,7 @@ def save_checkpoint(root, session, draft, policy, changed_paths=None, deadline=N
             directory = ensure_checkpoint_directory(root)
             ignore_file = os.path.join(directory, FOLDER_IGNORE_FILE)
             if not os.path.lexists(ignore_file) or not os.path.lexists(lock.path):
-                folder.open()  # a first save: its new files and its commit bracketed as one
+                folder.begin()  # a first save: its new files and its commit bracketed as one
                 if not os.path.lexists(ignore_file):
                     write_folder_ignore_file(directory)
                 if not os.path.lexists(lock.path):

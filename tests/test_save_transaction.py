@@ -12,6 +12,7 @@ import checkpoint_mcp as cm
 from tests.support import TempDirTestCase, make_git_repo, run_main
 
 SESSION = "5e55a1d0-0000-4000-8000-00000000abcd"
+OTHER_SESSION = "5e55a1d0-0000-4000-8000-00000000ef01"
 
 
 class Counts:
@@ -72,8 +73,8 @@ class SaveTransactionTest(TempDirTestCase):
             action()
         return counts
 
-    def agent_save(self, arguments):
-        env = self.env_with(CLAUDE_CODE_SESSION_ID=SESSION)
+    def agent_save(self, arguments, session=SESSION):
+        env = self.env_with(CLAUDE_CODE_SESSION_ID=session)
         with self.server(env=env) as server:
             def call():
                 result = server.call_tool("save_session_checkpoint", arguments)
@@ -118,10 +119,18 @@ class SaveTransactionTest(TempDirTestCase):
 
     def test_a_first_agent_save_brackets_its_folder_change_once(self):
         cm.signing_key(create=True)  # (the user's very first save makes it, and reads it back)
+        self.agent_save({"goal": "Another session's work"}, session=OTHER_SESSION)
+        self.census()
         counts = self.agent_save({"goal": "Fix the app", "modifiedFiles": [{"path": "app.py"}]})
         self.assertEqual(counts.folder_changes, 1)
         self.assertEqual(counts.keys, 1)
         self.assertTrue(self.path.exists())
+        # The census record came along with the new file (and the lock file made first).
+        record = cm.census_record_path(str(self.project))
+        summary, files = cm.read_census_record(record, True)
+        self.assertEqual(summary["count"], 2)
+        self.assertEqual(summary["folder"], cm.lstat_state(str(self.path.parent)))
+        self.assertEqual(files[self.path.name][-1], "")
 
     def test_a_second_agent_save_runs_git_once_and_reads_the_key_once(self):
         self.agent_save({"goal": "Fix the app"})
