@@ -5015,7 +5015,7 @@ class CommittedCheckpoints:
         self.root = root
         self.deadline = deadline
         self.indexed = self.answer = None
-        self.read = False
+        self.read = self.asked = False
 
     def in_index(self):
         """The checkpoint paths the index lists, or None when it cannot be read for sure."""
@@ -5029,12 +5029,13 @@ class CommittedCheckpoints:
     def tracked(self):
         """(the committed paths, or None when git did not answer; what git could not tell,
         said the first time only)."""
-        if self.answer is not None:
+        if self.asked:
             return self.answer, []
         warnings = []
         self.answer = self.in_index()
         if self.answer is None:
             self.answer = tracked_checkpoint_paths(self.root, warnings)
+        self.asked = True
         return self.answer, warnings
 
 
@@ -5402,11 +5403,17 @@ class FolderWrites:
             self.change.__enter__()
             self.entered = True
 
-    def close(self, wrote):
+    def close(self, census_problems):
+        """Bring the record along with what `census_problems()` says of the files written
+        ({name: problem}); when it cannot tell (OSError), the record is left stale."""
         if self.entered:
             self.entered = False
-            self.change.wrote.update(wrote)
-            self.change.__exit__(None, None, None)
+            try:
+                self.change.wrote.update(census_problems())
+            except OSError as error:
+                self.change.__exit__(type(error), error, None)
+            else:
+                self.change.__exit__(None, None, None)
 
     def __enter__(self):
         return self
@@ -5530,9 +5537,8 @@ def save_checkpoint(root, session, draft, policy, changed_paths=None, deadline=N
                 warnings += said
                 folder.open()
                 commit_checkpoint(path, data, own.kept, own.aside)
-                if folder.change is not None:
-                    folder.close({os.path.basename(path): save.census_problem(path, data,
-                                                                              checkpoint)})
+                folder.close(lambda: {os.path.basename(path): save.census_problem(
+                    path, data, checkpoint)})
             if ignore_check is not None:
                 ignored = is_git_ignored(ignore_check)
         finally:
