@@ -3688,7 +3688,7 @@ def folder_reasons(directory):
     """Why the folder holding checkpoints lets someone else put files there, as
     TrustReasons (none when only this user can)."""
     if os.name == "nt":
-        return None, None, False
+        return []
     try:
         info = os.lstat(directory)
     except OSError as error:
@@ -4496,15 +4496,25 @@ def census_of_files(root, deadline):
 class FolderChange:
     """Brackets a save's change to the checkpoint folder: holds the census record's lock,
     and afterwards brings the record along, when it described the folder just before, with
-    the files the save `wrote` (names). Otherwise the record stays stale. Never fails the
-    save: the record is only a cache."""
+    the files the save `wrote` (name -> the reasons of census_entry, which the save knows
+    without reading the file back). Otherwise the record stays stale. Never fails the
+    save: the record is only a cache. A save whose change begins before it may hold the
+    record's lock (a first save's ignore and lock files) notes the folder then
+    (note_before): the record is brought along only if it describes the folder as it was
+    at that moment, and the record's lock is never held while a checkpoint's is waited for."""
 
     def __init__(self, root):
         self.root = root
         self.directory = os.path.join(root, CHECKPOINT_DIR)
         self.record = census_record_path(root)
-        self.wrote = []
+        self.wrote = {}
         self.lock = None
+        self.noted = False
+
+    def note_before(self):
+        if not self.noted:
+            self.before = lstat_state(self.directory)
+            self.noted = True
 
     def __enter__(self):
         try:
@@ -4512,7 +4522,7 @@ class FolderChange:
             self.lock = CheckpointLock(self.record, LIMITS["censusLockTimeout"]).__enter__()
         except (OSError, CallerError):
             self.lock = None
-        self.before = lstat_state(self.directory)
+        self.note_before()
         return self
 
     def __exit__(self, kind, error, trace):
@@ -4533,11 +4543,8 @@ class FolderChange:
                 or summary.get("folder") != self.before or summary.get("key") != key_state):
             return
         after = lstat_state(self.directory)
-        key = project_signing_key(self.root)
-        for name in self.wrote:
-            path = os.path.join(self.directory, name)
-            files[name] = census_entry(CheckpointFile(name[:-len(CHECKPOINT_SUFFIX)], path,
-                                                      os.lstat(path), False), self.root, key)
+        for name, problem in self.wrote.items():
+            files[name] = file_state(os.lstat(os.path.join(self.directory, name))) + [problem]
             files.pop(name + BACKUP_SUFFIX, None)  # a backup counts only while its main is gone
         write_census_record(self.record, census_summary(
             self.root, after, key_state, files, folder_reasons(self.directory)), files)
@@ -5110,12 +5117,18 @@ def project_paths(root, raw_paths):
 
 
 # Save ########################################################################
-# One save for the tool, the automatic snapshots and anything else that writes a
-# checkpoint: save_checkpoint(root, session, draft). Under the checkpoint's lock it reads
-# the session's own checkpoint while `git status` runs, builds the new checkpoint from the
-# draft (the agent's fields, or a transcript's facts), fits it to the size cap and writes
-# it atomically, the old file kept as the backup. Redaction happens before: a Draft holds
-# only redacted text.
+# One save transaction for everything that writes a checkpoint:
+# save_checkpoint(root, session, draft, policy). The draft says what to save (the agent's
+# fields, or a transcript's facts), already redacted; the policy says who saves and so
+# how: AgentSave (the save tool), Snapshot (the PreCompact and SessionEnd hooks) or
+# Recovery (crash recovery, in the next section). Under the checkpoint's lock the
+# transaction reads the session's own checkpoint and judges it while its one `git status`
+# runs (which checkpoints are committed comes from the git index itself, and whether git
+# ignores the file from the folder's own ignore file when that is ours), lets the policy
+# settle what to build on, builds, fits the size cap, signs with the key it read once, and
+# writes atomically, the old file kept as the backup; one FolderChange brackets what it
+# changes in the checkpoint folder, and tells the census record the new file's verdict
+# without reading it back. Each step returns its warnings; the transaction collects them.
 
 GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
 
@@ -5215,9 +5228,9 @@ SHEDDING_ORDER = (("recentCommands", 0), ("modifiedFiles", -1), ("decisions", 0)
                   ("nextSteps", -1))
 
 
-def fit_size_cap(checkpoint, warnings):
-    """The file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER and
-    saying what went in `warnings`."""
+def fit_size_cap(checkpoint):
+    """(the file's bytes within LIMITS['fileBytes'], shedding items in SHEDDING_ORDER; the
+    warnings that say what went)."""
     data = serialize_checkpoint(checkpoint)
     limit = LIMITS["fileBytes"] - (SIGNATURE_TAIL - 3)  # room for the signature
     shed = []
@@ -5230,20 +5243,27 @@ def fit_size_cap(checkpoint, warnings):
             data = serialize_checkpoint(checkpoint)
         if dropped:
             shed.append("%d %s" % (dropped, key))
-    if shed:
-        warnings.append("The checkpoint was over the %d-byte cap, so it left out %s; keep "
-                        "entries shorter." % (LIMITS["fileBytes"], ", ".join(shed)))
     if len(data) > limit:
         raise CallerError("the checkpoint would be %d bytes, over the %d-byte cap; shorten the "
                           "summary or the task descriptions" % (len(data) + SIGNATURE_TAIL - 3,
                                                                 LIMITS["fileBytes"]))
-    return data
+    return data, (["The checkpoint was over the %d-byte cap, so it left out %s; keep entries "
+                   "shorter." % (LIMITS["fileBytes"], ", ".join(shed))] if shed else [])
 
 
-def build_checkpoint(content, redactions, base, mode, scan, files, omitted, session, root,
-                     timestamp):
-    """The new checkpoint from the (redacted) arguments and, on merge, the base it updates."""
-    merging = mode == "merge" and base is not None
+class Found(Record):
+    """What a save found under its lock, for build_checkpoint: the project `root`, the
+    `session`, the moment of the save (`timestamp`), git's facts (`git`, as scan_git gives
+    them), and the file records (`files`) with how many were left out (`omitted`)."""
+
+    __slots__ = ("root", "session", "timestamp", "git", "files", "omitted")
+
+
+def build_checkpoint(draft, base, found):
+    """The new checkpoint from the Draft's (redacted) fields and, on merge, the `base` it
+    updates, with what the save Found."""
+    content, timestamp, session = draft.content, found.timestamp, found.session
+    merging = draft.mode == "merge" and base is not None
     tasks = content.get("tasks", [])
     decisions = content.get("decisions", [])
     commands = [dict(command, at=command.get("at") or timestamp)
@@ -5255,7 +5275,7 @@ def build_checkpoint(content, redactions, base, mode, scan, files, omitted, sess
     tasks, dropped_tasks = keep_newest(tasks, LIMITS["tasks"])
     decisions, dropped_decisions = keep_newest(decisions, LIMITS["decisions"])
     commands, dropped_commands = keep_newest(commands, LIMITS["recentCommands"])
-    truncated = bool(dropped_tasks or dropped_decisions or dropped_commands or omitted)
+    truncated = bool(dropped_tasks or dropped_decisions or dropped_commands or found.omitted)
     keeps_identity = merging and base.get("sessionId", None) == session.id
     checkpoint = {
         "version": FORMAT_VERSION,
@@ -5263,11 +5283,12 @@ def build_checkpoint(content, redactions, base, mode, scan, files, omitted, sess
         "createdAt": base["createdAt"] if keeps_identity else timestamp,
         "updatedAt": timestamp,
         "generator": {"name": NAME, "version": __version__},
-        "project": {"name": os.path.basename(root) or root, "rootId": project_root_id(root)},
+        "project": {"name": os.path.basename(found.root) or found.root,
+                    "rootId": project_root_id(found.root)},
     }
     if session.id:
         checkpoint["sessionId"] = session.id
-    checkpoint["git"] = scan["git"]
+    checkpoint["git"] = found.git
     goal = content["goal"] if "goal" in content else base["goal"]["primary"]  # merge keeps it
     checkpoint["goal"] = {"primary": goal, "tasks": tasks}
     summary = content.get("summary", base.get("summary") if merging else None)
@@ -5275,13 +5296,14 @@ def build_checkpoint(content, redactions, base, mode, scan, files, omitted, sess
         checkpoint["summary"] = summary
     checkpoint["nextSteps"] = content.get("nextSteps", base["nextSteps"] if merging else [])
     checkpoint["decisions"] = decisions
-    checkpoint["modifiedFiles"] = files
+    checkpoint["modifiedFiles"] = found.files
     checkpoint["recentCommands"] = commands
     previous_redactions = base["meta"].get("redactions", 0) if merging else 0
-    checkpoint["meta"] = {"redactions": previous_redactions + redactions, "truncated": truncated}
+    checkpoint["meta"] = {"redactions": previous_redactions + draft.redactions,
+                          "truncated": truncated}
     if merging and base["meta"].get("carriedFromUntrusted"):
         checkpoint["meta"]["carriedFromUntrusted"] = base["meta"]["carriedFromUntrusted"]
-    return checkpoint, omitted
+    return checkpoint
 
 
 def _new_id():
@@ -5297,60 +5319,101 @@ class UntrustedCheckpointKept(CallerError):
     where nothing loads them, behind a checkpoint guessed from the transcript."""
 
 
-def own_checkpoint_for_update(root, selector, warnings, automatic=False, adopting=False):
-    """(the session's checkpoint to build on or None, the bytes to keep as its backup or
-    None, where to move an untrusted file aside or None). Never builds on a corrupt
-    checkpoint (a symbolic link counts) or on one this user did not write here. An
-    untrusted one never becomes the backup (a backup is loaded as the user's own): the
-    commit moves it aside (aside_path), where nothing loads it, so nothing is lost, and a
-    save refused before its commit leaves it where it was. A backup is only ever replaced
-    by a file that could be read."""
+class CommittedCheckpoints:
+    """Which checkpoint files the repository has committed, as trust_verdict takes them, asked at most once a save and only when there is a file to judge: from the
+    git index itself (git_index_paths, as the census reads it), so that a save runs no git
+    of its own for it; from `git ls-files` (tracked_checkpoint_paths) only when the index
+    cannot be read for sure."""
+
+    def __init__(self, root, deadline):
+        self.root = root
+        self.deadline = deadline
+        self.indexed = self.answer = None
+        self.read = self.asked = False
+
+    def in_index(self):
+        """The checkpoint paths the index lists, or None when it cannot be read for sure."""
+        if not self.read:
+            listed = git_index_paths(self.root, LEGACY_FILE, self.deadline)
+            self.indexed = None if listed is None else frozenset(
+                filter(is_checkpoint_store_path, listed))
+            self.read = True
+        return self.indexed
+
+    def tracked(self):
+        """(the committed paths, or None when git did not answer; what git could not tell,
+        said the first time only)."""
+        if self.asked:
+            return self.answer, []
+        warnings = []
+        self.answer = self.in_index()
+        if self.answer is None:
+            self.answer = tracked_checkpoint_paths(self.root, warnings)
+        self.asked = True
+        return self.answer, warnings
+
+
+class OwnCheckpoint(Record):
+    """The session's own checkpoint as a save finds it under its lock: `loaded`, the
+    LoadedCheckpoint to build on (None for none, or one not to build on); `kept`, the bytes
+    to keep as its backup (or None); `aside`, where the commit moves an untrusted file (or
+    None); and what to tell (`warnings`)."""
+
+    __slots__ = ("loaded", "kept", "aside", "warnings")
+
+    @property
+    def data(self):
+        return self.loaded.data if self.loaded else None
+
+
+def untrusted_own_warning(path, problems, aside):
+    """What a save that does not build on the session's untrusted checkpoint says."""
+    return ("The existing checkpoint %s is untrusted (%s), so a save does not build on it: it "
+            "starts a fresh one%s." % (path, "; ".join(problems), moved_aside(aside)))
+
+
+def moved_aside(aside):
+    return (" and moves the old file aside to %s, which is never loaded"
+            % os.path.basename(aside)) if aside else ""
+
+
+def own_checkpoint_for_update(save, selector):
+    """The OwnCheckpoint of the save `save` (a SaveTransaction). Never builds on a corrupt
+    checkpoint (a symbolic link counts) or on one this user did not write here: what then
+    happens is the save's policy's to say (untrusted_own). An untrusted one never becomes
+    the backup (a backup is loaded as the user's own): the commit moves it aside (aside),
+    where nothing loads it, so nothing is lost, and a save refused before its commit
+    leaves it where it was. A backup is only ever replaced by a file that could be read."""
     try:
-        own, verdict = load_with_trust(root, selector, warnings)
+        own, verdict, warnings = save.load_judged(selector)
     except CorruptCheckpoint as error:
-        warnings.append("The existing checkpoint could not be read (%s); this save replaces "
-                        "it." % error)
-        return None, None, None
+        return OwnCheckpoint(None, None, None, [
+            "The existing checkpoint could not be read (%s); this save replaces it." % error])
     if own is None:
-        return None, None, None
+        return OwnCheckpoint(None, None, None, [])
     # Signed by this user, here: a slow git makes it no stranger to build on.
     problems = [] if verdict.codes == ["gitUnknown"] else verdict.problems
     if problems:
         aside = None if own.from_backup else aside_path(own.path)
-        if aside and automatic:
-            raise UntrustedCheckpointKept(
-                "the session's checkpoint %s is untrusted (%s), so an automatic snapshot "
-                "leaves it where it is and writes nothing; once the user confirms it is "
-                "theirs, a save with resumedFrom: %s carries it over (or remove it: "
-                "`checkpoint.pyz delete %s`)" % (own.path, "; ".join(problems),
-                                                 json_dumps(selector), selector))
-        moved = (" and moves the old file aside to %s, which is never loaded"
-                 % os.path.basename(aside)) if aside else ""
-        if adopting:
-            warnings.append("The existing checkpoint %s is untrusted (%s); resumedFrom names "
-                            "it, so its content is carried over into a fresh, signed "
-                            "checkpoint%s." % (own.path, "; ".join(problems), moved))
-        else:
-            warnings.append("The existing checkpoint %s is untrusted (%s), so a save does not "
-                            "build on it: it starts a fresh one%s." % (
-                                own.path, "; ".join(problems), moved))
-        return None, None, aside
-    kept = None if own.from_backup else own.raw
-    warnings.extend(own.warnings)
-    return own, kept, None
+        return OwnCheckpoint(None, None, aside, warnings + [
+            save.policy.untrusted_own(save, own.path, problems, aside)])
+    return OwnCheckpoint(own, None if own.from_backup else own.raw, None,
+                         warnings + own.warnings)
 
 
-def resume_base(root, selector, warnings):
-    """The checkpoint a first save resumes from, or (None, None) with a warning."""
+def resume_base(save, selector):
+    """(the checkpoint a first save resumes from, or None; the resumedFrom it records, or
+    None; the warnings: why there is none, or that it was untrusted)."""
+    warnings = []
     try:
-        resumed, verdict = load_with_trust(root, selector, warnings)
+        resumed, verdict, warnings = save.load_judged(selector)
     except CorruptCheckpoint as error:
         resumed, problem = None, "cannot be read (%s)" % error
     else:
         problem = "does not exist"
     if resumed is None:
-        warnings.append("resumedFrom: checkpoint %r %s; saved without it." % (selector, problem))
-        return None, None
+        return None, None, warnings + ["resumedFrom: checkpoint %r %s; saved without it." % (
+            selector, problem)]
     data, problems = resumed.data, verdict.problems
     if problems:
         warnings.append("resumedFrom: checkpoint %r is untrusted (%s); its content was carried "
@@ -5359,7 +5422,7 @@ def resume_base(root, selector, warnings):
         # Said by every later brief of what is built on it (merges carry it along).
         data = dict(data, meta=dict(data["meta"], carriedFromUntrusted={
             "checkpoint": selector, "problems": "; ".join(problems)}))
-    return data, selector
+    return data, selector, warnings
 
 
 def reorder_resumed_from(checkpoint):
@@ -5402,23 +5465,18 @@ class Draft:
     tasks, nextSteps, decisions, recentCommands), already redacted, with `redactions`
     counted; `files`: (project-relative path, note or None) for each file the agent
     reported or the session touched; `mode`: 'replace' or 'merge'; `resumed_from`: the
-    selector a first save builds on. An automatic snapshot names its moment in `source`
-    (None for the agent's own save) and the task descriptions the session deleted in
-    `dropped_tasks`; its `content` holds the transcript's facts. With `transcript_time`
-    (when the transcript's last entry was written, in seconds since the epoch), the
-    snapshot is not saved over a checkpoint updated at or after that time: the save
-    raises CheckpointIsNewer instead (crash recovery, which may come late)."""
+    selector a first save builds on. A snapshot's `content` holds the transcript's facts,
+    and `dropped_tasks` the task descriptions the session deleted. Who saves it, and so how,
+    is the save's policy (AgentSave, Snapshot, Recovery)."""
 
     def __init__(self, content, redactions=0, files=(), mode="replace", resumed_from=None,
-                 source=None, dropped_tasks=frozenset(), transcript_time=None):
+                 dropped_tasks=frozenset()):
         self.content = content
         self.redactions = redactions
         self.files = list(files)
         self.mode = mode
         self.resumed_from = resumed_from
-        self.source = source
         self.dropped_tasks = dropped_tasks
-        self.transcript_time = transcript_time
 
 
 class CheckpointIsNewer(Exception):
@@ -5439,19 +5497,22 @@ FIRST_SAVE_NEEDS_GOAL = ("goal: is required for the session's first save: there 
                          "checkpoint to merge into yet")
 
 
-def agent_base(own, draft, session, root, warnings, unusable=None):
-    """(the checkpoint an agent's save builds on, the resumedFrom it records): the
-    session's own checkpoint (`own`), else on a first save the one `draft.resumed_from`
-    names; (None, None) for a fresh start. `unusable` says why the session's own file,
-    if it has one, was not `own`: a save without a goal is refused with that reason."""
+def agent_base(save, own, draft, unusable=None):
+    """(the checkpoint an agent's save builds on, the resumedFrom it records, the warnings):
+    the session's own checkpoint (`own`), else on a first save the one `draft.resumed_from`
+    names; no checkpoint and no resumedFrom for a fresh start. `unusable` says why the
+    session's own file, if it has one, was not `own`: a save without a goal is refused
+    with that reason."""
+    selector = save.session.selector
+    warnings = []
     snapshot_only = own is not None and "goal" in automatic_fields(own)
-    if own and snapshot_only and draft.resumed_from not in (None, session.selector) \
+    if own and snapshot_only and draft.resumed_from not in (None, selector) \
             and not own.get("resumedFrom"):
         # Only a snapshot so far (the session's own hooks, or another session's start that
         # took it for a crashed one): the agent's first save resumes as it asks.
-        base, recorded = resume_base(root, draft.resumed_from, warnings)
+        base, recorded, warnings = resume_base(save, draft.resumed_from)
         if base is not None:
-            return base, recorded  # (else it warned, and the snapshot is built on)
+            return base, recorded, warnings  # (else it warned, and the snapshot is built on)
     if own:
         if "goal" not in draft.content and snapshot_only:
             warnings.append("The goal kept is the one an automatic snapshot took from the "
@@ -5461,20 +5522,19 @@ def agent_base(own, draft, session, root, warnings, unusable=None):
             warnings.append("The summary kept (\u201cWhere things stand\u201d) is the "
                             "transcript's last reply, which an automatic snapshot took; pass "
                             "`summary` to state your own.")
-        return own, own.get("resumedFrom")
+        return own, own.get("resumedFrom"), warnings
     if draft.resumed_from is not None:
         # (The session's own selector adopts its own file that is untrusted, say from a
         # version before signatures: once the user confirmed it, its content is carried.)
-        said = len(warnings)
-        base, recorded = resume_base(root, draft.resumed_from, warnings)
+        base, recorded, warnings = resume_base(save, draft.resumed_from)
         if base is None and "goal" not in draft.content:
-            raise CallerError("; ".join([FIRST_SAVE_NEEDS_GOAL] + warnings[said:]))
-        if draft.resumed_from == session.selector:
+            raise CallerError("; ".join([FIRST_SAVE_NEEDS_GOAL] + warnings))
+        if draft.resumed_from == selector:
             recorded = base.get("resumedFrom") if base else None
-        return base, recorded
+        return base, recorded, warnings
     if "goal" not in draft.content:
         raise CallerError("; ".join([FIRST_SAVE_NEEDS_GOAL] + ([unusable] if unusable else [])))
-    return None, None
+    return None, None, warnings
 
 
 def automatic_fields_kept(base, content, merging, checkpoint):
@@ -5507,14 +5567,14 @@ def automatic_fields_kept(base, content, merging, checkpoint):
     return kept
 
 
-def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestamp, budget):
-    """(checkpoint, omitted) for the agent's save on `base` (see agent_base); on merge,
-    the files recorded before are kept after the ones found now. What an automatic
-    snapshot filled in and the save keeps stays marked so (meta.auto)."""
+def agent_checkpoint(save, draft, base, recorded_resume, scan, timestamp):
+    """The checkpoint of the agent's save on `base` (see agent_base); on merge, the files
+    recorded before are kept after the ones found now. What an automatic snapshot filled in
+    and the save keeps stays marked so (meta.auto)."""
     previous_files = base["modifiedFiles"] if (draft.mode == "merge" and base) else []
-    files, omitted = assemble_files(root, draft.files, scan, previous_files, budget)
-    checkpoint, omitted = build_checkpoint(draft.content, draft.redactions, base, draft.mode,
-                                           scan, files, omitted, session, root, timestamp)
+    files, omitted = assemble_files(save.root, draft.files, scan, previous_files, save.budget)
+    checkpoint = build_checkpoint(draft, base, Found(save.root, save.session, timestamp,
+                                                     scan["git"], files, omitted))
     kept = automatic_fields_kept(base, draft.content, draft.mode == "merge",
                                  checkpoint) if base else []
     if kept:
@@ -5527,22 +5587,19 @@ def agent_checkpoint(base, recorded_resume, draft, scan, session, root, timestam
     return checkpoint, omitted
 
 
-def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
-    """(checkpoint, omitted) after an automatic snapshot. With no checkpoint yet, the goal
-    and summary come from the transcript; an existing one keeps its goal, summary, next
-    steps and decisions (unless an earlier snapshot filled them in) and gets its tasks,
-    commands and files refreshed. `meta.auto` says what was filled in automatically, and
-    holds the user's latest request when it is not the goal."""
+def snapshot_checkpoint(save, draft, own, scan, timestamp):
+    """The checkpoint after an automatic snapshot. With no checkpoint yet, the goal and
+    summary come from the transcript; an existing one keeps its goal, summary, next steps
+    and decisions (unless an earlier snapshot filled them in) and gets its tasks, commands
+    and files refreshed. `meta.auto` says what was filled in automatically, and holds the
+    user's latest request when it is not the goal."""
     found = draft.content
-    if own and draft.transcript_time is not None:
-        saved = parse_timestamp(own.get("updatedAt"))
-        if saved is not None and saved >= draft.transcript_time:
-            raise CheckpointIsNewer("the checkpoint was saved after the transcript's last entry")
     # Refreshing the agent's own save keeps its git facts and file hashes: the next load
     # still tells what changed since the agent wrote its summary.
     agent_baseline = bool(own) and "goal" not in automatic_fields(own)
-    files, omitted = assemble_files(root, draft.files, scan, own["modifiedFiles"] if own else [],
-                                    budget, keep_recorded=agent_baseline)
+    files, omitted = assemble_files(save.root, draft.files, scan,
+                                    own["modifiedFiles"] if own else [], save.budget,
+                                    keep_recorded=agent_baseline)
     if own:  # (a snapshot's own checkpoint: what the agent never wrote is refilled too)
         auto = automatic_fields(own)
         refillable = [field for field in ("goal", "summary", "nextSteps")
@@ -5560,99 +5617,259 @@ def snapshot_checkpoint(own, draft, scan, session, root, timestamp, budget):
         base, mode = None, "replace"
     content.update((field, found[field]) for field in refillable if field in found)
     fields = list(AUTOMATIC_FIELDS) + refillable
-    checkpoint, omitted = build_checkpoint(content, draft.redactions, base, mode, scan, files,
-                                           omitted, session, root, timestamp)
-    checkpoint["meta"]["auto"] = {"source": draft.source, "at": timestamp,
-                                  "fields": sorted(fields)}
+    checkpoint = build_checkpoint(Draft(content, draft.redactions, mode=mode), base, Found(
+        save.root, save.session, timestamp, scan["git"], files, omitted))
+    auto = checkpoint["meta"]["auto"] = {"source": save.policy.source, "at": timestamp,
+                                         "fields": sorted(fields)}
     if found.get("latestRequest"):  # what the user asked last, when not the goal
-        checkpoint["meta"]["auto"]["latestRequest"] = found["latestRequest"]
-    if draft.transcript_time is not None:  # how old the work is, not only its snapshot
-        checkpoint["meta"]["auto"]["transcriptAt"] = now_timestamp(draft.transcript_time)
+        auto["latestRequest"] = found["latestRequest"]
+    auto.update(save.policy.marks())
     if agent_baseline and own.get("git"):  # (no git facts then: nothing to measure from)
         checkpoint["git"] = own["git"]
-        checkpoint["meta"]["auto"]["git"] = scan["git"]  # what the snapshot itself saw
+        auto["git"] = scan["git"]  # what the snapshot itself saw
     if own and own.get("resumedFrom"):
         checkpoint["resumedFrom"] = own["resumedFrom"]
         checkpoint = reorder_resumed_from(checkpoint)
     return checkpoint, omitted
 
 
-def save_checkpoint(root, session, draft, deadline=None):
-    """Save `draft` as the checkpoint of `session` (its id already minted) in `root`;
-    returns a SaveOutcome. By `deadline` (a time.monotonic() value, or None) the save
-    stops waiting and hashing, and saves what it has: the files it could not hash are
-    recorded without a hash (see HashBudget)."""
+# Who saves, and so how: each caller of save_checkpoint hands it one of these. The
+# transaction asks it what to do with an untrusted checkpoint of the session's own, what to
+# settle while git runs, and how to build the new checkpoint.
+
+class AgentSave:
+    """The agent's own save (the save tool): builds on the session's checkpoint, or on a
+    first save the one resumedFrom names; is refused without a goal when there is nothing
+    to build on; and tells the agent when its checkpoint is not git-ignored."""
+
+    tells_ignored = True
+
+    def untrusted_own(self, save, path, problems, aside):
+        if save.draft.resumed_from == save.session.selector:
+            return ("The existing checkpoint %s is untrusted (%s); resumedFrom names it, so its "
+                    "content is carried over into a fresh, signed checkpoint%s."
+                    % (path, "; ".join(problems), moved_aside(aside)))
+        return untrusted_own_warning(path, problems, aside)
+
+    def settle(self, save, own):
+        """(what to build on, the warnings), settled while git runs."""
+        unusable = "; ".join(own.warnings) if own.loaded is None and own.warnings else None
+        if own.aside:  # its own file is untrusted: the way to keep it, should the save fail
+            unusable += ("; if the user confirms it is theirs, pass resumedFrom: %s to carry "
+                         "it over" % json_dumps(save.session.selector))
+        base, recorded_resume, warnings = agent_base(save, own.data, save.draft, unusable)
+        return (base, recorded_resume), warnings
+
+    def build(self, save, own, settled, scan, timestamp):
+        base, recorded_resume = settled
+        return agent_checkpoint(save, save.draft, base, recorded_resume, scan, timestamp)
+
+
+class Snapshot:
+    """An automatic snapshot (the PreCompact and SessionEnd hooks), its moment named by
+    `source`: builds from the transcript's facts on the session's checkpoint, marks what
+    it filled in (meta.auto), tells nobody whether git ignores the file, and leaves an
+    untrusted checkpoint of the session's own where it is (UntrustedCheckpointKept)."""
+
+    tells_ignored = False
+
+    def __init__(self, source):
+        self.source = source
+
+    def untrusted_own(self, save, path, problems, aside):
+        if aside:
+            raise UntrustedCheckpointKept(
+                "the session's checkpoint %s is untrusted (%s), so an automatic snapshot "
+                "leaves it where it is and writes nothing; once the user confirms it is "
+                "theirs, a save with resumedFrom: %s carries it over (or remove it: "
+                "`checkpoint.pyz delete %s`)" % (path, "; ".join(problems), json_dumps(
+                    save.session.selector), save.session.selector))
+        return untrusted_own_warning(path, problems, aside)
+
+    def settle(self, save, own):
+        return None, []
+
+    def marks(self):
+        """What meta.auto says besides the moment, the fields and the latest request."""
+        return {}
+
+    def build(self, save, own, settled, scan, timestamp):
+        return snapshot_checkpoint(save, save.draft, own.data, scan, timestamp)
+
+
+class FolderWrites:
+    """A save's one FolderChange: the folder noted at the save's first change to it
+    (`begin`: a first save's ignore and lock files), the record locked for the commit
+    (`open`, under the checkpoint's lock) and brought along after it (`close`), with the
+    census reasons of each file written (name -> reasons). A save that fails leaves it
+    at its `with` block's end, and the census record stale. `root` None: the legacy file,
+    outside the folder."""
+
+    def __init__(self, root):
+        self.change = None if root is None else FolderChange(root)
+        self.entered = False
+
+    def begin(self):
+        self.change.note_before()
+
+    def open(self):
+        if self.change is not None and not self.entered:
+            self.change.__enter__()
+            self.entered = True
+
+    def close(self, census_reasons):
+        """Bring the record along with what `census_reasons()` says of the files written
+        ({name: problem}); when it cannot tell (OSError), the record is left stale."""
+        if self.entered:
+            self.entered = False
+            try:
+                self.change.wrote.update(census_reasons())
+            except OSError as error:
+                self.change.__exit__(type(error), error, None)
+            else:
+                self.change.__exit__(None, None, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.entered:
+            self.entered = False
+            self.change.__exit__(*exc_info)
+
+
+class SaveTransaction:
+    """One save of `draft` as the checkpoint of `session` in `root`, driven by `policy`
+    (AgentSave, Snapshot, Recovery): what every step of it shares. The signing key is read
+    once, under the checkpoint's lock (`key`: for the old file's trust, the signature and
+    the census record alike; read before the lock, it could miss the key another first
+    save is making meanwhile), the committed checkpoint files are asked once
+    (`committed`), and the files are hashed within one HashBudget (`budget`)."""
+
+    def __init__(self, root, session, draft, policy, deadline):
+        self.root = root
+        self.session = session
+        self.draft = draft
+        self.policy = policy
+        self.budget = HashBudget(deadline)
+        self.committed = CommittedCheckpoints(root, deadline)
+        self._key = None
+
+    @property
+    def key(self):
+        if self._key is None:
+            self._key = project_signing_key(self.root)
+        return self._key
+
+    def load_judged(self, selector):
+        """(the checkpoint `selector` names or None, its TrustVerdict or None, what git could
+        not tell); raises CorruptCheckpoint as load_checkpoint does."""
+        loaded = load_checkpoint(self.root, selector)
+        if loaded is None:
+            return None, None, []
+        tracked, warnings = self.committed.tracked()
+        return loaded, trust_verdict(self.root, CheckpointFile(selector, loaded.path, None,
+                                                               loaded.from_backup),
+                                     self.key, tracked, loaded=loaded), warnings
+
+    def ignored_without_git(self, relative):
+        """Whether git ignores the checkpoint `relative`, when that is known without asking
+        git (None otherwise): the folder's own ignore file ignores everything in it (git
+        reads a folder's .gitignore before any other), but a file git tracks, which no
+        ignore rule concerns."""
+        committed = self.committed.in_index()
+        if committed is None or not relative.startswith(CHECKPOINT_DIR + "/"):
+            return None
+        try:
+            ours = read_file_limited(os.path.join(self.root, CHECKPOINT_DIR, FOLDER_IGNORE_FILE),
+                                     len(FOLDER_IGNORE_TEXT)) == FOLDER_IGNORE_TEXT
+        except OSError:
+            return None
+        return relative not in committed if ours else None
+
+    def sign(self, data):
+        """(the bytes signed with this user's key, made now by the user's first save; the
+        warnings)."""
+        if self.key.secret is None:
+            self._key = project_signing_key(self.root, create=True)
+        if self.key.secret is None:
+            return data, ["This checkpoint could not be signed, so it loads as untrusted until "
+                          "a save can sign it: %s." % self.key.problem]
+        data = sign_checkpoint(data, self.session.selector, self.key.secret)
+        remember_project_root(self.root)  # so that a move of the project is recognised
+        return data, []
+
+    def census_reasons(self, path, data, checkpoint):
+        """The reasons a census entry keeps for the file just written from `data` (see
+        census_entry), judged from what was written rather than read back."""
+        selector = self.session.selector
+        found = CheckpointFile(selector, path, os.lstat(path), False)
+        written = LoadedCheckpoint(selector, path, checkpoint, data, False, [])
+        return [[reason.code, reason.detail] for reason in
+                file_reasons(self.root, found, self.key, written).reasons]
+
+
+def save_checkpoint(root, session, draft, policy, deadline=None):
+    """Save `draft` as the checkpoint of `session` (its id already minted) in `root`, the
+    way `policy` says (AgentSave, Snapshot, Recovery); returns a SaveOutcome. By `deadline` (a time.monotonic() value, or None)
+    the save stops waiting and hashing, and saves what it has: the files it could not hash
+    are recorded without a hash (see HashBudget)."""
     import time
-    warnings = []
-    budget = HashBudget(deadline)
+    save = SaveTransaction(root, session, draft, policy, deadline)
     path = checkpoint_path(root, session.selector)
     relative = relative_checkpoint_path(session.selector)
-    if session.source != "legacy":
-        directory = ensure_checkpoint_directory(root)
-        if not os.path.lexists(os.path.join(directory, FOLDER_IGNORE_FILE)):
-            with FolderChange(root):  # a new file in the folder: the census record follows
-                write_folder_ignore_file(directory)
-    # The agent is told when its checkpoint is not git-ignored; a snapshot tells nobody.
-    ignore_check = start_ignore_check(root, relative) if draft.source is None else None
     lock = CheckpointLock(path, None if deadline is None else max(0.0, min(
         LIMITS["lockTimeout"], deadline - time.monotonic())))
-    if session.source != "legacy" and not os.path.lexists(lock.path):
-        with FolderChange(root):  # a new file in the folder: the census record follows
-            lock.create_file()
-    try:
-        with lock, StatusScan(root) as status:
-            said = len(warnings)
-            own, previous_raw, aside = own_checkpoint_for_update(
-                root, session.selector, warnings, automatic=draft.source is not None,
-                adopting=draft.resumed_from == session.selector)
-            own = own.data if own else None
-            if draft.source is None:  # settled while git runs
-                unusable = "; ".join(warnings[said:]) if own is None and len(
-                    warnings) > said else None
-                if aside:  # its own file is untrusted: the way to keep it, should the save fail
-                    unusable += ("; if the user confirms it is theirs, pass resumedFrom: %s "
-                                 "to carry it over" % json_dumps(session.selector))
-                base, recorded_resume = agent_base(own, draft, session, root, warnings,
-                                                   unusable)
-            timestamp = now_timestamp()
-            scan = scan_git(root, [item[0] for item in draft.files], LIMITS["modifiedFiles"],
-                            status, budget)
-            warnings.extend(scan["warnings"])
-            if draft.source is None:
-                checkpoint, omitted = agent_checkpoint(base, recorded_resume, draft, scan,
-                                                       session, root, timestamp, budget)
-            else:
-                checkpoint, omitted = snapshot_checkpoint(own, draft, scan, session, root,
-                                                          timestamp, budget)
-            redactions = (draft.redactions + redact_file_paths(checkpoint)
-                          + redact_branch_names(checkpoint))
-            data = fit_size_cap(checkpoint, warnings)
-            key = project_signing_key(root, create=True)
-            if key.secret is not None:
-                data = sign_checkpoint(data, session.selector, key.secret)
-                remember_project_root(root)  # so that a move of the project is recognised
-            else:
-                warnings.append("This checkpoint could not be signed, so it loads as untrusted "
-                                "until a save can sign it: %s." % key.problem)
-            if session.source == "legacy":
-                commit_checkpoint(path, data, previous_raw, aside)
-            else:
-                with FolderChange(root) as change:
-                    commit_checkpoint(path, data, previous_raw, aside)
-                    change.wrote.append(os.path.basename(path))
-        ignored = is_git_ignored(ignore_check) if ignore_check else None
-    finally:
-        if ignore_check:
-            ignore_check.stop()
+    warnings = []
+    ignored = ignore_check = None
+    with FolderWrites(None if session.source == "legacy" else root) as folder:
+        if folder.change is not None:
+            directory = ensure_checkpoint_directory(root)
+            ignore_file = os.path.join(directory, FOLDER_IGNORE_FILE)
+            if not os.path.lexists(ignore_file) or not os.path.lexists(lock.path):
+                folder.begin()  # a first save: its new files and its commit bracketed as one
+                if not os.path.lexists(ignore_file):
+                    write_folder_ignore_file(directory)
+                if not os.path.lexists(lock.path):
+                    lock.create_file()
+        if policy.tells_ignored:
+            ignored = save.ignored_without_git(relative)
+            if ignored is None:
+                ignore_check = start_ignore_check(root, relative)
+        try:
+            with lock, StatusScan(root) as status:
+                own = own_checkpoint_for_update(save, session.selector)
+                settled, said = policy.settle(save, own)  # while git runs
+                warnings += own.warnings + said
+                timestamp = now_timestamp()
+                scan = scan_git(root, [item[0] for item in draft.files],
+                                LIMITS["modifiedFiles"], status, save.budget)
+                warnings += scan["warnings"]
+                checkpoint, omitted = policy.build(save, own, settled, scan, timestamp)
+                redactions = (draft.redactions + redact_file_paths(checkpoint)
+                              + redact_branch_names(checkpoint))
+                data, said = fit_size_cap(checkpoint)
+                warnings += said
+                data, said = save.sign(data)
+                warnings += said
+                folder.open()
+                commit_checkpoint(path, data, own.kept, own.aside)
+                folder.close(lambda: {os.path.basename(path): save.census_reasons(
+                    path, data, checkpoint)})
+            if ignore_check is not None:
+                ignored = is_git_ignored(ignore_check)
+        finally:
+            if ignore_check is not None:
+                ignore_check.stop()
     if omitted:
         warnings.append("%d changed file(s) were left out: a checkpoint records at most %d "
                         "files (the ones you reported first, then the most recently modified)."
                         % (omitted, LIMITS["modifiedFiles"]))
-    if budget.refused:
+    if save.budget.refused:
         warnings.append("%d recorded file(s) were saved without a content hash (marked "
                         "unhashed): over %d MiB each or %d MiB in all, or past the time a "
                         "save has; a later load cannot tell whether they changed."
-                        % (budget.refused, LIMITS["hashFileBytes"] >> 20,
+                        % (save.budget.refused, LIMITS["hashFileBytes"] >> 20,
                            LIMITS["saveHashBytes"] >> 20))
     if redactions:
         warnings.append("Redacted %d secret-looking value(s)." % redactions)
@@ -5662,14 +5879,12 @@ def save_checkpoint(root, session, draft, deadline=None):
     return SaveOutcome(path, data, checkpoint, redactions, warnings)
 
 
-def save_transcript_snapshot(root, session, facts, source, transcript_time=None,
-                             deadline=None):
+def save_transcript_snapshot(root, session, facts, policy, deadline=None):
     """The automatic snapshot of `session` from its transcript's `facts`, saved through
-    save_checkpoint, by `deadline`, with `source` as its moment (see Draft for
-    `transcript_time`): the
-    PreCompact and SessionEnd hooks and crash recovery all save this way. Returns the
-    SaveOutcome, or None when the transcript shows nothing to save: no conversation, or
-    no work and no checkpoint of the session's own to refresh (then no file at all)."""
+    save_checkpoint by `deadline` the way `policy` says (a Snapshot: the PreCompact and
+    SessionEnd hooks; a Recovery: crash recovery). Returns the SaveOutcome, or None when
+    the transcript shows nothing to save: no conversation, or no work and no checkpoint of
+    the session's own to refresh (then no file at all)."""
     if facts.is_empty():
         return None
     if not facts.did_work() and not checkpoint_exists(root, session.selector):
@@ -5677,8 +5892,8 @@ def save_transcript_snapshot(root, session, facts, source, transcript_time=None,
     found, redactions = redacted_facts(facts)
     touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
     return save_checkpoint(root, session, Draft(
-        found, redactions, touched, source=source, dropped_tasks=found.pop("droppedTasks"),
-        transcript_time=transcript_time), deadline=deadline)
+        found, redactions, touched, dropped_tasks=found.pop("droppedTasks")), policy,
+        deadline=deadline)
 
 
 # Crash recovery ##############################################################
@@ -5693,6 +5908,26 @@ def save_transcript_snapshot(root, session, facts, source, transcript_time=None,
 # (a session without work leaves no file in it), so no start reads it twice.
 
 RECOVERED = "recovered"  # meta.auto.source of a snapshot made by crash recovery
+
+
+class Recovery(Snapshot):
+    """Crash recovery's save (see save_checkpoint): a snapshot marked "recovered", which may
+    come late, so it is never saved over a checkpoint updated at or after
+    `transcript_time` (when the transcript's last entry was written, in seconds since the
+    epoch): it raises CheckpointIsNewer instead."""
+
+    def __init__(self, transcript_time):
+        Snapshot.__init__(self, RECOVERED)
+        self.transcript_time = transcript_time
+
+    def marks(self):  # how old the work is, not only its snapshot
+        return {"transcriptAt": now_timestamp(self.transcript_time)}
+
+    def build(self, save, own, settled, scan, timestamp):
+        saved = parse_timestamp(own.data.get("updatedAt")) if own.data else None
+        if saved is not None and saved >= self.transcript_time:
+            raise CheckpointIsNewer("the checkpoint was saved after the transcript's last entry")
+        return Snapshot.build(self, save, own, settled, scan, timestamp)
 
 
 TRANSCRIPT_SUFFIX = ".jsonl"
@@ -5948,64 +6183,159 @@ def checkpoint_saved_since(root, selector, moment):
     return saved is not None and saved >= moment
 
 
-def recover_transcript(root, transcript, cwd, memory, deadline, dry_run, save_deadline=None):
-    """Recover one transcript that may need it: read it by `deadline`, then save its
-    snapshot (unless `dry_run`) by `save_deadline`; a RecoveryResult, or None when the
-    deadline came first."""
-    def result(action, reason, outcome=None):
-        return RecoveryResult(transcript, action, reason, outcome)
-
-    def remembered(reason):
-        if not dry_run:
-            memory.remember(transcript, reason)
-        return result("skipped", REMEMBERED_REASONS[reason])
-
+def recover_transcript(root, transcript, cwd, memory, policy, deadline):
+    """Recover one transcript that may need it, the way `policy` says: read it by
+    `deadline`, then save its snapshot (see RecoveryPolicy.recover); a RecoveryResult, or
+    None when the deadline came first."""
     try:
         facts = read_transcript(transcript.path, deadline)
     except TimeoutError:
         return None  # the caller knows whether it had all of a start's time
     except ValueError as error:  # it cannot be opened: gone meanwhile, or not readable
-        return result("failed", str(error))
+        return RecoveryResult(transcript, "failed", str(error), None)
     if facts.cwd is not None and not same_directory(facts.cwd, cwd):
-        return remembered("elsewhere")
+        return policy.remembered(memory, transcript, "elsewhere")
     if not facts.did_work():
-        return remembered("no-work")
-    moment = facts.last_entry_time() or transcript.info.st_mtime
-    had_checkpoint = checkpoint_exists(root, transcript.selector)
-    if dry_run:
+        return policy.remembered(memory, transcript, "no-work")
+    return policy.recover(root, transcript, facts, memory)
+
+
+class RecoveryRun(Record):
+    """How far one recovery has got: when it began (`now`, epoch seconds), when it stops
+    reading (`reading_deadline`, a time.monotonic() value), and how many transcripts it
+    has read (`reads`) and recovered (`recovered`)."""
+
+    __slots__ = ("now", "reading_deadline", "reads", "recovered")
+
+
+PASSED_OVER = "passed over"  # a transcript a session start says nothing of
+
+
+class RecoveryPolicy:
+    """Who recovers, and so how: at a session start (AtSessionStart), by hand with the
+    `recover` command (ByHand), or as a dry run of it (DryRun). The common part: a
+    snapshot is saved by `save_deadline`, and what a read found nothing in is remembered."""
+
+    lists_current = False  # also report the transcripts whose checkpoint is up to date
+    save_deadline = None
+
+    def remembered(self, memory, transcript, reason):
+        memory.remember(transcript, reason)
+        return RecoveryResult(transcript, "skipped", REMEMBERED_REASONS[reason], None)
+
+    def recover(self, root, transcript, facts, memory):
+        """Save the snapshot of the transcript's `facts`: a RecoveryResult."""
+        moment = facts.last_entry_time() or transcript.info.st_mtime
+        had_checkpoint = checkpoint_exists(root, transcript.selector)
+        try:
+            outcome = save_transcript_snapshot(root, Session(transcript.selector, "env"), facts,
+                                               Recovery(moment), self.save_deadline)
+        except CheckpointIsNewer:
+            return self.remembered(memory, transcript, "saved")
+        except UntrustedCheckpointKept:
+            return self.remembered(memory, transcript, "untrusted")
+        except (CallerError, CorruptCheckpoint, OSError) as error:
+            return RecoveryResult(transcript, "failed", "%s: %s" % (type(error).__name__, error)
+                                  if isinstance(error, OSError) else str(error), None)
+        if outcome is None:  # (did_work() said otherwise: only a file changed meanwhile)
+            return self.remembered(memory, transcript, "no-work")
+        return RecoveryResult(transcript, "recovered", "refreshed its checkpoint"
+                              if had_checkpoint else "no checkpoint yet", outcome)
+
+
+class AtSessionStart(RecoveryPolicy):
+    """Recovery at a session start: it reads at most LIMITS['recoverReads'] transcripts,
+    none over LIMITS['recoverBytes'] and none written a moment ago, recovers at most
+    LIMITS['recoverPerStart'] and stops reading after LIMITS['recoverSeconds']: the rest
+    waits for the next start. It reads and saves by `deadline`, the session start's. What
+    it passes over for good it does not report."""
+
+    def __init__(self, deadline=None):
+        self.deadline = self.save_deadline = deadline
+
+    def reading_deadline(self, started):
+        window = started + LIMITS["recoverSeconds"]
+        return window if self.deadline is None else min(window, self.deadline)
+
+    def screen(self, transcript, problem, remembered, run):
+        """A RecoveryResult for a transcript not read now, PASSED_OVER for one not read and
+        not reported, or None to read it."""
+        import time
+        if remembered == "slow":
+            return RecoveryResult(transcript, "deferred", REMEMBERED_REASONS["slow"], None)
+        if problem or remembered:
+            return PASSED_OVER
+        if transcript.info.st_mtime_ns > (run.now - LIMITS["recoverQuietSeconds"]) * 1e9:
+            # Written a moment ago: a /clear's SessionEnd may be saving it right now.
+            return RecoveryResult(transcript, "later", "written a moment ago; left for the "
+                                  "next session start", None)
+        if transcript.info.st_size > LIMITS["recoverBytes"]:
+            return RecoveryResult(transcript, "deferred", "larger than %d MiB; `recover` reads "
+                                  "it" % (LIMITS["recoverBytes"] >> 20), None)
+        if (run.reads >= LIMITS["recoverReads"] or run.recovered >= LIMITS["recoverPerStart"]
+                or time.monotonic() >= run.reading_deadline):
+            return RecoveryResult(transcript, "later", "left for the next session start", None)
+        return None
+
+    def read_by(self, run):
+        return run.reading_deadline
+
+    def out_of_time(self, transcript, run, memory):
+        if run.reads == 1:  # it had the start's whole time: leave it to `recover`
+            memory.remember(transcript, "slow")
+            return RecoveryResult(transcript, "deferred", REMEMBERED_REASONS["slow"], None)
+        return RecoveryResult(transcript, "later", "left for the next session start", None)
+
+
+class ByHand(RecoveryPolicy):
+    """The `recover` command: every transcript of the window is read, each for up to
+    LIMITS['transcriptSeconds'], one a start left to it or found untrusted included; it
+    says why it skips each one it skips, the ones up to date too."""
+
+    lists_current = True
+
+    def reading_deadline(self, started):
+        return None
+
+    def screen(self, transcript, problem, remembered, run):
+        if problem or remembered not in (None, "slow", "untrusted"):
+            return RecoveryResult(transcript, "skipped", problem or REMEMBERED_REASONS[
+                remembered], None)
+        return None
+
+    def read_by(self, run):
+        import time
+        return time.monotonic() + LIMITS["transcriptSeconds"]
+
+    def out_of_time(self, transcript, run, memory):
+        return RecoveryResult(transcript, "failed", "gave up reading it after %ds"
+                              % LIMITS["transcriptSeconds"], None)
+
+
+class DryRun(ByHand):
+    """`recover --dry-run`: what ByHand would do, with nothing saved or remembered."""
+
+    def remembered(self, memory, transcript, reason):
+        return RecoveryResult(transcript, "skipped", REMEMBERED_REASONS[reason], None)
+
+    def recover(self, root, transcript, facts, memory):
+        moment = facts.last_entry_time() or transcript.info.st_mtime
         if checkpoint_saved_since(root, transcript.selector, moment):
-            return result("skipped", REMEMBERED_REASONS["saved"])
-        return result("would recover", "refreshing its checkpoint" if had_checkpoint
-                      else "no checkpoint yet")
-    try:
-        outcome = save_transcript_snapshot(root, Session(transcript.selector, "env"), facts,
-                                           RECOVERED, moment, save_deadline)
-    except CheckpointIsNewer:
-        return remembered("saved")
-    except UntrustedCheckpointKept:
-        return remembered("untrusted")
-    except (CallerError, CorruptCheckpoint, OSError) as error:
-        return result("failed", "%s: %s" % (type(error).__name__, error)
-                      if isinstance(error, OSError) else str(error))
-    if outcome is None:  # (did_work() said otherwise: only a file changed meanwhile)
-        return remembered("no-work")
-    return result("recovered", "refreshed its checkpoint" if had_checkpoint
-                  else "no checkpoint yet", outcome)
+            return RecoveryResult(transcript, "skipped", REMEMBERED_REASONS["saved"], None)
+        return RecoveryResult(transcript, "would recover", "refreshing its checkpoint"
+                              if checkpoint_exists(root, transcript.selector)
+                              else "no checkpoint yet", None)
 
 
-def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_run=False,
-                     deadline=None):
+def recover_sessions(root, folder, excluded, cwd, policy):
     """Crash recovery in `root` from the transcripts in `folder` of sessions started in
-    the directory `cwd`, but the sessions `excluded` (a tuple of session ids); a RecoveryReport, or None when the folder
-    cannot be listed. At a session start (not `by_hand`) it reads at most
-    LIMITS['recoverReads'] transcripts, none over LIMITS['recoverBytes'], recovers at most
-    LIMITS['recoverPerStart'] and stops after LIMITS['recoverSeconds']: the rest waits for
-    the next start; it reads and saves by `deadline`, the session start's. `by_hand` (the
-    `recover` command) recovers every one of the window, each read for up to
-    LIMITS['transcriptSeconds'], and also lists the ones up to date."""
+    the directory `cwd`, but the sessions `excluded` (a tuple of session ids), the way
+    `policy` says (AtSessionStart, ByHand, DryRun); a RecoveryReport, or None when the
+    folder cannot be listed."""
     import time
     now = time.time()
-    scanned = scan_transcript_folder(folder, root, excluded, now, list_current=by_hand)
+    scanned = scan_transcript_folder(folder, root, excluded, now,
+                                     list_current=policy.lists_current)
     if scanned is None:
         return None
     candidates, up_to_date, older = scanned
@@ -6015,60 +6345,20 @@ def recover_sessions(root, folder, excluded, cwd, environ, by_hand=False, dry_ru
     if not candidates:
         return RecoveryReport(folder, results, older)
     memory = RecoveryMemory.load(root)
-    started = time.monotonic()
-    reading_deadline = started + LIMITS["recoverSeconds"]
-    if deadline is not None:
-        reading_deadline = min(reading_deadline, deadline)
-    save_deadline = None if by_hand else deadline
-    reads = recovered = 0
+    run = RecoveryRun(now, policy.reading_deadline(time.monotonic()), 0, 0)
     for transcript in candidates:
-        problem = transcript_file_problem(transcript.info)
-        remembered = memory.reason(transcript)
-        if remembered == "slow" and not by_hand:
-            results.append(RecoveryResult(transcript, "deferred", REMEMBERED_REASONS["slow"],
-                                          None))
-            continue
-        if problem or (remembered and remembered != "slow"
-                       and not (by_hand and remembered == "untrusted")):
-            if by_hand:
-                results.append(RecoveryResult(transcript, "skipped", problem or
-                                              REMEMBERED_REASONS[remembered], None))
-            continue
-        if not by_hand:
-            if transcript.info.st_mtime_ns > (now - LIMITS["recoverQuietSeconds"]) * 1e9:
-                # Written a moment ago: a /clear's SessionEnd may be saving it right now.
-                results.append(RecoveryResult(transcript, "later", "written a moment ago; "
-                                              "left for the next session start", None))
-                continue
-            if transcript.info.st_size > LIMITS["recoverBytes"]:
-                results.append(RecoveryResult(transcript, "deferred", "larger than %d MiB; "
-                                              "`recover` reads it" % (LIMITS["recoverBytes"]
-                                                                      >> 20), None))
-                continue
-            if (reads >= LIMITS["recoverReads"] or recovered >= LIMITS["recoverPerStart"]
-                    or time.monotonic() >= reading_deadline):
-                results.append(RecoveryResult(transcript, "later", "left for the next "
-                                              "session start", None))
-                continue
-        reads += 1
-        result = recover_transcript(
-            root, transcript, cwd, memory,
-            time.monotonic() + LIMITS["transcriptSeconds"] if by_hand else reading_deadline,
-            dry_run, save_deadline)
-        if result is None:  # out of time
-            if by_hand:
-                result = RecoveryResult(transcript, "failed", "gave up reading it after %ds"
-                                        % LIMITS["transcriptSeconds"], None)
-            elif reads == 1:  # it had the start's whole time: leave it to `recover`
-                memory.remember(transcript, "slow")
-                result = RecoveryResult(transcript, "deferred", REMEMBERED_REASONS["slow"], None)
-            else:
-                result = RecoveryResult(transcript, "later", "left for the next session "
-                                        "start", None)
-        recovered += result.action in ("recovered", "would recover")
-        results.append(result)
-    if not dry_run:
-        memory.save(now)
+        result = policy.screen(transcript, transcript_file_problem(transcript.info),
+                               memory.reason(transcript), run)
+        if result is None:
+            run.reads += 1
+            result = recover_transcript(root, transcript, cwd, memory, policy,
+                                        policy.read_by(run))
+            if result is None:  # out of time
+                result = policy.out_of_time(transcript, run, memory)
+            run.recovered += result.action in ("recovered", "would recover")
+        if result is not PASSED_OVER:
+            results.append(result)
+    memory.save(now)  # (a dry run remembers nothing: then it writes nothing)
     return RecoveryReport(folder, results, older)
 
 
@@ -6089,7 +6379,7 @@ def remember_removed(root, selectors, environ):
     memory.save(time.time())
 
 
-def recover_at_session_start(hook_input, root, environ, deadline=None):
+def recover_at_session_start(hook_input, root, deadline=None):
     """Crash recovery at the start of the session `hook_input` describes: the folder of
     its transcript_path holds the transcripts of the other sessions started in its `cwd`.
     A RecoveryReport, or None when the input names no transcript folder. The session that
@@ -6106,8 +6396,8 @@ def recover_at_session_start(hook_input, root, environ, deadline=None):
     excluded = (own[:-len(TRANSCRIPT_SUFFIX)] if own.endswith(TRANSCRIPT_SUFFIX) else own,)
     if isinstance(current, str):
         excluded += (current,)
-    return recover_sessions(root, os.path.dirname(transcript), excluded, cwd, environ,
-                            deadline=deadline)
+    return recover_sessions(root, os.path.dirname(transcript), excluded, cwd,
+                            AtSessionStart(deadline))
 
 
 # Rendering & listing #########################################################
@@ -6739,7 +7029,7 @@ def save_tool(arguments, context):
         session = mint_session(root)
         context.memory.remember(session)
     outcome = save_checkpoint(root, session, Draft(content, redactions, files, mode,
-                                                   resumed_from), deadline)
+                                                   resumed_from), AgentSave(), deadline)
     return save_result(outcome, mode, warnings + outcome.warnings, session)
 
 
@@ -7553,7 +7843,7 @@ def serve_stdio(streams, handle_signals):
 # (PreCompact, just before Claude Code compacts the context, and SessionEnd, on /clear
 # too, after which it goes on under a new session id) are the last moments to save what
 # the session did, whether or not the agent saved: they read the transcript and save
-# through save_checkpoint like the tool does. Each ends by its own deadline
+# through save_checkpoint as the tool does, with a Snapshot policy. Each ends by its own deadline
 # (LIMITS["sessionStartSeconds"], LIMITS["snapshotSeconds"]), well before Claude Code kills
 # it: past it nothing more is hashed, read or waited for, and what is done is kept.
 
@@ -7668,7 +7958,7 @@ def run_session_start_hook(stdin_bytes, environ):
         return None
     report = None
     if hook_input is not None and not autosave_is_off(environ):
-        report = recover_at_session_start(hook_input, root, environ, deadline)
+        report = recover_at_session_start(hook_input, root, deadline)
     if nudge_is_off(environ):
         return None
     recovered = report.selectors("recovered") if report else []
@@ -7714,7 +8004,7 @@ def save_automatic_snapshot(hook_input, source, environ, deadline):
         raise CallerError("the hook input has no absolute transcript_path")
     facts = read_transcript(transcript, min(deadline, time.monotonic()
                                             + LIMITS["transcriptSeconds"]))
-    return save_transcript_snapshot(root, session, facts, source, deadline=deadline)
+    return save_transcript_snapshot(root, session, facts, Snapshot(source), deadline=deadline)
 
 
 def autosave_is_off(environ):
@@ -8374,7 +8664,7 @@ def run_recover(options, invocation):
     folder = transcript_folder_of(root, options, invocation)
     running = invocation.environ.get("CLAUDE_CODE_SESSION_ID")
     report = recover_sessions(root, folder, (running,) if running else (), root,
-                              invocation.environ, by_hand=True, dry_run=options.dry_run)
+                              DryRun() if options.dry_run else ByHand())
     if report is None:
         raise CommandFailed("cannot list the transcript folder %s; check its permissions."
                             % folder)

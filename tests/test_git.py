@@ -442,6 +442,8 @@ class GitRunTest(GitTestCase):
         session = "held"
         lock_path = self.repo / ".claude-checkpoints" / (session + ".json.lock")
         lock_path.parent.mkdir()
+        # An ignore file of the user's own: whether git ignores the checkpoint is git's to say.
+        (lock_path.parent / checkpoint_mcp.FOLDER_IGNORE_FILE).write_text("*\n# mine\n")
         holder = open(str(lock_path), "w")
         self.addCleanup(holder.close)
         fcntl.flock(holder, fcntl.LOCK_EX)

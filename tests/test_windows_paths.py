@@ -287,13 +287,14 @@ class TranscriptFolderTest(unittest.TestCase):
                       "C:/Users/me/.claude/projects/C--Users-me-proj/abc.jsonl"}
         with windows_paths(PROJECT), mock.patch.object(
                 cm, "recover_sessions", lambda *args, **kwargs: calls.append(args)):
-            cm.recover_at_session_start(hook_input, PROJECT, {})
-            cm.recover_at_session_start(dict(hook_input, cwd="proj"), PROJECT, {})
-        self.assertEqual(calls, [
+            cm.recover_at_session_start(hook_input, PROJECT)
+            cm.recover_at_session_start(dict(hook_input, cwd="proj"), PROJECT)
+        self.assertEqual([call[:4] for call in calls], [
             (PROJECT, "C:/Users/me/.claude/projects/C--Users-me-proj", ("abc", "abc"),
-             "C:\\Users\\me\\proj", {}),
+             "C:\\Users\\me\\proj"),
             (PROJECT, "C:/Users/me/.claude/projects/C--Users-me-proj", ("abc", "abc"),
-             PROJECT, {})])
+             PROJECT)])
+        self.assertTrue(all(isinstance(call[4], cm.AtSessionStart) for call in calls))
 
     def test_transcript_cwd_is_compared_as_windows_does(self):
         with windows_paths(PROJECT):
