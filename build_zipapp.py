@@ -63,15 +63,15 @@ LONG_DESCRIPTION = (
 # imports only what running a zipapp has already loaded (runpy loads `os` and
 # `importlib.util`; `_imp`, `gc` and `marshal` are built in). runpy compiles `__main__.py`
 # twice (zipimport's get_filename compiles it, then get_code again), so BOOTSTRAP, the
-# archive's `__main__.py`, is one statement that compiles STARTER once. While the module
+# archive's `__main__.py`, is three lines that compile STARTER once. While the module
 # loads, the cyclic garbage collector is off: none of the thousands of objects it makes is
 # garbage, and the collections that their number sets off would only walk them; once it
 # is loaded, gc.freeze() moves them out of every later collection's way, the exit's too
 # (which then finalizes none of them: none holds a file or anything else to close; a
 # program that runs the pyz in its own process, as the tests' watchers do, flushes its own
-# files). A miss imports CACHE_WRITER to compile
-# and store the module, and to remove the interpreter's cache files of other sources once
-# they are a day old. All three are Python 3.8 syntax.
+# files). A miss imports CACHE_WRITER to compile and store the module, and to remove the
+# interpreter's cache files of other sources once they are a day old. All three are
+# Python 3.8 syntax.
 STARTER_NAME = "checkpoint_start.py"
 CHECKSUM_KEY = 0x5ECC  # the key of the cache's checksum (_imp.source_hash, SipHash)
 BOOTSTRAP = '''\
