@@ -54,77 +54,79 @@ LONG_DESCRIPTION = (
 
 # A zipapp cannot keep bytecode beside its source, so without a cache every start would
 # compile the whole module (tens of milliseconds, more than the interpreter's own start).
-# The archive's `__main__.py` loads the module from a code object cached in the user's
-# cache directory, in a file named for the source's hash (filled in at build time) and the
+# The archive's STARTER loads the module from a code object cached in the user's cache
+# directory, in a file named for the source's hash (filled in at build time) and the
 # interpreter's cache tag, and checked against the interpreter's magic number and a
 # checksum of its own bytes. Any cache problem falls back to the source in the archive,
 # so the cache can be missing, foreign, damaged or unwritable but never stale.
-# `__main__.py` is compiled at every start, so it holds only the hit path and imports only
-# what running a zipapp has already loaded (runpy loads `os` and `importlib.util`; `_imp`
-# and `marshal` are built in). A miss imports CACHE_WRITER to compile and store the module,
-# and to remove the interpreter's cache files of other sources once they are a day old.
-# Both are Python 3.8 syntax.
+# What runs at every start is compiled at every start, so it is the hit path alone, and it
+# imports only what running a zipapp has already loaded (runpy loads `os` and
+# `importlib.util`; `_imp`, `gc` and `marshal` are built in). runpy compiles `__main__.py`
+# twice (zipimport's get_filename compiles it, then get_code again), so BOOTSTRAP, the
+# archive's `__main__.py`, is three lines that compile STARTER once. While the module
+# loads, the cyclic garbage collector is off: none of the thousands of objects it makes is
+# garbage, and the collections that their number sets off would only walk them; once it
+# is loaded, gc.freeze() moves them out of every later collection's way, the exit's too
+# (which then finalizes none of them: none holds a file or anything else to close; a
+# program that runs the pyz in its own process, as the tests' watchers do, flushes its own
+# files). A miss imports CACHE_WRITER to compile and store the module, and to remove the
+# interpreter's cache files of other sources once they are a day old. All three are
+# Python 3.8 syntax.
+STARTER_NAME = "checkpoint_start.py"
+CHECKSUM_KEY = 0x5ECC  # the key of the cache's checksum (_imp.source_hash, SipHash)
 BOOTSTRAP = '''\
-"""Run checkpoint_mcp from its cached bytecode (made by build_zipapp.py)."""
+"""Run %(starter)s (it loads checkpoint_mcp; build_zipapp.py says why it is apart)."""
+import os
+path = os.path.join(os.path.dirname(__file__), "%(starter)s")
+exec(compile(__loader__.get_data(path), path, "exec", dont_inherit=True))
+'''
+
+STARTER = '''\
+"""Load checkpoint_mcp from its cached bytecode (made by build_zipapp.py) and run it."""
+import _imp
+import gc
 import os
 import sys
-
-import _imp
 from importlib.util import MAGIC_NUMBER
 
-SOURCE_SHA256 = "%(source_sha256)s"
-HEADER = MAGIC_NUMBER + SOURCE_SHA256.encode("ascii")
-
-
-def checksum(body):
-    return _imp.source_hash(0x5ECC, body)
-
-
-def cached_code():
-    """(cache file path or None, its code object or None when missing, foreign or damaged)."""
-    tag = sys.implementation.cache_tag
-    base = os.environ.get("LOCALAPPDATA" if os.name == "nt" else "XDG_CACHE_HOME", "")
-    if not os.path.isabs(base) and os.name != "nt":  # XDG: ignore a relative one
-        base = os.path.join(os.environ.get("HOME", ""), ".cache")
-    if tag is None or not os.path.isabs(base):
-        return None, None
+gc.disable()
+HEADER = MAGIC_NUMBER + b"%(source_sha256)s"
+SOURCE = os.path.join(os.path.dirname(__file__), "checkpoint_mcp.py")
+base = os.environ.get("LOCALAPPDATA" if os.name == "nt" else "XDG_CACHE_HOME", "")
+if not os.path.isabs(base) and os.name != "nt":  # XDG: ignore a relative one
+    base = os.path.join(os.environ.get("HOME", ""), ".cache")
+tag = sys.implementation.cache_tag
+cache = code = None
+if tag is not None and os.path.isabs(base):
     if sys.flags.optimize:
         tag += ".opt-%%d" %% sys.flags.optimize
-    path = os.path.join(base, "session-checkpoint", "checkpoint_mcp-%%s-%%s.pyc" %% (
-        SOURCE_SHA256[:32], tag))
+    cache = os.path.join(base, "session-checkpoint", "checkpoint_mcp-%(source_sha256_32)s-%%s.pyc"
+                         %% tag)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-        if data[:len(HEADER) + 8] == HEADER + checksum(data[len(HEADER) + 8:]):
+        with open(cache, "rb") as handle:
+            data = memoryview(handle.read())  # (slices of it copy nothing)
+        body = len(HEADER) + 8
+        if data[:body] == HEADER + _imp.source_hash(%(checksum_key)d, data[body:]):
             import marshal
-            code = marshal.loads(data[len(HEADER) + 8:])
-            return path, code if type(code) is type(checksum.__code__) else None
+            code = marshal.loads(data[body:])
     except Exception:  # whatever is wrong with the cache, the source is there
         pass
-    return path, None
-
-
-def load_module():
-    loader = globals().get("__loader__")
-    source_path = os.path.join(os.path.dirname(__file__), "checkpoint_mcp.py")
-    path, code = cached_code()
-    if code is None:
-        from checkpoint_cache import compile_module
-        code = compile_module(loader, source_path, path, HEADER, checksum)
-    elif hasattr(_imp, "_fix_co_filename"):
-        _imp._fix_co_filename(code, source_path)  # the archive may have moved since
-    module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
-    module.__file__ = source_path
-    module.__loader__ = loader
-    try:
-        exec(code, module.__dict__)
-    except BaseException:
-        del sys.modules["checkpoint_mcp"]
-        raise
-    return module
-
-
-sys.exit(load_module().run_as_program())
+if type(code) is not type(sys._getframe().f_code):
+    from checkpoint_cache import compile_module
+    code = compile_module(__loader__, SOURCE, cache, HEADER, %(checksum_key)d)
+elif hasattr(_imp, "_fix_co_filename"):
+    _imp._fix_co_filename(code, SOURCE)  # the archive may have moved since
+module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
+module.__file__ = SOURCE
+module.__loader__ = __loader__
+try:
+    exec(code, module.__dict__)
+except BaseException:
+    del sys.modules["checkpoint_mcp"]
+    raise
+gc.freeze()
+gc.enable()
+sys.exit(module.run_as_program())
 '''
 
 CACHE_WRITER = '''\
@@ -138,7 +140,7 @@ import sys
 STALE_AFTER = 86400
 
 
-def compile_module(loader, source_path, cache_path, header, checksum):
+def compile_module(loader, source_path, cache_path, header, checksum_key):
     """The module's code object, compiled from the archive and cached when possible."""
     if loader is not None and hasattr(loader, "get_data"):
         source = loader.get_data(source_path)
@@ -148,15 +150,16 @@ def compile_module(loader, source_path, cache_path, header, checksum):
     code = compile(source, source_path, "exec", dont_inherit=True)
     if cache_path is not None and not sys.dont_write_bytecode:
         try:
-            write_cache(cache_path, header, checksum, code)
+            write_cache(cache_path, header, checksum_key, code)
             remove_stale_caches(cache_path)
         except Exception:  # an unwritable cache only costs the next start a compile
             pass
     return code
 
 
-def write_cache(path, header, checksum, code):
+def write_cache(path, header, checksum_key, code):
     """Write the cache file atomically (a temp file, then a rename), private to the user."""
+    import _imp
     import marshal
 
     body = marshal.dumps(code)
@@ -167,7 +170,7 @@ def write_cache(path, header, checksum, code):
     descriptor = os.open(temporary, flags, 0o600)
     try:
         with open(descriptor, "wb") as handle:
-            handle.write(header + checksum(body) + body)
+            handle.write(header + _imp.source_hash(checksum_key, body) + body)
         os.replace(temporary, path)
     except BaseException:
         try:
@@ -291,9 +294,12 @@ def build_archive(source_dir=HERE):
             module = handle.read()
     except OSError as error:
         raise BuildError("cannot read %s: %s" % (MODULE, error.strerror)) from None
-    bootstrap = BOOTSTRAP % {"source_sha256": hashlib.sha256(module).hexdigest()}
+    source_sha256 = hashlib.sha256(module).hexdigest()
+    starter = STARTER % {"source_sha256": source_sha256, "source_sha256_32": source_sha256[:32],
+                         "checksum_key": CHECKSUM_KEY}
     entries = sorted({
-        "__main__.py": bootstrap.encode("utf-8"),
+        "__main__.py": (BOOTSTRAP % {"starter": STARTER_NAME}).encode("utf-8"),
+        STARTER_NAME: starter.encode("utf-8"),
         "checkpoint_cache.py": CACHE_WRITER.encode("utf-8"),
         MODULE: module,
     }.items())

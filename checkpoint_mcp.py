@@ -322,30 +322,46 @@ def short_head(head):
     return head[:9] if isinstance(head, str) else "?"
 
 
-# Characters no one sees but a model reads, dropped wherever text is shown or matched:
-# zero-width spaces and joiners, invisible operators, the byte order mark, fillers,
-# variation selectors (a run of them can carry bytes), the bidi controls that reorder what
-# is shown (U+202E turns "txt.exe" into "exe.txt") and Unicode tags (U+E0000-E007F spell
-# out a hidden ASCII text). A few hundred keys: built at every start, hooks included.
-INVISIBLE_CHARACTERS = dict.fromkeys(
-    [0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xfeff, 0xffa0]
-    + list(range(0x180b, 0x1810)) + list(range(0x200b, 0x2010)) + list(range(0x202a, 0x202f))
-    + list(range(0x2060, 0x2070)) + list(range(0xfe00, 0xfe10)) + list(range(0xfff0, 0xfffc))
-    + list(range(0x1bca0, 0x1bca4)) + list(range(0x1d173, 0x1d17b))
-    + list(range(0xe0000, 0xe0080)) + list(range(0xe0100, 0xe01f0)))
+# The two tables of characters that text is stripped of (str.translate tables: code point
+# to None), a few hundred keys each, built on first use: a start that shows or matches no
+# text does not build them.
+_character_tables = {}
 
-# ...and with them, what text from a repository, a file or a transcript may not bring to a
-# terminal or to the model: C0 and C1 controls (ESC starts every terminal escape) but tab
-# and newline, and DEL.
-CONTROL_CHARACTERS = dict.fromkeys(
-    [code for code in range(0x20) if code not in (0x09, 0x0a)] + list(range(0x7f, 0xa0))
-    + list(INVISIBLE_CHARACTERS))
+
+def invisible_characters():
+    """Characters no one sees but a model reads, dropped wherever text is shown or matched:
+    zero-width spaces and joiners, invisible operators, the byte order mark, fillers,
+    variation selectors (a run of them can carry bytes), the bidi controls that reorder
+    what is shown (U+202E turns "txt.exe" into "exe.txt") and Unicode tags (U+E0000-E007F
+    spell out a hidden ASCII text)."""
+    table = _character_tables.get("invisible")
+    if table is None:
+        table = _character_tables["invisible"] = dict.fromkeys(
+            [0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x3164, 0xfeff, 0xffa0]
+            + list(range(0x180b, 0x1810)) + list(range(0x200b, 0x2010))
+            + list(range(0x202a, 0x202f)) + list(range(0x2060, 0x2070))
+            + list(range(0xfe00, 0xfe10)) + list(range(0xfff0, 0xfffc))
+            + list(range(0x1bca0, 0x1bca4)) + list(range(0x1d173, 0x1d17b))
+            + list(range(0xe0000, 0xe0080)) + list(range(0xe0100, 0xe01f0)))
+    return table
+
+
+def control_characters():
+    """The invisible characters and with them, what text from a repository, a file or a
+    transcript may not bring to a terminal or to the model: C0 and C1 controls (ESC starts
+    every terminal escape) but tab and newline, and DEL."""
+    table = _character_tables.get("control")
+    if table is None:
+        table = _character_tables["control"] = dict.fromkeys(
+            [code for code in range(0x20) if code not in (0x09, 0x0a)]
+            + list(range(0x7f, 0xa0)) + list(invisible_characters()))
+    return table
 
 
 def printable(text):
-    """`text` without the characters (CONTROL_CHARACTERS) that text from a file may not
+    """`text` without the characters (control_characters) that text from a file may not
     bring to a terminal or to the model."""
-    return text.translate(CONTROL_CHARACTERS)
+    return text.translate(control_characters())
 
 
 def printable_data(value):
@@ -1381,7 +1397,7 @@ def redact_text(text, _decoding=False):
     patterns, placeholder, base64_run = redaction_regexes()
     total = 0
     if not text.isascii():
-        text = text.translate(INVISIBLE_CHARACTERS)  # (they can split a token unseen)
+        text = text.translate(invisible_characters())  # (they can split a token unseen)
     if "\n" in text and not _decoding:
         spans = [span for chain in split_tokens(text) for span in vendor_spans_across(chain, patterns)]
         if spans:
@@ -3427,8 +3443,13 @@ SIGNATURE_END = b'"\n}\n'
 SIGNATURE_HEX = 64
 SIGNATURE_TAIL = len(SIGNATURE_START) + SIGNATURE_HEX + len(SIGNATURE_END)
 SIGNATURE_DOMAIN = b"session-checkpoint checkpoint signature v1\0"
-_INNER_PAD = bytes(byte ^ 0x36 for byte in range(256))
-_OUTER_PAD = bytes(byte ^ 0x5C for byte in range(256))
+_INNER_PAD = b"\x36" * 64
+_OUTER_PAD = b"\x5c" * 64
+
+
+def xor_bytes(left, right):
+    """`left` XOR `right`, two byte strings of one length."""
+    return (int.from_bytes(left, "big") ^ int.from_bytes(right, "big")).to_bytes(len(left), "big")
 
 
 def hmac_sha256(secret, message):
@@ -3437,8 +3458,8 @@ def hmac_sha256(secret, message):
     if len(secret) > 64:
         secret = sha256(secret).digest()
     secret = secret.ljust(64, b"\0")
-    inner = sha256(secret.translate(_INNER_PAD) + message).digest()
-    return sha256(secret.translate(_OUTER_PAD) + inner).hexdigest()
+    inner = sha256(xor_bytes(secret, _INNER_PAD) + message).digest()
+    return sha256(xor_bytes(secret, _OUTER_PAD) + inner).hexdigest()
 
 
 class SigningKey(Record):

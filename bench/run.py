@@ -406,6 +406,46 @@ def measure_cold_start(work, env, peers, quick):
         samples["cold start (warm)"] += peer_samples.pop("cold start (warm)")
         samples.update(peer_samples)
     samples["cold start"] += samples.pop("cold start (warm)")
+    samples.update(measure_module_load(work, env, quick))
+    return samples
+
+
+# What the cold start pays for the module before any work of its own, timed inside a fresh
+# process of its own: reading the cached bytecode and checking its checksum, unmarshalling
+# it, and running the module's body (its functions, classes and tables). Prints seconds.
+MODULE_LOAD_PROBE = """
+import _imp, gc, marshal, os, sys, time
+from importlib.util import MAGIC_NUMBER
+folder = os.path.join(os.environ["XDG_CACHE_HOME"], "session-checkpoint")
+path, = [os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(
+    "-%s.pyc" % sys.implementation.cache_tag)]
+gc.disable()  # as the pyz loads it
+started = time.perf_counter()
+with open(path, "rb") as handle:
+    data = memoryview(handle.read())
+body = len(MAGIC_NUMBER) + 64 + 8  # the header: magic number, source hash, checksum
+_imp.source_hash(0x5ECC, data[body:])
+read = time.perf_counter()
+code = marshal.loads(data[body:])
+unmarshalled = time.perf_counter()
+module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
+exec(code, module.__dict__)
+ran = time.perf_counter()
+print(read - started, unmarshalled - read, ran - unmarshalled, len(data) - body)
+"""
+
+
+def measure_module_load(work, env, quick):
+    """{what: [seconds, ...]} of MODULE_LOAD_PROBE, and the cached body's size in bytes."""
+    samples = {"module: read and checksum": [], "module: unmarshal": [], "module: body": []}
+    for _ in range(ROUNDS["start"][not quick]):
+        result = subprocess.run([PY, "-I", "-S", "-c", MODULE_LOAD_PROBE], env=env,
+                                cwd=str(work), stdout=subprocess.PIPE, timeout=TIMEOUT,
+                                check=True)
+        *seconds, size = result.stdout.decode().split()
+        for name, value in zip(samples, seconds):
+            samples[name].append(float(value))
+    samples["module: cached KB"] = [int(size) / 1e6]  # (a "median in ms" of this is KB)
     return samples
 
 
@@ -746,6 +786,10 @@ def report(samples, memory, opened, brief, sizes, machine, notes):
     row("cold start (spawn to tools/list)", medians["cold start"], "ms", "empty zipapp",
         "cold start / empty zipapp")
     row("cold start, spawn to exit", medians["cold start to exit"], "ms", "floor")
+    row("module: cached bytecode", medians["module: cached KB"], "KB")
+    for step in ("read and checksum", "unmarshal", "body"):
+        row("module: %s (inside the cold start)" % step, medians["module: " + step], "ms",
+            "empty zipapp")
     row("cold start, empty bytecode cache", medians["cold start, empty cache"], "ms", "floor")
     for label, target in (("Python SDK peer", "Python SDK peer / cold start"),
                           ("TypeScript SDK peer", "TypeScript SDK peer / cold start")):
