@@ -1303,29 +1303,69 @@ def redact_file_paths(checkpoint):
     return count
 
 
-def redact_text(text, _decoding=False):
-    """Return (text with every secret replaced by REDACTED, number of secrets replaced).
+# The free-text fields of a save in the save tool's shape (a transcript's facts take it
+# too): (key, None) for a text or a list of texts, (key, field) for a field of each record
+# listed under key.
+SAVE_TEXT_FIELDS = (("goal", None), ("latestRequest", None), ("summary", None),
+                    ("nextSteps", None), ("decisions", None), ("tasks", "description"),
+                    ("modifiedFiles", "note"), ("recentCommands", "command"),
+                    ("recentCommands", "note"))
 
-    Four steps, each linear in the text: invisible characters are dropped; vendor tokens
-    broken by a line break are rebuilt and redacted whole; every pattern runs in table
-    order; base64 runs that decode to text holding a secret are redacted whole."""
-    if not text:
+
+def redact_fields(record, fit=None):
+    """(a copy of `record` with each of its SAVE_TEXT_FIELDS redacted, the number of
+    redactions). `fit(name, text)`, if given, then shapes each redacted text, named by its
+    field or else its key (a cap: a text is redacted before it is cut, so a cut never
+    leaves half a secret)."""
+    total = [0]
+
+    def clean(name, text):
+        text, count = redact_text(text)
+        total[0] += count
+        return fit(name, text) if fit else text
+
+    cleaned = dict(record)
+    for key, field in SAVE_TEXT_FIELDS:
+        if key not in cleaned:
+            continue
+        value = cleaned[key]
+        if field is not None:
+            cleaned[key] = [dict(item, **{field: clean(field, item[field])}) if field in item else item
+                            for item in value]
+        elif isinstance(value, list):
+            cleaned[key] = [clean(key, item) for item in value]
+        else:
+            cleaned[key] = clean(key, value)
+    return cleaned, total[0]
+
+
+def replace_spans(text, spans):
+    """(`text` with each of the sorted `spans` replaced by REDACTED, how many were): a span
+    that starts inside one already replaced is dropped."""
+    pieces, position, count = [], 0, 0
+    for start, end in spans:
+        if start >= position:
+            pieces += [text[position:start], REDACTED]
+            position = end
+            count += 1
+    return ("".join(pieces + [text[position:]]) if count else text), count
+
+
+def redact_split_tokens(text):
+    """The first pass: vendor tokens broken by a line break, rebuilt and redacted whole."""
+    if "\n" not in text:
         return text, 0
-    patterns, placeholder, base64_run = redaction_regexes()
-    total = 0
-    if not text.isascii():
-        text = text.translate(INVISIBLE_CHARACTERS)  # (they can split a token unseen)
-    if "\n" in text and not _decoding:
-        spans = [span for chain in split_tokens(text) for span in vendor_spans_across(chain, patterns)]
-        if spans:
-            pieces, position = [], 0
-            for start, end in sorted(spans):
-                if start >= position:
-                    pieces += [text[position:start], REDACTED]
-                    position = end
-                    total += 1
-            text = "".join(pieces + [text[position:]])
-    lowered = None
+    patterns = redaction_regexes()[0]
+    return replace_spans(text, sorted(span for chain in split_tokens(text)
+                                      for span in vendor_spans_across(chain, patterns)))
+
+
+def redact_rows(text):
+    """The second pass: every row of REDACTION_PATTERNS in table order, each replacing its
+    secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
+    `weak` group, does not look random."""
+    patterns, placeholder, _ = redaction_regexes()
+    total, lowered = 0, None
     for regex, ignore_case, _, groups, prefixes in patterns:
         if ignore_case and lowered is None:
             lowered = ascii_lowercase(text)
@@ -1357,40 +1397,62 @@ def redact_text(text, _decoding=False):
             text = "".join(pieces)
             total += count
             lowered = None
-    if len(text) >= _RANDOM_MIN_CHARS:
-        spans = credential_spans(text, lowered if lowered is not None else ascii_lowercase(text))
-        if spans:
-            pieces, position = [], 0
-            for start, end in spans:
-                pieces += [text[position:start], REDACTED]
-                position = end
-            text = "".join(pieces + [text[position:]])
-            total += len(spans)
-    if not _decoding and len(text) >= 24:
-        import binascii
-        budget, pieces, position = _DECODE_BUDGET_CHARS, [], 0
-        for word in text.split():
-            if len(word) < 24 or budget <= 0:
+    return text, total
+
+
+def redact_generated(text):
+    """The third pass, the second line of defence: generated-looking runs near a credential
+    word or id, or prefixed like a vendor token (credential_spans)."""
+    if len(text) < _RANDOM_MIN_CHARS:
+        return text, 0
+    return replace_spans(text, credential_spans(text, ascii_lowercase(text)))
+
+
+def redact_encoded(text):
+    """The last pass: base64 runs that decode to text holding a secret, redacted whole
+    (a bounded amount per text; the decoded text goes through the other passes)."""
+    if len(text) < 24:
+        return text, 0
+    import binascii
+    base64_run = redaction_regexes()[2]
+    budget, spans, position = _DECODE_BUDGET_CHARS, [], 0
+    for word in text.split():
+        if len(word) < 24 or budget <= 0:
+            continue
+        for match in base64_run.finditer(word):
+            run = match.group()
+            if budget <= 0 or not run.strip("0123456789abcdefABCDEF-"):
+                continue  # hashes, SHAs and UUIDs decode to nothing
+            budget -= len(run)
+            data = run.rstrip("=").replace("-", "+").replace("_", "/")
+            try:
+                decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
+            except ValueError:  # binascii.Error and UnicodeDecodeError: not text
                 continue
-            for match in base64_run.finditer(word):
-                run = match.group()
-                if budget <= 0 or not run.strip("0123456789abcdefABCDEF-"):
-                    continue  # hashes, SHAs and UUIDs decode to nothing
-                budget -= len(run)
-                data = run.rstrip("=").replace("-", "+").replace("_", "/")
-                try:
-                    decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
-                except ValueError:  # binascii.Error and UnicodeDecodeError: not text
-                    continue
-                if len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
-                    continue
-                at = text.find(run, position)
-                if at >= 0 and redact_text(decoded, _decoding=True)[1]:
-                    pieces += [text[position:at], REDACTED]
-                    position = at + len(run)
-                    total += 1
-        if pieces:
-            text = "".join(pieces + [text[position:]])
+            if len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
+                continue
+            at = text.find(run, position)
+            if at >= 0 and redact_text(decoded, _decoding=True)[1]:
+                spans.append((at, at + len(run)))
+                position = at + len(run)
+    return replace_spans(text, spans)
+
+
+def redact_text(text, _decoding=False):
+    """Return (text with every secret replaced by REDACTED, number of secrets replaced).
+
+    Invisible characters are dropped (they can split a token unseen), then four passes
+    run in turn, each linear in the text: redact_split_tokens, redact_rows,
+    redact_generated, redact_encoded (the first and last not on decoded text)."""
+    if not text:
+        return text, 0
+    if not text.isascii():
+        text = text.translate(INVISIBLE_CHARACTERS)
+    total = 0
+    for redaction_pass in ((redact_rows, redact_generated) if _decoding else
+                           (redact_split_tokens, redact_rows, redact_generated, redact_encoded)):
+        text, count = redaction_pass(text)
+        total += count
     return text, total
 
 
@@ -4743,39 +4805,38 @@ def command_record(command, text):
     return record
 
 
+# The cap (in LIMITS) of each text a transcript gives a save, by field or key.
+_FACT_LIMITS = {"goal": "goal", "latestRequest": "goal", "summary": "summary", "nextSteps": "listItem",
+                "description": "taskDescription", "command": "command", "note": "note"}
+
+
 def redacted_facts(facts):
     """The transcript's facts in the save tool's shape, and the number of redactions. Each
     text is redacted before it is trimmed to its cap, so a cut never leaves half a secret."""
-    redactions = [0]
-
-    def clean(text, limit, fold=False):
-        text, count = redact_text(" ".join(text.split()) if fold else text)
-        redactions[0] += count
-        return trim_text(text, LIMITS[limit])
+    def fold(text):
+        return " ".join(text.split())
 
     found = {
-        "tasks": [dict(task, description=clean(task["description"], "taskDescription", True))
-                  for task in facts.task_list()],
-        "recentCommands": [command_record(command, clean(command["command"], "command"))
-                           for command in facts.commands],
+        "tasks": [dict(task, description=fold(task["description"])) for task in facts.task_list()],
+        "recentCommands": [command_record(command, command["command"]) for command in facts.commands],
     }
     goal = facts.first_prompt or facts.compaction.get("request")
     if goal:
-        found["goal"] = clean(goal, "goal", True)
+        found["goal"] = fold(goal)
     latest = facts.latest_request()
-    if latest and " ".join(latest.split()) != " ".join(goal.split()):
-        found["latestRequest"] = clean(latest, "goal", True)
+    if latest and fold(latest) != fold(goal):
+        found["latestRequest"] = fold(latest)
     stand = facts.where_things_stand()
     if stand:
-        found["summary"] = clean(stand, "summary")
+        found["summary"] = stand
     steps = facts.pending_steps()[:LIMITS["nextSteps"]]
     if steps:
-        found["nextSteps"] = [clean(step, "listItem", True) for step in steps]
+        found["nextSteps"] = [fold(step) for step in steps]
+    found, redactions = redact_fields(found, lambda key, text: trim_text(text, LIMITS[_FACT_LIMITS[key]]))
     listed = {task["description"] for task in found["tasks"]}
-    found["droppedTasks"] = {trim_text(redact_text(" ".join(text.split()))[0],
-                                       LIMITS["taskDescription"])
+    found["droppedTasks"] = {trim_text(redact_text(fold(text))[0], LIMITS["taskDescription"])
                              for text in facts.dropped_descriptions()} - listed
-    return found, redactions[0]
+    return found, redactions
 
 
 def project_paths(root, raw_paths):
@@ -6326,30 +6387,7 @@ class ToolContext:
 
 def redact_arguments(arguments):
     """A copy of the save arguments with every free-text field redacted, and the count."""
-    total = [0]
-
-    def clean(text):
-        text, count = redact_text(text)
-        total[0] += count
-        return text
-
-    def clean_items(key, fields):
-        if key in arguments:
-            cleaned[key] = [dict(item, **{field: clean(item[field])
-                                          for field in fields if field in item})
-                            for item in arguments[key]]
-
-    cleaned = dict(arguments)
-    for key in ("goal", "summary"):
-        if key in arguments:
-            cleaned[key] = clean(arguments[key])
-    for key in ("nextSteps", "decisions"):
-        if key in arguments:
-            cleaned[key] = [clean(item) for item in arguments[key]]
-    clean_items("tasks", ("description",))
-    clean_items("modifiedFiles", ("note",))
-    clean_items("recentCommands", ("command", "note"))
-    return cleaned, total[0]
+    return redact_fields(arguments)
 
 
 def call_session(arguments, context):
