@@ -1244,9 +1244,10 @@ def split_tokens(text):
 
 
 def vendor_spans_across(chain, patterns):
-    """Text spans of the vendor-shaped secrets in a rebuilt token that cross a line break.
-    The chain's first and last pieces may be prose around the token, so it is also tried
-    without them."""
+    """Text spans of the vendor-shaped secrets in a rebuilt token that cross a line break:
+    the vendor rows' matches, and a generated tail after a vendor-like prefix
+    (is_vendor_token_tail). The chain's first and last pieces may be prose around the
+    token, so it is also tried without them."""
     variants = [chain, chain[1:], chain[:-1], chain[1:-1]]
     for pieces in variants[:1 + 2 * (len(chain) > 2) + (len(chain) > 3)]:
         word, segments, joins, length = [], [], [], 0
@@ -1267,6 +1268,12 @@ def vendor_spans_across(chain, patterns):
                         start, end = match.span(group)
                         if start >= 0 and any(start < join < end for join in joins[1:]):
                             yield original(start), original(end - 1) + 1
+        prefix = _redaction_regexes["prefix"].match(word)
+        if prefix is not None and not prefix.group().lower().startswith(_DIGEST_PREFIXES):
+            end = _redaction_regexes["run"].match(word, prefix.end()).end()
+            if (any(prefix.end() < join < end for join in joins[1:])
+                    and is_vendor_token_tail(prefix.group(), word[prefix.end():end])):
+                yield original(prefix.end()), original(end - 1) + 1
 
 
 def looks_generated(run):
@@ -1571,6 +1578,15 @@ def redact_generated(text):
     return replace_spans(text, credential_spans(text, ascii_lowercase(text)))
 
 
+def is_user_and_password(decoded):
+    """True when decoded base64 reads `user:password`, as HTTP Basic credentials and
+    Docker's `auth` are made: a user name with no space or '/', and a password with no
+    space that looks random (looks_random)."""
+    user, colon, password = decoded.partition(":")
+    return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c == "/" for c in user)
+                and not any(c.isspace() for c in password) and looks_random(password))
+
+
 def redact_encoded(text):
     """The last pass: base64 runs that decode to text holding a secret, redacted whole
     (a bounded amount per text; the decoded text goes through the other passes)."""
@@ -1595,7 +1611,7 @@ def redact_encoded(text):
             if len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
                 continue
             at = text.find(run, position)
-            if at >= 0 and redact_text(decoded, _decoding=True)[1]:
+            if at >= 0 and (redact_text(decoded, _decoding=True)[1] or is_user_and_password(decoded)):
                 spans.append((at, at + len(run)))
                 position = at + len(run)
     return replace_spans(text, spans)
