@@ -958,8 +958,8 @@ REDACTION_PATTERNS = (
      r"\[(?P<secret>(?:[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){63}"
      r"[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*)\]"),
     ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
-     r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?<![a-z])(?P<secret>(?:" + _MNEMONIC_WORD
-     + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
+     r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
+     r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
     # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
     # value that ends the line and is not a plain word (`token: expired` is prose);
