@@ -411,7 +411,9 @@ def encode_json_text(text):
 # Speed: each pattern starts with a literal (or a small set of first characters) so the
 # regex engine jumps between candidates instead of trying every position; word-boundary
 # checks sit after the literal for the same reason (a suffix-identified token, `…Q~…`,
-# captures what precedes the literal in a lookbehind). Rows flagged "i" are written in
+# captures what precedes the literal in a lookbehind). A row is skipped, and never
+# compiled, while the text lacks its literal prefixes; a row that cannot start with one
+# opens with the comment `(?#needs:a|b)`, the texts one of which every match holds. Rows flagged "i" are written in
 # lowercase and run on an ASCII-lowercased copy of the text (same offsets), because
 # case-insensitive matching is several times slower. Rows flagged "v" are vendor shapes
 # that are conclusive alone: they are also tried across a line break inside a token and
@@ -1500,7 +1502,7 @@ def redact_fields(record, fit=None):
             continue
         value = cleaned[key]
         if field is not None:
-            cleaned[key] = [dict(item, **{field: clean(field, item[field])}) if field in item else item
+            cleaned[key] = [dict(item, **({field: clean(field, item[field])} if field in item else {}))
                             for item in value]
         elif isinstance(value, list):
             cleaned[key] = [clean(key, item) for item in value]
