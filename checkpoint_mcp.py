@@ -497,6 +497,12 @@ def _cli_value(tag=""):
 _CLI_VALUE = _cli_value()
 
 
+def _weak_literal(tag=""):
+    """A call's argument: a string literal in groups weak{tag} and weak{tag}2 (redacted when
+    it looks random), or anything else up to the next comma."""
+    return (r"""(?:"(?P<weak%s>[^"\n]*)"|'(?P<weak%s2>[^'\n]*)'|[^,()\n]*)""" % (tag, tag))
+
+
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
 
 
@@ -839,6 +845,11 @@ REDACTION_PATTERNS = (
      r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
      r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
+    ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / 'https://%s:%s@host' user 'PASS' "
+     "into .netrc or .git-credentials",
+     r"printf[ \t]+(?:'[^'%\n]*(?:%s[^'%\n]*)??(?:password[ \t]+|://%s:)%s[^'\n]*'"
+     r"|\"[^\"%\n]*(?:%s[^\"%\n]*)??(?:password[ \t]+|://%s:)%s[^\"\n]*\")"
+     r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"|>;&]+)[ \t]+(?:" + _CLI_VALUE + r")"),
     ("netrc-password", "", ".netrc machine … password …, on one line or several",
      r"machine[ \t]+\S+(?:\s+(?:login|account|port|protocol)\s+\S+){0,4}\s+password[ \t]+(?:"
      + _CLI_VALUE + r")"),
@@ -962,6 +973,18 @@ REDACTION_PATTERNS = (
     ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
      r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
      r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
+    ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, b2 authorize-account ID KEY",
+     r"(?:mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+"
+     r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
+     r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
+     r"(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
+     + _CLI_VALUE + r")"),
+    ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
+     "cloudinary.config (id, key, secret …): each literal after the first that looks random",
+     r"(?:algoliasearch|SearchClient\.create|Pusher|minio\.New|Minio|cloudinary\.config)\([ \t]*"
+     r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
+     + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
     # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
     # value that ends the line and is not a plain word (`token: expired` is prose);
@@ -980,12 +1003,13 @@ REDACTION_PATTERNS = (
 )
 
 
-# Values that only stand for a secret: env/template references, `<placeholders>`, masks,
-# booleans, permission, type and prose words (`id-token: write`, `password: string;`,
-# `the --token flag`), `-` for stdin, code
-# references, and paths (a key *file* is not the key).
+# Values that only stand for a secret: env/template references, printf conversions,
+# `<placeholders>`, masks, booleans, permission, type and prose words (`id-token: write`,
+# `password: string;`, `the --token flag`), `-` for stdin, code references, and paths (a
+# key *file* is not the key).
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
+    r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
     r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"

@@ -215,6 +215,29 @@ case("cloud secret stores across a continued line", [
     "atlas config set output json",
 ])
 
+_access, _secret = rand(UPPER + DIGITS, 20), rand(ALNUM + "/+", 40)
+_app, _admin = rand(UPPER + DIGITS, 10), rand(HEX, 32)
+_netrc_pw, _git_pw = human_password(), human_password()
+case("an id and its secret as positional arguments", [
+    ("mc alias set store https://s3.example.org %s %s" % (_access, _secret), _secret),
+    ("b2 authorize-account %s %s" % (rand(HEX, 25), "K005" + rand(ALNUM, 27)), None),
+    ("saucectl configure -u qa -a %s-%s-%s-%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 4), rand(HEX, 4),
+                                                  rand(HEX, 12)), None),
+    ("const client = algoliasearch('%s', '%s');" % (_app, _admin), _admin),
+    ('client := minio.New("s3.example.org", "%s", "%s", true)' % (_access, _secret), _secret),
+    ("printf 'machine git.example.org login %%s password %%s\\n' ci '%s' >> ~/.netrc" % _netrc_pw,
+     _netrc_pw),
+    ("printf 'https://%%s:%%s@git.example.org\\n' ci '%s' > ~/.git-credentials" % _git_pw, _git_pw),
+], [
+    "mc alias list",
+    "mc alias set store https://s3.example.org",
+    "b2 ls my-bucket",
+    "const client = algoliasearch(appId, apiKey);",
+    "client := minio.New(endpoint, accessKey, secretKey, true)",
+    "printf '%s\\n' 'hello world'",
+    "printf 'https://%s/api\\n' example.org",
+])
+
 _live = "sk_live_" + token(24)
 _pat = "acme_pat_" + token(22)
 case("vendor tokens no row names", [
