@@ -1077,6 +1077,7 @@ _NEAR_CHARS = 48
 _RANDOM_MIN_CHARS = 16
 _RANDOM_MIN_BITS = 3.0
 _RANDOM_MIN_ODD = 0.3
+_UNBROKEN_MIN_CHARS = 24  # lowercase letters and digits (4 or more) in one piece: base36, no name
 _HEX = frozenset("0123456789abcdefABCDEF-")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
 _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
@@ -1329,8 +1330,9 @@ def looks_generated(run):
         if (len(chunk) <= 2 or lowered.strip("bcdfghjklmnpqrstvwxz") == ""
                 or _redaction_regexes["consonants"].search(lowered)):
             odd += len(chunk)
-    if odd < _RANDOM_MIN_ODD * max(letters, 1):
-        return False
+    if odd < _RANDOM_MIN_ODD * max(letters, 1) and not (
+            upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS):
+        return False  # (a name has words; lowercase letters and digits unbroken for so long have none)
     import math
     if -sum(n / length * math.log2(n / length)
             for n in map(alnum.count, set(alnum))) < _RANDOM_MIN_BITS:

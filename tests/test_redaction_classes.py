@@ -29,6 +29,15 @@ def token(n=32):
     return rand(UPPER, 2) + rand(DIGITS, 2) + rand(LOWER, 2) + rand(ALNUM, n - 6)
 
 
+def pronounceable(n):
+    """Lowercase syllables and digits, as some generators make tokens: every piece has a
+    vowel, so only its length and digits tell it from a name."""
+    text = ""
+    while len(text) < n:
+        text += rand("bdfgklmnprstvz", 1) + rand("aeiou", 1) + rand("bdfgklmnprstvz", 1) + rand(DIGITS, 1)
+    return text[:n]
+
+
 def mnemonic(words):
     # Words of the BIP-39 list's shape (3 to 8 lowercase letters), none of them prose.
     pool = ("orbit", "candle", "walnut", "gravel", "pioneer", "velvet", "saddle", "hollow", "meadow",
@@ -246,7 +255,12 @@ case("vendor tokens no row names", [
     ("key: %s\n    %s\n" % (_pat[:18], _pat[18:]), _pat[len("acme_pat_"):]),
     ("notes/%s.%s.%s/README.md" % (token(24), rand(ALNUM, 6), token(27)), None),
     ("token for the build: zyx%s" % rand(HEX, 32), None),
+    ("authenticated via %s" % pronounceable(36), None),
+    ("export ACME_TOKEN=%s" % pronounceable(30), None),
 ], [
+    "crypto_aead_xchacha20poly1305_ietf_keygen(key)",
+    "pip download --platform manylinux2014_x86_64 --python-version 312 numpy",
+    "auth token expires: migrations/0042_add_user_index_20240101.py",
     "message id msg_" + token(24),
     "agent_msg_" + token(24),
     "Twilio message SM" + rand(HEX, 32) + " queued",
