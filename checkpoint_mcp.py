@@ -1396,8 +1396,10 @@ def stands_alone_as_token(segment, part):
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
-    vendor-like prefix: the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in
-    ordinary text, so each is found first and its window searched for a word after."""
+    vendor-like prefix, or after a secret just found with only a separator between (an id
+    and its secret: `id / secret`), or that stand alone as tokens (stands_alone_as_token):
+    the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in ordinary text, so
+    each is found first and its window searched for a word after."""
     words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
                         _redaction_regexes["prefix"])
     public = _redaction_regexes["public"]
@@ -1432,6 +1434,9 @@ def credential_spans(text, lowered):
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
+        if spans and start - 4 <= spans[-1][1] <= start and not any(
+                char.isalnum() or char == "\n" for char in text[spans[-1][1]:start]):
+            near = run.match(text, spans[-1][0], spans[-1][1])  # an id's secret: `id / secret`
         if near is None:
             near = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
         if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`

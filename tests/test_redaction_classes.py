@@ -237,7 +237,9 @@ case("an id and its secret as positional arguments", [
     ("printf 'machine git.example.org login %%s password %%s\\n' ci '%s' >> ~/.netrc" % _netrc_pw,
      _netrc_pw),
     ("printf 'https://%%s:%%s@git.example.org\\n' ci '%s' > ~/.git-credentials" % _git_pw, _git_pw),
+    ("monitoring keys: %s / %s" % (_admin, _hex[2][:40]), _hex[2][:40]),
 ], [
+    "merged %s / %s" % (rand(HEX, 40), rand(HEX, 40)),
     "mc alias list",
     "mc alias set store https://s3.example.org",
     "b2 ls my-bucket",
