@@ -985,6 +985,10 @@ REDACTION_PATTERNS = (
      r"(?:algoliasearch|SearchClient\.create|Pusher|minio\.New|Minio|cloudinary\.config)\([ \t]*"
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
+    ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
+     r"(?#needs:assw|assphrase|pw)(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?(?:[ \t]|\r?\n[ \t]*)"
+     r"(?P<secret>(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?])|(?=[^\s'\"`,;()<>]*[A-Z])"
+     r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=@:]{8,64})(?=[.,;:)'\"]?(?:\s|\Z))"),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
     # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
     # value that ends the line and is not a plain word (`token: expired` is prose);

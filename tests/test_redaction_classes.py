@@ -212,6 +212,19 @@ case("secrets fed on standard input", [
     "gh secret set SMTP_PASS < pass.txt",
 ])
 
+_said = [rand(UPPER, 1) + rand(LOWER, 4) + rand(DIGITS, 2) + "!" + rand(LOWER, 3),
+         rand(LOWER, 3) + rand(UPPER, 3) + rand(DIGITS, 3) + rand(LOWER, 3)]
+case("a password said in prose", [
+    ("Reset the staging password; the new one is %s (the old one is revoked)." % _said[0], _said[0]),
+    ("the grafana admin pw got reset to %s by the upgrade" % _said[1], _said[1]),
+    ("Passphrase for the backup key:\n%s" % _said[0], None),
+], [
+    "password hashing uses Argon2id with the default parameters",
+    "the pw reset flow moved to v2.3.10",
+    "password: see the 1Password vault, entry staging-db",
+    "passwords must be at least 12 characters and include a digit",
+])
+
 _long = rand(ALNUM, 24)
 case("cloud secret stores across a continued line", [
     ("aws secretsmanager put-secret-value \\\n  --secret-id prod/app \\\n  --secret-string '%s'" % _long,
