@@ -413,11 +413,11 @@ def encode_json_text(text):
 # checks sit after the literal for the same reason (a suffix-identified token, `…Q~…`,
 # captures what precedes the literal in a lookbehind). A row is skipped, and never
 # compiled, while the text lacks its literal prefixes; a row that cannot start with one
-# opens with the comment `(?#needs:a|b)`, the texts one of which every match holds. Rows flagged "i" are written in
-# lowercase and run on an ASCII-lowercased copy of the text (same offsets), because
-# case-insensitive matching is several times slower. Rows flagged "v" are vendor shapes
-# that are conclusive alone: they are also tried across a line break inside a token and
-# on base64 blobs decoded (a bounded amount per text).
+# opens with the comment `(?#needs:a|b)`, the texts one of which every match holds. Rows
+# flagged "i" are written in lowercase and run on an ASCII-lowercased copy of the text
+# (same offsets), because case-insensitive matching is several times slower. Rows flagged
+# "v" are vendor shapes that are conclusive alone: they are also tried across a line break
+# inside a token and on base64 blobs decoded (a bounded amount per text).
 
 # Names that make the value after them a secret.  A match starts at the name's last word
 # (`GITHUB_TOKEN` is found at `TOKEN`) and lookbehinds check what precedes it, so the
@@ -726,7 +726,8 @@ REDACTION_PATTERNS = (
     ("airtable-token", "v", "Airtable personal access token",
      r"(?P<secret>pat(?<![A-Za-z0-9]pat)[A-Za-z0-9]{14}\.[a-f0-9]{64})" + _END),
     ("notion-token", "v", "Notion integration token",
-     r"(?#needs:secret_|ntn_)(?P<secret>(?:secret_(?<![A-Za-z0-9_]secret_)[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35}))" + _END),
+     r"(?#needs:secret_|ntn_)"
+     r"(?P<secret>(?:secret_(?<![A-Za-z0-9_]secret_)[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35}))" + _END),
     ("figma-token", "v", "Figma personal access token", r"(?P<secret>figd_[A-Za-z0-9_-]{40})" + _END),
     ("contentful-token", "v", "Contentful personal access token",
      r"(?P<secret>CFPAT-[A-Za-z0-9_-]{43})" + _END),
@@ -845,7 +846,8 @@ REDACTION_PATTERNS = (
      r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
      r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
-    ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / 'https://%s:%s@host' user 'PASS' "
+    ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / "
+     "'https://%s:%s@host' user 'PASS' "
      "into .netrc or .git-credentials",
      r"printf[ \t]+(?:'[^'%\n]*(?:%s[^'%\n]*)??(?:password[ \t]+|://%s:)%s[^'\n]*'"
      r"|\"[^\"%\n]*(?:%s[^\"%\n]*)??(?:password[ \t]+|://%s:)%s[^\"\n]*\")"
@@ -901,6 +903,7 @@ REDACTION_PATTERNS = (
      r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
      " ('literal key', …)",
+     r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
          "hmacShaKeyFor", "HMAC256", "HMAC384", "HMAC512", "SecretKeySpec", "HMACSHA256",
          "HMACSHA512")), ")"])
@@ -949,7 +952,7 @@ REDACTION_PATTERNS = (
      r"""bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--[a-z]+)*[ \t]+[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[ \t]+"""
      r"""["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
     ("postfix-sasl-password", "", "postfix sasl_passwd: [host]:port user:password",
-     r"\[[A-Za-z0-9.-]+\.[A-Za-z]{2,}\](?::[0-9]{1,5})?[ \t]+[^\s:'\"]+:(?P<weak>[^\s'\"]+)"),
+     r"(?#needs:]:|] )\[[A-Za-z0-9.-]+\.[A-Za-z]{2,}\](?::[0-9]{1,5})?[ \t]+[^\s:'\"]+:(?P<weak>[^\s'\"]+)"),
     ("svn-simple-auth", "", "Subversion auth cache: K 8 / password / V n / the password",
      r"K[ \t]8\r?\npassword\r?\nV[ \t][0-9]+\r?\n(?P<secret>[^\r\n]+)"),
     ("dotnet-setting-secret", "i", "<add key=\"…Password…\" value=\"…\" /> (NuGet, app.config)",
@@ -974,6 +977,7 @@ REDACTION_PATTERNS = (
      r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
      r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
     ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, b2 authorize-account ID KEY",
+     r"(?#needs:alias set|host add|authorize)"
      r"(?:mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+"
      r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
      r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
@@ -982,11 +986,13 @@ REDACTION_PATTERNS = (
      + _CLI_VALUE + r")"),
     ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
      "cloudinary.config (id, key, secret …): each literal after the first that looks random",
+     r"(?#needs:algoliasearch|SearchClient|Pusher|minio|Minio|cloudinary)"
      r"(?:algoliasearch|SearchClient\.create|Pusher|minio\.New|Minio|cloudinary\.config)\([ \t]*"
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:assw|assphrase|pw)(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?(?:[ \t]|\r?\n[ \t]*)"
+     r"(?#needs:assw|assphrase|pw)"
+     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?(?:[ \t]|\r?\n[ \t]*)"
      r"(?P<secret>(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?])|(?=[^\s'\"`,;()<>]*[A-Z])"
      r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=@:]{8,64})(?=[.,;:)'\"]?(?:\s|\Z))"),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
@@ -1099,16 +1105,18 @@ def literal_prefixes(source):
     """The literal texts one of which every match of `source` starts with (or, for a row
     that opens with the comment `(?#needs:a|b)`, contains): its literal prefix
     (literal_prefix), or the words of a leading group of plain alternatives
-    `(?:mysql|mariadb)…`. ("",) when nothing is certain."""
+    `(?:mysql|mariadb)…`; a word that holds another (`mysqldump`) is left out, as the text
+    holds the shorter one whenever it holds the longer. ("",) when nothing is certain."""
     if source.startswith("(?#needs:"):
-        return tuple(source[len("(?#needs:"):source.index(")")].split("|"))
-    if source.startswith("(?:"):
+        words = source[len("(?#needs:"):source.index(")")].split("|")
+    else:
         end = source.find(")")
         words = source[3:end].split("|")
-        if (end > 0 and "(" not in source[3:end] and source[end + 1:end + 2] not in ("?", "*", "+", "{")
+        if not (source.startswith("(?:") and end > 0 and "(" not in source[3:end]
+                and source[end + 1:end + 2] not in ("?", "*", "+", "{")
                 and all(word and all(c.isalnum() or c in "_-" for c in word) for word in words)):
-            return tuple(words)
-    return (literal_prefix(source),)
+            return (literal_prefix(source),)
+    return tuple(word for word in words if not any(other != word and other in word for other in words))
 
 
 def literal_prefix(source):
