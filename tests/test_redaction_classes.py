@@ -354,5 +354,36 @@ class FieldsWalkTest(unittest.TestCase):
         self.assertEqual(cut["goal"], "x" * 10 + checkpoint_mcp.REDACTED[:2])
 
 
+class MeasuredRecallTest(unittest.TestCase):
+    """What the rules measure today on both corpora, kept as a floor."""
+
+    def test_the_second_corpus_keeps_its_recall(self):
+        from tests import redaction_holdout as holdout
+        from tests.test_redaction_coverage import leaks
+        caught = 0
+        for _, _, text, secret, _ in holdout.SECRETS:
+            redacted, count = checkpoint_mcp.redact_text(text)
+            caught += count >= 1 and not leaks(secret, redacted)
+        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.975)
+
+    def test_without_the_vendor_rows_the_rest_still_catches_nine_in_ten(self):
+        from tests import redaction_corpus as corpus
+        from tests.test_redaction_coverage import leaks
+        checkpoint_mcp.redaction_regexes()
+        kept = checkpoint_mcp._redaction_regexes["patterns"]
+        checkpoint_mcp._redaction_regexes["patterns"] = tuple(
+            compiled for row, compiled in zip(checkpoint_mcp.REDACTION_PATTERNS, kept) if "v" not in row[1])
+        try:
+            caught = 0
+            for _, text, secret, _ in corpus.SECRETS:
+                redacted, count = checkpoint_mcp.redact_text(text)
+                caught += count >= 1 and not leaks(secret, redacted)
+            altered = [text for text in corpus.BENIGN if checkpoint_mcp.redact_text(text) != (text, 0)]
+        finally:
+            checkpoint_mcp._redaction_regexes["patterns"] = kept
+        self.assertGreaterEqual(caught / len(corpus.SECRETS), 0.90)
+        self.assertEqual(altered, [])
+
+
 if __name__ == "__main__":
     unittest.main()
