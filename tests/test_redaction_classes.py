@@ -22,7 +22,8 @@ def rand(alphabet, n):
 
 def human_password():
     """What a person types: a word, digits and a symbol."""
-    return _rng.choice(("Harbor", "Maple", "Otter", "Quartz")) + rand(DIGITS, 3) + _rng.choice("!?#.") + rand(LOWER, 2)
+    word = _rng.choice(("Harbor", "Maple", "Otter", "Quartz"))
+    return word + rand(DIGITS, 3) + _rng.choice("!?#.") + rand(LOWER, 2)
 
 
 def token(n=32):
