@@ -494,11 +494,13 @@ def encode_json_text(text):
 # Speed: each pattern starts with a literal (or a small set of first characters) so the
 # regex engine jumps between candidates instead of trying every position; word-boundary
 # checks sit after the literal for the same reason (a suffix-identified token, `…Q~…`,
-# captures what precedes the literal in a lookbehind). Rows flagged "i" are written in
-# lowercase and run on an ASCII-lowercased copy of the text (same offsets), because
-# case-insensitive matching is several times slower. Rows flagged "v" are vendor shapes
-# that are conclusive alone: they are also tried across a line break inside a token and
-# on base64 blobs decoded (a bounded amount per text).
+# captures what precedes the literal in a lookbehind). A row is skipped, and never
+# compiled, while the text lacks its literal prefixes; a row that cannot start with one
+# opens with the comment `(?#needs:a|b)`, the texts one of which every match holds. Rows
+# flagged "i" are written in lowercase and run on an ASCII-lowercased copy of the text
+# (same offsets), because case-insensitive matching is several times slower. Rows flagged
+# "v" are vendor shapes that are conclusive alone: they are also tried across a line break
+# inside a token and on base64 blobs decoded (a bounded amount per text).
 
 # Names that make the value after them a secret.  A match starts at the name's last word
 # (`GITHUB_TOKEN` is found at `TOKEN`) and lookbehinds check what precedes it, so the
@@ -510,7 +512,7 @@ _SECRET_WORDS = ("password", "passwd", "passphrase", "pwd", "secret", "token", "
 
 _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
                         "encryption", "license", "client", "app", "admin", "service", "storage",
-                        "subscription", "consumer")
+                        "subscription", "consumer", "preshared", "hmac")
 
 
 # `*_KEY` is a secret, except the database and cache keys that code talks about all day.
@@ -526,7 +528,8 @@ _KEY_NAME = (
 
 _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME
-    + r"|pass(?<=[_.-]pass)|auth(?<=[_.-]auth)|pat(?<=[_.-]pat))"
+    + r"|pass(?:(?<=[_.-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
+    + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat))"
 )
 
 
@@ -577,7 +580,17 @@ def _cli_value(tag=""):
 _CLI_VALUE = _cli_value()
 
 
+def _weak_literal(tag=""):
+    """A call's argument: a string literal in groups weak{tag} and weak{tag}2 (redacted when
+    it looks random), or anything else up to the next comma."""
+    return (r"""(?:"(?P<weak%s>[^"\n]*)"|'(?P<weak%s2>[^'\n]*)'|[^,()\n]*)""" % (tag, tag))
+
+
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
+
+
+# The same across a line that a `\` continues (slower: only for commands written so).
+_CONTINUED_CLI_ARGS = r"(?:[^\n;&|]|(?<=\\)\n|(?<=\\\r)\n){0,200}?"
 
 
 def _piped_secret(command):
@@ -586,10 +599,18 @@ def _piped_secret(command):
             r"""(?:"(?:[^":\n]*:)?(?P<secret>[^"\n]+)"|'(?:[^':\n]*:)?(?P<secret2>[^'\n]+)'"""
             r"""|(?:[^\s:'"|]*:)?(?P<secret3>[^\s'"|]+))[ \t]*\|[^|\n]{0,160}?"""
             r"(?:chpasswd|password-stdin|secret[ \t]+create|secrets[ \t]+(?:create|versions[ \t]+add)"
-            r"|passwd[ \t]+--stdin|pass-stdin)")
+            r"|passwd[ \t]+--stdin|pass-stdin|secret[ \t]+set|env[ \t]+add|passphrase-fd[ \t]+0"
+            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S)")
 
 
 _END = r"(?![A-Za-z0-9_-])"
+
+
+# A word of a BIP-39 seed phrase: 3 to 8 letters and none of the short words of prose
+# (the list has none of them), so a sentence never reads as a seed.
+_MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|them|its|our|your|which"
+                  r"|who|how|could|would|should|been|does|did|via|than|his|her|she|him|these|those"
+                  r"|each|may|might|being|get|got|let|too|out|per|yes|etc)(?![a-z]))[a-z]{3,8}")
 
 
 # The single source of truth for what is redacted: (name, flags, the real format it is
@@ -611,7 +632,8 @@ REDACTION_PATTERNS = (
     ("teams-webhook", "v", "Microsoft Teams incoming webhook URL",
      r"\.webhook\.office\.com/webhookb2/(?P<secret>[A-Za-z0-9@/_-]{40,})"),
     ("authorization-header", "i", "Authorization: <scheme> <credentials>",
-     r"""authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?[ \t]*(?:"""
+     r"""authorization\\?["']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
+     r"""\\?["']?[ \t]*(?:"""
      r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
      r"""[ \t]+(?P<secret>[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
     ("bearer-token", "i", "Bearer tokens in prose and headers",
@@ -635,7 +657,7 @@ REDACTION_PATTERNS = (
     ("pinecone-key", "v", "Pinecone API key",
      r"(?P<secret>pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,})" + _END),
     ("huggingface-token", "v", "Hugging Face user / org token",
-     r"(?P<secret>(?:hf_|api_org_)[A-Za-z]{34,40})\b"),
+     r"(?#needs:hf_|api_org_)(?P<secret>(?:hf_|api_org_)[A-Za-z]{34,40})\b"),
     # Source hosting and CI -----------------------------------------------------------
     ("github-token", "v", "GitHub PAT / OAuth / app tokens (ghp_ gho_ ghu_ ghs_ ghr_)",
      r"(?P<secret>gh[pousr]_[A-Za-z0-9]{36,251})\b"),
@@ -667,10 +689,10 @@ REDACTION_PATTERNS = (
      r"(?P<secret>[MNO](?<![A-Za-z0-9_-][MNO])[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})"
      + _END),
     ("telegram-bot-token", "v", "Telegram bot token",
-     r"(?<![0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
+     r"(?#needs::AA)(?<![0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
     # Payments --------------------------------------------------------------------------
     ("stripe-key", "v", "Stripe secret / restricted key",
-     r"(?P<secret>[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247})\b"),
+     r"(?#needs:k_live_|k_test_|k_prod_)(?P<secret>[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247})\b"),
     ("stripe-webhook-secret", "v", "Stripe webhook signing secret",
      r"(?P<secret>whsec_[A-Za-z0-9+/=]{24,})"),
     ("square-token", "v", "Square access token / OAuth secret",
@@ -764,7 +786,7 @@ REDACTION_PATTERNS = (
     ("docker-hub-token", "v", "Docker Hub personal / org access token",
      r"(?P<secret>dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,})"),
     ("artifactory-key", "v", "JFrog Artifactory API key / reference token",
-     r"(?P<secret>AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})" + _END),
+     r"(?#needs:AKCp|cmVmd)(?P<secret>AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})" + _END),
     ("cratesio-token", "v", "crates.io API token",
      r"(?P<secret>cio(?<![A-Za-z0-9]cio)(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32})" + _END),
     # Mail, messaging, SaaS -------------------------------------------------------------
@@ -787,6 +809,7 @@ REDACTION_PATTERNS = (
     ("airtable-token", "v", "Airtable personal access token",
      r"(?P<secret>pat(?<![A-Za-z0-9]pat)[A-Za-z0-9]{14}\.[a-f0-9]{64})" + _END),
     ("notion-token", "v", "Notion integration token",
+     r"(?#needs:secret_|ntn_)"
      r"(?P<secret>(?:secret_(?<![A-Za-z0-9_]secret_)[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35}))" + _END),
     ("figma-token", "v", "Figma personal access token", r"(?P<secret>figd_[A-Za-z0-9_-]{40})" + _END),
     ("contentful-token", "v", "Contentful personal access token",
@@ -811,7 +834,7 @@ REDACTION_PATTERNS = (
     ("jwt", "v", "JSON Web Token",
      r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
     ("signed-url-signature", "i", "Azure SAS / S3 / GCS signed URL signature",
-     r"[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
+     r"(?#needs:sig)[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
     # Command lines ---------------------------------------------------------------------
     ("heroku-config-set", "", "heroku config:set KEY=value … (the first four values that look random)",
      r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*"
@@ -826,7 +849,8 @@ REDACTION_PATTERNS = (
     ("vault-login", "i", "vault login <token>",
      r"vault[ \t]+login(?:[ \t]+-\S+)*[ \t]+(?P<secret>[^\s'\"=-][^\s'\"=]*)(?=\s|\Z)"),
     ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value>",
-     r"-pass(?:in|out)?[ \t]+pass:(?:" + _CLI_VALUE + r")"),
+     r"-pass(?:in|out)?[ \t]+(?:pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
+     r"|'pass:(?P<secret5>[^'\n]+)')"),
     ("gh-secret-body", "", "gh secret set NAME --body <value>",
      r"secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
     ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
@@ -841,11 +865,12 @@ REDACTION_PATTERNS = (
      r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
      r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
     ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml)",
-     r"<(?P<tag>password|passphrase|secret|token|value(?=>[^<]*</value>\s*</password))>"
+     r"<(?P<tag>password|passphrase|secret|token|pass|value(?=>[^<]*</value>\s*"
+     r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
      r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
     ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
-     r"secret(?:[ \t]+set(?=[ \t])" + _CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]" + _CLI_ARGS
-     + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+     r"secret(?:[ \t]+set(?=[ \t])" + _CONTINUED_CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]"
+     + _CONTINUED_CLI_ARGS + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
     ("piped-secret-echo", "", "echo VALUE | chpasswd, docker secret create, gcloud secrets, "
      "… --password-stdin, passwd --stdin", _piped_secret("echo")),
     ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
@@ -890,7 +915,8 @@ REDACTION_PATTERNS = (
      r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
     ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-         r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", "createHmac", r"hmac\.new", r"hmac\.New",
+         r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
+         "createHmac", r"hmac\.new", r"hmac\.New",
          "SignedString")), ")"])
      + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
     ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
@@ -902,7 +928,13 @@ REDACTION_PATTERNS = (
      r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
      r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
-     r"(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
+     r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
+    ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / "
+     "'https://%s:%s@host' user 'PASS' "
+     "into .netrc or .git-credentials",
+     r"printf[ \t]+(?:'[^'%\n]*(?:%s[^'%\n]*)??(?:password[ \t]+|://%s:)%s[^'\n]*'"
+     r"|\"[^\"%\n]*(?:%s[^\"%\n]*)??(?:password[ \t]+|://%s:)%s[^\"\n]*\")"
+     r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"|>;&]+)[ \t]+(?:" + _CLI_VALUE + r")"),
     ("netrc-password", "", ".netrc machine … password …, on one line or several",
      r"machine[ \t]+\S+(?:\s+(?:login|account|port|protocol)\s+\S+){0,4}\s+password[ \t]+(?:"
      + _CLI_VALUE + r")"),
@@ -923,7 +955,7 @@ REDACTION_PATTERNS = (
      r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
     ("space-p-password", "", "sshpass, mongo tools, twine -p <password>",
      r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
-     r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec)(?:\.exe)?(?=[ \t])" + _CLI_ARGS
+     r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec|rdesktop|nuget)(?:\.exe)?(?=[ \t])" + _CLI_ARGS
      + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
     ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
      r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen|ipmitool|mosquitto_pub|mosquitto_sub)(?=[ \t])"
@@ -939,8 +971,8 @@ REDACTION_PATTERNS = (
      + r"[ \t]-w[ \t]+(?:" + _CLI_VALUE + r")"),
     ("putty-pw", "", "plink / pscp / psftp -pw <password>",
      r"(?:plink|pscp|psftp)(?=[ \t])" + _CLI_ARGS + r"[ \t]-pw[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("htpasswd-password", "", "htpasswd -b FILE USER <password>",
-     r"htpasswd[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
+    ("htpasswd-password", "", "htpasswd / mosquitto_passwd -b FILE USER <password>",
+     r"(?:htpasswd|mosquitto_passwd)[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
      r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
     ("sqlplus-password", "", "sqlplus user/<password>@db",
      r"sqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/(?P<secret>[^\s@/]+)@"),
@@ -952,6 +984,100 @@ REDACTION_PATTERNS = (
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
      r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
+    ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
+     " ('literal key', …)",
+     r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
+     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+         "hmacShaKeyFor", "HMAC256", "HMAC384", "HMAC512", "SecretKeySpec", "HMACSHA256",
+         "HMACSHA512")), ")"])
+     + r"""[ \t]*(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
+    ("cipher-key-literal", "", "AES.new / Fernet / AESGCM / ChaCha20Poly1305 (literal key, …)",
+     r"(?:AES|DES3|ChaCha20_Poly1305|ChaCha20|Salsa20|Blowfish|Fernet|AESGCM|AESCCM|ChaCha20Poly1305)"
+     r"(?:\.new)?\([ \t]*(?:(?:bytes\.fromhex|(?:binascii\.)?unhexlify|(?:base64\.)?(?:urlsafe_)?b64decode)"
+     r"""\([ \t]*)?b?(?:"(?P<secret>[^"\n]{8,})"|'(?P<secret2>[^'\n]{8,})')"""),
+    ("credential-call-positional", "", "connect / start / Connection / bind / username_pw_set "
+     "(…, 'user', 'password', …): the literal after the user, if it looks random",
+     r"(?:connect|start|Connection|simple_bind_s|simple_bind|bind_s|username_pw_set|authenticate|FTP_TLS"
+     r"|FTP|SMTP_SSL|SMTP)\((?:[^\n()]|\([^\n()]*\)){0,200}"
+     r"""(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
+    ("set-password-call", "", "setPassword('…'), set_password('…') and the like",
+     r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
+     r"""|set_api_key)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+    ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
+     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create)|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
+     r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|passwd[ \t]+--stdin)[^\n<;&|]{0,200}?<<<[ \t]*(?:"
+     + _CLI_VALUE + r")"),
+    ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
+     r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
+     r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential|\.pass(?![a-z]))"),
+    ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
+     r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
+     + r"[ \t]--value(?:=|[ \t]+)(?:"
+     + _CLI_VALUE + r")"),
+    ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs)",
+     r"config[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*[a-z0-9_.-]*(?:private|secret|password|passwd|token"
+     r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
+     r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
+     + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
+    ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
+     r"oathtool(?=[ \t])" + _CLI_ARGS + r"[ \t](?P<secret>[A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})(?=\s|\Z)"),
+    ("wifi-qr", "", "WIFI:T:WPA;S:ssid;P:password;; (Wi-Fi QR code)",
+     r"WIFI:(?:[TSHE]:(?:\\.|[^;\\\n])*;)*P:(?P<secret>(?:\\.|[^;\\\n])+)"),
+    ("expect-send-password", "", "expect \"password:\"; send \"…\\r\"",
+     r"expect(?=[ \t])[^\n;]{0,60}?(?:assword|assphrase|PIN)[^\n;]{0,20}?[;\n][ \t]*send[ \t]+(?:--[ \t]+)?"
+     r"\"(?P<secret>[^\"\n]*?)(?:\\r|\\n)?\""),
+    ("composer-http-basic", "", "composer config http-basic.HOST USER PASSWORD",
+     r"http-basic\.[A-Za-z0-9.-]+[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("bundler-credentials", "", "BUNDLE_HOST__NAME=user:password (Bundler)",
+     r"""BUNDLE_[A-Z0-9_]*__[A-Z0-9_]+["']?[ \t]*[:=][ \t]*["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
+    ("bundler-config-credentials", "", "bundle config [set] HOST user:password",
+     r"""bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--[a-z]+)*[ \t]+[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[ \t]+"""
+     r"""["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
+    ("postfix-sasl-password", "", "postfix sasl_passwd: [host]:port user:password",
+     r"(?#needs:]:|] )\[[A-Za-z0-9.-]+\.[A-Za-z]{2,}\](?::[0-9]{1,5})?[ \t]+[^\s:'\"]+:(?P<weak>[^\s'\"]+)"),
+    ("svn-simple-auth", "", "Subversion auth cache: K 8 / password / V n / the password",
+     r"K[ \t]8\r?\npassword\r?\nV[ \t][0-9]+\r?\n(?P<secret>[^\r\n]+)"),
+    ("dotnet-setting-secret", "i", "<add key=\"…Password…\" value=\"…\" /> (NuGet, app.config)",
+     r"key=[\"'][a-z0-9_.:-]*(?:password|passwd|secret|token|apikey|api_key)[a-z0-9_.:-]*[\"'][ \t]+value="
+     r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
+    ("terraform-variable-default", "i", "variable \"…password…\" { default = \"…\" }",
+     r"variable[ \t]+\"[a-z0-9_-]*(?:password|passwd|secret|token|api_key|private_key|access_key)"
+     r"[a-z0-9_-]*\"[ \t]*\{[^}]{0,300}?default[ \t]*=[ \t]*\"(?P<secret>[^\"\n]+)\""),
+    ("jdbc-oracle-password", "", "jdbc:oracle:thin:user/password@host",
+     r"jdbc:oracle:thin:[^\s/:@'\"]+/(?P<secret>[^\s@'\"]+)@"),
+    ("crypt-hash", "", "crypt(3) password hashes ($1$, $2y$, $5$, $6$, $apr1$, $y$) in shadow / htpasswd",
+     r"(?P<secret>\$(?:1|2[abxy]|5|6|7|apr1|y|gy|sha1|md5)\$[./A-Za-z0-9$=,]{20,})"),
+    ("openvpn-static-key", "", "OpenVPN static key (tls-auth / tls-crypt)",
+     r"-----BEGIN OpenVPN Static key V1-----(?P<secret>[\s0-9a-fA-F]+)"),
+    ("ethereum-account-key", "", "Ethereum private key in Hardhat accounts: [...] / geth account import",
+     r"account(?:s[ \t]*:[ \t]*\[[ \t]*[\"']|[ \t]+import[^\n]{0,60}?(?<![0-9A-Za-z]))(?:0x)?"
+     r"(?P<secret>[0-9a-fA-F]{64})(?![0-9A-Za-z])"),
+    ("solana-keypair", "", "Solana keypair file: a JSON array of 64 bytes",
+     r"\[(?P<secret>(?:[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){63}"
+     r"[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*)\]"),
+    ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
+     r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
+     r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
+    ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, b2 authorize-account ID KEY",
+     r"(?#needs:alias set|host add|authorize)"
+     r"(?:mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+"
+     r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
+     r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
+     r"(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
+     + _CLI_VALUE + r")"),
+    ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
+     "cloudinary.config (id, key, secret …): each literal after the first that looks random",
+     r"(?#needs:algoliasearch|SearchClient|Pusher|minio|Minio|cloudinary)"
+     r"(?:algoliasearch|SearchClient\.create|Pusher|minio\.New|Minio|cloudinary\.config)\([ \t]*"
+     r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
+     + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
+    ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
+     r"(?#needs:assw|assphrase|pw)"
+     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?(?:[ \t]|\r?\n[ \t]*)"
+     r"(?P<secret>(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?])|(?=[^\s'\"`,;()<>]*[A-Z])"
+     r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=@:]{8,64})(?=[.,;:)'\"]?(?:\s|\Z))"),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
     # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
     # value that ends the line and is not a plain word (`token: expired` is prose);
@@ -970,12 +1096,13 @@ REDACTION_PATTERNS = (
 )
 
 
-# Values that only stand for a secret: env/template references, `<placeholders>`, masks,
-# booleans, permission, type and prose words (`id-token: write`, `password: string;`,
-# `the --token flag`), `-` for stdin, code
-# references, and paths (a key *file* is not the key).
+# Values that only stand for a secret: env/template references, printf conversions,
+# `<placeholders>`, masks, booleans, permission, type and prose words (`id-token: write`,
+# `password: string;`, `the --token flag`), `-` for stdin, code references, and paths (a
+# key *file* is not the key).
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
+    r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
     r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
@@ -1016,7 +1143,7 @@ _DECODE_BUDGET_CHARS = 65536
 # ones only as words.
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
-                     "add-mask", "issecret", "securestring", REDACTED)
+                     "add-mask", "issecret", "securestring", "rotat", "revok", REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "mfa")
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
@@ -1026,35 +1153,53 @@ _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,
 _PREFIXED_TOKEN_HEAD = (r"(?:[a-z][a-z0-9]{1,9}(?:[_.-][a-z0-9]{1,10}){0,2}"
                         r"|[A-Z][A-Z0-9]{1,9}(?:[_-][A-Z0-9]{1,10}){0,2})[_.-](?=[A-Za-z0-9])")
 _PREFIXED_MIN_CHARS = 28  # Stripe's evt_/cus_ ids are 24 and 14: ids, not secrets
+# A prefix with one of these parts names a secret or its environment (`sk_live_`,
+# `dckr_pat_`, `acme_secret_`): what follows needs only _RANDOM_MIN_CHARS.
+_SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "api", "live", "test",
+                                  "prod", "sandbox"))
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
 _PUBLIC_WORDS = r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|certificate|age1|npub"
 _STRONG_MIN_CHARS = 32
+_DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
 _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev",
-               "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid")
+               "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
+               "sign(")
 _NEAR_CHARS = 48
 _RANDOM_MIN_CHARS = 16
 _RANDOM_MIN_BITS = 3.0
 _RANDOM_MIN_ODD = 0.3
+_UNBROKEN_MIN_CHARS = 24  # lowercase letters and digits (4 or more) in one piece: base36, no name
 _HEX = frozenset("0123456789abcdefABCDEF-")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
 _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 _redaction_regexes = {}
 
+# looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
+# _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
+_generated_verdicts = {}
+_VERDICTS_KEPT = 4096
+_VERDICT_KEPT_CHARS = 256
+
 
 def literal_prefixes(source):
-    """The literal texts one of which every match of `source` starts with: its literal
-    prefix (literal_prefix), or the words of a leading group of plain alternatives
-    `(?:mysql|mariadb)…`. ("",) when nothing is certain."""
-    if source.startswith("(?:"):
+    """The literal texts one of which every match of `source` starts with (or, for a row
+    that opens with the comment `(?#needs:a|b)`, contains): its literal prefix
+    (literal_prefix), or the words of a leading group of plain alternatives
+    `(?:mysql|mariadb)…`; a word that holds another (`mysqldump`) is left out, as the text
+    holds the shorter one whenever it holds the longer. ("",) when nothing is certain."""
+    if source.startswith("(?#needs:"):
+        words = source[len("(?#needs:"):source.index(")")].split("|")
+    else:
         end = source.find(")")
         words = source[3:end].split("|")
-        if (end > 0 and "(" not in source[3:end] and source[end + 1:end + 2] not in ("?", "*", "+", "{")
+        if not (source.startswith("(?:") and end > 0 and "(" not in source[3:end]
+                and source[end + 1:end + 2] not in ("?", "*", "+", "{")
                 and all(word and all(c.isalnum() or c in "_-" for c in word) for word in words)):
-            return tuple(words)
-    return (literal_prefix(source),)
+            return (literal_prefix(source),)
+    return tuple(word for word in words if not any(other != word and other in word for other in words))
 
 
 def literal_prefix(source):
@@ -1099,19 +1244,36 @@ def literal_prefix(source):
     return "".join(prefix)
 
 
+class LazyRegex:
+    """A regex compiled on its first use: a text lacks the literal prefixes of most rows,
+    so most rows are never compiled in a short-lived process."""
+    __slots__ = ("source", "compiled")
+
+    def __init__(self, source):
+        self.source = source
+        self.compiled = None
+
+    def __getattr__(self, name):
+        if self.compiled is None:
+            import re
+            self.compiled = re.compile(self.source)
+        return getattr(self.compiled, name)
+
+
 def redaction_regexes():
-    """(patterns, placeholder test, base64 run), compiled once per process on first use,
-    never at import. Each pattern is (regex, ignore_case, vendor, secret groups, literal
-    prefix)."""
+    """(patterns, placeholder test, base64 run), made once per process on first use,
+    never at import; the rows and the placeholder test compile on their own first use
+    (LazyRegex). Each pattern is (regex, ignore_case, vendor, secret groups, literal
+    prefixes)."""
     if not _redaction_regexes:
         import re
         patterns = []
         for _name, flags, _what, source in REDACTION_PATTERNS:
-            regex = re.compile(source)
-            groups = tuple(g for g in regex.groupindex if g.startswith(("secret", "weak")))
-            patterns.append((regex, "i" in flags, "v" in flags, groups, literal_prefixes(source)))
+            groups = tuple(re.findall(r"\(\?P<((?:secret|weak)\w*)>", source))
+            patterns.append((LazyRegex(source), "i" in flags, "v" in flags, groups,
+                             literal_prefixes(source)))
         _redaction_regexes["patterns"] = tuple(patterns)
-        _redaction_regexes["placeholder"] = re.compile(_PLACEHOLDER_VALUE)
+        _redaction_regexes["placeholder"] = LazyRegex(_PLACEHOLDER_VALUE)
         _redaction_regexes["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
         _redaction_regexes["ids"] = re.compile(_CREDENTIAL_IDS)
         _redaction_regexes["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
@@ -1120,12 +1282,13 @@ def redaction_regexes():
             + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]).replace(
                 "auth", "auth(?!or)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
-        _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.'
-            r"(?<![A-Za-z0-9+_~%%-])[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)
+        _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.' (each
+            r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
         _redaction_regexes["alnum"] = re.compile(r"[A-Za-z0-9]+")
         _redaction_regexes["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
+        _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])
@@ -1203,9 +1366,10 @@ def split_tokens(text):
 
 
 def vendor_spans_across(chain, patterns):
-    """Text spans of the vendor-shaped secrets in a rebuilt token that cross a line break.
-    The chain's first and last pieces may be prose around the token, so it is also tried
-    without them."""
+    """Text spans of the vendor-shaped secrets in a rebuilt token that cross a line break:
+    the vendor rows' matches, and a generated tail after a vendor-like prefix
+    (is_vendor_token_tail). The chain's first and last pieces may be prose around the
+    token, so it is also tried without them."""
     variants = [chain, chain[1:], chain[:-1], chain[1:-1]]
     for pieces in variants[:1 + 2 * (len(chain) > 2) + (len(chain) > 3)]:
         word, segments, joins, length = [], [], [], 0
@@ -1226,6 +1390,12 @@ def vendor_spans_across(chain, patterns):
                         start, end = match.span(group)
                         if start >= 0 and any(start < join < end for join in joins[1:]):
                             yield original(start), original(end - 1) + 1
+        prefix = _redaction_regexes["prefix"].match(word)
+        if prefix is not None and not prefix.group().lower().startswith(_DIGEST_PREFIXES):
+            end = _redaction_regexes["run"].match(word, prefix.end()).end()
+            if (any(prefix.end() < join < end for join in joins[1:])
+                    and is_vendor_token_tail(prefix.group(), word[prefix.end():end])):
+                yield original(prefix.end()), original(end - 1) + 1
 
 
 def looks_generated(run):
@@ -1255,8 +1425,9 @@ def looks_generated(run):
         if (len(chunk) <= 2 or lowered.strip("bcdfghjklmnpqrstvwxz") == ""
                 or _redaction_regexes["consonants"].search(lowered)):
             odd += len(chunk)
-    if odd < _RANDOM_MIN_ODD * max(letters, 1):
-        return False
+    if odd < _RANDOM_MIN_ODD * max(letters, 1) and not (
+            upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS):
+        return False  # (a name has words; lowercase letters and digits unbroken for so long have none)
     import math
     if -sum(n / length * math.log2(n / length)
             for n in map(alnum.count, set(alnum))) < _RANDOM_MIN_BITS:
@@ -1285,15 +1456,49 @@ def _strongly_generated(part):
             and looks_generated(part))
 
 
+def is_vendor_token_tail(prefix, tail):
+    """True when `tail`, after a vendor-like `prefix` (_PREFIXED_TOKEN_HEAD), reads as a
+    token's secret part: _PREFIXED_MIN_CHARS characters or more (_RANDOM_MIN_CHARS after a
+    prefix that names a secret or its environment: _SECRET_PREFIX_PARTS), generated-looking,
+    and not hex shorter than 32 digits or after a hash word (a UUID is checked apart)."""
+    lowered = prefix.lower()
+    parts = lowered.replace(".", "_").replace("-", "_").split("_")
+    return (len(tail) >= (_RANDOM_MIN_CHARS if _SECRET_PREFIX_PARTS.intersection(parts)
+                          else _PREFIXED_MIN_CHARS)
+            and looks_generated(tail)
+            and not (set(tail) <= _HEX and (len(tail) < 32 or any(
+                word in lowered for word in _HASH_WORDS))))
+
+
+def stands_alone_as_token(segment, part):
+    """True when a run's `segment` (between '/'), holding its longest `part`, reads as a
+    token with no word beside it: the part strongly generated (_strongly_generated); a
+    dotted segment (`xxxx.yyyy.zzzz`, as Discord, SendGrid or Airtable tokens are made) of
+    _DOTTED_MIN_CHARS or more in pieces of 6 or more that together are; or a short prefix
+    of three to five letters glued to 32 to 64 hex digits (`dapi…`), which no digest
+    carries (two letters and 32 hex digits are a Twilio id: `SM…`, `CA…`)."""
+    if _strongly_generated(part):
+        return True
+    pieces = segment.split(".")
+    if (1 < len(pieces) <= 4 and len(segment) >= _DOTTED_MIN_CHARS
+            and all(len(piece) >= 6 for piece in pieces)
+            and _strongly_generated("".join(pieces))):
+        return True
+    glued = _redaction_regexes["glued"].fullmatch(part)
+    return bool(glued and 3 <= len(glued.group(1)) <= 5 and looks_generated(glued.group(2)))
+
+
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
-    vendor-like prefix: the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in
-    ordinary text, so each is found first and its window searched for a word after."""
+    vendor-like prefix, or after a secret just found with only a separator between (an id
+    and its secret: `id / secret`), or that stand alone as tokens (stands_alone_as_token):
+    the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in ordinary text, so
+    each is found first and its window searched for a word after."""
     words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
                         _redaction_regexes["prefix"])
     public = _redaction_regexes["public"]
-    spans, examined, run, verdicts = [], 0, _redaction_regexes["run"], {}
+    spans, examined, run, verdicts = [], 0, _redaction_regexes["run"], _generated_verdicts
     for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
         if match.start() < examined:
             continue
@@ -1304,9 +1509,14 @@ def credential_spans(text, lowered):
         while start < end and not text[start].isalnum():
             start += 1
         run_text = text[start:end]
-        if run_text not in verdicts:  # the same name often comes back within a text
-            verdicts[run_text] = end - start >= _RANDOM_MIN_CHARS and looks_generated(run_text)
-        if not verdicts[run_text]:
+        generated = verdicts.get(run_text)
+        if generated is None:  # the same names come back within a text and across a save's
+            generated = end - start >= _RANDOM_MIN_CHARS and looks_generated(run_text)
+            if len(run_text) <= _VERDICT_KEPT_CHARS:
+                if len(verdicts) >= _VERDICTS_KEPT:
+                    verdicts.clear()
+                verdicts[run_text] = generated
+        if not generated:
             continue  # (most runs end here: paths, names, words)
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
         window = max(line, start - _NEAR_CHARS - 24)
@@ -1319,23 +1529,28 @@ def credential_spans(text, lowered):
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
+        if spans and start - 4 <= spans[-1][1] <= start and not any(
+                char.isalnum() or char == "\n" for char in text[spans[-1][1]:start]):
+            near = run.match(text, spans[-1][0], spans[-1][1])  # an id's secret: `id / secret`
         if near is None:
             near = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
         if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`
-            near = head.match(text, start, end) or head.match(text, match.start(), match.end())
-            if near is None and _strongly_generated(text[match.start():match.end()]) and not any(
-                    word in lowered[window:start] for word in _HASH_WORDS + ("base64",)):
-                spans.append((start, end))  # long, both cases and digits: a token anywhere
+            prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
+            alone = match.group()
+            if prefix is not None:
+                if prefix.group().lower().startswith(_DIGEST_PREFIXES):
+                    continue
+                alone = text[prefix.end():end if prefix.start() == start else match.end()]
+                if (is_vendor_token_tail(prefix.group(), alone)
+                        and not _redaction_regexes["uuid"].search(text, start, end)):
+                    near, end = prefix, prefix.end() + len(alone)
+            if near is None:  # an id after its prefix is judged by what follows the prefix
+                first = max(start, text.rfind("/", start, match.start()) + 1)
+                last = text.find("/", match.end(), end)
+                if stands_alone_as_token(text[first:end if last < 0 else last], alone) and not any(
+                        word in lowered[window:start] for word in _HASH_WORDS + ("base64",)):
+                    spans.append((start, end))  # a token anywhere
                 continue
-            if near is None or near.group().lower().startswith(_DIGEST_PREFIXES):
-                continue
-            tail = text[near.end():end if near.start() == start else match.end()]
-            if (len(tail) < _PREFIXED_MIN_CHARS or not looks_generated(tail)
-                    or (set(tail) <= _HEX and (len(tail) < 32 or any(
-                        word in near.group().lower() for word in _HASH_WORDS)))
-                    or _redaction_regexes["uuid"].search(text, start, end)):
-                continue  # a UUID, or a hash after a name, is not a vendor token
-            end = near.end() + len(tail)
         if near.end() > start:  # the value starts after the name inside the run
             start = near.end()
             while start < end and not text[start].isalnum():
@@ -1386,29 +1601,69 @@ def redact_file_paths(checkpoint):
     return count
 
 
-def redact_text(text, _decoding=False):
-    """Return (text with every secret replaced by REDACTED, number of secrets replaced).
+# The free-text fields of a save in the save tool's shape (a transcript's facts take it
+# too): (key, None) for a text or a list of texts, (key, field) for a field of each record
+# listed under key.
+SAVE_TEXT_FIELDS = (("goal", None), ("latestRequest", None), ("summary", None),
+                    ("nextSteps", None), ("decisions", None), ("tasks", "description"),
+                    ("modifiedFiles", "note"), ("recentCommands", "command"),
+                    ("recentCommands", "note"))
 
-    Four steps, each linear in the text: invisible characters are dropped; vendor tokens
-    broken by a line break are rebuilt and redacted whole; every pattern runs in table
-    order; base64 runs that decode to text holding a secret are redacted whole."""
-    if not text:
+
+def redact_fields(record, fit=None):
+    """(a copy of `record` with each of its SAVE_TEXT_FIELDS redacted, the number of
+    redactions). `fit(name, text)`, if given, then shapes each redacted text, named by its
+    field or else its key (a cap: a text is redacted before it is cut, so a cut never
+    leaves half a secret)."""
+    total = [0]
+
+    def clean(name, text):
+        text, count = redact_text(text)
+        total[0] += count
+        return fit(name, text) if fit else text
+
+    cleaned = dict(record)
+    for key, field in SAVE_TEXT_FIELDS:
+        if key not in cleaned:
+            continue
+        value = cleaned[key]
+        if field is not None:
+            cleaned[key] = [dict(item, **({field: clean(field, item[field])} if field in item else {}))
+                            for item in value]
+        elif isinstance(value, list):
+            cleaned[key] = [clean(key, item) for item in value]
+        else:
+            cleaned[key] = clean(key, value)
+    return cleaned, total[0]
+
+
+def replace_spans(text, spans):
+    """(`text` with each of the sorted `spans` replaced by REDACTED, how many were): a span
+    that starts inside one already replaced is dropped."""
+    pieces, position, count = [], 0, 0
+    for start, end in spans:
+        if start >= position:
+            pieces += [text[position:start], REDACTED]
+            position = end
+            count += 1
+    return ("".join(pieces + [text[position:]]) if count else text), count
+
+
+def redact_split_tokens(text):
+    """The first pass: vendor tokens broken by a line break, rebuilt and redacted whole."""
+    if "\n" not in text:
         return text, 0
-    patterns, placeholder, base64_run = redaction_regexes()
-    total = 0
-    if not text.isascii():
-        text = text.translate(invisible_characters())  # (they can split a token unseen)
-    if "\n" in text and not _decoding:
-        spans = [span for chain in split_tokens(text) for span in vendor_spans_across(chain, patterns)]
-        if spans:
-            pieces, position = [], 0
-            for start, end in sorted(spans):
-                if start >= position:
-                    pieces += [text[position:start], REDACTED]
-                    position = end
-                    total += 1
-            text = "".join(pieces + [text[position:]])
-    lowered = None
+    patterns = redaction_regexes()[0]
+    return replace_spans(text, sorted(span for chain in split_tokens(text)
+                                      for span in vendor_spans_across(chain, patterns)))
+
+
+def redact_rows(text):
+    """The second pass: every row of REDACTION_PATTERNS in table order, each replacing its
+    secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
+    `weak` group, does not look random."""
+    patterns, placeholder, _ = redaction_regexes()
+    total, lowered = 0, None
     for regex, ignore_case, _, groups, prefixes in patterns:
         if ignore_case and lowered is None:
             lowered = ascii_lowercase(text)
@@ -1440,40 +1695,71 @@ def redact_text(text, _decoding=False):
             text = "".join(pieces)
             total += count
             lowered = None
-    if len(text) >= _RANDOM_MIN_CHARS:
-        spans = credential_spans(text, lowered if lowered is not None else ascii_lowercase(text))
-        if spans:
-            pieces, position = [], 0
-            for start, end in spans:
-                pieces += [text[position:start], REDACTED]
-                position = end
-            text = "".join(pieces + [text[position:]])
-            total += len(spans)
-    if not _decoding and len(text) >= 24:
-        import binascii
-        budget, pieces, position = _DECODE_BUDGET_CHARS, [], 0
-        for word in text.split():
-            if len(word) < 24 or budget <= 0:
+    return text, total
+
+
+def redact_generated(text):
+    """The third pass, the second line of defence: generated-looking runs near a credential
+    word or id, or prefixed like a vendor token (credential_spans)."""
+    if len(text) < _RANDOM_MIN_CHARS:
+        return text, 0
+    return replace_spans(text, credential_spans(text, ascii_lowercase(text)))
+
+
+def is_user_and_password(decoded):
+    """True when decoded base64 reads `user:password`, as HTTP Basic credentials and
+    Docker's `auth` are made: a user name with no space or '/', and a password with no
+    space that looks random (looks_random)."""
+    user, colon, password = decoded.partition(":")
+    return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c == "/" for c in user)
+                and not any(c.isspace() for c in password) and looks_random(password))
+
+
+def redact_encoded(text):
+    """The last pass: base64 runs that decode to text holding a secret, redacted whole
+    (a bounded amount per text; the decoded text goes through the other passes)."""
+    if len(text) < 24:
+        return text, 0
+    import binascii
+    base64_run = redaction_regexes()[2]
+    budget, spans, position = _DECODE_BUDGET_CHARS, [], 0
+    for word in text.split():
+        if len(word) < 24 or budget <= 0:
+            continue
+        for match in base64_run.finditer(word):
+            run = match.group()
+            if budget <= 0 or not run.strip("0123456789abcdefABCDEF-"):
+                continue  # hashes, SHAs and UUIDs decode to nothing
+            budget -= len(run)
+            data = run.rstrip("=").replace("-", "+").replace("_", "/")
+            try:
+                decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
+            except ValueError:  # binascii.Error and UnicodeDecodeError: not text
                 continue
-            for match in base64_run.finditer(word):
-                run = match.group()
-                if budget <= 0 or not run.strip("0123456789abcdefABCDEF-"):
-                    continue  # hashes, SHAs and UUIDs decode to nothing
-                budget -= len(run)
-                data = run.rstrip("=").replace("-", "+").replace("_", "/")
-                try:
-                    decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
-                except ValueError:  # binascii.Error and UnicodeDecodeError: not text
-                    continue
-                if len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
-                    continue
-                at = text.find(run, position)
-                if at >= 0 and redact_text(decoded, _decoding=True)[1]:
-                    pieces += [text[position:at], REDACTED]
-                    position = at + len(run)
-                    total += 1
-        if pieces:
-            text = "".join(pieces + [text[position:]])
+            if len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
+                continue
+            at = text.find(run, position)
+            if at >= 0 and (redact_text(decoded, _decoding=True)[1] or is_user_and_password(decoded)):
+                spans.append((at, at + len(run)))
+                position = at + len(run)
+    return replace_spans(text, spans)
+
+
+def redact_text(text, _decoding=False):
+    """Return (text with every secret replaced by REDACTED, number of secrets replaced).
+
+    Invisible characters are dropped (they can split a token unseen), then four passes
+    run in turn, each linear in the text: redact_split_tokens, redact_rows,
+    redact_generated, redact_encoded (the first and last not on decoded text)."""
+    if not text:
+        return text, 0
+    if not text.isascii():
+        text = text.translate(invisible_characters())
+    total = 0
+    for redaction_pass in ((redact_rows, redact_generated) if _decoding else
+                           (redact_split_tokens, redact_rows, redact_generated, redact_encoded)):
+        text, count = redaction_pass(text)
+        total += count
     return text, total
 
 
@@ -5087,39 +5373,38 @@ def command_record(command, text):
     return record
 
 
+# The cap (in LIMITS) of each text a transcript gives a save, by field or key.
+_FACT_LIMITS = {"goal": "goal", "latestRequest": "goal", "summary": "summary", "nextSteps": "listItem",
+                "description": "taskDescription", "command": "command", "note": "note"}
+
+
 def redacted_facts(facts):
     """The transcript's facts in the save tool's shape, and the number of redactions. Each
     text is redacted before it is trimmed to its cap, so a cut never leaves half a secret."""
-    redactions = [0]
-
-    def clean(text, limit, fold=False):
-        text, count = redact_text(" ".join(text.split()) if fold else text)
-        redactions[0] += count
-        return trim_text(text, LIMITS[limit])
+    def fold(text):
+        return " ".join(text.split())
 
     found = {
-        "tasks": [dict(task, description=clean(task["description"], "taskDescription", True))
-                  for task in facts.task_list()],
-        "recentCommands": [command_record(command, clean(command["command"], "command"))
-                           for command in facts.commands],
+        "tasks": [dict(task, description=fold(task["description"])) for task in facts.task_list()],
+        "recentCommands": [command_record(command, command["command"]) for command in facts.commands],
     }
     goal = facts.first_prompt or facts.compaction.get("request")
     if goal:
-        found["goal"] = clean(goal, "goal", True)
+        found["goal"] = fold(goal)
     latest = facts.latest_request()
-    if latest and " ".join(latest.split()) != " ".join(goal.split()):
-        found["latestRequest"] = clean(latest, "goal", True)
+    if latest and fold(latest) != fold(goal):
+        found["latestRequest"] = fold(latest)
     stand = facts.where_things_stand()
     if stand:
-        found["summary"] = clean(stand, "summary")
+        found["summary"] = stand
     steps = facts.pending_steps()[:LIMITS["nextSteps"]]
     if steps:
-        found["nextSteps"] = [clean(step, "listItem", True) for step in steps]
+        found["nextSteps"] = [fold(step) for step in steps]
+    found, redactions = redact_fields(found, lambda key, text: trim_text(text, LIMITS[_FACT_LIMITS[key]]))
     listed = {task["description"] for task in found["tasks"]}
-    found["droppedTasks"] = {trim_text(redact_text(" ".join(text.split()))[0],
-                                       LIMITS["taskDescription"])
+    found["droppedTasks"] = {trim_text(redact_text(fold(text))[0], LIMITS["taskDescription"])
                              for text in facts.dropped_descriptions()} - listed
-    return found, redactions[0]
+    return found, redactions
 
 
 def project_paths(root, raw_paths):
@@ -6966,30 +7251,7 @@ class ToolContext(Record):
 
 def redact_arguments(arguments):
     """A copy of the save arguments with every free-text field redacted, and the count."""
-    total = [0]
-
-    def clean(text):
-        text, count = redact_text(text)
-        total[0] += count
-        return text
-
-    def clean_items(key, fields):
-        if key in arguments:
-            cleaned[key] = [dict(item, **{field: clean(item[field])
-                                          for field in fields if field in item})
-                            for item in arguments[key]]
-
-    cleaned = dict(arguments)
-    for key in ("goal", "summary"):
-        if key in arguments:
-            cleaned[key] = clean(arguments[key])
-    for key in ("nextSteps", "decisions"):
-        if key in arguments:
-            cleaned[key] = [clean(item) for item in arguments[key]]
-    clean_items("tasks", ("description",))
-    clean_items("modifiedFiles", ("note",))
-    clean_items("recentCommands", ("command", "note"))
-    return cleaned, total[0]
+    return redact_fields(arguments)
 
 
 def call_session(arguments, context):
