@@ -113,9 +113,55 @@ def git_subcommand(command):
 
 
 def make_git_repo(path, env, files=None, commit=True):
-    """A real repository at `path` with `files` ({relpath: text}) committed on `main`."""
+    """A real repository at `path` with `files` ({relpath: text}) committed on `main`.
+    Where git reads no configuration of the test's own, it is a copy of one made by git
+    once per test process (starting git three times for each test costs the suite more
+    than any other fixture)."""
     path = Path(path)
+    files = files or {"README.md": "hello\n"}
     path.mkdir(parents=True, exist_ok=True)
+    if next(path.iterdir(), None) is None and git_reads_only_clean_settings(env):
+        # (shutil.copy: the files are as new as git's would be, not as old as the template)
+        shutil.copytree(str(repo_template(files, commit)), str(path), symlinks=True,
+                        copy_function=shutil.copy, dirs_exist_ok=True)
+        return path
+    init_git_repo(path, env, files, commit)
+    return path
+
+
+_repo_templates = {}
+
+
+def repo_template(files, commit):
+    """The repository make_git_repo would make of `files`, made once in this process."""
+    key = (tuple(sorted(files.items())), commit)
+    if key not in _repo_templates:
+        parent = Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-repo-")))
+        atexit.register(shutil.rmtree, str(parent), True)
+        (parent / "home").mkdir()
+        template = parent / "repo"
+        template.mkdir()
+        init_git_repo(template, clean_env(parent / "home"), files, commit)
+        _repo_templates[key] = template
+    return _repo_templates[key]
+
+
+def git_reads_only_clean_settings(env):
+    """True when git started with `env` reads nothing clean_env would not give it: no
+    GIT_ variable of the test's own and no global configuration in its HOME."""
+    env = os.environ if env is None else env
+    standard = clean_env(env.get("HOME", ""))
+    if any(env.get(name) != standard.get(name)
+           for name in set(env) | set(standard) if name.startswith("GIT_")):
+        return False
+    home = Path(env.get("HOME", "/nonexistent"))
+    config_home = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
+    return not any(candidate.exists() for candidate in (
+        home / ".gitconfig", config_home / "git" / "config",
+        config_home / "git" / "attributes", config_home / "git" / "ignore"))
+
+
+def init_git_repo(path, env, files, commit):
     git(path, "init", "-q", "-b", "main", env=env)
     for rel, text in (files or {"README.md": "hello\n"}).items():
         target = path / rel
@@ -124,7 +170,6 @@ def make_git_repo(path, env, files=None, commit=True):
     if commit:
         git(path, "add", "-A", env=env)
         git(path, "commit", "-q", "-m", "initial", env=env)
-    return path
 
 
 class Server:
