@@ -5,6 +5,7 @@ Every test gets a throwaway HOME, in its own environment and in every process it
 so nothing touches the real one.
 """
 import atexit
+import copy
 import io
 import json
 import os
@@ -478,20 +479,26 @@ class TempDirTestCase(unittest.TestCase):
 
     def setUp(self):
         self.addCleanup(release_freed_memory)  # runs last, after every other cleanup
-        self.tmp = Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-")))
+        self.tmp = self.make_tmp()
         self.addCleanup(shutil.rmtree, str(self.tmp), True)
         self.home = self.tmp / "home"
         self.home.mkdir()
         self.env = clean_env(self.home)
         if not self.own_bytecode_cache:
             self.env["XDG_CACHE_HOME"] = shared_bytecode_cache()
-        # What runs in this process (the in-process server, main(), git started from
-        # them) sees the same clean environment as a process started with self.env.
+        self.use_environment()
+        self.project = self.tmp / "project"
+        self.project.mkdir()
+
+    def make_tmp(self):
+        return Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-")))
+
+    def use_environment(self):
+        """What runs in this process (the in-process server, main(), git started from
+        them) sees the same clean environment as a process started with self.env."""
         environ = mock.patch.dict(os.environ, self.env, clear=True)
         environ.start()
         self.addCleanup(environ.stop)
-        self.project = self.tmp / "project"
-        self.project.mkdir()
 
     def server(self, handshake="legacy", cwd=None, env=None, process=False, **kw):
         """A server on `cwd` (the project) with `env`: in this process, or with `process`
@@ -516,3 +523,63 @@ class TempDirTestCase(unittest.TestCase):
             else:
                 env[k] = str(v)
         return env
+
+
+class BuiltOnce:
+    """A mixin, first among the bases of a TempDirTestCase, for a fixture too costly to
+    build for each test (a thousand planted checkpoints): the class's first test runs its
+    setUp and then `build_once`, and every later test starts from a copy of the folder they
+    left and of the attributes they set, at the same path (a checkpoint names its project
+    by its path). What a test changes ends with it."""
+
+    built = None  # {attribute: value} as the first test's setUp and build_once left them
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.built = None
+        cls.place = Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-")))
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(str(cls.place), True)
+        super().tearDownClass()
+
+    def make_tmp(self):
+        tmp = self.place / "tmp"
+        tmp.mkdir()
+        return tmp
+
+    def build_once(self):
+        """What the class's tests share, built in the first test's tmp after its setUp."""
+
+    def setUp(self):
+        cls = type(self)
+        if cls.built is None:
+            before = set(vars(self))
+            super().setUp()
+            self.build_once()
+            shutil.copytree(str(self.tmp), str(self.place / "built"), symlinks=True)
+            cls.built = {name: copy.deepcopy(value) for name, value in vars(self).items()
+                         if name not in before}
+            return
+        self.addCleanup(release_freed_memory)
+        # (shutil.copy: its files are new, as the first test's were)
+        shutil.copytree(str(self.place / "built"), str(self.place / "tmp"), symlinks=True,
+                        copy_function=shutil.copy)
+        self.addCleanup(shutil.rmtree, str(self.place / "tmp"), True)
+        for name, value in cls.built.items():
+            setattr(self, name, copy.deepcopy(value))
+        self.use_environment()
+
+
+def write_files(folder, names, data=b"x\n"):
+    """A file of `data` in `folder` for each of `names`, made with os.open: for the thousands
+    a test of size needs, where io.open costs several times as much."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    for name in names:
+        descriptor = os.open(os.path.join(str(folder), name), flags, 0o666)
+        try:
+            os.write(descriptor, data)
+        finally:
+            os.close(descriptor)
