@@ -8,7 +8,7 @@ from pathlib import Path
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (git, make_git_repo, own_checkpoint_data, read_checkpoint, run_main,
+from tests.support import (BuiltOnce, git, make_git_repo, own_checkpoint_data, read_checkpoint, run_main,
                            write_signed_checkpoint)
 from tests.test_autosnap import SESSION, AutosnapTestCase, Transcript
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
@@ -287,12 +287,11 @@ class AutomaticMarkTest(AutosnapTestCase):
         self.assertIn("summary", data["meta"]["auto"]["fields"])
 
 
-class WrongTypeEverywhereTest(HostileStoreTestCase):
+class WrongTypeEverywhereTest(BuiltOnce, HostileStoreTestCase):
     """Every field of a stored checkpoint, replaced by each wrong type: no reader crashes,
     and the user's own checkpoints are still listed beside it."""
 
-    def setUp(self):
-        super().setUp()
+    def build_once(self):
         self.variants = self.plant_variants(self.rich_checkpoint())
 
     def rich_checkpoint(self):
