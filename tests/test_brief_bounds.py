@@ -9,7 +9,7 @@ import time
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import git, make_git_repo, run_main
+from tests.support import git, make_git_repo, run_main, write_files
 from tests.test_autosnap import Transcript, captured_hook_input, jsonl
 from tests.test_checkpoints import LOAD, SAVE, CheckpointTestCase
 
@@ -134,9 +134,8 @@ class BriefBoundsTest(CheckpointTestCase):
     def test_with_10000_dirty_files(self):
         generated = self.project / "generated"
         generated.mkdir()
-        for number in range(10000):
-            (generated / ("f%05d-%s.txt" % (number, "g" * 40))).write_text("x\n",
-                                                                            encoding="utf-8")
+        write_files(generated, ("f%05d-%s.txt" % (number, "g" * 40)
+                                for number in range(10000)))
         self.save_longest()
         self.assert_bounded(self.load())
 

@@ -7,7 +7,8 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import FIXTURES, git, make_git_repo, read_checkpoint, write_signed_checkpoint
+from tests.support import (FIXTURES, git, make_git_repo, read_checkpoint,
+                           write_files, write_signed_checkpoint)
 from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in checkpoint_mcp.TOOLS}
@@ -119,8 +120,7 @@ class WhatTheModelReadsStaysSmallTest(CheckpointTestCase):
             (self.project / path).write_text("v2\n", encoding="utf-8")
         generated = self.project / "generated"
         generated.mkdir()
-        for number in range(dirty):
-            (generated / ("f%05d.txt" % number)).write_text("x\n", encoding="utf-8")
+        write_files(generated, ("f%05d.txt" % number for number in range(dirty)))
         server = self.claude()
         self.ok(server, SAVE, TYPICAL)
         result = server.call_tool(LOAD, {})
