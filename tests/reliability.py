@@ -9,9 +9,8 @@ import os
 from pathlib import Path
 
 import checkpoint_mcp as cm
-from tests.support import InProcessServer, ProcessServer
+from tests.support import LIST, LOAD, SAVE, InProcessServer, ProcessServer
 
-SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 OUTPUT_SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in cm.TOOLS}
 # -32603 is missing on purpose: an internal error is a bug the suite must report.
 EXPECTED_ERROR_CODES = {-32700, -32600, -32601, -32602, -32022}

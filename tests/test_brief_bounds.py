@@ -9,9 +9,8 @@ import time
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import git, make_git_repo, run_main, write_files
-from tests.test_autosnap import Transcript, captured_hook_input, jsonl
-from tests.test_checkpoints import LOAD, SAVE, CheckpointTestCase
+from tests.support import (LOAD, SAVE, CheckpointTestCase, Transcript, captured_hook_input, git,
+                           jsonl, make_git_repo, run_main, write_files)
 
 BRIEF_CEILING = 1536
 LOAD_CEILING = 2000

@@ -5,42 +5,10 @@ import shutil
 import threading
 
 import checkpoint_mcp
-from tests.support import (REPO, ProcessServer, TempDirTestCase, make_git_repo, read_checkpoint,
-                           write_signed_checkpoint)
+from tests.support import (LIST, LOAD, REPO, SAVE, CheckpointTestCase, ProcessServer,
+                           make_git_repo, read_checkpoint, write_signed_checkpoint)
 
-SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 EXAMPLE = REPO / "tests" / "fixtures" / "original-example.json"
-
-
-class CheckpointTestCase(TempDirTestCase):
-    """A server per test with a Claude Code session id unless told otherwise."""
-
-    session_id = "s1"
-
-    def claude(self, session_id=None, process=False, **env):
-        """A server as Claude Code starts it: its session id in the environment (with
-        `process`, the built pyz in a process of its own)."""
-        return self.server(env=self.env_with(
-            CLAUDE_CODE_SESSION_ID=session_id or self.session_id, **env), process=process)
-
-    def ok(self, server, tool, arguments=None):
-        result = server.call_tool(tool, arguments or {})
-        self.assertFalse(result.get("isError"), result["content"][0]["text"])
-        return result["structuredContent"]
-
-    def error_text(self, server, tool, arguments):
-        result = server.call_tool(tool, arguments)
-        self.assertTrue(result.get("isError"), result)
-        self.assertNotIn("structuredContent", result)
-        return result["content"][0]["text"]
-
-    def stored(self, selector=None):
-        path = self.project / ".claude-checkpoints" / ((selector or self.session_id) + ".json")
-        return read_checkpoint(path)
-
-    def checkpoint_files(self):
-        directory = self.project / ".claude-checkpoints"
-        return sorted(p.name for p in directory.iterdir()) if directory.exists() else []
 
 
 class FileFormatTest(CheckpointTestCase):

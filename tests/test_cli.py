@@ -16,10 +16,9 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (PYZ, REPO, TempDirTestCase, make_git_repo, read_checkpoint, run_main,
-                           run_pyz, write_signed_checkpoint)
+from tests.support import (LIST, LOAD, PYZ, REPO, SAVE, TempDirTestCase, make_git_repo,
+                           read_checkpoint, run_main, run_pyz, write_signed_checkpoint)
 
-SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 UUID_A = "3f2b8c1e-0d4a-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_B = "3f2b8c1e-77aa-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_C = "9c0ffee0-1234-4abc-8def-0123456789ab"

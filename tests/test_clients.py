@@ -6,11 +6,7 @@ import re
 from pathlib import Path
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, make_git_repo, run_main
-
-SAVE = "save_session_checkpoint"
-LOAD = "load_session_checkpoint"
-LIST = "list_session_checkpoints"
+from tests.support import LIST, LOAD, SAVE, TempDirTestCase, make_git_repo, run_main
 
 
 def text_of(result):

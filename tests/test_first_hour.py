@@ -7,10 +7,9 @@ import subprocess
 import time
 import unittest
 
-from tests.support import (TempDirTestCase, make_git_repo, pyz_command, read_checkpoint,
-                           run_main)
+from tests.support import (LIST, LOAD, SAVE, TempDirTestCase, make_git_repo, pyz_command,
+                           read_checkpoint, run_main)
 
-SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 UUID_A = "b4b893aa-0d4a-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_B = "b4b893aa-77aa-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_C = "9c0ffee0-1234-4abc-8def-0123456789ab"

@@ -16,14 +16,12 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, git, make_git_repo, pyz_command, run_main, write_files
-from tests.test_autosnap import Transcript, captured_hook_input
-from tests.test_hooks import HookTestCase, encode
-from tests.test_recovery import OTHERS, RecoveryTestCase
+from tests.support import (OTHERS, SAVE, HookTestCase, RecoveryTestCase, TempDirTestCase,
+                           Transcript, captured_hook_input, encode, git, make_git_repo,
+                           pyz_command, run_main, write_files)
 
 SESSION = "5e55a1d0-0000-4000-8000-00000000d1ed"
 GIB = 1 << 30
-SAVE = "save_session_checkpoint"
 
 
 def sparse_file(path, size):

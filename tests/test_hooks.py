@@ -16,12 +16,10 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (FIXTURES, PYZ, TempDirTestCase, make_git_repo, pyz_command, run_main,
-                           own_checkpoint_data, run_pyz, write_signed_checkpoint)
+from tests.support import (PYZ, HookTestCase, captured_inputs, encode, make_git_repo, pyz_command,
+                           run_main, run_pyz, write_signed_checkpoint)
 
-CAPTURED_HOOK_INPUTS = FIXTURES / "hook-inputs.jsonl"
 HOOKS = ("session-start", "guard", "pre-compact", "session-end")
-SAVE_TOOL = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
 GARBAGE_INPUTS = (
     b"",
     b"\n",
@@ -34,86 +32,6 @@ GARBAGE_INPUTS = (
     b"{\"cwd\": 5}",
     b"{\"cwd\": \"relative/dir\"}",
 )
-
-
-def captured_inputs(event):
-    with open(str(CAPTURED_HOOK_INPUTS), encoding="utf-8") as lines:
-        found = [json.loads(line) for line in lines if line.strip()]
-    return [hook_input for hook_input in found if hook_input["hook_event_name"] == event]
-
-
-def encode(hook_input):
-    return json.dumps(hook_input).encode("utf-8")
-
-
-class HookTestCase(TempDirTestCase):
-
-    def session_start_input(self, cwd=None, source="startup"):
-        for hook_input in captured_inputs("SessionStart"):
-            if hook_input["source"] == source:
-                hook_input["cwd"] = str(cwd or self.project)
-                return hook_input
-        raise AssertionError("no captured SessionStart input with source %r" % source)
-
-    def save_call_input(self, **extra):
-        """A captured main-session PreToolUse input, turned into a call of our save tool."""
-        hook_input = captured_inputs("PreToolUse")[0]
-        hook_input.update(
-            cwd=str(self.project),
-            tool_name=SAVE_TOOL,
-            tool_input={"goal": "Add a farewell() helper", "mode": "merge"},
-            mcp_server={"name": "plugin:session-checkpoint:session-checkpoint", "source": "plugin"},
-        )
-        hook_input.update(extra)
-        return hook_input
-
-    def run_hook(self, name, stdin, env=None, process=False):
-        """Run `--hook NAME` on `stdin` (in this process, or with `process` the built pyz as
-        Claude Code runs it); it must exit 0."""
-        run = run_pyz if process else run_main
-        result = run(["--hook", name], env or self.env, cwd=self.tmp, stdin=stdin)
-        self.assertEqual(result.returncode, 0, result.stderr.decode("utf-8", "replace"))
-        return result
-
-    def nudge(self, stdin=None, env=None):
-        """The nudge's additionalContext, or None when it printed nothing."""
-        if stdin is None:
-            stdin = encode(self.session_start_input())
-        result = self.run_hook("session-start", stdin, env)
-        if not result.stdout:
-            return None
-        output = self.assert_one_json_line(result.stdout)
-        self.assertEqual(set(output), {"hookSpecificOutput"})
-        specific = output["hookSpecificOutput"]
-        self.assertEqual(specific["hookEventName"], "SessionStart")
-        self.assertIsInstance(specific["additionalContext"], str)
-        return specific["additionalContext"]
-
-    def assert_one_json_line(self, stdout):
-        self.assertTrue(stdout.endswith(b"\n"), stdout)
-        self.assertEqual(stdout.count(b"\n"), 1, stdout)
-        return json.loads(stdout.decode("utf-8"))
-
-    def make_checkpoints(self, root, count, newest_age=300, legacy=False):
-        """`count` session checkpoints of this user's (signed, as a save writes them), the
-        newest `newest_age` seconds old, one a minute apart."""
-        directory = root / ".claude-checkpoints"
-        directory.mkdir(exist_ok=True)
-        os.chmod(str(directory), 0o700)
-        now = time.time()
-        paths = [directory / ("%08d-0000-4000-8000-000000000000.json" % index)
-                 for index in range(count)]
-        if legacy:
-            paths.append(root / ".claude-checkpoint")
-        for index, path in enumerate(paths):
-            write_signed_checkpoint(path, self.checkpoint_data(root))
-            age = newest_age + 60 * index
-            os.utime(str(path), (now - age, now - age))
-        return now - newest_age
-
-    @staticmethod
-    def checkpoint_data(root):
-        return own_checkpoint_data(root)
 
 
 class SessionStartNudgeTest(HookTestCase):

@@ -8,8 +8,8 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import make_git_repo, read_checkpoint, run_main, write_signed_checkpoint
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
+from tests.support import (LIST, LOAD, SAVE, CheckpointTestCase, make_git_repo, read_checkpoint,
+                           run_main, write_signed_checkpoint)
 
 POSIX = os.name != "nt"
 

@@ -11,9 +11,8 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import git, make_git_repo, run_main
-from tests.test_autosnap import HOOK_EVENTS, Transcript, captured_hook_input
-from tests.test_checkpoints import LOAD, SAVE, CheckpointTestCase
+from tests.support import (HOOK_EVENTS, LOAD, SAVE, CheckpointTestCase, Transcript,
+                           captured_hook_input, git, make_git_repo, run_main)
 
 POSIX = os.name != "nt"
 REAL_GIT = shutil.which("git")

@@ -8,10 +8,10 @@ from pathlib import Path
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (BuiltOnce, git, make_git_repo, own_checkpoint_data, read_checkpoint, run_main,
+from tests.support import (LIST, LOAD, SAVE, SESSION, AutosnapTestCase, BuiltOnce,
+                           CheckpointTestCase, Transcript, git, make_git_repo,
+                           own_checkpoint_data, read_checkpoint, run_main,
                            write_signed_checkpoint)
-from tests.test_autosnap import SESSION, AutosnapTestCase, Transcript
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 CRASHES = ("Traceback", "TypeError", "AttributeError", "KeyError", "IndexError",
            "ValueError", "OverflowError", "RecursionError", "Internal error")
@@ -238,7 +238,7 @@ class AutomaticMarkTest(AutosnapTestCase):
         self.assertEqual(data["meta"]["auto"]["fields"],
                          ["modifiedFiles", "recentCommands", "summary", "tasks"])
         self.assertEqual(data["meta"]["auto"]["source"], "pre-compact")
-        brief = self.brief(SESSION)
+        brief = self.loaded_brief(SESSION)
         self.assertIn("\u201cWhere things stand\u201d is the last reply in the transcript "
                       "before a compaction", brief)
         self.assertIn("not the agent's", brief)
@@ -255,7 +255,7 @@ class AutomaticMarkTest(AutosnapTestCase):
         data = self.checkpoint()
         self.assertEqual(data["meta"]["auto"]["fields"],
                          ["modifiedFiles", "recentCommands", "tasks"])
-        brief = self.brief(SESSION)
+        brief = self.loaded_brief(SESSION)
         self.assertIn("refreshed from the transcript before a compaction", brief)
         self.assertNotIn("last reply", brief)
 
@@ -271,12 +271,12 @@ class AutomaticMarkTest(AutosnapTestCase):
         data = self.checkpoint()
         self.assertIn("goal", data["meta"]["auto"]["fields"])
         self.assertNotIn("summary", data["meta"]["auto"]["fields"])
-        self.assertIn("the goal is the session's first prompt", self.brief(SESSION))
+        self.assertIn("the goal is the session's first prompt", self.loaded_brief(SESSION))
 
     def test_a_replacing_save_is_all_the_agents_own(self):
         self.agent_save(SESSION, {"goal": "Fix the greeting"})
         self.assertNotIn("auto", self.checkpoint()["meta"])
-        self.assertNotIn("\u2699", self.brief(SESSION))
+        self.assertNotIn("\u2699", self.loaded_brief(SESSION))
 
     def test_a_later_snapshot_refreshes_the_guessed_summary(self):
         self.agent_save(SESSION, {"goal": "Fix the greeting", "mode": "merge"})

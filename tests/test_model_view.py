@@ -7,9 +7,8 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (FIXTURES, git, make_git_repo, read_checkpoint,
-                           write_files, write_signed_checkpoint)
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
+from tests.support import (FIXTURES, LIST, LOAD, SAVE, CheckpointTestCase, git, make_git_repo,
+                           read_checkpoint, write_files, write_signed_checkpoint)
 
 SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in checkpoint_mcp.TOOLS}
 # A typical checkpoint: 3 tasks, 3 files, 2 commands (bench/run.py saves the same one).
@@ -189,14 +188,14 @@ class BriefListsAreCappedTest(CheckpointTestCase):
         "recentCommands": [{"command": "make %d" % n, "exitCode": 0} for n in range(30)],
         "summary": "word " * 400}
 
-    def brief(self):
+    def brief_of_long_save(self):
         server = self.claude()
         self.ok(server, SAVE, self.LONG)
         return server.call_tool(LOAD, {})["structuredContent"]["brief"]
 
     def test_every_long_list_ends_with_how_many_more(self):
         with mock.patch.dict(checkpoint_mcp.LIMITS, briefBytes=100000):  # the first level
-            brief = self.brief()
+            brief = self.brief_of_long_save()
         detail = checkpoint_mcp.BRIEF_DETAIL[0]
         self.assertIn("- and %d more (%d of them done)" % (25 - detail["tasks"],
                                                            25 - detail["tasks"]), brief)
@@ -213,7 +212,7 @@ class BriefListsAreCappedTest(CheckpointTestCase):
         self.assertIn("format 'full' has the rest", brief)
 
     def test_a_brief_too_long_for_its_budget_shows_less_of_each_list(self):
-        brief = self.brief()
+        brief = self.brief_of_long_save()
         self.assertLessEqual(len(brief.encode("utf-8")), checkpoint_mcp.LIMITS["briefBytes"])
         used = [detail for detail in checkpoint_mcp.BRIEF_DETAIL[1:]
                 if "- and %d more" % (12 - detail["nextSteps"]) in brief

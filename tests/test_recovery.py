@@ -13,12 +13,10 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import FIXTURES, TempDirTestCase, git, make_git_repo, run_main
-from tests.test_autosnap import (BASIC_SESSION, FIRST_PROMPT, FIXTURE_PROJECT, TODOWRITE_SESSION,
-                                 Transcript, captured_hook_input, commands_of, jsonl, tasks_of)
+from tests.support import (BASIC_SESSION, CURRENT, FIRST_PROMPT, FIXTURES, FIXTURE_PROJECT,
+                           OTHERS, TODOWRITE_SESSION, RecoveryTestCase, Transcript, commands_of,
+                           git, jsonl, make_git_repo, run_main, tasks_of)
 
-CURRENT = "3de9c582-97d6-434f-9e08-6fcc2f3e33c6"  # the session that is starting
-OTHERS = ["a1111111-0000-4000-8000-%012d" % number for number in range(1, 9)]
 DAY = 86400
 
 
@@ -30,116 +28,6 @@ def without_volatile(checkpoint):
     for key in ("at", "source", "transcriptAt"):
         data["meta"]["auto"].pop(key, None)
     return data
-
-
-class RecoveryTestCase(TempDirTestCase):
-
-    def setUp(self):
-        super().setUp()
-        # A start leaves a transcript written a moment ago for the next one (QuietWindowTest);
-        # these tests write theirs just before the start they run, some a few seconds in
-        # the future to be newer than a checkpoint just saved.
-        quiet = mock.patch.dict(checkpoint_mcp.LIMITS, recoverQuietSeconds=-60)
-        quiet.start()
-        self.addCleanup(quiet.stop)
-        make_git_repo(self.project, self.env, {
-            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
-        (self.project / "app.py").write_text(
-            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
-            "    return 'bye ' + name\n", encoding="utf-8")
-        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
-        self.folder = (self.home / ".claude" / "projects"
-                       / checkpoint_mcp.claude_project_folder_name(str(self.project)))
-        self.folder.mkdir(parents=True)
-
-    # transcripts ---------------------------------------------------------------------
-
-    def put_fixture(self, name, session_id, age=0.0):
-        """The real transcript `name`, as session `session_id`'s, written `age` seconds ago."""
-        data = (FIXTURES / name).read_bytes().replace(FIXTURE_PROJECT.encode(),
-                                                      str(self.project).encode())
-        return self.put_bytes(session_id, data, age)
-
-    def put_bytes(self, session_id, data, age=0.0):
-        path = self.folder / (session_id + ".jsonl")
-        path.write_bytes(data)
-        when = time.time() - age
-        os.utime(str(path), (when, when))
-        return path
-
-    def put_transcript(self, transcript, session_id, age=0.0):
-        """A transcript built with tests.test_autosnap.Transcript, as `session_id`'s."""
-        return self.put_bytes(session_id, b"".join(transcript.lines), age)
-
-    def chat(self, session_id):
-        """A session that only talked: nothing to resume."""
-        transcript = Transcript(session_id).prompt("Hello.").reply("Hello! How can I help?")
-        lines = [json.loads(line.decode("utf-8")) for line in transcript.lines]
-        # Claude Code writes the session's directory on every conversation line.
-        return self.put_bytes(session_id, b"".join(jsonl(dict(entry, cwd=str(self.project)))
-                                                   for entry in lines))
-
-    # runs ----------------------------------------------------------------------------
-
-    def start_input(self, session_id=CURRENT):
-        hook_input = captured_hook_input("SessionStart")
-        hook_input.update(session_id=session_id, cwd=str(self.project),
-                          transcript_path=str(self.folder / (session_id + ".jsonl")))
-        return json.dumps(hook_input).encode("utf-8")
-
-    def start(self, env=None, session_id=CURRENT):
-        """Run the session-start hook; its additionalContext, or None when it printed nothing."""
-        result = run_main(["--hook", "session-start"], env or self.env, cwd=self.tmp,
-                          stdin=self.start_input(session_id))
-        self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertEqual(result.stderr, b"")
-        if not result.stdout:
-            return None
-        return json.loads(result.stdout.decode("utf-8"))["hookSpecificOutput"][
-            "additionalContext"]
-
-    def recover(self, *args, env=None, cwd=None):
-        return run_main(["recover"] + list(args), env or self.env, cwd=cwd or self.project)
-
-    def snapshot_at_session_end(self, transcript, session_id):
-        hook_input = captured_hook_input("SessionEnd")
-        hook_input.update(session_id=session_id, transcript_path=str(transcript),
-                          cwd=str(self.project))
-        result = run_main(["--hook", "session-end"], self.env, cwd=self.tmp,
-                          stdin=json.dumps(hook_input).encode("utf-8"))
-        self.assertEqual((result.returncode, result.stderr), (0, b""))
-
-    def brief(self, session_id):
-        result = run_main(["show", session_id], self.env, cwd=self.project)
-        self.assertEqual(result.returncode, 0, result.stderr)
-        return result.stdout.decode("utf-8")
-
-    # files ---------------------------------------------------------------------------
-
-    def checkpoint_file(self, session_id):
-        return self.project / ".claude-checkpoints" / (session_id + ".json")
-
-    def checkpoint(self, session_id):
-        return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
-
-    def project_files(self):
-        return sorted(str(path.relative_to(self.project)) for path in self.project.rglob("*")
-                      if ".git" not in path.relative_to(self.project).parts)
-
-    def recovered_selectors(self):
-        directory = self.project / ".claude-checkpoints"
-        return sorted(path.name[:-len(".json")] for path in directory.glob("*.json")) if (
-            directory.is_dir()) else []
-
-    def counting_reads(self):
-        """A patch of read_transcript that counts the transcripts read, by session id."""
-        real = checkpoint_mcp.read_transcript
-        reads = []
-
-        def counted(path, deadline):
-            reads.append(os.path.basename(path)[:-len(".jsonl")])
-            return real(path, deadline)
-        return mock.patch.object(checkpoint_mcp, "read_transcript", counted), reads
 
 
 class RecoveredAtSessionStartTest(RecoveryTestCase):
@@ -245,7 +133,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
         self.assertEqual(after["meta"]["auto"]["fields"],
                          ["modifiedFiles", "recentCommands", "tasks"])
         self.assertEqual([code for _, code in commands_of(after)], [0, 1, 0])
-        brief = self.brief(BASIC_SESSION)
+        brief = self.shown_brief(BASIC_SESSION)
         self.assertIn("refreshed from the transcript of a session that did not end normally",
                       brief)
         self.assertIn("- 1 new commit(s) on HEAD", brief)
@@ -383,7 +271,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
     def test_the_brief_of_a_recovered_checkpoint_says_where_it_came_from(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         self.start()
-        brief = self.brief(BASIC_SESSION)
+        brief = self.shown_brief(BASIC_SESSION)
         self.assertIn("\u2699 Automatic snapshot, recovered from the transcript of a session "
                       "that did not end normally (killed, for instance) or was still running "
                       "in another terminal (its last entry ", brief)

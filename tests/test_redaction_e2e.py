@@ -3,9 +3,8 @@ reaches the checkpoint file, and every benign string is stored exactly as writte
 import json
 
 from tests import redaction_corpus as corpus
-from tests.support import TempDirTestCase
+from tests.support import SAVE, TempDirTestCase
 
-SAVE = "save_session_checkpoint"
 SESSION = "s1"
 TEXTS_PER_SAVE = 100
 

@@ -7,8 +7,8 @@ a whole checkpoint every time.
 import json
 import threading
 
-from tests.reliability import LOAD, SAVE, every_checkpoint_file, load_checkpoint_file
-from tests.support import ProcessServer, TempDirTestCase, make_git_repo
+from tests.reliability import every_checkpoint_file, load_checkpoint_file
+from tests.support import LOAD, SAVE, ProcessServer, TempDirTestCase, make_git_repo
 
 SECRET = "API_KEY=%s"
 

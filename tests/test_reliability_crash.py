@@ -13,8 +13,8 @@ import sys
 import time
 import unittest
 
-from tests.reliability import LIST, LOAD, SAVE, every_checkpoint_file, load_checkpoint_file
-from tests.support import ProcessServer, TempDirTestCase
+from tests.reliability import every_checkpoint_file, load_checkpoint_file
+from tests.support import LIST, LOAD, SAVE, ProcessServer, TempDirTestCase
 
 TIME_BUDGET = 6.0  # seconds of killing, whatever the machine
 MAX_KILLS = 20

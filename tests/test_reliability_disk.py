@@ -11,10 +11,9 @@ import unittest
 from unittest import mock
 
 import tests.support
-from tests.reliability import (
-    LIST, LOAD, SAVE, CheckedProcess, CheckedServer, load_checkpoint_file, mount_tmpfs,
-    remount_read_only)
-from tests.support import TempDirTestCase
+from tests.reliability import (CheckedProcess, CheckedServer, load_checkpoint_file, mount_tmpfs,
+                               remount_read_only)
+from tests.support import LIST, LOAD, SAVE, TempDirTestCase
 
 POSIX = os.name != "nt"
 PYZ_COMMAND = tests.support.pyz_command

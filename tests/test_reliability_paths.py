@@ -8,10 +8,10 @@ import os
 import unittest
 
 import checkpoint_mcp
-from tests.reliability import (
-    LIST, LOAD, SAVE, CheckedServer, changes_between, is_checkpoint_store_path,
-    load_checkpoint_file, mount_tmpfs, remount_read_only, tree_snapshot)
-from tests.support import TempDirTestCase, write_signed_checkpoint
+from tests.reliability import (CheckedServer, changes_between, is_checkpoint_store_path,
+                               load_checkpoint_file, mount_tmpfs, remount_read_only,
+                               tree_snapshot)
+from tests.support import LIST, LOAD, SAVE, TempDirTestCase, write_signed_checkpoint
 
 POSIX = os.name != "nt"
 

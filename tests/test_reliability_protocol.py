@@ -5,8 +5,8 @@ JSON-RPC message: no traceback, no stray text, no -32603.
 """
 import json
 
-from tests.reliability import LIST, LOAD, SAVE, CheckedServer, check_tool_result
-from tests.support import LEGACY, MODERN, TempDirTestCase, envelope
+from tests.reliability import CheckedServer, check_tool_result
+from tests.support import LEGACY, LIST, LOAD, MODERN, SAVE, TempDirTestCase, envelope
 
 
 def initialize(version, request_id=0):
