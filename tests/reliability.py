@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import checkpoint_mcp as cm
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import LIST, LOAD, SAVE, InProcessServer, ProcessServer
 
 OUTPUT_SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in cm.TOOLS}
@@ -135,7 +136,7 @@ def is_checkpoint_store_path(relative):
     """True for a path a save may create or change: inside a `.claude-checkpoints`
     directory, or a legacy `.claude-checkpoint` file and its backup, temp and lock."""
     parts = Path(relative).parts
-    return (".claude-checkpoints" in parts
+    return (CHECKPOINT_DIR in parts
             or parts[-1].startswith(".claude-checkpoint")
             or parts[-1].startswith("..claude-checkpoint"))
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 
 REPO = Path(__file__).resolve().parents[1]
 PYZ = REPO / "plugin" / "checkpoint.pyz"
@@ -636,11 +637,11 @@ class CheckpointTestCase(TempDirTestCase):
         return result["content"][0]["text"]
 
     def stored(self, selector=None):
-        path = self.project / ".claude-checkpoints" / ((selector or self.session_id) + ".json")
+        path = self.project / CHECKPOINT_DIR / ((selector or self.session_id) + ".json")
         return read_checkpoint(path)
 
     def checkpoint_files(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         return sorted(p.name for p in directory.iterdir()) if directory.exists() else []
 
 
@@ -757,13 +758,13 @@ class AutosnapTestCase(TempDirTestCase):
         return self.checkpoint(session_id)
 
     def checkpoint_file(self, session_id=SESSION):
-        return self.project / ".claude-checkpoints" / (session_id + ".json")
+        return self.project / CHECKPOINT_DIR / (session_id + ".json")
 
     def checkpoint(self, session_id=SESSION):
         return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
 
     def assert_nothing_written(self):
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def assert_one_stderr_line(self, result):
         lines = result.stderr.decode("utf-8", "replace").splitlines()
@@ -852,7 +853,7 @@ class HookTestCase(TempDirTestCase):
     def make_checkpoints(self, root, count, newest_age=300, legacy=False):
         """`count` session checkpoints of this user's (signed, as a save writes them), the
         newest `newest_age` seconds old, one a minute apart."""
-        directory = root / ".claude-checkpoints"
+        directory = root / CHECKPOINT_DIR
         directory.mkdir(exist_ok=True)
         os.chmod(str(directory), 0o700)
         now = time.time()
@@ -957,7 +958,7 @@ class RecoveryTestCase(TempDirTestCase):
     # files ---------------------------------------------------------------------------
 
     def checkpoint_file(self, session_id):
-        return self.project / ".claude-checkpoints" / (session_id + ".json")
+        return self.project / CHECKPOINT_DIR / (session_id + ".json")
 
     def checkpoint(self, session_id):
         return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
@@ -967,7 +968,7 @@ class RecoveryTestCase(TempDirTestCase):
                       if ".git" not in path.relative_to(self.project).parts)
 
     def recovered_selectors(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         return sorted(path.name[:-len(".json")] for path in directory.glob("*.json")) if (
             directory.is_dir()) else []
 

@@ -10,6 +10,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (BASIC_SESSION, FIRST_PROMPT, REPO, SESSION, TODOWRITE_SESSION,
                            AutosnapTestCase, Transcript, commands_of, git, git_subcommand, jsonl,
                            make_git_repo, paths_of, tasks_of)
@@ -148,7 +149,7 @@ class MergeTest(AutosnapTestCase):
     def test_identity_is_kept_and_the_old_file_becomes_the_backup(self):
         before, after = self.merged()
         self.assertEqual((after["id"], after["createdAt"]), (before["id"], before["createdAt"]))
-        backup = self.project / ".claude-checkpoints" / (BASIC_SESSION + ".json.prev")
+        backup = self.project / CHECKPOINT_DIR / (BASIC_SESSION + ".json.prev")
         self.assertEqual(json.loads(backup.read_text(encoding="utf-8")), before)
 
     def test_tasks_are_refreshed_by_description_and_the_agents_own_kept(self):
@@ -435,7 +436,7 @@ class SafetyTest(AutosnapTestCase):
         other = make_git_repo(self.tmp / "other", self.env)
         env = self.env_with(CHECKPOINT_PROJECT_ROOT=other)
         self.run_snapshot(transcript=self.transcript(), env=env)
-        self.assertTrue((other / ".claude-checkpoints" / (SESSION + ".json")).exists())
+        self.assertTrue((other / CHECKPOINT_DIR / (SESSION + ".json")).exists())
         self.assert_nothing_written()
 
     def test_only_the_checkpoint_directory_is_written(self):
@@ -444,7 +445,7 @@ class SafetyTest(AutosnapTestCase):
         self.run_snapshot(transcript=transcript)
         after = sorted(str(path) for path in self.project.rglob("*") if ".git" not in path.parts)
         added = sorted(set(after) - set(before))
-        directory = str(self.project / ".claude-checkpoints")
+        directory = str(self.project / CHECKPOINT_DIR)
         self.assertTrue(added)
         self.assertTrue(all(path.startswith(directory) for path in added), added)
 
@@ -452,7 +453,7 @@ class SafetyTest(AutosnapTestCase):
     def test_a_symlinked_checkpoint_directory_is_refused(self):
         elsewhere = self.tmp / "elsewhere"
         elsewhere.mkdir()
-        os.symlink(str(elsewhere), str(self.project / ".claude-checkpoints"))
+        os.symlink(str(elsewhere), str(self.project / CHECKPOINT_DIR))
         self.assert_one_stderr_line(self.run_snapshot(transcript=self.transcript()))
         self.assertEqual(list(elsewhere.iterdir()), [])
 
@@ -470,7 +471,7 @@ class SafetyTest(AutosnapTestCase):
             checkpoint_mcp.read_transcript(str(self.transcript()), time.monotonic() - 1)
 
     def test_a_corrupt_checkpoint_is_replaced_and_kept_out_of_the_backup(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         directory.mkdir()
         self.checkpoint_file().write_text("{not json", encoding="utf-8")
         self.run_snapshot(transcript=self.transcript())

@@ -9,6 +9,7 @@ import time
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (LOAD, SAVE, CheckpointTestCase, Transcript, captured_hook_input, git,
                            jsonl, make_git_repo, run_main, write_files)
 
@@ -115,7 +116,7 @@ class BriefBoundsTest(CheckpointTestCase):
 
     def test_untrusted(self):
         self.save_longest()
-        os.chmod(str(self.project / ".claude-checkpoints" / (SESSION + ".json")), 0o666)
+        os.chmod(str(self.project / CHECKPOINT_DIR / (SESSION + ".json")), 0o666)
         structured = self.load()
         self.assertFalse(structured["trusted"])
         self.assert_bounded(structured)
@@ -124,7 +125,7 @@ class BriefBoundsTest(CheckpointTestCase):
     def test_from_a_backup(self):
         self.save_longest()
         self.save_longest()
-        (self.project / ".claude-checkpoints" / (SESSION + ".json")).write_text(
+        (self.project / CHECKPOINT_DIR / (SESSION + ".json")).write_text(
             "{broken", encoding="utf-8")
         structured = self.load()
         self.assertTrue(structured["fromBackup"])

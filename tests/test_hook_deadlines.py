@@ -16,6 +16,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (OTHERS, SAVE, HookTestCase, RecoveryTestCase, TempDirTestCase,
                            Transcript, captured_hook_input, encode, git, make_git_repo,
                            pyz_command, run_main, write_files)
@@ -58,7 +59,7 @@ class SaveTestCase(TempDirTestCase):
         return result, elapsed
 
     def checkpoint(self):
-        path = self.project / ".claude-checkpoints" / (SESSION + ".json")
+        path = self.project / CHECKPOINT_DIR / (SESSION + ".json")
         return json.loads(path.read_text(encoding="utf-8"))
 
     def snapshot_input(self, *touched):
@@ -227,7 +228,7 @@ class CensusTest(HookTestCase):
     what it checked for the next start."""
 
     def directory(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         directory.mkdir(exist_ok=True)
         os.chmod(str(directory), 0o700)
         return directory

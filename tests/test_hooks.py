@@ -16,6 +16,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (PYZ, HookTestCase, captured_inputs, encode, make_git_repo, pyz_command,
                            run_main, run_pyz, write_signed_checkpoint)
 
@@ -40,7 +41,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIsNone(self.nudge())
 
     def test_empty_checkpoint_directory_prints_nothing(self):
-        (self.project / ".claude-checkpoints").mkdir()
+        (self.project / CHECKPOINT_DIR).mkdir()
         self.assertIsNone(self.nudge())
 
     def test_one_checkpoint_says_one_when_it_was_saved_and_what_to_do(self):
@@ -124,7 +125,7 @@ class SessionStartNudgeTest(HookTestCase):
 
     def test_backups_temp_files_and_other_entries_are_not_counted(self):
         self.make_checkpoints(self.project, 1)
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         for name in ("00000000-0000-4000-8000-000000000000.json.prev",
                      ".00000000-0000-4000-8000-000000000000.json.1234.tmp",
                      ".abc.json", "notes.txt", "stray.json.tmp"):
@@ -134,7 +135,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("1 saved session checkpoint", self.nudge())
 
     def test_a_checkpoint_known_only_by_its_backup_counts_as_list_and_load_see_it(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         directory.mkdir(mode=0o700)
         for path in (directory / "a.json.prev", self.project / ".claude-checkpoint.prev"):
             write_signed_checkpoint(path, self.checkpoint_data(self.project))
@@ -142,7 +143,7 @@ class SessionStartNudgeTest(HookTestCase):
 
     def private(self, root=None):
         """The checkpoint folder as a save creates it: this user's, mode 0700."""
-        directory = (root or self.project) / ".claude-checkpoints"
+        directory = (root or self.project) / CHECKPOINT_DIR
         directory.mkdir(exist_ok=True)
         os.chmod(str(directory), 0o700)
         return directory
@@ -188,7 +189,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("31 saved session checkpoints; the newest was saved just now", context)
         # A file put in its place by something else: the folder changed, so the census looks
         # again, reads only what changed, and does not offer it.
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         planted = directory / "planted.json"
         planted.write_text(json.dumps(self.checkpoint_data(self.project)), encoding="utf-8")
         os.replace(str(planted), str(directory / "s-new.json"))
@@ -204,7 +205,7 @@ class SessionStartNudgeTest(HookTestCase):
         # the change time (which nothing can set) tells that it is another file.
         self.make_checkpoints(self.project, 5)
         self.assertIn("5 saved session checkpoints", self.nudge())
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         victim = sorted(directory.glob("*.json"))[2]
         before = os.lstat(str(victim))
         raw = victim.read_bytes()
@@ -242,7 +243,7 @@ class SessionStartNudgeTest(HookTestCase):
     @unittest.skipIf(os.name == "nt", "POSIX modes")
     def test_file_entries_of_any_other_shape_neither_count_nor_fail_a_save(self):
         self.make_checkpoints(self.project, 2)
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         record = self.home / ".local" / "state" / "session-checkpoint" / "census" / (
             checkpoint_mcp.project_state_name(str(self.project)) + ".json")
         for number, entry in enumerate(({}, None, "abcd", [1, 2, 3, 4, {"a": 1}], [None] * 5,
@@ -300,7 +301,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("1 not signed", context)
 
     def test_unreadable_checkpoint_directory_exits_0_and_prints_nothing(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             # root reads a mode-000 directory anyway; a file in its place fails the listing too
             directory.write_text("not a directory", encoding="utf-8")
@@ -313,7 +314,7 @@ class SessionStartNudgeTest(HookTestCase):
 
     def test_a_file_that_is_no_checkpoint_is_not_offered(self):
         self.make_checkpoints(self.project, 2, legacy=True)
-        for path in (self.project / ".claude-checkpoints").iterdir():
+        for path in (self.project / CHECKPOINT_DIR).iterdir():
             path.write_bytes(b"\x00 not a checkpoint at all")
         context = self.nudge()
         self.assertIn("1 saved session checkpoint,", context)
@@ -501,7 +502,7 @@ class HookLeavesNothingBehindTest(HookTestCase):
                 self.assertEqual(after["exit handlers"], before["exit handlers"])
                 if name in ("session-start", "guard"):
                     self.assertIn(b"hookSpecificOutput", result.stdout)
-        self.assertTrue((self.project / ".claude-checkpoints" / (self.SESSION + ".json")).is_file())
+        self.assertTrue((self.project / CHECKPOINT_DIR / (self.SESSION + ".json")).is_file())
 
 
 class HookCostTest(HookTestCase):

@@ -7,6 +7,7 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (FIXTURES, LIST, LOAD, SAVE, CheckpointTestCase, git, make_git_repo,
                            read_checkpoint, write_files, write_signed_checkpoint)
 
@@ -52,7 +53,7 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "first"})
         self.ok(server, SAVE, {"goal": "second"})
-        (self.project / ".claude-checkpoints" / "s1.json").write_text("{broken", encoding="utf-8")
+        (self.project / CHECKPOINT_DIR / "s1.json").write_text("{broken", encoding="utf-8")
         _, structured = self.result(server, LOAD, {"format": "full"})
         self.assertTrue(structured["fromBackup"])
         self.assertIn("loaded its backup", structured["text"])
@@ -73,7 +74,7 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "first"})
         self.ok(server, SAVE, {"goal": "second"})
-        path = self.project / ".claude-checkpoints" / "s1.json"
+        path = self.project / CHECKPOINT_DIR / "s1.json"
         path.write_text("{broken", encoding="utf-8")
         _, structured = self.result(server, LOAD)
         self.assertTrue(structured["fromBackup"])
@@ -83,7 +84,7 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
     def test_an_untrusted_checkpoint_says_what_is_wrong_in_the_brief(self):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "g"})
-        os.chmod(str(self.project / ".claude-checkpoints" / "s1.json"), 0o666)
+        os.chmod(str(self.project / CHECKPOINT_DIR / "s1.json"), 0o666)
         _, structured = self.result(server, LOAD)
         self.assertFalse(structured["trusted"])
         self.assertIn("UNTRUSTED CHECKPOINT", structured["brief"])
@@ -91,8 +92,8 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
 
     def test_a_save_says_what_to_do_next(self):
         make_git_repo(self.project, self.env)
-        (self.project / ".claude-checkpoints").mkdir(mode=0o700)
-        (self.project / ".claude-checkpoints" / ".gitignore").write_text("# emptied\n", "utf-8")
+        (self.project / CHECKPOINT_DIR).mkdir(mode=0o700)
+        (self.project / CHECKPOINT_DIR / ".gitignore").write_text("# emptied\n", "utf-8")
         server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID=None))
         text, structured = self.result(server, SAVE, {"goal": "g"})
         self.assertEqual(list(structured)[0], "text")
@@ -264,7 +265,7 @@ class MergeWithoutGoalTest(CheckpointTestCase):
         message = self.error_text(self.claude(), SAVE, {"mode": "merge", "summary": "s"})
         self.assertIn("goal: is required for the session's first save", message)
         self.assertEqual(self.checkpoint_files(), [])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_a_replace_without_a_goal_is_refused(self):
         server = self.claude()
@@ -276,7 +277,7 @@ class MergeWithoutGoalTest(CheckpointTestCase):
     def test_a_merge_into_an_untrusted_checkpoint_without_a_goal_is_refused(self):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "g"})
-        os.chmod(str(self.project / ".claude-checkpoints" / "s1.json"), 0o666)
+        os.chmod(str(self.project / CHECKPOINT_DIR / "s1.json"), 0o666)
         message = self.error_text(server, SAVE, {"mode": "merge", "summary": "s"})
         self.assertIn("goal: is required for the session's first save", message)
         self.assertIn("untrusted", message)  # the reason there is nothing to merge into
@@ -285,12 +286,12 @@ class MergeWithoutGoalTest(CheckpointTestCase):
         message = self.error_text(self.claude(), SAVE, {"mode": "merge", "summary": "s",
                                                         "resumedFrom": "gone"})
         self.assertIn("goal: is required for the session's first save", message)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_keeping_a_goal_an_automatic_snapshot_guessed_says_so(self):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "hey can you look at app.py? thx"})
-        path = self.project / ".claude-checkpoints" / "s1.json"
+        path = self.project / CHECKPOINT_DIR / "s1.json"
         data = read_checkpoint(path)
         data["meta"]["auto"] = {"source": "session-end", "at": data["updatedAt"],
                                 "fields": ["goal", "tasks"]}

@@ -13,6 +13,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (BASIC_SESSION, CURRENT, FIRST_PROMPT, FIXTURES, FIXTURE_PROJECT,
                            OTHERS, TODOWRITE_SESSION, RecoveryTestCase, Transcript, commands_of,
                            git, jsonl, make_git_repo, run_main, tasks_of)
@@ -75,7 +76,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
     def test_the_current_session_is_never_touched(self):
         self.put_fixture("transcript-basic.jsonl", CURRENT)
         self.assertIsNone(self.start())
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         # Nor is its own checkpoint, older than its transcript.
         self.agent_save(CURRENT, {"goal": "Saved by the agent"})
         saved = self.checkpoint_file(CURRENT).read_bytes()
@@ -96,7 +97,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             result = run_main(["--hook", "session-start"], self.env, cwd=self.tmp,
                               stdin=json.dumps(hook_input).encode("utf-8"))
             self.assertEqual((result.returncode, result.stderr), (0, b""))
-            self.assertFalse((self.project / ".claude-checkpoints").exists(), odd)
+            self.assertFalse((self.project / CHECKPOINT_DIR).exists(), odd)
 
     def test_an_agent_checkpoint_saved_after_the_transcripts_last_entry_is_left_alone(self):
         with mock.patch.object(checkpoint_mcp, "now_timestamp",
@@ -166,7 +167,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
         with patch:
             self.assertIsNone(self.start())
             self.assertEqual(self.project_files(), files)
-            self.assertFalse((self.project / ".claude-checkpoints").exists())
+            self.assertFalse((self.project / CHECKPOINT_DIR).exists())
             self.start()
             self.assertEqual(reads, [OTHERS[0]])
             with open(str(self.folder / (OTHERS[0] + ".jsonl")), "ab") as grown:
@@ -240,14 +241,14 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             FIXTURE_PROJECT.encode(), (str(self.project) + "-elsewhere").encode())
         self.put_bytes(BASIC_SESSION, data)
         self.start()
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_autosave_off_recovers_nothing(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         for value in ("0", "off"):
             with self.subTest(value=value):
                 self.assertIsNone(self.start(self.env_with(SESSION_CHECKPOINT_AUTOSAVE=value)))
-                self.assertFalse((self.project / ".claude-checkpoints").exists())
+                self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_nudge_off_still_recovers_but_prints_nothing(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
@@ -293,7 +294,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             context = self.start()
         self.assertEqual(self.checkpoint(BASIC_SESSION)["meta"]["auto"]["source"], "session-end")
         self.assertNotIn("recovered", context)
-        self.assertFalse((self.project / ".claude-checkpoints"
+        self.assertFalse((self.project / CHECKPOINT_DIR
                           / (BASIC_SESSION + ".json.prev")).exists())
 
     def test_two_starts_at_once_recover_a_transcript_once(self):
@@ -307,7 +308,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             thread.join(30)
         self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
         self.assertEqual(sum("recovered %s" % BASIC_SESSION in context for context in contexts), 1)
-        self.assertFalse((self.project / ".claude-checkpoints"
+        self.assertFalse((self.project / CHECKPOINT_DIR
                           / (BASIC_SESSION + ".json.prev")).exists())
 
 
@@ -354,7 +355,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         with patch:
             self.start()
         self.assertEqual(reads, [])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         result = self.recover("--dry-run")
         self.assertIn(b"skipped %s" % BASIC_SESSION.encode(), result.stdout)
         self.assertIn(b"symbolic link", result.stdout)
@@ -365,7 +366,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         with patch, mock.patch.dict(checkpoint_mcp.LIMITS, recoverBytes=100000):
             context = self.start()
             self.assertEqual(reads, [])
-            self.assertFalse((self.project / ".claude-checkpoints").exists())
+            self.assertFalse((self.project / CHECKPOINT_DIR).exists())
             self.assertIn("1 transcript(s) of earlier sessions here were too large or too slow",
                           context)
             self.assertIn("checkpoint.pyz recover", context)
@@ -398,7 +399,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         for session_id, data in zip(OTHERS, garbage):
             self.put_bytes(session_id, data)
         self.start()
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_work_with_garbage_times_is_still_recovered_once(self):
         transcript = Transcript(OTHERS[0]).prompt("Build").bash("b1", "make", "ok")
@@ -434,7 +435,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         started = time.monotonic()
         self.assertIsNone(self.start())
         self.assertLess(time.monotonic() - started, 5)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_a_hostile_or_unwritable_record_changes_nothing_but_rereading(self):
         self.chat(OTHERS[0])
@@ -470,7 +471,7 @@ class HostileTranscriptTest(RecoveryTestCase):
                                   stdin=stdin)
                 self.assertEqual((result.returncode, result.stderr, result.stdout),
                                  (0, b"", b""))
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
 
 class RecoverCommandTest(RecoveryTestCase):
@@ -488,7 +489,7 @@ class RecoverCommandTest(RecoveryTestCase):
                       % OTHERS[0], out)
         self.assertIn("Dry run: would recover 1 of the 2 transcript(s) of the last 7 days in %s;"
                       " nothing was changed." % self.folder, out)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         self.assertFalse(state.exists())
 
     def test_recover_writes_and_says_what(self):
@@ -514,7 +515,7 @@ class RecoverCommandTest(RecoveryTestCase):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         result = self.recover(env=self.env_with(CLAUDE_CODE_SESSION_ID=BASIC_SESSION))
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_the_folder_is_found_through_claude_config_dir(self):
         config = self.tmp / "claude-config"

@@ -3,6 +3,7 @@ reaches the checkpoint file, and every benign string is stored exactly as writte
 import json
 
 from tests import redaction_corpus as corpus
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import SAVE, TempDirTestCase
 
 SESSION = "s1"
@@ -84,7 +85,7 @@ class RedactionThroughTheServerTest(TempDirTestCase):
             result = server.call_tool(SAVE, arguments)
             self.assertFalse(result.get("isError"), result["content"][0]["text"])
             outcome = result["structuredContent"]
-            raw = (self.project / ".claude-checkpoints" / (SESSION + ".json")).read_bytes()
+            raw = (self.project / CHECKPOINT_DIR / (SESSION + ".json")).read_bytes()
             checkpoint = json.loads(raw.decode("utf-8"))
 
             secrets_in_batch = sum(1 for kind, _, _ in batch if kind == "secret")

@@ -13,6 +13,7 @@ import sys
 import time
 import unittest
 
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.reliability import every_checkpoint_file, load_checkpoint_file
 from tests.support import LIST, LOAD, SAVE, ProcessServer, TempDirTestCase
 
@@ -45,7 +46,7 @@ class KillTest(TempDirTestCase):
     def test_sigkill_at_random_moments_never_loses_or_tears_a_checkpoint(self):
         chaos = random.Random(20261202)
         env = self.env_with(CLAUDE_CODE_SESSION_ID=SESSION)
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         acknowledged = None
         unacknowledged_firsts = []  # each killed server's first save that got no answer
         next_number = 0
@@ -113,7 +114,7 @@ class KillTest(TempDirTestCase):
             self.assertEqual(listed["warnings"], [])
             saved = server.call_tool(SAVE, {"goal": "save-999999", "mode": "merge"})
             self.assertFalse(saved.get("isError"), saved)
-        leftovers = [name for name in os.listdir(str(self.project / ".claude-checkpoints"))
+        leftovers = [name for name in os.listdir(str(self.project / CHECKPOINT_DIR))
                      if name.endswith(".tmp")]
         # A temp file from a killed write may remain; it must never be taken for a checkpoint.
         for name in leftovers:

@@ -5,6 +5,7 @@ JSON-RPC message: no traceback, no stray text, no -32603.
 """
 import json
 
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.reliability import CheckedServer, check_tool_result
 from tests.support import LEGACY, LIST, LOAD, MODERN, SAVE, TempDirTestCase, envelope
 
@@ -65,7 +66,7 @@ class MalformedJsonTest(AbuseTestCase):
                       b'{"name": "save_session_checkpoint", "arguments": {"goal": "\xfe"}}}']:
             with self.subTest(frame=frame):
                 self.assert_error(server, frame, -32700)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_escaped_lone_surrogates_are_refused_by_name_and_never_echoed(self):
@@ -74,7 +75,7 @@ class MalformedJsonTest(AbuseTestCase):
         self.assertTrue(result.get("isError"), result)
         self.assertIn("goal: holds a lone surrogate", result["content"][0]["text"])
         self.assertNotIn("\ud800", result["content"][0]["text"])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_nul_and_line_separators_round_trip_as_valid_json(self):
@@ -182,7 +183,7 @@ class BatchTest(AbuseTestCase):
                          [(None, -32600), (None, -32600), (None, -32600), ("a", -32601),
                           (None, -32600), ("b", -32602), (0, None)])
         check_tool_result(self, SAVE, replies[-1])
-        self.assertTrue((self.project / ".claude-checkpoints" / "bat.json").exists())
+        self.assertTrue((self.project / CHECKPOINT_DIR / "bat.json").exists())
         self.assertTrue(server.still_serves())
         server.close_and_check(self)
 
@@ -230,7 +231,7 @@ class OversizeTest(AbuseTestCase):
         self.assert_error(server, b"x" * ten_mb, -32700)
         server.send({"jsonrpc": "2.0", "id": 2, "method": "ping", "params": {"pad": "p" * ten_mb}})
         self.assertEqual(server.recv(timeout=30), {"jsonrpc": "2.0", "id": 2, "result": {}})
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_a_line_over_the_message_cap_is_refused_and_skipped_whole(self):
@@ -325,7 +326,7 @@ class ParamsTest(AbuseTestCase):
             with self.subTest(method=method, params=params):
                 self.assert_error(server, {"jsonrpc": "2.0", "id": 11, "method": method,
                                            "params": params}, -32602, 11)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_unknown_fields_are_ignored_in_params_and_arguments_but_not_in_their_items(self):
@@ -337,7 +338,7 @@ class ParamsTest(AbuseTestCase):
                                                                  "status": "done", "owner": "me"}]})
         self.assertTrue(result["isError"], result)
         self.assertIn("tasks[0].owner: unknown field", result["content"][0]["text"])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         for tool, arguments, name in [(LOAD, {"format": "brief", "selector": "x"}, "selector"),
                                       (LIST, {"limit": 1, "offset": 2}, "offset"),
                                       (SAVE, {"goal": "g", "Goal": "g"}, "Goal")]:
@@ -375,7 +376,7 @@ class ParamsTest(AbuseTestCase):
                         text = reply["result"]["content"][0]["text"]
                         self.assertTrue(reply["result"].get("isError"), reply)
                         self.assertTrue(text.startswith("Error: %s:" % field), text)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         self.assertTrue(server.still_serves())
         server.close_and_check(self)
 
