@@ -40,6 +40,14 @@ class AbuseTestCase(TempDirTestCase):
         self.assertIs(type(reply["id"]), type(request_id))
         self.assertTrue(server.still_serves())
 
+    def assert_next_line_answers_the_next_request(self, server):
+        """Nothing was sent back for what came before: the very next line on stdout is the
+        answer to a new request (close_and_check(silent=True) then shows none comes later)."""
+        request_id = server.next_id
+        reply = server.request("tools/list")
+        self.assertEqual(reply.get("id"), request_id, "a reply to no request: %r" % reply)
+        self.assertEqual([tool["name"] for tool in reply["result"]["tools"]], [SAVE, LOAD, LIST])
+
 
 class MalformedJsonTest(AbuseTestCase):
 
@@ -148,7 +156,7 @@ class FrameShapeTest(AbuseTestCase):
                       {"jsonrpc": "2.0", "id": 1, "error": {"code": 1, "message": "x"}},
                       {"jsonrpc": "2.0", "id": None, "result": None}]:
             server.send(frame)
-        self.assertTrue(server.still_serves())  # the very next line is its answer...
+        self.assert_next_line_answers_the_next_request(server)
         server.close_and_check(self, silent=True)  # ...and nothing comes after it
 
 
@@ -192,7 +200,7 @@ class BatchTest(AbuseTestCase):
         server.send([{"jsonrpc": "2.0", "method": "notifications/initialized"},
                      {"jsonrpc": "2.0", "method": "notifications/cancelled",
                       "params": {"requestId": 1}}])
-        self.assertTrue(server.still_serves())  # the very next line is its answer...
+        self.assert_next_line_answers_the_next_request(server)
         server.close_and_check(self, silent=True)  # ...and nothing comes after it
 
     def test_a_2025_03_26_batch_holding_initialize_is_refused_whole(self):
@@ -388,13 +396,27 @@ class ParamsTest(AbuseTestCase):
                 server.send_raw(b'{"jsonrpc": "2.0", "id": 5, "method": "tools/call", '
                                 b'"params": {"name": "list_session_checkpoints", "arguments": '
                                 + frame + b"}}")
-                check_tool_result(self, LIST, server.recv())
+                reply = server.recv()
+                # A tool's answer, never a JSON-RPC error; what is out of range is refused
+                # by name, and a number a limit can be is taken as one.
+                self.assertIsNone(check_tool_result(self, LIST, reply), reply)
+                text = reply["result"]["content"][0]["text"]
+                if frame in (b'{"limit": -1}', b'{"limit": 1e400}', b'{"limit": -1e400}'):
+                    self.assertTrue(reply["result"].get("isError"), reply)
+                    self.assertIn("limit", text)
+                else:
+                    self.assertIn("No checkpoints", text)
         server.send_raw(b'{"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {'
                         b'"name": "save_session_checkpoint", "arguments": {"goal": "g", '
                         b'"session": "num", "recentCommands": [{"command": "c", "exitCode": '
                         b'1e300}, {"command": "d", "exitCode": -99999999999999999999999}]}}}')
-        check_tool_result(self, SAVE, server.recv())
-        load = server.request("tools/call", {"name": LOAD, "arguments": {"session": "num"}})
-        check_tool_result(self, LOAD, load)
+        saved = server.recv()
+        self.assertIsNone(check_tool_result(self, SAVE, saved), saved)
+        load = server.request("tools/call", {"name": LOAD, "arguments": {"session": "num",
+                                                                          "format": "full"}})
+        self.assertIsNone(check_tool_result(self, LOAD, load), load)
+        self.assertFalse(saved["result"].get("isError"), saved)  # kept as the numbers they are
+        commands = load["result"]["structuredContent"]["checkpoint"]["recentCommands"]
+        self.assertEqual([command["command"] for command in commands], ["c", "d"])
         self.assertTrue(server.still_serves())
         server.close_and_check(self)
