@@ -53,6 +53,20 @@ OTHERS = ["a1111111-0000-4000-8000-%012d" % number for number in range(1, 9)]  #
 _ENV_PREFIXES_DROPPED = ("CLAUDE", "CHECKPOINT_", "SESSION_CHECKPOINT_", "GIT_", "PYTHON", "XDG_", "NO_COLOR")
 
 
+def make_temp_folder(prefix):
+    """A new temp folder (its real path): under TMPDIR when it is set, else on the RAM file
+    system where there is one. The suite makes and removes some hundred thousand files and
+    folders; on a disk file system shared with other work each can cost a millisecond."""
+    parent = None
+    if not os.environ.get("TMPDIR") and os.path.isdir("/dev/shm") and os.access(
+            "/dev/shm", os.W_OK | os.X_OK):
+        parent = "/dev/shm"
+        # (a shorter name there keeps a test's paths no longer than under /tmp: the load
+        # of an untrusted checkpoint in test_brief_bounds fills its budget to a few bytes)
+        prefix = prefix.replace("ckpt-test-", "ckpt-", 1)
+    return Path(os.path.realpath(tempfile.mkdtemp(prefix=prefix, dir=parent)))
+
+
 def pyz_command(*args):
     """The exact command line the plugin uses, on the interpreter running the tests."""
     return [sys.executable, "-I", "-S", str(PYZ)] + list(args)
@@ -161,7 +175,7 @@ def repo_template(files, commit):
     """The repository make_git_repo would make of `files`, made once in this process."""
     key = (tuple(sorted(files.items())), commit)
     if key not in _repo_templates:
-        parent = Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-repo-")))
+        parent = make_temp_folder("ckpt-test-repo-")
         atexit.register(shutil.rmtree, str(parent), True)
         (parent / "home").mkdir()
         template = parent / "repo"
@@ -489,7 +503,7 @@ def shared_bytecode_cache():
     """One bytecode cache folder for every pyz this test process starts, removed when it
     ends: in each test's own HOME every start would compile the module again."""
     if not _shared_bytecode_cache:
-        path = os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-bytecode-"))
+        path = str(make_temp_folder("ckpt-test-bytecode-"))
         atexit.register(shutil.rmtree, path, True)
         _shared_bytecode_cache.append(path)
     return _shared_bytecode_cache[0]
@@ -515,7 +529,7 @@ class TempDirTestCase(unittest.TestCase):
         self.project.mkdir()
 
     def make_tmp(self):
-        return Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-")))
+        return make_temp_folder("ckpt-test-")
 
     def use_environment(self):
         """What runs in this process (the in-process server, main(), git started from
@@ -562,7 +576,7 @@ class BuiltOnce:
     def setUpClass(cls):
         super().setUpClass()
         cls.built = None
-        cls.place = Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-")))
+        cls.place = make_temp_folder("ckpt-test-")
 
     @classmethod
     def tearDownClass(cls):
