@@ -9,9 +9,9 @@ import os
 from pathlib import Path
 
 import checkpoint_mcp as cm
-from tests.support import InProcessServer, ProcessServer
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import LIST, LOAD, SAVE, InProcessServer, ProcessServer
 
-SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 OUTPUT_SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in cm.TOOLS}
 # -32603 is missing on purpose: an internal error is a bug the suite must report.
 EXPECTED_ERROR_CODES = {-32700, -32600, -32601, -32602, -32022}
@@ -137,7 +137,7 @@ def is_checkpoint_store_path(relative):
     """True for a path a save may create or change: inside a `.claude-checkpoints`
     directory, or a legacy `.claude-checkpoint` file and its backup, temp and lock."""
     parts = Path(relative).parts
-    return (".claude-checkpoints" in parts
+    return (CHECKPOINT_DIR in parts
             or parts[-1].startswith(".claude-checkpoint")
             or parts[-1].startswith("..claude-checkpoint"))
 

@@ -1,10 +1,13 @@
 """Shared test fixtures: run the server, hooks and command line in this process (or the
-built pyz where a process is the point), talk JSON-RPC to it, make temp repos.
+built pyz where a process is the point), talk JSON-RPC to it, make temp repos; and the
+bases the test modules of one concern build on (CheckpointTestCase for the tools,
+AutosnapTestCase and Transcript for snapshots, HookTestCase, RecoveryTestCase).
 
 Every test gets a throwaway HOME, in its own environment and in every process it starts,
 so nothing touches the real one.
 """
 import atexit
+import copy
 import io
 import json
 import os
@@ -14,9 +17,13 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import unittest
 from pathlib import Path
 from unittest import mock
+
+import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 
 REPO = Path(__file__).resolve().parents[1]
 PYZ = REPO / "plugin" / "checkpoint.pyz"
@@ -25,7 +32,39 @@ FIXTURES = REPO / "tests" / "fixtures"
 MODERN = "2026-07-28"
 LEGACY = "2025-11-25"
 
+# The three tools, by name.
+SAVE = "save_session_checkpoint"
+LOAD = "load_session_checkpoint"
+LIST = "list_session_checkpoints"
+# The save tool as Claude Code names it for a hook, when the plugin provides it.
+SAVE_TOOL = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
+
+# The real Claude Code transcripts in tests/fixtures: the project folder they were taken
+# in, two of their sessions and the first prompt of the one with tasks.
+FIXTURE_PROJECT = "/home/me/project"
+BASIC_SESSION = "995b31f3-e244-4270-bf41-fe69226caaa9"
+TODOWRITE_SESSION = "7f7306c3-2939-4445-823f-7c98030c224e"
+FIRST_PROMPT = "[fx:tasks] Add a farewell() helper to app.py, document it, and check the project."
+CAPTURED_HOOK_INPUTS = FIXTURES / "hook-inputs.jsonl"
+SESSION = "5e55a1d0-0000-4000-8000-00000000abcd"  # a Transcript's session by default
+CURRENT = "3de9c582-97d6-434f-9e08-6fcc2f3e33c6"  # the session a recovery test starts
+OTHERS = ["a1111111-0000-4000-8000-%012d" % number for number in range(1, 9)]  # its others
+
 _ENV_PREFIXES_DROPPED = ("CLAUDE", "CHECKPOINT_", "SESSION_CHECKPOINT_", "GIT_", "PYTHON", "XDG_", "NO_COLOR")
+
+
+def make_temp_folder(prefix):
+    """A new temp folder (its real path): under TMPDIR when it is set, else on the RAM file
+    system where there is one. The suite makes and removes some hundred thousand files and
+    folders; on a disk file system shared with other work each can cost a millisecond."""
+    parent = None
+    if not os.environ.get("TMPDIR") and os.path.isdir("/dev/shm") and os.access(
+            "/dev/shm", os.W_OK | os.X_OK):
+        parent = "/dev/shm"
+        # (a shorter name there keeps a test's paths no longer than under /tmp: the load
+        # of an untrusted checkpoint in test_brief_bounds fills its budget to a few bytes)
+        prefix = prefix.replace("ckpt-test-", "ckpt-", 1)
+    return Path(os.path.realpath(tempfile.mkdtemp(prefix=prefix, dir=parent)))
 
 
 def pyz_command(*args):
@@ -113,9 +152,55 @@ def git_subcommand(command):
 
 
 def make_git_repo(path, env, files=None, commit=True):
-    """A real repository at `path` with `files` ({relpath: text}) committed on `main`."""
+    """A real repository at `path` with `files` ({relpath: text}) committed on `main`.
+    Where git reads no configuration of the test's own, it is a copy of one made by git
+    once per test process (starting git three times for each test costs the suite more
+    than any other fixture)."""
     path = Path(path)
+    files = files or {"README.md": "hello\n"}
     path.mkdir(parents=True, exist_ok=True)
+    if next(path.iterdir(), None) is None and git_reads_only_clean_settings(env):
+        # (shutil.copy: the files are as new as git's would be, not as old as the template)
+        shutil.copytree(str(repo_template(files, commit)), str(path), symlinks=True,
+                        copy_function=shutil.copy, dirs_exist_ok=True)
+        return path
+    init_git_repo(path, env, files, commit)
+    return path
+
+
+_repo_templates = {}
+
+
+def repo_template(files, commit):
+    """The repository make_git_repo would make of `files`, made once in this process."""
+    key = (tuple(sorted(files.items())), commit)
+    if key not in _repo_templates:
+        parent = make_temp_folder("ckpt-test-repo-")
+        atexit.register(shutil.rmtree, str(parent), True)
+        (parent / "home").mkdir()
+        template = parent / "repo"
+        template.mkdir()
+        init_git_repo(template, clean_env(parent / "home"), files, commit)
+        _repo_templates[key] = template
+    return _repo_templates[key]
+
+
+def git_reads_only_clean_settings(env):
+    """True when git started with `env` reads nothing clean_env would not give it: no
+    GIT_ variable of the test's own and no global configuration in its HOME."""
+    env = os.environ if env is None else env
+    standard = clean_env(env.get("HOME", ""))
+    if any(env.get(name) != standard.get(name)
+           for name in set(env) | set(standard) if name.startswith("GIT_")):
+        return False
+    home = Path(env.get("HOME", "/nonexistent"))
+    config_home = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
+    return not any(candidate.exists() for candidate in (
+        home / ".gitconfig", config_home / "git" / "config",
+        config_home / "git" / "attributes", config_home / "git" / "ignore"))
+
+
+def init_git_repo(path, env, files, commit):
     git(path, "init", "-q", "-b", "main", env=env)
     for rel, text in (files or {"README.md": "hello\n"}).items():
         target = path / rel
@@ -124,7 +209,6 @@ def make_git_repo(path, env, files=None, commit=True):
     if commit:
         git(path, "add", "-A", env=env)
         git(path, "commit", "-q", "-m", "initial", env=env)
-    return path
 
 
 class Server:
@@ -419,7 +503,7 @@ def shared_bytecode_cache():
     """One bytecode cache folder for every pyz this test process starts, removed when it
     ends: in each test's own HOME every start would compile the module again."""
     if not _shared_bytecode_cache:
-        path = os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-bytecode-"))
+        path = str(make_temp_folder("ckpt-test-bytecode-"))
         atexit.register(shutil.rmtree, path, True)
         _shared_bytecode_cache.append(path)
     return _shared_bytecode_cache[0]
@@ -433,20 +517,26 @@ class TempDirTestCase(unittest.TestCase):
 
     def setUp(self):
         self.addCleanup(release_freed_memory)  # runs last, after every other cleanup
-        self.tmp = Path(os.path.realpath(tempfile.mkdtemp(prefix="ckpt-test-")))
+        self.tmp = self.make_tmp()
         self.addCleanup(shutil.rmtree, str(self.tmp), True)
         self.home = self.tmp / "home"
         self.home.mkdir()
         self.env = clean_env(self.home)
         if not self.own_bytecode_cache:
             self.env["XDG_CACHE_HOME"] = shared_bytecode_cache()
-        # What runs in this process (the in-process server, main(), git started from
-        # them) sees the same clean environment as a process started with self.env.
+        self.use_environment()
+        self.project = self.tmp / "project"
+        self.project.mkdir()
+
+    def make_tmp(self):
+        return make_temp_folder("ckpt-test-")
+
+    def use_environment(self):
+        """What runs in this process (the in-process server, main(), git started from
+        them) sees the same clean environment as a process started with self.env."""
         environ = mock.patch.dict(os.environ, self.env, clear=True)
         environ.start()
         self.addCleanup(environ.stop)
-        self.project = self.tmp / "project"
-        self.project.mkdir()
 
     def server(self, handshake="legacy", cwd=None, env=None, process=False, **kw):
         """A server on `cwd` (the project) with `env`: in this process, or with `process`
@@ -471,3 +561,437 @@ class TempDirTestCase(unittest.TestCase):
             else:
                 env[k] = str(v)
         return env
+
+
+class BuiltOnce:
+    """A mixin, first among the bases of a TempDirTestCase, for a fixture too costly to
+    build for each test (a thousand planted checkpoints): the class's first test runs its
+    setUp and then `build_once`, and every later test starts from a copy of the folder they
+    left and of the attributes they set, at the same path (a checkpoint names its project
+    by its path). What a test changes ends with it."""
+
+    built = None  # {attribute: value} as the first test's setUp and build_once left them
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.built = None
+        cls.place = make_temp_folder("ckpt-test-")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(str(cls.place), True)
+        super().tearDownClass()
+
+    def make_tmp(self):
+        tmp = self.place / "tmp"
+        tmp.mkdir()
+        return tmp
+
+    def build_once(self):
+        """What the class's tests share, built in the first test's tmp after its setUp."""
+
+    def setUp(self):
+        cls = type(self)
+        if cls.built is None:
+            before = set(vars(self))
+            super().setUp()
+            self.build_once()
+            shutil.copytree(str(self.tmp), str(self.place / "built"), symlinks=True)
+            cls.built = {name: copy.deepcopy(value) for name, value in vars(self).items()
+                         if name not in before}
+            return
+        self.addCleanup(release_freed_memory)
+        # (shutil.copy: its files are new, as the first test's were)
+        shutil.copytree(str(self.place / "built"), str(self.place / "tmp"), symlinks=True,
+                        copy_function=shutil.copy)
+        self.addCleanup(shutil.rmtree, str(self.place / "tmp"), True)
+        for name, value in cls.built.items():
+            setattr(self, name, copy.deepcopy(value))
+        self.use_environment()
+
+
+def write_files(folder, names, data=b"x\n"):
+    """A file of `data` in `folder` for each of `names`, for the thousands a test of size
+    needs: the first one written, the others hard links to it (to git, untracked files all
+    alike; making a new file can cost some file systems thirty times what a link does)."""
+    first = None
+    for name in names:
+        path = os.path.join(str(folder), name)
+        if first is None:
+            with open(path, "wb") as handle:
+                handle.write(data)
+            first = path
+        else:
+            os.link(first, path)
+
+
+# Bases of the test modules ################################################################
+
+class CheckpointTestCase(TempDirTestCase):
+    """A server per test with a Claude Code session id unless told otherwise."""
+
+    session_id = "s1"
+
+    def claude(self, session_id=None, process=False, **env):
+        """A server as Claude Code starts it: its session id in the environment (with
+        `process`, the built pyz in a process of its own)."""
+        return self.server(env=self.env_with(
+            CLAUDE_CODE_SESSION_ID=session_id or self.session_id, **env), process=process)
+
+    def ok(self, server, tool, arguments=None):
+        result = server.call_tool(tool, arguments or {})
+        self.assertFalse(result.get("isError"), result["content"][0]["text"])
+        return result["structuredContent"]
+
+    def error_text(self, server, tool, arguments):
+        result = server.call_tool(tool, arguments)
+        self.assertTrue(result.get("isError"), result)
+        self.assertNotIn("structuredContent", result)
+        return result["content"][0]["text"]
+
+    def stored(self, selector=None):
+        path = self.project / CHECKPOINT_DIR / ((selector or self.session_id) + ".json")
+        return read_checkpoint(path)
+
+    def checkpoint_files(self):
+        directory = self.project / CHECKPOINT_DIR
+        return sorted(p.name for p in directory.iterdir()) if directory.exists() else []
+
+
+HOOK_EVENTS = {"pre-compact": "PreCompact", "session-end": "SessionEnd"}
+
+
+def captured_hook_input(event):
+    with open(str(FIXTURES / "hook-inputs.jsonl"), encoding="utf-8") as lines:
+        for line in lines:
+            hook_input = json.loads(line)
+            if hook_input["hook_event_name"] == event:
+                return hook_input
+    raise AssertionError("no captured %s input" % event)
+
+
+def jsonl(entry):
+    """One transcript line as Claude Code writes it: compact JSON."""
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+class Transcript:
+    """Builds a small transcript in the format of the real ones, line by line."""
+
+    def __init__(self, session_id=SESSION):
+        self.session_id = session_id
+        self.lines = []
+        self.clock = 0
+
+    def conversation(self, kind, message, **fields):
+        self.clock += 1
+        entry = {"parentUuid": None, "isSidechain": False, "type": kind, "message": message,
+                 "uuid": "u-%d" % self.clock,
+                 "timestamp": "2026-12-02T13:24:%02d.000Z" % (self.clock % 60),
+                 "sessionId": self.session_id, "version": "2.1.328"}
+        entry.update(fields)
+        self.lines.append(jsonl(entry))
+        return self
+
+    def prompt(self, text, **fields):
+        return self.conversation("user", {"role": "user", "content": text},
+                                 promptSource="sdk", **fields)
+
+    def reply(self, text):
+        return self.conversation("assistant", {"role": "assistant", "content": [
+            {"type": "text", "text": text}], "stop_reason": "end_turn"})
+
+    def tool_use(self, call_id, name, tool_input):
+        return self.conversation("assistant", {"role": "assistant", "content": [
+            {"type": "tool_use", "id": call_id, "name": name, "input": tool_input}]})
+
+    def tool_result(self, call_id, content, is_error=None, structured=None):
+        result = {"tool_use_id": call_id, "type": "tool_result", "content": content}
+        if is_error is not None:
+            result["is_error"] = is_error
+        fields = {} if structured is None else {"toolUseResult": structured}
+        return self.conversation("user", {"role": "user", "content": [result]}, **fields)
+
+    def bash(self, call_id, command, content, is_error=False):
+        self.tool_use(call_id, "Bash", {"command": command, "description": "run it"})
+        return self.tool_result(call_id, content, is_error)
+
+    def todo_write(self, call_id, todos):
+        todos = [{"content": text, "status": status, "activeForm": text} for text, status in todos]
+        self.tool_use(call_id, "TodoWrite", {"todos": todos})
+        return self.tool_result(call_id, "Todos have been modified successfully.")
+
+    def raw(self, data):
+        self.lines.append(data)
+        return self
+
+    def write(self, path):
+        path.write_bytes(b"".join(self.lines))
+        return path
+
+
+class AutosnapTestCase(TempDirTestCase):
+
+    def setUp(self):
+        super().setUp()
+        make_git_repo(self.project, self.env, {
+            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
+        (self.project / "app.py").write_text(
+            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
+            "    return 'bye ' + name\n", encoding="utf-8")
+        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
+
+    def fixture_transcript(self, name):
+        """A copy of a real transcript whose project paths point at the temp project."""
+        data = (FIXTURES / name).read_bytes().replace(FIXTURE_PROJECT.encode(),
+                                                      str(self.project).encode())
+        target = self.tmp / name
+        target.write_bytes(data)
+        return target
+
+    def hook_input(self, hook, transcript, session_id):
+        hook_input = captured_hook_input(HOOK_EVENTS[hook])
+        hook_input.update(session_id=session_id, transcript_path=str(transcript),
+                          cwd=str(self.project))
+        return hook_input
+
+    def run_snapshot(self, hook="pre-compact", transcript=None, session_id=SESSION, env=None,
+                     stdin=None):
+        if stdin is None:
+            stdin = json.dumps(self.hook_input(hook, transcript, session_id)).encode("utf-8")
+        result = run_main(["--hook", hook], env or self.env, cwd=self.tmp, stdin=stdin)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, b"")
+        return result
+
+    def snapshot(self, transcript, session_id=SESSION, hook="pre-compact"):
+        """Run the hook and return the checkpoint it wrote."""
+        result = self.run_snapshot(hook, transcript, session_id)
+        self.assertEqual(result.stderr, b"")
+        return self.checkpoint(session_id)
+
+    def checkpoint_file(self, session_id=SESSION):
+        return self.project / CHECKPOINT_DIR / (session_id + ".json")
+
+    def checkpoint(self, session_id=SESSION):
+        return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
+
+    def assert_nothing_written(self):
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
+
+    def assert_one_stderr_line(self, result):
+        lines = result.stderr.decode("utf-8", "replace").splitlines()
+        self.assertEqual(len(lines), 1, lines)
+        self.assertIn("session-checkpoint", lines[0])
+
+    def loaded_brief(self, session_id):
+        """The brief the load tool gives session `session_id`."""
+        env = self.env_with(CLAUDE_CODE_SESSION_ID=session_id)
+        with self.server(env=env) as server:
+            result = server.call_tool("load_session_checkpoint", {})
+        return result["content"][0]["text"]
+
+
+def commands_of(checkpoint):
+    return [(command["command"], command.get("exitCode"))
+            for command in checkpoint["recentCommands"]]
+
+
+def tasks_of(checkpoint):
+    return [(task["description"], task["status"]) for task in checkpoint["goal"]["tasks"]]
+
+
+def paths_of(checkpoint):
+    return [item["path"] for item in checkpoint["modifiedFiles"]]
+
+
+def captured_inputs(event):
+    with open(str(CAPTURED_HOOK_INPUTS), encoding="utf-8") as lines:
+        found = [json.loads(line) for line in lines if line.strip()]
+    return [hook_input for hook_input in found if hook_input["hook_event_name"] == event]
+
+
+def encode(hook_input):
+    return json.dumps(hook_input).encode("utf-8")
+
+
+class HookTestCase(TempDirTestCase):
+
+    def session_start_input(self, cwd=None, source="startup"):
+        for hook_input in captured_inputs("SessionStart"):
+            if hook_input["source"] == source:
+                hook_input["cwd"] = str(cwd or self.project)
+                return hook_input
+        raise AssertionError("no captured SessionStart input with source %r" % source)
+
+    def save_call_input(self, **extra):
+        """A captured main-session PreToolUse input, turned into a call of our save tool."""
+        hook_input = captured_inputs("PreToolUse")[0]
+        hook_input.update(
+            cwd=str(self.project),
+            tool_name=SAVE_TOOL,
+            tool_input={"goal": "Add a farewell() helper", "mode": "merge"},
+            mcp_server={"name": "plugin:session-checkpoint:session-checkpoint", "source": "plugin"},
+        )
+        hook_input.update(extra)
+        return hook_input
+
+    def run_hook(self, name, stdin, env=None, process=False):
+        """Run `--hook NAME` on `stdin` (in this process, or with `process` the built pyz as
+        Claude Code runs it); it must exit 0."""
+        run = run_pyz if process else run_main
+        result = run(["--hook", name], env or self.env, cwd=self.tmp, stdin=stdin)
+        self.assertEqual(result.returncode, 0, result.stderr.decode("utf-8", "replace"))
+        return result
+
+    def nudge(self, stdin=None, env=None):
+        """The nudge's additionalContext, or None when it printed nothing."""
+        if stdin is None:
+            stdin = encode(self.session_start_input())
+        result = self.run_hook("session-start", stdin, env)
+        if not result.stdout:
+            return None
+        output = self.assert_one_json_line(result.stdout)
+        self.assertEqual(set(output), {"hookSpecificOutput"})
+        specific = output["hookSpecificOutput"]
+        self.assertEqual(specific["hookEventName"], "SessionStart")
+        self.assertIsInstance(specific["additionalContext"], str)
+        return specific["additionalContext"]
+
+    def assert_one_json_line(self, stdout):
+        self.assertTrue(stdout.endswith(b"\n"), stdout)
+        self.assertEqual(stdout.count(b"\n"), 1, stdout)
+        return json.loads(stdout.decode("utf-8"))
+
+    def make_checkpoints(self, root, count, newest_age=300, legacy=False):
+        """`count` session checkpoints of this user's (signed, as a save writes them), the
+        newest `newest_age` seconds old, one a minute apart."""
+        directory = root / CHECKPOINT_DIR
+        directory.mkdir(exist_ok=True)
+        os.chmod(str(directory), 0o700)
+        now = time.time()
+        paths = [directory / ("%08d-0000-4000-8000-000000000000.json" % index)
+                 for index in range(count)]
+        if legacy:
+            paths.append(root / ".claude-checkpoint")
+        for index, path in enumerate(paths):
+            write_signed_checkpoint(path, self.checkpoint_data(root))
+            age = newest_age + 60 * index
+            os.utime(str(path), (now - age, now - age))
+        return now - newest_age
+
+    @staticmethod
+    def checkpoint_data(root):
+        return own_checkpoint_data(root)
+
+
+class RecoveryTestCase(TempDirTestCase):
+
+    def setUp(self):
+        super().setUp()
+        # A start leaves a transcript written a moment ago for the next one (QuietWindowTest);
+        # these tests write theirs just before the start they run, some a few seconds in
+        # the future to be newer than a checkpoint just saved.
+        quiet = mock.patch.dict(checkpoint_mcp.LIMITS, recoverQuietSeconds=-60)
+        quiet.start()
+        self.addCleanup(quiet.stop)
+        make_git_repo(self.project, self.env, {
+            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
+        (self.project / "app.py").write_text(
+            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
+            "    return 'bye ' + name\n", encoding="utf-8")
+        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
+        self.folder = (self.home / ".claude" / "projects"
+                       / checkpoint_mcp.claude_project_folder_name(str(self.project)))
+        self.folder.mkdir(parents=True)
+
+    # transcripts ---------------------------------------------------------------------
+
+    def put_fixture(self, name, session_id, age=0.0):
+        """The real transcript `name`, as session `session_id`'s, written `age` seconds ago."""
+        data = (FIXTURES / name).read_bytes().replace(FIXTURE_PROJECT.encode(),
+                                                      str(self.project).encode())
+        return self.put_bytes(session_id, data, age)
+
+    def put_bytes(self, session_id, data, age=0.0):
+        path = self.folder / (session_id + ".jsonl")
+        path.write_bytes(data)
+        when = time.time() - age
+        os.utime(str(path), (when, when))
+        return path
+
+    def put_transcript(self, transcript, session_id, age=0.0):
+        """A transcript built with Transcript, as `session_id`'s."""
+        return self.put_bytes(session_id, b"".join(transcript.lines), age)
+
+    def chat(self, session_id):
+        """A session that only talked: nothing to resume."""
+        transcript = Transcript(session_id).prompt("Hello.").reply("Hello! How can I help?")
+        lines = [json.loads(line.decode("utf-8")) for line in transcript.lines]
+        # Claude Code writes the session's directory on every conversation line.
+        return self.put_bytes(session_id, b"".join(jsonl(dict(entry, cwd=str(self.project)))
+                                                   for entry in lines))
+
+    # runs ----------------------------------------------------------------------------
+
+    def start_input(self, session_id=CURRENT):
+        hook_input = captured_hook_input("SessionStart")
+        hook_input.update(session_id=session_id, cwd=str(self.project),
+                          transcript_path=str(self.folder / (session_id + ".jsonl")))
+        return json.dumps(hook_input).encode("utf-8")
+
+    def start(self, env=None, session_id=CURRENT):
+        """Run the session-start hook; its additionalContext, or None when it printed nothing."""
+        result = run_main(["--hook", "session-start"], env or self.env, cwd=self.tmp,
+                          stdin=self.start_input(session_id))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, b"")
+        if not result.stdout:
+            return None
+        return json.loads(result.stdout.decode("utf-8"))["hookSpecificOutput"][
+            "additionalContext"]
+
+    def recover(self, *args, env=None, cwd=None):
+        return run_main(["recover"] + list(args), env or self.env, cwd=cwd or self.project)
+
+    def snapshot_at_session_end(self, transcript, session_id):
+        hook_input = captured_hook_input("SessionEnd")
+        hook_input.update(session_id=session_id, transcript_path=str(transcript),
+                          cwd=str(self.project))
+        result = run_main(["--hook", "session-end"], self.env, cwd=self.tmp,
+                          stdin=json.dumps(hook_input).encode("utf-8"))
+        self.assertEqual((result.returncode, result.stderr), (0, b""))
+
+    def shown_brief(self, session_id):
+        """What the show command prints of session `session_id`'s checkpoint."""
+        result = run_main(["show", session_id], self.env, cwd=self.project)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout.decode("utf-8")
+
+    # files ---------------------------------------------------------------------------
+
+    def checkpoint_file(self, session_id):
+        return self.project / CHECKPOINT_DIR / (session_id + ".json")
+
+    def checkpoint(self, session_id):
+        return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
+
+    def project_files(self):
+        return sorted(str(path.relative_to(self.project)) for path in self.project.rglob("*")
+                      if ".git" not in path.relative_to(self.project).parts)
+
+    def recovered_selectors(self):
+        directory = self.project / CHECKPOINT_DIR
+        return sorted(path.name[:-len(".json")] for path in directory.glob("*.json")) if (
+            directory.is_dir()) else []
+
+    def counting_reads(self):
+        """A patch of read_transcript that counts the transcripts read, by session id."""
+        real = checkpoint_mcp.read_transcript
+        reads = []
+
+        def counted(path, deadline):
+            reads.append(os.path.basename(path)[:-len(".jsonl")])
+            return real(path, deadline)
+        return mock.patch.object(checkpoint_mcp, "read_transcript", counted), reads

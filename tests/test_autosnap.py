@@ -10,163 +10,14 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (FIXTURES, REPO, TempDirTestCase, git, git_subcommand,
-                           make_git_repo, run_main)
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (BASIC_SESSION, FIRST_PROMPT, REPO, SESSION, TODOWRITE_SESSION,
+                           AutosnapTestCase, Transcript, commands_of, git, git_subcommand, jsonl,
+                           make_git_repo, paths_of, tasks_of)
 
-FIXTURE_PROJECT = "/home/me/project"
-BASIC_SESSION = "995b31f3-e244-4270-bf41-fe69226caaa9"
-TODOWRITE_SESSION = "7f7306c3-2939-4445-823f-7c98030c224e"
-SESSION = "5e55a1d0-0000-4000-8000-00000000abcd"
 FIXTURE_TOKEN = "ghp_thP6Z5z1NmCkcFiiPD3F9gaYt1jvjT8AmUtD"
-FIRST_PROMPT = "[fx:tasks] Add a farewell() helper to app.py, document it, and check the project."
 BASIC_COMMANDS = [("ls", 0), ("cat missing-file.txt", 1),
                   ("GITHUB_TOKEN=%s echo hi" % FIXTURE_TOKEN, 0)]
-HOOK_EVENTS = {"pre-compact": "PreCompact", "session-end": "SessionEnd"}
-
-
-def captured_hook_input(event):
-    with open(str(FIXTURES / "hook-inputs.jsonl"), encoding="utf-8") as lines:
-        for line in lines:
-            hook_input = json.loads(line)
-            if hook_input["hook_event_name"] == event:
-                return hook_input
-    raise AssertionError("no captured %s input" % event)
-
-
-def jsonl(entry):
-    """One transcript line as Claude Code writes it: compact JSON."""
-    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
-
-
-class Transcript:
-    """Builds a small transcript in the format of the real ones, line by line."""
-
-    def __init__(self, session_id=SESSION):
-        self.session_id = session_id
-        self.lines = []
-        self.clock = 0
-
-    def conversation(self, kind, message, **fields):
-        self.clock += 1
-        entry = {"parentUuid": None, "isSidechain": False, "type": kind, "message": message,
-                 "uuid": "u-%d" % self.clock,
-                 "timestamp": "2026-12-02T13:24:%02d.000Z" % (self.clock % 60),
-                 "sessionId": self.session_id, "version": "2.1.328"}
-        entry.update(fields)
-        self.lines.append(jsonl(entry))
-        return self
-
-    def prompt(self, text, **fields):
-        return self.conversation("user", {"role": "user", "content": text},
-                                 promptSource="sdk", **fields)
-
-    def reply(self, text):
-        return self.conversation("assistant", {"role": "assistant", "content": [
-            {"type": "text", "text": text}], "stop_reason": "end_turn"})
-
-    def tool_use(self, call_id, name, tool_input):
-        return self.conversation("assistant", {"role": "assistant", "content": [
-            {"type": "tool_use", "id": call_id, "name": name, "input": tool_input}]})
-
-    def tool_result(self, call_id, content, is_error=None, structured=None):
-        result = {"tool_use_id": call_id, "type": "tool_result", "content": content}
-        if is_error is not None:
-            result["is_error"] = is_error
-        fields = {} if structured is None else {"toolUseResult": structured}
-        return self.conversation("user", {"role": "user", "content": [result]}, **fields)
-
-    def bash(self, call_id, command, content, is_error=False):
-        self.tool_use(call_id, "Bash", {"command": command, "description": "run it"})
-        return self.tool_result(call_id, content, is_error)
-
-    def todo_write(self, call_id, todos):
-        todos = [{"content": text, "status": status, "activeForm": text} for text, status in todos]
-        self.tool_use(call_id, "TodoWrite", {"todos": todos})
-        return self.tool_result(call_id, "Todos have been modified successfully.")
-
-    def raw(self, data):
-        self.lines.append(data)
-        return self
-
-    def write(self, path):
-        path.write_bytes(b"".join(self.lines))
-        return path
-
-
-class AutosnapTestCase(TempDirTestCase):
-
-    def setUp(self):
-        super().setUp()
-        make_git_repo(self.project, self.env, {
-            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
-        (self.project / "app.py").write_text(
-            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
-            "    return 'bye ' + name\n", encoding="utf-8")
-        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
-
-    def fixture_transcript(self, name):
-        """A copy of a real transcript whose project paths point at the temp project."""
-        data = (FIXTURES / name).read_bytes().replace(FIXTURE_PROJECT.encode(),
-                                                      str(self.project).encode())
-        target = self.tmp / name
-        target.write_bytes(data)
-        return target
-
-    def hook_input(self, hook, transcript, session_id):
-        hook_input = captured_hook_input(HOOK_EVENTS[hook])
-        hook_input.update(session_id=session_id, transcript_path=str(transcript),
-                          cwd=str(self.project))
-        return hook_input
-
-    def run_snapshot(self, hook="pre-compact", transcript=None, session_id=SESSION, env=None,
-                     stdin=None):
-        if stdin is None:
-            stdin = json.dumps(self.hook_input(hook, transcript, session_id)).encode("utf-8")
-        result = run_main(["--hook", hook], env or self.env, cwd=self.tmp, stdin=stdin)
-        self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertEqual(result.stdout, b"")
-        return result
-
-    def snapshot(self, transcript, session_id=SESSION, hook="pre-compact"):
-        """Run the hook and return the checkpoint it wrote."""
-        result = self.run_snapshot(hook, transcript, session_id)
-        self.assertEqual(result.stderr, b"")
-        return self.checkpoint(session_id)
-
-    def checkpoint_file(self, session_id=SESSION):
-        return self.project / ".claude-checkpoints" / (session_id + ".json")
-
-    def checkpoint(self, session_id=SESSION):
-        return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
-
-    def assert_nothing_written(self):
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
-
-    def assert_one_stderr_line(self, result):
-        lines = result.stderr.decode("utf-8", "replace").splitlines()
-        self.assertEqual(len(lines), 1, lines)
-        self.assertIn("session-checkpoint", lines[0])
-
-    def brief(self, session_id):
-        env = self.env_with(CLAUDE_CODE_SESSION_ID=session_id)
-        with self.server(env=env) as server:
-            result = server.call_tool("load_session_checkpoint", {})
-        return result["content"][0]["text"]
-
-
-def commands_of(checkpoint):
-    return [(command["command"], command.get("exitCode"))
-            for command in checkpoint["recentCommands"]]
-
-
-def tasks_of(checkpoint):
-    return [(task["description"], task["status"]) for task in checkpoint["goal"]["tasks"]]
-
-
-def paths_of(checkpoint):
-    return [item["path"] for item in checkpoint["modifiedFiles"]]
-
-
 class RealTranscriptTest(AutosnapTestCase):
     """The three transcripts Claude Code 2.1.328 wrote (tests/fixtures)."""
 
@@ -242,7 +93,7 @@ class RealTranscriptTest(AutosnapTestCase):
     def test_the_brief_says_the_snapshot_is_automatic(self):
         self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION,
                       hook="session-end")
-        brief = self.brief(BASIC_SESSION)
+        brief = self.loaded_brief(BASIC_SESSION)
         self.assertIn("Automatic snapshot", brief)
         self.assertIn("when the session ended", brief)
         self.assertIn("first prompt", brief)
@@ -298,7 +149,7 @@ class MergeTest(AutosnapTestCase):
     def test_identity_is_kept_and_the_old_file_becomes_the_backup(self):
         before, after = self.merged()
         self.assertEqual((after["id"], after["createdAt"]), (before["id"], before["createdAt"]))
-        backup = self.project / ".claude-checkpoints" / (BASIC_SESSION + ".json.prev")
+        backup = self.project / CHECKPOINT_DIR / (BASIC_SESSION + ".json.prev")
         self.assertEqual(json.loads(backup.read_text(encoding="utf-8")), before)
 
     def test_tasks_are_refreshed_by_description_and_the_agents_own_kept(self):
@@ -329,7 +180,7 @@ class MergeTest(AutosnapTestCase):
 
     def test_the_brief_says_what_was_refreshed(self):
         self.merged()
-        brief = self.brief(BASIC_SESSION)
+        brief = self.loaded_brief(BASIC_SESSION)
         self.assertIn("refreshed from the transcript when the session ended", brief)
         self.assertIn("## Goal\nShip farewell() with docs", brief)
 
@@ -358,7 +209,7 @@ class MergeTest(AutosnapTestCase):
         for item in after["modifiedFiles"]:
             if item["path"] in recorded:
                 self.assertEqual(item.get("hash"), recorded[item["path"]], item)
-        brief = self.brief(BASIC_SESSION)
+        brief = self.loaded_brief(BASIC_SESSION)
         self.assertIn("- 1 new commit(s) on HEAD", brief)
         self.assertIn("Add farewell()", brief)
         self.assertIn("- Recorded files those commits changed: `app.py`", brief)
@@ -378,7 +229,7 @@ class MergeTest(AutosnapTestCase):
         self.snapshot(self.fixture_transcript("transcript-basic.jsonl"), BASIC_SESSION)
         self.agent_save(BASIC_SESSION, {"goal": "Ship farewell()"})
         self.assertNotIn("auto", self.checkpoint(BASIC_SESSION)["meta"])
-        self.assertNotIn("\u2699", self.brief(BASIC_SESSION))
+        self.assertNotIn("\u2699", self.loaded_brief(BASIC_SESSION))
 
 
 class WrittenTranscriptTest(AutosnapTestCase):
@@ -585,7 +436,7 @@ class SafetyTest(AutosnapTestCase):
         other = make_git_repo(self.tmp / "other", self.env)
         env = self.env_with(CHECKPOINT_PROJECT_ROOT=other)
         self.run_snapshot(transcript=self.transcript(), env=env)
-        self.assertTrue((other / ".claude-checkpoints" / (SESSION + ".json")).exists())
+        self.assertTrue((other / CHECKPOINT_DIR / (SESSION + ".json")).exists())
         self.assert_nothing_written()
 
     def test_only_the_checkpoint_directory_is_written(self):
@@ -594,7 +445,7 @@ class SafetyTest(AutosnapTestCase):
         self.run_snapshot(transcript=transcript)
         after = sorted(str(path) for path in self.project.rglob("*") if ".git" not in path.parts)
         added = sorted(set(after) - set(before))
-        directory = str(self.project / ".claude-checkpoints")
+        directory = str(self.project / CHECKPOINT_DIR)
         self.assertTrue(added)
         self.assertTrue(all(path.startswith(directory) for path in added), added)
 
@@ -602,7 +453,7 @@ class SafetyTest(AutosnapTestCase):
     def test_a_symlinked_checkpoint_directory_is_refused(self):
         elsewhere = self.tmp / "elsewhere"
         elsewhere.mkdir()
-        os.symlink(str(elsewhere), str(self.project / ".claude-checkpoints"))
+        os.symlink(str(elsewhere), str(self.project / CHECKPOINT_DIR))
         self.assert_one_stderr_line(self.run_snapshot(transcript=self.transcript()))
         self.assertEqual(list(elsewhere.iterdir()), [])
 
@@ -620,7 +471,7 @@ class SafetyTest(AutosnapTestCase):
             checkpoint_mcp.read_transcript(str(self.transcript()), time.monotonic() - 1)
 
     def test_a_corrupt_checkpoint_is_replaced_and_kept_out_of_the_backup(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         directory.mkdir()
         self.checkpoint_file().write_text("{not json", encoding="utf-8")
         self.run_snapshot(transcript=self.transcript())

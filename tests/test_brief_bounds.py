@@ -9,9 +9,9 @@ import time
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import git, make_git_repo, run_main
-from tests.test_autosnap import Transcript, captured_hook_input, jsonl
-from tests.test_checkpoints import LOAD, SAVE, CheckpointTestCase
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (LOAD, SAVE, CheckpointTestCase, Transcript, captured_hook_input, git,
+                           jsonl, make_git_repo, run_main, write_files)
 
 BRIEF_CEILING = 1536
 LOAD_CEILING = 2000
@@ -116,7 +116,7 @@ class BriefBoundsTest(CheckpointTestCase):
 
     def test_untrusted(self):
         self.save_longest()
-        os.chmod(str(self.project / ".claude-checkpoints" / (SESSION + ".json")), 0o666)
+        os.chmod(str(self.project / CHECKPOINT_DIR / (SESSION + ".json")), 0o666)
         structured = self.load()
         self.assertFalse(structured["trusted"])
         self.assert_bounded(structured)
@@ -125,7 +125,7 @@ class BriefBoundsTest(CheckpointTestCase):
     def test_from_a_backup(self):
         self.save_longest()
         self.save_longest()
-        (self.project / ".claude-checkpoints" / (SESSION + ".json")).write_text(
+        (self.project / CHECKPOINT_DIR / (SESSION + ".json")).write_text(
             "{broken", encoding="utf-8")
         structured = self.load()
         self.assertTrue(structured["fromBackup"])
@@ -134,9 +134,8 @@ class BriefBoundsTest(CheckpointTestCase):
     def test_with_10000_dirty_files(self):
         generated = self.project / "generated"
         generated.mkdir()
-        for number in range(10000):
-            (generated / ("f%05d-%s.txt" % (number, "g" * 40))).write_text("x\n",
-                                                                            encoding="utf-8")
+        write_files(generated, ("f%05d-%s.txt" % (number, "g" * 40)
+                                for number in range(10000)))
         self.save_longest()
         self.assert_bounded(self.load())
 

@@ -16,10 +16,10 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (PYZ, REPO, TempDirTestCase, make_git_repo, read_checkpoint, run_main,
-                           run_pyz, write_signed_checkpoint)
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (LIST, LOAD, PYZ, REPO, SAVE, TempDirTestCase, make_git_repo,
+                           read_checkpoint, run_main, run_pyz, write_signed_checkpoint)
 
-SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 UUID_A = "3f2b8c1e-0d4a-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_B = "3f2b8c1e-77aa-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_C = "9c0ffee0-1234-4abc-8def-0123456789ab"
@@ -60,10 +60,10 @@ class CliTestCase(TempDirTestCase):
         return now
 
     def path(self, selector):
-        return self.project / ".claude-checkpoints" / (selector + ".json")
+        return self.project / CHECKPOINT_DIR / (selector + ".json")
 
     def checkpoint_names(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         return sorted(path.name for path in directory.iterdir() if path.name != ".gitignore")
 
     def age(self, selector, seconds):
@@ -502,7 +502,7 @@ class PruneTest(CliTestCase):
     def test_only_checkpoint_files_are_touched(self):
         self.save_goals("s")
         (self.project / "notes.txt").write_text("keep me", encoding="utf-8")
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         (directory / "README.txt").write_text("mine", encoding="utf-8")
         (directory / ".s.json.abc123.tmp").write_text("a save in progress", encoding="utf-8")
         self.cli("prune", "--keep", "0")
@@ -562,7 +562,7 @@ class PruneTest(CliTestCase):
     @unittest.skipIf(os.name == "nt" or os.geteuid() == 0, "needs POSIX permissions, not root")
     def test_a_file_that_cannot_be_removed_is_reported_and_exits_1(self):
         self.save_goals("s")
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         os.chmod(str(directory), 0o500)
         self.addCleanup(os.chmod, str(directory), 0o700)
         code, _, err = self.cli("prune", "--keep", "0")
@@ -659,7 +659,7 @@ class DoctorTest(CliTestCase):
 
     def test_checkpoints_git_does_not_ignore_are_a_warning_with_the_fix(self):
         make_git_repo(self.project, self.env)
-        folder = self.project / ".claude-checkpoints"
+        folder = self.project / CHECKPOINT_DIR
         folder.mkdir(mode=0o700)
         (folder / ".gitignore").write_text("# emptied by the user\n", encoding="utf-8")
         _, lines = self.doctor()
@@ -686,7 +686,7 @@ class DoctorTest(CliTestCase):
     @unittest.skipIf(os.name == "nt", "POSIX modes")
     def test_loose_permissions_are_a_warning_with_the_chmod_to_run(self):
         self.save_goals("s")
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         os.chmod(str(directory), 0o755)
         os.chmod(str(self.path("s")), 0o644)
         _, lines = self.doctor()
@@ -698,7 +698,7 @@ class DoctorTest(CliTestCase):
     def test_a_symlinked_checkpoint_directory_fails(self):
         elsewhere = self.tmp / "elsewhere"
         elsewhere.mkdir()
-        os.symlink(str(elsewhere), str(self.project / ".claude-checkpoints"))
+        os.symlink(str(elsewhere), str(self.project / CHECKPOINT_DIR))
         code, lines = self.doctor()
         self.assertEqual(code, 1)
         self.assertTrue(self.line_about(lines, "symbolic link").startswith("FAIL"))

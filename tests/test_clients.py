@@ -6,11 +6,8 @@ import re
 from pathlib import Path
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, make_git_repo, run_main
-
-SAVE = "save_session_checkpoint"
-LOAD = "load_session_checkpoint"
-LIST = "list_session_checkpoints"
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import LIST, LOAD, SAVE, TempDirTestCase, make_git_repo, run_main
 
 
 def text_of(result):
@@ -74,7 +71,7 @@ class ArgumentsClientsAddTest(TempDirTestCase):
                 result = server.call_tool(tool, dict(arguments, wait_for_previous=True))
                 self.assertTrue(result.get("isError"), result)
                 self.assertIn(field, text_of(result))
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_an_ignored_key_never_reaches_the_checkpoint(self):
         server = self.server()
@@ -143,8 +140,8 @@ class CodexCallTest(TempDirTestCase):
         server = self.server(cwd=self.src)
         result = self.call(server, SAVE, {"goal": "g"}, codex_meta(self.SESSION, self.project))
         self.assertFalse(result.get("isError"), result)
-        self.assertTrue((self.project / ".claude-checkpoints").is_dir())
-        self.assertFalse((self.src / ".claude-checkpoints").exists())
+        self.assertTrue((self.project / CHECKPOINT_DIR).is_dir())
+        self.assertFalse((self.src / CHECKPOINT_DIR).exists())
 
     def test_the_workspace_that_holds_the_working_directory_is_chosen(self):
         other = make_git_repo(self.tmp / "other", self.env)
@@ -152,19 +149,19 @@ class CodexCallTest(TempDirTestCase):
         result = self.call(server, SAVE, {"goal": "g"},
                            codex_meta(self.SESSION, other, self.project))
         self.assertFalse(result.get("isError"), result)
-        self.assertTrue((self.project / ".claude-checkpoints").is_dir())
-        self.assertFalse((other / ".claude-checkpoints").exists())
+        self.assertTrue((self.project / CHECKPOINT_DIR).is_dir())
+        self.assertFalse((other / CHECKPOINT_DIR).exists())
 
     def test_the_argument_and_the_variable_still_come_first(self):
         other = make_git_repo(self.tmp / "other", self.env)
         server = self.server(cwd=self.src, env=self.env_with(CHECKPOINT_PROJECT_ROOT=other))
         self.call(server, SAVE, {"goal": "g"}, codex_meta(self.SESSION, self.project))
-        self.assertTrue((other / ".claude-checkpoints").is_dir())
+        self.assertTrue((other / CHECKPOINT_DIR).is_dir())
         third = make_git_repo(self.tmp / "third", self.env)
         self.call(server, SAVE, {"goal": "g", "projectRoot": str(third)},
                   codex_meta(self.SESSION, self.project))
-        self.assertTrue((third / ".claude-checkpoints").is_dir())
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertTrue((third / CHECKPOINT_DIR).is_dir())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_a_workspace_that_is_no_path_is_passed_over(self):
         server = self.server()
@@ -172,7 +169,7 @@ class CodexCallTest(TempDirTestCase):
         meta["x-codex-turn-metadata"]["workspaces"] = {"relative/dir": {}, "": {}}
         result = self.call(server, SAVE, {"goal": "g"}, meta)
         self.assertFalse(result.get("isError"), result)
-        self.assertTrue((self.project / ".claude-checkpoints").is_dir())
+        self.assertTrue((self.project / CHECKPOINT_DIR).is_dir())
         for workspaces in (["/"], "/", None, 3):
             meta["x-codex-turn-metadata"]["workspaces"] = workspaces
             self.assertFalse(self.call(server, LIST, {}, meta).get("isError"))
@@ -184,7 +181,7 @@ class CodexCallTest(TempDirTestCase):
         self.assertEqual(saved["structuredContent"]["session"], self.SESSION)
         self.assertEqual(saved["structuredContent"]["sessionSource"], "client")
         self.assertNotIn("Pass session", text_of(saved))
-        self.assertTrue((self.project / ".claude-checkpoints" / (self.SESSION + ".json")).is_file())
+        self.assertTrue((self.project / CHECKPOINT_DIR / (self.SESSION + ".json")).is_file())
         loaded = self.call(self.server(cwd=self.src), LOAD, {}, meta)
         self.assertTrue(loaded["structuredContent"]["found"], loaded)
         self.assertIn("ship it", loaded["structuredContent"]["brief"])
@@ -227,7 +224,7 @@ class CodexCallTest(TempDirTestCase):
                 if value is not None:
                     self.assertTrue(any("session id" in warning
                                         for warning in structured["warnings"]), structured)
-        names = sorted(path.name for path in (self.project / ".claude-checkpoints").iterdir())
+        names = sorted(path.name for path in (self.project / CHECKPOINT_DIR).iterdir())
         self.assertTrue(all(len(name) < 80 for name in names), names)
         self.assertFalse((self.tmp / "outside.json").exists())
         self.assertFalse((self.project / ".claude-checkpoint").exists())
@@ -253,7 +250,7 @@ class GeminiSessionTest(TempDirTestCase):
         merged = server.call_tool(SAVE, {"mode": "merge", "summary": "more"})
         self.assertFalse(merged.get("isError"), merged)
         self.assertEqual(merged["structuredContent"]["session"], session)
-        self.assertEqual([path.name for path in (self.project / ".claude-checkpoints").glob(
+        self.assertEqual([path.name for path in (self.project / CHECKPOINT_DIR).glob(
             "*.json")], [session + ".json"])
         listed = server.call_tool(LIST, {})
         self.assertTrue(listed["structuredContent"]["entries"][0]["isCurrentSession"])

@@ -1,6 +1,5 @@
 """Git facts and drift end to end: save and load through the server in real repositories."""
-from tests.support import git, make_git_repo
-from tests.test_checkpoints import LOAD, SAVE, CheckpointTestCase
+from tests.support import LOAD, SAVE, CheckpointTestCase, git, make_git_repo
 
 
 class DriftTest(CheckpointTestCase):

@@ -7,10 +7,10 @@ import subprocess
 import time
 import unittest
 
-from tests.support import (TempDirTestCase, make_git_repo, pyz_command, read_checkpoint,
-                           run_main)
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (LIST, LOAD, SAVE, TempDirTestCase, make_git_repo, pyz_command,
+                           read_checkpoint, run_main)
 
-SAVE, LOAD, LIST = "save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"
 UUID_A = "b4b893aa-0d4a-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_B = "b4b893aa-77aa-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_C = "9c0ffee0-1234-4abc-8def-0123456789ab"
@@ -62,7 +62,7 @@ class SelectorPrefixTest(FirstHourTestCase):
     def test_resumed_from_takes_a_prefix_and_records_the_whole_selector(self):
         result = self.tool(SAVE, {"session": "s", "goal": "go on", "resumedFrom": "9c0f"})
         self.assertFalse(result.get("isError"), result)
-        saved = read_checkpoint(self.project / ".claude-checkpoints" / "s.json")
+        saved = read_checkpoint(self.project / CHECKPOINT_DIR / "s.json")
         self.assertEqual(saved["resumedFrom"], UUID_C)
 
     def test_an_ambiguous_prefix_is_refused_naming_every_candidate(self):
@@ -75,7 +75,7 @@ class SelectorPrefixTest(FirstHourTestCase):
                 text = result["content"][0]["text"]
                 self.assertIn(UUID_A, text)
                 self.assertIn(UUID_B, text)
-        self.assertFalse((self.project / ".claude-checkpoints" / "s.json").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR / "s.json").exists())
         code, out, err = self.cli("show", "b4b8")
         self.assertEqual(code, 2)
         self.assertEqual(out, "")
@@ -127,7 +127,7 @@ class CheckpointFolderStaysOutOfGitTest(FirstHourTestCase):
         self.assertNotIn("git-ignored", result["content"][0]["text"])
         self.assertEqual(self.git("status", "--porcelain"), "")
         self.commit_everything()
-        self.assertEqual(self.git("ls-files", ".claude-checkpoints"), "")
+        self.assertEqual(self.git("ls-files", CHECKPOINT_DIR), "")
         code, out, err = self.cli("list")
         self.assertEqual(code, 0, err)
         self.assertNotIn("UNTRUSTED", out)
@@ -135,7 +135,7 @@ class CheckpointFolderStaysOutOfGitTest(FirstHourTestCase):
 
     def test_a_save_restores_the_folders_ignore_file_when_it_is_missing(self):
         self.save(("s", {"goal": "one"}))
-        ignore_file = self.project / ".claude-checkpoints" / ".gitignore"
+        ignore_file = self.project / CHECKPOINT_DIR / ".gitignore"
         self.assertEqual(ignore_file.read_text(encoding="utf-8").splitlines()[-1], "*")
         ignore_file.unlink()
         self.save(("s", {"goal": "two"}))
@@ -143,7 +143,7 @@ class CheckpointFolderStaysOutOfGitTest(FirstHourTestCase):
         self.assertEqual(self.git("status", "--porcelain"), "")
 
     def test_an_ignore_file_the_user_changed_is_left_as_it_is(self):
-        folder = self.project / ".claude-checkpoints"
+        folder = self.project / CHECKPOINT_DIR
         folder.mkdir(mode=0o700)
         (folder / ".gitignore").write_text("# mine\n", encoding="utf-8")
         self.save(("s", {"goal": "one"}))
@@ -155,7 +155,7 @@ class CheckpointFolderStaysOutOfGitTest(FirstHourTestCase):
         self.assertEqual(json.loads(out)["total"], 1)
         code, out, err = self.cli("prune", "--keep", "0")
         self.assertEqual(code, 0, err)
-        self.assertTrue((self.project / ".claude-checkpoints" / ".gitignore").exists())
+        self.assertTrue((self.project / CHECKPOINT_DIR / ".gitignore").exists())
         self.save(("t", {"goal": "two"}))
         code, out, err = self.cli("doctor")
         self.assertNotIn("can be read by others", out)
@@ -256,7 +256,7 @@ class SubfolderTest(FirstHourTestCase):
         self.assertIn("project root %s (from the nearest folder" % self.project, out)
         code, out, err = self.cli("delete", "s", cwd=self.src)
         self.assertEqual(code, 0, err)
-        self.assertFalse((self.project / ".claude-checkpoints" / "s.json").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR / "s.json").exists())
 
     def test_the_search_stops_at_the_repository_top(self):
         inner = self.project / "vendor" / "lib"
@@ -268,7 +268,7 @@ class SubfolderTest(FirstHourTestCase):
     def test_the_search_stops_at_the_home_folder(self):
         home_project = self.home / "notes"
         home_project.mkdir()
-        (self.tmp / ".claude-checkpoints").mkdir()  # above the home folder: never reached
+        (self.tmp / CHECKPOINT_DIR).mkdir()  # above the home folder: never reached
         code, out, err = self.cli("list", cwd=home_project)
         self.assertEqual(code, 1)
         self.assertIn("No checkpoints in %s" % home_project, err)
@@ -276,7 +276,7 @@ class SubfolderTest(FirstHourTestCase):
     def test_outside_a_repository_and_the_home_folder_nothing_is_searched(self):
         outside = self.tmp / "scratch" / "sub"
         outside.mkdir(parents=True)
-        (self.tmp / "scratch" / ".claude-checkpoints").mkdir()
+        (self.tmp / "scratch" / CHECKPOINT_DIR).mkdir()
         code, out, err = self.cli("list", cwd=outside)
         self.assertIn("No checkpoints in %s" % outside, err)
 
@@ -456,7 +456,7 @@ class CleanFileTest(FirstHourTestCase):
         (self.project / "local.env").write_text("X=1\n", encoding="utf-8")
 
     def saved_files(self):
-        data = read_checkpoint(self.project / ".claude-checkpoints" / "s.json")
+        data = read_checkpoint(self.project / CHECKPOINT_DIR / "s.json")
         return {item["path"]: item for item in data["modifiedFiles"]}
 
     def test_a_clean_file_is_stored_without_a_modification_status(self):

@@ -11,6 +11,7 @@ from unittest import mock
 from tests.support import TempDirTestCase, git, git_subcommand, make_git_repo
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 
 
 class GitTestCase(TempDirTestCase):
@@ -440,7 +441,7 @@ class GitRunTest(GitTestCase):
                 started.append(self)
 
         session = "held"
-        lock_path = self.repo / ".claude-checkpoints" / (session + ".json.lock")
+        lock_path = self.repo / CHECKPOINT_DIR / (session + ".json.lock")
         lock_path.parent.mkdir()
         # An ignore file of the user's own: whether git ignores the checkpoint is git's to say.
         (lock_path.parent / checkpoint_mcp.FOLDER_IGNORE_FILE).write_text("*\n# mine\n")

@@ -16,21 +16,22 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, git, make_git_repo, pyz_command, run_main
-from tests.test_autosnap import Transcript, captured_hook_input
-from tests.test_hooks import HookTestCase, encode
-from tests.test_recovery import OTHERS, RecoveryTestCase
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (OTHERS, SAVE, HookTestCase, RecoveryTestCase, TempDirTestCase,
+                           Transcript, captured_hook_input, encode, git, make_git_repo,
+                           pyz_command, run_main, write_files)
 
 SESSION = "5e55a1d0-0000-4000-8000-00000000d1ed"
 GIB = 1 << 30
-SAVE = "save_session_checkpoint"
 
 
 def sparse_file(path, size):
     """A file of `size` bytes of zeros that takes no room on disk."""
-    with open(str(path), "wb"):
-        pass
-    os.truncate(str(path), size)
+    descriptor = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        os.ftruncate(descriptor, size)
+    finally:
+        os.close(descriptor)
     return path
 
 
@@ -58,7 +59,7 @@ class SaveTestCase(TempDirTestCase):
         return result, elapsed
 
     def checkpoint(self):
-        path = self.project / ".claude-checkpoints" / (SESSION + ".json")
+        path = self.project / CHECKPOINT_DIR / (SESSION + ".json")
         return json.loads(path.read_text(encoding="utf-8"))
 
     def snapshot_input(self, *touched):
@@ -150,7 +151,7 @@ class SaveDeadlineTest(SaveTestCase):
     def test_the_agents_save_stops_hashing_at_its_deadline_and_saves(self):
         sparse_file(self.project / "slow.img", 8 * GIB)  # some 15 s to hash here
         (self.project / "small.txt").write_text("s\n", encoding="utf-8")
-        with mock.patch.dict(checkpoint_mcp.LIMITS, toolSaveSeconds=1.0, **self.UNBOUNDED):
+        with mock.patch.dict(checkpoint_mcp.LIMITS, toolSaveSeconds=0.5, **self.UNBOUNDED):
             result, elapsed = self.save()
         self.assertLess(elapsed, 6)
         files = files_by_path(self.checkpoint())
@@ -163,7 +164,7 @@ class SaveDeadlineTest(SaveTestCase):
     def test_a_snapshot_stops_hashing_at_the_hooks_deadline_and_saves(self):
         slow = sparse_file(self.project / "slow.img", 8 * GIB)
         stdin = self.snapshot_input(slow)
-        with mock.patch.dict(checkpoint_mcp.LIMITS, snapshotSeconds=1.0, **self.UNBOUNDED):
+        with mock.patch.dict(checkpoint_mcp.LIMITS, snapshotSeconds=0.5, **self.UNBOUNDED):
             started = time.monotonic()
             result = run_main(["--hook", "pre-compact"], self.env, cwd=self.tmp, stdin=stdin)
             elapsed = time.monotonic() - started
@@ -211,7 +212,7 @@ class RecoveryDeadlineTest(RecoveryTestCase):
         transcript.tool_use("w1", "Write", {"file_path": str(slow), "content": "x"})
         transcript.tool_result("w1", "File created successfully.")
         self.put_transcript(transcript, OTHERS[0], age=60)
-        with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=1.0,
+        with mock.patch.dict(checkpoint_mcp.LIMITS, sessionStartSeconds=0.5,
                              hashFileBytes=1 << 40, saveHashBytes=1 << 40):
             started = time.monotonic()
             self.start()
@@ -227,7 +228,7 @@ class CensusTest(HookTestCase):
     what it checked for the next start."""
 
     def directory(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         directory.mkdir(exist_ok=True)
         os.chmod(str(directory), 0o700)
         return directory
@@ -262,8 +263,8 @@ class CensusTest(HookTestCase):
         # A folder of planted names may hold hundreds of thousands: even its listing stops
         # at the session start's deadline.
         directory = self.directory()
-        for number in range(3000):
-            (directory / ("%08d-0000-4000-8000-000000000000.json" % number)).write_bytes(b"{}")
+        write_files(directory, ("%08d-0000-4000-8000-000000000000.json" % number
+                                for number in range(3000)), b"{}")
         listed = []
         real = checkpoint_mcp.file_state
 

@@ -16,12 +16,11 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (FIXTURES, PYZ, TempDirTestCase, make_git_repo, pyz_command, run_main,
-                           own_checkpoint_data, run_pyz, write_signed_checkpoint)
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (PYZ, HookTestCase, captured_inputs, encode, make_git_repo, pyz_command,
+                           run_main, run_pyz, write_signed_checkpoint)
 
-CAPTURED_HOOK_INPUTS = FIXTURES / "hook-inputs.jsonl"
 HOOKS = ("session-start", "guard", "pre-compact", "session-end")
-SAVE_TOOL = "mcp__plugin_session-checkpoint_session-checkpoint__save_session_checkpoint"
 GARBAGE_INPUTS = (
     b"",
     b"\n",
@@ -36,93 +35,13 @@ GARBAGE_INPUTS = (
 )
 
 
-def captured_inputs(event):
-    with open(str(CAPTURED_HOOK_INPUTS), encoding="utf-8") as lines:
-        found = [json.loads(line) for line in lines if line.strip()]
-    return [hook_input for hook_input in found if hook_input["hook_event_name"] == event]
-
-
-def encode(hook_input):
-    return json.dumps(hook_input).encode("utf-8")
-
-
-class HookTestCase(TempDirTestCase):
-
-    def session_start_input(self, cwd=None, source="startup"):
-        for hook_input in captured_inputs("SessionStart"):
-            if hook_input["source"] == source:
-                hook_input["cwd"] = str(cwd or self.project)
-                return hook_input
-        raise AssertionError("no captured SessionStart input with source %r" % source)
-
-    def save_call_input(self, **extra):
-        """A captured main-session PreToolUse input, turned into a call of our save tool."""
-        hook_input = captured_inputs("PreToolUse")[0]
-        hook_input.update(
-            cwd=str(self.project),
-            tool_name=SAVE_TOOL,
-            tool_input={"goal": "Add a farewell() helper", "mode": "merge"},
-            mcp_server={"name": "plugin:session-checkpoint:session-checkpoint", "source": "plugin"},
-        )
-        hook_input.update(extra)
-        return hook_input
-
-    def run_hook(self, name, stdin, env=None, process=False):
-        """Run `--hook NAME` on `stdin` (in this process, or with `process` the built pyz as
-        Claude Code runs it); it must exit 0."""
-        run = run_pyz if process else run_main
-        result = run(["--hook", name], env or self.env, cwd=self.tmp, stdin=stdin)
-        self.assertEqual(result.returncode, 0, result.stderr.decode("utf-8", "replace"))
-        return result
-
-    def nudge(self, stdin=None, env=None):
-        """The nudge's additionalContext, or None when it printed nothing."""
-        if stdin is None:
-            stdin = encode(self.session_start_input())
-        result = self.run_hook("session-start", stdin, env)
-        if not result.stdout:
-            return None
-        output = self.assert_one_json_line(result.stdout)
-        self.assertEqual(set(output), {"hookSpecificOutput"})
-        specific = output["hookSpecificOutput"]
-        self.assertEqual(specific["hookEventName"], "SessionStart")
-        self.assertIsInstance(specific["additionalContext"], str)
-        return specific["additionalContext"]
-
-    def assert_one_json_line(self, stdout):
-        self.assertTrue(stdout.endswith(b"\n"), stdout)
-        self.assertEqual(stdout.count(b"\n"), 1, stdout)
-        return json.loads(stdout.decode("utf-8"))
-
-    def make_checkpoints(self, root, count, newest_age=300, legacy=False):
-        """`count` session checkpoints of this user's (signed, as a save writes them), the
-        newest `newest_age` seconds old, one a minute apart."""
-        directory = root / ".claude-checkpoints"
-        directory.mkdir(exist_ok=True)
-        os.chmod(str(directory), 0o700)
-        now = time.time()
-        paths = [directory / ("%08d-0000-4000-8000-000000000000.json" % index)
-                 for index in range(count)]
-        if legacy:
-            paths.append(root / ".claude-checkpoint")
-        for index, path in enumerate(paths):
-            write_signed_checkpoint(path, self.checkpoint_data(root))
-            age = newest_age + 60 * index
-            os.utime(str(path), (now - age, now - age))
-        return now - newest_age
-
-    @staticmethod
-    def checkpoint_data(root):
-        return own_checkpoint_data(root)
-
-
 class SessionStartNudgeTest(HookTestCase):
 
     def test_no_checkpoints_prints_nothing(self):
         self.assertIsNone(self.nudge())
 
     def test_empty_checkpoint_directory_prints_nothing(self):
-        (self.project / ".claude-checkpoints").mkdir()
+        (self.project / CHECKPOINT_DIR).mkdir()
         self.assertIsNone(self.nudge())
 
     def test_one_checkpoint_says_one_when_it_was_saved_and_what_to_do(self):
@@ -206,7 +125,7 @@ class SessionStartNudgeTest(HookTestCase):
 
     def test_backups_temp_files_and_other_entries_are_not_counted(self):
         self.make_checkpoints(self.project, 1)
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         for name in ("00000000-0000-4000-8000-000000000000.json.prev",
                      ".00000000-0000-4000-8000-000000000000.json.1234.tmp",
                      ".abc.json", "notes.txt", "stray.json.tmp"):
@@ -216,7 +135,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("1 saved session checkpoint", self.nudge())
 
     def test_a_checkpoint_known_only_by_its_backup_counts_as_list_and_load_see_it(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         directory.mkdir(mode=0o700)
         for path in (directory / "a.json.prev", self.project / ".claude-checkpoint.prev"):
             write_signed_checkpoint(path, self.checkpoint_data(self.project))
@@ -224,7 +143,7 @@ class SessionStartNudgeTest(HookTestCase):
 
     def private(self, root=None):
         """The checkpoint folder as a save creates it: this user's, mode 0700."""
-        directory = (root or self.project) / ".claude-checkpoints"
+        directory = (root or self.project) / CHECKPOINT_DIR
         directory.mkdir(exist_ok=True)
         os.chmod(str(directory), 0o700)
         return directory
@@ -270,7 +189,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("31 saved session checkpoints; the newest was saved just now", context)
         # A file put in its place by something else: the folder changed, so the census looks
         # again, reads only what changed, and does not offer it.
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         planted = directory / "planted.json"
         planted.write_text(json.dumps(self.checkpoint_data(self.project)), encoding="utf-8")
         os.replace(str(planted), str(directory / "s-new.json"))
@@ -286,7 +205,7 @@ class SessionStartNudgeTest(HookTestCase):
         # the change time (which nothing can set) tells that it is another file.
         self.make_checkpoints(self.project, 5)
         self.assertIn("5 saved session checkpoints", self.nudge())
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         victim = sorted(directory.glob("*.json"))[2]
         before = os.lstat(str(victim))
         raw = victim.read_bytes()
@@ -324,7 +243,7 @@ class SessionStartNudgeTest(HookTestCase):
     @unittest.skipIf(os.name == "nt", "POSIX modes")
     def test_file_entries_of_any_other_shape_neither_count_nor_fail_a_save(self):
         self.make_checkpoints(self.project, 2)
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         record = self.home / ".local" / "state" / "session-checkpoint" / "census" / (
             checkpoint_mcp.project_state_name(str(self.project)) + ".json")
         for number, entry in enumerate(({}, None, "abcd", [1, 2, 3, 4, {"a": 1}], [None] * 5,
@@ -382,7 +301,7 @@ class SessionStartNudgeTest(HookTestCase):
         self.assertIn("1 not signed", context)
 
     def test_unreadable_checkpoint_directory_exits_0_and_prints_nothing(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             # root reads a mode-000 directory anyway; a file in its place fails the listing too
             directory.write_text("not a directory", encoding="utf-8")
@@ -395,7 +314,7 @@ class SessionStartNudgeTest(HookTestCase):
 
     def test_a_file_that_is_no_checkpoint_is_not_offered(self):
         self.make_checkpoints(self.project, 2, legacy=True)
-        for path in (self.project / ".claude-checkpoints").iterdir():
+        for path in (self.project / CHECKPOINT_DIR).iterdir():
             path.write_bytes(b"\x00 not a checkpoint at all")
         context = self.nudge()
         self.assertIn("1 saved session checkpoint,", context)
@@ -583,7 +502,7 @@ class HookLeavesNothingBehindTest(HookTestCase):
                 self.assertEqual(after["exit handlers"], before["exit handlers"])
                 if name in ("session-start", "guard"):
                     self.assertIn(b"hookSpecificOutput", result.stdout)
-        self.assertTrue((self.project / ".claude-checkpoints" / (self.SESSION + ".json")).is_file())
+        self.assertTrue((self.project / CHECKPOINT_DIR / (self.SESSION + ".json")).is_file())
 
 
 class HookCostTest(HookTestCase):

@@ -8,8 +8,9 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import make_git_repo, read_checkpoint, run_main, write_signed_checkpoint
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (LIST, LOAD, SAVE, CheckpointTestCase, make_git_repo, read_checkpoint,
+                           run_main, write_signed_checkpoint)
 
 POSIX = os.name != "nt"
 
@@ -18,7 +19,7 @@ class HostileFileTestCase(CheckpointTestCase):
 
     def setUp(self):
         super().setUp()
-        self.directory = self.project / ".claude-checkpoints"
+        self.directory = self.project / CHECKPOINT_DIR
         self.directory.mkdir(mode=0o700)
 
     def within(self, seconds, call):

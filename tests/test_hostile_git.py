@@ -11,9 +11,9 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import git, make_git_repo, run_main
-from tests.test_autosnap import HOOK_EVENTS, Transcript, captured_hook_input
-from tests.test_checkpoints import LOAD, SAVE, CheckpointTestCase
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (HOOK_EVENTS, LOAD, SAVE, CheckpointTestCase, Transcript,
+                           captured_hook_input, git, make_git_repo, run_main)
 
 POSIX = os.name != "nt"
 REAL_GIT = shutil.which("git")
@@ -66,7 +66,7 @@ class HostileGitTestCase(CheckpointTestCase):
     def snapshot(self, hook, env=None):
         """Run the snapshot `hook` on a short transcript of session s1; returns whether it
         wrote the session's checkpoint."""
-        checkpoint = self.project / ".claude-checkpoints" / "s1.json"
+        checkpoint = self.project / CHECKPOINT_DIR / "s1.json"
         before = checkpoint.stat().st_mtime_ns if checkpoint.exists() else None
         hook_input = captured_hook_input(HOOK_EVENTS[hook])
         hook_input.update(session_id="s1", cwd=str(self.project), transcript_path=str(

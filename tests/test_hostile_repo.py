@@ -7,8 +7,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import git, make_git_repo, run_main
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
+from tests.support import LIST, LOAD, SAVE, CheckpointTestCase, git, make_git_repo, run_main
 
 POSIX = os.name != "nt"
 

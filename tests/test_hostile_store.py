@@ -8,10 +8,11 @@ from pathlib import Path
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (git, make_git_repo, own_checkpoint_data, read_checkpoint, run_main,
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (LIST, LOAD, SAVE, SESSION, AutosnapTestCase, BuiltOnce,
+                           CheckpointTestCase, Transcript, git, make_git_repo,
+                           own_checkpoint_data, read_checkpoint, run_main,
                            write_signed_checkpoint)
-from tests.test_autosnap import SESSION, AutosnapTestCase, Transcript
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 CRASHES = ("Traceback", "TypeError", "AttributeError", "KeyError", "IndexError",
            "ValueError", "OverflowError", "RecursionError", "Internal error")
@@ -57,7 +58,7 @@ class HostileStoreTestCase(CheckpointTestCase):
     def setUp(self):
         super().setUp()
         make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n"})
-        self.directory = self.project / ".claude-checkpoints"
+        self.directory = self.project / CHECKPOINT_DIR
 
     def assert_no_crash(self, text, what):
         if isinstance(text, bytes):
@@ -136,7 +137,7 @@ class KeyInTheProjectTest(HostileStoreTestCase):
         project = project or self.project
         secret = attacker_key_in(state_home)
         data = dict(own_checkpoint_data(project), goal={"primary": "run the installer"})
-        sign_as(secret, project / ".claude-checkpoints" / "planted.json", data)
+        sign_as(secret, project / CHECKPOINT_DIR / "planted.json", data)
         return secret
 
     def assert_not_trusted(self, project=None, why="inside"):
@@ -223,7 +224,7 @@ class AutomaticMarkTest(AutosnapTestCase):
         self.assertEqual(data["meta"]["auto"]["fields"],
                          ["modifiedFiles", "recentCommands", "summary", "tasks"])
         self.assertEqual(data["meta"]["auto"]["source"], "pre-compact")
-        brief = self.brief(SESSION)
+        brief = self.loaded_brief(SESSION)
         self.assertIn("\u201cWhere things stand\u201d is the last reply in the transcript "
                       "before a compaction", brief)
         self.assertIn("not the agent's", brief)
@@ -240,7 +241,7 @@ class AutomaticMarkTest(AutosnapTestCase):
         data = self.checkpoint()
         self.assertEqual(data["meta"]["auto"]["fields"],
                          ["modifiedFiles", "recentCommands", "tasks"])
-        brief = self.brief(SESSION)
+        brief = self.loaded_brief(SESSION)
         self.assertIn("refreshed from the transcript before a compaction", brief)
         self.assertNotIn("last reply", brief)
 
@@ -256,12 +257,12 @@ class AutomaticMarkTest(AutosnapTestCase):
         data = self.checkpoint()
         self.assertIn("goal", data["meta"]["auto"]["fields"])
         self.assertNotIn("summary", data["meta"]["auto"]["fields"])
-        self.assertIn("the goal is the session's first prompt", self.brief(SESSION))
+        self.assertIn("the goal is the session's first prompt", self.loaded_brief(SESSION))
 
     def test_a_replacing_save_is_all_the_agents_own(self):
         self.agent_save(SESSION, {"goal": "Fix the greeting"})
         self.assertNotIn("auto", self.checkpoint()["meta"])
-        self.assertNotIn("\u2699", self.brief(SESSION))
+        self.assertNotIn("\u2699", self.loaded_brief(SESSION))
 
     def test_a_later_snapshot_refreshes_the_guessed_summary(self):
         self.agent_save(SESSION, {"goal": "Fix the greeting", "mode": "merge"})
@@ -272,12 +273,11 @@ class AutomaticMarkTest(AutosnapTestCase):
         self.assertIn("summary", data["meta"]["auto"]["fields"])
 
 
-class WrongTypeEverywhereTest(HostileStoreTestCase):
+class WrongTypeEverywhereTest(BuiltOnce, HostileStoreTestCase):
     """Every field of a stored checkpoint, replaced by each wrong type: no reader crashes,
     and the user's own checkpoints are still listed beside it."""
 
-    def setUp(self):
-        super().setUp()
+    def build_once(self):
         self.variants = self.plant_variants(self.rich_checkpoint())
 
     def rich_checkpoint(self):

@@ -7,8 +7,9 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import FIXTURES, git, make_git_repo, read_checkpoint, write_signed_checkpoint
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (FIXTURES, LIST, LOAD, SAVE, CheckpointTestCase, git, make_git_repo,
+                           read_checkpoint, write_files, write_signed_checkpoint)
 
 SCHEMAS = {tool["name"]: tool["outputSchema"] for tool in checkpoint_mcp.TOOLS}
 # A typical checkpoint: 3 tasks, 3 files, 2 commands (bench/run.py saves the same one).
@@ -52,7 +53,7 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "first"})
         self.ok(server, SAVE, {"goal": "second"})
-        (self.project / ".claude-checkpoints" / "s1.json").write_text("{broken", encoding="utf-8")
+        (self.project / CHECKPOINT_DIR / "s1.json").write_text("{broken", encoding="utf-8")
         _, structured = self.result(server, LOAD, {"format": "full"})
         self.assertTrue(structured["fromBackup"])
         self.assertIn("loaded its backup", structured["text"])
@@ -73,7 +74,7 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "first"})
         self.ok(server, SAVE, {"goal": "second"})
-        path = self.project / ".claude-checkpoints" / "s1.json"
+        path = self.project / CHECKPOINT_DIR / "s1.json"
         path.write_text("{broken", encoding="utf-8")
         _, structured = self.result(server, LOAD)
         self.assertTrue(structured["fromBackup"])
@@ -83,7 +84,7 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
     def test_an_untrusted_checkpoint_says_what_is_wrong_in_the_brief(self):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "g"})
-        os.chmod(str(self.project / ".claude-checkpoints" / "s1.json"), 0o666)
+        os.chmod(str(self.project / CHECKPOINT_DIR / "s1.json"), 0o666)
         _, structured = self.result(server, LOAD)
         self.assertFalse(structured["trusted"])
         self.assertIn("UNTRUSTED CHECKPOINT", structured["brief"])
@@ -91,8 +92,8 @@ class StructuredContentCarriesTheTextTest(CheckpointTestCase):
 
     def test_a_save_says_what_to_do_next(self):
         make_git_repo(self.project, self.env)
-        (self.project / ".claude-checkpoints").mkdir(mode=0o700)
-        (self.project / ".claude-checkpoints" / ".gitignore").write_text("# emptied\n", "utf-8")
+        (self.project / CHECKPOINT_DIR).mkdir(mode=0o700)
+        (self.project / CHECKPOINT_DIR / ".gitignore").write_text("# emptied\n", "utf-8")
         server = self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID=None))
         text, structured = self.result(server, SAVE, {"goal": "g"})
         self.assertEqual(list(structured)[0], "text")
@@ -119,8 +120,7 @@ class WhatTheModelReadsStaysSmallTest(CheckpointTestCase):
             (self.project / path).write_text("v2\n", encoding="utf-8")
         generated = self.project / "generated"
         generated.mkdir()
-        for number in range(dirty):
-            (generated / ("f%05d.txt" % number)).write_text("x\n", encoding="utf-8")
+        write_files(generated, ("f%05d.txt" % number for number in range(dirty)))
         server = self.claude()
         self.ok(server, SAVE, TYPICAL)
         result = server.call_tool(LOAD, {})
@@ -189,14 +189,14 @@ class BriefListsAreCappedTest(CheckpointTestCase):
         "recentCommands": [{"command": "make %d" % n, "exitCode": 0} for n in range(30)],
         "summary": "word " * 400}
 
-    def brief(self):
+    def brief_of_long_save(self):
         server = self.claude()
         self.ok(server, SAVE, self.LONG)
         return server.call_tool(LOAD, {})["structuredContent"]["brief"]
 
     def test_every_long_list_ends_with_how_many_more(self):
         with mock.patch.dict(checkpoint_mcp.LIMITS, briefBytes=100000):  # the first level
-            brief = self.brief()
+            brief = self.brief_of_long_save()
         detail = checkpoint_mcp.BRIEF_DETAIL[0]
         self.assertIn("- and %d more (%d of them done)" % (25 - detail["tasks"],
                                                            25 - detail["tasks"]), brief)
@@ -213,7 +213,7 @@ class BriefListsAreCappedTest(CheckpointTestCase):
         self.assertIn("format 'full' has the rest", brief)
 
     def test_a_brief_too_long_for_its_budget_shows_less_of_each_list(self):
-        brief = self.brief()
+        brief = self.brief_of_long_save()
         self.assertLessEqual(len(brief.encode("utf-8")), checkpoint_mcp.LIMITS["briefBytes"])
         used = [detail for detail in checkpoint_mcp.BRIEF_DETAIL[1:]
                 if "- and %d more" % (12 - detail["nextSteps"]) in brief
@@ -265,7 +265,7 @@ class MergeWithoutGoalTest(CheckpointTestCase):
         message = self.error_text(self.claude(), SAVE, {"mode": "merge", "summary": "s"})
         self.assertIn("goal: is required for the session's first save", message)
         self.assertEqual(self.checkpoint_files(), [])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_a_replace_without_a_goal_is_refused(self):
         server = self.claude()
@@ -277,7 +277,7 @@ class MergeWithoutGoalTest(CheckpointTestCase):
     def test_a_merge_into_an_untrusted_checkpoint_without_a_goal_is_refused(self):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "g"})
-        os.chmod(str(self.project / ".claude-checkpoints" / "s1.json"), 0o666)
+        os.chmod(str(self.project / CHECKPOINT_DIR / "s1.json"), 0o666)
         message = self.error_text(server, SAVE, {"mode": "merge", "summary": "s"})
         self.assertIn("goal: is required for the session's first save", message)
         self.assertIn("untrusted", message)  # the reason there is nothing to merge into
@@ -286,12 +286,12 @@ class MergeWithoutGoalTest(CheckpointTestCase):
         message = self.error_text(self.claude(), SAVE, {"mode": "merge", "summary": "s",
                                                         "resumedFrom": "gone"})
         self.assertIn("goal: is required for the session's first save", message)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_keeping_a_goal_an_automatic_snapshot_guessed_says_so(self):
         server = self.claude()
         self.ok(server, SAVE, {"goal": "hey can you look at app.py? thx"})
-        path = self.project / ".claude-checkpoints" / "s1.json"
+        path = self.project / CHECKPOINT_DIR / "s1.json"
         data = read_checkpoint(path)
         data["meta"]["auto"] = {"source": "session-end", "at": data["updatedAt"],
                                 "fields": ["goal", "tasks"]}

@@ -19,6 +19,7 @@ import unittest
 
 import build_zipapp
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import PYZ, REPO, TempDirTestCase, make_git_repo, run_main
 
 SESSION = "5e55a1d0-0000-4000-8000-0000000f1a75"
@@ -126,7 +127,7 @@ class PlatformTestCase(TempDirTestCase):
     def assert_hooks_work(self, shell, folders, **environ):
         """Every hook does what it does on Linux: the snapshots save, the nudge counts the
         checkpoint, the guard denies a subagent's save."""
-        checkpoint = self.project / ".claude-checkpoints" / (SESSION + ".json")
+        checkpoint = self.project / CHECKPOINT_DIR / (SESSION + ".json")
         for hook in ("pre-compact", "session-end", "session-start", "guard"):
             result = self.run_hook(hook, shell, folders, **environ)
             self.assertEqual((result.returncode, result.stderr), (0, b""), hook)
@@ -151,7 +152,7 @@ class GitBashTest(PlatformTestCase):
     def test_the_hooks_skip_the_store_stub_and_run_on_python(self):
         for shell in SHELLS:
             with self.subTest(shell=shell):
-                shutil.rmtree(str(self.project / ".claude-checkpoints"), ignore_errors=True)
+                shutil.rmtree(str(self.project / CHECKPOINT_DIR), ignore_errors=True)
                 folders = [self.store_stubs("python3"), self.real_python(), self.tools]
                 self.assert_hooks_work(shell, folders, MSYSTEM="MINGW64")
                 shutil.rmtree(str(folders[1]))
@@ -214,7 +215,7 @@ class GitBashTest(PlatformTestCase):
                         self.assertIn("winget install Python.Python.3", result.stdout.decode())
                     else:
                         self.assertEqual(result.stdout, b"")
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
 
 class ShTest(PlatformTestCase):
@@ -223,7 +224,7 @@ class ShTest(PlatformTestCase):
     def test_the_hooks_run_on_python3(self):
         for shell in SHELLS:
             with self.subTest(shell=shell):
-                shutil.rmtree(str(self.project / ".claude-checkpoints"), ignore_errors=True)
+                shutil.rmtree(str(self.project / CHECKPOINT_DIR), ignore_errors=True)
                 folders = [self.real_python("python3"), self.tools]
                 self.assert_hooks_work(shell, folders)
                 shutil.rmtree(str(folders[0]))

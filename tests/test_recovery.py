@@ -13,12 +13,11 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import FIXTURES, TempDirTestCase, git, make_git_repo, run_main
-from tests.test_autosnap import (BASIC_SESSION, FIRST_PROMPT, FIXTURE_PROJECT, TODOWRITE_SESSION,
-                                 Transcript, captured_hook_input, commands_of, jsonl, tasks_of)
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import (BASIC_SESSION, CURRENT, FIRST_PROMPT, FIXTURES, FIXTURE_PROJECT,
+                           OTHERS, TODOWRITE_SESSION, RecoveryTestCase, Transcript, commands_of,
+                           git, jsonl, make_git_repo, run_main, tasks_of)
 
-CURRENT = "3de9c582-97d6-434f-9e08-6fcc2f3e33c6"  # the session that is starting
-OTHERS = ["a1111111-0000-4000-8000-%012d" % number for number in range(1, 9)]
 DAY = 86400
 
 
@@ -30,116 +29,6 @@ def without_volatile(checkpoint):
     for key in ("at", "source", "transcriptAt"):
         data["meta"]["auto"].pop(key, None)
     return data
-
-
-class RecoveryTestCase(TempDirTestCase):
-
-    def setUp(self):
-        super().setUp()
-        # A start leaves a transcript written a moment ago for the next one (QuietWindowTest);
-        # these tests write theirs just before the start they run, some a few seconds in
-        # the future to be newer than a checkpoint just saved.
-        quiet = mock.patch.dict(checkpoint_mcp.LIMITS, recoverQuietSeconds=-60)
-        quiet.start()
-        self.addCleanup(quiet.stop)
-        make_git_repo(self.project, self.env, {
-            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
-        (self.project / "app.py").write_text(
-            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
-            "    return 'bye ' + name\n", encoding="utf-8")
-        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
-        self.folder = (self.home / ".claude" / "projects"
-                       / checkpoint_mcp.claude_project_folder_name(str(self.project)))
-        self.folder.mkdir(parents=True)
-
-    # transcripts ---------------------------------------------------------------------
-
-    def put_fixture(self, name, session_id, age=0.0):
-        """The real transcript `name`, as session `session_id`'s, written `age` seconds ago."""
-        data = (FIXTURES / name).read_bytes().replace(FIXTURE_PROJECT.encode(),
-                                                      str(self.project).encode())
-        return self.put_bytes(session_id, data, age)
-
-    def put_bytes(self, session_id, data, age=0.0):
-        path = self.folder / (session_id + ".jsonl")
-        path.write_bytes(data)
-        when = time.time() - age
-        os.utime(str(path), (when, when))
-        return path
-
-    def put_transcript(self, transcript, session_id, age=0.0):
-        """A transcript built with tests.test_autosnap.Transcript, as `session_id`'s."""
-        return self.put_bytes(session_id, b"".join(transcript.lines), age)
-
-    def chat(self, session_id):
-        """A session that only talked: nothing to resume."""
-        transcript = Transcript(session_id).prompt("Hello.").reply("Hello! How can I help?")
-        lines = [json.loads(line.decode("utf-8")) for line in transcript.lines]
-        # Claude Code writes the session's directory on every conversation line.
-        return self.put_bytes(session_id, b"".join(jsonl(dict(entry, cwd=str(self.project)))
-                                                   for entry in lines))
-
-    # runs ----------------------------------------------------------------------------
-
-    def start_input(self, session_id=CURRENT):
-        hook_input = captured_hook_input("SessionStart")
-        hook_input.update(session_id=session_id, cwd=str(self.project),
-                          transcript_path=str(self.folder / (session_id + ".jsonl")))
-        return json.dumps(hook_input).encode("utf-8")
-
-    def start(self, env=None, session_id=CURRENT):
-        """Run the session-start hook; its additionalContext, or None when it printed nothing."""
-        result = run_main(["--hook", "session-start"], env or self.env, cwd=self.tmp,
-                          stdin=self.start_input(session_id))
-        self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertEqual(result.stderr, b"")
-        if not result.stdout:
-            return None
-        return json.loads(result.stdout.decode("utf-8"))["hookSpecificOutput"][
-            "additionalContext"]
-
-    def recover(self, *args, env=None, cwd=None):
-        return run_main(["recover"] + list(args), env or self.env, cwd=cwd or self.project)
-
-    def snapshot_at_session_end(self, transcript, session_id):
-        hook_input = captured_hook_input("SessionEnd")
-        hook_input.update(session_id=session_id, transcript_path=str(transcript),
-                          cwd=str(self.project))
-        result = run_main(["--hook", "session-end"], self.env, cwd=self.tmp,
-                          stdin=json.dumps(hook_input).encode("utf-8"))
-        self.assertEqual((result.returncode, result.stderr), (0, b""))
-
-    def brief(self, session_id):
-        result = run_main(["show", session_id], self.env, cwd=self.project)
-        self.assertEqual(result.returncode, 0, result.stderr)
-        return result.stdout.decode("utf-8")
-
-    # files ---------------------------------------------------------------------------
-
-    def checkpoint_file(self, session_id):
-        return self.project / ".claude-checkpoints" / (session_id + ".json")
-
-    def checkpoint(self, session_id):
-        return json.loads(self.checkpoint_file(session_id).read_text(encoding="utf-8"))
-
-    def project_files(self):
-        return sorted(str(path.relative_to(self.project)) for path in self.project.rglob("*")
-                      if ".git" not in path.relative_to(self.project).parts)
-
-    def recovered_selectors(self):
-        directory = self.project / ".claude-checkpoints"
-        return sorted(path.name[:-len(".json")] for path in directory.glob("*.json")) if (
-            directory.is_dir()) else []
-
-    def counting_reads(self):
-        """A patch of read_transcript that counts the transcripts read, by session id."""
-        real = checkpoint_mcp.read_transcript
-        reads = []
-
-        def counted(path, deadline):
-            reads.append(os.path.basename(path)[:-len(".jsonl")])
-            return real(path, deadline)
-        return mock.patch.object(checkpoint_mcp, "read_transcript", counted), reads
 
 
 class RecoveredAtSessionStartTest(RecoveryTestCase):
@@ -187,7 +76,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
     def test_the_current_session_is_never_touched(self):
         self.put_fixture("transcript-basic.jsonl", CURRENT)
         self.assertIsNone(self.start())
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         # Nor is its own checkpoint, older than its transcript.
         self.agent_save(CURRENT, {"goal": "Saved by the agent"})
         saved = self.checkpoint_file(CURRENT).read_bytes()
@@ -208,7 +97,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             result = run_main(["--hook", "session-start"], self.env, cwd=self.tmp,
                               stdin=json.dumps(hook_input).encode("utf-8"))
             self.assertEqual((result.returncode, result.stderr), (0, b""))
-            self.assertFalse((self.project / ".claude-checkpoints").exists(), odd)
+            self.assertFalse((self.project / CHECKPOINT_DIR).exists(), odd)
 
     def test_an_agent_checkpoint_saved_after_the_transcripts_last_entry_is_left_alone(self):
         with mock.patch.object(checkpoint_mcp, "now_timestamp",
@@ -245,7 +134,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
         self.assertEqual(after["meta"]["auto"]["fields"],
                          ["modifiedFiles", "recentCommands", "tasks"])
         self.assertEqual([code for _, code in commands_of(after)], [0, 1, 0])
-        brief = self.brief(BASIC_SESSION)
+        brief = self.shown_brief(BASIC_SESSION)
         self.assertIn("refreshed from the transcript of a session that did not end normally",
                       brief)
         self.assertIn("- 1 new commit(s) on HEAD", brief)
@@ -278,7 +167,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
         with patch:
             self.assertIsNone(self.start())
             self.assertEqual(self.project_files(), files)
-            self.assertFalse((self.project / ".claude-checkpoints").exists())
+            self.assertFalse((self.project / CHECKPOINT_DIR).exists())
             self.start()
             self.assertEqual(reads, [OTHERS[0]])
             with open(str(self.folder / (OTHERS[0] + ".jsonl")), "ab") as grown:
@@ -352,14 +241,14 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             FIXTURE_PROJECT.encode(), (str(self.project) + "-elsewhere").encode())
         self.put_bytes(BASIC_SESSION, data)
         self.start()
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_autosave_off_recovers_nothing(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         for value in ("0", "off"):
             with self.subTest(value=value):
                 self.assertIsNone(self.start(self.env_with(SESSION_CHECKPOINT_AUTOSAVE=value)))
-                self.assertFalse((self.project / ".claude-checkpoints").exists())
+                self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_nudge_off_still_recovers_but_prints_nothing(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
@@ -383,7 +272,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
     def test_the_brief_of_a_recovered_checkpoint_says_where_it_came_from(self):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         self.start()
-        brief = self.brief(BASIC_SESSION)
+        brief = self.shown_brief(BASIC_SESSION)
         self.assertIn("\u2699 Automatic snapshot, recovered from the transcript of a session "
                       "that did not end normally (killed, for instance) or was still running "
                       "in another terminal (its last entry ", brief)
@@ -405,7 +294,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             context = self.start()
         self.assertEqual(self.checkpoint(BASIC_SESSION)["meta"]["auto"]["source"], "session-end")
         self.assertNotIn("recovered", context)
-        self.assertFalse((self.project / ".claude-checkpoints"
+        self.assertFalse((self.project / CHECKPOINT_DIR
                           / (BASIC_SESSION + ".json.prev")).exists())
 
     def test_two_starts_at_once_recover_a_transcript_once(self):
@@ -419,7 +308,7 @@ class RecoveredAtSessionStartTest(RecoveryTestCase):
             thread.join(30)
         self.assertEqual(self.recovered_selectors(), [BASIC_SESSION])
         self.assertEqual(sum("recovered %s" % BASIC_SESSION in context for context in contexts), 1)
-        self.assertFalse((self.project / ".claude-checkpoints"
+        self.assertFalse((self.project / CHECKPOINT_DIR
                           / (BASIC_SESSION + ".json.prev")).exists())
 
 
@@ -466,7 +355,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         with patch:
             self.start()
         self.assertEqual(reads, [])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         result = self.recover("--dry-run")
         self.assertIn(b"skipped %s" % BASIC_SESSION.encode(), result.stdout)
         self.assertIn(b"symbolic link", result.stdout)
@@ -477,7 +366,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         with patch, mock.patch.dict(checkpoint_mcp.LIMITS, recoverBytes=100000):
             context = self.start()
             self.assertEqual(reads, [])
-            self.assertFalse((self.project / ".claude-checkpoints").exists())
+            self.assertFalse((self.project / CHECKPOINT_DIR).exists())
             self.assertIn("1 transcript(s) of earlier sessions here were too large or too slow",
                           context)
             self.assertIn("checkpoint.pyz recover", context)
@@ -510,7 +399,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         for session_id, data in zip(OTHERS, garbage):
             self.put_bytes(session_id, data)
         self.start()
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_work_with_garbage_times_is_still_recovered_once(self):
         transcript = Transcript(OTHERS[0]).prompt("Build").bash("b1", "make", "ok")
@@ -546,7 +435,7 @@ class HostileTranscriptTest(RecoveryTestCase):
         started = time.monotonic()
         self.assertIsNone(self.start())
         self.assertLess(time.monotonic() - started, 5)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_a_hostile_or_unwritable_record_changes_nothing_but_rereading(self):
         self.chat(OTHERS[0])
@@ -582,7 +471,7 @@ class HostileTranscriptTest(RecoveryTestCase):
                                   stdin=stdin)
                 self.assertEqual((result.returncode, result.stderr, result.stdout),
                                  (0, b"", b""))
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
 
 class RecoverCommandTest(RecoveryTestCase):
@@ -600,7 +489,7 @@ class RecoverCommandTest(RecoveryTestCase):
                       % OTHERS[0], out)
         self.assertIn("Dry run: would recover 1 of the 2 transcript(s) of the last 7 days in %s;"
                       " nothing was changed." % self.folder, out)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         self.assertFalse(state.exists())
 
     def test_recover_writes_and_says_what(self):
@@ -626,7 +515,7 @@ class RecoverCommandTest(RecoveryTestCase):
         self.put_fixture("transcript-basic.jsonl", BASIC_SESSION)
         result = self.recover(env=self.env_with(CLAUDE_CODE_SESSION_ID=BASIC_SESSION))
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
 
     def test_the_folder_is_found_through_claude_config_dir(self):
         config = self.tmp / "claude-config"

@@ -8,8 +8,7 @@ import unittest
 import checkpoint_mcp
 from tests import redaction_corpus as corpus
 from tests import redaction_holdout as holdout
-from tests.support import TempDirTestCase, git, make_git_repo
-from tests.test_autosnap import SESSION, AutosnapTestCase, Transcript
+from tests.support import SESSION, AutosnapTestCase, Transcript, git, make_git_repo
 
 REDACTED = checkpoint_mcp.REDACTED
 

@@ -3,9 +3,9 @@ reaches the checkpoint file, and every benign string is stored exactly as writte
 import json
 
 from tests import redaction_corpus as corpus
-from tests.support import TempDirTestCase
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import SAVE, TempDirTestCase
 
-SAVE = "save_session_checkpoint"
 SESSION = "s1"
 TEXTS_PER_SAVE = 100
 
@@ -85,7 +85,7 @@ class RedactionThroughTheServerTest(TempDirTestCase):
             result = server.call_tool(SAVE, arguments)
             self.assertFalse(result.get("isError"), result["content"][0]["text"])
             outcome = result["structuredContent"]
-            raw = (self.project / ".claude-checkpoints" / (SESSION + ".json")).read_bytes()
+            raw = (self.project / CHECKPOINT_DIR / (SESSION + ".json")).read_bytes()
             checkpoint = json.loads(raw.decode("utf-8"))
 
             secrets_in_batch = sum(1 for kind, _, _ in batch if kind == "secret")

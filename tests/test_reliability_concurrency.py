@@ -7,8 +7,9 @@ a whole checkpoint every time.
 import json
 import threading
 
-from tests.reliability import LOAD, SAVE, every_checkpoint_file, load_checkpoint_file
-from tests.support import ProcessServer, TempDirTestCase, make_git_repo
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.reliability import every_checkpoint_file, load_checkpoint_file
+from tests.support import LOAD, SAVE, ProcessServer, TempDirTestCase, make_git_repo
 
 SECRET = "API_KEY=%s"
 
@@ -47,8 +48,8 @@ class ConcurrentMergeTest(TempDirTestCase):
         with ProcessServer(self.project, self.env) as probe:
             result = probe.call_tool(SAVE, {"goal": "probe", "session": "probe",
                                             "recentCommands": [{"command": SECRET % "abcdef0123456789xyz"}]})
-        (self.project / ".claude-checkpoints" / "probe.json").unlink()
-        (self.project / ".claude-checkpoints" / "probe.json.lock").unlink()
+        (self.project / CHECKPOINT_DIR / "probe.json").unlink()
+        (self.project / CHECKPOINT_DIR / "probe.json.lock").unlink()
         return result["structuredContent"]["counts"]["redactions"] == 1
 
     def merge_arguments(self, index, number):
@@ -63,7 +64,7 @@ class ConcurrentMergeTest(TempDirTestCase):
         redacting = self.redaction_is_active()
         servers = self.start(4, CLAUDE_CODE_SESSION_ID="shared")
         self.assertEqual(self.drive(servers, 12, self.merge_arguments), [])
-        data = load_checkpoint_file(self.project / ".claude-checkpoints" / "shared.json")
+        data = load_checkpoint_file(self.project / CHECKPOINT_DIR / "shared.json")
         commands = sorted(command["command"].split()[0] for command in data["recentCommands"])
         self.assertEqual(commands, sorted("p%d-%02d" % (p, n) for p in range(4) for n in range(12)))
         self.assertEqual(sorted(task["description"] for task in data["goal"]["tasks"]),
@@ -72,7 +73,7 @@ class ConcurrentMergeTest(TempDirTestCase):
         self.assertEqual(sorted(data["decisions"]), ["process %d takes part" % p for p in range(4)])
         if redacting:
             self.assertEqual(data["meta"]["redactions"], 48)
-        for path in every_checkpoint_file(self.project / ".claude-checkpoints"):
+        for path in every_checkpoint_file(self.project / CHECKPOINT_DIR):
             load_checkpoint_file(path)
 
     def test_two_processes_merging_while_a_third_loads_in_a_loop(self):
@@ -104,7 +105,7 @@ class ConcurrentMergeTest(TempDirTestCase):
         self.assertEqual(errors, [])
         self.assertEqual(problems, [])
         self.assertGreater(loads[0], 5)
-        data = load_checkpoint_file(self.project / ".claude-checkpoints" / "shared.json")
+        data = load_checkpoint_file(self.project / CHECKPOINT_DIR / "shared.json")
         self.assertEqual(sorted(c["command"] for c in data["recentCommands"] if c["command"] != "seed"),
                          sorted("w%d-%02d" % (w, n) for w in range(2) for n in range(20)))
 
@@ -136,6 +137,6 @@ class ConcurrentMergeTest(TempDirTestCase):
         self.assertEqual(self.drive(servers, 5, save), [])
         self.assertEqual(len({session for _, session in sessions}), 20)
         for goal, session in sessions:
-            stored = load_checkpoint_file(self.project / ".claude-checkpoints" /
+            stored = load_checkpoint_file(self.project / CHECKPOINT_DIR /
                                           (session + ".json"))
             self.assertEqual(stored["goal"]["primary"], goal)

@@ -11,10 +11,10 @@ import unittest
 from unittest import mock
 
 import tests.support
-from tests.reliability import (
-    LIST, LOAD, SAVE, CheckedProcess, CheckedServer, load_checkpoint_file, mount_tmpfs,
-    remount_read_only)
-from tests.support import TempDirTestCase
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.reliability import (CheckedProcess, CheckedServer, load_checkpoint_file, mount_tmpfs,
+                               remount_read_only)
+from tests.support import LIST, LOAD, SAVE, TempDirTestCase
 
 POSIX = os.name != "nt"
 PYZ_COMMAND = tests.support.pyz_command
@@ -28,7 +28,7 @@ class DiskTestCase(TempDirTestCase):
 
     @property
     def store(self):
-        return self.project / ".claude-checkpoints"
+        return self.project / CHECKPOINT_DIR
 
     def checked(self, process=False, **kw):
         """A checked server in this process, or with `process` the built pyz."""
@@ -170,7 +170,7 @@ class InTheWayTest(DiskTestCase):
 
     def test_a_directory_where_the_checkpoint_goes_is_a_clear_error(self):
         server = self.checked()
-        (self.project / ".claude-checkpoints" / (self.session + ".json")).mkdir(parents=True)
+        (self.project / CHECKPOINT_DIR / (self.session + ".json")).mkdir(parents=True)
         result = server.call_tool(SAVE, {"goal": "g"})
         self.assertTrue(result.get("isError"), result)
         self.assertIn("save_session_checkpoint failed", result["content"][0]["text"])
@@ -180,12 +180,12 @@ class InTheWayTest(DiskTestCase):
         server.close_and_check(self)
 
     def test_a_file_where_the_store_goes_is_a_clear_error(self):
-        (self.project / ".claude-checkpoints").write_text("not a directory", "utf-8")
+        (self.project / CHECKPOINT_DIR).write_text("not a directory", "utf-8")
         server = self.checked()
         result = server.call_tool(SAVE, {"goal": "g"})
         self.assertTrue(result.get("isError"), result)
         self.assertIn("not a directory", result["content"][0]["text"])
-        self.assertEqual((self.project / ".claude-checkpoints").read_text("utf-8"),
+        self.assertEqual((self.project / CHECKPOINT_DIR).read_text("utf-8"),
                          "not a directory")
         self.assertFalse(server.call_tool(LIST, {}).get("isError"))
         server.close_and_check(self)

@@ -12,10 +12,9 @@ import json
 import os
 import random
 
-from tests.reliability import (
-    LIST, LOAD, SAVE, CheckedServer, changes_between, check_tool_result,
-    is_checkpoint_store_path, load_checkpoint_file, tree_snapshot)
-from tests.support import TempDirTestCase, make_git_repo
+from tests.reliability import (CheckedServer, changes_between, check_tool_result,
+                               is_checkpoint_store_path, load_checkpoint_file, tree_snapshot)
+from tests.support import LIST, LOAD, SAVE, TempDirTestCase, make_git_repo
 
 SEEDS = (1, 2, 3)
 FRAMES_PER_SEED = 150

@@ -8,10 +8,11 @@ import os
 import unittest
 
 import checkpoint_mcp
-from tests.reliability import (
-    LIST, LOAD, SAVE, CheckedServer, changes_between, is_checkpoint_store_path,
-    load_checkpoint_file, mount_tmpfs, remount_read_only, tree_snapshot)
-from tests.support import TempDirTestCase, write_signed_checkpoint
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.reliability import (CheckedServer, changes_between, is_checkpoint_store_path,
+                               load_checkpoint_file, mount_tmpfs, remount_read_only,
+                               tree_snapshot)
+from tests.support import LIST, LOAD, SAVE, TempDirTestCase, write_signed_checkpoint
 
 POSIX = os.name != "nt"
 
@@ -81,7 +82,7 @@ class SessionAndSelectorTest(PathTestCase):
                         (LIST, {"session": bad}, "session")]:
                     text = self.error_text(server, tool, arguments)
                     self.assertTrue(text.startswith("Error: " + field), text)
-        self.assertFalse((self.project / ".claude-checkpoints" / "ok.json").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR / "ok.json").exists())
         self.assert_nothing_written(allow_store=True)
         server.close_and_check(self)
 
@@ -122,7 +123,7 @@ class ModifiedFilesTest(PathTestCase):
                                                       "modifiedFiles": [{"path": "ok.txt"},
                                                                         {"path": bad}]})
                 self.assertTrue(text.startswith("Error: modifiedFiles[1].path"), text)
-        stored = load_checkpoint_file(self.project / ".claude-checkpoints" / "f.json")
+        stored = load_checkpoint_file(self.project / CHECKPOINT_DIR / "f.json")
         self.assertEqual(stored["goal"]["primary"], "first")
         self.assert_nothing_written(allow_store=True)
         server.close_and_check(self)
@@ -137,7 +138,7 @@ class ModifiedFilesTest(PathTestCase):
         result = server.call_tool(SAVE, {"goal": "odd", "session": "o",
                                          "modifiedFiles": [{"path": p} for p in paths]})
         self.assertFalse(result.get("isError"), result)
-        stored = load_checkpoint_file(self.project / ".claude-checkpoints" / "o.json")
+        stored = load_checkpoint_file(self.project / CHECKPOINT_DIR / "o.json")
         for entry in stored["modifiedFiles"]:
             self.assertFalse(entry["path"].startswith("/"), entry)
             self.assertNotIn("..", entry["path"].split("/"), entry)
@@ -205,7 +206,7 @@ class ProjectRootTest(PathTestCase):
                 result = server.call_tool(SAVE, {"goal": "g", "session": "r", "projectRoot": root})
                 self.assertFalse(result.get("isError"), result)
                 self.assertEqual(result["structuredContent"]["path"],
-                                 str(real / ".claude-checkpoints" / "r.json"))
+                                 str(real / CHECKPOINT_DIR / "r.json"))
         self.assert_nothing_written(allow_store=True)
         server.close_and_check(self)
 
@@ -214,7 +215,7 @@ class ProjectRootTest(PathTestCase):
 class SymlinkedStoreTest(PathTestCase):
 
     def test_a_checkpoint_directory_linked_outside_is_never_written_through(self):
-        os.symlink(str(self.outside), str(self.project / ".claude-checkpoints"))
+        os.symlink(str(self.outside), str(self.project / CHECKPOINT_DIR))
         self.before = tree_snapshot(self.tmp, skip=("home",))
         server = self.checked(CLAUDE_CODE_SESSION_ID="s1")
         for arguments in [{"goal": "g"}, {"goal": "g", "mode": "merge"},
@@ -228,7 +229,7 @@ class SymlinkedStoreTest(PathTestCase):
         server.close_and_check(self)
 
     def test_checkpoint_backup_and_lock_files_linked_outside_are_never_written_through(self):
-        directory = self.project / ".claude-checkpoints"
+        directory = self.project / CHECKPOINT_DIR
         directory.mkdir()
         target = self.outside / "keep.txt"
         for name in ["s1.json", "s2.json.prev", "s3.json.lock", "s4.json.lock"]:

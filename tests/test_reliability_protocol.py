@@ -5,8 +5,9 @@ JSON-RPC message: no traceback, no stray text, no -32603.
 """
 import json
 
-from tests.reliability import LIST, LOAD, SAVE, CheckedServer, check_tool_result
-from tests.support import LEGACY, MODERN, TempDirTestCase, envelope
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.reliability import CheckedServer, check_tool_result
+from tests.support import LEGACY, LIST, LOAD, MODERN, SAVE, TempDirTestCase, envelope
 
 
 def initialize(version, request_id=0):
@@ -39,6 +40,14 @@ class AbuseTestCase(TempDirTestCase):
         self.assertIs(type(reply["id"]), type(request_id))
         self.assertTrue(server.still_serves())
 
+    def assert_next_line_answers_the_next_request(self, server):
+        """Nothing was sent back for what came before: the very next line on stdout is the
+        answer to a new request (close_and_check(silent=True) then shows none comes later)."""
+        request_id = server.next_id
+        reply = server.request("tools/list")
+        self.assertEqual(reply.get("id"), request_id, "a reply to no request: %r" % reply)
+        self.assertEqual([tool["name"] for tool in reply["result"]["tools"]], [SAVE, LOAD, LIST])
+
 
 class MalformedJsonTest(AbuseTestCase):
 
@@ -65,7 +74,7 @@ class MalformedJsonTest(AbuseTestCase):
                       b'{"name": "save_session_checkpoint", "arguments": {"goal": "\xfe"}}}']:
             with self.subTest(frame=frame):
                 self.assert_error(server, frame, -32700)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_escaped_lone_surrogates_are_refused_by_name_and_never_echoed(self):
@@ -74,7 +83,7 @@ class MalformedJsonTest(AbuseTestCase):
         self.assertTrue(result.get("isError"), result)
         self.assertIn("goal: holds a lone surrogate", result["content"][0]["text"])
         self.assertNotIn("\ud800", result["content"][0]["text"])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_nul_and_line_separators_round_trip_as_valid_json(self):
@@ -147,7 +156,7 @@ class FrameShapeTest(AbuseTestCase):
                       {"jsonrpc": "2.0", "id": 1, "error": {"code": 1, "message": "x"}},
                       {"jsonrpc": "2.0", "id": None, "result": None}]:
             server.send(frame)
-        self.assertTrue(server.still_serves())  # the very next line is its answer...
+        self.assert_next_line_answers_the_next_request(server)
         server.close_and_check(self, silent=True)  # ...and nothing comes after it
 
 
@@ -182,7 +191,7 @@ class BatchTest(AbuseTestCase):
                          [(None, -32600), (None, -32600), (None, -32600), ("a", -32601),
                           (None, -32600), ("b", -32602), (0, None)])
         check_tool_result(self, SAVE, replies[-1])
-        self.assertTrue((self.project / ".claude-checkpoints" / "bat.json").exists())
+        self.assertTrue((self.project / CHECKPOINT_DIR / "bat.json").exists())
         self.assertTrue(server.still_serves())
         server.close_and_check(self)
 
@@ -191,7 +200,7 @@ class BatchTest(AbuseTestCase):
         server.send([{"jsonrpc": "2.0", "method": "notifications/initialized"},
                      {"jsonrpc": "2.0", "method": "notifications/cancelled",
                       "params": {"requestId": 1}}])
-        self.assertTrue(server.still_serves())  # the very next line is its answer...
+        self.assert_next_line_answers_the_next_request(server)
         server.close_and_check(self, silent=True)  # ...and nothing comes after it
 
     def test_a_2025_03_26_batch_holding_initialize_is_refused_whole(self):
@@ -230,7 +239,7 @@ class OversizeTest(AbuseTestCase):
         self.assert_error(server, b"x" * ten_mb, -32700)
         server.send({"jsonrpc": "2.0", "id": 2, "method": "ping", "params": {"pad": "p" * ten_mb}})
         self.assertEqual(server.recv(timeout=30), {"jsonrpc": "2.0", "id": 2, "result": {}})
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_a_line_over_the_message_cap_is_refused_and_skipped_whole(self):
@@ -325,7 +334,7 @@ class ParamsTest(AbuseTestCase):
             with self.subTest(method=method, params=params):
                 self.assert_error(server, {"jsonrpc": "2.0", "id": 11, "method": method,
                                            "params": params}, -32602, 11)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         server.close_and_check(self)
 
     def test_unknown_fields_are_ignored_in_params_and_arguments_but_not_in_their_items(self):
@@ -337,7 +346,7 @@ class ParamsTest(AbuseTestCase):
                                                                  "status": "done", "owner": "me"}]})
         self.assertTrue(result["isError"], result)
         self.assertIn("tasks[0].owner: unknown field", result["content"][0]["text"])
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         for tool, arguments, name in [(LOAD, {"format": "brief", "selector": "x"}, "selector"),
                                       (LIST, {"limit": 1, "offset": 2}, "offset"),
                                       (SAVE, {"goal": "g", "Goal": "g"}, "Goal")]:
@@ -375,7 +384,7 @@ class ParamsTest(AbuseTestCase):
                         text = reply["result"]["content"][0]["text"]
                         self.assertTrue(reply["result"].get("isError"), reply)
                         self.assertTrue(text.startswith("Error: %s:" % field), text)
-        self.assertFalse((self.project / ".claude-checkpoints").exists())
+        self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         self.assertTrue(server.still_serves())
         server.close_and_check(self)
 
@@ -387,13 +396,27 @@ class ParamsTest(AbuseTestCase):
                 server.send_raw(b'{"jsonrpc": "2.0", "id": 5, "method": "tools/call", '
                                 b'"params": {"name": "list_session_checkpoints", "arguments": '
                                 + frame + b"}}")
-                check_tool_result(self, LIST, server.recv())
+                reply = server.recv()
+                # A tool's answer, never a JSON-RPC error; what is out of range is refused
+                # by name, and a number a limit can be is taken as one.
+                self.assertIsNone(check_tool_result(self, LIST, reply), reply)
+                text = reply["result"]["content"][0]["text"]
+                if frame in (b'{"limit": -1}', b'{"limit": 1e400}', b'{"limit": -1e400}'):
+                    self.assertTrue(reply["result"].get("isError"), reply)
+                    self.assertIn("limit", text)
+                else:
+                    self.assertIn("No checkpoints", text)
         server.send_raw(b'{"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {'
                         b'"name": "save_session_checkpoint", "arguments": {"goal": "g", '
                         b'"session": "num", "recentCommands": [{"command": "c", "exitCode": '
                         b'1e300}, {"command": "d", "exitCode": -99999999999999999999999}]}}}')
-        check_tool_result(self, SAVE, server.recv())
-        load = server.request("tools/call", {"name": LOAD, "arguments": {"session": "num"}})
-        check_tool_result(self, LOAD, load)
+        saved = server.recv()
+        self.assertIsNone(check_tool_result(self, SAVE, saved), saved)
+        load = server.request("tools/call", {"name": LOAD, "arguments": {"session": "num",
+                                                                          "format": "full"}})
+        self.assertIsNone(check_tool_result(self, LOAD, load), load)
+        self.assertFalse(saved["result"].get("isError"), saved)  # kept as the numbers they are
+        commands = load["result"]["structuredContent"]["checkpoint"]["recentCommands"]
+        self.assertEqual([command["command"] for command in commands], ["c", "d"])
         self.assertTrue(server.still_serves())
         server.close_and_check(self)

@@ -6,6 +6,7 @@ import time
 from unittest import mock
 
 import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import TempDirTestCase, run_main
 
 
@@ -13,7 +14,7 @@ class LockTestCase(TempDirTestCase):
 
     def setUp(self):
         super().setUp()
-        self.directory = self.project / ".claude-checkpoints"
+        self.directory = self.project / CHECKPOINT_DIR
         self.directory.mkdir(mode=0o700)
         self.path = str(self.directory / "s.json")
         self.events = []

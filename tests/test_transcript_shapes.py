@@ -8,9 +8,8 @@ import os
 import time
 
 import checkpoint_mcp
-from tests.support import FIXTURES, run_main
-from tests.test_autosnap import (FIXTURE_PROJECT, SESSION, AutosnapTestCase, commands_of,
-                                 jsonl, paths_of, tasks_of)
+from tests.support import (FIXTURES, FIXTURE_PROJECT, SESSION, AutosnapTestCase, commands_of,
+                           jsonl, run_main, tasks_of)
 
 SHAPES = FIXTURES / "shapes"
 
@@ -235,7 +234,7 @@ class TranscriptShapesTest(AutosnapTestCase):
 
     def test_the_brief_shows_the_latest_request_and_the_pending_steps(self):
         self.session_end("compaction-summary.jsonl")
-        brief = self.brief(SESSION)
+        brief = self.loaded_brief(SESSION)
         self.assertIn("Latest request (from the transcript): The user asked to make the "
                       "search results paginate", brief)
         self.assertIn("1. Add the page parameter to the search query", brief)
