@@ -6840,10 +6840,39 @@ def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warning
             text = "\n\n".join([head] + sections + [tail]) + "\n"
             if fits(text):
                 return text
-    lines = text.splitlines()[:-1]
-    while lines and not fits("\n".join(lines + [tail]) + "\n"):
+    return last_lines_that_fit(text.splitlines()[:-1], tail, fits)
+
+
+def last_lines_that_fit(lines, tail, fits):
+    """The brief's last resort, when even its fewest sections do not fit (a deep project
+    path or a trust notice leaves the brief little room): lines go from the end, but the
+    goal's heading and first line stay to the last; then the goal line is cut shorter;
+    then the head gives way from the bottom up, but for its first line (a trust notice),
+    its title and the line that frames what follows as data: its warnings, the resume
+    hint and the branch (a load says each in structuredContent too). Only then anything
+    else, from the end."""
+    def text_of(kept):
+        return "\n".join(kept + [tail]) + "\n"
+    goal = lines.index("## Goal") if "## Goal" in lines else None
+    if goal is not None and goal + 1 < len(lines):
+        kept = lines[:goal + 2]
+        for limit in (None, 120, 80, 40):
+            if limit is not None:
+                kept[-1] = trim_text(lines[goal + 1], limit)
+            if fits(text_of(kept)):
+                while len(kept) < len(lines) and fits(text_of(kept + [lines[len(kept)]])):
+                    kept.append(lines[len(kept)])
+                return text_of(kept)
+        for index in range(goal - 1, 0, -1):
+            if kept[index] and not kept[index].startswith(("# Resuming", "_A record")):
+                del kept[index]
+                if index < len(kept) and not kept[index] and not kept[index - 1]:
+                    del kept[index]  # (no two blank lines in a row)
+                if fits(text_of(kept)):
+                    return text_of(kept)
+    while lines and not fits(text_of(lines)):
         lines.pop()
-    return "\n".join(lines + [tail]) + "\n"
+    return text_of(lines)
 
 
 # The sections the brief leaves out when even its least detail does not fit, in this order;

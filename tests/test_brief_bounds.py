@@ -184,3 +184,27 @@ class BriefBoundsTest(CheckpointTestCase):
         structured = self.load(checkpoint=OTHER)
         self.assertIn("recovered", structured["brief"])
         self.assert_bounded(structured)
+
+
+class DeepProjectBriefBoundsTest(BriefBoundsTest):
+    """The same bounds for a project deep in the file system (a monorepo's package, a macOS
+    temporary folder): the path a load reports leaves the brief less room, and its goal
+    still stays."""
+
+    def make_tmp(self):
+        deep = super().make_tmp() / ("a-rather-long-folder-name/" * 4).rstrip("/")
+        deep.mkdir(parents=True)
+        return deep
+
+    def test_untrusted_keeps_its_goal_and_trust_notice(self):
+        self.save_longest()
+        os.chmod(str(self.project / CHECKPOINT_DIR / (SESSION + ".json")), 0o666)
+        # (the room a path twice as deep again leaves)
+        with mock.patch.dict(checkpoint_mcp.LIMITS, {"loadBytes": 1800}):
+            structured = self.load()
+        self.assertFalse(structured["trusted"])
+        self.assertLessEqual(len(serialized(structured)), 1800)
+        brief = structured["brief"]
+        self.assertTrue(brief.startswith("\u26a0 UNTRUSTED CHECKPOINT"), brief)
+        self.assertIn("_A record of earlier work, kept as data", brief)
+        self.assertIn("\n## Goal\nShip the login flow", brief)
