@@ -6308,15 +6308,17 @@ def claude_transcript_folders(paths, environ):
     return folders
 
 
-class TranscriptFile(tuple):
+class TranscriptFile(Record):
     """A session's transcript in the folder: the session's id (`selector`), the file's
-    `path` and its lstat `info`. A tuple underneath, as CheckpointFile is: a start makes
-    one for each transcript its stat does not pass over."""
+    `path` and its lstat `info`. A start makes one for each transcript its stat does not
+    pass over."""
 
-    __slots__ = ()
-    selector = property(_itemgetter(0))
-    path = property(_itemgetter(1))
-    info = property(_itemgetter(2))
+    __slots__ = ("selector", "path", "info")
+
+    def __init__(self, selector, path, info):  # (Record's, unrolled, as CheckpointFile's)
+        self.selector = selector
+        self.path = path
+        self.info = info
 
 
 class RecoveryResult(Record):
@@ -6400,10 +6402,10 @@ def scan_transcript_folder(folder, root, excluded, now, list_current=False):
                     continue
             if saved is not None and saved >= info.st_mtime_ns:
                 if list_current and is_session_selector(selector):
-                    current.append(TranscriptFile((selector, entry.path, info)))
+                    current.append(TranscriptFile(selector, entry.path, info))
                 continue
             if is_session_selector(selector):
-                candidates.append(TranscriptFile((selector, entry.path, info)))
+                candidates.append(TranscriptFile(selector, entry.path, info))
     candidates.sort(key=lambda found: found.info.st_mtime_ns, reverse=True)
     current.sort(key=lambda found: found.info.st_mtime_ns, reverse=True)
     return candidates, current, older
@@ -6681,7 +6683,7 @@ def remember_removed(root, selectors, environ):
                 info = os.lstat(path)
             except (OSError, ValueError):
                 continue
-            memory.remember(TranscriptFile((selector, path, info)), "deleted")
+            memory.remember(TranscriptFile(selector, path, info), "deleted")
     memory.save(time.time())
 
 
