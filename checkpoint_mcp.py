@@ -2928,7 +2928,13 @@ def git_index_paths(root, start, deadline=None):
             git_dir = os.path.join(top, pointer[len("gitdir:"):].strip())
         index = read_index_file(os.path.join(git_dir, "index"))
         listed = index_paths(index, wanted, git_dir, deadline)
-        for name in shared_index_names(git_dir, index) if listed is not None else ():
+        shared_names = shared_index_names(git_dir, index) if listed is not None else []
+        if shared_names is None:
+            return None
+        for name in shared_names:
+            import time  # (built in, and already loaded by the hook)
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
             shared = index_paths(read_index_file(os.path.join(git_dir, name)), wanted, git_dir,
                                  deadline)
             listed = None if shared is None else listed + shared
@@ -2979,7 +2985,9 @@ def shared_index_names(git_dir, index):
     """The shared index files (`sharedindex.<id>` in `git_dir`) that a split index's bytes
     may name. Its `link` extension holds the shared index's object id after the
     extension's signature and size; the entries before the extensions are not walked, so
-    each `link` in the index is a candidate, and only a name that exists counts."""
+    each `link` in the index is a candidate, and only a name that exists counts. A split
+    index names one shared index: more than one candidate is None (unsure), since each
+    could be tens of megabytes to read."""
     present = {name for name in os.listdir(git_dir) if name.startswith("sharedindex.")}
     if not present:
         return []
@@ -2990,6 +2998,8 @@ def shared_index_names(git_dir, index):
         name = "sharedindex." + index[position + 8:position + 8 + id_size].hex()
         if name in present:
             names.add(name)
+            if len(names) > 1:
+                return None
         position = index.find(b"link", position + 1)
     return sorted(names)
 
@@ -3036,6 +3046,8 @@ def index_v4_paths(index, start, id_size, deadline=None):
             byte = index[position]
             position += 1
             drop = ((drop + 1) << 7) + (byte & 127)
+            if drop > LIMITS["gitIndexPath"]:  # (no path is longer: an endless varint
+                return None                    # would grow one number for minutes)
         end = index.find(b"\0", position)
         if end < 0 or drop > len(previous):
             return None
@@ -5626,10 +5638,13 @@ class UntrustedCheckpointKept(CallerError):
 
 
 class CommittedCheckpoints:
-    """Which checkpoint files the repository has committed, as trust_verdict takes them, asked at most once a save and only when there is a file to judge: from the
-    git index itself (git_index_paths, as the census reads it), so that a save runs no git
-    of its own for it; from `git ls-files` (tracked_checkpoint_paths) only when the index
-    cannot be read for sure."""
+    """Which checkpoint files the repository has committed, as trust_verdict takes them,
+    asked at most once a save and only when there is a file to judge. The git index itself
+    (git_index_paths, as the census reads it) can say "none", so that a save runs no git of
+    its own for it; since it is searched, not parsed, a path it finds may be part of
+    another (`docs/.claude-checkpoint`, a file name crafted to look like an entry), so
+    anything else is asked of `git ls-files` (tracked_checkpoint_paths): a false
+    "committed" would set the user's own checkpoint aside."""
 
     def __init__(self, root, deadline):
         self.root = root
@@ -5638,11 +5653,12 @@ class CommittedCheckpoints:
         self.read = self.asked = False
 
     def in_index(self):
-        """The checkpoint paths the index lists, or None when it cannot be read for sure."""
+        """frozenset() when the index surely lists no checkpoint path, else None (it could
+        not be read for sure, or it may list one: ask git)."""
         if not self.read:
             listed = git_index_paths(self.root, LEGACY_FILE, self.deadline)
-            self.indexed = None if listed is None else frozenset(
-                filter(is_checkpoint_store_path, listed))
+            self.indexed = None if listed is None or any(
+                map(is_checkpoint_store_path, listed)) else frozenset()
             self.read = True
         return self.indexed
 
