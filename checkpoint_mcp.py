@@ -94,7 +94,8 @@ LIMITS = {
     "snapshotSeconds": 20.0,  # PreCompact and SessionEnd
     "toolSaveSeconds": 20.0,  # the agent's save
     "censusRecordBytes": 16777216,  # the census record's list of files, read whole
-}
+    "censusWrapUpSeconds": 1.5,  # a census stops reading files this long before its
+}                                # deadline: counting and recording 100,000s takes that
 
 # What the brief shows of each list ("and N more") and of each entry (characters: the goal,
 # the latest request, a task, step or decision, any other entry), from the most detail to
@@ -4079,11 +4080,21 @@ def trust_verdict(root, found, key, committed, folder=None, loaded=None, known=N
     verdict.reasons += folder
     if committed is None:
         verdict.reasons.append(TrustReason("gitUnknown", None))
-    elif committed and any(os.path.relpath(path, root).replace(os.sep, "/") in committed
-                           for path in {found.path, found.path + BACKUP_SUFFIX
-                                        if found.from_backup else found.path}):
+    elif committed and is_committed(root, found, committed):
         verdict.reasons.append(TrustReason("committed", None))
     return verdict
+
+
+def is_committed(root, found, committed):
+    """Whether git has the checkpoint file `found` (or the backup it was found as): its
+    path relative to `root`, with '/', is in the set `committed`."""
+    prefix = os.path.join(root, "")
+    for path in {found.path, found.path + BACKUP_SUFFIX if found.from_backup else found.path}:
+        relative = (path[len(prefix):] if path.startswith(prefix)  # (relpath's cost, times
+                    else os.path.relpath(path, root))               # a folder of them)
+        if relative.replace(os.sep, "/") in committed:
+            return True
+    return False
 
 
 # Each project root a save of this user's was made in, by its fingerprint (rootId): a
@@ -4616,26 +4627,31 @@ def count_census_files(root, files, committed, folder):
     """A CheckpointCensus of the checkpoint files a census recorded (`files`: name ->
     census entry), each judged by trust_verdict from what the entry knows of it, its
     `folder`'s reasons and the paths git has (`committed`, as trust_verdict takes them).
-    Files recorded with the same reasons get the same verdict, made once, unless git
-    has some checkpoint: a folder of planted names may hold a hundred thousand of them."""
+    Files recorded with the same reasons, and alike in whether git has them, get the same
+    verdict, made once: a folder of planted names may hold a hundred thousand of them,
+    committed or not."""
     census, tally = CheckpointCensus(), {}  # the same reasons -> [verdict, files, newest]
     directory = os.path.join(root, CHECKPOINT_DIR)
     for name, entry in files.items():
-        same = None if committed else repr(entry[-1])
+        from_backup = name.endswith(BACKUP_SUFFIX)
+        found = None
+        if committed:
+            found = CheckpointFile(None, os.path.join(
+                directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name), None,
+                from_backup)
+        same = (repr(entry[-1]), found is not None and is_committed(root, found, committed))
         counted = tally.get(same)
         if counted is not None:
             counted[1] += 1
             counted[2] = max(counted[2], entry[2])
             continue
-        from_backup = name.endswith(BACKUP_SUFFIX)
-        path = os.path.join(directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name)
-        verdict = trust_verdict(root, CheckpointFile(None, path, None, from_backup), None,
-                                committed, folder,
+        if found is None:
+            found = CheckpointFile(None, os.path.join(
+                directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name), None,
+                from_backup)
+        verdict = trust_verdict(root, found, None, committed, folder,
                                 known=[TrustReason(*pair) for pair in entry[-1]])
-        if same is None:
-            census.add(verdict, entry[2] / 1e9)
-        else:
-            tally[same] = [verdict, 1, entry[2]]
+        tally[same] = [verdict, 1, entry[2]]
     for verdict, count, newest in tally.values():
         census.add(verdict, newest / 1e9, count)
     return census
@@ -4775,7 +4791,7 @@ def census_of_files(root, deadline):
             state, old = file_state(found.info), cached.get(name)
             if old is not None and old[:-1] == state:
                 files[name] = old
-            elif clock is not None and clock() >= deadline:
+            elif clock is not None and clock() >= deadline - LIMITS["censusWrapUpSeconds"]:
                 # The rest wait for the next start, counted at once: one look at each of
                 # a hundred thousand planted names would hold this one past its deadline.
                 # (Those checked before come first again then, newest first.)
