@@ -156,6 +156,9 @@ class WorkerSuite(unittest.TestSuite):
             report.write({"claim": index})
             for test_id in self.plan["units"][index]:
                 yield from self.loader.loadTestsFromName(test_id)
+            # (asked for the next test, the suite is done with this unit's: run, or passed
+            # over when their setUpClass failed)
+            report.write({"unit done": index})
 
     def run(self, result, debug=False):
         stream = getattr(result, "stream", None)
@@ -203,8 +206,8 @@ class ReportingResult:
         import traceback
         return "".join(traceback.format_exception(*err))
 
-    def _add(self, kind, test, **fields):
-        fields.update(add=kind, id=test.id(), desc=str(test), short=test.shortDescription())
+    def _add(self, kind, case, **fields):
+        fields.update(add=kind, id=case.id(), desc=str(case), short=case.shortDescription())
         self._report.write(fields)
 
     def startTest(self, test):
@@ -330,7 +333,7 @@ class Worker:
             written.close()
         self.report = open(self.report_path, "rb")
         self.pending = b""
-        self.unstarted = []  # the ids of its claimed tests not started yet
+        self.unstarted = []  # the ids of its claimed unit's tests not started yet
         self.current = None  # the test it is running now
         self.done = False
         self.stderr_tail = b""
@@ -414,7 +417,8 @@ class ParallelSuite(unittest.TestSuite):
             flags = subprocess._args_from_interpreter_flags()  # -W, -X, -O ... as given here
         except AttributeError:
             flags = []
-        command = [sys.executable] + flags + ["-m", "unittest"]
+        # (-u: what a test prints reaches us even if its worker dies next)
+        command = [sys.executable] + flags + ["-u", "-m", "unittest"]
         if getattr(result, "failfast", False):
             command.append("-f")
         if getattr(result, "buffer", False):
@@ -480,7 +484,9 @@ class Replay:
     def replay(self, worker, event):
         result = self.result
         if "claim" in event:
-            worker.unstarted.extend(self.units[event["claim"]])
+            worker.unstarted = list(self.units[event["claim"]])
+        elif "unit done" in event:
+            worker.unstarted = []
         elif "start" in event:
             if event["start"] in worker.unstarted:
                 worker.unstarted.remove(event["start"])
@@ -539,6 +545,7 @@ class Replay:
         death = "%s ended with %s before its tests did.%s" % (
             worker.describe(), exit_description(worker.process.returncode),
             "\nThe end of its stderr:\n" + tail.decode("utf-8", "replace") if tail else "")
+        death += "\n"  # (as a traceback ends)
         result = self.result
         if worker.current is not None:
             add_with_text(result.addError, result, worker.current,
