@@ -152,9 +152,12 @@ class WorkerSuite(unittest.TestSuite):
         self.number = number
 
     def claimed_tests(self, report):
+        parent = os.getppid()
         for index in claims(self.plan):
             report.write({"claim": index})
             for test_id in self.plan["units"][index]:
+                if os.getppid() != parent:
+                    return  # killed, it no longer reads us
                 yield from self.loader.loadTestsFromName(test_id)
             # (asked for the next test, the suite is done with this unit's: run, or passed
             # over when their setUpClass failed)
@@ -519,6 +522,9 @@ class Replay:
             return
         if current is not None and current.id() == event["id"]:
             test = current
+        elif event["id"] in worker.unstarted:  # skipped without a start (3.12.1)
+            worker.unstarted.remove(event["id"])
+            test = self.test_for(worker, event["id"])
         else:  # outside any test: a setUpClass or tearDownModule that failed
             test = ReportedTest(event["id"], event["desc"], event.get("short"))
         if kind == "success":

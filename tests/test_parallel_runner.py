@@ -116,6 +116,18 @@ class Passing(unittest.TestCase):
 '''
 
 
+def ran(tests, skipped):
+    """The count in "Ran N tests" of `tests` of which `skipped` are skipped by a decorator:
+    CPython 3.12.1 alone leaves those out."""
+    @unittest.skip("counted?")
+    class Skipped(unittest.TestCase):
+        def test_skipped(self):
+            pass
+    result = unittest.TestResult()
+    Skipped("test_skipped").run(result)
+    return tests - skipped + skipped * result.testsRun
+
+
 class ParallelRunnerTest(unittest.TestCase):
 
     def setUp(self):
@@ -147,7 +159,7 @@ class ParallelRunnerTest(unittest.TestCase):
         self.assertEqual(run.returncode, 1, run.stderr)
         # gate 1, Outcomes 7, Crash 2 (BrokenClass's test never starts: its setUpClass
         # failed, an error of its own)
-        self.assertIn("\nRan 10 tests in ", run.stderr)
+        self.assertIn("\nRan %d tests in " % ran(10, skipped=1), run.stderr)
         self.assertIn("FAILED (failures=2, errors=4, skipped=1, expected failures=1)",
                       run.stderr)
         failures = re.findall(r"^(?:FAIL|ERROR): (.+)$", run.stderr, re.M)
@@ -179,15 +191,15 @@ class ParallelRunnerTest(unittest.TestCase):
         for workers in (2, 1):
             run = self.unittest(workers=workers)
             self.assertEqual(run.returncode, 0, run.stderr)
-            self.assertRegex(run.stderr, r"\A[.s]{6}\n-{70}\nRan 6 tests in \d+\.\d+s\n\n"
-                                         r"OK \(skipped=1\)\n\Z")
+            self.assertRegex(run.stderr, r"\A[.s]{6}\n-{70}\nRan %d tests in \d+\.\d+s\n\n"
+                                         r"OK \(skipped=1\)\n\Z" % ran(6, skipped=1))
             self.assertEqual(run.stdout, "")
 
     def test_a_module_named_runs_in_one_process_as_without_the_runner(self):
         self.write_module("test_a", FAILING_MODULE)
         run = self.unittest("-v", "pkg.test_a")
         self.assertEqual(run.returncode, 1, run.stderr)
-        self.assertIn("\nRan 7 tests in ", run.stderr)
+        self.assertIn("\nRan %d tests in " % ran(7, skipped=1), run.stderr)
         self.assertIn("test_fails (pkg.test_a.Outcomes%s) ... FAIL"
                       % self.qualified("test_fails"), run.stderr)
         # (the package's load_tests, which splits a run, is only for its discovery)
