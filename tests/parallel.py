@@ -113,10 +113,10 @@ def plan_units(tests, package, costs):
     return local, units
 
 
-def claims(plan, folder_name="claims"):
+def claims(plan):
     """The indexes of the plan's units this process is first to claim, one at a time:
     a claim is a file made only if it does not exist yet, so each unit has one owner."""
-    folder = os.path.join(plan["folder"], folder_name)
+    folder = os.path.join(plan["folder"], "claims")
     for index in range(len(plan["units"])):
         try:
             os.close(os.open(os.path.join(folder, str(index)),
