@@ -4632,24 +4632,19 @@ def count_census_files(root, files, committed, folder):
     committed or not."""
     census, tally = CheckpointCensus(), {}  # the same reasons -> [verdict, files, newest]
     directory = os.path.join(root, CHECKPOINT_DIR)
-    for name, entry in files.items():
+    def file_named(name):
         from_backup = name.endswith(BACKUP_SUFFIX)
-        found = None
-        if committed:
-            found = CheckpointFile(None, os.path.join(
-                directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name), None,
-                from_backup)
+        return CheckpointFile(None, os.path.join(
+            directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name), None, from_backup)
+    for name, entry in files.items():
+        found = file_named(name) if committed else None  # (a path only where git has some)
         same = (repr(entry[-1]), found is not None and is_committed(root, found, committed))
         counted = tally.get(same)
         if counted is not None:
             counted[1] += 1
             counted[2] = max(counted[2], entry[2])
             continue
-        if found is None:
-            found = CheckpointFile(None, os.path.join(
-                directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name), None,
-                from_backup)
-        verdict = trust_verdict(root, found, None, committed, folder,
+        verdict = trust_verdict(root, found or file_named(name), None, committed, folder,
                                 known=[TrustReason(*pair) for pair in entry[-1]])
         tally[same] = [verdict, 1, entry[2]]
     for verdict, count, newest in tally.values():
