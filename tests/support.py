@@ -731,16 +731,50 @@ class Transcript:
         return path
 
 
+def attacker_key_in(state_home):
+    """A key as an archive could carry it: `session-checkpoint/key` in `state_home`, with
+    the modes this user's own would have. Returns its secret."""
+    folder = state_home / "session-checkpoint"
+    folder.mkdir(parents=True)
+    for level in (folder, folder.parent):
+        os.chmod(str(level), 0o700)
+    secret = os.urandom(32)
+    key = folder / "key"
+    key.write_text(secret.hex() + "\n", encoding="ascii")
+    os.chmod(str(key), 0o600)
+    return secret
+
+
+def sign_as(secret, path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.chmod(str(path.parent), 0o700)
+    path.write_bytes(checkpoint_mcp.sign_checkpoint(checkpoint_mcp.serialize_checkpoint(data),
+                                                    path.name[:-len(".json")], secret))
+    os.chmod(str(path), 0o600)
+
+
+def leaks(secret, redacted):
+    """True if the secret, or any 16 characters of it, survived (a split or half-caught
+    secret counts as a leak)."""
+    return secret in redacted or any(secret[i:i + 16] in redacted
+                                     for i in range(0, max(1, len(secret) - 15)))
+
+
+def make_worked_on_project(project, env):
+    """A repository with a session's work in it: app.py edited, NOTES.md new."""
+    make_git_repo(project, env, {
+        "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
+    (project / "app.py").write_text(
+        "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
+        "    return 'bye ' + name\n", encoding="utf-8")
+    (project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
+
+
 class AutosnapTestCase(TempDirTestCase):
 
     def setUp(self):
         super().setUp()
-        make_git_repo(self.project, self.env, {
-            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
-        (self.project / "app.py").write_text(
-            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
-            "    return 'bye ' + name\n", encoding="utf-8")
-        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
+        make_worked_on_project(self.project, self.env)
 
     def fixture_transcript(self, name):
         """A copy of a real transcript whose project paths point at the temp project."""
@@ -896,12 +930,7 @@ class RecoveryTestCase(TempDirTestCase):
         quiet = mock.patch.dict(checkpoint_mcp.LIMITS, recoverQuietSeconds=-60)
         quiet.start()
         self.addCleanup(quiet.stop)
-        make_git_repo(self.project, self.env, {
-            "app.py": "def greet(name):\n    return 'hello ' + name\n", "README.md": "hi\n"})
-        (self.project / "app.py").write_text(
-            "def greet(name):\n    return 'hello ' + name\n\n\ndef farewell(name):\n"
-            "    return 'bye ' + name\n", encoding="utf-8")
-        (self.project / "NOTES.md").write_text("# Notes\n", encoding="utf-8")
+        make_worked_on_project(self.project, self.env)
         self.folder = (self.home / ".claude" / "projects"
                        / checkpoint_mcp.claude_project_folder_name(str(self.project)))
         self.folder.mkdir(parents=True)

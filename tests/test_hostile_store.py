@@ -10,9 +10,9 @@ from unittest import mock
 import checkpoint_mcp
 from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (LIST, LOAD, SAVE, SESSION, AutosnapTestCase, BuiltOnce,
-                           CheckpointTestCase, Transcript, git, make_git_repo,
+                           CheckpointTestCase, Transcript, attacker_key_in, git, make_git_repo,
                            own_checkpoint_data, read_checkpoint, run_main,
-                           write_signed_checkpoint)
+                           sign_as, write_signed_checkpoint)
 
 CRASHES = ("Traceback", "TypeError", "AttributeError", "KeyError", "IndexError",
            "ValueError", "OverflowError", "RecursionError", "Internal error")
@@ -99,28 +99,6 @@ class PlantedVersionTest(HostileStoreTestCase):
         self.assertEqual(sorted(entry["selector"] for entry in entries), ["mine", "x", "y"])
         text = self.error_text(server, LOAD, {"checkpoint": "y"})
         self.assertIn("unsupported checkpoint version (the file says: {'v': 1})", text)
-
-
-def attacker_key_in(state_home):
-    """A key as an archive could carry it: `session-checkpoint/key` in `state_home`, with
-    the modes this user's own would have. Returns its secret."""
-    folder = state_home / "session-checkpoint"
-    folder.mkdir(parents=True)
-    for level in (folder, folder.parent):
-        os.chmod(str(level), 0o700)
-    secret = os.urandom(32)
-    key = folder / "key"
-    key.write_text(secret.hex() + "\n", encoding="ascii")
-    os.chmod(str(key), 0o600)
-    return secret
-
-
-def sign_as(secret, path, data):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.chmod(str(path.parent), 0o700)
-    path.write_bytes(checkpoint_mcp.sign_checkpoint(checkpoint_mcp.serialize_checkpoint(data),
-                                                    path.name[:-len(".json")], secret))
-    os.chmod(str(path), 0o600)
 
 
 class KeyInTheProjectTest(HostileStoreTestCase):

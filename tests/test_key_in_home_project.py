@@ -6,9 +6,8 @@ import os
 import unittest
 from unittest import mock
 
-from tests.support import make_git_repo, own_checkpoint_data, run_main
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
-from tests.test_hostile_store import attacker_key_in, sign_as
+from tests.support import (LIST, LOAD, SAVE, CheckpointTestCase, attacker_key_in,
+                           make_git_repo, own_checkpoint_data, run_main, sign_as)
 
 FIX = "set XDG_STATE_HOME to a folder of yours outside the project"
 

@@ -7,6 +7,7 @@ import random
 import unittest
 
 import checkpoint_mcp
+from tests.support import leaks
 
 _rng = random.Random(29)
 LOWER = "abcdefghijklmnopqrstuvwxyz"
@@ -360,7 +361,6 @@ class MeasuredRecallTest(unittest.TestCase):
 
     def test_the_second_corpus_keeps_its_recall(self):
         from tests import redaction_holdout as holdout
-        from tests.test_redaction_coverage import leaks
         caught = 0
         for _, _, text, secret, _ in holdout.SECRETS:
             redacted, count = checkpoint_mcp.redact_text(text)
@@ -369,7 +369,6 @@ class MeasuredRecallTest(unittest.TestCase):
 
     def test_without_the_vendor_rows_the_rest_still_catches_nine_in_ten(self):
         from tests import redaction_corpus as corpus
-        from tests.test_redaction_coverage import leaks
         checkpoint_mcp.redaction_regexes()
         kept = checkpoint_mcp._redaction_regexes["patterns"]
         checkpoint_mcp._redaction_regexes["patterns"] = tuple(

@@ -8,20 +8,13 @@ import unittest
 import checkpoint_mcp
 from tests import redaction_corpus as corpus
 from tests import redaction_holdout as holdout
-from tests.support import SESSION, AutosnapTestCase, Transcript, git, make_git_repo
+from tests.support import SESSION, AutosnapTestCase, Transcript, git, leaks, make_git_repo
 
 REDACTED = checkpoint_mcp.REDACTED
 
 
 def redact(text):
     return checkpoint_mcp.redact_text(text)
-
-
-def leaks(secret, redacted):
-    """True if the secret, or any 16 characters of it, survived (a split or half-caught
-    secret counts as a leak)."""
-    return secret in redacted or any(secret[i:i + 16] in redacted
-                                     for i in range(0, max(1, len(secret) - 15)))
 
 
 def recall_by_format():

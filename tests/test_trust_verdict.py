@@ -7,9 +7,9 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import (git, make_git_repo, own_checkpoint_data, read_checkpoint, run_main,
+from tests.support import (LIST, LOAD, SAVE, CheckpointTestCase, git, make_git_repo,
+                           own_checkpoint_data, read_checkpoint, run_main, write_files,
                            write_signed_checkpoint)
-from tests.test_checkpoints import LIST, LOAD, SAVE, CheckpointTestCase
 
 POSIX = os.name != "nt"
 CHECKPOINT_DIR = checkpoint_mcp.CHECKPOINT_DIR
@@ -118,9 +118,8 @@ class CensusDeadlineTest(VerdictTestCase):
 
     def test_the_files_left_at_the_deadline_are_counted_at_once(self):
         self.directory.mkdir(mode=0o700)
-        for number in range(3000):
-            (self.directory / ("%08d-0000-4000-8000-000000000000.json" % number)).write_bytes(
-                b"{}")
+        write_files(self.directory, ("%08d-0000-4000-8000-000000000000.json" % number
+                                     for number in range(3000)), b"{}")
         looked_at = []
         real = checkpoint_mcp.file_state
 
