@@ -153,7 +153,7 @@ class SaveDeadlineTest(SaveTestCase):
         (self.project / "small.txt").write_text("s\n", encoding="utf-8")
         with mock.patch.dict(checkpoint_mcp.LIMITS, toolSaveSeconds=0.5, **self.UNBOUNDED):
             result, elapsed = self.save()
-        self.assertLess(elapsed, 6)
+        self.assertLess(elapsed, 10)  # hashing it all takes some 15 s
         files = files_by_path(self.checkpoint())
         self.assertIs(files["slow.img"].get("unhashed"), True)
         self.assertNotIn("hash", files["slow.img"])
@@ -169,7 +169,7 @@ class SaveDeadlineTest(SaveTestCase):
             result = run_main(["--hook", "pre-compact"], self.env, cwd=self.tmp, stdin=stdin)
             elapsed = time.monotonic() - started
         self.assertEqual((result.returncode, result.stderr), (0, b""))
-        self.assertLess(elapsed, 6)
+        self.assertLess(elapsed, 10)  # hashing it all takes some 15 s
         entry = files_by_path(self.checkpoint())["slow.img"]
         self.assertEqual((entry.get("unhashed"), "hash" in entry), (True, False))
 
@@ -217,7 +217,7 @@ class RecoveryDeadlineTest(RecoveryTestCase):
             started = time.monotonic()
             self.start()
             elapsed = time.monotonic() - started
-        self.assertLess(elapsed, 6)
+        self.assertLess(elapsed, 10)  # hashing it all takes some 15 s
         entry = files_by_path(self.checkpoint(OTHERS[0]))["slow.img"]
         self.assertEqual((entry.get("unhashed"), "hash" in entry), (True, False))
 
@@ -256,7 +256,8 @@ class CensusTest(HookTestCase):
             sparse_file(directory / ("%08d-0000-4000-8000-000000000000.json" % number), GIB)
         started = time.monotonic()
         context = self.nudge()
-        self.assertLess(time.monotonic() - started, 3)
+        # Reading them would take hours; the bound leaves room for a busy machine.
+        self.assertLess(time.monotonic() - started, checkpoint_mcp.LIMITS["sessionStartSeconds"] + 2)
         self.assertIn("3000 larger than a save writes", context)
 
     def test_a_folder_still_being_listed_at_the_deadline_offers_nothing(self):
@@ -320,7 +321,7 @@ class CensusTest(HookTestCase):
         self.make_checkpoints(self.project, 1)
         started = time.monotonic()
         context = self.nudge()
-        self.assertLess(time.monotonic() - started, 2.5)
+        self.assertLess(time.monotonic() - started, checkpoint_mcp.LIMITS["sessionStartSeconds"] + 2)
         self.assertIn("not checked against the git index", context)
 
     def test_an_index_too_long_to_walk_by_the_deadline_counts_as_unchecked(self):
@@ -330,7 +331,7 @@ class CensusTest(HookTestCase):
             started = time.monotonic()
             context = self.nudge()
             elapsed = time.monotonic() - started
-        self.assertLess(elapsed, 1)
+        self.assertLess(elapsed, 5)  # walking it all takes some 25 s
         self.assertIn("not checked against the git index", context)
 
     def test_a_real_index_is_read_even_when_the_start_is_out_of_time(self):
