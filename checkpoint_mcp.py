@@ -4601,31 +4601,53 @@ def file_state(info):
     return [getattr(info, field) for field in FILE_STATE_FIELDS]
 
 
-def is_census_entry(entry, checked):
-    """Whether a census record's file entry has the shape a census gives it: the file's
-    file_state, then why it is untrusted from the file alone (file_reasons, as [code,
-    detail] pairs: none when it is not). `checked` remembers the reasons already looked
-    at (most files of a folder share theirs)."""
-    if not (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
-            and type(entry[-1]) is list and all(type(number) is int
-                                                and -2 ** 63 <= number < 2 ** 64  # (lstat's)
-                                                for number in entry[:-1])):
-        return False
-    same = repr(entry[-1])
-    if same not in checked:
-        checked[same] = all(map(is_trust_reason, entry[-1]))
-    return checked[same]
+class CensusEntry(Record):
+    """What a census record keeps of one checkpoint file: its file_state (`state`), and
+    why it is untrusted from the file alone (file_reasons, as [code, detail] pairs, none
+    when it is not), with `same`, those reasons as one string, by which files alike are
+    judged once. On disk, a JSON list: the state's numbers, then the reasons. (A record
+    of a folder of planted names holds a hundred thousand of them.)"""
+
+    __slots__ = ("state", "reasons", "same")
+
+    def __init__(self, state, reasons):
+        self.state, self.reasons, self.same = state, reasons, repr(reasons)
+
+    @property
+    def mtime_ns(self):
+        return self.state[FILE_STATE_FIELDS.index("st_mtime_ns")]
+
+    def to_json(self):
+        return self.state + [self.reasons]
+
+    @staticmethod
+    def from_json(entry, checked):
+        """The CensusEntry a record's JSON `entry` holds, or None when it has another
+        shape (someone may have written the record). `checked` remembers the reasons
+        already looked at (most files of a folder share theirs)."""
+        if not (type(entry) is list and len(entry) == len(FILE_STATE_FIELDS) + 1
+                and type(entry[-1]) is list):
+            return None
+        state = entry[:-1]
+        for number in state:
+            if type(number) is not int or not -2 ** 63 <= number < 2 ** 64:  # (lstat's)
+                return None
+        read = CensusEntry(state, entry[-1])
+        known = checked.get(read.same)
+        if known is None:
+            known = checked[read.same] = all(map(is_trust_reason, read.reasons))
+        return read if known else None
 
 
 def census_entry(found, root, key):
-    """A census record's entry for the CheckpointFile `found` (see is_census_entry)."""
-    return file_state(found.info) + [[[reason.code, reason.detail] for reason in
-                                      file_reasons(root, found, key).reasons]]
+    """The CensusEntry of the CheckpointFile `found`."""
+    return CensusEntry(file_state(found.info), [[reason.code, reason.detail] for reason in
+                                                file_reasons(root, found, key).reasons])
 
 
 def count_census_files(root, files, committed, folder):
     """A CheckpointCensus of the checkpoint files a census recorded (`files`: name ->
-    census entry), each judged by trust_verdict from what the entry knows of it, its
+    CensusEntry), each judged by trust_verdict from what the entry knows of it, its
     `folder`'s reasons and the paths git has (`committed`, as trust_verdict takes them).
     Files recorded with the same reasons, and alike in whether git has them, get the same
     verdict, made once: a folder of planted names may hold a hundred thousand of them,
@@ -4638,15 +4660,15 @@ def count_census_files(root, files, committed, folder):
             directory, name[:-len(BACKUP_SUFFIX)] if from_backup else name), None, from_backup)
     for name, entry in files.items():
         found = file_named(name) if committed else None  # (a path only where git has some)
-        same = (repr(entry[-1]), found is not None and is_committed(root, found, committed))
+        same = (entry.same, found is not None and is_committed(root, found, committed))
         counted = tally.get(same)
         if counted is not None:
             counted[1] += 1
-            counted[2] = max(counted[2], entry[2])
+            counted[2] = max(counted[2], entry.mtime_ns)
             continue
         verdict = trust_verdict(root, found or file_named(name), None, committed, folder,
-                                known=[TrustReason(*pair) for pair in entry[-1]])
-        tally[same] = [verdict, 1, entry[2]]
+                                known=[TrustReason(*pair) for pair in entry.reasons])
+        tally[same] = [verdict, 1, entry.mtime_ns]
     for verdict, count, newest in tally.values():
         census.add(verdict, newest / 1e9, count)
     return census
@@ -4669,9 +4691,9 @@ def census_record_path(root):
 
 
 def read_census_record(path, with_files):
-    """(the summary, {file name: file_state + [problem]} or {} unless `with_files`) of a
-    census record, or (None, {}) when there is none that reads well; a file entry of any
-    other shape (is_census_entry) is left out. A record is two lines of JSON: the summary
+    """(the summary, {file name: CensusEntry} or {} unless `with_files`) of a census
+    record, or (None, {}) when there is none that reads well; a file entry of any other
+    shape (CensusEntry.from_json) is left out. A record is two lines of JSON: the summary
     first, so the nudge reads no more. One in a folder someone else could write to is
     none."""
     if private_folder_problem(os.path.dirname(path)):
@@ -4685,9 +4707,12 @@ def read_census_record(path, with_files):
         return None, {}
     if not isinstance(summary, dict) or not isinstance(files, dict):
         return None, {}
-    checked = {}
-    return summary, {name: entry for name, entry in files.items()
-                     if is_census_entry(entry, checked)}
+    checked, read = {}, {}
+    for name, entry in files.items():
+        entry = CensusEntry.from_json(entry, checked)
+        if entry is not None:
+            read[name] = entry
+    return summary, read
 
 
 # The times a census record may name: those parse_timestamp reads (1970 to 9999), which
@@ -4723,7 +4748,8 @@ def write_census_record(path, summary, files):
     fd, temp_path = create_temp_file(directory, name)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(encode_json_text(json_dumps(summary) + "\n" + json_dumps(files)))
+            handle.write(encode_json_text(json_dumps(summary) + "\n" + json_dumps(
+                {name: entry.to_json() for name, entry in files.items()})))
         replace_file(temp_path, path)
     except BaseException:
         os.unlink(temp_path)
@@ -4784,7 +4810,7 @@ def census_of_files(root, deadline):
                 continue
             name = os.path.basename(found.path) + (BACKUP_SUFFIX if found.from_backup else "")
             state, old = file_state(found.info), cached.get(name)
-            if old is not None and old[:-1] == state:
+            if old is not None and old.state == state:
                 files[name] = old
             elif clock is not None and clock() >= deadline - LIMITS["censusWrapUpSeconds"]:
                 # The rest wait for the next start, counted at once: one look at each of
@@ -4826,7 +4852,7 @@ def census_of_files(root, deadline):
 class FolderChange:
     """Brackets a save's change to the checkpoint folder: holds the census record's lock,
     and afterwards brings the record along, when it described the folder just before, with
-    the files the save `wrote` (name -> the reasons of census_entry, which the save knows
+    the files the save `wrote` (name -> the reasons of its CensusEntry, which the save knows
     without reading the file back). Otherwise the record stays stale. Never fails the
     save: the record is only a cache. A save whose change begins before it may hold the
     record's lock (a first save's ignore and lock files) notes the folder then
@@ -4873,8 +4899,9 @@ class FolderChange:
                 or summary.get("folder") != self.before or summary.get("key") != key_state):
             return
         after = lstat_state(self.directory)
-        for name, problem in self.wrote.items():
-            files[name] = file_state(os.lstat(os.path.join(self.directory, name))) + [problem]
+        for name, reasons in self.wrote.items():
+            files[name] = CensusEntry(file_state(os.lstat(os.path.join(self.directory, name))),
+                                      reasons)
             files.pop(name + BACKUP_SUFFIX, None)  # a backup counts only while its main is gone
         write_census_record(self.record, census_summary(
             self.root, after, key_state, files, folder_reasons(self.directory)), files)
@@ -6052,7 +6079,7 @@ class FolderWrites:
 
     def close(self, census_reasons):
         """Bring the record along with what `census_reasons()` says of the files written
-        ({name: problem}); when it cannot tell (OSError), the record is left stale."""
+        ({name: reasons}); when it cannot tell (OSError), the record is left stale."""
         if self.entered:
             self.entered = False
             try:
@@ -6133,8 +6160,8 @@ class SaveTransaction:
         return data, []
 
     def census_reasons(self, path, data, checkpoint):
-        """The reasons a census entry keeps for the file just written from `data` (see
-        census_entry), judged from what was written rather than read back."""
+        """The reasons a census entry keeps for the file just written from `data` (a
+        CensusEntry), judged from what was written rather than read back."""
         selector = self.session.selector
         found = CheckpointFile(selector, path, os.lstat(path), False)
         written = LoadedCheckpoint(selector, path, checkpoint, data, False, [])

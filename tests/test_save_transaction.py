@@ -130,7 +130,7 @@ class SaveTransactionTest(TempDirTestCase):
         summary, files = cm.read_census_record(record, True)
         self.assertEqual(summary["count"], 2)
         self.assertEqual(summary["folder"], cm.lstat_state(str(self.path.parent)))
-        self.assertEqual(files[self.path.name][-1], [])
+        self.assertEqual(files[self.path.name].reasons, [])
 
     def test_a_second_agent_save_runs_git_once_and_reads_the_key_once(self):
         self.agent_save({"goal": "Fix the app"})
@@ -144,7 +144,7 @@ class SaveTransactionTest(TempDirTestCase):
         self.assertEqual(counts.reads_of(self.path), 1)
         summary, files = cm.read_census_record(cm.census_record_path(str(self.project)), True)
         self.assertEqual(summary["count"], 1)
-        self.assertEqual(files[self.path.name][-1], [])
+        self.assertEqual(files[self.path.name].reasons, [])
 
     def test_a_second_snapshot_runs_git_once_and_reads_the_key_once(self):
         self.snapshot()
