@@ -170,7 +170,13 @@ SESSION_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 # mode's own (ProtocolError and RootsRequired of the protocol).
 
 class CallerError(Exception):
-    """The caller asked for something invalid; the message says what and how to fix it."""
+    """The caller asked for something invalid; the message says what and how to fix it.
+    `about` names the input it refuses (an argument or a variable, as the message names
+    it), for a reporter with a fix of its own for that input (the command line's)."""
+
+    def __init__(self, message, about=None):
+        Exception.__init__(self, message)
+        self.about = about
 
 
 class CorruptCheckpoint(Exception):
@@ -1866,15 +1872,15 @@ def path_key(path):
 def check_directory(path, source):
     """An absolute, existing directory, symlinks resolved; `source` names where it came from."""
     if not os.path.isabs(path):
-        raise CallerError("%s must be an absolute path, got %r" % (source, path))
+        raise CallerError("%s must be an absolute path, got %r" % (source, path), source)
     problem = path_text_problem(path)
     if problem:
-        raise CallerError("%s %s" % (source, problem))
+        raise CallerError("%s %s" % (source, problem), source)
     real = os.path.realpath(plain_path(path))
     if not os.path.exists(real):
-        raise CallerError("%s %r does not exist" % (source, path))
+        raise CallerError("%s %r does not exist" % (source, path), source)
     if not os.path.isdir(real):
-        raise CallerError("%s %r is not a directory" % (source, path))
+        raise CallerError("%s %r is not a directory" % (source, path), source)
     return real
 
 
@@ -4534,13 +4540,13 @@ def selector_named_by(root, text, field):
         return text
     if len(text) < LIMITS["selectorPrefix"]:
         raise CallerError("%s: %r is too short to name a checkpoint by its first characters; "
-                          "give at least %d" % (field, text, LIMITS["selectorPrefix"]))
+                          "give at least %d" % (field, text, LIMITS["selectorPrefix"]), field)
     if len(matches) > 1:
         shown = LIMITS["candidates"]
         raise CallerError("%s: %r begins %d checkpoints (%s%s); give more characters of the "
                           "one you mean" % (field, text, len(matches), ", ".join(matches[:shown]),
                                             ", and %d more" % (len(matches) - shown)
-                                            if len(matches) > shown else ""))
+                                            if len(matches) > shown else ""), field)
     return matches[0]
 
 
@@ -8688,19 +8694,30 @@ def folder_with_checkpoints(start, environ):
         here = parent
 
 
+# What to do about an input the core refuses (CallerError.about), as the command line
+# says it; a refused input the table does not name is a usage error without a fix.
+COMMAND_LINE_FIXES = {
+    "--root": "pass --root an existing project directory",
+    "CHECKPOINT_PROJECT_ROOT": "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, "
+                               "or unset it",
+}
+
+
+def refusal_words(error):
+    """What the command line says of the core's CallerError `error`: its message, with
+    the fix for the input it refuses when there is one."""
+    fix = COMMAND_LINE_FIXES.get(error.about)
+    return "%s%s" % (error, "; %s." % fix if fix else "." if error.about else "")
+
+
 def command_root_choice(options, invocation):
     """(the project a subcommand works on, what chose it)."""
     root = options.root
-    try:
-        if root is not None:
-            root = os.path.abspath(os.path.join(invocation.working_directory(), root))
-        chosen = choose_project_root(root, invocation.environ, lambda: None, invocation.cwd,
-                                     argument_name="--root")
-        root, rule = chosen.path, chosen.chosen_by
-    except CallerError as error:
-        fix = ("pass --root an existing project directory" if options.root is not None else
-               "set CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it")
-        raise CommandFailed("%s; %s." % (error, fix), EXIT_USAGE)
+    if root is not None:
+        root = os.path.abspath(os.path.join(invocation.working_directory(), root))
+    chosen = choose_project_root(root, invocation.environ, lambda: None, invocation.cwd,
+                                 argument_name="--root")
+    root, rule = chosen.path, chosen.chosen_by
     if options.root is None and rule == "the working directory":
         found = folder_with_checkpoints(root, invocation.environ)
         if found is not None and found != root:
@@ -8748,10 +8765,7 @@ def resolve_selector(root, text):
     if not is_valid_session_id(text):
         raise CommandFailed("%r is not a checkpoint selector; run `checkpoint.pyz list` and "
                             "copy one from its first column." % text, EXIT_USAGE)
-    try:
-        selector = selector_named_by(root, text, "SELECTOR")
-    except CallerError as error:
-        raise CommandFailed("%s." % error, EXIT_USAGE)
+    selector = selector_named_by(root, text, "SELECTOR")
     if selector not in project_selectors(root):
         raise CommandFailed("no checkpoint %r in %s; run `checkpoint.pyz list` to see which "
                             "exist." % (text, root))
@@ -9103,8 +9117,8 @@ def check_root(options, invocation):
     """(root or None, check): the project and the rule that picked it."""
     try:
         root, rule = command_root_choice(options, invocation)
-    except CommandFailed as error:
-        return None, ("FAIL", str(error))
+    except CallerError as error:
+        return None, ("FAIL", refusal_words(error))
     return root, ("OK", "project root %s (from %s; an MCP client that offers roots may choose "
                         "its own)" % (root, rule))
 
@@ -10237,9 +10251,12 @@ def run_command(argv, invocation):
         return options.run(options, invocation)
     except SystemExit as done:  # a usage error found after parsing (options.usage_error)
         return done.code if isinstance(done.code, int) else EXIT_USAGE
-    except CallerError as error:  # a CommandFailed, or the core's word as a tool gives it
+    except CommandFailed as error:
         complain(invocation, "checkpoint.pyz %s: %s" % (options.command, error))
-        return error.exit_code if isinstance(error, CommandFailed) else EXIT_FAILED
+        return error.exit_code
+    except CallerError as error:  # the core's word, as a tool gives it
+        complain(invocation, "checkpoint.pyz %s: %s" % (options.command, refusal_words(error)))
+        return EXIT_FAILED if error.about is None else EXIT_USAGE
     except CorruptCheckpoint as error:
         complain(invocation, "checkpoint.pyz %s: the checkpoint cannot be read: %s; repair "
                  "that file, or remove it with `checkpoint.pyz delete %s`."

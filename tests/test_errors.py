@@ -129,6 +129,34 @@ class CallerMistakesReadAsWrittenTest(ErrorsTestCase):
             "checkpoint.pyz show: --root %r does not exist; pass --root an existing project "
             "directory.\n" % str(self.tmp / "missing")))
 
+    def test_a_variable_the_core_refuses_is_a_usage_error_with_its_own_fix(self):
+        missing = str(self.tmp / "missing")
+        result = run_main(["list"], self.env_with(CHECKPOINT_PROJECT_ROOT=missing),
+                          cwd=self.project)
+        self.assertEqual(result.returncode, cm.EXIT_USAGE)
+        self.assertEqual(result.stderr.decode("utf-8"), (
+            "checkpoint.pyz list: CHECKPOINT_PROJECT_ROOT %r does not exist; set "
+            "CHECKPOINT_PROJECT_ROOT to an existing absolute directory, or unset it.\n"
+            % missing))
+
+    def test_a_selector_the_core_refuses_is_a_usage_error_in_the_cores_words(self):
+        del self.env["CLAUDE_CODE_SESSION_ID"]  # (a session of its own to each save)
+        for selector in ("c0ffee11-aaaa-4bbb-8ccc-123456789abc",
+                         "c0ffee11-bbbb-4bbb-8ccc-123456789abc"):
+            self.assertFalse(self.call(SAVE, {"goal": "g", "session": selector})
+                             .get("isError"))
+        for prefix, said in (("c0f", "'c0f' is too short to name a checkpoint by its first "
+                                     "characters; give at least %d."
+                              % cm.LIMITS["selectorPrefix"]),
+                             ("c0ffee11", "'c0ffee11' begins 2 checkpoints (c0ffee11-aaaa-4bbb-"
+                                          "8ccc-123456789abc, c0ffee11-bbbb-4bbb-8ccc-123456789abc)"
+                                          "; give more characters of the one you mean.")):
+            with self.subTest(prefix=prefix):
+                result = run_main(["show", prefix], self.env, cwd=self.project)
+                self.assertEqual(result.returncode, cm.EXIT_USAGE)
+                self.assertEqual(result.stderr.decode("utf-8"),
+                                 "checkpoint.pyz show: SELECTOR: %s\n" % said)
+
 
 class CheckpointVersionTest(ErrorsTestCase):
 
