@@ -8876,21 +8876,33 @@ def run_show(options, invocation):
     return EXIT_OK
 
 
-def checkpoint_file_set(path):
-    """Every file that belongs to the checkpoint at `path`: itself, its backup, what saves
-    moved aside (aside_path), its lock (last)."""
-    directory, name = os.path.split(path)
-    aside = []
+def files_set_aside(directory):
+    """{checkpoint file name: the paths of what saves moved aside from it (aside_path:
+    `<name>.untrusted`, `<name>.<n>.untrusted`)} in `directory`, in one listing."""
+    aside = {}
     try:
         with os.scandir(directory) as entries:
             for entry in entries:
-                middle = entry.name[len(name):-len(UNTRUSTED_SUFFIX)]
-                if (entry.name.startswith(name) and entry.name.endswith(UNTRUSTED_SUFFIX)
-                        and (middle == "" or middle[:1] == "." and middle[1:].isdigit())):
-                    aside.append(entry.path)
+                if not entry.name.endswith(UNTRUSTED_SUFFIX):
+                    continue
+                stem = entry.name[:-len(UNTRUSTED_SUFFIX)]
+                aside.setdefault(stem, []).append(entry.path)
+                head, _, number = stem.rpartition(".")
+                if head and number.isdigit():
+                    aside.setdefault(head, []).append(entry.path)
     except OSError:
         pass
-    return [path, path + BACKUP_SUFFIX] + sorted(aside) + [path + LOCK_SUFFIX]
+    return aside
+
+
+def checkpoint_file_set(path, aside=None):
+    """Every file that belongs to the checkpoint at `path`: itself, its backup, what saves
+    moved aside (from `aside`, files_set_aside of its folder, listed here when None), its
+    lock (last)."""
+    directory, name = os.path.split(path)
+    if aside is None:
+        aside = files_set_aside(directory)
+    return [path, path + BACKUP_SUFFIX] + sorted(aside.get(name, ())) + [path + LOCK_SUFFIX]
 
 
 def is_prunable(position, mtime, now, options):
@@ -8919,13 +8931,15 @@ class Removal(Record):
     __slots__ = ("removed", "problems", "resaved")
 
 
-def remove_checkpoint(path, dry_run, saved_at=None):
+def remove_checkpoint(path, dry_run, saved_at=None, aside=None):
     """A Removal: remove the checkpoint at `path` with its backup and its lock file,
     holding the lock while it does, so that no save is half-way through meanwhile (a save
     that was waiting takes the lock again once the file is gone). With `saved_at` (the
-    mtime the caller decided on), a checkpoint saved again meanwhile is kept. With
-    `dry_run`, the files that would go, and nothing removed."""
-    present = [item for item in checkpoint_file_set(path) if os.path.lexists(item)]
+    mtime the caller decided on), a checkpoint saved again meanwhile is kept; only then
+    may the caller pass what it listed of the folder (`aside`, see checkpoint_file_set):
+    a save that set a file aside since has saved again. With `dry_run`, the files that
+    would go, and nothing removed."""
+    present = [item for item in checkpoint_file_set(path, aside) if os.path.lexists(item)]
     if dry_run:
         return Removal(present, [], False)
     removed, problems = [], []
@@ -8933,8 +8947,10 @@ def remove_checkpoint(path, dry_run, saved_at=None):
     with CheckpointLock(path):
         if saved_at is not None and checkpoint_mtime(path) != saved_at:
             return Removal([], [], True)
+        if saved_at is None:
+            aside = None  # (listed again under the lock)
         # Windows cannot remove the lock file while it is open: that waits for the release.
-        for item in checkpoint_file_set(path)[:None if os.name != "nt" else -1]:
+        for item in checkpoint_file_set(path, aside)[:None if os.name != "nt" else -1]:
             remove_file(item, removed, problems)
     if os.name == "nt":
         remove_file(lock_file, removed, problems)
@@ -8972,8 +8988,11 @@ def run_prune(options, invocation):
               for position, item in enumerate(found)
               if is_prunable(position, item.info.st_mtime, now, options)]
     failed, resaved, removed = False, 0, []
+    folder = os.path.join(root, CHECKPOINT_DIR)
+    aside = files_set_aside(folder)  # one listing for them all (the legacy file lists its own)
     for selector, path, mtime in doomed:
-        removal = remove_checkpoint(path, options.dry_run, mtime)
+        removal = remove_checkpoint(path, options.dry_run, mtime,
+                                    aside if os.path.dirname(path) == folder else None)
         if removal.resaved:
             resaved += 1
             say(invocation, "kept %s: it was saved again while prune waited for it" % selector)

@@ -278,7 +278,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertEqual(len(said), 1, saved["warnings"])
         self.assertIn("resumedFrom names it, so its content is carried over", said[0])
 
-    def test_delete_and_prune_remove_what_saves_moved_aside(self):
+    def set_aside_twice(self):
         for number in (1, 2):
             self.path.write_bytes(json.dumps(read_checkpoint(self.path), indent=2).encode())
             self.ok(self.claude("theirs"), SAVE, {"goal": "fresh %d" % number})
@@ -286,11 +286,37 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertTrue((directory / "theirs.json.untrusted").exists())
         self.assertTrue((directory / "theirs.json.2.untrusted").exists())
         (directory / "theirs.json.x.untrusted").write_text("not ours", encoding="utf-8")
-        result = run_main(["delete", "theirs", "--root", str(self.project)], self.env)
+        return directory
+
+    def test_delete_and_prune_remove_what_saves_moved_aside(self):
+        original = self.path.read_bytes()
+        for command in (["delete", "theirs"], ["prune", "--keep", "0"]):
+            with self.subTest(command=command[0]):
+                directory = self.set_aside_twice()
+                result = run_main(command + ["--root", str(self.project)], self.env)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertEqual(sorted(path.name for path in directory.iterdir()
+                                        if path.name != ".gitignore"),
+                                 ["theirs.json.x.untrusted"])
+                os.remove(str(directory / "theirs.json.x.untrusted"))
+                self.path.write_bytes(original)
+
+    def test_prune_lists_the_folder_once_for_all_it_removes(self):
+        self.set_aside_twice()
+        listed = []
+        real = checkpoint_mcp.files_set_aside
+
+        def counting(directory):
+            listed.append(directory)
+            return real(directory)
+        for number in range(5):
+            self.ok(self.claude("s%d" % number), SAVE, {"goal": "g"})
+        with mock.patch.object(checkpoint_mcp, "files_set_aside", counting):
+            result = run_main(["prune", "--keep", "0", "--root", str(self.project)], self.env)
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertEqual(sorted(path.name for path in directory.iterdir()
-                                if path.name != ".gitignore"),
-                         ["theirs.json.x.untrusted"])
+        self.assertEqual(len(listed), 1)
+        self.assertEqual(sorted(path.name for path in self.path.parent.iterdir()
+                                if path.name != ".gitignore"), ["theirs.json.x.untrusted"])
 
     def test_trusted_checkpoints_behave_as_before(self):
         result = self.ok(self.claude("theirs"), LOAD)
