@@ -1160,11 +1160,12 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
                                   "prod", "sandbox"))
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
-_PUBLIC_WORDS = r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|certificate|age1|npub"
+_PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub"
+                 r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
-_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev",
+_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
                "sign(")
 _NEAR_CHARS = 48
@@ -1289,6 +1290,7 @@ def redaction_regexes():
         _redaction_regexes["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
+        _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
@@ -1559,9 +1561,14 @@ def credential_spans(text, lowered):
         candidate = text[start:end]
         if REDACTED in candidate or not looks_generated(candidate):
             continue
-        if set(candidate) <= _HEX and (len(candidate) < 24 or (
-                len(candidate) in (40, 64, 128) and near.end() < start - 16) or any(
-                word in lowered[window:start] for word in _HASH_WORDS)):
+        # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after
+        # a hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
+        part = max(candidate.split("/"), key=len)
+        hex_at = start + candidate.index(part)
+        named = _redaction_regexes["named_hex"].fullmatch(part)
+        if set(part) <= _HEX and (len(part) < 24 or (
+                len(part) in (40, 64, 128) and near.end() < hex_at - 16)) or named is not None and any(
+                word in lowered[window:hex_at + named.start(1)] for word in _HASH_WORDS):
             continue  # a key id, a commit or a digest: hex is a secret right after its name
         if _redaction_regexes["uuid"].fullmatch(candidate):
             continue
