@@ -1097,12 +1097,16 @@ REDACTION_PATTERNS = (
 )
 
 
-# Values that only stand for a secret: env/template references, printf conversions,
-# `<placeholders>`, masks, booleans, permission, type and prose words (`id-token: write`,
-# `password: string;`, `the --token flag`), `-` for stdin, code references, and paths (a
-# key *file* is not the key).
+# Values that only stand for a secret: env/template references (and paths under them),
+# printf conversions, `<placeholders>`, masks, booleans, permission, type and prose words
+# (`id-token: write`, `password: string;`, `the --token flag`), `-` for stdin, code
+# references, YAML tags (`!vault`, `!Ref`), references to a secret store (`op://…`,
+# `vault:…`), and paths (a key *file* is not the key).
 _PLACEHOLDER_VALUE = (
-    r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
+    r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*"
+    r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
+    r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
+    r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
     r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
