@@ -1423,6 +1423,10 @@ def looks_generated(run):
     upper = sum(map(str.isupper, alnum))
     if not (digits or (upper >= 3 and length - upper >= 3)):
         return False  # one case and no digit: words
+    if not upper and len(pieces) > 1 and sum(
+            len(piece) for piece in pieces
+            if not piece.isalpha() or not piece.strip("bcdfghjklmnpqrstvwxz")) < _RANDOM_MIN_CHARS:
+        return False  # words and a short generated suffix: `tls-example-io-x7k2p`, `web-7d9f8b-q2x`
     letters = odd = 0
     for chunk in _redaction_regexes["chunk"].findall(" ".join(pieces)):
         if chunk.isdigit():
