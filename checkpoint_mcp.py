@@ -1467,6 +1467,13 @@ def _strongly_generated(part):
             and looks_generated(part))
 
 
+def is_path_tail(tail):
+    """True when what follows a vendor-like prefix is a host's or a path's rest, a word
+    before a '/' (`docs.example.com/…`, `acme-artifacts/builds/…`), not a token's."""
+    head, slash, _ = tail.partition("/")
+    return bool(slash) and head.isalpha() and head.islower()
+
+
 def is_vendor_token_tail(prefix, tail):
     """True when `tail`, after a vendor-like `prefix` (_PREFIXED_TOKEN_HEAD), reads as a
     token's secret part: _PREFIXED_MIN_CHARS characters or more (_RANDOM_MIN_CHARS after a
@@ -1474,6 +1481,8 @@ def is_vendor_token_tail(prefix, tail):
     and not hex shorter than 32 digits or after a hash word (a UUID is checked apart)."""
     lowered = prefix.lower()
     parts = lowered.replace(".", "_").replace("-", "_").split("_")
+    if is_path_tail(tail):
+        return False
     return (len(tail) >= (_RANDOM_MIN_CHARS if _SECRET_PREFIX_PARTS.intersection(parts)
                           else _PREFIXED_MIN_CHARS)
             and looks_generated(tail)
@@ -1558,6 +1567,13 @@ def credential_spans(text, lowered):
             if near is None:  # an id after its prefix is judged by what follows the prefix
                 first = max(start, text.rfind("/", start, match.start()) + 1)
                 last = text.find("/", match.end(), end)
+                if first > start and text[max(0, start - 3):start] == "://":
+                    hook = lowered.find("hook", start, first)
+                    if hook >= 0:  # a webhook's URL: its path past the hook's segment is the secret
+                        spans.append((text.find("/", hook, end) + 1, end))
+                    continue  # else a resource's id in a URL's path (a document, a build)
+                if is_path_tail(alone):
+                    alone = match.group()
                 if stands_alone_as_token(text[first:end if last < 0 else last], alone) and not any(
                         word in lowered[window:start] for word in _HASH_WORDS + ("base64",)):
                     spans.append((start, end))  # a token anywhere
