@@ -908,10 +908,15 @@ REDACTION_PATTERNS = (
          "getConnection", "connect", "PDO")), ")"])
      + r"""[ \t]*(?:(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*){2}"""
      r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
-    ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS",
-     r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?P<secret>[^\s\"']+)"),
+    ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too",
+     r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?:(?P<secret>[^\s\"']+)|\"(?P<secret2>[^\"\n]+)\""
+     r"|'(?P<secret3>[^'\n]+)')"),
+    ("windows-spaced-password", "i", "schtasks / at … /u USER /p PASS, /ru USER /rp PASS",
+     r"(?#needs: /u| /ru)/(?<=[ \t]/)(?:u|ru|user)[ \t:]+[^\s/]\S*" + _CLI_ARGS + r"[ \t]/(?:p|rp|pass|password)[ \t]+(?:"
+     + _CLI_VALUE + r")"),
     ("windows-net-use", "i", "net use [Z:] \\\\server\\share PASSWORD /user:…",
-     r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*)"),
+     r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+(?:[ \t]+/user:\S+)?[ \t]+"
+     r"(?:(?P<secret>[^\s/*\"'][^\s\"']*)|\"(?P<secret2>[^\"\n]+)\"|'(?P<secret3>[^'\n]+)')"),
     ("mysqladmin-password", "", "mysqladmin … password NEW",
      r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
     ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",

@@ -905,3 +905,20 @@ for _template in ("curl -b 'connect.sid={v}' https://app.local/api/me",
                   'curl -b "session={v}; theme=dark" https://app.local/',
                   "curl -s -b sid={v} http://localhost:3000/admin"):
     issue("curl-cookie", "http", _template, "s%3A" + rand(B64URL, 32) + "." + rand(B64URL, 27))
+
+# Rules that generalise: Windows credential switches, a password beside a user flag, secrets
+# fed to the command that stores them, credential-file lines, tokens given to a login
+# command. Appended, so the values above stay the same.
+
+
+def _phrase():
+    """Words joined by hyphens and a digit, as password managers make passphrases."""
+    return "-".join(rand(LOWER, 5) for _ in range(4)) + rand(DIGITS, 1)
+
+
+for _template in ('cmdkey /generic:TERMSRV/jump01 /user:ops /pass:"{v}"',
+                  "xfreerdp /v:jump01.example.org /u:ops /p:'{v}' /cert:ignore",
+                  "schtasks /create /tn Backup /tr C:\\jobs\\b.cmd /sc daily /ru CORP\\svc /rp {v}",
+                  "schtasks /query /s fs01 /u CORP\\ops /p {v}",
+                  "net use \\\\fs01\\IPC$ /user:Administrator {v}"):
+    issue("windows-credential-switch", "cli", _template, _phrase() if '"' in _template else _pw())
