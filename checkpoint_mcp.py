@@ -587,6 +587,13 @@ def _weak_literal(tag=""):
     return (r"""(?:"(?P<weak%s>[^"\n]*)"|'(?P<weak%s2>[^'\n]*)'|[^,()\n]*)""" % (tag, tag))
 
 
+def _weak_cli_value(tag=""):
+    """A flag's value, bare or quoted, in groups weak{tag}, weak{tag}2, weak{tag}3 (redacted
+    when it looks random: the flag alone does not say it is a password)."""
+    return (r"""(?:"(?P<weak%s>[^"\n]+)"|'(?P<weak%s2>[^'\n]+)'|(?P<weak%s3>[^\s'"`;&|<>-][^\s'"`;&|]*))"""
+            % (tag, tag, tag))
+
+
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
 
 
@@ -963,6 +970,11 @@ REDACTION_PATTERNS = (
      r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
      r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec|rdesktop|nuget)(?:\.exe)?(?=[ \t])" + _CLI_ARGS
      + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+    ("user-and-password-flags", "", "any tool's -u USER … -p PASS or -p PASS … -u USER (cqlsh, "
+     "cypher-shell, evil-winrm, …): the value after -p, if it looks random",
+     r"(?#needs: -u)-(?<=[ \t]-)(?:u[ \t]*[^\s-]\S*" + _CONTINUED_CLI_ARGS + r"[ \t]-p[ \t]+"
+     + _weak_cli_value() + r"|p[ \t]+" + _weak_cli_value("_b") + _CONTINUED_CLI_ARGS
+     + r"[ \t]-u[ \t]*[^\s-])"),
     ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
      r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen|ipmitool|mosquitto_pub|mosquitto_sub)(?=[ \t])"
      + _CLI_ARGS

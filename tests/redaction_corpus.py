@@ -922,3 +922,9 @@ for _template in ('cmdkey /generic:TERMSRV/jump01 /user:ops /pass:"{v}"',
                   "schtasks /query /s fs01 /u CORP\\ops /p {v}",
                   "net use \\\\fs01\\IPC$ /user:Administrator {v}"):
     issue("windows-credential-switch", "cli", _template, _phrase() if '"' in _template else _pw())
+for _template in ("cqlsh db.example.org 9042 -u cassandra -p {v}",
+                  "cypher-shell -a neo4j+s://db.example.org -u neo4j -p '{v}'",
+                  "evil-winrm -i 10.0.4.17 -u Administrator -p '{v}'",
+                  "dbcli -p {v} -u admin --host db.example.org",
+                  "cqlsh db 9042 \\\n  -u app \\\n  -p {v}"):
+    issue("user-and-password-flags", "cli", _template, _pw())
