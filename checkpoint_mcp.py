@@ -603,11 +603,11 @@ _CONTINUED_CLI_ARGS = r"(?:[^\n;&|]|(?<=\\)\n|(?<=\\\r)\n){0,200}?"
 
 def _piped_secret(command):
     """`command` VALUE (or 'user:VALUE') piped into a program that takes it as a secret."""
-    return (command + r"""(?:[ \t]+-[a-z]+)*(?:[ \t]+'%s(?:\\n)?')?[ \t]+"""
+    return (command + r"""(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|"%s(?:\\n)?"|%s(?:\\n)?))?[ \t]+"""
             r"""(?:"(?:[^":\n]*:)?(?P<secret>[^"\n]+)"|'(?:[^':\n]*:)?(?P<secret2>[^'\n]+)'"""
             r"""|(?:[^\s:'"|]*:)?(?P<secret3>[^\s'"|]+))[ \t]*\|[^|\n]{0,160}?"""
-            r"(?:chpasswd|password-stdin|secret[ \t]+create|secrets[ \t]+(?:create|versions[ \t]+add)"
-            r"|passwd[ \t]+--stdin|pass-stdin|secret[ \t]+set|env[ \t]+add|passphrase-fd[ \t]+0"
+            r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
+            r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S)")
 
 
@@ -859,8 +859,12 @@ REDACTION_PATTERNS = (
     ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value>",
      r"-pass(?:in|out)?[ \t]+(?:pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
      r"|'pass:(?P<secret5>[^'\n]+)')"),
-    ("gh-secret-body", "", "gh secret set NAME --body <value>",
-     r"secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("gh-secret-body", "", "gh secret set NAME --body <value> (-b\"…\" too), glab / CI variable set "
+     "<a secret's NAME> --value <value>",
+     r"(?#needs:secret|variable)(?:secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)"
+     r"|variable[ \t]+(?:set|create|update)[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_.-]*"
+     r"(?i:password|passwd|secret|token|key|pwd|credential)[A-Za-z0-9_.-]*" + _CLI_ARGS
+     + r"[ \t](?:--value|--body|-b))(?:=|[ \t]+|(?=[\"']))(?:" + _CLI_VALUE + r")"),
     ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
      r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
     ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
@@ -882,6 +886,11 @@ REDACTION_PATTERNS = (
     ("piped-secret-echo", "", "echo VALUE | chpasswd, docker secret create, gcloud secrets, "
      "… --password-stdin, passwd --stdin", _piped_secret("echo")),
     ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
+    ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
+     "the value, if it looks random",
+     r"(?#needs:login)(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,60}?[ \t]login"
+     r"(?![\w.-])"),
     ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
      r"convertto-securestring(?:[ \t]+-string)?[ \t]+(?:" + _QUOTED_VALUE + r")"),
     ("windows-net-user", "i", "net user NAME PASSWORD [/add]",
@@ -1022,9 +1031,9 @@ REDACTION_PATTERNS = (
      r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
      r"""|set_api_key)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
     ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
-     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create)|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
-     r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|passwd[ \t]+--stdin)[^\n<;&|]{0,200}?<<<[ \t]*(?:"
-     + _CLI_VALUE + r")"),
+     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
+     r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"
+     r"[^\n<;&|]{0,200}?<<<[ \t]*(?:\$'(?P<secret4>[^'\n]+)'|" + _CLI_VALUE + r")"),
     ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
      r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
      r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential|\.pass(?![a-z]))"),

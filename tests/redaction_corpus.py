@@ -928,3 +928,12 @@ for _template in ("cqlsh db.example.org 9042 -u cassandra -p {v}",
                   "dbcli -p {v} -u admin --host db.example.org",
                   "cqlsh db 9042 \\\n  -u app \\\n  -p {v}"):
     issue("user-and-password-flags", "cli", _template, _pw())
+for _template in ("echo '{v}' | wrangler secret put API_SECRET",
+                  "printf %s {v} | gcloud secrets versions add smtp-pass --data-file=-",
+                  "smbpasswd -a ops <<< $'{v}\\n{v}'",
+                  'gh secret set DEPLOY_KEY -b"{v}"',
+                  "glab variable set DB_PASSWORD --value {v} --masked",
+                  "echo {v} | gh auth login --with-token"):
+    issue("secret-fed-to-its-store", "cli", _template, _pw())
+issue("secret-fed-to-its-store", "cli", "echo {v} | az devops login --organization https://dev.azure.com/acme",
+      rand(LOWER + DIGITS, 52))
