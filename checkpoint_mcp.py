@@ -490,7 +490,8 @@ def encode_json_text(text):
 # before anything touches disk. A pattern replaces only its `secret…`/`weak…` group(s), so
 # the key name, header, URL user or PEM armour around a secret stays readable:
 # `GITHUB_TOKEN=«redacted»`. A `weak…` group is a value after a name that is not
-# conclusive on its own (`password = x and more`): it must also look random.
+# conclusive on its own (`password = x and more`): it must also look random. A `token…`
+# group is a word in a place where tokens are given (`snyk auth …`): it must look generated.
 #
 # Speed: each pattern starts with a literal (or a small set of first characters) so the
 # regex engine jumps between candidates instead of trying every position; word-boundary
@@ -1047,6 +1048,12 @@ REDACTION_PATTERNS = (
     ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
      r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
      + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
+    ("login-command-token", "", "snyk auth / wandb login / vault operator unseal … TOKEN: a token "
+     "(generated-looking, hex or a UUID) given to a login command",
+     r"(?#needs: login| auth| unseal)[ \t](?<=[a-z0-9][ \t])(?:login|auth|authenticate|unseal)"
+     r"(?:[ \t]+-{1,2}[a-z][a-z-]*)*[ \t]+(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
+    ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
+     r"(?#needs: -t)[ \t]-t[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
     ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
      r"oathtool(?=[ \t])" + _CLI_ARGS + r"[ \t](?P<secret>[A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})(?=\s|\Z)"),
     ("wifi-qr", "", "WIFI:T:WPA;S:ssid;P:password;; (Wi-Fi QR code)",
@@ -1301,7 +1308,7 @@ def redaction_regexes():
         import re
         patterns = []
         for _name, flags, _what, source in REDACTION_PATTERNS:
-            groups = tuple(re.findall(r"\(\?P<((?:secret|weak)\w*)>", source))
+            groups = tuple(re.findall(r"\(\?P<((?:secret|weak|token)\w*)>", source))
             patterns.append((LazyRegex(source), "i" in flags, "v" in flags, groups,
                              literal_prefixes(source)))
         _redaction_regexes["patterns"] = tuple(patterns)
@@ -1719,7 +1726,7 @@ def redact_split_tokens(text):
 def redact_rows(text):
     """The second pass: every row of REDACTION_PATTERNS in table order, each replacing its
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
-    `weak` group, does not look random."""
+    `weak` group, does not look random, or for a `token` group, does not look generated."""
     patterns, placeholder, _ = redaction_regexes()
     total, lowered = 0, None
     for regex, ignore_case, _, groups, prefixes in patterns:
@@ -1741,7 +1748,8 @@ def redact_rows(text):
                     continue
                 value = text[start:end]
                 if is_stand_in_value(value, name, placeholder) or (
-                        group.startswith("weak") and not looks_random(value)):
+                        group.startswith("weak") and not looks_random(value)) or (
+                        group.startswith("token") and not is_generated_token(value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -1754,6 +1762,13 @@ def redact_rows(text):
             total += count
             lowered = None
     return text, total
+
+
+def is_generated_token(value):
+    """True when a `token` group's value is one: a UUID, 32 or more hex digits, or a run
+    that looks generated (looks_generated)."""
+    return bool(_redaction_regexes["uuid"].fullmatch(value)
+                or (len(value) >= 32 and set(value) <= _HEX) or looks_generated(value))
 
 
 def redact_generated(text):

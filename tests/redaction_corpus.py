@@ -937,3 +937,8 @@ for _template in ("echo '{v}' | wrangler secret put API_SECRET",
     issue("secret-fed-to-its-store", "cli", _template, _pw())
 issue("secret-fed-to-its-store", "cli", "echo {v} | az devops login --organization https://dev.azure.com/acme",
       rand(LOWER + DIGITS, 52))
+for _template, _token in (("snyk auth {v}", uuid4()), ("wandb login {v}", rand(HEX, 40)),
+                          ("vault operator unseal {v}", b64(32)),
+                          ("bash <(curl -s https://codecov.io/bash) -t {v}", uuid4()),
+                          ("somecli login --no-browser {v}", mixed(40))):
+    issue("login-command-token", "cli", _template, _token)
