@@ -553,7 +553,7 @@ _NAME_SUFFIX = (
 )
 
 
-_NAME_CLOSE = r"""\\?["']?"""
+_NAME_CLOSE = r"""\\?["']?\]?"""
 
 
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
@@ -620,6 +620,13 @@ _END = r"(?![A-Za-z0-9_-])"
 _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|them|its|our|your|which"
                   r"|who|how|could|would|should|been|does|did|via|than|his|her|she|him|these|those"
                   r"|each|may|might|being|get|got|let|too|out|per|yes|etc)(?![a-z]))[a-z]{3,8}")
+
+
+# A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
+# digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
+# the sentence never reads as one.
+_PROSE_SECRET = (r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?])|(?=[^\s'\"`,;()<>]*[A-Z])"
+                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=@:]{8,64}")
 
 
 # The single source of truth for what is redacted: (name, flags, the real format it is
@@ -881,6 +888,19 @@ REDACTION_PATTERNS = (
      r"<(?P<tag>password|passphrase|secret|token|pass|value(?=>[^<]*</value>\s*"
      r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
      r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+    ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
+     "and the like), the value, if it looks random",
+     r"(?#needs:pass|secret|token)(?:^|(?<=\n))[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))[ \t]*(?=\r?\n|\Z)"),
+    ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
+     "'…'): the literal after a secret's name, if it looks random",
+     r"(?#needs:pass|secret|token|key|pwd|credential)[\"'][a-z0-9_.-]*(?:password|passwd|secret|token|api_?key"
+     r"|apikey|pwd|private_?key|access_?key|credential)[a-z0-9_.-]*[\"'][ \t]*,[ \t]*"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+    ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
+     r"(?#needs:password|passwd|secret|token|apikey|api_key|api-key|credential)"
+     r"<(?P<tag>[a-z][a-z0-9:_.-]*)[ \t][^>\n]*?(?:name|key|id)=[\"'][^\"'\n]*(?:password|passwd|secret|token"
+     r"|apikey|api_key|api-key|credential)[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
     ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
      r"secret(?:[ \t]+set(?=[ \t])" + _CONTINUED_CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]"
      + _CONTINUED_CLI_ARGS + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
@@ -893,7 +913,7 @@ REDACTION_PATTERNS = (
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,60}?[ \t]login"
      r"(?![\w.-])"),
     ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
-     r"convertto-securestring(?:[ \t]+-string)?[ \t]+(?:" + _QUOTED_VALUE + r")"),
+     r"convertto-securestring(?:[ \t]+-(?:string|asplaintext|force))*[ \t]+(?:" + _QUOTED_VALUE + r")"),
     ("windows-net-user", "i", "net user NAME PASSWORD [/add]",
      r"net[ \t]+user(?:[ \t]+/add)?[ \t]+[^\s/*]+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*|\"[^\"\n]+\"|'[^'\n]+')"),
     ("github-add-mask", "", "::add-mask::VALUE (GitHub Actions)",
@@ -912,7 +932,7 @@ REDACTION_PATTERNS = (
     ("wpa-passphrase", "", "wpa_passphrase SSID PASS",
      r"wpa_passphrase[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)[ \t]+(?:" + _CLI_VALUE + r")"),
     ("wifi-psk", "", "wifi-sec.psk PASS (nmcli), psk=\"…\" (wpa_supplicant)",
-     r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\"(?P<secret4>[^\"\n]+)\")"),
+     r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\\?\"(?P<secret4>[^\"\\\n]+)\\?\")"),
     ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
      "auth=('user', 'pass'): the second literal",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
@@ -951,7 +971,8 @@ REDACTION_PATTERNS = (
      r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
      r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
-     r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
+     r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+(?:'(?P<secret>[^'\n]+)'"
+     r"|\"(?P<secret2>[^\"\n]+)\")"),
     ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / "
      "'https://%s:%s@host' user 'PASS' "
      "into .netrc or .git-credentials",
@@ -995,15 +1016,16 @@ REDACTION_PATTERNS = (
     ("openssl-k", "", "openssl enc -k <password> / -K <hex key>",
      r"openssl(?=[ \t])" + _CLI_ARGS + r"[ \t]-[kK][ \t]+(?:" + _CLI_VALUE + r")"),
     ("ldap-w-password", "", "ldapsearch / ldapmodify … -w <password>",
-     r"ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)(?=[ \t])" + _CLI_ARGS
+     r"ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)(?=[ \t])" + _CONTINUED_CLI_ARGS
      + r"[ \t]-w[ \t]+(?:" + _CLI_VALUE + r")"),
     ("putty-pw", "", "plink / pscp / psftp -pw <password>",
      r"(?:plink|pscp|psftp)(?=[ \t])" + _CLI_ARGS + r"[ \t]-pw[ \t]+(?:" + _CLI_VALUE + r")"),
     ("htpasswd-password", "", "htpasswd / mosquitto_passwd -b FILE USER <password>",
      r"(?:htpasswd|mosquitto_passwd)[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
      r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("sqlplus-password", "", "sqlplus user/<password>@db",
-     r"sqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/(?P<secret>[^\s@/]+)@"),
+    ("sqlplus-password", "", "sqlplus / expdp / impdp / sqlldr / rman … user/<password>@db",
+     r"(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
+     r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
     ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
      r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
     ("redis-cli-password", "", "redis-cli -a <password>",
@@ -1037,7 +1059,8 @@ REDACTION_PATTERNS = (
      r"[^\n<;&|]{0,200}?<<<[ \t]*(?:\$'(?P<secret4>[^'\n]+)'|" + _CLI_VALUE + r")"),
     ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
      r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
-     r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential|\.pass(?![a-z]))"),
+     r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential"
+     r"|(?<![a-z])auth(?![a-z])|[._-]pass(?![a-z]))"),
     ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
      r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
      + r"[ \t]--value(?:=|[ \t]+)(?:"
@@ -1048,6 +1071,11 @@ REDACTION_PATTERNS = (
     ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
      r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
      + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
+    ("snmp-community", "", "snmpwalk / snmpget -c COMMUNITY (SNMPv1/v2c): the value, if it looks random",
+     r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
+    ("couchdb-admin", "", "CouchDB PUT …/_config/admins/NAME -d '\"PASS\"'",
+     r"/_config/admins/[^\s/'\"]+['\"]?" + _CLI_ARGS + r"[ \t](?:-d|--data(?:-raw|-binary)?)(?:=|[ \t]+)"
+     r"['\"]?\\?\"?(?P<secret>[^\s'\"\\]+)"),
     ("login-command-token", "", "snyk auth / wandb login / vault operator unseal … TOKEN: a token "
      "(generated-looking, hex or a UUID) given to a login command",
      r"(?#needs: login| auth| unseal)[ \t](?<=[a-z0-9][ \t])(?:login|auth|authenticate|unseal)"
@@ -1110,8 +1138,14 @@ REDACTION_PATTERNS = (
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
      r"(?#needs:assw|assphrase|pw)"
      r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?(?:[ \t]|\r?\n[ \t]*)"
-     r"(?P<secret>(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?])|(?=[^\s'\"`,;()<>]*[A-Z])"
-     r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=@:]{8,64})(?=[.,;:)'\"]?(?:\s|\Z))"),
+     r"(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"]?(?:\s|\Z))"),
+    ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`",
+     r"(?#needs:assw|assphrase|pw)"
+     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?[ \t:=][\"'`]?"
+     r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"),
+    ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
+     r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
+     r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
     # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
     # value that ends the line and is not a plain word (`token: expired` is prose);

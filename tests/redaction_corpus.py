@@ -942,3 +942,34 @@ for _template, _token in (("snyk auth {v}", uuid4()), ("wandb login {v}", rand(H
                           ("bash <(curl -s https://codecov.io/bash) -t {v}", uuid4()),
                           ("somecli login --no-browser {v}", mixed(40))):
     issue("login-command-token", "cli", _template, _token)
+for _template in ("account work\nhost smtp.example.org\nport 587\nauth on\nuser me@example.org\npassword {v}\ntls on",
+                  '{"command": "network={\\n    ssid=\\"office\\"\\n    psk=\\"{v}\\"\\n}"}',
+                  "printf 'postgres\\n{v}\\n' > /etc/openvpn/auth.txt",
+                  "echo '{v}' > ~/.vault_pass && ansible-vault view group_vars/prod/vault.yml",
+                  '<property name="hibernate.connection.password">{v}</property>',
+                  '<entry key="smtp.secret">{v}</entry>',
+                  "define( 'DB_PASSWORD', '{v}' );",
+                  "putenv(\"API_SECRET\", \"{v}\")",
+                  "$config['db_pass'] = \"{v}\";",
+                  'ALTER USER reporting IDENTIFIED BY "{v}";',
+                  "expdp system/{v}@XEPDB1 schemas=HR directory=DATA_PUMP_DIR",
+                  "rman target sys/{v}@ORCL",
+                  "ldapmodify -x -D cn=admin,dc=example,dc=org \\\n  -w '{v}' \\\n  -f change.ldif",
+                  "Set-ADAccountPassword -Identity ops -Reset -NewPassword (ConvertTo-SecureString -AsPlainText "
+                  "\"{v}\" -Force)",
+                  "curl -X PUT http://127.0.0.1:5984/_node/_local/_config/admins/app -d '\"{v}\"'"):
+    issue("credential-file-line", "credential-file", _template, _phrase() if "{v}\"" in _template else _pw())
+issue("credential-file-line", "credential-file", "snmpwalk -v2c -c {v} 10.0.4.1 1.3.6.1.2.1.1", mixed(16))
+for _template in ("The user said their password is {v} and it fails after the migration.",
+                  "temporary password for the new hire: {v} -- change on first login"):
+    issue("prose-password", "prose", _template, _phrase())
+issue("prose-password", "prose", "runas /user:CORP\\ops cmd  (typed {v} at the prompt)", _pw())
+BENIGN += [
+    "password reset\nuser me@example.org",
+    "snmpwalk -v2c -c public 10.0.4.1",
+    "define( 'DB_PASSWORD', getenv('DB_PASSWORD') );",
+    "The password field is optional in the admin-v2 form.",
+    "typed yes at the prompt to confirm",
+    "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH7C8bDFKMDE0kGZcZm me@host' "
+    ">> ~/.ssh/authorized_keys",
+]
