@@ -1361,6 +1361,9 @@ def redaction_regexes():
         _redaction_regexes["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
+        _redaction_regexes["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
+            r"(?:secret|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key)"
+            r"[\"']?[ \t]*[:=]?[ \t]*[\"']?\Z")
         _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
@@ -1504,8 +1507,11 @@ def looks_generated(run):
                 or _redaction_regexes["consonants"].search(lowered)):
             odd += len(chunk)
     if odd < _RANDOM_MIN_ODD * max(letters, 1) and not (
-            upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS):
-        return False  # (a name has words; lowercase letters and digits unbroken for so long have none)
+            upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS) and not (
+            upper + digits == length and upper >= 4 and digits >= 2
+            and len(max(pieces, key=len)) >= _RANDOM_MIN_CHARS):
+        return False  # (a name has words; lowercase letters and digits unbroken for so long have none,
+        # nor have capitals and digits unbroken for 16: a name in capitals has underscores)
     import math
     if -sum(n / length * math.log2(n / length)
             for n in map(alnum.count, set(alnum))) < _RANDOM_MIN_BITS:
@@ -1616,9 +1622,13 @@ def credential_spans(text, lowered):
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
+        beside = False  # right after a secret, with only a separator between: `id / secret`
         if spans and start - 4 <= spans[-1][1] <= start and not any(
                 char.isalnum() or char == "\n" for char in text[spans[-1][1]:start]):
-            near = run.match(text, spans[-1][0], spans[-1][1])  # an id's secret: `id / secret`
+            near, beside = run.match(text, spans[-1][0], spans[-1][1]), True
+        elif REDACTED in text[max(0, start - 4 - len(REDACTED)):start]:
+            gap = text[text.rfind(REDACTED, 0, start) + len(REDACTED):start]
+            beside = len(gap) <= 4 and not any(char.isalnum() or char == "\n" for char in gap)
         if near is None:
             near = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
         if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`
@@ -1657,12 +1667,13 @@ def credential_spans(text, lowered):
         part = max(candidate.split("/"), key=len)
         hex_at = start + candidate.index(part)
         named = _redaction_regexes["named_hex"].fullmatch(part)
-        if set(part) <= _HEX and (len(part) < 24 or (
+        if not beside and set(part) <= _HEX and (len(part) < 24 or (
                 len(part) in (40, 64, 128) and near.end() < hex_at - 16)) or named is not None and any(
                 word in lowered[window:hex_at + named.start(1)] for word in _HASH_WORDS):
             continue  # a key id, a commit or a digest: hex is a secret right after its name
-        if _redaction_regexes["uuid"].fullmatch(candidate):
-            continue
+        if _redaction_regexes["uuid"].fullmatch(candidate) and not beside and not _redaction_regexes[
+                "uuid_name"].search(lowered, window, start):
+            continue  # an id, unless it is an id's secret or named a secret (`secret key <uuid>`)
         spans.append((start, end))
     return spans
 

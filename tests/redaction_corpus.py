@@ -973,3 +973,5 @@ BENIGN += [
     "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH7C8bDFKMDE0kGZcZm me@host' "
     ">> ~/.ssh/authorized_keys",
 ]
+for _template in ("Scaleway API key SCW{id} / {v}", "access key SCW{id}, secret key {v}"):
+    issue("secret-beside-its-id", "id-beside-secret", _template.replace("{id}", rand(UPPER + DIGITS, 17)), uuid4())
