@@ -1143,6 +1143,11 @@ REDACTION_PATTERNS = (
      r"(?#needs:assw|assphrase|pw)"
      r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?[ \t:=][\"'`]?"
      r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"),
+    ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
+     "`logging into the router with …`, `wifi in the lab is …`",
+     r"(?#needs:ogin|ogging|ogged|og in|ign in|igning|igned|ifi|i-fi|iFi|i-Fi|IFI|I-FI)"
+     r"(?i:login|log(?:ging|ged)?[ \t]+in(?:to)?|sign(?:ing|ed)?[ \t]+in(?:to)?|wi-?fi)(?![\w-])[^\n]{0,40}?"
+     r"[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"),
     ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
      r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
      r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),

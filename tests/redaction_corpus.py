@@ -975,3 +975,8 @@ BENIGN += [
 ]
 for _template in ("Scaleway API key SCW{id} / {v}", "access key SCW{id}, secret key {v}"):
     issue("secret-beside-its-id", "id-beside-secret", _template.replace("{id}", rand(UPPER + DIGITS, 17)), uuid4())
+for _template in ("staging admin login is admin / {v}", "Tried logging into the router with {v}, that worked.",
+                  "note to self: wifi in the lab is {v}"):
+    issue("prose-password", "prose", _template, _pw())
+BENIGN += ["Log in with your SSO account, then open the dashboard.",
+           "Signed in to the registry with the token from the vault."]
