@@ -630,6 +630,11 @@ _PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:
                  r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=:]{8,64}")
 
 
+# What follows a word of logging in when a password is named by it (`… login is admin / …`).
+_PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET
+                     + r")(?=[.,;:)'\"`]?(?:\s|\Z))")
+
+
 # The single source of truth for what is redacted: (name, flags, the real format it is
 # for, pattern), applied in order. Token shapes follow the issuers' formats (prefix,
 # alphabet, length), after gitleaks' default rules.
@@ -891,12 +896,20 @@ REDACTION_PATTERNS = (
      r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
     ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
      "and the like), the value, if it looks random",
-     r"(?#needs:pass|secret|token)(?:^|(?<=\n))[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
+     # (from a line break, or the text's start in the row below: a literal start is fast)
+     r"(?#needs:password |passwd |passphrase |pass |secret |token )\n[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))[ \t]*(?=\r?\n|\Z)"),
+    ("config-file-first-password", "i", "the same on a text's first line",
+     r"(?#needs:password |passwd |passphrase |pass |secret |token )\A[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))[ \t]*(?=\r?\n|\Z)"),
     ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
      "'…'): the literal after a secret's name, if it looks random",
-     r"(?#needs:pass|secret|token|key|pwd|credential)[\"'][a-z0-9_.-]*(?:password|passwd|secret|token|api_?key"
-     r"|apikey|pwd|private_?key|access_?key|credential)[a-z0-9_.-]*[\"'][ \t]*,[ \t]*"
+     # (found at the comma after the name's closing quote: the engine skips to a literal fast)
+     "(?#needs:\",|',|\" ,|' ,)" r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
+         "(?<=%s[\"'],)|(?<=%s[\"'] ,)" % (word, word) for word in (
+             "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
+             "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials"))
+     + r")[ \t]*"
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
     ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
      r"(?#needs:password|passwd|secret|token|apikey|api_key|api-key|credential)"
@@ -910,7 +923,7 @@ REDACTION_PATTERNS = (
     ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
     ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
      "the value, if it looks random",
-     r"(?#needs:login)(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
+     r"(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,60}?[ \t]login"
      r"(?![\w.-])"),
     ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
@@ -1025,7 +1038,7 @@ REDACTION_PATTERNS = (
      r"(?:htpasswd|mosquitto_passwd)[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
      r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
     ("sqlplus-password", "", "sqlplus / expdp / impdp / sqlldr / rman … user/<password>@db",
-     r"(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
+     r"(?#needs:sqlplus|expdp|impdp|sqlldr|rman |dgmgrl)(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
      r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
     ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
      r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
@@ -1079,10 +1092,10 @@ REDACTION_PATTERNS = (
      r"['\"]?\\?\"?(?P<secret>[^\s'\"\\]+)"),
     ("login-command-token", "", "snyk auth / wandb login / vault operator unseal … TOKEN: a token "
      "(generated-looking, hex or a UUID) given to a login command",
-     r"(?#needs: login| auth| unseal)[ \t](?<=[a-z0-9][ \t])(?:login|auth|authenticate|unseal)"
+     r"(?#needs: login| auth| unseal)(?:login(?<=[a-z0-9][ \t]login)|auth(?<=[a-z0-9][ \t]auth)(?:enticate)?|unseal(?<=[a-z0-9][ \t]unseal))"
      r"(?:[ \t]+-{1,2}[a-z][a-z-]*)*[ \t]+(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
     ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
-     r"(?#needs: -t)[ \t]-t[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
+     r"(?#needs: -t )-t(?<=[ \t]-t)[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
     ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
      r"oathtool(?=[ \t])" + _CLI_ARGS + r"[ \t](?P<secret>[A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})(?=\s|\Z)"),
     ("wifi-qr", "", "WIFI:T:WPA;S:ssid;P:password;; (Wi-Fi QR code)",
@@ -1146,9 +1159,11 @@ REDACTION_PATTERNS = (
      r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"),
     ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
      "`logging into the router with …`, `wifi in the lab is …`",
-     r"(?#needs:ogin|ogging|ogged|og in|ign in|igning|igned|ifi|i-fi|iFi|i-Fi|IFI|I-FI)"
-     r"(?i:login|log(?:ging|ged)?[ \t]+in(?:to)?|sign(?:ing|ed)?[ \t]+in(?:to)?|wi-?fi)(?![\w-])[^\n]{0,40}?"
-     r"[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"),
+     # (found at `og`, a literal the engine skips to fast)
+     r"(?#needs:ogin|og in|ogging in|ogged in)og(?<=[Ll]og)(?:in|[ \t]+in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
+     + _PROSE_LOGIN_TAIL),
+    ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
+     r"(?#needs:ifi|i-fi|iFi|i-Fi)fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
     ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
      r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
      r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),

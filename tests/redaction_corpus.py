@@ -980,3 +980,4 @@ for _template in ("staging admin login is admin / {v}", "Tried logging into the 
     issue("prose-password", "prose", _template, _pw())
 BENIGN += ["Log in with your SSO account, then open the dashboard.",
            "Signed in to the registry with the token from the vault."]
+issue("credential-file-line", "credential-file", "password {v}\nport 993\nssl", _pw())
