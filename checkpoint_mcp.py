@@ -553,7 +553,7 @@ _NAME_SUFFIX = (
 )
 
 
-_NAME_CLOSE = r"""\\?["']?\]?"""
+_NAME_CLOSE = r"""\\?(?:["']\]?)?"""  # `['db_pass'] = …` too
 
 
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
@@ -906,7 +906,7 @@ REDACTION_PATTERNS = (
      "'…'): the literal after a secret's name, if it looks random",
      # (found at the comma after the name's closing quote: the engine skips to a literal fast)
      "(?#needs:\",|',|\" ,|' ,)" r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
-         "(?<=%s[\"'],)|(?<=%s[\"'] ,)" % (word, word) for word in (
+         "(?<=[\"'_.-]%s[\"'],)|(?<=[\"'_.-]%s[\"'] ,)" % (word, word) for word in (
              "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
              "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials"))
      + r")[ \t]*"

@@ -155,6 +155,8 @@ case("left alone: digests, public key material, generated names, references", []
     "password: op://Engineering/Prod DB/password",
     "DB_PASSWORD=vault:secret/data/prod/db#password",
     "kubectl create secret generic ssh --from-file=ssh-privatekey=$HOME/.ssh/id_ed25519",
+    "options[self.value_key] = value",
+    '"admin/create", "admin/passwd", "admin/server", "lib/admin"',
 ])
 
 
