@@ -1606,9 +1606,10 @@ def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
     vendor-like prefix, or after a secret just found with only a separator between (an id
-    and its secret: `id / secret`), or that stand alone as tokens (stands_alone_as_token):
-    the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in ordinary text, so
-    each is found first and its window searched for a word after."""
+    and its secret: `id / secret`, where a UUID or hex counts too), or that stand alone as
+    tokens (stands_alone_as_token) outside a URL's path (a resource's id there, unless the
+    URL is a webhook's): the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in
+    ordinary text, so each is found first and its window searched for a word after."""
     words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
                         _redaction_regexes["prefix"])
     public = _redaction_regexes["public"]
