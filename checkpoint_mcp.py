@@ -530,7 +530,7 @@ _KEY_NAME = (
 
 _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME
-    + r"|pass(?:(?<=[_.-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
+    + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat))"
 )
 
@@ -1042,6 +1042,10 @@ REDACTION_PATTERNS = (
      r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
     ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
      r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
+    ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
+     r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,(?P<secret>[^\s'\"]+)"),
+    ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line: the password, if it looks random",
+     r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
     ("redis-cli-password", "", "redis-cli -a <password>",
      r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
     ("curl-user-password", "", "curl -u user:<password>",
@@ -1135,9 +1139,10 @@ REDACTION_PATTERNS = (
     ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
      r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
      r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
-    ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, b2 authorize-account ID KEY",
-     r"(?#needs:alias set|host add|authorize)"
-     r"(?:mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+"
+    ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
+     "b2 authorize-account ID KEY",
+     r"(?#needs:alias set|host add|user add|authorize)"
+     r"(?:mc[ \t]+(?:(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+|admin[ \t]+user[ \t]+add)[ \t]+\S+"
      r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
      r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
     ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
@@ -1150,9 +1155,9 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:assw|assphrase|pw)"
-     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?(?:[ \t]|\r?\n[ \t]*)"
-     r"(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"]?(?:\s|\Z))"),
+     r"(?#needs:ass|pw|cred|psk|PSK)"
+     r"(?:assword|asswd|assphrase|(?<![\w-])(?:pw|pass|creds?|credentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+     r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"),
     ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`",
      r"(?#needs:assw|assphrase|pw)"
      r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?[ \t:=][\"'`]?"
@@ -1237,7 +1242,8 @@ _DECODE_BUDGET_CHARS = 65536
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
                      "add-mask", "issecret", "securestring", "rotat", "revok", REDACTED)
-_CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "mfa")
+_CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
+                           "mfa")
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
 # A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or

@@ -981,3 +981,10 @@ for _template in ("staging admin login is admin / {v}", "Tried logging into the 
 BENIGN += ["Log in with your SSO account, then open the dashboard.",
            "Signed in to the registry with the token from the vault."]
 issue("credential-file-line", "credential-file", "password {v}\nport 993\nssl", _pw())
+for _template in ("lftp -u admin,{v} sftp://files.example.org", "ftp -n files.example.org <<EOF\nuser admin {v}\nEOF",
+                  "mc admin user add local ci {v}", "$pass = '{v}'",
+                  "DB creds: app / {v}", "vpn psk {v}", 'ipsec.secrets: %any %any : PSK "{v}"'):
+    issue("positional-password", "cli", _template, _pw())
+issue("login-command-token", "cli", "totp seed {v}", rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 32))
+BENIGN += ["def close(self):\n    pass  # nothing to release for v2.1-final",
+           "user admin\npass", "ftp> user anonymous"]
