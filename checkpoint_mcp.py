@@ -496,7 +496,8 @@ def encode_json_text(text):
 # before anything touches disk. A pattern replaces only its `secret…`/`weak…` group(s), so
 # the key name, header, URL user or PEM armour around a secret stays readable:
 # `GITHUB_TOKEN=«redacted»`. A `weak…` group is a value after a name that is not
-# conclusive on its own (`password = x and more`): it must also look random.
+# conclusive on its own (`password = x and more`): it must also look random. A `token…`
+# group is a word in a place where tokens are given (`snyk auth …`): it must look generated.
 #
 # Speed: each pattern starts with a literal (or a small set of first characters) so the
 # regex engine jumps between candidates instead of trying every position; word-boundary
@@ -535,7 +536,7 @@ _KEY_NAME = (
 
 _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME
-    + r"|pass(?:(?<=[_.-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
+    + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat))"
 )
 
@@ -558,7 +559,7 @@ _NAME_SUFFIX = (
 )
 
 
-_NAME_CLOSE = r"""\\?["']?"""
+_NAME_CLOSE = r"""\\?(?:["']\]?)?"""  # `['db_pass'] = …` too
 
 
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
@@ -593,6 +594,13 @@ def _weak_literal(tag=""):
     return (r"""(?:"(?P<weak%s>[^"\n]*)"|'(?P<weak%s2>[^'\n]*)'|[^,()\n]*)""" % (tag, tag))
 
 
+def _weak_cli_value(tag=""):
+    """A flag's value, bare or quoted, in groups weak{tag}, weak{tag}2, weak{tag}3 (redacted
+    when it looks random: the flag alone does not say it is a password)."""
+    return (r"""(?:"(?P<weak%s>[^"\n]+)"|'(?P<weak%s2>[^'\n]+)'|(?P<weak%s3>[^\s'"`;&|<>-][^\s'"`;&|]*))"""
+            % (tag, tag, tag))
+
+
 _CLI_ARGS = r"[^\n;&|]{0,200}?"
 
 
@@ -602,11 +610,11 @@ _CONTINUED_CLI_ARGS = r"(?:[^\n;&|]|(?<=\\)\n|(?<=\\\r)\n){0,200}?"
 
 def _piped_secret(command):
     """`command` VALUE (or 'user:VALUE') piped into a program that takes it as a secret."""
-    return (command + r"""(?:[ \t]+-[a-z]+)*(?:[ \t]+'%s(?:\\n)?')?[ \t]+"""
+    return (command + r"""(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|"%s(?:\\n)?"|%s(?:\\n)?))?[ \t]+"""
             r"""(?:"(?:[^":\n]*:)?(?P<secret>[^"\n]+)"|'(?:[^':\n]*:)?(?P<secret2>[^'\n]+)'"""
             r"""|(?:[^\s:'"|]*:)?(?P<secret3>[^\s'"|]+))[ \t]*\|[^|\n]{0,160}?"""
-            r"(?:chpasswd|password-stdin|secret[ \t]+create|secrets[ \t]+(?:create|versions[ \t]+add)"
-            r"|passwd[ \t]+--stdin|pass-stdin|secret[ \t]+set|env[ \t]+add|passphrase-fd[ \t]+0"
+            r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
+            r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S)")
 
 
@@ -618,6 +626,19 @@ _END = r"(?![A-Za-z0-9_-])"
 _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|them|its|our|your|which"
                   r"|who|how|could|would|should|been|does|did|via|than|his|her|she|him|these|those"
                   r"|each|may|might|being|get|got|let|too|out|per|yes|etc)(?![a-z]))[a-z]{3,8}")
+
+
+# A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
+# digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
+# the sentence never reads as one; an e-mail address is not one.
+_PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+                 r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
+                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=:]{8,64}")
+
+
+# What follows a word of logging in when a password is named by it (`… login is admin / …`).
+_PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET
+                     + r")(?=[.,;:)'\"`]?(?:\s|\Z))")
 
 
 # The single source of truth for what is redacted: (name, flags, the real format it is
@@ -858,8 +879,12 @@ REDACTION_PATTERNS = (
     ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value>",
      r"-pass(?:in|out)?[ \t]+(?:pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
      r"|'pass:(?P<secret5>[^'\n]+)')"),
-    ("gh-secret-body", "", "gh secret set NAME --body <value>",
-     r"secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("gh-secret-body", "", "gh secret set NAME --body <value> (-b\"…\" too), glab / CI variable set "
+     "<a secret's NAME> --value <value>",
+     r"(?#needs:secret|variable)(?:secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)"
+     r"|variable[ \t]+(?:set|create|update)[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_.-]*"
+     r"(?i:password|passwd|secret|token|key|pwd|credential)[A-Za-z0-9_.-]*" + _CLI_ARGS
+     + r"[ \t](?:--value|--body|-b))(?:=|[ \t]+|(?=[\"']))(?:" + _CLI_VALUE + r")"),
     ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
      r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
     ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
@@ -875,14 +900,40 @@ REDACTION_PATTERNS = (
      r"<(?P<tag>password|passphrase|secret|token|pass|value(?=>[^<]*</value>\s*"
      r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
      r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+    ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
+     "and the like), the value, if it looks random",
+     # (from a line break, or the text's start in the row below: a literal or anchored start is
+     # fast, faster than looking for the words first)
+     r"\n[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))[ \t]*(?=\r?\n|\Z)"),
+    ("config-file-first-password", "i", "the same on a text's first line",
+     r"\A[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))[ \t]*(?=\r?\n|\Z)"),
+    ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
+     "'…'): the literal after a secret's name, if it looks random",
+     # (found at the comma after the name's closing quote: the engine skips to a literal fast)
+     r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
+         "(?<=[\"'_.-]%s[\"'],)|(?<=[\"'_.-]%s[\"'] ,)" % (word, word) for word in (
+             "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
+             "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials"))
+     + r")[ \t]*"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+    ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
+     r"<(?P<tag>[a-z][a-z0-9:_.-]*)[ \t][^>\n]*?(?:name|key|id)=[\"'][^\"'\n]*(?:password|passwd|secret|token"
+     r"|apikey|api_key|api-key|credential)[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
     ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
      r"secret(?:[ \t]+set(?=[ \t])" + _CONTINUED_CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]"
      + _CONTINUED_CLI_ARGS + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
     ("piped-secret-echo", "", "echo VALUE | chpasswd, docker secret create, gcloud secrets, "
      "… --password-stdin, passwd --stdin", _piped_secret("echo")),
     ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
+    ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
+     "the value, if it looks random",
+     r"(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,60}?[ \t]login"
+     r"(?![\w.-])"),
     ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
-     r"convertto-securestring(?:[ \t]+-string)?[ \t]+(?:" + _QUOTED_VALUE + r")"),
+     r"convertto-securestring(?:[ \t]+-(?:string|asplaintext|force))*[ \t]+(?:" + _QUOTED_VALUE + r")"),
     ("windows-net-user", "i", "net user NAME PASSWORD [/add]",
      r"net[ \t]+user(?:[ \t]+/add)?[ \t]+[^\s/*]+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*|\"[^\"\n]+\"|'[^'\n]+')"),
     ("github-add-mask", "", "::add-mask::VALUE (GitHub Actions)",
@@ -901,7 +952,7 @@ REDACTION_PATTERNS = (
     ("wpa-passphrase", "", "wpa_passphrase SSID PASS",
      r"wpa_passphrase[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)[ \t]+(?:" + _CLI_VALUE + r")"),
     ("wifi-psk", "", "wifi-sec.psk PASS (nmcli), psk=\"…\" (wpa_supplicant)",
-     r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\"(?P<secret4>[^\"\n]+)\")"),
+     r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\\?\"(?P<secret4>[^\"\\\n]+)\\?\")"),
     ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
      "auth=('user', 'pass'): the second literal",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
@@ -914,10 +965,15 @@ REDACTION_PATTERNS = (
          "getConnection", "connect", "PDO")), ")"])
      + r"""[ \t]*(?:(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*){2}"""
      r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
-    ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS",
-     r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?P<secret>[^\s\"']+)"),
+    ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too",
+     r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?:(?P<secret>[^\s\"']+)|\"(?P<secret2>[^\"\n]+)\""
+     r"|'(?P<secret3>[^'\n]+)')"),
+    ("windows-spaced-password", "i", "schtasks / at … /u USER /p PASS, /ru USER /rp PASS",
+     r"(?#needs: /u| /ru)/(?<=[ \t]/)(?:u|ru|user)[ \t:]+[^\s/]\S*" + _CLI_ARGS + r"[ \t]/(?:p|rp|pass|password)[ \t]+(?:"
+     + _CLI_VALUE + r")"),
     ("windows-net-use", "i", "net use [Z:] \\\\server\\share PASSWORD /user:…",
-     r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*)"),
+     r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+(?:[ \t]+/user:\S+)?[ \t]+"
+     r"(?:(?P<secret>[^\s/*\"'][^\s\"']*)|\"(?P<secret2>[^\"\n]+)\"|'(?P<secret3>[^'\n]+)')"),
     ("mysqladmin-password", "", "mysqladmin … password NEW",
      r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
     ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
@@ -935,7 +991,8 @@ REDACTION_PATTERNS = (
      r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
      r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
-     r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+'(?P<secret>[^'\n]+)'"),
+     r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+(?:'(?P<secret>[^'\n]+)'"
+     r"|\"(?P<secret2>[^\"\n]+)\")"),
     ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / "
      "'https://%s:%s@host' user 'PASS' "
      "into .netrc or .git-credentials",
@@ -964,6 +1021,11 @@ REDACTION_PATTERNS = (
      r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
      r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec|rdesktop|nuget)(?:\.exe)?(?=[ \t])" + _CLI_ARGS
      + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+    ("user-and-password-flags", "", "any tool's -u USER … -p PASS or -p PASS … -u USER (cqlsh, "
+     "cypher-shell, evil-winrm, …): the value after -p, if it looks random",
+     r"(?#needs: -u)-(?<=[ \t]-)(?:u[ \t]*[^\s-]\S*" + _CONTINUED_CLI_ARGS + r"[ \t]-p[ \t]+"
+     + _weak_cli_value() + r"|p[ \t]+" + _weak_cli_value("_b") + _CONTINUED_CLI_ARGS
+     + r"[ \t]-u[ \t]*[^\s-])"),
     ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
      r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen|ipmitool|mosquitto_pub|mosquitto_sub)(?=[ \t])"
      + _CLI_ARGS
@@ -974,17 +1036,22 @@ REDACTION_PATTERNS = (
     ("openssl-k", "", "openssl enc -k <password> / -K <hex key>",
      r"openssl(?=[ \t])" + _CLI_ARGS + r"[ \t]-[kK][ \t]+(?:" + _CLI_VALUE + r")"),
     ("ldap-w-password", "", "ldapsearch / ldapmodify … -w <password>",
-     r"ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)(?=[ \t])" + _CLI_ARGS
+     r"ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)(?=[ \t])" + _CONTINUED_CLI_ARGS
      + r"[ \t]-w[ \t]+(?:" + _CLI_VALUE + r")"),
     ("putty-pw", "", "plink / pscp / psftp -pw <password>",
      r"(?:plink|pscp|psftp)(?=[ \t])" + _CLI_ARGS + r"[ \t]-pw[ \t]+(?:" + _CLI_VALUE + r")"),
     ("htpasswd-password", "", "htpasswd / mosquitto_passwd -b FILE USER <password>",
      r"(?:htpasswd|mosquitto_passwd)[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
      r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("sqlplus-password", "", "sqlplus user/<password>@db",
-     r"sqlplus[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_$#]+/(?P<secret>[^\s@/]+)@"),
+    ("sqlplus-password", "", "sqlplus / expdp / impdp / sqlldr / rman … user/<password>@db",
+     r"(?#needs:sqlplus|expdp|impdp|sqlldr|rman |dgmgrl)(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
+     r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
     ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
      r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
+    ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
+     r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,(?P<secret>[^\s'\"]+)"),
+    ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line: the password, if it looks random",
+     r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
     ("redis-cli-password", "", "redis-cli -a <password>",
      r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
     ("curl-user-password", "", "curl -u user:<password>",
@@ -1011,12 +1078,13 @@ REDACTION_PATTERNS = (
      r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
      r"""|set_api_key)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
     ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
-     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create)|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
-     r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|passwd[ \t]+--stdin)[^\n<;&|]{0,200}?<<<[ \t]*(?:"
-     + _CLI_VALUE + r")"),
+     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
+     r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"
+     r"[^\n<;&|]{0,200}?<<<[ \t]*(?:\$'(?P<secret4>[^'\n]+)'|" + _CLI_VALUE + r")"),
     ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
      r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
-     r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential|\.pass(?![a-z]))"),
+     r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential"
+     r"|(?<![a-z])auth(?![a-z])|[._-]pass(?![a-z]))"),
     ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
      r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
      + r"[ \t]--value(?:=|[ \t]+)(?:"
@@ -1027,6 +1095,17 @@ REDACTION_PATTERNS = (
     ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
      r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
      + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
+    ("snmp-community", "", "snmpwalk / snmpget -c COMMUNITY (SNMPv1/v2c): the value, if it looks random",
+     r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
+    ("couchdb-admin", "", "CouchDB PUT …/_config/admins/NAME -d '\"PASS\"'",
+     r"/_config/admins/[^\s/'\"]+['\"]?" + _CLI_ARGS + r"[ \t](?:-d|--data(?:-raw|-binary)?)(?:=|[ \t]+)"
+     r"['\"]?\\?\"?(?P<secret>[^\s'\"\\]+)"),
+    ("login-command-token", "", "snyk auth / wandb login / vault operator unseal … TOKEN: a token "
+     "(generated-looking, hex or a UUID) given to a login command",
+     r"(?#needs: login| auth| unseal)(?:login(?<=[a-z0-9][ \t]login)|auth(?<=[a-z0-9][ \t]auth)(?:enticate)?|unseal(?<=[a-z0-9][ \t]unseal))"
+     r"(?:[ \t]+-{1,2}[a-z][a-z-]*)*[ \t]+(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
+    ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
+     r"(?#needs: -t )-t(?<=[ \t]-t)[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
     ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
      r"oathtool(?=[ \t])" + _CLI_ARGS + r"[ \t](?P<secret>[A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})(?=\s|\Z)"),
     ("wifi-qr", "", "WIFI:T:WPA;S:ssid;P:password;; (Wi-Fi QR code)",
@@ -1066,9 +1145,10 @@ REDACTION_PATTERNS = (
     ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
      r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
      r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
-    ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, b2 authorize-account ID KEY",
-     r"(?#needs:alias set|host add|authorize)"
-     r"(?:mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+"
+    ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
+     "b2 authorize-account ID KEY",
+     r"(?#needs:alias set|host add|user add|authorize)"
+     r"(?:mc[ \t]+(?:(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+|admin[ \t]+user[ \t]+add)[ \t]+\S+"
      r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
      r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
     ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
@@ -1081,10 +1161,23 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
+     r"(?#needs:ass|pw|cred|psk|PSK)"
+     r"(?:assword|asswd|assphrase|(?<![\w-])(?:pw|pass|creds?|credentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+     r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"),
+    ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`",
      r"(?#needs:assw|assphrase|pw)"
-     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?(?:[ \t]|\r?\n[ \t]*)"
-     r"(?P<secret>(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?])|(?=[^\s'\"`,;()<>]*[A-Z])"
-     r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=@:]{8,64})(?=[.,;:)'\"]?(?:\s|\Z))"),
+     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?[ \t:=][\"'`]?"
+     r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"),
+    ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
+     "`logging into the router with …`, `wifi in the lab is …`",
+     # (found at `og`, a literal the engine skips to fast)
+     r"og(?<=[Ll]og)(?:in|[ \t]+in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
+     + _PROSE_LOGIN_TAIL),
+    ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
+     r"fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
+    ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
+     r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
+     r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
     # Assignments (detect-secrets' keyword plugin) --------------------------------------
     # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
     # value that ends the line and is not a plain word (`token: expired` is prose);
@@ -1103,12 +1196,16 @@ REDACTION_PATTERNS = (
 )
 
 
-# Values that only stand for a secret: env/template references, printf conversions,
-# `<placeholders>`, masks, booleans, permission, type and prose words (`id-token: write`,
-# `password: string;`, `the --token flag`), `-` for stdin, code references, and paths (a
-# key *file* is not the key).
+# Values that only stand for a secret: env/template references (and paths under them),
+# printf conversions, `<placeholders>`, masks, booleans, permission, type and prose words
+# (`id-token: write`, `password: string;`, `the --token flag`), `-` for stdin, code
+# references, YAML tags (`!vault`, `!Ref`), references to a secret store (`op://…`,
+# `vault:…`), and paths (a key *file* is not the key).
 _PLACEHOLDER_VALUE = (
-    r"(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
+    r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*"
+    r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
+    r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
+    r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
     r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
@@ -1151,7 +1248,8 @@ _DECODE_BUDGET_CHARS = 65536
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
                      "add-mask", "issecret", "securestring", "rotat", "revok", REDACTED)
-_CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "mfa")
+_CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
+                           "mfa")
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
 # A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or
@@ -1166,11 +1264,12 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
                                   "prod", "sandbox"))
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
-_PUBLIC_WORDS = r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|certificate|age1|npub"
+_PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub"
+                 r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
-_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev",
+_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
                "sign(")
 _NEAR_CHARS = 48
@@ -1276,7 +1375,7 @@ def redaction_regexes():
         import re
         patterns = []
         for _name, flags, _what, source in REDACTION_PATTERNS:
-            groups = tuple(re.findall(r"\(\?P<((?:secret|weak)\w*)>", source))
+            groups = tuple(re.findall(r"\(\?P<((?:secret|weak|token)\w*)>", source))
             patterns.append((LazyRegex(source), "i" in flags, "v" in flags, groups,
                              literal_prefixes(source)))
         _redaction_regexes["patterns"] = tuple(patterns)
@@ -1295,6 +1394,10 @@ def redaction_regexes():
         _redaction_regexes["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
+        _redaction_regexes["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
+            r"(?:secret|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key)"
+            r"[\"']?[ \t]*[:=]?[ \t]*[\"']?\Z")
+        _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
@@ -1423,6 +1526,10 @@ def looks_generated(run):
     upper = sum(map(str.isupper, alnum))
     if not (digits or (upper >= 3 and length - upper >= 3)):
         return False  # one case and no digit: words
+    if not upper and len(pieces) > 1 and sum(
+            len(piece) for piece in pieces
+            if not piece.isalpha() or not piece.strip("bcdfghjklmnpqrstvwxz")) < _RANDOM_MIN_CHARS:
+        return False  # words and a short generated suffix: `tls-example-io-x7k2p`, `web-7d9f8b-q2x`
     letters = odd = 0
     for chunk in _redaction_regexes["chunk"].findall(" ".join(pieces)):
         if chunk.isdigit():
@@ -1433,8 +1540,11 @@ def looks_generated(run):
                 or _redaction_regexes["consonants"].search(lowered)):
             odd += len(chunk)
     if odd < _RANDOM_MIN_ODD * max(letters, 1) and not (
-            upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS):
-        return False  # (a name has words; lowercase letters and digits unbroken for so long have none)
+            upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS) and not (
+            upper + digits == length and upper >= 4 and digits >= 2
+            and len(max(pieces, key=len)) >= _RANDOM_MIN_CHARS):
+        return False  # (a name has words; lowercase letters and digits unbroken for so long have none,
+        # nor have capitals and digits unbroken for 16: a name in capitals has underscores)
     import math
     if -sum(n / length * math.log2(n / length)
             for n in map(alnum.count, set(alnum))) < _RANDOM_MIN_BITS:
@@ -1463,6 +1573,13 @@ def _strongly_generated(part):
             and looks_generated(part))
 
 
+def is_path_tail(tail):
+    """True when what follows a vendor-like prefix is a host's or a path's rest, a word
+    before a '/' (`docs.example.com/…`, `acme-artifacts/builds/…`), not a token's."""
+    head, slash, _ = tail.partition("/")
+    return bool(slash) and head.isalpha() and head.islower()
+
+
 def is_vendor_token_tail(prefix, tail):
     """True when `tail`, after a vendor-like `prefix` (_PREFIXED_TOKEN_HEAD), reads as a
     token's secret part: _PREFIXED_MIN_CHARS characters or more (_RANDOM_MIN_CHARS after a
@@ -1470,6 +1587,8 @@ def is_vendor_token_tail(prefix, tail):
     and not hex shorter than 32 digits or after a hash word (a UUID is checked apart)."""
     lowered = prefix.lower()
     parts = lowered.replace(".", "_").replace("-", "_").split("_")
+    if is_path_tail(tail):
+        return False
     return (len(tail) >= (_RANDOM_MIN_CHARS if _SECRET_PREFIX_PARTS.intersection(parts)
                           else _PREFIXED_MIN_CHARS)
             and looks_generated(tail)
@@ -1499,9 +1618,10 @@ def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
     vendor-like prefix, or after a secret just found with only a separator between (an id
-    and its secret: `id / secret`), or that stand alone as tokens (stands_alone_as_token):
-    the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in ordinary text, so
-    each is found first and its window searched for a word after."""
+    and its secret: `id / secret`, where a UUID or hex counts too), or that stand alone as
+    tokens (stands_alone_as_token) outside a URL's path (a resource's id there, unless the
+    URL is a webhook's): the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in
+    ordinary text, so each is found first and its window searched for a word after."""
     words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
                         _redaction_regexes["prefix"])
     public = _redaction_regexes["public"]
@@ -1536,9 +1656,13 @@ def credential_spans(text, lowered):
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
+        beside = False  # right after a secret, with only a separator between: `id / secret`
         if spans and start - 4 <= spans[-1][1] <= start and not any(
                 char.isalnum() or char == "\n" for char in text[spans[-1][1]:start]):
-            near = run.match(text, spans[-1][0], spans[-1][1])  # an id's secret: `id / secret`
+            near, beside = run.match(text, spans[-1][0], spans[-1][1]), True
+        elif REDACTED in text[max(0, start - 4 - len(REDACTED)):start]:
+            gap = text[text.rfind(REDACTED, 0, start) + len(REDACTED):start]
+            beside = len(gap) <= 4 and not any(char.isalnum() or char == "\n" for char in gap)
         if near is None:
             near = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
         if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`
@@ -1554,6 +1678,13 @@ def credential_spans(text, lowered):
             if near is None:  # an id after its prefix is judged by what follows the prefix
                 first = max(start, text.rfind("/", start, match.start()) + 1)
                 last = text.find("/", match.end(), end)
+                if first > start and text[max(0, start - 3):start] == "://":
+                    hook = lowered.find("hook", start, first)
+                    if hook >= 0:  # a webhook's URL: its path past the hook's segment is the secret
+                        spans.append((text.find("/", hook, end) + 1, end))
+                    continue  # else a resource's id in a URL's path (a document, a build)
+                if is_path_tail(alone):
+                    alone = match.group()
                 if stands_alone_as_token(text[first:end if last < 0 else last], alone) and not any(
                         word in lowered[window:start] for word in _HASH_WORDS + ("base64",)):
                     spans.append((start, end))  # a token anywhere
@@ -1565,12 +1696,18 @@ def credential_spans(text, lowered):
         candidate = text[start:end]
         if REDACTED in candidate or not looks_generated(candidate):
             continue
-        if set(candidate) <= _HEX and (len(candidate) < 24 or (
-                len(candidate) in (40, 64, 128) and near.end() < start - 16) or any(
-                word in lowered[window:start] for word in _HASH_WORDS)):
+        # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after
+        # a hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
+        part = max(candidate.split("/"), key=len)
+        hex_at = start + candidate.index(part)
+        named = _redaction_regexes["named_hex"].fullmatch(part)
+        if not beside and set(part) <= _HEX and (len(part) < 24 or (
+                len(part) in (40, 64, 128) and near.end() < hex_at - 16)) or named is not None and any(
+                word in lowered[window:hex_at + named.start(1)] for word in _HASH_WORDS):
             continue  # a key id, a commit or a digest: hex is a secret right after its name
-        if _redaction_regexes["uuid"].fullmatch(candidate):
-            continue
+        if _redaction_regexes["uuid"].fullmatch(candidate) and not beside and not _redaction_regexes[
+                "uuid_name"].search(lowered, window, start):
+            continue  # an id, unless it is an id's secret or named a secret (`secret key <uuid>`)
         spans.append((start, end))
     return spans
 
@@ -1668,7 +1805,7 @@ def redact_split_tokens(text):
 def redact_rows(text):
     """The second pass: every row of REDACTION_PATTERNS in table order, each replacing its
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
-    `weak` group, does not look random."""
+    `weak` group, does not look random, or for a `token` group, does not look generated."""
     patterns, placeholder, _ = redaction_regexes()
     total, lowered = 0, None
     for regex, ignore_case, _, groups, prefixes in patterns:
@@ -1690,7 +1827,8 @@ def redact_rows(text):
                     continue
                 value = text[start:end]
                 if is_stand_in_value(value, name, placeholder) or (
-                        group.startswith("weak") and not looks_random(value)):
+                        group.startswith("weak") and not looks_random(value)) or (
+                        group.startswith("token") and not is_generated_token(value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -1703,6 +1841,13 @@ def redact_rows(text):
             total += count
             lowered = None
     return text, total
+
+
+def is_generated_token(value):
+    """True when a `token` group's value is one: a UUID, 32 or more hex digits, or a run
+    that looks generated (looks_generated)."""
+    return bool(_redaction_regexes["uuid"].fullmatch(value)
+                or (len(value) >= 32 and set(value) <= _HEX) or looks_generated(value))
 
 
 def redact_generated(text):

@@ -905,3 +905,86 @@ for _template in ("curl -b 'connect.sid={v}' https://app.local/api/me",
                   'curl -b "session={v}; theme=dark" https://app.local/',
                   "curl -s -b sid={v} http://localhost:3000/admin"):
     issue("curl-cookie", "http", _template, "s%3A" + rand(B64URL, 32) + "." + rand(B64URL, 27))
+
+# Rules that generalise: Windows credential switches, a password beside a user flag, secrets
+# fed to the command that stores them, credential-file lines, tokens given to a login
+# command. Appended, so the values above stay the same.
+
+
+def _phrase():
+    """Words joined by hyphens and a digit, as password managers make passphrases."""
+    return "-".join(rand(LOWER, 5) for _ in range(4)) + rand(DIGITS, 1)
+
+
+for _template in ('cmdkey /generic:TERMSRV/jump01 /user:ops /pass:"{v}"',
+                  "xfreerdp /v:jump01.example.org /u:ops /p:'{v}' /cert:ignore",
+                  "schtasks /create /tn Backup /tr C:\\jobs\\b.cmd /sc daily /ru CORP\\svc /rp {v}",
+                  "schtasks /query /s fs01 /u CORP\\ops /p {v}",
+                  "net use \\\\fs01\\IPC$ /user:Administrator {v}"):
+    issue("windows-credential-switch", "cli", _template, _phrase() if '"' in _template else _pw())
+for _template in ("cqlsh db.example.org 9042 -u cassandra -p {v}",
+                  "cypher-shell -a neo4j+s://db.example.org -u neo4j -p '{v}'",
+                  "evil-winrm -i 10.0.4.17 -u Administrator -p '{v}'",
+                  "dbcli -p {v} -u admin --host db.example.org",
+                  "cqlsh db 9042 \\\n  -u app \\\n  -p {v}"):
+    issue("user-and-password-flags", "cli", _template, _pw())
+for _template in ("echo '{v}' | wrangler secret put API_SECRET",
+                  "printf %s {v} | gcloud secrets versions add smtp-pass --data-file=-",
+                  "smbpasswd -a ops <<< $'{v}\\n{v}'",
+                  'gh secret set DEPLOY_KEY -b"{v}"',
+                  "glab variable set DB_PASSWORD --value {v} --masked",
+                  "echo {v} | gh auth login --with-token"):
+    issue("secret-fed-to-its-store", "cli", _template, _pw())
+issue("secret-fed-to-its-store", "cli", "echo {v} | az devops login --organization https://dev.azure.com/acme",
+      rand(LOWER + DIGITS, 52))
+for _template, _token in (("snyk auth {v}", uuid4()), ("wandb login {v}", rand(HEX, 40)),
+                          ("vault operator unseal {v}", b64(32)),
+                          ("bash <(curl -s https://codecov.io/bash) -t {v}", uuid4()),
+                          ("somecli login --no-browser {v}", mixed(40))):
+    issue("login-command-token", "cli", _template, _token)
+for _template in ("account work\nhost smtp.example.org\nport 587\nauth on\nuser me@example.org\npassword {v}\ntls on",
+                  '{"command": "network={\\n    ssid=\\"office\\"\\n    psk=\\"{v}\\"\\n}"}',
+                  "printf 'postgres\\n{v}\\n' > /etc/openvpn/auth.txt",
+                  "echo '{v}' > ~/.vault_pass && ansible-vault view group_vars/prod/vault.yml",
+                  '<property name="hibernate.connection.password">{v}</property>',
+                  '<entry key="smtp.secret">{v}</entry>',
+                  "define( 'DB_PASSWORD', '{v}' );",
+                  "putenv(\"API_SECRET\", \"{v}\")",
+                  "$config['db_pass'] = \"{v}\";",
+                  'ALTER USER reporting IDENTIFIED BY "{v}";',
+                  "expdp system/{v}@XEPDB1 schemas=HR directory=DATA_PUMP_DIR",
+                  "rman target sys/{v}@ORCL",
+                  "ldapmodify -x -D cn=admin,dc=example,dc=org \\\n  -w '{v}' \\\n  -f change.ldif",
+                  "Set-ADAccountPassword -Identity ops -Reset -NewPassword (ConvertTo-SecureString -AsPlainText "
+                  "\"{v}\" -Force)",
+                  "curl -X PUT http://127.0.0.1:5984/_node/_local/_config/admins/app -d '\"{v}\"'"):
+    issue("credential-file-line", "credential-file", _template, _phrase() if "{v}\"" in _template else _pw())
+issue("credential-file-line", "credential-file", "snmpwalk -v2c -c {v} 10.0.4.1 1.3.6.1.2.1.1", mixed(16))
+for _template in ("The user said their password is {v} and it fails after the migration.",
+                  "temporary password for the new hire: {v} -- change on first login"):
+    issue("prose-password", "prose", _template, _phrase())
+issue("prose-password", "prose", "runas /user:CORP\\ops cmd  (typed {v} at the prompt)", _pw())
+BENIGN += [
+    "password reset\nuser me@example.org",
+    "snmpwalk -v2c -c public 10.0.4.1",
+    "define( 'DB_PASSWORD', getenv('DB_PASSWORD') );",
+    "The password field is optional in the admin-v2 form.",
+    "typed yes at the prompt to confirm",
+    "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH7C8bDFKMDE0kGZcZm me@host' "
+    ">> ~/.ssh/authorized_keys",
+]
+for _template in ("Scaleway API key SCW{id} / {v}", "access key SCW{id}, secret key {v}"):
+    issue("secret-beside-its-id", "id-beside-secret", _template.replace("{id}", rand(UPPER + DIGITS, 17)), uuid4())
+for _template in ("staging admin login is admin / {v}", "Tried logging into the router with {v}, that worked.",
+                  "note to self: wifi in the lab is {v}"):
+    issue("prose-password", "prose", _template, _pw())
+BENIGN += ["Log in with your SSO account, then open the dashboard.",
+           "Signed in to the registry with the token from the vault."]
+issue("credential-file-line", "credential-file", "password {v}\nport 993\nssl", _pw())
+for _template in ("lftp -u admin,{v} sftp://files.example.org", "ftp -n files.example.org <<EOF\nuser admin {v}\nEOF",
+                  "mc admin user add local ci {v}", "$pass = '{v}'",
+                  "DB creds: app / {v}", "vpn psk {v}", 'ipsec.secrets: %any %any : PSK "{v}"'):
+    issue("positional-password", "cli", _template, _pw())
+issue("login-command-token", "cli", "totp seed {v}", rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 32))
+BENIGN += ["def close(self):\n    pass  # nothing to release for v2.1-final",
+           "user admin\npass", "ftp> user anonymous"]

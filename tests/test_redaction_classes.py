@@ -365,7 +365,7 @@ class MeasuredRecallTest(unittest.TestCase):
         for _, _, text, secret, _ in holdout.SECRETS:
             redacted, count = checkpoint_mcp.redact_text(text)
             caught += count >= 1 and not leaks(secret, redacted)
-        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.975)
+        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.985)
 
     def test_without_the_vendor_rows_the_rest_still_catches_nine_in_ten(self):
         from tests import redaction_corpus as corpus
@@ -381,7 +381,7 @@ class MeasuredRecallTest(unittest.TestCase):
             altered = [text for text in corpus.BENIGN if checkpoint_mcp.redact_text(text) != (text, 0)]
         finally:
             checkpoint_mcp._redaction_regexes["patterns"] = kept
-        self.assertGreaterEqual(caught / len(corpus.SECRETS), 0.90)
+        self.assertGreaterEqual(caught / len(corpus.SECRETS), 0.92)
         self.assertEqual(altered, [])
 
 

@@ -1,0 +1,183 @@
+"""Redaction that generalises: each class below is a rule that must hold on formats no row
+names (an admin tool's positional password, a credential file's line, a token beside its
+id or after a login command), and each benign class a shape the second line of defence
+must leave alone (digests beside a name, public key material, generated resource names,
+references to where a secret is kept). Every value is generated here from a seeded
+generator, so no realistic secret is written literally in this file."""
+import random
+import unittest
+
+import checkpoint_mcp
+from tests.support import leaks
+
+_rng = random.Random(2911)
+LOWER = "abcdefghijklmnopqrstuvwxyz"
+UPPER = LOWER.upper()
+DIGITS = "0123456789"
+ALNUM = LOWER + UPPER + DIGITS
+HEX = "0123456789abcdef"
+URL_SAFE = ALNUM + "-_"
+WORDS = ("amber", "birch", "coral", "dune", "fern", "grove", "heron", "iris", "lotus", "mesa")
+
+
+def rand(alphabet, n):
+    return "".join(_rng.choice(alphabet) for _ in range(n))
+
+
+def passphrase():
+    """Words joined by hyphens and a digit, as people and password managers make them."""
+    return "-".join(_rng.choice(WORDS) for _ in range(4)) + rand(DIGITS, 1)
+
+
+def human_password():
+    return _rng.choice(("Harbor", "Maple", "Otter")) + rand(DIGITS, 3) + _rng.choice("!^*+.") + rand(UPPER, 2)
+
+
+def uuid():
+    return "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12))
+
+
+CLASSES = {}
+
+
+def case(name, secrets, benign):
+    CLASSES[name] = (secrets, benign)
+
+
+_pp = [passphrase() for _ in range(30)]
+_hp = [human_password() for _ in range(30)]
+
+case("a password flag beside a user flag, whatever the tool", [
+    ("cqlsh db.example.org 9042 -u reader -p %s" % _hp[0], _hp[0]),
+    ("somedbshell -a bolt://10.0.0.5 -u neo -p '%s'" % _hp[1], _hp[1]),
+    ("remote-shell -i 10.0.0.7 -u Administrator -p '%s'" % _pp[0], _pp[0]),
+    ("- step: run\n  command: |\n    cqlsh db 9042 -u app -p %s" % _hp[2], _hp[2]),
+    ("dbtool -p %s -u admin --host db" % _hp[3], _hp[3]),
+], [
+    "docker run -p 8080:80 -u 1000 nginx",
+    "mysql -u root -p orders",
+    "cp -u -p src/ dest/",
+    "psql -U app -p 5432 -h db orders",
+])
+
+case("Windows credential switches, quoted or spaced", [
+    ('cmdkey /generic:TERMSRV/host01 /user:ops /pass:"%s"' % _pp[1], _pp[1]),
+    ("xfreerdp /v:host01.example.org /u:ops /p:'%s' /cert:ignore" % _hp[4], _hp[4]),
+    ("schtasks /create /tn Job /tr C:\\jobs\\run.cmd /sc daily /ru CORP\\svc /rp %s" % _hp[5], _hp[5]),
+    ("net use \\\\10.0.0.8\\share /user:Administrator %s" % _hp[6], _hp[6]),
+    ("net use Z: \\\\fs01\\data /user:CORP\\ops \"%s\" /persistent:no" % _pp[2], _pp[2]),
+], [
+    "schtasks /create /tn Job /tr C:\\jobs\\run.cmd /sc daily /ru SYSTEM",
+    "net use Z: \\\\fs01\\data /persistent:no",
+    "xfreerdp /v:host01.example.org /u:ops /cert:ignore",
+])
+
+case("a secret piped or fed to a command that stores it or logs in with it", [
+    ("echo %s | az devops login --organization https://dev.azure.com/example" % rand(LOWER + DIGITS, 52),
+     None),
+    ("echo '%s' | wrangler secret put API_SECRET" % _hp[7], _hp[7]),
+    ("printf %%s %s | gcloud secrets versions add smtp-pass --data-file=-" % _hp[8], _hp[8]),
+    ("smbpasswd -a ops <<< $'%s\\n%s'" % (_pp[3], _pp[3]), _pp[3]),
+    ("gh secret set DEPLOY_KEY -b\"%s\"" % _hp[9], _hp[9]),
+    ("glab variable set DB_PASSWORD --value %s --masked" % _hp[10], _hp[10]),
+], [
+    "echo done | tee build.log",
+    "gh secret set DEPLOY_KEY < key.txt",
+    "glab variable set LOG_LEVEL --value debug",
+])
+
+_uuid = [uuid() for _ in range(6)]
+_hex40 = [rand(HEX, 40) for _ in range(4)]
+case("a token given to a login command", [
+    ("snyk auth %s" % _uuid[0], _uuid[0]),
+    ("wandb login %s" % _hex40[0], _hex40[0]),
+    ("vault operator unseal %s" % (rand(ALNUM + "+/", 43) + "="), None),
+    ("bash <(curl -s https://codecov.example/bash) -t %s" % _uuid[1], _uuid[1]),
+], [
+    "gh auth login --with-token < token.txt",
+    "npm login --registry https://registry.example.org",
+    "git log %s" % rand(HEX, 40),
+    "docker build -t app:latest .",
+])
+
+case("credential files and config lines", [
+    ("account gmail\nhost smtp.example.org\nport 587\nauth on\nuser me@example.org\npassword %s\ntls on"
+     % _pp[4], _pp[4]),
+    ('{"command": "network={\\n    ssid=\\"office\\"\\n    psk=\\"%s\\"\\n}"}' % _hp[11], _hp[11]),
+    ("printf 'postgres\\n%s\\n' > /etc/openvpn/auth.txt" % _pp[5], _pp[5]),
+    ("echo '%s' > ~/.vault_pass && ansible-vault view vault.yml" % _pp[6], _pp[6]),
+    ('<property name="hibernate.connection.password">%s</property>' % _pp[7], _pp[7]),
+    ("define( 'DB_PASSWORD', '%s' );" % _hp[12], _hp[12]),
+    ("$config['db_pass'] = \"%s\";" % _hp[13], _hp[13]),
+    ("ALTER USER reporting IDENTIFIED BY \"%s\";" % _hp[14], _hp[14]),
+    ("expdp system/%s@ORCLPDB1 schemas=HR" % _pp[8], _pp[8]),
+    ("snmpwalk -v2c -c %s 10.0.4.1 1.3.6.1.2.1.1" % rand(ALNUM, 16), None),
+    ("ldapmodify -x -D cn=admin,dc=example,dc=org \\\n  -w '%s' \\\n  -f change.ldif" % _hp[15], _hp[15]),
+    ("Set-ADAccountPassword -Identity ops -Reset -NewPassword (ConvertTo-SecureString -AsPlainText \"%s\" -Force)"
+     % _pp[9], _pp[9]),
+    ("curl -X PUT http://127.0.0.1:5984/_node/_local/_config/admins/app -d '\"%s\"'" % _pp[10], _pp[10]),
+], [
+    "password reset\nuser me@example.org",
+    "snmpwalk -v2c -c public 10.0.4.1",
+    '<property name="hibernate.connection.url">jdbc:postgresql://db/app</property>',
+    "define( 'DB_PASSWORD', getenv('DB_PASSWORD') );",
+    "echo done > ~/.vault_pass.log",
+])
+
+case("a password in prose", [
+    ("The user said their password is %s and it fails after the migration." % _pp[11], _pp[11]),
+    ("temporary password for the new hire: %s -- change on first login" % _pp[12], _pp[12]),
+    ("runas /user:CORP\\ops cmd  (typed %s at the prompt)" % _hp[16], _hp[16]),
+], [
+    "The password field is optional in the admin-v2 form.",
+    "The password is stored in the vault, never in the repo.",
+    "typed yes at the prompt to confirm",
+])
+
+_id = [rand(UPPER + DIGITS, 20) for _ in range(4)]
+case("a secret beside its id", [
+    ("client = sdk.RestClient('%s', '%s')" % (_id[0], rand(ALNUM, 40)), None),
+    ("API key SCW%s / %s" % (rand(UPPER + DIGITS, 17), _uuid[2]), _uuid[2]),
+], [
+    "client = sdk.RestClient(account_id, auth_token)",
+])
+
+case("left alone: digests, public key material, generated names, references", [], [
+    "https://github.com/example/api/commit/%s" % rand(HEX, 40),
+    "s3://example-artifacts/builds/%s/app.tar.gz" % rand(HEX, 40),
+    "https://docs.example.com/spreadsheets/d/%s/edit#gid=0" % rand(ALNUM, 44),
+    "Cache restored from key: Linux-node-%s" % rand(HEX, 64),
+    '{"keys":[{"kty":"RSA","kid":"%s","use":"sig","alg":"RS256","n":"%s","e":"AQAB"}]}'
+    % (rand(HEX, 40), rand(URL_SAFE, 342)),
+    "x5t#S256: %s" % rand(URL_SAFE, 43),
+    "secretName: tls-%s-example-io-%s" % (_rng.choice(WORDS), rand(LOWER + DIGITS, 5)),
+    "password: !vault_lookup db/password",
+    "password: op://Engineering/Prod DB/password",
+    "DB_PASSWORD=vault:secret/data/prod/db#password",
+    "kubectl create secret generic ssh --from-file=ssh-privatekey=$HOME/.ssh/id_ed25519",
+    "options[self.value_key] = value",
+    '"admin/create", "admin/passwd", "admin/server", "lib/admin"',
+])
+
+
+class GeneralisingClassesTest(unittest.TestCase):
+
+    def test_each_class_is_redacted(self):
+        for name, (secrets, _) in CLASSES.items():
+            for text, secret in secrets:
+                with self.subTest(name, text=text):
+                    redacted, count = checkpoint_mcp.redact_text(text)
+                    self.assertGreaterEqual(count, 1, redacted)
+                    if secret is None:  # the value is the text's longest run
+                        secret = max(text.replace("'", " ").split(), key=len)
+                    self.assertFalse(leaks(secret, redacted), redacted)
+
+    def test_each_benign_look_alike_is_left_alone(self):
+        for name, (_, benign) in CLASSES.items():
+            for text in benign:
+                with self.subTest(name, text=text):
+                    self.assertEqual(checkpoint_mcp.redact_text(text), (text, 0))
+
+
+if __name__ == "__main__":
+    unittest.main()
