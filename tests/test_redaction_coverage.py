@@ -155,17 +155,12 @@ class LinearCostTest(unittest.TestCase):
                 self.assertLess(timings[1], 8 * timings[0] + 0.05)
 
     def test_one_megabyte_of_every_hostile_shape_at_once(self):
-        # Measured against a quarter of the same text in the same run, so a slow or busy
-        # machine slows both: 4x the input takes about 4x as long when the cost is linear,
-        # 16x when it is quadratic. The absolute bound only tells a hang from a busy machine.
+        # Linear, this takes a second or two; a pattern that backtracks over it would take
+        # hours. (How the cost grows is the test above's; speed is the benchmark's.)
         mixed = "".join(self.HOSTILE) * ((1 << 20) // len("".join(self.HOSTILE)) + 1)
-        timings = []
-        for size in (1 << 18, 1 << 20):
-            started = time.perf_counter()
-            redact(mixed[:size])
-            timings.append(time.perf_counter() - started)
-        self.assertLess(timings[1], 8 * timings[0] + 0.25)
-        self.assertLess(timings[1], 60.0)
+        started = time.perf_counter()
+        redact(mixed[:1 << 20])
+        self.assertLess(time.perf_counter() - started, 60.0)
 
 
 class StoredFieldsTest(AutosnapTestCase):
