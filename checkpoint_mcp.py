@@ -663,7 +663,7 @@ REDACTION_PATTERNS = (
      r"""authorization\\?["']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
      r"""\\?["']?[ \t]*(?:"""
      r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
-     r"""[ \t]+(?P<secret>[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
+     r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
     ("bearer-token", "i", "Bearer tokens in prose and headers",
      r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
     ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
@@ -1210,11 +1210,15 @@ _PLACEHOLDER_VALUE = (
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
     r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
-    r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with"
+    r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
-    r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?"
+    r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*"
+    r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
+    r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
+    r"[a-z][a-z_-]{1,20}=[A-Za-z][A-Za-z-]{1,15}"
+    r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
     r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?)(?:-[a-z0-9]+)*"
     r"|[\w.-]+(?:/[\w.-]+)*\.(?:key|pem|crt|cer|der|p12|pfx|jks|json|txt|env|ya?ml|gpg|asc)"
@@ -1265,6 +1269,7 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub"
+                 r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
@@ -1860,10 +1865,11 @@ def redact_generated(text):
 
 def is_user_and_password(decoded):
     """True when decoded base64 reads `user:password`, as HTTP Basic credentials and
-    Docker's `auth` are made: a user name with no space or '/', and a password with no
-    space that looks random (looks_random)."""
+    Docker's `auth` are made: a user name with no space, '/' or JSON's quotes and braces
+    (`{"event":"deploy",…}` is data), and a password with no space that looks random
+    (looks_random)."""
     user, colon, password = decoded.partition(":")
-    return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c == "/" for c in user)
+    return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c in '/"{}[]' for c in user)
                 and not any(c.isspace() for c in password) and looks_random(password))
 
 
