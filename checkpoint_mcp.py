@@ -1191,6 +1191,10 @@ REDACTION_PATTERNS = (
      + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
      + r"|(?:[ \t]+=|=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
      + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
+    ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs)",
+     r"""name\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME
+     + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?value\\?["']?"""
+     + r"[ \t]*[:=][ \t]*(?:" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
     ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
      r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
 )
