@@ -1189,7 +1189,7 @@ REDACTION_PATTERNS = (
      + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
      + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
      + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
-     + r"|(?:[ \t]+=|=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
+     + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
      + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
     ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs)",
      r"""name\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME
@@ -1420,17 +1420,36 @@ def is_stand_in_value(value, name, placeholder):
     if len(value) >= 12 and len(set(value[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
-        return True  # after a name, `config.api_key` is code
+        return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return False
 
 
+# A dotted name's parts that make it code, not words chosen for a passphrase.
+_CODE_PARTS = frozenset(("self", "this", "cls", "config", "conf", "cfg", "settings", "env", "environ",
+                         "os", "process", "args", "opts", "options", "params", "ctx", "context",
+                         "request", "req", "app", "vault", "secrets", "props", "state", "data",
+                         "form", "user", "db", "client", "spec", "values", "inputs", "vars"))
+
+
+def is_dotted_passphrase(value):
+    """True when a dotted value is words chosen for a passphrase (`willow.reef.comet.magnet`),
+    not a code reference (`config.db.password`, `self.api_key`): three or more lowercase
+    words of three letters or more, none a code object's usual name nor a credential word."""
+    parts = value.split(".")
+    return (len(parts) >= 3 and all(len(part) >= 3 and part.isalpha() and part.islower()
+                                    and part not in _CODE_PARTS for part in parts)
+            and not any(word in value for word in ("pass", "pwd", "secret", "token", "key", "auth",
+                                                   "cred")))
+
+
 def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
-    digits or symbols, and not a dotted name or call (`config.api_key`)."""
+    digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
+    dotted words (is_dotted_passphrase)."""
     if len(value) < 8 or value.replace(".", "").replace("_", "").isalpha():
-        return False
+        return is_dotted_passphrase(value)
     has_letter = any(c.isalpha() for c in value)
     has_other = any(c.isdigit() or c in "!@#$%^&*+/=~?" for c in value)
     return has_letter and has_other

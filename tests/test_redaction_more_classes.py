@@ -25,6 +25,19 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db")
         self.assertKept('- name: API_KEY\n  value: "${API_KEY}"')
 
+    def test_a_passphrase_of_dotted_words_after_a_password_name(self):
+        self.assertRedacted("set DB_PASSWORD=nimbus.comet.spruce.jasper", "nimbus.comet")
+        self.assertRedacted("spring.datasource.password=willow.reef.comet.magnet", "willow.reef")
+        self.assertRedacted("Key         Value\npassword    fossil.olive.lotus.prairie\n", "fossil.olive")
+        self.assertKept("password = config.database.password")
+        self.assertKept("db_password: settings.database.main")
+        self.assertKept("token = request.headers.authorization")
+
+    def test_make_assignments(self):
+        self.assertRedacted("DEPLOY_PASSWORD := summit_kestrel_dragon_tundra\ndeploy:", "summit_kestrel")
+        self.assertRedacted("API_TOKEN ?= Qx7Tz2Lp9Vb4", "Qx7Tz2Lp9Vb4")
+        self.assertKept("TOKEN_TTL := 3600")
+
 
 if __name__ == "__main__":
     unittest.main()
