@@ -630,10 +630,15 @@ _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|the
 
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
-# the sentence never reads as one; an e-mail address is not one.
+# the sentence never reads as one; an e-mail address, a path or a NAME=… is not one.
 _PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+                 r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|[a-z_][a-z0-9_]{2,}=|[a-z0-9_.-]+/[a-z])"
                  r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
-                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=:]{8,64}")
+                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:]{8,64}")
+
+
+# A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-`.
+_WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}"
 
 
 # What follows a word of logging in when a password is named by it (`… login is admin / …`).
@@ -1161,9 +1166,25 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|pw|cred|psk|PSK)"
-     r"(?:assword|asswd|assphrase|(?<![\w-])(?:pw|pass|creds?|credentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
-     r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"),
+     r"(?#needs:ass|pw|cred|psk|PSK|wort|contrase|enha)"
+     r"(?:assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
+     r"|(?<![\w-])(?:pw|pass|creds?|credentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+     r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
+     # (and the new one when it changed: `from … to …`)
+     r"(?:[\"'`]?[ \t]+(?:to|and|->|=>|→)[ \t]+[\"'`]?(?P<secret2>" + _PROSE_SECRET
+     + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"),
+    ("prose-as-password", "", "a secret before the word naming it: `use … as the password`, "
+     "`hard-code … as the SFTP password`",
+     r"(?#needs: as )(?:[\"'`]?(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
+     + r"))[\"'`]?[ \t]+as[ \t]+(?:the|a|an|our|their|its|my|your)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
+     r"(?:password|passphrase|passwd|secret|token|api key|PSK)"  # ending its phrase, not `token parser`
+     r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
+    ("prose-word-passphrase", "", "a passphrase of words, no digit, named as one: "
+     "`password `aspen.apple.blossom.topaz``, `db password oasis_dragon_dune_salmon`",
+     r"(?#needs:assw|assphrase|pw|de passe)"
+     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])pw)(?![\w-])"
+     r"(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret>" + _WORD_PASSPHRASE
+     + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z))"),
     ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`",
      r"(?#needs:assw|assphrase|pw)"
      r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?[ \t:=][\"'`]?"

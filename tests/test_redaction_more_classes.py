@@ -38,6 +38,23 @@ class MoreClassesTest(unittest.TestCase):
         self.assertRedacted("API_TOKEN ?= Qx7Tz2Lp9Vb4", "Qx7Tz2Lp9Vb4")
         self.assertKept("TOKEN_TTL := 3600")
 
+    def test_prose_passwords(self):
+        self.assertRedacted("Das Passwort für den Testserver lautet L2d=x=gX+gmdmgh", "L2d=x=gX+gmdmgh")
+        self.assertRedacted("Le mot de passe de la base : gL0p*b_a8FHQzQi#H^^", "gL0p*b_a8FHQzQi#H^^")
+        self.assertRedacted("La contraseña del usuario admin es zf9WFvPu3GJg_^W^q", "zf9WFvPu3GJg_^W^q")
+        self.assertRedacted("admin pw: gGKPLs+2Mo1nKJG+2iHEm53q43pkBQ/GmVWfLwHb3n0=", "2Mo1nKJG+2iHEm53q43pkBQ")
+        self.assertRedacted("Changed the root password on db01 from Qx7Tz2Lp9Vb4! to Ginger-apple6528* today.",
+                            "Ginger-apple6528*")
+        self.assertRedacted("Use AAi=^EBF3-ov=iTx as the password for the reporting user.", "AAi=^EBF3-ov=iTx")
+        self.assertRedacted("Decision: hard-code hazel_dune_oasis_salmon_meadow as the SFTP password for now.",
+                            "hazel_dune_oasis")
+        self.assertRedacted("use new db password oasis_dragon_dragon_dune for staging", "oasis_dragon")
+        self.assertRedacted("Logged in with password `aspen.apple.blossom.topaz`; done.", "aspen.apple")
+        self.assertKept("The password is stored in config/secrets.yml, see PGPASSWORD=$PW in ci.sh")
+        self.assertKept("Reset the password via ~/bin/reset-pw2 after login.")
+        self.assertKept("Use the_new_helper_name as the token parser for now.")
+        self.assertKept("password reset flow works; see password_reset_views_test for details")
+
 
 if __name__ == "__main__":
     unittest.main()
