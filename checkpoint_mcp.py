@@ -1063,6 +1063,11 @@ REDACTION_PATTERNS = (
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
      r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
+    ("user-colon-password", "i", "--user / --auth / auth = \"user:password\" of any tool or config "
+     "(etcdctl, HCL providers), the password, if it looks random (docker's --user is uid:gid)",
+     r"""(?#needs:user|auth|cred)(?:(?<![\w-])--?(?:user|auth|basic-auth|http-user|creds?|credentials)"""
+     r"""(?:[ \t]+|=)|(?<![\w-])(?:auth|basic_auth|basicauth|credentials|creds|userpass|user_pass)"""
+     r"""\\?["']?[ \t]*[:=][ \t]*)\\?["']?[a-z0-9_.@+-]{1,64}:(?P<weak>[^\s'"`]+)"""),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
      " ('literal key', …)",
      r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
@@ -1454,12 +1459,13 @@ _CODE_PARTS = frozenset(("self", "this", "cls", "config", "conf", "cfg", "settin
                          "form", "user", "db", "client", "spec", "values", "inputs", "vars"))
 
 
-def is_dotted_passphrase(value):
+def is_dotted_passphrase(value, words=3):
     """True when a dotted value is words chosen for a passphrase (`willow.reef.comet.magnet`),
     not a code reference (`config.db.password`, `self.api_key`): three or more lowercase
-    words of three letters or more, none a code object's usual name nor a credential word."""
+    words of three letters or more (`words`), none a code object's usual name nor a
+    credential word."""
     parts = value.split(".")
-    return (len(parts) >= 3 and all(len(part) >= 3 and part.isalpha() and part.islower()
+    return (len(parts) >= words and all(len(part) >= 3 and part.isalpha() and part.islower()
                                     and part not in _CODE_PARTS for part in parts)
             and not any(word in value for word in ("pass", "pwd", "secret", "token", "key", "auth",
                                                    "cred")))
@@ -1469,8 +1475,8 @@ def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
     digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
     dotted words (is_dotted_passphrase)."""
-    if len(value) < 8 or value.replace(".", "").replace("_", "").isalpha():
-        return is_dotted_passphrase(value)
+    if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
+        return is_dotted_passphrase(value) or is_dotted_passphrase(value.replace("-", "."), 4)
     has_letter = any(c.isalpha() for c in value)
     has_other = any(c.isdigit() or c in "!@#$%^&*+/=~?" for c in value)
     return has_letter and has_other

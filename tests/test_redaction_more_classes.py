@@ -55,6 +55,16 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("Use the_new_helper_name as the token parser for now.")
         self.assertKept("password reset flow works; see password_reset_views_test for details")
 
+    def test_user_colon_password_of_any_tool_or_config(self):
+        self.assertRedacted("etcdctl --endpoints=https://10.0.0.5:2379 --user root:B1AYC59svqMAeX0e get /k",
+                            "B1AYC59svqMAeX0e")
+        self.assertRedacted('provider "grafana" {\n  auth = "admin:comet-saffron-harbor-onyx-quartz"\n}',
+                            "comet-saffron")
+        self.assertRedacted("harbor.prod:5432:orders:orders_app:harbor-comet-thistle-velvet", "comet-thistle")
+        self.assertKept("docker run --user 1000:1000 img")
+        self.assertKept("docker run --user app:app img")
+        self.assertKept("podman run --user root:wheel-group img")
+
 
 if __name__ == "__main__":
     unittest.main()
