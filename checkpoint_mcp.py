@@ -1283,7 +1283,7 @@ _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "au
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
                      "add-mask", "issecret", "securestring", "rotat", "revok", REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
-                           "mfa")
+                           "mfa")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
 # A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or
@@ -1420,7 +1420,8 @@ def redaction_regexes():
         _redaction_regexes["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
         _redaction_regexes["words"] = re.compile("|".join(
             [re.escape(word) for word in _CREDENTIAL_WORDS]
-            + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]).replace(
+            + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]
+            + ["(?<![a-z0-9])pw(?![a-z0-9])"]).replace(
                 "auth", "auth(?!or)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
         _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.' (each
@@ -1435,6 +1436,8 @@ def redaction_regexes():
         _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
+        _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
+            r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])
 
@@ -1757,9 +1760,11 @@ def credential_spans(text, lowered):
         hex_at = start + candidate.index(part)
         named = _redaction_regexes["named_hex"].fullmatch(part)
         if not beside and set(part) <= _HEX and (len(part) < 24 or (
-                len(part) in (40, 64, 128) and near.end() < hex_at - 16)) or named is not None and any(
+                len(part) in (40, 64, 128) and near.end() < hex_at - 16
+                and not _redaction_regexes["announced"].match(text, near.end(), hex_at))) or named is not None and any(
                 word in lowered[window:hex_at + named.start(1)] for word in _HASH_WORDS):
-            continue  # a key id, a commit or a digest: hex is a secret right after its name
+            continue  # a key id, a commit or a digest: hex is a secret right after its name (or
+            # its sentence: `the key … is <hex>`)
         if _redaction_regexes["uuid"].fullmatch(candidate) and not beside and not _redaction_regexes[
                 "uuid_name"].search(lowered, window, start):
             continue  # an id, unless it is an id's secret or named a secret (`secret key <uuid>`)

@@ -65,6 +65,15 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("docker run --user app:app img")
         self.assertKept("podman run --user root:wheel-group img")
 
+    def test_hex_announced_by_its_sentence_and_pw(self):
+        self.assertRedacted("Secret key for the signing service: fe1a62988bf6bfb15267b7d50af15f1ecf351211"
+                            "1fb3f2cdfbefb61c382a4c29", "fe1a62988bf6bfb15267b7d5")
+        self.assertRedacted("the Acme key we use for the integration tests is 9039fb3a2edca5ec92a908394b6ff0"
+                            "2287c532b2 -- ask first", "9039fb3a2edca5ec92a90839")
+        self.assertRedacted("admin pw: e528bc7a3b20c28b1b6367b9db1f8dd8471b2718", "e528bc7a3b20c28b1b6367b9")
+        self.assertKept('{"keys":[{"kty":"RSA","kid":"06c3c4da90ecf589944ed19fd8ae40b12d46b9b4","use":"sig"}]}')
+        self.assertKept("the cache key for the build is 9039fb3a2edca5ec92a908394b6ff02287c532b2")
+
 
 if __name__ == "__main__":
     unittest.main()
