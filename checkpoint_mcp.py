@@ -641,6 +641,10 @@ _PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:
 _WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}"
 
 
+# `user:password` as a flag's or a key's value, the password in group `weak`.
+_USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?P<weak>[^\s'"`]+)"""
+
+
 # What follows a word of logging in when a password is named by it (`… login is admin / …`).
 _PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET
                      + r")(?=[.,;:)'\"`]?(?:\s|\Z))")
@@ -1063,11 +1067,15 @@ REDACTION_PATTERNS = (
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
      r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
-    ("user-colon-password", "i", "--user / --auth / auth = \"user:password\" of any tool or config "
-     "(etcdctl, HCL providers), the password, if it looks random (docker's --user is uid:gid)",
-     r"""(?#needs:user|auth|cred)(?:(?<![\w-])--?(?:user|auth|basic-auth|http-user|creds?|credentials)"""
-     r"""(?:[ \t]+|=)|(?<![\w-])(?:auth|basic_auth|basicauth|credentials|creds|userpass|user_pass)"""
-     r"""\\?["']?[ \t]*[:=][ \t]*)\\?["']?[a-z0-9_.@+-]{1,64}:(?P<weak>[^\s'"`]+)"""),
+    # (three rows, each from a literal the engine skips to fast)
+    ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
+     "password, if it looks random (docker's --user is uid:gid)",
+     r"""--(?:user|auth|basic-auth|http-user|creds?|credentials)(?:[ \t]+|=)""" + _USER_COLON),
+    ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
+     "if it looks random",
+     r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
+    ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
+     r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
      " ('literal key', …)",
      r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
@@ -1184,16 +1192,13 @@ REDACTION_PATTERNS = (
      + r"))[\"'`]?[ \t]+as[ \t]+(?:the|a|an|our|their|its|my|your)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
      r"(?:password|passphrase|passwd|secret|token|api key|PSK)"  # ending its phrase, not `token parser`
      r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
-    ("prose-word-passphrase", "", "a passphrase of words, no digit, named as one: "
-     "`password `aspen.apple.blossom.topaz``, `db password oasis_dragon_dune_salmon`",
+    ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
+     "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
      r"(?#needs:assw|assphrase|pw|de passe)"
-     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])pw)(?![\w-])"
-     r"(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret>" + _WORD_PASSPHRASE
-     + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z))"),
-    ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`",
-     r"(?#needs:assw|assphrase|pw)"
-     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?[ \t:=][\"'`]?"
-     r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"),
+     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])pw)(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+     r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"
+     r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
+     + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),
     ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
      "`logging into the router with …`, `wifi in the lab is …`",
      # (found at `og`, a literal the engine skips to fast)
