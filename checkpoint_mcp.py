@@ -574,7 +574,7 @@ _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 
 _QUOTED_VALUE = (
-    r""""(?P<secret>[^"\\\n]*(?:\\[^"\n][^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
+    r""""(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
     r"""|\\"(?P<secret3>[^"\\\n]*)\\\""""
 )
 
@@ -639,6 +639,12 @@ _PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-`.
 _WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}"
+
+
+# A value split over lines: literals Python joins (`("…"\n "…")`), a YAML block scalar
+# (`key: >-` then indented lines), each line one piece with no space.
+_SPLIT_VALUE = (r"""|\([ \t]*(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n[ \t]*"[^"\n]*")+|'[^'\n]*'(?:[ \t]*\r?\n[ \t]*'[^'\n]*')+)"""
+                r"|[>|][-+]?[ \t]*\r?\n[ \t]+(?P<secret8>\S+(?:\r?\n[ \t]+\S+)*)(?=[ \t]*(?:\r?\n|\Z))")
 
 
 # `user:password` as a flag's or a key's value, the password in group `weak`.
@@ -1215,7 +1221,7 @@ REDACTION_PATTERNS = (
     # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
     ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
      _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + r")"
+     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + _SPLIT_VALUE + r")"
      + r"|=(?P<secret4>" + _BARE_VALUE + r")"
      + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
      + r"(?:(?P<secret5>" + _WORD_VALUE + r")"

@@ -74,6 +74,16 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept('{"keys":[{"kty":"RSA","kid":"06c3c4da90ecf589944ed19fd8ae40b12d46b9b4","use":"sig"}]}')
         self.assertKept("the cache key for the build is 9039fb3a2edca5ec92a908394b6ff02287c532b2")
 
+    def test_a_value_split_over_lines(self):
+        self.assertRedacted('export SERVICE_TOKEN="5a53295fd06cb5584120d34383364eb7\\\n'
+                            '7e296125302d07627d971c43fbb0b74e"', "7e296125302d07627d971c43")
+        self.assertRedacted('SIGNING_KEY = ("hFEkNrv5knzB7t61Di-xw9Hf"\n    "fEOc-TRsl3louw-F8cQiWhdJ")',
+                            "fEOc-TRsl3louw-F8cQiWhdJ")
+        self.assertRedacted("client_secret: >-\n  2p3NiW/l8/75tqRG/vLGLnIPvL1ZtY1l\n"
+                            "  3zTc2fLszXoko7S3kQxy0fRD6njQxoBR\nclient_id: reporting", "2p3NiW/l8/75tqRG")
+        self.assertKept("secret: |\n  Used to sign the session cookies\n")
+        self.assertKept("api_key: |\n  {{ vault_api_key }}\n")
+
 
 if __name__ == "__main__":
     unittest.main()
