@@ -1228,6 +1228,9 @@ REDACTION_PATTERNS = (
      + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
      + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
      + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
+    ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
+     "(terraform output -json)",
+     r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
     ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs)",
      r"""name\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME
      + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?value\\?["']?"""
@@ -1442,8 +1445,10 @@ def redaction_regexes():
         _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
         _redaction_regexes["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
-            r"(?:secret|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key)"
-            r"[\"']?[ \t]*[:=]?[ \t]*[\"']?\Z")
+            r"(?:secret|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
+            r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
+            r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
+            r"[\"'`]?[ \t]*(?:[:=]|[ \t]is)?[ \t]*[\"'`]?\Z")
         _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)

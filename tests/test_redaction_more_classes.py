@@ -84,6 +84,19 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("secret: |\n  Used to sign the session cookies\n")
         self.assertKept("api_key: |\n  {{ vault_api_key }}\n")
 
+    def test_a_value_marked_sensitive(self):
+        self.assertRedacted('"db_password": {\n  "sensitive": true,\n  "type": "string",\n'
+                            '  "value": "plain words here"\n}', "plain words here")
+        self.assertKept('"region": {\n  "sensitive": false,\n  "type": "string",\n  "value": "eu-west-1"\n}')
+
+    def test_a_uuid_named_a_key(self):
+        self.assertRedacted("npx cypress run --record --key 350543e7-de0a-4fb4-a0b6-d11b7902696c --parallel",
+                            "350543e7-de0a-4fb4-a0b6-d11b7902696c")
+        self.assertRedacted("New key is `c2fed8f1-8c94-4e2c-96ea-92497e641dbe`, stored",
+                            "c2fed8f1-8c94-4e2c-96ea-92497e641dbe")
+        self.assertKept("retry with idempotency key 350543e7-de0a-4fb4-a0b6-d11b7902696c")
+        self.assertKept("x --cache-key 350543e7-de0a-4fb4-a0b6-d11b7902696c")
+
 
 if __name__ == "__main__":
     unittest.main()
