@@ -1069,6 +1069,10 @@ REDACTION_PATTERNS = (
      r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
     ("redis-cli-password", "", "redis-cli -a <password>",
      r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
+    ("curl-user-token", "", "curl -u <token>: or -u <token>:X (an API key as the user, as Freshdesk, "
+     "Stripe and others take it), the token, if it looks random",
+     r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t](?:-u|--user)(?:[ \t]+|=)\\?["']?"""
+     r"""(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)"""),
     ("curl-user-password", "", "curl -u user:<password>",
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
@@ -1082,6 +1086,9 @@ REDACTION_PATTERNS = (
      r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
     ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
      r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
+    ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after",
+     r"cat[ \t]+[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
+     r"(?P<token>[A-Za-z0-9+/=_.-]{16,})(?=\r?\n|\Z)"),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
      " ('literal key', …)",
      r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
@@ -1185,9 +1192,9 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|pw|cred|psk|PSK|wort|contrase|enha)"
+     r"(?#needs:ass|pw|cred|Cred|psk|PSK|wort|contrase|enha)"
      r"(?:assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-     r"|(?<![\w-])(?:pw|pass|creds?|credentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+     r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
      r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
      # (and the new one when it changed: `from … to …`)
      r"(?:[\"'`]?[ \t]+(?:to|and|->|=>|→)[ \t]+[\"'`]?(?P<secret2>" + _PROSE_SECRET

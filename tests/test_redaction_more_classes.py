@@ -97,6 +97,15 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("retry with idempotency key 350543e7-de0a-4fb4-a0b6-d11b7902696c")
         self.assertKept("x --cache-key 350543e7-de0a-4fb4-a0b6-d11b7902696c")
 
+    def test_a_token_as_curls_user_and_a_key_file_printed(self):
+        self.assertRedacted("curl -u naLghqF32DXKLBPhwPCn:X https://acme.example.com/api/v2/tickets",
+                            "naLghqF32DXKLBPhwPCn")
+        self.assertRedacted("$ cat config/master.key\n73a224e4792d2c9fc50d0451c91ec70b",
+                            "73a224e4792d2c9fc50d0451c91ec70b")
+        self.assertRedacted("Creds for the staging box are etl_loader / Lemon-Crystal7501?", "Lemon-Crystal7501")
+        self.assertKept("curl -u admin: https://localhost:8080/health")
+        self.assertKept("cat keys.txt\nREADME_and_more_stuff_here")
+
 
 if __name__ == "__main__":
     unittest.main()
