@@ -1069,14 +1069,11 @@ REDACTION_PATTERNS = (
      r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
     ("redis-cli-password", "", "redis-cli -a <password>",
      r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("curl-user-token", "", "curl -u <token>: or -u <token>:X (an API key as the user, as Freshdesk, "
-     "Stripe and others take it), the token, if it looks random",
-     r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t](?:-u|--user)(?:[ \t]+|=)\\?["']?"""
-     r"""(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)"""),
-    ("curl-user-password", "", "curl -u user:<password>",
+    ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
+     "as the user, as Freshdesk, Stripe and others take it: the token, if it looks random)",
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
-     r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
+     r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?P<secret>[^\s'"]+))"""),
     # (three rows, each from a literal the engine skips to fast)
     ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
      "password, if it looks random (docker's --user is uid:gid)",
@@ -1259,7 +1256,7 @@ _PLACEHOLDER_VALUE = (
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
-    r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
+    r"|[*xX•.…-]{3,}|[xX]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"

@@ -1000,5 +1000,5 @@ BENIGN += ['"jsonwebtoken": "^9.0.2"', "Cookie: theme=dark; lang=en-GB",
            "WARNING! Using --password via the CLI is insecure.", "docker run --user 1000:1000 app",
            "sed -i 's/^password=.*/password=REDACTED/' config.ini",
            "Authorization: Basic <base64 of user:password>", "- name: TOKEN_TTL\n  value: \"3600\""]
-issue("curl-user-token", "cli", "curl -u {v}:X https://acme.example.com/api/v2/tickets", mixed(20))
+issue("curl-user-password", "cli", "curl -u {v}:X https://acme.example.com/api/v2/tickets", mixed(20))
 issue("cat-key-file", "credential-file", "$ cat config/master.key\n{v}", rand(HEX, 32))
