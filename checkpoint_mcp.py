@@ -1299,7 +1299,8 @@ _DECODE_BUDGET_CHARS = 65536
 # ones only as words.
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
-                     "add-mask", "issecret", "securestring", "rotat", "revok", REDACTED)
+                     "add-mask", "issecret", "securestring", "rotat", "revok", "webhook", "connection",
+                     REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
                            "mfa")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"

@@ -106,6 +106,14 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("curl -u admin: https://localhost:8080/health")
         self.assertKept("cat keys.txt\nREADME_and_more_stuff_here")
 
+    def test_webhook_and_connection_are_credential_words(self):
+        self.assertRedacted('{"teams_webhook_url": "bebc3c129b54cb26e74041afa42f4ade", "timeout": 30}',
+                            "bebc3c129b54cb26e74041afa42f4ade")
+        self.assertRedacted("export SERVICEBUS_CONNECTION=mYBs5tzXR/9IrhCi+ITkWCp/aT5kdI1t14vdCu+OvXg=",
+                            "aT5kdI1t14vdCu+OvXg")
+        self.assertKept("webhook delivery 350543e7-de0a-4fb4-a0b6-d11b7902696c failed, retrying")
+        self.assertKept("Connection: keep-alive; the connection pool holds 20")
+
 
 if __name__ == "__main__":
     unittest.main()
