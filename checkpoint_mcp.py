@@ -1196,6 +1196,10 @@ REDACTION_PATTERNS = (
      # (and the new one when it changed: `from … to …`)
      r"(?:[\"'`]?[ \t]+(?:to|and|->|=>|→)[ \t]+[\"'`]?(?P<secret2>" + _PROSE_SECRET
      + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"),
+    ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
+     "hex digits)",
+     r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
+     r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
     ("prose-as-password", "", "a secret before the word naming it: `use … as the password`, "
      "`hard-code … as the SFTP password`",
      r"(?#needs: as )(?:[\"'`]?(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE

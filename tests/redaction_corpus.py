@@ -1002,3 +1002,4 @@ BENIGN += ['"jsonwebtoken": "^9.0.2"', "Cookie: theme=dark; lang=en-GB",
            "Authorization: Basic <base64 of user:password>", "- name: TOKEN_TTL\n  value: \"3600\""]
 issue("curl-user-password", "cli", "curl -u {v}:X https://acme.example.com/api/v2/tickets", mixed(20))
 issue("cat-key-file", "credential-file", "$ cat config/master.key\n{v}", rand(HEX, 32))
+issue("listed-login", "prose", "- Jenkins: admin / {v}\n- Nexus: see vault", _pw())

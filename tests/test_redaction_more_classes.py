@@ -114,6 +114,11 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("webhook delivery 350543e7-de0a-4fb4-a0b6-d11b7902696c failed, retrying")
         self.assertKept("Connection: keep-alive; the connection pool holds 20")
 
+    def test_a_login_listed_as_user_and_password(self):
+        self.assertRedacted("- Jenkins: admin / cy7w8*=_wy_l#Q+KHkiQG%P~A~z\n- Nexus: see vault", "cy7w8*=_wy_l#Q+K")
+        self.assertRedacted("* CI box: deploy / f24f75495f55dc188f418f9f4c16a1c2baa992b6", "f24f75495f55dc188f418f9f")
+        self.assertKept("- Docs: README / CHANGELOG\n- Layout: src / tests")
+
 
 if __name__ == "__main__":
     unittest.main()
