@@ -8,15 +8,15 @@ from tests import redaction_holdout3 as holdout
 from tests.support import leaks
 
 # Caught per group, of the group's secrets, as measured when the floors were set. The
-# misses left: secrets with no word beside them (a bullet `Jenkins: admin / …`, a markdown
-# table's password column, a key id's pair), a prose password wrapped mid-token, and a few
-# vendor values named only by their vendor (`SERVICEBUS_CONNECTION`, `teams_webhook_url`).
+# misses left: a markdown table's password column, a key's pair after `-u ID -k`, a prose
+# password wrapped mid-token, a key in a URL's path (a resource's id by design), a short
+# value named only as a URL, and a token split by a `!`.
 RECALL_FLOORS = {
-    "credential-files": (64, 65),
-    "generic": (316, 321),
-    "id-beside-secret": (66, 68),
-    "vendor-named": (245, 249),
-    "vendor-unnamed": (305, 308),
+    "credential-files": (65, 65),
+    "generic": (318, 321),
+    "id-beside-secret": (67, 68),
+    "vendor-named": (248, 249),
+    "vendor-unnamed": (306, 308),
 }
 
 # The look-alikes still redacted, all placeholders standing where a secret goes (AWS's
@@ -35,7 +35,7 @@ class ThirdHoldoutTest(unittest.TestCase):
             found[group] = (caught + (count >= 1 and not leaks(secret, redacted)), total + 1)
         self.assertEqual(sorted(found), sorted(RECALL_FLOORS))
         caught = sum(hit for hit, _ in found.values())
-        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.985)
+        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.993)
         for group, (floor, total) in RECALL_FLOORS.items():
             with self.subTest(group):
                 self.assertEqual(found[group][1], total)
