@@ -632,7 +632,8 @@ _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|the
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one; an e-mail address, a path or a NAME=… is not one.
 _PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
-                 r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|[a-z_][a-z0-9_]{2,}=|[a-z0-9_.-]+/[a-z])"
+                 r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
+                 r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
                  r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:]{8,64}")
 

@@ -52,6 +52,7 @@ class MoreClassesTest(unittest.TestCase):
         self.assertRedacted("Logged in with password `aspen.apple.blossom.topaz`; done.", "aspen.apple")
         self.assertKept("The password is stored in config/secrets.yml, see PGPASSWORD=$PW in ci.sh")
         self.assertKept("Reset the password via ~/bin/reset-pw2 after login.")
+        self.assertKept("Changed the password policy from minLength=8 to minLength=12 after the audit.")
         self.assertKept("Use the_new_helper_name as the token parser for now.")
         self.assertKept("password reset flow works; see password_reset_views_test for details")
 
