@@ -1446,6 +1446,9 @@ def redaction_regexes():
             [re.escape(word) for word in _CREDENTIAL_WORDS]
             + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]
             + ["(?<![a-z0-9])pw(?![a-z0-9])"]).replace(
+                "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
+                "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
+                # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
                 "auth", "auth(?!or)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
         _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.' (each

@@ -114,6 +114,8 @@ class MoreClassesTest(unittest.TestCase):
                             "aT5kdI1t14vdCu+OvXg")
         self.assertKept("webhook delivery 350543e7-de0a-4fb4-a0b6-d11b7902696c failed, retrying")
         self.assertKept("Connection: keep-alive; the connection pool holds 20")
+        self.assertKept("connection refused (connection id 7f3e2a9c1b5d4e6f8a0b2c4d6e8f0a1b)")
+        self.assertKept("webhook_id: 7f3e2a9c1b5d4e6f8a0b2c4d6e8f0a1b")
 
     def test_a_login_listed_as_user_and_password(self):
         self.assertRedacted("- Jenkins: admin / cy7w8*=_wy_l#Q+KHkiQG%P~A~z\n- Nexus: see vault", "cy7w8*=_wy_l#Q+K")
