@@ -53,6 +53,14 @@ class MoreClassesTest(unittest.TestCase):
         self.assertKept("The password is stored in config/secrets.yml, see PGPASSWORD=$PW in ci.sh")
         self.assertKept("Reset the password via ~/bin/reset-pw2 after login.")
         self.assertKept("Changed the password policy from minLength=8 to minLength=12 after the audit.")
+
+    def test_a_prose_password_wrapped_by_a_line_break(self):
+        text = "the break-glass admin password is ++=+Fq@Y+H*m^y7-m*L\n+ok5^.HXZ~bfk~az%UBi (joined)."
+        redacted, _ = checkpoint_mcp.redact_text(text)
+        self.assertNotIn("+ok5^.HXZ~bfk~az%UBi", redacted)
+        self.assertEqual(checkpoint_mcp.redact_text(redacted), (redacted, 0))
+        redacted, _ = checkpoint_mcp.redact_text("the password is Abc123!xyz\nNext steps: deploy")
+        self.assertTrue(redacted.endswith("\nNext steps: deploy"))
         self.assertKept("Use the_new_helper_name as the token parser for now.")
         self.assertKept("password reset flow works; see password_reset_views_test for details")
 
