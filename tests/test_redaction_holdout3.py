@@ -9,11 +9,12 @@ from tests.support import leaks
 
 # Caught per group, of the group's secrets, as measured when the floors were set. The
 # misses left: a markdown table's password column, a key's pair after `-u ID -k`, a prose
-# password wrapped mid-token, a key in a URL's path (a resource's id by design), a short
-# value named only as a URL, and a token split by a `!`.
+# password wrapped mid-token whose first piece reads as an e-mail address, a key in a URL's
+# path (a resource's id by design), a short value named only as a URL, and a token split by
+# a `!`.
 RECALL_FLOORS = {
     "credential-files": (65, 65),
-    "generic": (318, 321),
+    "generic": (319, 321),
     "id-beside-secret": (67, 68),
     "vendor-named": (248, 249),
     "vendor-unnamed": (306, 308),
@@ -35,7 +36,7 @@ class ThirdHoldoutTest(unittest.TestCase):
             found[group] = (caught + (count >= 1 and not leaks(secret, redacted)), total + 1)
         self.assertEqual(sorted(found), sorted(RECALL_FLOORS))
         caught = sum(hit for hit, _ in found.values())
-        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.993)
+        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.994)
         for group, (floor, total) in RECALL_FLOORS.items():
             with self.subTest(group):
                 self.assertEqual(found[group][1], total)
