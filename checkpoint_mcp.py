@@ -1078,6 +1078,7 @@ REDACTION_PATTERNS = (
     # (three rows, each from a literal the engine skips to fast)
     ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
      "password, if it looks random (docker's --user is uid:gid)",
+     r"(?#needs:--user|--auth|--basic-auth|--http-user|--cred)"
      r"""--(?:user|auth|basic-auth|http-user|creds?|credentials)(?:[ \t]+|=)""" + _USER_COLON),
     ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
      "if it looks random",
@@ -1085,6 +1086,8 @@ REDACTION_PATTERNS = (
     ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
      r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
     ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after",
+     # (only in a text with a line break: a literal the row needs, so one-line commands skip it)
+     "(?#needs:\n)"
      r"cat[ \t]+[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
      r"(?P<token>[A-Za-z0-9+/=_.-]{16,})(?=\r?\n|\Z)"),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
