@@ -574,7 +574,7 @@ _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 
 _QUOTED_VALUE = (
-    r""""(?P<secret>[^"\\\n]*(?:\\[^"\n][^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
+    r""""(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
     r"""|\\"(?P<secret3>[^"\\\n]*)\\\""""
 )
 
@@ -630,10 +630,26 @@ _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|the
 
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
-# the sentence never reads as one; an e-mail address is not one.
+# the sentence never reads as one; an e-mail address, a path or a NAME=… is not one.
 _PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+                 r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
+                 r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
-                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>/=:]{8,64}")
+                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:]{8,64}")
+
+
+# A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-`.
+_WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}"
+
+
+# A value split over lines: literals Python joins (`("…"\n "…")`), a YAML block scalar
+# (`key: >-` then indented lines), each line one piece with no space.
+_SPLIT_VALUE = (r"""|\([ \t]*(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n[ \t]*"[^"\n]*")+|'[^'\n]*'(?:[ \t]*\r?\n[ \t]*'[^'\n]*')+)"""
+                r"|[>|][-+]?[ \t]*\r?\n[ \t]+(?P<secret8>\S+(?:\r?\n[ \t]+\S+)*)(?=[ \t]*(?:\r?\n|\Z))")
+
+
+# `user:password` as a flag's or a key's value, the password in group `weak`.
+_USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?P<weak>[^\s'"`]+)"""
 
 
 # What follows a word of logging in when a password is named by it (`… login is admin / …`).
@@ -663,7 +679,7 @@ REDACTION_PATTERNS = (
      r"""authorization\\?["']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
      r"""\\?["']?[ \t]*(?:"""
      r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
-     r"""[ \t]+(?P<secret>[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
+     r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
     ("bearer-token", "i", "Bearer tokens in prose and headers",
      r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
     ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
@@ -1054,10 +1070,26 @@ REDACTION_PATTERNS = (
      r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
     ("redis-cli-password", "", "redis-cli -a <password>",
      r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("curl-user-password", "", "curl -u user:<password>",
+    ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
+     "as the user, as Freshdesk, Stripe and others take it: the token, if it looks random)",
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
-     r"""[^\s:'"]*:(?P<secret>[^\s'"]+)"""),
+     r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?P<secret>[^\s'"]+))"""),
+    # (three rows, each from a literal the engine skips to fast)
+    ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
+     "password, if it looks random (docker's --user is uid:gid)",
+     r"(?#needs:--user|--auth|--basic-auth|--http-user|--cred)"
+     r"""--(?:user|auth|basic-auth|http-user|creds?|credentials)(?:[ \t]+|=)""" + _USER_COLON),
+    ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
+     "if it looks random",
+     r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
+    ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
+     r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
+    ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after",
+     # (only in a text with a line break: a literal the row needs, so one-line commands skip it)
+     "(?#needs:\n)"
+     r"cat[ \t]+[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
+     r"(?P<token>[A-Za-z0-9+/=_.-]{16,})(?=\r?\n|\Z)"),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
      " ('literal key', …)",
      r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
@@ -1161,13 +1193,32 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|pw|cred|psk|PSK)"
-     r"(?:assword|asswd|assphrase|(?<![\w-])(?:pw|pass|creds?|credentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
-     r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"),
-    ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`",
-     r"(?#needs:assw|assphrase|pw)"
-     r"(?:assword|asswd|assphrase|(?<![\w-])pw)(?![\w-])[^\n]{0,40}?[ \t:=][\"'`]?"
-     r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"),
+     r"(?#needs:ass|pw|cred|Cred|psk|PSK|wort|contrase|enha)"
+     r"(?:assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
+     r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+     r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
+     # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
+     r"(?:(?<=[^\s.,;:)'\"`])\r?\n(?P<secret3>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"
+     # (and the new one when it changed: `from … to …`)
+     r"(?:[\"'`]?[ \t]+(?:to|and|->|=>|→)[ \t]+[\"'`]?(?P<secret2>" + _PROSE_SECRET
+     + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"),
+    ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
+     "hex digits)",
+     r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
+     r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
+    ("prose-as-password", "", "a secret before the word naming it: `use … as the password`, "
+     "`hard-code … as the SFTP password`",
+     r"(?#needs: as )(?:[\"'`]?(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
+     + r"))[\"'`]?[ \t]+as[ \t]+(?:the|a|an|our|their|its|my|your)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
+     r"(?:password|passphrase|passwd|secret|token|api key|PSK)"  # ending its phrase, not `token parser`
+     r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
+    ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
+     "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
+     r"(?#needs:assw|assphrase|pw|de passe)"
+     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])pw)(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+     r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"
+     r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
+     + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),
     ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
      "`logging into the router with …`, `wifi in the lab is …`",
      # (found at `og`, a literal the engine skips to fast)
@@ -1184,13 +1235,20 @@ REDACTION_PATTERNS = (
     # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
     ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
      _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + r")"
+     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + _SPLIT_VALUE + r")"
      + r"|=(?P<secret4>" + _BARE_VALUE + r")"
      + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
      + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
      + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
-     + r"|(?:[ \t]+=|=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
+     + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
      + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
+    ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
+     "(terraform output -json)",
+     r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
+    ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs)",
+     r"""name\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME
+     + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?value\\?["']?"""
+     + r"[ \t]*[:=][ \t]*(?:" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
     ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
      r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
 )
@@ -1208,13 +1266,17 @@ _PLACEHOLDER_VALUE = (
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
-    r"|[*xX•.…-]{3,}|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
+    r"|[*xX•.…-]{3,}|[xX]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
-    r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with"
+    r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
-    r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?"
+    r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*"
+    r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
+    r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
+    r"[a-z][a-z_-]{1,20}=[A-Za-z][A-Za-z-]{1,15}"
+    r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
     r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?)(?:-[a-z0-9]+)*"
     r"|[\w.-]+(?:/[\w.-]+)*\.(?:key|pem|crt|cer|der|p12|pfx|jks|json|txt|env|ya?ml|gpg|asc)"
@@ -1247,9 +1309,10 @@ _DECODE_BUDGET_CHARS = 65536
 # ones only as words.
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
-                     "add-mask", "issecret", "securestring", "rotat", "revok", REDACTED)
+                     "add-mask", "issecret", "securestring", "rotat", "revok", "webhook", "connection",
+                     REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
-                           "mfa")
+                           "mfa")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
 # A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or
@@ -1265,6 +1328,7 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub"
+                 r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
@@ -1385,7 +1449,11 @@ def redaction_regexes():
         _redaction_regexes["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
         _redaction_regexes["words"] = re.compile("|".join(
             [re.escape(word) for word in _CREDENTIAL_WORDS]
-            + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]).replace(
+            + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]
+            + ["(?<![a-z0-9])pw(?![a-z0-9])"]).replace(
+                "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
+                "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
+                # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
                 "auth", "auth(?!or)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
         _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.' (each
@@ -1395,11 +1463,15 @@ def redaction_regexes():
         _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
         _redaction_regexes["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
-            r"(?:secret|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key)"
-            r"[\"']?[ \t]*[:=]?[ \t]*[\"']?\Z")
+            r"(?:secret|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
+            r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
+            r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
+            r"[\"'`]?[ \t]*(?:[:=]|[ \t]is)?[ \t]*[\"'`]?\Z")
         _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
+        _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
+            r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])
 
@@ -1411,17 +1483,37 @@ def is_stand_in_value(value, name, placeholder):
     if len(value) >= 12 and len(set(value[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
-        return True  # after a name, `config.api_key` is code
+        return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return False
 
 
+# A dotted name's parts that make it code, not words chosen for a passphrase.
+_CODE_PARTS = frozenset(("self", "this", "cls", "config", "conf", "cfg", "settings", "env", "environ",
+                         "os", "process", "args", "opts", "options", "params", "ctx", "context",
+                         "request", "req", "app", "vault", "secrets", "props", "state", "data",
+                         "form", "user", "db", "client", "spec", "values", "inputs", "vars"))
+
+
+def is_dotted_passphrase(value, words=3):
+    """True when a dotted value is words chosen for a passphrase (`willow.reef.comet.magnet`),
+    not a code reference (`config.db.password`, `self.api_key`): three or more lowercase
+    words of three letters or more (`words`), none a code object's usual name nor a
+    credential word."""
+    parts = value.split(".")
+    return (len(parts) >= words and all(len(part) >= 3 and part.isalpha() and part.islower()
+                                    and part not in _CODE_PARTS for part in parts)
+            and not any(word in value for word in ("pass", "pwd", "secret", "token", "key", "auth",
+                                                   "cred")))
+
+
 def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
-    digits or symbols, and not a dotted name or call (`config.api_key`)."""
-    if len(value) < 8 or value.replace(".", "").replace("_", "").isalpha():
-        return False
+    digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
+    dotted words (is_dotted_passphrase)."""
+    if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
+        return is_dotted_passphrase(value) or is_dotted_passphrase(value.replace("-", "."), 4)
     has_letter = any(c.isalpha() for c in value)
     has_other = any(c.isdigit() or c in "!@#$%^&*+/=~?" for c in value)
     return has_letter and has_other
@@ -1702,9 +1794,11 @@ def credential_spans(text, lowered):
         hex_at = start + candidate.index(part)
         named = _redaction_regexes["named_hex"].fullmatch(part)
         if not beside and set(part) <= _HEX and (len(part) < 24 or (
-                len(part) in (40, 64, 128) and near.end() < hex_at - 16)) or named is not None and any(
+                len(part) in (40, 64, 128) and near.end() < hex_at - 16
+                and not _redaction_regexes["announced"].match(text, near.end(), hex_at))) or named is not None and any(
                 word in lowered[window:hex_at + named.start(1)] for word in _HASH_WORDS):
-            continue  # a key id, a commit or a digest: hex is a secret right after its name
+            continue  # a key id, a commit or a digest: hex is a secret right after its name (or
+            # its sentence: `the key … is <hex>`)
         if _redaction_regexes["uuid"].fullmatch(candidate) and not beside and not _redaction_regexes[
                 "uuid_name"].search(lowered, window, start):
             continue  # an id, unless it is an id's secret or named a secret (`secret key <uuid>`)
@@ -1860,10 +1954,11 @@ def redact_generated(text):
 
 def is_user_and_password(decoded):
     """True when decoded base64 reads `user:password`, as HTTP Basic credentials and
-    Docker's `auth` are made: a user name with no space or '/', and a password with no
-    space that looks random (looks_random)."""
+    Docker's `auth` are made: a user name with no space, '/' or JSON's quotes and braces
+    (`{"event":"deploy",…}` is data), and a password with no space that looks random
+    (looks_random)."""
     user, colon, password = decoded.partition(":")
-    return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c == "/" for c in user)
+    return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c in '/"{}[]' for c in user)
                 and not any(c.isspace() for c in password) and looks_random(password))
 
 

@@ -988,3 +988,18 @@ for _template in ("lftp -u admin,{v} sftp://files.example.org", "ftp -n files.ex
 issue("login-command-token", "cli", "totp seed {v}", rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 32))
 BENIGN += ["def close(self):\n    pass  # nothing to release for v2.1-final",
            "user admin\npass", "ftp> user anonymous"]
+for _template in ("etcdctl --user root:{v} get /config/app", 'provider "grafana" {\n  auth = "admin:{v}"\n}',
+                  "credentials: deploy:{v}"):
+    issue("user-colon-password", "cli", _template, _pw())
+for _template in ('env:\n  - name: ACME_API_KEY\n    value: "{v}"', '[{"name": "DB_PASSWORD", "value": "{v}"}]',
+                  '"db_password": {\n  "sensitive": true,\n  "type": "string",\n  "value": "{v}"\n}'):
+    issue("name-then-value", "assignment", _template, value())
+for _template in ("Use {v} as the password for the reporting user.", "set DB_PASSWORD={v}"):
+    issue("prose-as-password", "prose", _template, _phrase().replace("-", ".") if "set" in _template else _pw())
+BENIGN += ['"jsonwebtoken": "^9.0.2"', "Cookie: theme=dark; lang=en-GB",
+           "WARNING! Using --password via the CLI is insecure.", "docker run --user 1000:1000 app",
+           "sed -i 's/^password=.*/password=REDACTED/' config.ini",
+           "Authorization: Basic <base64 of user:password>", "- name: TOKEN_TTL\n  value: \"3600\""]
+issue("curl-user-password", "cli", "curl -u {v}:X https://acme.example.com/api/v2/tickets", mixed(20))
+issue("cat-key-file", "credential-file", "$ cat config/master.key\n{v}", rand(HEX, 32))
+issue("listed-login", "prose", "- Jenkins: admin / {v}\n- Nexus: see vault", _pw())

@@ -1,0 +1,135 @@
+"""Secrets in shapes that no earlier rule read, each standing for a class: a secret's
+name and its value as two members (`name: DB_PASSWORD` then `value: …`), a passphrase
+of dotted words after a password's name, and `NAME := value`."""
+import unittest
+
+import checkpoint_mcp
+
+
+class MoreClassesTest(unittest.TestCase):
+
+    def assertRedacted(self, text, secret):
+        redacted, count = checkpoint_mcp.redact_text(text)
+        self.assertGreaterEqual(count, 1, text)
+        self.assertNotIn(secret, redacted)
+
+    def assertKept(self, text):
+        self.assertEqual(checkpoint_mcp.redact_text(text), (text, 0))
+
+    def test_a_value_after_its_secret_name_member(self):
+        self.assertRedacted('env:\n  - name: ACME_API_KEY\n    value: "9c3c8a008663087f7324e8206dc64f48"',
+                            "9c3c8a008663087f7324e8206dc64f48")
+        self.assertRedacted('[{"name": "DB_PASSWORD", "value": "plain words"}]', "plain words")
+        self.assertRedacted("- name: SESSION_SECRET\n  value: rainbowfish", "rainbowfish")
+        self.assertKept('- name: TOKEN_TTL\n  value: "3600"')
+        self.assertKept("- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db")
+        self.assertKept('- name: API_KEY\n  value: "${API_KEY}"')
+
+    def test_a_passphrase_of_dotted_words_after_a_password_name(self):
+        self.assertRedacted("set DB_PASSWORD=nimbus.comet.spruce.jasper", "nimbus.comet")
+        self.assertRedacted("spring.datasource.password=willow.reef.comet.magnet", "willow.reef")
+        self.assertRedacted("Key         Value\npassword    fossil.olive.lotus.prairie\n", "fossil.olive")
+        self.assertKept("password = config.database.password")
+        self.assertKept("db_password: settings.database.main")
+        self.assertKept("token = request.headers.authorization")
+
+    def test_make_assignments(self):
+        self.assertRedacted("DEPLOY_PASSWORD := summit_kestrel_dragon_tundra\ndeploy:", "summit_kestrel")
+        self.assertRedacted("API_TOKEN ?= Qx7Tz2Lp9Vb4", "Qx7Tz2Lp9Vb4")
+        self.assertKept("TOKEN_TTL := 3600")
+
+    def test_prose_passwords(self):
+        self.assertRedacted("Das Passwort für den Testserver lautet L2d=x=gX+gmdmgh", "L2d=x=gX+gmdmgh")
+        self.assertRedacted("Le mot de passe de la base : gL0p*b_a8FHQzQi#H^^", "gL0p*b_a8FHQzQi#H^^")
+        self.assertRedacted("La contraseña del usuario admin es zf9WFvPu3GJg_^W^q", "zf9WFvPu3GJg_^W^q")
+        self.assertRedacted("admin pw: gGKPLs+2Mo1nKJG+2iHEm53q43pkBQ/GmVWfLwHb3n0=", "2Mo1nKJG+2iHEm53q43pkBQ")
+        self.assertRedacted("Changed the root password on db01 from Qx7Tz2Lp9Vb4! to Ginger-apple6528* today.",
+                            "Ginger-apple6528*")
+        self.assertRedacted("Use AAi=^EBF3-ov=iTx as the password for the reporting user.", "AAi=^EBF3-ov=iTx")
+        self.assertRedacted("Decision: hard-code hazel_dune_oasis_salmon_meadow as the SFTP password for now.",
+                            "hazel_dune_oasis")
+        self.assertRedacted("use new db password oasis_dragon_dragon_dune for staging", "oasis_dragon")
+        self.assertRedacted("Logged in with password `aspen.apple.blossom.topaz`; done.", "aspen.apple")
+        self.assertKept("The password is stored in config/secrets.yml, see PGPASSWORD=$PW in ci.sh")
+        self.assertKept("Reset the password via ~/bin/reset-pw2 after login.")
+        self.assertKept("Changed the password policy from minLength=8 to minLength=12 after the audit.")
+
+    def test_a_prose_password_wrapped_by_a_line_break(self):
+        text = "the break-glass admin password is ++=+Fq@Y+H*m^y7-m*L\n+ok5^.HXZ~bfk~az%UBi (joined)."
+        redacted, _ = checkpoint_mcp.redact_text(text)
+        self.assertNotIn("+ok5^.HXZ~bfk~az%UBi", redacted)
+        self.assertEqual(checkpoint_mcp.redact_text(redacted), (redacted, 0))
+        redacted, _ = checkpoint_mcp.redact_text("the password is Abc123!xyz\nNext steps: deploy")
+        self.assertTrue(redacted.endswith("\nNext steps: deploy"))
+        self.assertKept("Use the_new_helper_name as the token parser for now.")
+        self.assertKept("password reset flow works; see password_reset_views_test for details")
+
+    def test_user_colon_password_of_any_tool_or_config(self):
+        self.assertRedacted("etcdctl --endpoints=https://10.0.0.5:2379 --user root:B1AYC59svqMAeX0e get /k",
+                            "B1AYC59svqMAeX0e")
+        self.assertRedacted('provider "grafana" {\n  auth = "admin:comet-saffron-harbor-onyx-quartz"\n}',
+                            "comet-saffron")
+        self.assertRedacted("harbor.prod:5432:orders:orders_app:harbor-comet-thistle-velvet", "comet-thistle")
+        self.assertKept("docker run --user 1000:1000 img")
+        self.assertKept("docker run --user app:app img")
+        self.assertKept("podman run --user root:wheel-group img")
+
+    def test_hex_announced_by_its_sentence_and_pw(self):
+        self.assertRedacted("Secret key for the signing service: fe1a62988bf6bfb15267b7d50af15f1ecf351211"
+                            "1fb3f2cdfbefb61c382a4c29", "fe1a62988bf6bfb15267b7d5")
+        self.assertRedacted("the Acme key we use for the integration tests is 9039fb3a2edca5ec92a908394b6ff0"
+                            "2287c532b2 -- ask first", "9039fb3a2edca5ec92a90839")
+        self.assertRedacted("admin pw: e528bc7a3b20c28b1b6367b9db1f8dd8471b2718", "e528bc7a3b20c28b1b6367b9")
+        self.assertKept('{"keys":[{"kty":"RSA","kid":"06c3c4da90ecf589944ed19fd8ae40b12d46b9b4","use":"sig"}]}')
+        self.assertKept("the cache key for the build is 9039fb3a2edca5ec92a908394b6ff02287c532b2")
+
+    def test_a_value_split_over_lines(self):
+        self.assertRedacted('export SERVICE_TOKEN="5a53295fd06cb5584120d34383364eb7\\\n'
+                            '7e296125302d07627d971c43fbb0b74e"', "7e296125302d07627d971c43")
+        self.assertRedacted('SIGNING_KEY = ("hFEkNrv5knzB7t61Di-xw9Hf"\n    "fEOc-TRsl3louw-F8cQiWhdJ")',
+                            "fEOc-TRsl3louw-F8cQiWhdJ")
+        self.assertRedacted("client_secret: >-\n  2p3NiW/l8/75tqRG/vLGLnIPvL1ZtY1l\n"
+                            "  3zTc2fLszXoko7S3kQxy0fRD6njQxoBR\nclient_id: reporting", "2p3NiW/l8/75tqRG")
+        self.assertKept("secret: |\n  Used to sign the session cookies\n")
+        self.assertKept("api_key: |\n  {{ vault_api_key }}\n")
+
+    def test_a_value_marked_sensitive(self):
+        self.assertRedacted('"db_password": {\n  "sensitive": true,\n  "type": "string",\n'
+                            '  "value": "plain words here"\n}', "plain words here")
+        self.assertKept('"region": {\n  "sensitive": false,\n  "type": "string",\n  "value": "eu-west-1"\n}')
+
+    def test_a_uuid_named_a_key(self):
+        self.assertRedacted("npx cypress run --record --key 350543e7-de0a-4fb4-a0b6-d11b7902696c --parallel",
+                            "350543e7-de0a-4fb4-a0b6-d11b7902696c")
+        self.assertRedacted("New key is `c2fed8f1-8c94-4e2c-96ea-92497e641dbe`, stored",
+                            "c2fed8f1-8c94-4e2c-96ea-92497e641dbe")
+        self.assertKept("retry with idempotency key 350543e7-de0a-4fb4-a0b6-d11b7902696c")
+        self.assertKept("x --cache-key 350543e7-de0a-4fb4-a0b6-d11b7902696c")
+
+    def test_a_token_as_curls_user_and_a_key_file_printed(self):
+        self.assertRedacted("curl -u naLghqF32DXKLBPhwPCn:X https://acme.example.com/api/v2/tickets",
+                            "naLghqF32DXKLBPhwPCn")
+        self.assertRedacted("$ cat config/master.key\n73a224e4792d2c9fc50d0451c91ec70b",
+                            "73a224e4792d2c9fc50d0451c91ec70b")
+        self.assertRedacted("Creds for the staging box are etl_loader / Lemon-Crystal7501?", "Lemon-Crystal7501")
+        self.assertKept("curl -u admin: https://localhost:8080/health")
+        self.assertKept("cat keys.txt\nREADME_and_more_stuff_here")
+
+    def test_webhook_and_connection_are_credential_words(self):
+        self.assertRedacted('{"teams_webhook_url": "bebc3c129b54cb26e74041afa42f4ade", "timeout": 30}',
+                            "bebc3c129b54cb26e74041afa42f4ade")
+        self.assertRedacted("export SERVICEBUS_CONNECTION=mYBs5tzXR/9IrhCi+ITkWCp/aT5kdI1t14vdCu+OvXg=",
+                            "aT5kdI1t14vdCu+OvXg")
+        self.assertKept("webhook delivery 350543e7-de0a-4fb4-a0b6-d11b7902696c failed, retrying")
+        self.assertKept("Connection: keep-alive; the connection pool holds 20")
+        self.assertKept("connection refused (connection id 7f3e2a9c1b5d4e6f8a0b2c4d6e8f0a1b)")
+        self.assertKept("webhook_id: 7f3e2a9c1b5d4e6f8a0b2c4d6e8f0a1b")
+
+    def test_a_login_listed_as_user_and_password(self):
+        self.assertRedacted("- Jenkins: admin / cy7w8*=_wy_l#Q+KHkiQG%P~A~z\n- Nexus: see vault", "cy7w8*=_wy_l#Q+K")
+        self.assertRedacted("* CI box: deploy / f24f75495f55dc188f418f9f4c16a1c2baa992b6", "f24f75495f55dc188f418f9f")
+        self.assertKept("- Docs: README / CHANGELOG\n- Layout: src / tests")
+
+
+if __name__ == "__main__":
+    unittest.main()
