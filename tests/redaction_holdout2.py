@@ -1,6 +1,6 @@
 """A second hold-out corpus for secret redaction, written without reading the redaction
 code, its tests or its corpus; the redaction has since been tuned on it, so it is
-regression data now (tests/test_redaction_holdout2.py holds its recall and false-positive
+regression data now (tests/test_redaction_holdouts.py holds its recall and false-positive
 rate per group).
 
 Every secret-looking value is generated at import time from a fixed-seed random.Random

@@ -1,6 +1,6 @@
 """A third hold-out corpus for secret redaction, written without reading the redaction
 code; the redaction has since been tuned on it, so it is regression data now
-(tests/test_redaction_holdout3.py holds its recall per group and its false positives).
+(tests/test_redaction_holdouts.py holds its recall per group and its false positives).
 
 Every secret-looking value is generated at import time from a fixed-seed random.Random,
 and vendor prefixes are assembled from parts, so this file holds no real credential.
