@@ -657,6 +657,13 @@ _PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET
                      + r")(?=[.,;:)'\"`]?(?:\s|\Z))")
 
 
+# A credential file's line after its start: `password VALUE` and nothing more (msmtprc),
+# the value in group `weak`.
+_CREDENTIAL_FILE_LINE = (r"[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
+                         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))"
+                         r"[ \t]*(?=\r?\n|\Z)")
+
+
 # The single source of truth for what is redacted: (name, flags, the real format it is
 # for, pattern), applied in order. Token shapes follow the issuers' formats (prefix,
 # alphabet, length), after gitleaks' default rules.
@@ -920,11 +927,9 @@ REDACTION_PATTERNS = (
      "and the like), the value, if it looks random",
      # (from a line break, or the text's start in the row below: a literal or anchored start is
      # fast, faster than looking for the words first)
-     r"\n[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
-     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))[ \t]*(?=\r?\n|\Z)"),
+     r"\n" + _CREDENTIAL_FILE_LINE),
     ("config-file-first-password", "i", "the same on a text's first line",
-     r"\A[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
-     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))[ \t]*(?=\r?\n|\Z)"),
+     r"\A" + _CREDENTIAL_FILE_LINE),
     ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
      "'…'): the literal after a secret's name, if it looks random",
      # (found at the comma after the name's closing quote: the engine skips to a literal fast)
@@ -1795,10 +1800,12 @@ def credential_spans(text, lowered):
         named = _redaction_regexes["named_hex"].fullmatch(part)
         if not beside and set(part) <= _HEX and (len(part) < 24 or (
                 len(part) in (40, 64, 128) and near.end() < hex_at - 16
-                and not _redaction_regexes["announced"].match(text, near.end(), hex_at))) or named is not None and any(
-                word in lowered[window:hex_at + named.start(1)] for word in _HASH_WORDS):
+                and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):
             continue  # a key id, a commit or a digest: hex is a secret right after its name (or
             # its sentence: `the key … is <hex>`)
+        if named is not None and any(word in lowered[window:hex_at + named.start(1)]
+                                     for word in _HASH_WORDS):
+            continue  # hex after a hash word: `cache key: Linux-node-<sha256>`
         if _redaction_regexes["uuid"].fullmatch(candidate) and not beside and not _redaction_regexes[
                 "uuid_name"].search(lowered, window, start):
             continue  # an id, unless it is an id's secret or named a secret (`secret key <uuid>`)
@@ -4843,6 +4850,9 @@ def lstat_state(path):
 FILE_STATE_FIELDS = ("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns")
 
 
+_MTIME_IN_STATE = FILE_STATE_FIELDS.index("st_mtime_ns")
+
+
 def file_state(info):
     return [getattr(info, field) for field in FILE_STATE_FIELDS]
 
@@ -4861,7 +4871,7 @@ class CensusEntry(Record):
 
     @property
     def mtime_ns(self):
-        return self.state[FILE_STATE_FIELDS.index("st_mtime_ns")]
+        return self.state[_MTIME_IN_STATE]
 
     def to_json(self):
         return self.state + [self.reasons]
@@ -4885,10 +4895,14 @@ class CensusEntry(Record):
         return read if known else None
 
 
+def stored_reasons(verdict):
+    """The reasons of a TrustVerdict as a CensusEntry keeps them: [code, detail] pairs."""
+    return [[reason.code, reason.detail] for reason in verdict.reasons]
+
+
 def census_entry(found, root, key):
     """The CensusEntry of the CheckpointFile `found`."""
-    return CensusEntry(file_state(found.info), [[reason.code, reason.detail] for reason in
-                                                file_reasons(root, found, key).reasons])
+    return CensusEntry(file_state(found.info), stored_reasons(file_reasons(root, found, key)))
 
 
 def count_census_files(root, files, committed, folder):
@@ -6411,8 +6425,7 @@ class SaveTransaction:
         selector = self.session.selector
         found = CheckpointFile(selector, path, os.lstat(path), False)
         written = LoadedCheckpoint(selector, path, checkpoint, data, False, [])
-        return [[reason.code, reason.detail] for reason in
-                file_reasons(self.root, found, self.key, written).reasons]
+        return stored_reasons(file_reasons(self.root, found, self.key, written))
 
 
 def save_checkpoint(root, session, draft, policy, deadline=None):
