@@ -12,6 +12,7 @@ import io
 import json
 import os
 import queue
+import random
 import shutil
 import subprocess
 import sys
@@ -758,6 +759,34 @@ def leaks(secret, redacted):
     secret counts as a leak)."""
     return secret in redacted or any(secret[i:i + 16] in redacted
                                      for i in range(0, max(1, len(secret) - 15)))
+
+
+# What the redaction tests make their fake secrets of.
+LOWER = "abcdefghijklmnopqrstuvwxyz"
+UPPER = LOWER.upper()
+DIGITS = "0123456789"
+ALNUM = LOWER + UPPER + DIGITS
+HEX = "0123456789abcdef"
+
+
+class SeededText(random.Random):
+    """A seeded generator of fake secrets, so that no realistic secret is written
+    literally in a test and every run makes the same ones."""
+
+    def text(self, alphabet, length):
+        return "".join(self.choice(alphabet) for _ in range(length))
+
+
+class RedactionAssertions:
+    """A mixin for a TestCase: a secret redacted from a text, a look-alike left whole."""
+
+    def assertRedacted(self, text, secret):
+        redacted, count = checkpoint_mcp.redact_text(text)
+        self.assertGreaterEqual(count, 1, text)
+        self.assertNotIn(secret, redacted)
+
+    def assertKept(self, text):
+        self.assertEqual(checkpoint_mcp.redact_text(text), (text, 0))
 
 
 def make_worked_on_project(project, env):

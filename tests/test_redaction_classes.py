@@ -3,22 +3,13 @@ variants (quoted, JSON, YAML, as an argument, across a line break) are redacted 
 benign look-alikes come back unchanged. Every value is generated here from a seeded
 generator, so no realistic secret is written literally in this file."""
 import base64
-import random
 import unittest
 
 import checkpoint_mcp
-from tests.support import leaks
+from tests.support import ALNUM, DIGITS, HEX, LOWER, UPPER, SeededText, leaks
 
-_rng = random.Random(29)
-LOWER = "abcdefghijklmnopqrstuvwxyz"
-UPPER = LOWER.upper()
-DIGITS = "0123456789"
-ALNUM = LOWER + UPPER + DIGITS
-HEX = "0123456789abcdef"
-
-
-def rand(alphabet, n):
-    return "".join(_rng.choice(alphabet) for _ in range(n))
+_rng = SeededText(29)
+rand = _rng.text
 
 
 def human_password():

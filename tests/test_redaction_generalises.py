@@ -4,24 +4,15 @@ id or after a login command), and each benign class a shape the second line of d
 must leave alone (digests beside a name, public key material, generated resource names,
 references to where a secret is kept). Every value is generated here from a seeded
 generator, so no realistic secret is written literally in this file."""
-import random
 import unittest
 
 import checkpoint_mcp
-from tests.support import leaks
+from tests.support import ALNUM, DIGITS, HEX, LOWER, UPPER, SeededText, leaks
 
-_rng = random.Random(2911)
-LOWER = "abcdefghijklmnopqrstuvwxyz"
-UPPER = LOWER.upper()
-DIGITS = "0123456789"
-ALNUM = LOWER + UPPER + DIGITS
-HEX = "0123456789abcdef"
+_rng = SeededText(2911)
 URL_SAFE = ALNUM + "-_"
 WORDS = ("amber", "birch", "coral", "dune", "fern", "grove", "heron", "iris", "lotus", "mesa")
-
-
-def rand(alphabet, n):
-    return "".join(_rng.choice(alphabet) for _ in range(n))
+rand = _rng.text
 
 
 def passphrase():

@@ -4,18 +4,10 @@ that hold preferences, a `<placeholder>` with spaces, a key's fingerprint after 
 algorithm, and base64 of ordinary JSON."""
 import unittest
 
-import checkpoint_mcp
+from tests.support import RedactionAssertions
 
 
-class LookAlikesTest(unittest.TestCase):
-
-    def assertKept(self, text):
-        self.assertEqual(checkpoint_mcp.redact_text(text), (text, 0))
-
-    def assertRedacted(self, text, secret):
-        redacted, count = checkpoint_mcp.redact_text(text)
-        self.assertGreaterEqual(count, 1)
-        self.assertNotIn(secret, redacted)
+class LookAlikesTest(RedactionAssertions, unittest.TestCase):
 
     def test_prose_word_after_a_password_flag_is_kept(self):
         self.assertKept("Using --password via the CLI is insecure.")

@@ -4,17 +4,10 @@ of dotted words after a password's name, and `NAME := value`."""
 import unittest
 
 import checkpoint_mcp
+from tests.support import RedactionAssertions
 
 
-class MoreClassesTest(unittest.TestCase):
-
-    def assertRedacted(self, text, secret):
-        redacted, count = checkpoint_mcp.redact_text(text)
-        self.assertGreaterEqual(count, 1, text)
-        self.assertNotIn(secret, redacted)
-
-    def assertKept(self, text):
-        self.assertEqual(checkpoint_mcp.redact_text(text), (text, 0))
+class MoreClassesTest(RedactionAssertions, unittest.TestCase):
 
     def test_a_value_after_its_secret_name_member(self):
         self.assertRedacted('env:\n  - name: ACME_API_KEY\n    value: "9c3c8a008663087f7324e8206dc64f48"',
