@@ -8,9 +8,9 @@ process."""
 MODULE_SECONDS = {
     "test_hostile_store": 8.1,
     "test_bytecode_cache": 5.7,
-    "test_redaction_coverage": 5.0,
     "test_reliability_crash": 3.4,
     "test_hostile_git": 3.2,
+    "test_redaction_coverage": 2.5,
     "test_reliability_fuzz": 2.3,
     "test_platforms": 2.2,
     "test_hook_deadlines": 2.2,

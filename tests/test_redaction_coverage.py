@@ -65,17 +65,15 @@ class RecallTest(unittest.TestCase):
         self.assertEqual(with_prefixes, without)
 
     def test_every_row_says_what_it_is_for_and_catches_something(self):
-        names = {row[0] for row in checkpoint_mcp.REDACTION_PATTERNS}
         checkpoint_mcp.redaction_regexes()
         patterns = checkpoint_mcp._redaction_regexes["patterns"]
-        used = set()
-        for text in [entry[1] for entry in corpus.SECRETS] + [entry[2] for entry in holdout.SECRETS]:
-            lowered = checkpoint_mcp.ascii_lowercase(text)
-            for (name, _, what, _), (regex, ignore_case, _, _, _) in zip(
-                    checkpoint_mcp.REDACTION_PATTERNS, patterns):
-                if regex.search(lowered if ignore_case else text):
-                    used.add(name)
-        self.assertEqual(sorted(names - used), [], "rows no corpus secret exercises")
+        texts = [(text, checkpoint_mcp.ascii_lowercase(text)) for text in
+                 [entry[1] for entry in corpus.SECRETS] + [entry[2] for entry in holdout.SECRETS]]
+        unused = [name for (name, _, _, _), (regex, ignore_case, _, _, _)
+                  in zip(checkpoint_mcp.REDACTION_PATTERNS, patterns)
+                  if not any(regex.search(lowered if ignore_case else text)
+                             for text, lowered in texts)]
+        self.assertEqual(unused, [], "rows no corpus secret exercises")
 
 
 class HoldoutTest(unittest.TestCase):
@@ -143,7 +141,7 @@ class LinearCostTest(unittest.TestCase):
     def test_hostile_input_stays_linear(self):
         for unit in self.HOSTILE:
             timings = []
-            for size in (1 << 14, 1 << 16):
+            for size in (1 << 13, 1 << 15):
                 text = (unit * (size // len(unit) + 1))[:size]
                 started = time.perf_counter()
                 redact(text)
@@ -154,12 +152,12 @@ class LinearCostTest(unittest.TestCase):
                 self.assertLess(timings[1], 5.0)
                 self.assertLess(timings[1], 8 * timings[0] + 0.05)
 
-    def test_one_megabyte_of_every_hostile_shape_at_once(self):
-        # Linear, this takes a second or two; a pattern that backtracks over it would take
+    def test_a_quarter_megabyte_of_every_hostile_shape_at_once(self):
+        # Linear, this takes under a second; a pattern that backtracks over it would take
         # hours. (How the cost grows is the test above's; speed is the benchmark's.)
-        mixed = "".join(self.HOSTILE) * ((1 << 20) // len("".join(self.HOSTILE)) + 1)
+        mixed = "".join(self.HOSTILE) * ((1 << 18) // len("".join(self.HOSTILE)) + 1)
         started = time.perf_counter()
-        redact(mixed[:1 << 20])
+        redact(mixed[:1 << 18])
         self.assertLess(time.perf_counter() - started, 60.0)
 
 
