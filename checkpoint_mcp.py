@@ -1459,7 +1459,8 @@ def redaction_regexes():
                 "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
                 "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
                 # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
-                "auth", "auth(?!or)"))
+                "auth", "auth(?!or)").replace(  # and no `keyword`, `keyboard`, `monkey`
+                "key", "(?<!mon|hoc|tur|don|joc)key(?!word|board|stroke|frame|note|pad)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
         _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.' (each
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
@@ -1472,9 +1473,11 @@ def redaction_regexes():
             r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
             r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
             r"[\"'`]?[ \t]*(?:[:=]|[ \t]is)?[ \t]*[\"'`]?\Z")
-        _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*[_-])*([0-9a-fA-F-]+)")
+        _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
+        _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD])\\?[\"'`]?[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
@@ -1491,6 +1494,22 @@ def is_stand_in_value(value, name, placeholder):
         return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
+    return name in ("key", "token") and names_a_key(value)
+
+
+def names_a_key(value):
+    """True when `value`, after a name whose only secret word is `key` or `token`, names
+    one rather than holds it (key material is generated, never words): words in
+    lowercase (`STORAGE_KEY = 'todos'`, `thread_key: thread_key`), or a name that ends in
+    the word again (`_csrf_token: csrfToken`, `cacheKey`)."""
+    words = value.replace("_", " ").replace("-", " ").replace(".", " ").replace(":", " ").split()
+    if words and all(word.isalpha() and word.islower() for word in words):
+        return not looks_generated(value)
+    if not (value[:1].isalpha() and value.replace("_", "").isalnum()):
+        return False
+    for word in ("Key", "Token", "_key", "_token", "_KEY", "_TOKEN"):
+        if value.endswith(word) and len(value) > len(word) and value[-len(word) - 1:-len(word)].isalpha():
+            return not any(c.isdigit() for c in value)
     return False
 
 
@@ -1806,9 +1825,13 @@ def credential_spans(text, lowered):
         if named is not None and any(word in lowered[window:hex_at + named.start(1)]
                                      for word in _HASH_WORDS):
             continue  # hex after a hash word: `cache key: Linux-node-<sha256>`
-        if _redaction_regexes["uuid"].fullmatch(candidate) and not beside and not _redaction_regexes[
-                "uuid_name"].search(lowered, window, start):
-            continue  # an id, unless it is an id's secret or named a secret (`secret key <uuid>`)
+        named_id = _redaction_regexes["id_name"].search(text, window, start)
+        if named_id is not None and not beside and near.end() <= named_id.start():
+            continue  # named an id, with the credential word before its name: `"request_id": `
+        if _redaction_regexes["uuid"].fullmatch(part) and not beside and not _redaction_regexes[
+                "uuid_name"].search(lowered, window, hex_at):
+            continue  # an id (alone or in a path: `/tmp/<uuid>`), unless it is an id's secret
+            # or named a secret (`secret key <uuid>`)
         spans.append((start, end))
     return spans
 

@@ -1,10 +1,16 @@
 """Look-alikes of secrets that are not secrets, each standing for a class: a word of
 prose after a password flag, a package's version range, a regular expression, cookies
 that hold preferences, a `<placeholder>` with spaces, a key's fingerprint after its
-algorithm, and base64 of ordinary JSON."""
+algorithm, base64 of ordinary JSON; and what tool output holds beside a credential word:
+a word that only contains one (`keyword`), a UUID in a path, a cache key ending in a
+digest, a key's or a token's name where its value would be, an id named as one."""
+import string
 import unittest
+import uuid
 
-from tests.support import RedactionAssertions
+from tests.support import RedactionAssertions, SeededText
+
+HEX = "0123456789abcdef"
 
 
 class LookAlikesTest(RedactionAssertions, unittest.TestCase):
@@ -40,6 +46,51 @@ class LookAlikesTest(RedactionAssertions, unittest.TestCase):
     def test_base64_of_ordinary_json_is_kept(self):
         self.assertKept("payload (base64): "
                         "eyJldmVudCI6ImRlcGxveSIsImVudiI6InN0YWdpbmciLCJ2ZXJzaW9uIjoiMi4yLjQifQ==")
+
+
+
+class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
+    """Lines of the kind a command prints or a file holds, with a credential word near a
+    generated-looking value that is no secret."""
+
+    def setUp(self):
+        self.seeded = SeededText(29)
+
+    def test_a_word_that_only_contains_a_credential_word_names_nothing(self):
+        self.assertKept("tar xz --warning=no-unknown-keyword --overwrite -C /tmp/%s -f /tmp/%s.tgz"
+                        % (uuid.UUID(int=self.seeded.getrandbits(128)),
+                           uuid.UUID(int=self.seeded.getrandbits(128))))
+        self.assertKept("keyboard layout: xkb-%s" % self.seeded.text(string.ascii_letters + "0123456789", 20))
+
+    def test_a_uuid_in_a_path_after_a_credential_word_is_an_id(self):
+        self.assertKept("token refresh wrote /var/run/app/%s" % uuid.UUID(int=self.seeded.getrandbits(128)))
+        secret = str(uuid.UUID(int=self.seeded.getrandbits(128)))
+        self.assertRedacted("secret key: %s" % secret, secret)
+
+    def test_a_cache_key_that_ends_in_a_digest_is_kept(self):
+        digest = self.seeded.text(HEX, 64)
+        self.assertKept("Cache restored from key: setup-node-2-x86_64-linux-1.4.20-%s" % digest)
+        self.assertKept("No cache found for key: deps-3.11.7-%s" % digest)
+
+    def test_a_name_where_a_keys_value_would_be_is_code(self):
+        self.assertKept("const DRAFTS_KEY = 'drafts';")
+        self.assertKept("        cursor_key: cursor_key,")
+        self.assertKept("  headers: { _xsrf_token: xsrfToken },")
+        self.assertKept("localStorage.setItem(storageKey, value)  // storage_key: 'ui.prefs'")
+        # …but a password is whatever it is, and a key's value with digits or mixed case
+        # may be one.
+        self.assertRedacted("password: hunter2", "hunter2")
+        self.assertRedacted("api_key: 'k3yMaterial9'", "k3yMaterial9")
+        self.assertRedacted("token: swordfish2024", "swordfish2024")
+
+    def test_a_value_named_as_an_id_is_kept_beside_a_credential_word(self):
+        request = "req_" + self.seeded.text(string.ascii_letters + "0123456789", 24)
+        self.assertKept('{"message": "x-api-key header is required", "type": '
+                        '"authentication_error"}, "request_id": "%s"' % request)
+        self.assertKept('error: invalid api key (requestId=%s)' % request)
+        secret = self.seeded.text(string.ascii_letters + "0123456789", 32)
+        self.assertRedacted('vault write auth/approle/login role_id=web secret_id=%s' % secret, secret)
+        self.assertRedacted('"api_key": "%s", "request_id": "r-1"' % secret, secret)
 
 
 if __name__ == "__main__":
