@@ -1836,6 +1836,103 @@ def credential_spans(text, lowered):
     return spans
 
 
+# A table's column that holds secrets: its header cell ends in one of these words (`admin
+# password`, `API key`, `client_secret`); a bare `key` or `id` names no secret (`| key |
+# value |` lists settings). Under a password's name any value is one; under a key's or a
+# token's, only a generated one (is_generated_token).
+_TABLE_PASSWORD_WORDS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", "pin", "secret",
+                                   "passcode"))
+_TABLE_KEY_WORDS = frozenset(("key", "token", "credential", "credentials", "apikey", "cred", "creds"))
+_TABLE_DELIMITERS = ("|", "\t", ",", ";")
+_TABLE_HEADER_PARTS = ("pass", "pwd", "pin", "secret", "key", "token", "cred")  # one is in each word
+
+
+def secret_column(cell):
+    """'password' or 'key' when a table's header `cell` names a column of secrets (see
+    _TABLE_PASSWORD_WORDS), else None."""
+    words = cell.strip().strip("`*").lower().replace("_", " ").replace("-", " ").split()
+    if not words or len(words) > 4 or not all(word.isalnum() for word in words):
+        return None
+    if words[-1] in _TABLE_PASSWORD_WORDS:
+        return "password"
+    if words[-1] in _TABLE_KEY_WORDS and (words[-1] != "key" or len(words) > 1):
+        return "key"
+    return None
+
+
+def table_cells(line, delimiter):
+    """The cells of a table's `line` as (start, end) offsets in it, trimmed; a markdown
+    row's outer pipes open and close it."""
+    cells, start = [], 0
+    body_end = len(line.rstrip())
+    if delimiter == "|":
+        start = line.find("|") + 1 if line.lstrip().startswith("|") else 0
+        if line[:body_end].endswith("|"):
+            body_end -= 1
+    while True:
+        end = line.find(delimiter, start, body_end)
+        stop = body_end if end < 0 else end
+        left, right = start, stop
+        while left < right and line[left] in " \t":
+            left += 1
+        while right > left and line[right - 1] in " \t":
+            right -= 1
+        cells.append((left, right))
+        if end < 0:
+            return cells
+        start = end + 1
+
+
+def table_spans(text):
+    """Spans of the values in a table's columns of secrets (secret_column): a header line
+    of two to twelve short names, one of which names secrets, then rows of as many cells
+    (a markdown table's `|---|` line skipped) holding values that are no stand-in."""
+    if "\n" not in text:
+        return []
+    placeholder = redaction_regexes()[1]
+    spans, offset, header = [], 0, None
+    for line in text.split("\n"):
+        if header is not None:
+            delimiter, columns, width = header
+            cells = table_cells(line, delimiter)
+            if len(cells) != width or delimiter not in line:
+                header = None
+            elif not line.replace("|", "").replace(":", "").replace("-", "").strip():
+                pass  # a markdown table's line under its header
+            else:
+                for column, kind in columns:
+                    start, end = cells[column]
+                    value = line[start:end].strip("`\"'")
+                    if table_value_is_secret(value, kind, placeholder):
+                        at = offset + start + line[start:end].index(value)
+                        spans.append((at, at + len(value)))
+        if header is None:
+            for delimiter in _TABLE_DELIMITERS:
+                if delimiter in line:
+                    cells = table_cells(line, delimiter)
+                    columns = [(index, secret_column(line[start:end])) for index, (start, end)
+                               in enumerate(cells) if 0 < end - start <= 32]
+                    columns = [(index, kind) for index, kind in columns if kind]
+                    if columns and 2 <= len(cells) <= 12:
+                        header = (delimiter, columns, len(cells))
+                    break
+        offset += len(line) + 1
+    return spans
+
+
+def table_value_is_secret(value, kind, placeholder):
+    """True when a table's cell `value` under a column of `kind` (secret_column) is a
+    secret: one piece, no stand-in (is_stand_in_value), and under a key's or a token's
+    name a generated one; a lowercase word (`required`, `optional`) is no password."""
+    if len(value) < 4 or len(value) > 512 or any(c.isspace() for c in value) or REDACTED in value:
+        return False
+    if is_stand_in_value(value, kind, placeholder):
+        return False
+    if kind == "key":
+        return is_generated_token(value)
+    return not (value.isalpha() and value.islower() and len(value) <= 10)
+
+
 def redact_branch_names(checkpoint):
     """Redact the branch names a checkpoint records (its git facts, and an automatic
     snapshot's) in place, counting them in `meta.redactions`; returns how many were
@@ -1979,7 +2076,11 @@ def redact_generated(text):
     word or id, or prefixed like a vendor token (credential_spans)."""
     if len(text) < _RANDOM_MIN_CHARS:
         return text, 0
-    return replace_spans(text, credential_spans(text, ascii_lowercase(text)))
+    lowered = ascii_lowercase(text)
+    spans = credential_spans(text, lowered)
+    if "\n" in text and any(word in lowered for word in _TABLE_HEADER_PARTS):
+        spans = sorted(spans + table_spans(text))
+    return replace_spans(text, spans)
 
 
 def is_user_and_password(decoded):

@@ -1,6 +1,7 @@
 """Secrets in shapes that no earlier rule read, each standing for a class: a secret's
 name and its value as two members (`name: DB_PASSWORD` then `value: …`), a passphrase
-of dotted words after a password's name, and `NAME := value`."""
+of dotted words after a password's name, `NAME := value`, and the cells of a table's
+column named for a secret (markdown, CSV, tab-separated)."""
 import unittest
 
 import checkpoint_mcp
@@ -122,6 +123,35 @@ class MoreClassesTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("- Jenkins: admin / cy7w8*=_wy_l#Q+KHkiQG%P~A~z\n- Nexus: see vault", "cy7w8*=_wy_l#Q+K")
         self.assertRedacted("* CI box: deploy / f24f75495f55dc188f418f9f4c16a1c2baa992b6", "f24f75495f55dc188f418f9f")
         self.assertKept("- Docs: README / CHANGELOG\n- Layout: src / tests")
+
+
+
+class TableColumnTest(RedactionAssertions, unittest.TestCase):
+    """A table whose header names a column of secrets: each row's cell in it is one."""
+
+    def test_a_markdown_tables_password_column(self):
+        table = ("| service | user | password |\n|---|---|---|\n| broker | admin | Lantern-Oak41% |\n"
+                 "| cache | app | `quartz9Marsh` |\n| search | - | n/a |\n")
+        redacted, count = checkpoint_mcp.redact_text(table)
+        self.assertEqual(count, 2)
+        for secret in ("Lantern-Oak41%", "quartz9Marsh"):
+            self.assertNotIn(secret, redacted)
+        self.assertIn("| search | - | n/a |", redacted)
+        self.assertIn("| broker | admin |", redacted)
+
+    def test_csv_and_tab_separated_columns(self):
+        self.assertRedacted("username,password\nadmin,Ferns&Tide2031\n", "Ferns&Tide2031")
+        self.assertRedacted("name\tapi key\nbilling\tq8Zr3LmT9vXc2Wn5Kp7Ys4Hd\n", "q8Zr3LmT9vXc2Wn5Kp7Ys4Hd")
+        self.assertRedacted("| env | Client Secret |\n| --- | --- |\n| prod | 9f8e7d6c5b4a39281706f5e4d3c2b1a0 |",
+                            "9f8e7d6c5b4a39281706f5e4d3c2b1a0")
+
+    def test_tables_that_only_name_secrets_are_kept(self):
+        self.assertKept("| Key | Value |\n|---|---|\n| MAX_RETRIES | 5 |\n| cache_dir | /var/cache/app |")
+        self.assertKept("| Token | Meaning |\n|---|---|\n| IDENT | a name |\n| LPAREN | an opening |")
+        self.assertKept("| field | required |\n|---|---|\n| password | yes |\n| token | optional |")
+        self.assertKept("| user | password |\n|---|---|\n| admin | ${ADMIN_PASSWORD} |\n| ci | <from vault> |")
+        self.assertKept("| column | password policy |\n|---|---|\n| min length | 12 characters |")
+        self.assertKept("user,password\nadmin,required\n")
 
 
 if __name__ == "__main__":
