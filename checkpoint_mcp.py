@@ -1265,13 +1265,16 @@ REDACTION_PATTERNS = (
 # references, YAML tags (`!vault`, `!Ref`), references to a secret store (`op://…`,
 # `vault:…`), and paths (a key *file* is not the key).
 _PLACEHOLDER_VALUE = (
-    r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*"
+    r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
+    r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
+    r"|#\{.*\}|(?i:@microsoft\.keyvault)\(.*|ENC\[.*|@(?:keychain|env):.*|@[~.]?/\S*"
+    r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
-    r"|[*xX•.…-]{3,}|[xX]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
+    r"|[*xX•.…-]{3,}|[xX#]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
@@ -1332,7 +1335,7 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
                                   "prod", "sandbox"))
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
-_PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub"
+_PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub|recv-keys?"
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
@@ -1476,8 +1479,11 @@ def redaction_regexes():
         _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
+        _redaction_regexes["hash_words"] = re.compile(  # at a word's start: not `headers`, `revoke`
+            "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
+                "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
         _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD])\\?[\"'`]?[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?\Z")
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD])\\?[\"'`]?(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|[ \t]+)\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
@@ -1761,6 +1767,9 @@ def credential_spans(text, lowered):
                 verdicts[run_text] = generated
         if not generated:
             continue  # (most runs end here: paths, names, words)
+        if run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
+                                             and set(run_text[2:]) <= _HEX):
+            continue  # public by their make: an Oracle Cloud resource's id, an Ethereum address
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
         window = max(line, start - _NEAR_CHARS - 24)
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
@@ -1801,8 +1810,9 @@ def credential_spans(text, lowered):
                     continue  # else a resource's id in a URL's path (a document, a build)
                 if is_path_tail(alone):
                     alone = match.group()
-                if stands_alone_as_token(text[first:end if last < 0 else last], alone) and not any(
-                        word in lowered[window:start] for word in _HASH_WORDS + ("base64",)):
+                if stands_alone_as_token(text[first:end if last < 0 else last], alone) and not (
+                        _redaction_regexes["hash_words"].search(lowered, window, start)
+                        or _redaction_regexes["id_name"].search(text, window, start)):
                     spans.append((start, end))  # a token anywhere
                 continue
         if near.end() > start:  # the value starts after the name inside the run
@@ -1822,8 +1832,8 @@ def credential_spans(text, lowered):
                 and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):
             continue  # a key id, a commit or a digest: hex is a secret right after its name (or
             # its sentence: `the key … is <hex>`)
-        if named is not None and any(word in lowered[window:hex_at + named.start(1)]
-                                     for word in _HASH_WORDS):
+        if named is not None and _redaction_regexes["hash_words"].search(
+                lowered, window, hex_at + named.start(1)):
             continue  # hex after a hash word: `cache key: Linux-node-<sha256>`
         named_id = _redaction_regexes["id_name"].search(text, window, start)
         if named_id is not None and not beside and near.end() <= named_id.start():

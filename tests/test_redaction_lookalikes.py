@@ -93,5 +93,36 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted('"api_key": "%s", "request_id": "r-1"' % secret, secret)
 
 
+    def test_references_to_a_secret_in_other_tools_syntax_are_kept(self):
+        for line in ("storePassword=$env:DB_PASSWORD", 'sqlcmd -U sa -P "$env:SQLPW" -Q "SELECT 1"',
+                     'auth_token = "((vault_token))"', "ENV storePassword=((store_password))",
+                     "export CLIENT_SECRET=__CLIENT_SECRET__", 'api_key: "@@API_KEY@@"',
+                     'password = "!vault-lookup prod/db"', 'export DEPLOY_TOKEN="#{Octopus.Action.Token}"',
+                     '{"adminPassword": "@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/admin)"}',
+                     'client_secret = "ENC[AES256_GCM,data:...,type:str]"', 'vault_token = "secretRef: db-creds"',
+                     "ibmcloud login --apikey @~/.ibm/apikey.json -r eu-de",
+                     "xcrun altool --upload-app -f App.ipa -u dev@example.com -p @keychain:AC_PASSWORD",
+                     "databricks configure --token  # prompts for the token"):
+            self.assertKept(line)
+
+    def test_public_values_beside_a_credential_word_are_kept(self):
+        fingerprint = self.seeded.text("0123456789ABCDEF", 40)
+        self.assertKept("gpg --keyserver keys.openpgp.org --recv-keys %s" % fingerprint)
+        address = "0x" + self.seeded.text("0123456789abcdefABCDEF", 40)
+        self.assertKept("deployer address %s (the private key stays in the vault)" % address)
+        self.assertKept("ocid1.instance.oc1.eu-frankfurt-1.%s" % self.seeded.text(string.ascii_lowercase + "234567", 60))
+        self.assertKept("Mux asset id %s, playback id %s" % (
+            self.seeded.text(string.ascii_letters + "0123456789", 40),
+            self.seeded.text(string.ascii_letters + "0123456789", 40)))
+        # …and an Ethereum private key is still one.
+        private = "0x" + self.seeded.text(HEX, 64)
+        self.assertRedacted("PRIVATE_KEY=%s" % private, private[2:])
+
+    def test_a_hash_word_counts_only_at_a_words_start(self):
+        token = self.seeded.text(HEX, 40)
+        self.assertRedacted("axios.defaults.headers.common['Authorization'] = 'token %s';" % token, token)
+        self.assertKept("git rev-parse HEAD is %s; token refresh unchanged" % token)
+
+
 if __name__ == "__main__":
     unittest.main()
