@@ -635,7 +635,7 @@ _PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
                  r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
-                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:]{8,64}")
+                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:，。、；：（）「」]{8,64}")
 
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-`.
@@ -1198,15 +1198,26 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|pw|cred|Cred|psk|PSK|wort|contrase|enha)"
+     r"(?#needs:ass|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
      r"(?:assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
      r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
-     r"(?:[ \t]|\r?\n[ \t]*)[\"'`]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
+     r"(?:[ \t]|\r?\n[ \t]*)[\"'`(]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
      # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
      r"(?:(?<=[^\s.,;:)'\"`])\r?\n(?P<secret3>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"
      # (and the new one when it changed: `from … to …`)
      r"(?:[\"'`]?[ \t]+(?:to|and|->|=>|→)[ \t]+[\"'`]?(?P<secret2>" + _PROSE_SECRET
      + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"),
+    ("prose-password-languages", "", "a password in prose in other languages: `Пароль от базы: …`, "
+     "`Hasło do serwera to …`, `Lösenordet är …`, `パスワードは …`, `密码是 …`, `비밀번호는 …`",
+     r"(?#needs:арол|АРОЛ|asło|aslo|asła|esl|ifre|arol|ösenord|assord|dgangskode|alasana|elsz|ozink|ật khẩu"
+     r"|ata sandi|ata laluan|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
+     r"|口令|비밀번호|패스워드|암호)"
+     r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
+     r"|[Aa]dgangskode|[Ss]alasana|[Jj]elsz[óa]|[Ll]ozink[aei]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata (?:sandi|laluan)"
+     r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
+     r"|密[码碼]|口令|비밀번호|패스워드|암호)"
+     r"[^\n]{0,40}?(?:[ \t:：=]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
+     + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」])"),
     ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
      "hex digits)",
      r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
@@ -1219,8 +1230,8 @@ REDACTION_PATTERNS = (
      r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
     ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
      "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
-     r"(?#needs:assw|assphrase|pw|de passe)"
-     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])pw)(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+     r"(?#needs:ass|pw|de passe)"
+     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
      r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"
      r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
      + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),

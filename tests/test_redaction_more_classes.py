@@ -48,6 +48,28 @@ class MoreClassesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("Reset the password via ~/bin/reset-pw2 after login.")
         self.assertKept("Changed the password policy from minLength=8 to minLength=12 after the audit.")
 
+    def test_prose_passwords_in_more_languages(self):
+        for text, secret in (
+                ("Пароль к стенду: Kv8#mPzq2Lr, логин deploy.", "Kv8#mPzq2Lr"),
+                ("Hasło do bazy na stagingu to Pralka_Wiatr_77 - zmienić.", "Pralka_Wiatr_77"),
+                ("Lösenordet till databasen är Gran9!Skog, användare app.", "Gran9!Skog"),
+                ("Heslo pro server je Lipa-Dub-4421.", "Lipa-Dub-4421"),
+                ("Sunucunun şifresi Deniz2031!, kullanıcı ops.", "Deniz2031!"),
+                ("Mật khẩu máy chủ là Song#Hong77.", "Song#Hong77"),
+                ("Kata sandi server: Pantai2029!", "Pantai2029!"),
+                ("ステージングのパスワードは Kq7mZ2xWv9Lp です。", "Kq7mZ2xWv9Lp"),
+                ("预发环境的密码是 Zx9!qWe7Rt，用户名 app。", "Zx9!qWe7Rt"),
+                ("운영 DB 비밀번호는 Hanbit2030_ 입니다.", "Hanbit2030_"),
+                ("كلمة المرور للخادم هي Qa7!Zm3Kp9", "Qa7!Zm3Kp9"),
+                ("Het wachtwoord voor acceptatie is Vq3_Ld9+Xt2Wm.", "Vq3_Ld9+Xt2Wm"),
+                ("Hasło do VPN to sosna-jezioro-burza-kamien - nie commitować.", "sosna-jezioro"),
+                ("the shared admin password (Harbor42+Delta) stays until Friday.", "Harbor42+Delta"),
+                ("the router admin pass got reset to ember-walnut-quiver-lagoon; tell ops.", "ember-walnut")):
+            self.assertRedacted(text, secret)
+        self.assertKept("Пароль хранится в Vault, путь secret/data/app; логин deploy.")
+        self.assertKept("Hasło zmienione 2024-05-03, szczegóły w KB-1042.")
+        self.assertKept("パスワードは Vault に保存しました。")
+
     def test_a_prose_password_wrapped_by_a_line_break(self):
         text = "the break-glass admin password is ++=+Fq@Y+H*m^y7-m*L\n+ok5^.HXZ~bfk~az%UBi (joined)."
         redacted, _ = checkpoint_mcp.redact_text(text)
