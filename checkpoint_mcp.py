@@ -919,8 +919,10 @@ REDACTION_PATTERNS = (
     ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
      r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
      r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
-    ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml)",
-     r"<(?P<tag>password|passphrase|secret|token|pass|value(?=>[^<]*</value>\s*"
+    ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
+     "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>",
+     r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|api_?key"
+     r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
      r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
      r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
     ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
@@ -980,12 +982,24 @@ REDACTION_PATTERNS = (
          "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=")), ")"])
      + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*')"""
      r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+    ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
+     "(`new UsernamePasswordCredentials(\"u\", \"…\")`, `req.basic_auth 'u', '…'`, "
+     "`.basic_auth(\"u\", Some(\"…\"))`): the second literal, if it looks random",
+     r"(?#needs:auth|login|logon|passw|credential|userpwd|signin|sign_in)"
+     r"(?:auth|log[io]n|passw(?:or)?d|credentials?|userpwd|sign_?in)\w{0,30}"
+     r"""(?:\([ \t]*|[ \t]+(?=["']))(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)[ \t]*,[ \t]*(?:some\()?"""
+     r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
     ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
      "the third literal",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-         "getConnection", "connect", "PDO")), ")"])
+         "getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")), ")"])
      + r"""[ \t]*(?:(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*){2}"""
      r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+    ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
+     "\"u:…\"`, `btoa('u:…')` in a Basic header): the password, if it looks random",
+     r"(?#needs:userpwd|basic|btoa|credentials)"
+     r"(?:userpwd|basic|btoa|credentials)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
+     r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
     ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too",
      r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?:(?P<secret>[^\s\"']+)|\"(?P<secret2>[^\"\n]+)\""
      r"|'(?P<secret3>[^'\n]+)')"),

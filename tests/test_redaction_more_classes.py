@@ -176,5 +176,39 @@ class TableColumnTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("user,password\nadmin,required\n")
 
 
+
+class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
+    """A password as a call's second argument when the call is named for a login, a
+    `user:password` literal in HTTP Basic code, and an XML tag named for a secret."""
+
+    def test_a_call_named_for_a_login_takes_its_second_literal(self):
+        for text, secret in (
+                ('new UsernamePasswordCredentials("etl_svc", "Quarry.Fern.418")', "Quarry.Fern.418"),
+                ('return new PasswordAuthentication("j.doe", "x7!Rk2pQ".toCharArray());', "x7!Rk2pQ"),
+                ("http.basic_auth 'svc', 'otter-maple-cinder-bluff'", "otter-maple-cinder"),
+                ('let c = Client::builder().basic_auth("svc", Some("Ledger%552")).build()?;', "Ledger%552"),
+                ("auth.PersonalAccessTokenAuth('publisher', 'Wq8Zr2LmT9vXc2Wn5Kp7')", "Wq8Zr2LmT9vXc2Wn5Kp7"),
+                ("const db = mysql.createConnection('10.0.0.5', 'app', 'harborLight1999', 'shop');",
+                 "harborLight1999")):
+            self.assertRedacted(text, secret)
+        self.assertKept('logger.login_failed("user", "bad password")')
+        self.assertKept('assertLoginFails("admin", "")')
+        self.assertKept("auth.login(request, user)")
+
+    def test_a_user_password_literal_in_basic_auth_code(self):
+        self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
+        self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
+        self.assertKept("git remote add origin 'git@github.com:acme/basic-auth.git'")
+        self.assertKept("fatal: basic auth failed for 'https://example.com/repo.git/'")
+
+    def test_an_xml_tag_named_for_a_secret(self):
+        self.assertRedacted("<auth_pass>Pine4421%</auth_pass>", "Pine4421%")
+        self.assertRedacted("<initialAdminPassword>Cq8s.fR45x</initialAdminPassword>", "Cq8s.fR45x")
+        self.assertRedacted("<clientSecret>k9QpL2mXv8Tz</clientSecret>", "k9QpL2mXv8Tz")
+        self.assertKept("<tokenEndpoint>https://login.example.com/oauth2/token</tokenEndpoint>")
+        self.assertKept("<passwordPolicy>strict</passwordPolicy>")
+        self.assertKept("<adminPassword>${ADMIN_PASSWORD}</adminPassword>")
+
+
 if __name__ == "__main__":
     unittest.main()
