@@ -1003,3 +1003,16 @@ BENIGN += ['"jsonwebtoken": "^9.0.2"', "Cookie: theme=dark; lang=en-GB",
 issue("curl-user-password", "cli", "curl -u {v}:X https://acme.example.com/api/v2/tickets", mixed(20))
 issue("cat-key-file", "credential-file", "$ cat config/master.key\n{v}", rand(HEX, 32))
 issue("listed-login", "prose", "- Jenkins: admin / {v}\n- Nexus: see vault", _pw())
+for _template in ("Пароль к тестовой базе: {v}, логин app.", "Hasło do stagingu to {v} - zmienić.",
+                  "ステージングのパスワードは {v} です。", "预发环境的密码是 {v}，用户名 app。"):
+    issue("prose-password", "prose", _template, _pw())
+for _template in ('new UsernamePasswordCredentials("etl", "{v}")', "req.basic_auth 'svc', '{v}'",
+                  'curl_setopt($ch, CURLOPT_USERPWD, "ops:{v}");', "const h = `Basic ${btoa('svc:{v}')}`;",
+                  "<auth_pass>{v}</auth_pass>"):
+    issue("credential-call", "cli", _template, _pw())
+for _template in ("| service | user | password |\n|---|---|---|\n| broker | admin | {v} |",
+                  "username,password\nadmin,{v}\n"):
+    issue("table-column", "credential-file", _template, _pw())
+BENIGN += ["| Key | Value |\n|---|---|\n| MAX_RETRIES | 5 |", "Пароль хранится в Vault.",
+           "git remote add origin 'git@github.com:acme/basic-auth.git'",
+           "<tokenEndpoint>https://login.example.com/oauth2/token</tokenEndpoint>"]
