@@ -677,16 +677,18 @@ REDACTION_PATTERNS = (
     ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp)",
      r"""://[^\s:/?#@'"<>`]*:(?P<secret>[^\s/'"<>`]+)@"""),
     ("slack-webhook", "v", "Slack incoming webhook URL",
-     r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9_/+-]{20,})"),
+     r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
     ("discord-webhook", "v", "Discord webhook URL",
-     r"discord(?:app)?\.com/api/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{40,})"),
+     r"(?P<secret>discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{40,})"),
     ("teams-webhook", "v", "Microsoft Teams incoming webhook URL",
-     r"\.webhook\.office\.com/webhookb2/(?P<secret>[A-Za-z0-9@/_-]{40,})"),
+     r"(?#needs:.webhook.office.com/)(?P<secret>[A-Za-z0-9-]*\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"),
     ("authorization-header", "i", "Authorization: <scheme> <credentials>",
      r"""authorization\\?["']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
-     r"""\\?["']?[ \t]*(?:"""
+     r"""\\?["'`]?[ \t]*(?:"""
      r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
-     r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*))"""),
+     r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
+     # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
+     r"""|[a-z][a-z0-9_-]{1,20}[ \t]+(?P<token>[^\s'"`\\]{16,}))"""),
     ("bearer-token", "i", "Bearer tokens in prose and headers",
      r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
     ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
@@ -1830,8 +1832,8 @@ def credential_spans(text, lowered):
                 last = text.find("/", match.end(), end)
                 if first > start and text[max(0, start - 3):start] == "://":
                     hook = lowered.find("hook", start, first)
-                    if hook >= 0:  # a webhook's URL: its path past the hook's segment is the secret
-                        spans.append((text.find("/", hook, end) + 1, end))
+                    if hook >= 0:  # a webhook's URL: the URL is the secret, its host too
+                        spans.append((start, end))
                     continue  # else a resource's id in a URL's path (a document, a build)
                 if is_path_tail(alone):
                     alone = match.group()

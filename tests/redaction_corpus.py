@@ -226,10 +226,10 @@ secret("slack", "SLACK_APP_TOKEN={v}", "xa" + "pp-1-A" + rand(UPPER + DIGITS, 10
        + rand(HEX, 64), "SLACK_APP_TOKEN=")
 secret("slack", "curl -X POST https://hooks.slack.com/services/{v} -d @msg.json",
        "T" + rand(UPPER + DIGITS, 8) + "/B" + rand(UPPER + DIGITS, 8) + "/" + rand(ALNUM, 24),
-       "hooks.slack.com/services/")
+       "curl -X POST https://")  # (a webhook's URL is redacted whole, its host too)
 _discord_id, _discord_token = rand(DIGITS, 18), rand(B64URL, 68)
 secret("discord", "https://discord.com/api/webhooks/" + _discord_id + "/{v}", _discord_token,
-       "webhooks/" + _discord_id + "/")
+       "https://")
 secret("stripe", "STRIPE_SECRET_KEY={v}", stripe("sk", "live"), "STRIPE_SECRET_KEY=")
 secret("stripe", "stripe.api_key = '{v}'", stripe("sk", "test"), "stripe.api_key = '")
 secret("stripe", "restricted key {v} for reporting", stripe("rk", "live"), "")

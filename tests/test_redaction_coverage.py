@@ -83,7 +83,7 @@ class HoldoutTest(unittest.TestCase):
     def test_recall_holds(self):
         caught = sum(1 for _, _, text, secret, _ in holdout.SECRETS
                      if redact(text)[1] >= 1 and not leaks(secret, redact(text)[0]))
-        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.885)
+        self.assertGreaterEqual(caught / len(holdout.SECRETS), 0.99)
 
     def test_false_positives_stay_at_one_percent(self):
         altered = [text for text in holdout.BENIGN if redact(text) != (text, 0)]

@@ -201,6 +201,19 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("git remote add origin 'git@github.com:acme/basic-auth.git'")
         self.assertKept("fatal: basic auth failed for 'https://example.com/repo.git/'")
 
+    def test_any_authorization_scheme_with_a_generated_credential(self):
+        self.assertRedacted("curl -H 'Authorization: AcmeKey 3f9c2a7e5b1d4c8f9a0b6e2d7c4f1a8b' https://api.example.com",
+                            "3f9c2a7e5b1d4c8f9a0b6e2d7c4f1a8b")
+        self.assertRedacted("headers: { 'Authorization': `acmev2 Zq8Lm3Tv9Xc2Wn5Kp7Ys4Hd1Rb6` }", "Zq8Lm3Tv9Xc2Wn5Kp7Ys4Hd1Rb6")
+        self.assertKept("Authorization: required before deploying the staging environment")
+
+    def test_a_webhooks_url_is_redacted_whole(self):
+        url = "hooks.slack.com/services/T0ACME123/B0ACME456/" + "Zq8Lm3Tv9Xc2Wn5Kp7Ys4Hd1"
+        redacted, _ = checkpoint_mcp.redact_text("SLACK_WEBHOOK_URL=https://" + url)
+        self.assertEqual(redacted, "SLACK_WEBHOOK_URL=https://" + checkpoint_mcp.REDACTED)
+        redacted, _ = checkpoint_mcp.redact_text("curl -d @msg.json https://chat.example.com/hooks/Zq8Lm3Tv9Xc2Wn5Kp7Ys4Hd1")
+        self.assertEqual(redacted, "curl -d @msg.json https://" + checkpoint_mcp.REDACTED)
+
     def test_an_xml_tag_named_for_a_secret(self):
         self.assertRedacted("<auth_pass>Pine4421%</auth_pass>", "Pine4421%")
         self.assertRedacted("<initialAdminPassword>Cq8s.fR45x</initialAdminPassword>", "Cq8s.fR45x")
