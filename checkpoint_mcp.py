@@ -559,7 +559,7 @@ _NAME_SUFFIX = (
 )
 
 
-_NAME_CLOSE = r"""\\?(?:["']\]?)?"""  # `['db_pass'] = …` too
+_NAME_CLOSE = r"""\\?(?:["']\]?|\[\])?"""  # `['db_pass'] = …`, `char kPassword[] = …` too
 
 
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
@@ -575,7 +575,7 @@ _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 _QUOTED_VALUE = (
     r""""(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
-    r"""|\\"(?P<secret3>[^"\\\n]*)\\\""""
+    r"""|\\"(?P<secret3>[^"\\\n]*)\\\"|`(?P<secret9>[^`\n]*)`"""
 )
 
 
@@ -615,6 +615,7 @@ def _piped_secret(command):
             r"""|(?:[^\s:'"|]*:)?(?P<secret3>[^\s'"|]+))[ \t]*\|[^|\n]{0,160}?"""
             r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
             r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
+            r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
             r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S)")
 
 
@@ -987,8 +988,9 @@ REDACTION_PATTERNS = (
     ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
      "(`new UsernamePasswordCredentials(\"u\", \"…\")`, `req.basic_auth 'u', '…'`, "
      "`.basic_auth(\"u\", Some(\"…\"))`): the second literal, if it looks random",
-     r"(?#needs:auth|login|logon|passw|credential|userpwd|signin|sign_in)"
-     r"(?:auth|log[io]n|passw(?:or)?d|credentials?|userpwd|sign_?in)\w{0,30}"
+     '(?#needs:auth(|auth \'|auth "|authentication(|login(|logon(|password(|passwd(|credential(|credentials('
+     r"|userpwd(|signin(|sign_in()"
+     r"(?:authentication|auth|login|logon|password|passwd|credentials|credential|userpwd|signin|sign_in)"
      r"""(?:\([ \t]*|[ \t]+(?=["']))(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)[ \t]*,[ \t]*(?:some\()?"""
      r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
     ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
@@ -1027,9 +1029,28 @@ REDACTION_PATTERNS = (
     ("set-environment-variable-secret", "i", "SetEnvironmentVariable('NAME_SECRET', 'value')",
      r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
      r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
-    ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…'",
-     r"(?#needs:password|identified)(?:password|identified[ \t]+by)[ \t]+(?:'(?P<secret>[^'\n]+)'"
-     r"|\"(?P<secret2>[^\"\n]+)\")"),
+    ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
+     "SET PASSWORD FOR 'u'@'h' = '…'",
+     r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?)?(?:[ \t]*=[ \t]*n?|[ \t]+)"
+     r"|identified[ \t]+by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
+    ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
+     "`process.env.WEBHOOK ?? '…'`, `getenv('API_TOKEN', '…')`: the literal, if it looks random",
+     r"(?#needs: or |??|\|\|)"
+     r"(?:pass|secret|token|api_?key|private_?key|access_?key|signing_?key|pwd|auth|webhook)[a-z0-9_]*['\"]?\]?"
+     r"[ \t]*(?::=|=)[^\n]{0,100}?(?:[ \t]or[ \t]+|\|\|[ \t]*|\?\?[ \t]*)"
+     r"(?![\"'][^\"'\n]*[#$]\{)"  # (not a template: `"tool-use-#{name}"`)
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+    ("default-argument", "i", "a secret's default where it is read: `getenv('API_TOKEN', '…')`, "
+     "`.get('DB_PASSWORD', '…')`: the literal, if it looks random",
+     r"(?#needs:getenv(|get(|fetch()(?:getenv|get|fetch)\([ \t]*['\"][a-z0-9_.]*(?:pass|secret|token|key|pwd|auth)"
+     r"[a-z0-9_]*['\"][ \t]*,[ \t]*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+    ("echoed-secret", "", "a CI log's `echo $DB_PASSWORD` (or printenv) and the value it printed on the next line: "
+     "the value, if it looks random",
+     r"(?#needs:echo|printenv)(?:echo[ \t]+[\"']?\$\{?|printenv[ \t]+)"
+     r"[A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD|CREDENTIALS?)[A-Z0-9_]*\}?[\"']?[ \t]*\r?\n"
+     r"[ \t]*(?P<weak>[^\s]+)[ \t]*(?=\r?\n|\Z)"),
+    ("snmp-server-community", "", "snmp-server community COMMUNITY (Cisco): the value, if it looks random",
+     r"snmp-server[ \t]+community[ \t]+" + _weak_cli_value()),
     ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / "
      "'https://%s:%s@host' user 'PASS' "
      "into .netrc or .git-credentials",
@@ -1214,8 +1235,8 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
-     r"(?:assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
+     r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
+     r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
      r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
      r"(?:[ \t]|\r?\n[ \t]*)[\"'`(]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
      # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
@@ -1246,8 +1267,8 @@ REDACTION_PATTERNS = (
      r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
     ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
      "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
-     r"(?#needs:ass|pw|de passe)"
-     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+     r"(?#needs:ass|pw|de passe|psk|PSK)"
+     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
      r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"
      r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
      + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),
@@ -1267,7 +1288,7 @@ REDACTION_PATTERNS = (
     # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
     ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
      _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-     + r"(?:[ \t]*(?::=|=>|=|:)[ \t]*(?:" + _QUOTED_VALUE + _SPLIT_VALUE + r")"
+     + r"(?:[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:" + _QUOTED_VALUE + _SPLIT_VALUE + r")"
      + r"|=(?P<secret4>" + _BARE_VALUE + r")"
      + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
      + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
@@ -1394,9 +1415,11 @@ def literal_prefixes(source):
     that opens with the comment `(?#needs:a|b)`, contains): its literal prefix
     (literal_prefix), or the words of a leading group of plain alternatives
     `(?:mysql|mariadb)…`; a word that holds another (`mysqldump`) is left out, as the text
-    holds the shorter one whenever it holds the longer. ("",) when nothing is certain."""
+    holds the shorter one whenever it holds the longer (`\\|` in a needed word is a '|').
+    ("",) when nothing is certain."""
     if source.startswith("(?#needs:"):
-        words = source[len("(?#needs:"):source.index(")")].split("|")
+        words = [word.replace("\0", "|") for word in
+                 source[len("(?#needs:"):source.index(")")].replace("\\|", "\0").split("|")]
     else:
         end = source.find(")")
         words = source[3:end].split("|")
@@ -1499,7 +1522,7 @@ def redaction_regexes():
         _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
         _redaction_regexes["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
-            r"(?:secret|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
+            r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
             r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
             r"[\"'`]?[ \t]*(?:[:=]|[ \t]is)?[ \t]*[\"'`]?\Z")
@@ -1570,7 +1593,8 @@ def looks_random(value):
     digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
     dotted words (is_dotted_passphrase)."""
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
-        return is_dotted_passphrase(value) or is_dotted_passphrase(value.replace("-", "."), 4)
+        return is_dotted_passphrase(value) or is_dotted_passphrase(
+            value.replace("-", ".").replace("_", "."), 4)
     has_letter = any(c.isalpha() for c in value)
     has_other = any(c.isdigit() or c in "!@#$%^&*+/=~?" for c in value)
     return has_letter and has_other
@@ -1763,6 +1787,22 @@ def stands_alone_as_token(segment, part):
     return bool(glued and 3 <= len(glued.group(1)) <= 5 and looks_generated(glued.group(2)))
 
 
+def is_key_in_path(text, start, first, last, end):
+    """True when the URL path segment text[first:…] (of the URL whose host starts at
+    `start`) is a key, as RPC and API providers put one (`…alchemy.com/v2/<key>`,
+    `…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`): the URL's last segment (a '/'
+    may close it), right after the host or a version segment, and generated-looking, of
+    20 characters or more."""
+    stop = end if last < 0 else last
+    if last >= 0 and text[last:end].strip("/"):
+        return False
+    segment, before = text[first:stop], text[start:first - 1]
+    version = before.rpartition("/")[2]
+    return (len(segment) >= 20 and ("/" not in before or (
+        version[:1] == "v" and version[1:].isdigit() and len(version) <= 3))
+            and is_generated_token(segment))
+
+
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
@@ -1820,7 +1860,8 @@ def credential_spans(text, lowered):
         if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`
             prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
             alone = match.group()
-            if prefix is not None:
+            if prefix is not None and not (prefix.start() == start and text[max(0, start - 3):start] == "://"
+                                           and "/" in text[start:end]):  # (a URL's host is no prefix)
                 if prefix.group().lower().startswith(_DIGEST_PREFIXES):
                     continue
                 alone = text[prefix.end():end if prefix.start() == start else match.end()]
@@ -1834,6 +1875,8 @@ def credential_spans(text, lowered):
                     hook = lowered.find("hook", start, first)
                     if hook >= 0:  # a webhook's URL: the URL is the secret, its host too
                         spans.append((start, end))
+                    elif is_key_in_path(text, start, first, last, end):  # the URL is the key's
+                        spans.append((start, end if last < 0 else last))
                     continue  # else a resource's id in a URL's path (a document, a build)
                 if is_path_tail(alone):
                     alone = match.group()

@@ -1016,3 +1016,10 @@ for _template in ("| service | user | password |\n|---|---|---|\n| broker | admi
 BENIGN += ["| Key | Value |\n|---|---|\n| MAX_RETRIES | 5 |", "Пароль хранится в Vault.",
            "git remote add origin 'git@github.com:acme/basic-auth.git'",
            "<tokenEndpoint>https://login.example.com/oauth2/token</tokenEndpoint>"]
+issue("echoed-secret", "cli", "echo $WAREHOUSE_PASSWORD\n{v}\nexit code 0", _pw())
+issue("snmp-server-community", "credential-file", "snmp-server community {v} RO 10", mixed(14))
+for _template in ("DB_PASS = os.getenv('DB_PASS') or '{v}'", "token = os.environ.get('API_TOKEN', '{v}')",
+                  "CREATE LOGIN [etl] WITH PASSWORD = N'{v}', CHECK_POLICY = OFF;",
+                  "ENV['SMTP_PASSWORD'] ||= '{v}'"):
+    issue("fallback-and-sql", "assignment", _template, _pw())
+BENIGN += ['thread_key = tool_id || "tool-use-#{name}"', "echo $PATH\n/usr/local/bin:/usr/bin"]

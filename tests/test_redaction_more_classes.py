@@ -223,5 +223,52 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("<adminPassword>${ADMIN_PASSWORD}</adminPassword>")
 
 
+
+class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
+    """Shapes of code and logs: `||=`, a C array, backticks, a fallback literal, an echoed
+    secret's value, SQL Server and MySQL password statements, a key in an RPC URL."""
+
+    def test_more_assignment_shapes(self):
+        self.assertRedacted("ENV['SMTP_PASSWORD'] ||= 'Cobalt%Reed22'", "Cobalt%Reed22")
+        self.assertRedacted('constexpr char kBrokerPassword[] = "ivy.lantern.moss.delta.fig";', "ivy.lantern")
+        self.assertRedacted("[database]\nPASSWD = `Quill_Mango_4410`", "Quill_Mango_4410")
+        self.assertRedacted("Note: ACME_PASSWORD for staging is Tundra.Reef.52 (rotate it)", "Tundra.Reef.52")
+        self.assertKept("const SORT_KEY = `created_at`;")
+
+    def test_a_literal_a_secrets_name_falls_back_to(self):
+        self.assertRedacted("DB_PASS = os.getenv('DB_PASS') or 'linen-harbor-quartz-ember'", "linen-harbor")
+        self.assertRedacted("token = os.environ.get('API_TOKEN', 'Vx9Lm2Qp7Tz4')", "Vx9Lm2Qp7Tz4")
+        self.assertRedacted("const alertWebhook = process.env.ALERT_WEBHOOK ?? 'https://chat.example.com/x/9Lm2Qp7Tz4Vx'",
+                            "9Lm2Qp7Tz4Vx")
+        self.assertKept('thread_key = tool_id || "tool-use-#{name}"')
+        self.assertKept("token = request.headers.get('X-Token') or ''")
+
+    def test_an_echoed_secrets_value_on_the_next_line(self):
+        self.assertRedacted("echo $WAREHOUSE_PASSWORD\nGinger_Falcon_512\nexit code 0", "Ginger_Falcon_512")
+        self.assertRedacted('echo "${DEPLOY_TOKEN}"\nq8Zr3LmT9vXc2Wn5Kp7Y', "q8Zr3LmT9vXc2Wn5Kp7Y")
+        self.assertKept("echo $DEPLOY_TOKEN\n\nDone.")
+        self.assertKept("echo $PATH\n/usr/local/bin:/usr/bin")
+
+    def test_sql_password_statements(self):
+        self.assertRedacted("CREATE LOGIN [etl] WITH PASSWORD = N'meadowKite1998', CHECK_POLICY = OFF;",
+                            "meadowKite1998")
+        self.assertRedacted("SET PASSWORD FOR 'report'@'%' = 'Spruce2020#';", "Spruce2020#")
+
+    def test_a_piped_secret_and_a_passphrase_of_underscored_words(self):
+        self.assertRedacted("echo 'Kettle.Brass.903' | sudo openconnect --user=ro --passwd-on-stdin vpn.example.org",
+                            "Kettle.Brass.903")
+        self.assertRedacted('10.0.0.1 10.0.0.2 : PSK "harbor_walnut_violet_summit"', "harbor_walnut")
+        self.assertRedacted("snmp-server community q7rtx22lmn9 RO 10", "q7rtx22lmn9")
+
+    def test_a_key_in_an_rpc_urls_path(self):
+        key = "Zq8Lm3Tv9Xc2Wn5Kp7Ys4Hd1Rb6Nc0"
+        redacted, _ = checkpoint_mcp.redact_text("RPC_URL=https://eth-mainnet.example-rpc.com/v2/" + key)
+        self.assertEqual(redacted, "RPC_URL=https://" + checkpoint_mcp.REDACTED)
+        self.assertRedacted("forge script Deploy --rpc-url https://mainnet.example.io/v3/"
+                            "0123456789abcdef0123456789abcdef --broadcast", "0123456789abcdef0123456789abcdef")
+        self.assertKept("see https://docs.example.com/d/1a2B3c4D5e6F7g8H9i0J1k2L3m4N/edit for the plan")
+        self.assertKept("https://github.com/acme/widgets/commit/4f9e5b924719842baca992c4bafc5c9c7d3ab21e")
+
+
 if __name__ == "__main__":
     unittest.main()
