@@ -515,7 +515,7 @@ def encode_json_text(text):
 # engine can jump between candidate letters.  A compound name (`DB_PASSWORD`, `X-Api-Key`,
 # `clientSecret`) is trusted after `:`; a bare word (`password:`, `token:`) may be prose,
 # so its value must end the line.  Plurals and longer words (`MAX_TOKENS`) never match.
-_SECRET_WORDS = ("password", "passwd", "passphrase", "pwd", "secret", "token", "credentials", "credential")
+_SECRET_WORDS = ("password", "passwd", "passphrase", "pwd", "secret", "token", "credentials", "credential", "psk")
 
 
 _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
@@ -1065,8 +1065,23 @@ REDACTION_PATTERNS = (
     ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
      r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
      r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
-     r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass)"
+     r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
      r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
+     "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
+     "the value, if it looks random",
+     r"(?#needs:--value|-value)(?:password|passwd|secret|token|api[_-]?key|credential)(?:[^\n|;&]|\\\r?\n){0,120}?"
+     r"[ \t]--?value(?:=|[ \t]+)" + _weak_cli_value()),
+    ("network-config-secret", "i", "a network device's `password 7 …`, `secret 5 …`, "
+     "`pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, FortiGate)",
+     r"(?#needs:password|secret|pre-shared-key|psksecret)"
+     r"(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal)[ \t]+"
+     r"|set[ \t]+psksecret[ \t]+)(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]{4,}))"),
+    ("config-auth-user-password", "i", "a config's `auth USER:PASSWORD` (HAProxy `stats auth`): the password, "
+     "if it looks random",
+     r"(?#needs:auth )auth(?<![\w-]auth)[ \t]+[\w.@-]{1,64}:(?P<weak>[^\s:]{4,})"),
+    ("jwk-private-members", "", "a JSON Web Key's private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`)",
+     '(?#needs:"kty")"(?:d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*"(?P<secret>[A-Za-z0-9_-]{16,})"'),
     ("docker-login-password", "", "docker / podman / az … login -p <password>",
      r"login(?:" + "|".join("(?<=%s login)" % tool for tool in (
          "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry", "az"))

@@ -1023,3 +1023,8 @@ for _template in ("DB_PASS = os.getenv('DB_PASS') or '{v}'", "token = os.environ
                   "ENV['SMTP_PASSWORD'] ||= '{v}'"):
     issue("fallback-and-sql", "assignment", _template, _pw())
 BENIGN += ['thread_key = tool_id || "tool-use-#{name}"', "echo $PATH\n/usr/local/bin:/usr/bin"]
+for _template in ("username backup password 7 {v}", 'set security ike policy p1 pre-shared-key ascii-text "{v}"',
+                  "listen stats\n    stats auth admin:{v}"):
+    issue("network-config", "credential-file", _template, _pw())
+issue("secret-value-flag", "cli", "php occ config:system:set dbpassword --value='{v}'", _pw())
+issue("jwk-private", "private-key", '{"kty":"RSA","n":"sXch4F0","e":"AQAB","d":"{v}"}', rand(B64URL, 43))

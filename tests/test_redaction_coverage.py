@@ -136,7 +136,9 @@ class LinearCostTest(unittest.TestCase):
     HOSTILE = ["a" * 64, "a\n", "x-\n  ", "ghp_", "password = ", "AKIA", "Q~", ".atlasv1.", "-us",
                "Cookie: a=", "heroku config:set A=", "A", "aGVsbG8gd29y ", "sk-ant-\n", "7z -p",
                "ssh-keygen -N ", "--from-literal=", "eyJhbGciOi.", "key-", "_key", "secret_key_base_",
-               "s.", "=\n=", "\u200b" * 7 + "x", "mongo -u a -p ", "htpasswd -b -c ", "config set a:_auth "]
+               "s.", "=\n=", "\u200b" * 7 + "x", "mongo -u a -p ", "htpasswd -b -c ", "config set a:_auth ",
+               "auth('a', ", "| password |\n", "user,password\n", "echo $A_TOKEN\n", "token = x or ",
+               "password 7 ", "dbpassword --", "\u041f\u0430\u0440\u043e\u043b\u044c ", "SET PASSWORD FOR '"]
 
     def test_hostile_input_stays_linear(self):
         for unit in self.HOSTILE:

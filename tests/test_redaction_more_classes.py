@@ -270,5 +270,28 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("https://github.com/acme/widgets/commit/4f9e5b924719842baca992c4bafc5c9c7d3ab21e")
 
 
+    def test_network_device_configs(self):
+        self.assertRedacted("username backup password 7 0822455D0A16544541", "0822455D0A16544541")
+        self.assertRedacted('set security ike policy p1 pre-shared-key ascii-text "Maple_Otter_771"', "Maple_Otter_771")
+        self.assertRedacted("config vpn ipsec phase1-interface\n    set psksecret Birch_Lamp_904\nend", "Birch_Lamp_904")
+        self.assertRedacted('export IPSEC_PSK="qv3=Lm9-Tz+Rb2Xc"', "qv3=Lm9-Tz+Rb2Xc")
+        self.assertRedacted("listen stats\n    stats auth admin:Quartz_881", "Quartz_881")
+        self.assertKept("service password-encryption\nno password 0 ")
+        self.assertKept("stats auth admin:${STATS_PASSWORD}")
+
+    def test_a_value_flag_in_a_command_that_names_a_secret(self):
+        self.assertRedacted("php occ config:system:set dbpassword \\\n    --value='Cedar74=Lagoon'", "Cedar74=Lagoon")
+        self.assertRedacted("aws ssm put-parameter --name /prod/api_token --value Zq8Lm3Tv9Xc2 --type String",
+                            "Zq8Lm3Tv9Xc2")
+        self.assertKept("php occ config:system:set dbhost --value=db.internal")
+        self.assertKept("aws ssm put-parameter --name /prod/api_token --value file://token.txt")
+
+    def test_a_json_web_keys_private_members(self):
+        d = "Zq8Lm3Tv9Xc2Wn5Kp7Ys4Hd1Rb6Nc0Fg"
+        self.assertRedacted('{"kty":"RSA","n":"sXch4F0","e":"AQAB","d":"%s"}' % d, d)
+        self.assertRedacted('{"kty":"oct","k":"%s"}' % d, d)
+        self.assertKept('{"kty":"EC","crv":"P-256","x":"%s","y":"%s"}' % (d, d[::-1]))
+
+
 if __name__ == "__main__":
     unittest.main()
