@@ -980,9 +980,9 @@ REDACTION_PATTERNS = (
     ("wifi-psk", "", "wifi-sec.psk PASS (nmcli), psk=\"…\" (wpa_supplicant)",
      r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\\?\"(?P<secret4>[^\"\\\n]+)\\?\")"),
     ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
-     "auth=('user', 'pass'): the second literal",
+     "auth=('user', 'pass'), WiFi.begin('ssid', 'pass'): the second literal",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-         "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=")), ")"])
+         "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=", "WiFi.begin")), ")"])
      + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*')"""
      r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
     ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
@@ -1067,6 +1067,25 @@ REDACTION_PATTERNS = (
      r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
      r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
      r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+    ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
+     "not a database's or a cache's key",
+     r"(?#needs:-key)-(?<![\w-]-)-?(?!(?:[a-z0-9]+-)*(?:primary|foreign|sort|partition|cache|public|idempotency|hash|range|row"
+     r"|group|lookup|ssh|gpg|pgp|host|known|signing-public)-key)[a-z0-9]+(?:-[a-z0-9]+)*-key(?:=|[ \t]+)[\"']?"
+     r"(?P<token>[^\s'\"]{16,})"),
+    ("positional-user-password", "", "a user then a password given in place after `auth`, `login`, `useradd`, "
+     "`-user` (`cf auth USER PASS`, `elasticsearch-users useradd USER -p PASS`, `sapcontrol -user USER PASS`): "
+     "the password, if it looks random",
+     r"(?#needs: auth | login |useradd |adduser |-user )(?:auth|login|useradd|adduser|-user)"
+     r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]adduser)(?<![\w-]-user)[ \t]+"
+     r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?P<weak>[^\s'\"-][^\s'\"]{7,63})(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
+    ("erlang-credential-tuple", "", "an Erlang/Elixir config tuple `{password, \"…\"}`",
+     r"\{[ \t]*(?:password|passwd|secret|token|api_key|secret_key|auth_token)[ \t]*,[ \t]*"
+     r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|<<\"(?P<secret3>[^\"\n]+)\">>)"),
+    ("openvpn-inline-auth", "", "OpenVPN's inline <auth-user-pass>: the password, its second line",
+     r"<auth-user-pass>[ \t]*\r?\n[^\n<]*\r?\n(?P<secret>[^\n<]+?)[ \t]*\r?\n[ \t]*</auth-user-pass>"),
+    ("cloudformation-noecho-default", "", "a CloudFormation parameter marked NoEcho: its Default",
+     r"NoEcho:[ \t]*[\"']?true[\"']?[ \t]*\r?\n(?:[ \t]+[A-Za-z]+:[^\n]*\r?\n){0,4}?[ \t]+Default:[ \t]*"
+     r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"][^\n]*?))[ \t]*(?=\r?\n|\Z)"),
     ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
      "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
      "the value, if it looks random",

@@ -1028,3 +1028,12 @@ for _template in ("username backup password 7 {v}", 'set security ike policy p1 
     issue("network-config", "credential-file", _template, _pw())
 issue("secret-value-flag", "cli", "php occ config:system:set dbpassword --value='{v}'", _pw())
 issue("jwk-private", "private-key", '{"kty":"RSA","n":"sXch4F0","e":"AQAB","d":"{v}"}', rand(B64URL, 43))
+issue("cli-key-flag", "cli", "netbird up --setup-key {v}", uuid4().upper())
+for _template in ("cf auth appuser {v}", "bin/elasticsearch-users useradd writer -p {v} -r writer",
+                  'WiFi.begin("Lab-IoT", "{v}");', '{password, "{v}"},',
+                  "<auth-user-pass>\nvpn.ops\n{v}\n</auth-user-pass>",
+                  "  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: {v}"):
+    issue("positional-and-config", "cli", _template, _pw())
+BENIGN += ["gh auth login --web", "docker login registry.example.com", "aws dynamodb query --sort-key created_at",
+           "terraform apply -var ssh-key=~/.ssh/id_ed25519.pub", "aws s3api put-object --idempotency-key "
+           "1f0c6a3e-5b7d-4c2a-9e8f-0a1b2c3d4e5f"]
