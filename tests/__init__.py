@@ -16,6 +16,7 @@ MODULE_SECONDS = {
     "test_hook_deadlines": 2.2,
     "test_reliability_concurrency": 2.0,
     "test_hooks": 1.8,
+    "test_redaction_holdouts": 1.7,
     "test_git": 1.6,
     "test_trust": 1.5,
     "test_checkpoints": 1.4,

@@ -5,7 +5,7 @@ reading the redaction code; the rules have since been written for its classes.""
 import unittest
 
 import checkpoint_mcp
-from tests import redaction_holdout2, redaction_holdout3
+from tests import redaction_holdout2, redaction_holdout3, redaction_holdout4
 from tests.support import leaks
 
 
@@ -38,36 +38,58 @@ class HoldoutFloors:
 
 
 class SecondHoldoutTest(HoldoutFloors, unittest.TestCase):
-    # The misses left: three secrets beside ids no word names, and five webhook URLs whose
-    # public prefix (`https://hooks.slack.com/services/`) stays readable by design.
+    # The misses left: three secrets beside ids no word names.
     corpus = redaction_holdout2
     floors = {
         "credential-files": (66, 66),
         "generic": (262, 262),
         "id-beside-secret": (87, 90),
-        "vendor-named": (125, 127),
-        "vendor-unnamed": (224, 227),
+        "vendor-named": (127, 127),
+        "vendor-unnamed": (227, 227),
     }
-    recall, benign, altered = 0.989, 550, 0
+    recall, benign, altered = 0.996, 550, 0
 
 
 class ThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
-    # The misses left: a markdown table's password column, a key's pair after `-u ID -k`,
-    # a prose password wrapped mid-token whose first piece reads as an e-mail address, a
-    # key in a URL's path (a resource's id by design), a short value named only as a URL,
-    # and a token split by a `!`. The look-alikes still redacted are all placeholders
-    # standing where a secret goes (AWS's documented example key pair, `api_key: test`, a
-    # Django key marked insecure, a Stripe key named a placeholder): hiding them costs
-    # nothing.
+    # The misses left: a key's pair after `-u ID -k`, a prose password wrapped mid-token
+    # whose first piece reads as an e-mail address, a short value named only as a URL, and
+    # a token split by a `!`. The look-alikes still redacted are all placeholders standing
+    # where a secret goes (AWS's documented example key pair, a Django key marked insecure,
+    # a Stripe key named a placeholder): hiding them costs nothing.
     corpus = redaction_holdout3
     floors = {
         "credential-files": (65, 65),
-        "generic": (319, 321),
+        "generic": (320, 321),
         "id-beside-secret": (67, 68),
         "vendor-named": (248, 249),
-        "vendor-unnamed": (306, 308),
+        "vendor-unnamed": (307, 308),
     }
-    recall, benign, altered = 0.994, 672, 5
+    recall, benign, altered = 0.996, 672, 4
+
+
+class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The misses left are formats of one product each with no word naming the secret
+    # (pgbouncer's userlist, ppp's chap-secrets, a WordPress salt opening with `<`, an OVH
+    # or Braintree client's positional keys, SAP's hdbuserstore, a minisign or XRP secret),
+    # passwords in prose with no password word (`root on db01 is still …`), and an Agora
+    # "app certificate" (a certificate is public by its name). The look-alikes still
+    # redacted: two minisign public keys after `-P` and a Kafka message key.
+    corpus = redaction_holdout4
+    floors = {
+        "ci-log": (31, 32),
+        "cli-argument": (121, 122),
+        "code": (48, 48),
+        "config-line": (70, 70),
+        "connection-string": (67, 67),
+        "credential-file": (94, 98),
+        "header-cookie": (41, 41),
+        "id-beside-secret": (51, 54),
+        "private-key": (42, 44),
+        "prose": (50, 53),
+        "unnamed-format": (298, 303),
+        "vendor-token": (118, 118),
+    }
+    recall, benign, altered = 0.981, 683, 3
 
 
 if __name__ == "__main__":
