@@ -6,9 +6,7 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, make_git_repo, read_checkpoint, run_main
-
-SAVE = "save_session_checkpoint"
+from tests.support import SAVE, TempDirTestCase, make_git_repo, read_checkpoint, run_main
 
 
 class RunEnvironmentTest(TempDirTestCase):
