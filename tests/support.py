@@ -755,8 +755,8 @@ def tree_snapshot(root, skip=()):
 
 
 def is_checkpoint_store_path(relative):
-    """True for a path a save may create or change: inside a `.claude-checkpoints`
-    directory, or a legacy `.claude-checkpoint` file and its backup, temp and lock."""
+    """True for a path a save may create or change: inside a checkpoint folder
+    (CHECKPOINT_DIR), or a legacy `.claude-checkpoint` file and its backup, temp and lock."""
     parts = Path(relative).parts
     return (CHECKPOINT_DIR in parts
             or parts[-1].startswith(".claude-checkpoint")
@@ -779,7 +779,7 @@ def load_checkpoint_file(path):
 
 
 def every_checkpoint_file(directory):
-    """Every checkpoint or backup file in a `.claude-checkpoints` directory."""
+    """Every checkpoint or backup file in a checkpoint folder (CHECKPOINT_DIR)."""
     directory = Path(directory)
     if not directory.is_dir():
         return []
