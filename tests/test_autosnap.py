@@ -270,7 +270,7 @@ class WrittenTranscriptTest(AutosnapTestCase):
                 ("e3", "MultiEdit", "file_path", root + "/README.md"),
                 ("e4", "NotebookEdit", "notebook_path", root + "/nb.ipynb"),
                 ("e5", "Write", "file_path", "/etc/outside.txt"),
-                ("e6", "Write", "file_path", root + "/.claude-checkpoints/x.json")):
+                ("e6", "Write", "file_path", root + "/" + CHECKPOINT_DIR + "/x.json")):
             transcript.tool_use(call_id, name, {key: path}).tool_result(call_id, "done")
         transcript.tool_use("e7", "Edit", {"file_path": root + "/NOTES.md"})
         transcript.tool_result("e7", "old_string not found", is_error=True)

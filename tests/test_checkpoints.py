@@ -583,8 +583,8 @@ class GitIgnoreWarningTest(CheckpointTestCase):
         self.assertFalse(any("git-ignored" in w for w in result["warnings"]), result)
 
     def test_a_directory_pattern_counts_before_the_directory_exists(self):
-        # The check runs while the first save creates .claude-checkpoints/.
-        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoints/\n"})
+        # The check runs while the first save creates the checkpoint folder.
+        make_git_repo(self.project, self.env, {".gitignore": CHECKPOINT_DIR + "/\n"})
         self.assertFalse((self.project / CHECKPOINT_DIR).exists())
         result = self.ok(self.claude(), SAVE, {"goal": "g"})
         self.assertFalse(any("git-ignored" in w for w in result["warnings"]), result)

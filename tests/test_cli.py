@@ -28,6 +28,11 @@ HOOKS = ("session-start", "guard", "pre-compact", "session-end")
 DAY = 86400
 
 
+def stored(*names):
+    """Files of the checkpoint folder as the command line names them, comma-separated."""
+    return ", ".join(CHECKPOINT_DIR + "/" + name for name in names)
+
+
 class CliTestCase(TempDirTestCase):
 
     def cli(self, *args, env=None, cwd=None, process=False):
@@ -383,8 +388,7 @@ class DeleteTest(CliTestCase):
         code, out, err = self.cli("delete", "a")
         self.assertEqual(code, 0, err)
         self.assertEqual(self.checkpoint_names(), ["b.json", "b.json.lock"])
-        self.assertIn("Removed checkpoint a: .claude-checkpoints/a.json, "
-                      ".claude-checkpoints/a.json.prev, .claude-checkpoints/a.json.lock",
+        self.assertIn("Removed checkpoint a: " + stored("a.json", "a.json.prev", "a.json.lock"),
                       out.replace(os.sep, "/"))
 
     def test_a_unique_prefix_selects_the_checkpoint(self):
@@ -400,8 +404,8 @@ class DeleteTest(CliTestCase):
         code, out, err = self.cli("delete", "a", "--dry-run")
         self.assertEqual(code, 0, err)
         self.assertEqual(self.snapshot(), before)
-        self.assertIn("would remove .claude-checkpoints/a.json, .claude-checkpoints/a.json.prev, "
-                      ".claude-checkpoints/a.json.lock", out.replace(os.sep, "/"))
+        self.assertIn("would remove " + stored("a.json", "a.json.prev", "a.json.lock"),
+                      out.replace(os.sep, "/"))
         self.assertIn("nothing was changed", out)
 
     def test_an_unknown_selector_exits_1_names_it_and_points_to_list(self):
@@ -450,9 +454,8 @@ class PruneTest(CliTestCase):
         code, out, err = self.cli("prune", "--keep", "1")
         self.assertEqual(code, 0, err)
         self.assertEqual(self.checkpoint_names(), ["c.json", "c.json.lock"])
-        self.assertIn("removed a (saved just now): .claude-checkpoints/a.json, "
-                      ".claude-checkpoints/a.json.prev, .claude-checkpoints/a.json.lock",
-                      out.replace(os.sep, "/"))
+        self.assertIn("removed a (saved just now): "
+                      + stored("a.json", "a.json.prev", "a.json.lock"), out.replace(os.sep, "/"))
         self.assertIn("Removed 2 and kept 1 of the 3 checkpoint(s)", out)
 
     def test_keep_keeps_the_users_own_before_untrusted_files_that_look_newer(self):
@@ -526,8 +529,8 @@ class PruneTest(CliTestCase):
         self.path("a").unlink()
         code, out, _ = self.cli("prune", "--keep", "0")
         self.assertEqual(code, 0)
-        self.assertIn("removed a (saved just now): .claude-checkpoints/a.json.prev, "
-                      ".claude-checkpoints/a.json.lock", out.replace(os.sep, "/"))
+        self.assertIn("removed a (saved just now): " + stored("a.json.prev", "a.json.lock"),
+                      out.replace(os.sep, "/"))
         self.assertEqual(self.checkpoint_names(), [])
 
     def test_a_corrupt_checkpoint_is_pruned_like_any_other(self):
@@ -668,12 +671,12 @@ class DoctorTest(CliTestCase):
         self.assertIn("add `.claude-checkpoint*` to .gitignore", line)
 
     def test_ignoring_the_checkpoint_folder_is_enough_where_the_legacy_file_is_unused(self):
-        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoints/\n"})
+        make_git_repo(self.project, self.env, {".gitignore": CHECKPOINT_DIR + "/\n"})
         _, lines = self.doctor()
         self.assertEqual(self.line_about(lines, "git-ignored"), "OK   checkpoints are git-ignored")
 
     def test_an_unignored_legacy_file_in_use_is_a_warning(self):
-        make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoints/\n"})
+        make_git_repo(self.project, self.env, {".gitignore": CHECKPOINT_DIR + "/\n"})
         for env in (self.env_with(CHECKPOINT_SESSION_IDS="legacy"), None):
             with self.subTest(legacy_mode=env is not None):
                 if env is None:

@@ -250,7 +250,7 @@ class ScanTest(GitTestCase):
 
     def test_checkpoint_files_are_left_out(self):
         self.make_repo()
-        self.write(".claude-checkpoints/abc.json", "{}")
+        self.write(CHECKPOINT_DIR + "/abc.json", "{}")
         self.write(".claude-checkpoint", "{}")
         self.write(".claude-checkpoint.prev", "{}")
         scan = self.scan()
@@ -474,7 +474,7 @@ class IgnoreTest(GitTestCase):
 
     def test_ignored_and_not_ignored_paths(self):
         self.make_repo({".gitignore": ".claude-checkpoint*\n"})
-        self.assertTrue(self.is_ignored(".claude-checkpoints/x.json"))
+        self.assertTrue(self.is_ignored(CHECKPOINT_DIR + "/x.json"))
         self.assertFalse(self.is_ignored("src/main.py"))
 
     def test_outside_a_repository_or_without_git_nobody_knows(self):

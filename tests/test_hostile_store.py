@@ -87,7 +87,7 @@ class PlantedVersionTest(HostileStoreTestCase):
             planted = dict(own_checkpoint_data(self.project), version=version)
             (self.directory / (name + ".json")).write_text(json.dumps(planted),
                                                            encoding="utf-8")
-        git(self.project, "add", "-f", ".claude-checkpoints/x.json", ".claude-checkpoints/y.json",
+        git(self.project, "add", "-f", CHECKPOINT_DIR + "/x.json", CHECKPOINT_DIR + "/y.json",
             env=self.env)
         git(self.project, "commit", "-q", "-m", "plant", env=self.env)
         result = run_main(["list"], self.env, cwd=self.project)

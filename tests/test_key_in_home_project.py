@@ -6,6 +6,7 @@ import os
 import unittest
 from unittest import mock
 
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import (LIST, LOAD, SAVE, CheckpointTestCase, attacker_key_in,
                            make_git_repo, own_checkpoint_data, run_main, sign_as)
 
@@ -26,7 +27,7 @@ class ProjectRootedAtHomeTest(CheckpointTestCase):
         os.environ.pop("XDG_STATE_HOME", None)
         make_git_repo(self.project, self.env, {".gitignore": ".claude-checkpoint*\n"})
         self.state = self.project / ".local" / "state"
-        self.directory = self.project / ".claude-checkpoints"
+        self.directory = self.project / CHECKPOINT_DIR
 
     def plant(self):
         """An archive's key in the home folder's state folder, and a checkpoint signed with it

@@ -7,8 +7,7 @@ import unittest
 from unittest import mock
 
 import checkpoint_mcp
-from tests.reliability import json_rpc_problem
-from tests.support import LEGACY, MODERN, TempDirTestCase, envelope, pyz_command
+from tests.support import LEGACY, MODERN, TempDirTestCase, envelope, json_rpc_problem, pyz_command
 
 HANDSHAKE = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
 TOOL_NAMES = ["save_session_checkpoint", "load_session_checkpoint", "list_session_checkpoints"]

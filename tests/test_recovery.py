@@ -501,7 +501,7 @@ class RecoverCommandTest(RecoveryTestCase):
         out = result.stdout.decode("utf-8")
         for session_id in OTHERS[:4]:  # by hand, more than a start's three
             self.assertIn("recovered %s (transcript written just now): no checkpoint yet, "
-                          ".claude-checkpoints/%s.json" % (session_id, session_id), out)
+                          "%s/%s.json" % (session_id, CHECKPOINT_DIR, session_id), out)
         self.assertIn("Recovered 4 of the 4 transcript(s) of the last 7 days in %s (1 older "
                       "left alone)." % self.folder, out)
         self.assertEqual(self.recovered_selectors(), OTHERS[:4])

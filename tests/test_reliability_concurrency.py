@@ -8,8 +8,8 @@ import json
 import threading
 
 from checkpoint_mcp import CHECKPOINT_DIR
-from tests.reliability import every_checkpoint_file, load_checkpoint_file
-from tests.support import LOAD, SAVE, ProcessServer, TempDirTestCase, make_git_repo
+from tests.support import (LOAD, SAVE, ProcessServer, TempDirTestCase, every_checkpoint_file,
+                           load_checkpoint_file, make_git_repo)
 
 SECRET = "API_KEY=%s"
 

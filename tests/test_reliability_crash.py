@@ -14,8 +14,8 @@ import time
 import unittest
 
 from checkpoint_mcp import CHECKPOINT_DIR
-from tests.reliability import every_checkpoint_file, load_checkpoint_file
-from tests.support import LIST, LOAD, SAVE, ProcessServer, TempDirTestCase
+from tests.support import (LIST, LOAD, SAVE, ProcessServer, TempDirTestCase, every_checkpoint_file,
+                           load_checkpoint_file)
 
 TIME_BUDGET = 6.0  # seconds of killing, whatever the machine
 MAX_KILLS = 20

@@ -12,9 +12,8 @@ from unittest import mock
 
 import tests.support
 from checkpoint_mcp import CHECKPOINT_DIR
-from tests.reliability import (CheckedProcess, CheckedServer, load_checkpoint_file, mount_tmpfs,
-                               remount_read_only)
-from tests.support import LIST, LOAD, SAVE, TempDirTestCase
+from tests.support import (LIST, LOAD, SAVE, CheckedProcess, CheckedServer, TempDirTestCase,
+                           load_checkpoint_file, mount_tmpfs, remount_read_only)
 
 POSIX = os.name != "nt"
 PYZ_COMMAND = tests.support.pyz_command

@@ -12,9 +12,9 @@ import json
 import os
 import random
 
-from tests.reliability import (CheckedServer, changes_between, check_tool_result,
-                               is_checkpoint_store_path, load_checkpoint_file, tree_snapshot)
-from tests.support import LIST, LOAD, SAVE, TempDirTestCase, make_git_repo
+from tests.support import (LIST, LOAD, SAVE, CheckedServer, TempDirTestCase, changes_between,
+                           check_tool_result, is_checkpoint_store_path, load_checkpoint_file,
+                           make_git_repo, tree_snapshot)
 
 SEEDS = (1, 2, 3)
 FRAMES_PER_SEED = 150

@@ -9,10 +9,9 @@ import unittest
 
 import checkpoint_mcp
 from checkpoint_mcp import CHECKPOINT_DIR
-from tests.reliability import (CheckedServer, changes_between, is_checkpoint_store_path,
-                               load_checkpoint_file, mount_tmpfs, remount_read_only,
-                               tree_snapshot)
-from tests.support import LIST, LOAD, SAVE, TempDirTestCase, write_signed_checkpoint
+from tests.support import (LIST, LOAD, SAVE, CheckedServer, TempDirTestCase, changes_between,
+                           is_checkpoint_store_path, load_checkpoint_file, mount_tmpfs,
+                           remount_read_only, tree_snapshot, write_signed_checkpoint)
 
 POSIX = os.name != "nt"
 

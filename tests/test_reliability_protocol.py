@@ -6,8 +6,8 @@ JSON-RPC message: no traceback, no stray text, no -32603.
 import json
 
 from checkpoint_mcp import CHECKPOINT_DIR
-from tests.reliability import CheckedServer, check_tool_result
-from tests.support import LEGACY, LIST, LOAD, MODERN, SAVE, TempDirTestCase, envelope
+from tests.support import (LEGACY, LIST, LOAD, MODERN, SAVE, CheckedServer, TempDirTestCase,
+                           check_tool_result, envelope)
 
 
 def initialize(version, request_id=0):

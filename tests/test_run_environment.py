@@ -6,9 +6,8 @@ import os
 from unittest import mock
 
 import checkpoint_mcp
-from tests.support import TempDirTestCase, make_git_repo, read_checkpoint, run_main
-
-SAVE = "save_session_checkpoint"
+from checkpoint_mcp import CHECKPOINT_DIR
+from tests.support import SAVE, TempDirTestCase, make_git_repo, read_checkpoint, run_main
 
 
 class RunEnvironmentTest(TempDirTestCase):
@@ -44,7 +43,7 @@ class RunEnvironmentTest(TempDirTestCase):
         with self.server(env=self.run_env(CLAUDE_CODE_SESSION_ID="s1")) as server:
             result = server.call_tool(SAVE, {"goal": "work"})
         self.assertFalse(result.get("isError"), result)
-        git = read_checkpoint(self.project / ".claude-checkpoints" / "s1.json")["git"]
+        git = read_checkpoint(self.project / CHECKPOINT_DIR / "s1.json")["git"]
         self.assertEqual(git["branch"], "main")
 
     def test_a_hook_snapshot_keeps_its_key_where_its_environment_says(self):
@@ -62,7 +61,7 @@ class RunEnvironmentTest(TempDirTestCase):
         result = run_main(["--hook", "session-end"], self.run_env(), cwd=self.project,
                           stdin=json.dumps(hook_input).encode())
         self.assertEqual((result.returncode, result.stderr), (0, b""), result)
-        self.assertTrue((self.project / ".claude-checkpoints" / "s2.json").exists())
+        self.assertTrue((self.project / CHECKPOINT_DIR / "s2.json").exists())
         self.assertTrue(self.key_in(self.run_state).exists())
         self.assertFalse(self.process_state.exists())
 
@@ -88,6 +87,6 @@ class RunEnvironmentTest(TempDirTestCase):
         with self.server(env=env, process=True) as server:
             result = server.call_tool(SAVE, {"goal": "work"})
         self.assertFalse(result.get("isError"), result)
-        self.assertEqual(read_checkpoint(self.project / ".claude-checkpoints" / "s3.json")
+        self.assertEqual(read_checkpoint(self.project / CHECKPOINT_DIR / "s3.json")
                          ["git"]["branch"], "main")
         self.assertTrue(self.key_in(self.run_state).exists())

@@ -54,7 +54,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         return json.loads(output)["hookSpecificOutput"]["additionalContext"] if output else ""
 
     def test_a_committed_checkpoint_is_untrusted(self):
-        git(self.project, "add", "-f", ".claude-checkpoints/theirs.json", env=self.env)
+        git(self.project, "add", "-f", CHECKPOINT_DIR + "/theirs.json", env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
         context = self.nudge()
         self.assertIn("committed to the repository", context)
@@ -66,7 +66,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         nested.mkdir(parents=True)
         server = self.server(cwd=nested, env=self.env_with(CLAUDE_CODE_SESSION_ID="nested"))
         self.ok(server, SAVE, {"goal": "nested"})
-        git(self.project, "add", "-f", "packages/app/.claude-checkpoints/nested.json",
+        git(self.project, "add", "-f", "packages/app/" + CHECKPOINT_DIR + "/nested.json",
             env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
         payload = json.dumps({"cwd": str(nested), "hook_event_name": "SessionStart"})
@@ -84,7 +84,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
             write_signed_checkpoint(path, own_checkpoint_data(nested))
         committed = ["a.json", "c.json.prev", "e.json.prev"]
         git(self.project, "add", "-f", "packages/app/.claude-checkpoint",
-            *["packages/app/.claude-checkpoints/" + name for name in committed], env=self.env)
+            *["packages/app/%s/%s" % (CHECKPOINT_DIR, name) for name in committed], env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
         payload = json.dumps({"cwd": str(nested), "hook_event_name": "SessionStart"})
         output = run_main(["--hook", "session-start"], self.env, stdin=payload.encode()).stdout
@@ -95,7 +95,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
                       "repository)", context)
 
     def test_a_committed_checkpoint_is_found_in_a_version_4_index(self):
-        git(self.project, "add", "-f", ".claude-checkpoints/theirs.json", env=self.env)
+        git(self.project, "add", "-f", CHECKPOINT_DIR + "/theirs.json", env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
         git(self.project, "update-index", "--index-version", "4", env=self.env)
         context = self.nudge()
@@ -103,7 +103,7 @@ class UntrustedCheckpointTest(CheckpointTestCase):
         self.assertNotIn("call the load_session_checkpoint", context)
 
     def test_a_committed_checkpoint_is_found_in_a_split_index(self):
-        git(self.project, "add", "-f", ".claude-checkpoints/theirs.json", env=self.env)
+        git(self.project, "add", "-f", CHECKPOINT_DIR + "/theirs.json", env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
         for version in ("2", "4"):
             with self.subTest(version=version):
@@ -492,25 +492,25 @@ class GitIndexTest(TempDirTestCase):
         directory = self.project / CHECKPOINT_DIR
         directory.mkdir()
         (directory / "x.json").write_text("{}", encoding="utf-8")
-        git(self.project, "add", "-f", ".claude-checkpoints/x.json", env=self.env)
+        git(self.project, "add", "-f", CHECKPOINT_DIR + "/x.json", env=self.env)
         git(self.project, "commit", "-q", "-m", "oops", env=self.env)
-        self.paths = [".claude-checkpoints/x.json", ".claude-checkpoints/y.json"]
+        self.paths = [CHECKPOINT_DIR + "/x.json", CHECKPOINT_DIR + "/y.json"]
 
     def test_the_index_names_the_committed_checkpoint_only(self):
         (self.project / "notes.txt").write_text("n\n", encoding="utf-8")
         git(self.project, "add", "notes.txt", env=self.env)
         git(self.project, "commit", "-q", "-m", "notes", env=self.env)
         found = checkpoint_mcp.git_index_paths(str(self.project), ".claude-checkpoint")
-        self.assertIn(".claude-checkpoints/x.json", found)
+        self.assertIn(CHECKPOINT_DIR + "/x.json", found)
         self.assertNotIn("notes.txt", found)
 
     def test_a_subdirectory_project_gets_its_own_paths_relative_to_itself(self):
         nested = self.project / "sub" / "dir"
         (nested / CHECKPOINT_DIR).mkdir(parents=True)
         (nested / CHECKPOINT_DIR / "y.json").write_text("{}", encoding="utf-8")
-        git(self.project, "add", "-f", "sub/dir/.claude-checkpoints/y.json", env=self.env)
+        git(self.project, "add", "-f", "sub/dir/" + CHECKPOINT_DIR + "/y.json", env=self.env)
         self.assertEqual(checkpoint_mcp.git_index_paths(str(nested), ".claude-checkpoint"),
-                         {".claude-checkpoints/y.json"})
+                         {CHECKPOINT_DIR + "/y.json"})
 
     def test_an_index_over_its_cap_is_not_read_and_nothing_counts_as_uncommitted(self):
         index = (self.project / ".git" / "index").read_bytes()

@@ -22,6 +22,7 @@ from pathlib import Path
 from unittest import mock
 
 import checkpoint_mcp as cm
+from checkpoint_mcp import CHECKPOINT_DIR
 from tests.support import TempDirTestCase, own_checkpoint_data, write_signed_checkpoint
 
 PROJECT = "C:\\Users\\me\\proj"
@@ -235,8 +236,9 @@ class RelativePathTest(unittest.TestCase):
         with windows_paths(PROJECT):
             self.assertEqual(cm.project_paths(PROJECT, [
                 "C:\\Users\\me\\proj\\src\\a.py", "c:/users/me/proj/src/a.py",
-                "C:\\Users\\me\\proj\\.claude-checkpoints\\x.json", "D:\\elsewhere.py",
+                PROJECT + "\\" + CHECKPOINT_DIR + "\\x.json", "D:\\elsewhere.py",
                 "C:\\Users\\me\\proj\\docs\\b.md", "c:\\users\\me\\proj\\SRC\\A.py",
+                # (the folder and the legacy file in other cases: Windows names are case-blind)
                 "C:\\Users\\me\\proj\\.Claude-Checkpoints\\y.json",
                 "C:\\Users\\me\\proj\\.CLAUDE-checkpoint"]), ["src/a.py", "docs/b.md"])
 
