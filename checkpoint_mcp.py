@@ -5124,6 +5124,13 @@ def census_entry(found, root, key):
     return CensusEntry(file_state(found.info), stored_reasons(file_reasons(root, found, key)))
 
 
+class CensusTally(Record):
+    """The files of a census judged alike: their one `verdict`, how many `files`, and the
+    `newest` one's mtime (ns)."""
+
+    __slots__ = ("verdict", "files", "newest")
+
+
 def count_census_files(root, files, committed, folder):
     """A CheckpointCensus of the checkpoint files a census recorded (`files`: name ->
     CensusEntry), each judged by trust_verdict from what the entry knows of it, its
@@ -5131,7 +5138,7 @@ def count_census_files(root, files, committed, folder):
     Files recorded with the same reasons, and alike in whether git has them, get the same
     verdict, made once: a folder of planted names may hold a hundred thousand of them,
     committed or not."""
-    census, tally = CheckpointCensus(), {}  # the same reasons -> [verdict, files, newest]
+    census, tally = CheckpointCensus(), {}  # the same reasons -> their CensusTally
     directory = os.path.join(root, CHECKPOINT_DIR)
     def file_named(name):
         from_backup = name.endswith(BACKUP_SUFFIX)
@@ -5142,14 +5149,14 @@ def count_census_files(root, files, committed, folder):
         same = (entry.same, found is not None and is_committed(root, found, committed))
         counted = tally.get(same)
         if counted is not None:
-            counted[1] += 1
-            counted[2] = max(counted[2], entry.mtime_ns)
+            counted.files += 1
+            counted.newest = max(counted.newest, entry.mtime_ns)
             continue
         verdict = trust_verdict(root, found or file_named(name), None, committed, folder,
                                 known=[TrustReason(*pair) for pair in entry.reasons])
-        tally[same] = [verdict, 1, entry.mtime_ns]
-    for verdict, count, newest in tally.values():
-        census.add(verdict, newest / 1e9, count)
+        tally[same] = CensusTally(verdict, 1, entry.mtime_ns)
+    for counted in tally.values():
+        census.add(counted.verdict, counted.newest / 1e9, counted.files)
     return census
 
 
