@@ -6950,6 +6950,17 @@ def scan_transcript_folder(folder, root, excluded, now, list_current=False):
     return candidates, current, older
 
 
+class Remembered(Record):
+    """What RecoveryMemory keeps of one transcript: its `size` and `mtime_ns` when read,
+    and why (`reason`, a REMEMBERED_REASONS key). Stored as the list [size, mtime_ns,
+    reason]."""
+
+    __slots__ = ("size", "mtime_ns", "reason")
+
+    def stored(self):
+        return [self.size, self.mtime_ns, self.reason]
+
+
 class RecoveryMemory:
     """The recovery record of one project: the transcripts read and found to hold nothing
     to recover (or too slow to read at a session start), each by session id with its size,
@@ -6961,7 +6972,7 @@ class RecoveryMemory:
 
     def __init__(self, path, entries):
         self.path = path
-        self.entries = entries  # selector -> [size, mtime_ns, reason]
+        self.entries = entries  # selector -> Remembered
         self.changed = False
 
     @classmethod
@@ -6978,7 +6989,7 @@ class RecoveryMemory:
                     if (isinstance(entry, list) and len(entry) == 3
                             and type(entry[0]) is int and type(entry[1]) is int
                             and isinstance(entry[2], str) and entry[2] in REMEMBERED_REASONS):
-                        entries[selector] = entry
+                        entries[selector] = Remembered(*entry)
         except (OSError, ValueError):  # none yet, or unusable: an empty record
             entries = {}
         return cls(path, entries)
@@ -6986,13 +6997,13 @@ class RecoveryMemory:
     def reason(self, transcript):
         """The remembered reason for `transcript` as it is now (same size and mtime), or None."""
         entry, info = self.entries.get(transcript.selector), transcript.info
-        if entry and entry[0] == info.st_size and entry[1] == info.st_mtime_ns:
-            return entry[2]
+        if entry and entry.size == info.st_size and entry.mtime_ns == info.st_mtime_ns:
+            return entry.reason
         return None
 
     def remember(self, transcript, reason):
-        self.entries[transcript.selector] = [transcript.info.st_size,
-                                             transcript.info.st_mtime_ns, reason]
+        self.entries[transcript.selector] = Remembered(transcript.info.st_size,
+                                                       transcript.info.st_mtime_ns, reason)
         self.changed = True
 
     def save(self, now):
@@ -7000,13 +7011,15 @@ class RecoveryMemory:
         if not self.changed:
             return
         horizon = recovery_horizon(now)
-        kept = sorted(((selector, entry) for selector, entry in self.entries.items()
-                       if entry[1] >= horizon), key=lambda item: item[1][1],
+        kept = sorted((selector for selector, entry in self.entries.items()
+                       if entry.mtime_ns >= horizon),
+                      key=lambda selector: self.entries[selector].mtime_ns,
                       reverse=True)[:LIMITS["recoverMemory"]]
+        transcripts = {selector: self.entries[selector].stored() for selector in kept}
         try:
             make_private_directory(os.path.dirname(self.path))
             write_atomic(self.path, encode_json_text(json_dumps(
-                {"version": 1, "transcripts": dict(kept)}) + "\n"))
+                {"version": 1, "transcripts": transcripts}) + "\n"))
         except OSError:  # recovery still works: it only reads those transcripts again
             pass
 
