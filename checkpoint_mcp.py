@@ -6015,8 +6015,8 @@ def clean_paths(root, scan, paths):
 
 
 def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
-    """Agent-reported files first, then the git scan, then (merge) what was recorded before,
-    hashed within the HashBudget `budget`.
+    """Agent-reported files first (`provided`: ReportedFiles), then the git scan, then
+    (merge) what was recorded before, hashed within the HashBudget `budget`.
     Returns the records (at most LIMITS['modifiedFiles']) and how many were left out. With
     `keep_recorded`, a file recorded before keeps that record (its hash then), so that
     drift is still measured from the earlier save."""
@@ -6027,8 +6027,10 @@ def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
         scanned.update((path, item) for path, item in previous_by_path.items()
                        if path in scanned)
     records = {}
-    clean = clean_paths(root, scan, [path for path, _ in provided if path not in scanned])
-    for path, note in provided:
+    clean = clean_paths(root, scan, [reported.path for reported in provided
+                                     if reported.path not in scanned])
+    for reported in provided:
+        path = reported.path
         if keep_recorded and path in previous_by_path:
             record = dict(previous_by_path[path])
         elif path in scanned:
@@ -6039,8 +6041,8 @@ def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
             record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"},
                                        budget)
         old_note = previous_by_path.get(path, {}).get("note")
-        if note or old_note:
-            record["note"] = note or old_note
+        if reported.note or old_note:
+            record["note"] = reported.note or old_note
         record["reported"] = True  # the brief lists these first, whoever else found them
         records.setdefault(path, record)
     for path, item in scanned.items():
@@ -6306,14 +6308,23 @@ def automatic_fields(checkpoint):
     return [field for field in fields if isinstance(field, str)] if isinstance(fields, list) else []
 
 
-class Draft:
+class ReportedFile(Record):
+    """A file a save is told of: its project-relative `path`, and the agent's `note` on it
+    (None: no note, as for every file a snapshot's transcript touched)."""
+
+    __slots__ = ("path", "note")
+
+
+class Draft(Record):
     """What to save, as plain data. `content`: the save tool's fields (goal, summary,
     tasks, nextSteps, decisions, recentCommands), already redacted, with `redactions`
-    counted; `files`: (project-relative path, note or None) for each file the agent
-    reported or the session touched; `mode`: 'replace' or 'merge'; `resumed_from`: the
-    selector a first save builds on. A snapshot's `content` holds the transcript's facts,
-    and `dropped_tasks` the task descriptions the session deleted. Who saves it, and so how,
-    is the save's policy (AgentSave, Snapshot, Recovery)."""
+    counted; `files`: a ReportedFile for each file the agent reported or the session
+    touched; `mode`: 'replace' or 'merge'; `resumed_from`: the selector a first save builds
+    on. A snapshot's `content` holds the transcript's facts, and `dropped_tasks` the task
+    descriptions the session deleted. Who saves it, and so how, is the save's policy
+    (AgentSave, Snapshot, Recovery)."""
+
+    __slots__ = ("content", "redactions", "files", "mode", "resumed_from", "dropped_tasks")
 
     def __init__(self, content, redactions=0, files=(), mode="replace", resumed_from=None,
                  dropped_tasks=frozenset()):
@@ -6687,7 +6698,7 @@ def save_checkpoint(root, session, draft, policy, deadline=None):
                 settled, said = policy.settle(save, own)  # while git runs
                 warnings += own.warnings + said
                 timestamp = now_timestamp()
-                scan = scan_git(root, [item[0] for item in draft.files],
+                scan = scan_git(root, [item.path for item in draft.files],
                                 LIMITS["modifiedFiles"], status, save.budget)
                 warnings += scan["warnings"]
                 checkpoint, omitted = policy.build(save, own, settled, scan, timestamp)
@@ -6735,7 +6746,7 @@ def save_transcript_snapshot(root, session, facts, policy, deadline=None):
     if not facts.did_work() and not checkpoint_exists(root, session.selector):
         return None
     found, redactions = redacted_facts(facts)
-    touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
+    touched = [ReportedFile(path, None) for path in project_paths(root, facts.touched_paths())]
     return save_checkpoint(root, session, Draft(
         found, redactions, touched, dropped_tasks=found.pop("droppedTasks")), policy,
         deadline=deadline)
@@ -7888,8 +7899,8 @@ def save_tool(arguments, context):
                    for selector in (session.selector, resumed_from)):
             raise CallerError(FIRST_SAVE_NEEDS_GOAL)
     content, redactions = redact_arguments(arguments)
-    files = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),
-              item.get("note"))
+    files = [ReportedFile(project_relative_path(root, item["path"], "modifiedFiles[%d].path"
+                                                % index), item.get("note"))
              for index, item in enumerate(content.get("modifiedFiles", []))]
     if session.source is None:
         session = mint_session(root)
