@@ -3326,23 +3326,22 @@ def is_git_ignored(check):
     return None if answer is None else answer.returncode == 0
 
 
-def tracked_checkpoint_paths(root, warnings):
-    """The checkpoint files git tracks under `root`, '/'-separated and relative to it. A
-    committed checkpoint came with a clone: someone else wrote it. Empty when there is no
-    repository; None when git did not answer in time (then nothing counts as checked, and
-    a warning says so)."""
+def tracked_checkpoint_paths(root):
+    """(the checkpoint files git tracks under `root`, '/'-separated and relative to it; the
+    warnings). A committed checkpoint came with a clone: someone else wrote it. Empty when
+    there is no repository; None when git did not answer in time (then nothing counts as
+    checked, and a warning says so)."""
     try:
         answer = run_git(root, ["ls-files", "-z", "--", CHECKPOINT_DIR, LEGACY_FILE,
                                 LEGACY_FILE + BACKUP_SUFFIX])
     except GitTimeout:
-        warnings.append(git_timeout_warning(
+        return None, [git_timeout_warning(
             "whether a checkpoint was committed to the repository could not be checked, so "
-            "none is trusted this time."))
-        return None
+            "none is trusted this time.")]
     if answer is None:
-        return frozenset()
+        return frozenset(), []
     return frozenset(path.decode("utf-8", "replace") for path in answer.stdout.split(b"\0")
-                     if path)
+                     if path), []
 
 
 def tracked_paths(root, paths):
@@ -4669,16 +4668,24 @@ def load_checkpoint(root, selector):
                             selector)
 
 
-def load_with_trust(root, selector, warnings):
-    """(the checkpoint `selector` names or None, its TrustVerdict or None). Raises
-    CorruptCheckpoint as load_checkpoint does; what git could not tell goes to `warnings`."""
+def load_judged(root, selector, key, tracked):
+    """(the checkpoint `selector` names or None, its TrustVerdict or None, what git could
+    not tell); raises CorruptCheckpoint as load_checkpoint does. Only when there is a file
+    to judge are `tracked()` (the committed paths and the warnings, as
+    tracked_checkpoint_paths gives them) and `key()` (the signing key) asked."""
     loaded = load_checkpoint(root, selector)
     if loaded is None:
-        return None, None
+        return None, None, []
+    committed, warnings = tracked()
     return loaded, trust_verdict(root, CheckpointFile(selector, loaded.path, None,
                                                       loaded.from_backup),
-                                 project_signing_key(root),
-                                 tracked_checkpoint_paths(root, warnings), loaded=loaded)
+                                 key(), committed, loaded=loaded), warnings
+
+
+def load_with_trust(root, selector):
+    """load_judged with this user's signing key and what git has committed, asked now."""
+    return load_judged(root, selector, lambda: project_signing_key(root),
+                       lambda: tracked_checkpoint_paths(root))
 
 
 def ensure_checkpoint_directory(root):
@@ -6193,10 +6200,9 @@ class CommittedCheckpoints:
         said the first time only)."""
         if self.asked:
             return self.answer, []
-        warnings = []
-        self.answer = self.in_index()
+        self.answer, warnings = self.in_index(), []
         if self.answer is None:
-            self.answer = tracked_checkpoint_paths(self.root, warnings)
+            self.answer, warnings = tracked_checkpoint_paths(self.root)
         self.asked = True
         return self.answer, warnings
 
@@ -6619,15 +6625,8 @@ class SaveTransaction:
         return self._key
 
     def load_judged(self, selector):
-        """(the checkpoint `selector` names or None, its TrustVerdict or None, what git could
-        not tell); raises CorruptCheckpoint as load_checkpoint does."""
-        loaded = load_checkpoint(self.root, selector)
-        if loaded is None:
-            return None, None, []
-        tracked, warnings = self.committed.tracked()
-        return loaded, trust_verdict(self.root, CheckpointFile(selector, loaded.path, None,
-                                                               loaded.from_backup),
-                                     self.key, tracked, loaded=loaded), warnings
+        """load_judged with this save's key and committed checkpoint files."""
+        return load_judged(self.root, selector, lambda: self.key, self.committed.tracked)
 
     def ignored_without_git(self, relative):
         """Whether git ignores the checkpoint `relative`, when that is known without asking
@@ -7713,7 +7712,8 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
     if os.path.islink(os.path.join(root, CHECKPOINT_DIR)):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
                         "replace the link with a directory." % os.path.join(root, CHECKPOINT_DIR))
-    tracked = tracked_checkpoint_paths(root, warnings) if shown else frozenset()
+    tracked, said = tracked_checkpoint_paths(root) if shown else (frozenset(), [])
+    warnings += said
     key = project_signing_key(root) if shown else None  # (read once for every entry)
     for found in shown:
         selector, mtime = found.selector, found.info.st_mtime
@@ -7957,7 +7957,8 @@ def load_tool(arguments, context):
     import time
     root, session, warnings, requested = call_scope(arguments, context, "checkpoint")
     selector = requested or session.selector
-    loaded, verdict = load_with_trust(root, selector, warnings) if selector else (None, None)
+    loaded, verdict, said = load_with_trust(root, selector) if selector else (None, None, [])
+    warnings += said
     trust_problems = verdict.problems if verdict else []
     if loaded is None and requested:
         raise CallerError("no checkpoint %r in %s; call list_session_checkpoints to see "
@@ -9355,8 +9356,7 @@ def run_show(options, invocation):
     selector = (resolve_selector(root, options.selector) if options.selector
                 else newest_selector(root))
     if options.json:  # the file's content, compact on one line for a pipe
-        warnings = []
-        loaded, verdict = load_with_trust(root, selector, warnings)
+        loaded, verdict, warnings = load_with_trust(root, selector)
         if loaded is None:
             raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
                                 "list` to see which exist." % selector)
