@@ -131,6 +131,8 @@ FOLDER_IGNORE_FILE = ".gitignore"
 FOLDER_IGNORE_TEXT = b"# Written by session-checkpoint: checkpoints stay out of git.\n*\n"
 
 
+# The shared pre-1.0 file's selector; also the CHECKPOINT_SESSION_IDS value that has every
+# session write it, and the source of such a session (Session.is_legacy).
 LEGACY_SELECTOR = "legacy"
 
 
@@ -2415,8 +2417,13 @@ class Session(Record):
         self.warnings = list(warnings)
 
     @property
+    def is_legacy(self):
+        """Whether this session writes the shared legacy file."""
+        return self.source == LEGACY_SELECTOR
+
+    @property
     def selector(self):
-        return LEGACY_SELECTOR if self.source == "legacy" else self.id
+        return LEGACY_SELECTOR if self.is_legacy else self.id
 
 
 def resolve_session(argument, environ, client_id=None):
@@ -2445,8 +2452,8 @@ def resolve_session(argument, environ, client_id=None):
                         "letters, digits, '.', '_' or '-', starting with a letter or digit), "
                         "so this call has no session id from it." % LIMITS["selector"])
     policy = environ.get("CHECKPOINT_SESSION_IDS", "")
-    if policy == "legacy":
-        return Session(None, "legacy", warnings)
+    if policy == LEGACY_SELECTOR:
+        return Session(None, LEGACY_SELECTOR, warnings)
     if policy not in ("", "mint"):
         warnings.append("CHECKPOINT_SESSION_IDS=%r is neither 'legacy' nor 'mint'; using 'mint'."
                         % policy)
@@ -6677,7 +6684,7 @@ def save_checkpoint(root, session, draft, policy, deadline=None):
         LIMITS["lockTimeout"], deadline - time.monotonic())))
     warnings = []
     ignored = ignore_check = None
-    with FolderWrites(None if session.source == "legacy" else root) as folder:
+    with FolderWrites(None if session.is_legacy else root) as folder:
         if folder.change is not None:
             directory = ensure_checkpoint_directory(root)
             ignore_file = os.path.join(directory, FOLDER_IGNORE_FILE)
@@ -9345,7 +9352,7 @@ def owner_view(root, selector, load_format, invocation):
                      if name not in ("CLAUDE_CODE_SESSION_ID", "CHECKPOINT_SESSION_IDS")}
     arguments = {"projectRoot": root, "checkpoint": selector, "format": load_format}
     if selector == LEGACY_SELECTOR:
-        owner_environ["CHECKPOINT_SESSION_IDS"] = "legacy"
+        owner_environ["CHECKPOINT_SESSION_IDS"] = LEGACY_SELECTOR
     else:
         arguments["session"] = selector
     return arguments, ToolContext(owner_environ, invocation.cwd)
@@ -9719,7 +9726,7 @@ def check_git_ignored(root, environ):
     # The legacy file matters only where it is in use: `.claude-checkpoints/` alone in
     # .gitignore covers every checkpoint a session id names.
     probes = [CHECKPOINT_DIR + "/checkpoint" + CHECKPOINT_SUFFIX]
-    if (environ.get("CHECKPOINT_SESSION_IDS") == "legacy"
+    if (environ.get("CHECKPOINT_SESSION_IDS") == LEGACY_SELECTOR
             or os.path.lexists(os.path.join(root, LEGACY_FILE))):
         probes.append(LEGACY_FILE)
     checks = [start_ignore_check(root, probe) for probe in probes]  # run side by side
