@@ -9652,6 +9652,13 @@ def check_root(options, invocation):
                         "its own)" % (root, rule))
 
 
+def open_to_others(mode):
+    """Whether the mode bits `mode` give group or others any access, as doctor reports it
+    (a checkpoint file should be 0600, its folder 0700). Trust judges a file otherwise
+    (owner_mode_reasons: its owner too, and only the read and write bits)."""
+    return bool(mode & 0o077)
+
+
 def loose_files(paths):
     """The files among `paths` that someone other than their owner may read or write."""
     import stat
@@ -9661,7 +9668,7 @@ def loose_files(paths):
             info = os.lstat(path)
         except OSError:
             continue
-        if stat.S_ISREG(info.st_mode) and info.st_mode & 0o077:
+        if stat.S_ISREG(info.st_mode) and open_to_others(info.st_mode):
             loose.append(path)
     return loose
 
@@ -9685,7 +9692,7 @@ def check_permissions(root):
     files = [os.path.join(root, LEGACY_FILE)]
     if exists:
         mode = stat.S_IMODE(os.stat(directory).st_mode)
-        if mode & 0o077:
+        if open_to_others(mode):
             problems.append("%s is mode %04o; run `chmod 700 %s`" % (directory, mode, directory))
         try:
             files += [entry.path for entry in os.scandir(directory)
