@@ -7384,19 +7384,16 @@ class BriefSubject(Record):
                  "trust_problems")
 
 
-def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
-                 trust_problems=(), room=None):
-    """The compact Markdown resume brief, at the first of BRIEF_DETAIL's levels that fits
-    LIMITS["briefBytes"] and, as a JSON string, `room` bytes (what a load's
-    structuredContent leaves it); empty sections are left out. Every field is rendered so
-    that it stays inside its own section. Should even the last level not fit, its last
-    lines give way."""
+def render_brief(subject, room=None):
+    """The compact Markdown resume brief of the BriefSubject `subject`, at the first of
+    BRIEF_DETAIL's levels that fits LIMITS["briefBytes"] and, as a JSON string, `room`
+    bytes (what a load's structuredContent leaves it); empty sections are left out. Every
+    field is rendered so that it stays inside its own section. Should even the last level
+    not fit, its last lines give way."""
     def fits(text):
         return len(text.encode("utf-8")) <= LIMITS["briefBytes"] and (
             room is None or len(encode_json_text(json_dumps(text))) <= room)
 
-    subject = BriefSubject(checkpoint, drift, now, project_name, resume_hint, warnings,
-                           trust_problems)
     for detail in BRIEF_DETAIL:
         text = render_brief_at(subject, detail)
         if fits(text):
@@ -8019,8 +8016,8 @@ def load_tool(arguments, context):
         structured["checkpoint"] = data
     else:  # the brief gets what the rest of the structuredContent leaves
         room = LIMITS["loadBytes"] - len(encode_json_text(json_dumps(structured))) + 2
-        text = structured["brief"] = render_brief(data, brief_drift, time.time(), project,
-                                                  resume_hint, warnings, trust_problems, room)
+        text = structured["brief"] = render_brief(BriefSubject(
+            data, brief_drift, time.time(), project, resume_hint, warnings, trust_problems), room)
     return text, structured
 
 
