@@ -4305,14 +4305,14 @@ def key_location_problem(root):
     return None
 
 
-def project_signing_key(root, create=False):
+def project_signing_key(root):
     """This user's SigningKey as it may vouch for checkpoints in the project `root`: the
     key (see signing_key), or none and why when it lies where the project could have put
-    it (key_location_problem). None is made there either."""
+    it (key_location_problem). None is made there either (see SaveTransaction.sign)."""
     problem = key_location_problem(root)
     if problem is not None:
         return KeyInProject(signing_key_path(), None, problem)
-    return signing_key(create)
+    return signing_key()
 
 
 def signing_key_state(root):
@@ -4323,33 +4323,37 @@ def signing_key_state(root):
 
 
 def signing_key(create=False):
-    """This user's SigningKey; with `create`, made first when there is none (by a save).
-    Wherever a project is concerned, project_signing_key says whether it may be used.
-    A new key is written to a temporary file and put in place only where there is none
-    (a hard link; on Windows a rename, which never replaces a file there), so two first
-    saves at once end up with the same key."""
-    path = signing_key_path()
-    key = read_signing_key(path)
-    if key.secret is None and create and not os.path.lexists(path):
-        try:
-            make_private_directory(os.path.dirname(path))
-            fd, temp_path = create_temp_file(os.path.dirname(path), KEY_FILE)
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(os.urandom(32).hex().encode("ascii") + b"\n")
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                (os.rename if os.name == "nt" else os.link)(temp_path, path)
-            except FileExistsError:
-                pass  # another save made it first: use theirs
-            finally:
-                if os.path.lexists(temp_path):
-                    os.unlink(temp_path)
-        except OSError as error:
-            return SigningKey(path, None, "the signing key %s cannot be created (%s)"
-                              % (path, error.strerror or error))
-        key = read_signing_key(path)
+    """This user's SigningKey; with `create`, made first when there is none (new_signing_key).
+    Wherever a project is concerned, project_signing_key says whether it may be used."""
+    key = read_signing_key(signing_key_path())
+    if key.secret is None and create and not os.path.lexists(key.path):
+        return new_signing_key(key.path)
     return key
+
+
+def new_signing_key(path):
+    """This user's SigningKey made at `path`, where there was none, as read back. It is
+    written to a temporary file and put in place only where there is none (a hard link; on
+    Windows a rename, which never replaces a file there), so two first saves at once end up
+    with the same key."""
+    try:
+        make_private_directory(os.path.dirname(path))
+        fd, temp_path = create_temp_file(os.path.dirname(path), KEY_FILE)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(os.urandom(32).hex().encode("ascii") + b"\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            (os.rename if os.name == "nt" else os.link)(temp_path, path)
+        except FileExistsError:
+            pass  # another save made it first: use theirs
+        finally:
+            if os.path.lexists(temp_path):
+                os.unlink(temp_path)
+    except OSError as error:
+        return SigningKey(path, None, "the signing key %s cannot be created (%s)"
+                          % (path, error.strerror or error))
+    return read_signing_key(path)
 
 
 def checkpoint_signature(secret, selector, body):
@@ -5981,10 +5985,11 @@ def project_paths(root, raw_paths):
 # transaction reads the session's own checkpoint and judges it while its one `git status`
 # runs (which checkpoints are committed comes from the git index itself, and whether git
 # ignores the file from the folder's own ignore file when that is ours), lets the policy
-# settle what to build on, builds, fits the size cap, signs with the key it read once, and
-# writes atomically, the old file kept as the backup; one FolderChange brackets what it
-# changes in the checkpoint folder, and tells the census record the new file's verdict
-# without reading it back. Each step returns its warnings; the transaction collects them.
+# settle what to build on, builds, fits the size cap, signs with the key it read once
+# (when that found no usable key, it is read once more to sign, made first where there is
+# none: a first save), and writes atomically, the old file kept as the backup; one
+# FolderChange brackets what it changes in the checkpoint folder, and tells the census
+# record the new file's verdict without reading it back. Each step returns its warnings; the transaction collects them.
 
 GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
 
@@ -6613,8 +6618,9 @@ class SaveTransaction:
     (AgentSave, Snapshot, Recovery): what every step of it shares. The signing key is read
     once, under the checkpoint's lock (`key`: for the old file's trust, the signature and
     the census record alike; read before the lock, it could miss the key another first
-    save is making meanwhile), the committed checkpoint files are asked once
-    (`committed`), and the files are hashed within one HashBudget (`budget`)."""
+    save is making meanwhile; no usable key is looked at once more, by `sign`), the
+    committed checkpoint files are asked once (`committed`), and the files are hashed
+    within one HashBudget (`budget`)."""
 
     def __init__(self, root, session, draft, policy, deadline):
         self.root = root
@@ -6652,9 +6658,13 @@ class SaveTransaction:
 
     def sign(self, data):
         """(the bytes signed with this user's key, made now by the user's first save; the
-        warnings)."""
-        if self.key.secret is None:
-            self._key = project_signing_key(self.root, create=True)
+        warnings). When `key` found no usable key, it is looked at once more: made where
+        there is still no file, else read again (another first save may have made it
+        meanwhile)."""
+        key = self.key
+        if key.secret is None and not isinstance(key, KeyInProject):
+            self._key = (read_signing_key(key.path) if os.path.lexists(key.path)
+                         else new_signing_key(key.path))
         if self.key.secret is None:
             return data, ["This checkpoint could not be signed, so it loads as untrusted until "
                           "a save can sign it: %s." % self.key.problem]
