@@ -5989,7 +5989,8 @@ def project_paths(root, raw_paths):
 # (when that found no usable key, it is read once more to sign, made first where there is
 # none: a first save), and writes atomically, the old file kept as the backup; one
 # FolderChange brackets what it changes in the checkpoint folder, and tells the census
-# record the new file's verdict without reading it back. Each step returns its warnings; the transaction collects them.
+# record the new file's verdict without reading it back. Each step returns its warnings;
+# the transaction collects them.
 
 GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
 
