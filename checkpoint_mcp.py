@@ -131,6 +131,8 @@ FOLDER_IGNORE_FILE = ".gitignore"
 FOLDER_IGNORE_TEXT = b"# Written by session-checkpoint: checkpoints stay out of git.\n*\n"
 
 
+# The shared pre-1.0 file's selector; also the CHECKPOINT_SESSION_IDS value that has every
+# session write it, and the source of such a session (Session.is_legacy).
 LEGACY_SELECTOR = "legacy"
 
 
@@ -2434,8 +2436,13 @@ class Session(Record):
         self.warnings = list(warnings)
 
     @property
+    def is_legacy(self):
+        """Whether this session writes the shared legacy file."""
+        return self.source == LEGACY_SELECTOR
+
+    @property
     def selector(self):
-        return LEGACY_SELECTOR if self.source == "legacy" else self.id
+        return LEGACY_SELECTOR if self.is_legacy else self.id
 
 
 def resolve_session(argument, environ, client_id=None):
@@ -2464,8 +2471,8 @@ def resolve_session(argument, environ, client_id=None):
                         "letters, digits, '.', '_' or '-', starting with a letter or digit), "
                         "so this call has no session id from it." % LIMITS["selector"])
     policy = environ.get("CHECKPOINT_SESSION_IDS", "")
-    if policy == "legacy":
-        return Session(None, "legacy", warnings)
+    if policy == LEGACY_SELECTOR:
+        return Session(None, LEGACY_SELECTOR, warnings)
     if policy not in ("", "mint"):
         warnings.append("CHECKPOINT_SESSION_IDS=%r is neither 'legacy' nor 'mint'; using 'mint'."
                         % policy)
@@ -3345,23 +3352,22 @@ def is_git_ignored(check):
     return None if answer is None else answer.returncode == 0
 
 
-def tracked_checkpoint_paths(root, warnings):
-    """The checkpoint files git tracks under `root`, '/'-separated and relative to it. A
-    committed checkpoint came with a clone: someone else wrote it. Empty when there is no
-    repository; None when git did not answer in time (then nothing counts as checked, and
-    a warning says so)."""
+def tracked_checkpoint_paths(root):
+    """(the checkpoint files git tracks under `root`, '/'-separated and relative to it; the
+    warnings). A committed checkpoint came with a clone: someone else wrote it. Empty when
+    there is no repository; None when git did not answer in time (then nothing counts as
+    checked, and a warning says so)."""
     try:
         answer = run_git(root, ["ls-files", "-z", "--", CHECKPOINT_DIR, LEGACY_FILE,
                                 LEGACY_FILE + BACKUP_SUFFIX])
     except GitTimeout:
-        warnings.append(git_timeout_warning(
+        return None, [git_timeout_warning(
             "whether a checkpoint was committed to the repository could not be checked, so "
-            "none is trusted this time."))
-        return None
+            "none is trusted this time.")]
     if answer is None:
-        return frozenset()
+        return frozenset(), []
     return frozenset(path.decode("utf-8", "replace") for path in answer.stdout.split(b"\0")
-                     if path)
+                     if path), []
 
 
 def tracked_paths(root, paths):
@@ -4318,14 +4324,14 @@ def key_location_problem(root):
     return None
 
 
-def project_signing_key(root, create=False):
+def project_signing_key(root):
     """This user's SigningKey as it may vouch for checkpoints in the project `root`: the
     key (see signing_key), or none and why when it lies where the project could have put
-    it (key_location_problem). None is made there either."""
+    it (key_location_problem). None is made there either (see SaveTransaction.sign)."""
     problem = key_location_problem(root)
     if problem is not None:
         return KeyInProject(signing_key_path(), None, problem)
-    return signing_key(create)
+    return signing_key()
 
 
 def signing_key_state(root):
@@ -4336,33 +4342,37 @@ def signing_key_state(root):
 
 
 def signing_key(create=False):
-    """This user's SigningKey; with `create`, made first when there is none (by a save).
-    Wherever a project is concerned, project_signing_key says whether it may be used.
-    A new key is written to a temporary file and put in place only where there is none
-    (a hard link; on Windows a rename, which never replaces a file there), so two first
-    saves at once end up with the same key."""
-    path = signing_key_path()
-    key = read_signing_key(path)
-    if key.secret is None and create and not os.path.lexists(path):
-        try:
-            make_private_directory(os.path.dirname(path))
-            fd, temp_path = create_temp_file(os.path.dirname(path), KEY_FILE)
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(os.urandom(32).hex().encode("ascii") + b"\n")
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                (os.rename if os.name == "nt" else os.link)(temp_path, path)
-            except FileExistsError:
-                pass  # another save made it first: use theirs
-            finally:
-                if os.path.lexists(temp_path):
-                    os.unlink(temp_path)
-        except OSError as error:
-            return SigningKey(path, None, "the signing key %s cannot be created (%s)"
-                              % (path, error.strerror or error))
-        key = read_signing_key(path)
+    """This user's SigningKey; with `create`, made first when there is none (new_signing_key).
+    Wherever a project is concerned, project_signing_key says whether it may be used."""
+    key = read_signing_key(signing_key_path())
+    if key.secret is None and create and not os.path.lexists(key.path):
+        return new_signing_key(key.path)
     return key
+
+
+def new_signing_key(path):
+    """This user's SigningKey made at `path`, where there was none, as read back. It is
+    written to a temporary file and put in place only where there is none (a hard link; on
+    Windows a rename, which never replaces a file there), so two first saves at once end up
+    with the same key."""
+    try:
+        make_private_directory(os.path.dirname(path))
+        fd, temp_path = create_temp_file(os.path.dirname(path), KEY_FILE)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(os.urandom(32).hex().encode("ascii") + b"\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            (os.rename if os.name == "nt" else os.link)(temp_path, path)
+        except FileExistsError:
+            pass  # another save made it first: use theirs
+        finally:
+            if os.path.lexists(temp_path):
+                os.unlink(temp_path)
+    except OSError as error:
+        return SigningKey(path, None, "the signing key %s cannot be created (%s)"
+                          % (path, error.strerror or error))
+    return read_signing_key(path)
 
 
 def checkpoint_signature(secret, selector, body):
@@ -4688,16 +4698,24 @@ def load_checkpoint(root, selector):
                             selector)
 
 
-def load_with_trust(root, selector, warnings):
-    """(the checkpoint `selector` names or None, its TrustVerdict or None). Raises
-    CorruptCheckpoint as load_checkpoint does; what git could not tell goes to `warnings`."""
+def load_judged(root, selector, key, tracked):
+    """(the checkpoint `selector` names or None, its TrustVerdict or None, what git could
+    not tell); raises CorruptCheckpoint as load_checkpoint does. Only when there is a file
+    to judge are `tracked()` (the committed paths and the warnings, as
+    tracked_checkpoint_paths gives them) and `key()` (the signing key) asked."""
     loaded = load_checkpoint(root, selector)
     if loaded is None:
-        return None, None
+        return None, None, []
+    committed, warnings = tracked()
     return loaded, trust_verdict(root, CheckpointFile(selector, loaded.path, None,
                                                       loaded.from_backup),
-                                 project_signing_key(root),
-                                 tracked_checkpoint_paths(root, warnings), loaded=loaded)
+                                 key(), committed, loaded=loaded), warnings
+
+
+def load_with_trust(root, selector):
+    """load_judged with this user's signing key and what git has committed, asked now."""
+    return load_judged(root, selector, lambda: project_signing_key(root),
+                       lambda: tracked_checkpoint_paths(root))
 
 
 def ensure_checkpoint_directory(root):
@@ -5143,6 +5161,13 @@ def census_entry(found, root, key):
     return CensusEntry(file_state(found.info), stored_reasons(file_reasons(root, found, key)))
 
 
+class CensusTally(Record):
+    """The files of a census judged alike: their one `verdict`, how many `files`, and the
+    `newest` one's mtime (ns)."""
+
+    __slots__ = ("verdict", "files", "newest")
+
+
 def count_census_files(root, files, committed, folder):
     """A CheckpointCensus of the checkpoint files a census recorded (`files`: name ->
     CensusEntry), each judged by trust_verdict from what the entry knows of it, its
@@ -5150,7 +5175,7 @@ def count_census_files(root, files, committed, folder):
     Files recorded with the same reasons, and alike in whether git has them, get the same
     verdict, made once: a folder of planted names may hold a hundred thousand of them,
     committed or not."""
-    census, tally = CheckpointCensus(), {}  # the same reasons -> [verdict, files, newest]
+    census, tally = CheckpointCensus(), {}  # the same reasons -> their CensusTally
     directory = os.path.join(root, CHECKPOINT_DIR)
     def file_named(name):
         from_backup = name.endswith(BACKUP_SUFFIX)
@@ -5161,14 +5186,14 @@ def count_census_files(root, files, committed, folder):
         same = (entry.same, found is not None and is_committed(root, found, committed))
         counted = tally.get(same)
         if counted is not None:
-            counted[1] += 1
-            counted[2] = max(counted[2], entry.mtime_ns)
+            counted.files += 1
+            counted.newest = max(counted.newest, entry.mtime_ns)
             continue
         verdict = trust_verdict(root, found or file_named(name), None, committed, folder,
                                 known=[TrustReason(*pair) for pair in entry.reasons])
-        tally[same] = [verdict, 1, entry.mtime_ns]
-    for verdict, count, newest in tally.values():
-        census.add(verdict, newest / 1e9, count)
+        tally[same] = CensusTally(verdict, 1, entry.mtime_ns)
+    for counted in tally.values():
+        census.add(counted.verdict, counted.newest / 1e9, counted.files)
     return census
 
 
@@ -5979,10 +6004,12 @@ def project_paths(root, raw_paths):
 # transaction reads the session's own checkpoint and judges it while its one `git status`
 # runs (which checkpoints are committed comes from the git index itself, and whether git
 # ignores the file from the folder's own ignore file when that is ours), lets the policy
-# settle what to build on, builds, fits the size cap, signs with the key it read once, and
-# writes atomically, the old file kept as the backup; one FolderChange brackets what it
-# changes in the checkpoint folder, and tells the census record the new file's verdict
-# without reading it back. Each step returns its warnings; the transaction collects them.
+# settle what to build on, builds, fits the size cap, signs with the key it read once
+# (when that found no usable key, it is read once more to sign, made first where there is
+# none: a first save), and writes atomically, the old file kept as the backup; one
+# FolderChange brackets what it changes in the checkpoint folder, and tells the census
+# record the new file's verdict without reading it back. Each step returns its warnings;
+# the transaction collects them.
 
 GOAL_NOT_FOUND = "(automatic snapshot: the transcript holds no prompt)"
 
@@ -6027,8 +6054,8 @@ def clean_paths(root, scan, paths):
 
 
 def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
-    """Agent-reported files first, then the git scan, then (merge) what was recorded before,
-    hashed within the HashBudget `budget`.
+    """Agent-reported files first (`provided`: ReportedFiles), then the git scan, then
+    (merge) what was recorded before, hashed within the HashBudget `budget`.
     Returns the records (at most LIMITS['modifiedFiles']) and how many were left out. With
     `keep_recorded`, a file recorded before keeps that record (its hash then), so that
     drift is still measured from the earlier save."""
@@ -6039,8 +6066,10 @@ def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
         scanned.update((path, item) for path, item in previous_by_path.items()
                        if path in scanned)
     records = {}
-    clean = clean_paths(root, scan, [path for path, _ in provided if path not in scanned])
-    for path, note in provided:
+    clean = clean_paths(root, scan, [reported.path for reported in provided
+                                     if reported.path not in scanned])
+    for reported in provided:
+        path = reported.path
         if keep_recorded and path in previous_by_path:
             record = dict(previous_by_path[path])
         elif path in scanned:
@@ -6051,8 +6080,8 @@ def assemble_files(root, provided, scan, previous, budget, keep_recorded=False):
             record = with_current_hash(root, {"path": path, "status": "M", "source": "agent"},
                                        budget)
         old_note = previous_by_path.get(path, {}).get("note")
-        if note or old_note:
-            record["note"] = note or old_note
+        if reported.note or old_note:
+            record["note"] = reported.note or old_note
         record["reported"] = True  # the brief lists these first, whoever else found them
         records.setdefault(path, record)
     for path, item in scanned.items():
@@ -6203,10 +6232,9 @@ class CommittedCheckpoints:
         said the first time only)."""
         if self.asked:
             return self.answer, []
-        warnings = []
-        self.answer = self.in_index()
+        self.answer, warnings = self.in_index(), []
         if self.answer is None:
-            self.answer = tracked_checkpoint_paths(self.root, warnings)
+            self.answer, warnings = tracked_checkpoint_paths(self.root)
         self.asked = True
         return self.answer, warnings
 
@@ -6318,14 +6346,23 @@ def automatic_fields(checkpoint):
     return [field for field in fields if isinstance(field, str)] if isinstance(fields, list) else []
 
 
-class Draft:
+class ReportedFile(Record):
+    """A file a save is told of: its project-relative `path`, and the agent's `note` on it
+    (None: no note, as for every file a snapshot's transcript touched)."""
+
+    __slots__ = ("path", "note")
+
+
+class Draft(Record):
     """What to save, as plain data. `content`: the save tool's fields (goal, summary,
     tasks, nextSteps, decisions, recentCommands), already redacted, with `redactions`
-    counted; `files`: (project-relative path, note or None) for each file the agent
-    reported or the session touched; `mode`: 'replace' or 'merge'; `resumed_from`: the
-    selector a first save builds on. A snapshot's `content` holds the transcript's facts,
-    and `dropped_tasks` the task descriptions the session deleted. Who saves it, and so how,
-    is the save's policy (AgentSave, Snapshot, Recovery)."""
+    counted; `files`: a ReportedFile for each file the agent reported or the session
+    touched; `mode`: 'replace' or 'merge'; `resumed_from`: the selector a first save builds
+    on. A snapshot's `content` holds the transcript's facts, and `dropped_tasks` the task
+    descriptions the session deleted. Who saves it, and so how, is the save's policy
+    (AgentSave, Snapshot, Recovery)."""
+
+    __slots__ = ("content", "redactions", "files", "mode", "resumed_from", "dropped_tasks")
 
     def __init__(self, content, redactions=0, files=(), mode="replace", resumed_from=None,
                  dropped_tasks=frozenset()):
@@ -6601,8 +6638,9 @@ class SaveTransaction:
     (AgentSave, Snapshot, Recovery): what every step of it shares. The signing key is read
     once, under the checkpoint's lock (`key`: for the old file's trust, the signature and
     the census record alike; read before the lock, it could miss the key another first
-    save is making meanwhile), the committed checkpoint files are asked once
-    (`committed`), and the files are hashed within one HashBudget (`budget`)."""
+    save is making meanwhile; no usable key is looked at once more, by `sign`), the
+    committed checkpoint files are asked once (`committed`), and the files are hashed
+    within one HashBudget (`budget`)."""
 
     def __init__(self, root, session, draft, policy, deadline):
         self.root = root
@@ -6620,15 +6658,8 @@ class SaveTransaction:
         return self._key
 
     def load_judged(self, selector):
-        """(the checkpoint `selector` names or None, its TrustVerdict or None, what git could
-        not tell); raises CorruptCheckpoint as load_checkpoint does."""
-        loaded = load_checkpoint(self.root, selector)
-        if loaded is None:
-            return None, None, []
-        tracked, warnings = self.committed.tracked()
-        return loaded, trust_verdict(self.root, CheckpointFile(selector, loaded.path, None,
-                                                               loaded.from_backup),
-                                     self.key, tracked, loaded=loaded), warnings
+        """load_judged with this save's key and committed checkpoint files."""
+        return load_judged(self.root, selector, lambda: self.key, self.committed.tracked)
 
     def ignored_without_git(self, relative):
         """Whether git ignores the checkpoint `relative`, when that is known without asking
@@ -6647,9 +6678,13 @@ class SaveTransaction:
 
     def sign(self, data):
         """(the bytes signed with this user's key, made now by the user's first save; the
-        warnings)."""
-        if self.key.secret is None:
-            self._key = project_signing_key(self.root, create=True)
+        warnings). When `key` found no usable key, it is looked at once more: made where
+        there is still no file, else read again (another first save may have made it
+        meanwhile)."""
+        key = self.key
+        if key.secret is None and not isinstance(key, KeyInProject):
+            self._key = (read_signing_key(key.path) if os.path.lexists(key.path)
+                         else new_signing_key(key.path))
         if self.key.secret is None:
             return data, ["This checkpoint could not be signed, so it loads as untrusted until "
                           "a save can sign it: %s." % self.key.problem]
@@ -6679,7 +6714,7 @@ def save_checkpoint(root, session, draft, policy, deadline=None):
         LIMITS["lockTimeout"], deadline - time.monotonic())))
     warnings = []
     ignored = ignore_check = None
-    with FolderWrites(None if session.source == "legacy" else root) as folder:
+    with FolderWrites(None if session.is_legacy else root) as folder:
         if folder.change is not None:
             directory = ensure_checkpoint_directory(root)
             ignore_file = os.path.join(directory, FOLDER_IGNORE_FILE)
@@ -6699,7 +6734,7 @@ def save_checkpoint(root, session, draft, policy, deadline=None):
                 settled, said = policy.settle(save, own)  # while git runs
                 warnings += own.warnings + said
                 timestamp = now_timestamp()
-                scan = scan_git(root, [item[0] for item in draft.files],
+                scan = scan_git(root, [item.path for item in draft.files],
                                 LIMITS["modifiedFiles"], status, save.budget)
                 warnings += scan["warnings"]
                 checkpoint, omitted = policy.build(save, own, settled, scan, timestamp)
@@ -6747,7 +6782,7 @@ def save_transcript_snapshot(root, session, facts, policy, deadline=None):
     if not facts.did_work() and not checkpoint_exists(root, session.selector):
         return None
     found, redactions = redacted_facts(facts)
-    touched = [(path, None) for path in project_paths(root, facts.touched_paths())]
+    touched = [ReportedFile(path, None) for path in project_paths(root, facts.touched_paths())]
     return save_checkpoint(root, session, Draft(
         found, redactions, touched, dropped_tasks=found.pop("droppedTasks")), policy,
         deadline=deadline)
@@ -6962,6 +6997,17 @@ def scan_transcript_folder(folder, root, excluded, now, list_current=False):
     return candidates, current, older
 
 
+class Remembered(Record):
+    """What RecoveryMemory keeps of one transcript: its `size` and `mtime_ns` when read,
+    and why (`reason`, a REMEMBERED_REASONS key). Stored as the list [size, mtime_ns,
+    reason]."""
+
+    __slots__ = ("size", "mtime_ns", "reason")
+
+    def stored(self):
+        return [self.size, self.mtime_ns, self.reason]
+
+
 class RecoveryMemory:
     """The recovery record of one project: the transcripts read and found to hold nothing
     to recover (or too slow to read at a session start), each by session id with its size,
@@ -6973,7 +7019,7 @@ class RecoveryMemory:
 
     def __init__(self, path, entries):
         self.path = path
-        self.entries = entries  # selector -> [size, mtime_ns, reason]
+        self.entries = entries  # selector -> Remembered
         self.changed = False
 
     @classmethod
@@ -6990,7 +7036,7 @@ class RecoveryMemory:
                     if (isinstance(entry, list) and len(entry) == 3
                             and type(entry[0]) is int and type(entry[1]) is int
                             and isinstance(entry[2], str) and entry[2] in REMEMBERED_REASONS):
-                        entries[selector] = entry
+                        entries[selector] = Remembered(*entry)
         except (OSError, ValueError):  # none yet, or unusable: an empty record
             entries = {}
         return cls(path, entries)
@@ -6998,13 +7044,13 @@ class RecoveryMemory:
     def reason(self, transcript):
         """The remembered reason for `transcript` as it is now (same size and mtime), or None."""
         entry, info = self.entries.get(transcript.selector), transcript.info
-        if entry and entry[0] == info.st_size and entry[1] == info.st_mtime_ns:
-            return entry[2]
+        if entry and entry.size == info.st_size and entry.mtime_ns == info.st_mtime_ns:
+            return entry.reason
         return None
 
     def remember(self, transcript, reason):
-        self.entries[transcript.selector] = [transcript.info.st_size,
-                                             transcript.info.st_mtime_ns, reason]
+        self.entries[transcript.selector] = Remembered(transcript.info.st_size,
+                                                       transcript.info.st_mtime_ns, reason)
         self.changed = True
 
     def save(self, now):
@@ -7012,13 +7058,15 @@ class RecoveryMemory:
         if not self.changed:
             return
         horizon = recovery_horizon(now)
-        kept = sorted(((selector, entry) for selector, entry in self.entries.items()
-                       if entry[1] >= horizon), key=lambda item: item[1][1],
+        kept = sorted((selector for selector, entry in self.entries.items()
+                       if entry.mtime_ns >= horizon),
+                      key=lambda selector: self.entries[selector].mtime_ns,
                       reverse=True)[:LIMITS["recoverMemory"]]
+        transcripts = {selector: self.entries[selector].stored() for selector in kept}
         try:
             make_private_directory(os.path.dirname(self.path))
             write_atomic(self.path, encode_json_text(json_dumps(
-                {"version": 1, "transcripts": dict(kept)}) + "\n"))
+                {"version": 1, "transcripts": transcripts}) + "\n"))
         except OSError:  # recovery still works: it only reads those transcripts again
             pass
 
@@ -7366,19 +7414,16 @@ class BriefSubject(Record):
                  "trust_problems")
 
 
-def render_brief(checkpoint, drift, now, project_name, resume_hint=None, warnings=(),
-                 trust_problems=(), room=None):
-    """The compact Markdown resume brief, at the first of BRIEF_DETAIL's levels that fits
-    LIMITS["briefBytes"] and, as a JSON string, `room` bytes (what a load's
-    structuredContent leaves it); empty sections are left out. Every field is rendered so
-    that it stays inside its own section. Should even the last level not fit, its last
-    lines give way."""
+def render_brief(subject, room=None):
+    """The compact Markdown resume brief of the BriefSubject `subject`, at the first of
+    BRIEF_DETAIL's levels that fits LIMITS["briefBytes"] and, as a JSON string, `room`
+    bytes (what a load's structuredContent leaves it); empty sections are left out. Every
+    field is rendered so that it stays inside its own section. Should even the last level
+    not fit, its last lines give way."""
     def fits(text):
         return len(text.encode("utf-8")) <= LIMITS["briefBytes"] and (
             room is None or len(encode_json_text(json_dumps(text))) <= room)
 
-    subject = BriefSubject(checkpoint, drift, now, project_name, resume_hint, warnings,
-                           trust_problems)
     for detail in BRIEF_DETAIL:
         text = render_brief_at(subject, detail)
         if fits(text):
@@ -7701,7 +7746,8 @@ def list_checkpoints(root, limit, current_selector, own_first=False):
     if os.path.islink(os.path.join(root, CHECKPOINT_DIR)):
         warnings.append("%s is a symbolic link, so the checkpoints behind it are not listed; "
                         "replace the link with a directory." % os.path.join(root, CHECKPOINT_DIR))
-    tracked = tracked_checkpoint_paths(root, warnings) if shown else frozenset()
+    tracked, said = tracked_checkpoint_paths(root) if shown else (frozenset(), [])
+    warnings += said
     key = project_signing_key(root) if shown else None  # (read once for every entry)
     for found in shown:
         selector, mtime = found.selector, found.info.st_mtime
@@ -7887,8 +7933,8 @@ def save_tool(arguments, context):
                    for selector in (session.selector, resumed_from)):
             raise CallerError(FIRST_SAVE_NEEDS_GOAL)
     content, redactions = redact_arguments(arguments)
-    files = [(project_relative_path(root, item["path"], "modifiedFiles[%d].path" % index),
-              item.get("note"))
+    files = [ReportedFile(project_relative_path(root, item["path"], "modifiedFiles[%d].path"
+                                                % index), item.get("note"))
              for index, item in enumerate(content.get("modifiedFiles", []))]
     if session.source is None:
         session = mint_session(root)
@@ -7945,7 +7991,8 @@ def load_tool(arguments, context):
     import time
     root, session, warnings, requested = call_scope(arguments, context, "checkpoint")
     selector = requested or session.selector
-    loaded, verdict = load_with_trust(root, selector, warnings) if selector else (None, None)
+    loaded, verdict, said = load_with_trust(root, selector) if selector else (None, None, [])
+    warnings += said
     trust_problems = verdict.problems if verdict else []
     if loaded is None and requested:
         raise CallerError("no checkpoint %r in %s; call list_session_checkpoints to see "
@@ -7999,8 +8046,8 @@ def load_tool(arguments, context):
         structured["checkpoint"] = data
     else:  # the brief gets what the rest of the structuredContent leaves
         room = LIMITS["loadBytes"] - len(encode_json_text(json_dumps(structured))) + 2
-        text = structured["brief"] = render_brief(data, brief_drift, time.time(), project,
-                                                  resume_hint, warnings, trust_problems, room)
+        text = structured["brief"] = render_brief(BriefSubject(
+            data, brief_drift, time.time(), project, resume_hint, warnings, trust_problems), room)
     return text, structured
 
 
@@ -9332,7 +9379,7 @@ def owner_view(root, selector, load_format, invocation):
                      if name not in ("CLAUDE_CODE_SESSION_ID", "CHECKPOINT_SESSION_IDS")}
     arguments = {"projectRoot": root, "checkpoint": selector, "format": load_format}
     if selector == LEGACY_SELECTOR:
-        owner_environ["CHECKPOINT_SESSION_IDS"] = "legacy"
+        owner_environ["CHECKPOINT_SESSION_IDS"] = LEGACY_SELECTOR
     else:
         arguments["session"] = selector
     return arguments, ToolContext(owner_environ, invocation.cwd)
@@ -9343,8 +9390,7 @@ def run_show(options, invocation):
     selector = (resolve_selector(root, options.selector) if options.selector
                 else newest_selector(root))
     if options.json:  # the file's content, compact on one line for a pipe
-        warnings = []
-        loaded, verdict = load_with_trust(root, selector, warnings)
+        loaded, verdict, warnings = load_with_trust(root, selector)
         if loaded is None:
             raise CommandFailed("checkpoint %s was removed meanwhile; run `checkpoint.pyz "
                                 "list` to see which exist." % selector)
@@ -9633,6 +9679,13 @@ def check_root(options, invocation):
                         "its own)" % (root, rule))
 
 
+def open_to_others(mode):
+    """Whether the mode bits `mode` give group or others any access, as doctor reports it
+    (a checkpoint file should be 0600, its folder 0700). Trust judges a file otherwise
+    (owner_mode_reasons: its owner too, and only the read and write bits)."""
+    return bool(mode & 0o077)
+
+
 def loose_files(paths):
     """The files among `paths` that someone other than their owner may read or write."""
     import stat
@@ -9642,7 +9695,7 @@ def loose_files(paths):
             info = os.lstat(path)
         except OSError:
             continue
-        if stat.S_ISREG(info.st_mode) and info.st_mode & 0o077:
+        if stat.S_ISREG(info.st_mode) and open_to_others(info.st_mode):
             loose.append(path)
     return loose
 
@@ -9666,7 +9719,7 @@ def check_permissions(root):
     files = [os.path.join(root, LEGACY_FILE)]
     if exists:
         mode = stat.S_IMODE(os.stat(directory).st_mode)
-        if mode & 0o077:
+        if open_to_others(mode):
             problems.append("%s is mode %04o; run `chmod 700 %s`" % (directory, mode, directory))
         try:
             files += [entry.path for entry in os.scandir(directory)
@@ -9707,7 +9760,7 @@ def check_git_ignored(root, environ):
     # The legacy file matters only where it is in use: `.claude-checkpoints/` alone in
     # .gitignore covers every checkpoint a session id names.
     probes = [CHECKPOINT_DIR + "/checkpoint" + CHECKPOINT_SUFFIX]
-    if (environ.get("CHECKPOINT_SESSION_IDS") == "legacy"
+    if (environ.get("CHECKPOINT_SESSION_IDS") == LEGACY_SELECTOR
             or os.path.lexists(os.path.join(root, LEGACY_FILE))):
         probes.append(LEGACY_FILE)
     checks = [start_ignore_check(root, probe) for probe in probes]  # run side by side
