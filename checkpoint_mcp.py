@@ -1839,6 +1839,135 @@ def is_key_in_path(text, start, first, last, end):
             and is_generated_token(segment))
 
 
+def is_generated_run(run_text):
+    """looks_generated for a whole run, remembered (_generated_verdicts): the same names
+    and paths come back within a text and across a save's texts."""
+    verdicts = _generated_verdicts
+    generated = verdicts.get(run_text)
+    if generated is None:
+        generated = len(run_text) >= _RANDOM_MIN_CHARS and looks_generated(run_text)
+        if len(run_text) <= _VERDICT_KEPT_CHARS:
+            if len(verdicts) >= _VERDICTS_KEPT:
+                verdicts.clear()
+            verdicts[run_text] = generated
+    return generated
+
+
+def is_public_by_make(run_text):
+    """True for a run public by its make: an Oracle Cloud resource's id, an Ethereum
+    address."""
+    return run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
+                                             and set(run_text[2:]) <= _HEX)
+
+
+def credential_word_before(lowered, window, start, inside):
+    """The last credential word (or name: `token_AbC…` runs into its value) between
+    `window` and `inside` that ends at most _NEAR_CHARS before `start` and is not a public
+    thing's (`pub…`, `ssh-…`); None if there is none."""
+    public, near = _redaction_regexes["public"], None
+    for found in _redaction_regexes["words"].finditer(lowered, window, inside):
+        if found.end() >= start - _NEAR_CHARS and not public.search(
+                lowered, max(0, found.start() - 8), found.start()):
+            near = found
+    return near
+
+
+def after_a_secret(text, spans, start):
+    """(the span of the secret `start` follows with only a separator between, or None;
+    whether it does): `id / secret`, a secret already redacted then its pair."""
+    if spans and start - 4 <= spans[-1][1] <= start and not any(
+            char.isalnum() or char == "\n" for char in text[spans[-1][1]:start]):
+        return _redaction_regexes["run"].match(text, spans[-1][0], spans[-1][1]), True
+    if REDACTED in text[max(0, start - 4 - len(REDACTED)):start]:
+        gap = text[text.rfind(REDACTED, 0, start) + len(REDACTED):start]
+        return None, len(gap) <= 4 and not any(char.isalnum() or char == "\n" for char in gap)
+    return None, False
+
+
+def vendor_prefixed(text, match, start, end):
+    """(the vendor-like prefix of the run text[start:end] whose long part is `match`, the
+    run's new end) when what follows it reads as a token's secret part (`acme_live_…`,
+    `ACME-…`, `ac.st.…`: is_vendor_token_tail); (None, end) when it does not, or when the
+    prefix is a digest's (`sha512-…`: then False for the prefix). A URL's host is no prefix."""
+    head = _redaction_regexes["prefix"]
+    prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
+    if prefix is None or (prefix.start() == start and text[max(0, start - 3):start] == "://"
+                          and "/" in text[start:end]):
+        return None, end
+    if prefix.group().lower().startswith(_DIGEST_PREFIXES):
+        return False, end
+    tail = text[prefix.end():end if prefix.start() == start else match.end()]
+    if is_vendor_token_tail(prefix.group(), tail) and not _redaction_regexes["uuid"].search(text, start, end):
+        return prefix, prefix.end() + len(tail)
+    return None, end
+
+
+def unnamed_run_span(text, lowered, match, start, end, window):
+    """The span to redact of a generated run with no credential word, id or prefix before
+    it, or None: in a URL, the URL when it is a webhook's or its last segment a key
+    (is_key_in_path), else nothing (a resource's id: a document, a build); elsewhere the
+    run when it stands alone as a token (stands_alone_as_token), unless a hash word or an
+    id's name stands before it."""
+    first = max(start, text.rfind("/", start, match.start()) + 1)
+    last = text.find("/", match.end(), end)
+    if first > start and text[max(0, start - 3):start] == "://":
+        if lowered.find("hook", start, first) >= 0:
+            return start, end  # a webhook's URL: the URL is the secret, its host too
+        if is_key_in_path(text, start, first, last, end):
+            return start, end if last < 0 else last  # the URL is the key's
+        return None
+    head = _redaction_regexes["prefix"]
+    prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
+    alone = match.group()  # an id after its prefix is judged by what follows the prefix
+    if prefix is not None and not (prefix.start() == start and text[max(0, start - 3):start] == "://"
+                                   and "/" in text[start:end]):
+        alone = text[prefix.end():end if prefix.start() == start else match.end()]
+        if is_path_tail(alone):
+            alone = match.group()
+    if stands_alone_as_token(text[first:end if last < 0 else last], alone) and not (
+            _redaction_regexes["hash_words"].search(lowered, window, start)
+            or _redaction_regexes["id_name"].search(text, window, start)):
+        return start, end  # a token anywhere
+    return None
+
+
+def named_value_span(text, lowered, start, end, near, beside, window):
+    """The span of the generated value after the credential word, id or prefix `near`
+    (inside the run when the name runs into it), or None when it is no secret: hex that is
+    a key id, a commit or a digest (a secret right after its name or its sentence: `the
+    key … is <hex>`), hex after a hash word (`cache key: Linux-node-<sha256>`), a value
+    named as an id (`"request_id": `) with the credential word before that name, or a UUID
+    (alone or in a path) not named a secret's. `beside`: right after a secret (an id's
+    pair), where hex and UUIDs count."""
+    if near.end() > start:  # the value starts after the name inside the run
+        start = near.end()
+        while start < end and not text[start].isalnum():
+            start += 1
+    candidate = text[start:end]
+    if REDACTED in candidate or not looks_generated(candidate):
+        return None
+    # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after a
+    # hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
+    part = max(candidate.split("/"), key=len)
+    hex_at = start + candidate.index(part)
+    if not beside and set(part) <= _HEX and (len(part) < 24 or (
+            len(part) in (40, 64, 128) and near.end() < hex_at - 16
+            and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):
+        return None
+    named = _redaction_regexes["named_hex"].fullmatch(part)
+    if named is not None and _redaction_regexes["hash_words"].search(lowered, window, hex_at + named.start(1)):
+        return None
+    if beside:
+        return start, end
+    named_id = _redaction_regexes["id_name"].search(text, window, start)
+    if named_id is not None and near.end() <= named_id.start():
+        return None
+    if _redaction_regexes["uuid"].fullmatch(part) and not _redaction_regexes["uuid_name"].search(
+            lowered, window, hex_at):
+        return None
+    return start, end
+
+
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
@@ -1847,10 +1976,8 @@ def credential_spans(text, lowered):
     tokens (stands_alone_as_token) outside a URL's path (a resource's id there, unless the
     URL is a webhook's): the second line of defence. Runs of _RANDOM_MIN_CHARS are rare in
     ordinary text, so each is found first and its window searched for a word after."""
-    words, ids, head = (_redaction_regexes["words"], _redaction_regexes["ids"],
-                        _redaction_regexes["prefix"])
-    public = _redaction_regexes["public"]
-    spans, examined, run, verdicts = [], 0, _redaction_regexes["run"], _generated_verdicts
+    public, run = _redaction_regexes["public"], _redaction_regexes["run"]
+    spans, examined = [], 0
     for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
         if match.start() < examined:
             continue
@@ -1860,95 +1987,31 @@ def credential_spans(text, lowered):
         end = examined = run.match(text, start, start + 4096).end()
         while start < end and not text[start].isalnum():
             start += 1
-        run_text = text[start:end]
-        generated = verdicts.get(run_text)
-        if generated is None:  # the same names come back within a text and across a save's
-            generated = end - start >= _RANDOM_MIN_CHARS and looks_generated(run_text)
-            if len(run_text) <= _VERDICT_KEPT_CHARS:
-                if len(verdicts) >= _VERDICTS_KEPT:
-                    verdicts.clear()
-                verdicts[run_text] = generated
-        if not generated:
+        if not is_generated_run(text[start:end]) or is_public_by_make(text[start:end]):
             continue  # (most runs end here: paths, names, words)
-        if run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
-                                             and set(run_text[2:]) <= _HEX):
-            continue  # public by their make: an Oracle Cloud resource's id, an Ethereum address
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
         window = max(line, start - _NEAR_CHARS - 24)
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
-        near = None
-        for found in words.finditer(lowered, window, inside):
-            if found.end() >= start - _NEAR_CHARS and not public.search(
-                    lowered, max(0, found.start() - 8), found.start()):
-                near = found
+        near = credential_word_before(lowered, window, start, inside)
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
-        beside = False  # right after a secret, with only a separator between: `id / secret`
-        if spans and start - 4 <= spans[-1][1] <= start and not any(
-                char.isalnum() or char == "\n" for char in text[spans[-1][1]:start]):
-            near, beside = run.match(text, spans[-1][0], spans[-1][1]), True
-        elif REDACTED in text[max(0, start - 4 - len(REDACTED)):start]:
-            gap = text[text.rfind(REDACTED, 0, start) + len(REDACTED):start]
-            beside = len(gap) <= 4 and not any(char.isalnum() or char == "\n" for char in gap)
+        secret_before, beside = after_a_secret(text, spans, start)
+        near = secret_before or near
+        if near is None and ("A" in text or "://" in text):
+            near = _redaction_regexes["ids"].search(text, window, inside)
         if near is None:
-            near = ids.search(text, window, inside) if ("A" in text or "://" in text) else None
-        if near is None:  # a vendor-like prefix: `acme_live_…`, `ACME-…`, `ac.st.…`
-            prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
-            alone = match.group()
-            if prefix is not None and not (prefix.start() == start and text[max(0, start - 3):start] == "://"
-                                           and "/" in text[start:end]):  # (a URL's host is no prefix)
-                if prefix.group().lower().startswith(_DIGEST_PREFIXES):
-                    continue
-                alone = text[prefix.end():end if prefix.start() == start else match.end()]
-                if (is_vendor_token_tail(prefix.group(), alone)
-                        and not _redaction_regexes["uuid"].search(text, start, end)):
-                    near, end = prefix, prefix.end() + len(alone)
-            if near is None:  # an id after its prefix is judged by what follows the prefix
-                first = max(start, text.rfind("/", start, match.start()) + 1)
-                last = text.find("/", match.end(), end)
-                if first > start and text[max(0, start - 3):start] == "://":
-                    hook = lowered.find("hook", start, first)
-                    if hook >= 0:  # a webhook's URL: the URL is the secret, its host too
-                        spans.append((start, end))
-                    elif is_key_in_path(text, start, first, last, end):  # the URL is the key's
-                        spans.append((start, end if last < 0 else last))
-                    continue  # else a resource's id in a URL's path (a document, a build)
-                if is_path_tail(alone):
-                    alone = match.group()
-                if stands_alone_as_token(text[first:end if last < 0 else last], alone) and not (
-                        _redaction_regexes["hash_words"].search(lowered, window, start)
-                        or _redaction_regexes["id_name"].search(text, window, start)):
-                    spans.append((start, end))  # a token anywhere
+            near, end = vendor_prefixed(text, match, start, end)
+            if near is False:
+                continue  # a digest: `sha512-…`
+            if near is None:
+                span = unnamed_run_span(text, lowered, match, start, end, window)
+                if span is not None:
+                    spans.append(span)
                 continue
-        if near.end() > start:  # the value starts after the name inside the run
-            start = near.end()
-            while start < end and not text[start].isalnum():
-                start += 1
-        candidate = text[start:end]
-        if REDACTED in candidate or not looks_generated(candidate):
-            continue
-        # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after
-        # a hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
-        part = max(candidate.split("/"), key=len)
-        hex_at = start + candidate.index(part)
-        named = _redaction_regexes["named_hex"].fullmatch(part)
-        if not beside and set(part) <= _HEX and (len(part) < 24 or (
-                len(part) in (40, 64, 128) and near.end() < hex_at - 16
-                and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):
-            continue  # a key id, a commit or a digest: hex is a secret right after its name (or
-            # its sentence: `the key … is <hex>`)
-        if named is not None and _redaction_regexes["hash_words"].search(
-                lowered, window, hex_at + named.start(1)):
-            continue  # hex after a hash word: `cache key: Linux-node-<sha256>`
-        named_id = _redaction_regexes["id_name"].search(text, window, start)
-        if named_id is not None and not beside and near.end() <= named_id.start():
-            continue  # named an id, with the credential word before its name: `"request_id": `
-        if _redaction_regexes["uuid"].fullmatch(part) and not beside and not _redaction_regexes[
-                "uuid_name"].search(lowered, window, hex_at):
-            continue  # an id (alone or in a path: `/tmp/<uuid>`), unless it is an id's secret
-            # or named a secret (`secret key <uuid>`)
-        spans.append((start, end))
+        span = named_value_span(text, lowered, start, end, near, beside, window)
+        if span is not None:
+            spans.append(span)
     return spans
 
 
