@@ -1305,7 +1305,8 @@ REDACTION_PATTERNS = (
      "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
      r"(?#needs:ass|pw|de passe|psk|PSK)"
      r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
-     r"(?P<secret>(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})(?=[.,;:)'\"`]?(?:\s|\Z))"
+     r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
+     r"(?=[.,;:)'\"`]?(?:\s|\Z))"
      r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
      + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),
     ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
@@ -1370,7 +1371,7 @@ _PLACEHOLDER_VALUE = (
     r"[a-z][a-z_-]{1,20}=[A-Za-z][A-Za-z-]{1,15}"
     r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
-    r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?)(?:-[a-z0-9]+)*"
+    r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?|pass|pwd)(?:-[a-z0-9]+)*"
     r"|[\w.-]+(?:/[\w.-]+)*\.(?:key|pem|crt|cer|der|p12|pfx|jks|json|txt|env|ya?ml|gpg|asc)"
     r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
 )
@@ -1420,6 +1421,7 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub|recv-keys?"
+                 r"|challenge"
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
@@ -1569,7 +1571,7 @@ def redaction_regexes():
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
         _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD])\\?[\"'`]?(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|[ \t]+)\Z")
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD])(?:[_-][0-9])?\\?[\"'`]?(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|[ \t]+)\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
@@ -1580,6 +1582,10 @@ def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number."""
     if not value or REDACTED in value or placeholder.match(value):
         return True
+    if len(value) < 8 and not any(c.isalnum() for c in value):
+        return True  # punctuation: `::add-mask::, so …`
+    if len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD"):
+        return True  # a SealedSecret's ciphertext (is_public_by_make)
     if len(value) >= 12 and len(set(value[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
@@ -1710,7 +1716,10 @@ def vendor_spans_across(chain, patterns):
                         if start >= 0 and any(start < join < end for join in joins[1:]):
                             yield original(start), original(end - 1) + 1
         prefix = _redaction_regexes["prefix"].match(word)
-        if prefix is not None and not prefix.group().lower().startswith(_DIGEST_PREFIXES):
+        extension = word[prefix.end():joins[1]] if prefix is not None and len(joins) > 1 else ""
+        if prefix is not None and not prefix.group().lower().startswith(_DIGEST_PREFIXES) and not (
+                prefix.group().endswith(".") and extension.isalpha() and extension.islower()
+                and len(extension) <= 4):  # (not a file name, then its digest: `dump.sql\n<md5>`)
             end = _redaction_regexes["run"].match(word, prefix.end()).end()
             if (any(prefix.end() < join < end for join in joins[1:])
                     and is_vendor_token_tail(prefix.group(), word[prefix.end():end])):
@@ -1796,7 +1805,7 @@ def is_vendor_token_tail(prefix, tail):
     and not hex shorter than 32 digits or after a hash word (a UUID is checked apart)."""
     lowered = prefix.lower()
     parts = lowered.replace(".", "_").replace("-", "_").split("_")
-    if is_path_tail(tail):
+    if is_path_tail(tail) or parts[0] in _OBJECT_ID_PREFIXES:
         return False
     return (len(tail) >= (_RANDOM_MIN_CHARS if _SECRET_PREFIX_PARTS.intersection(parts)
                           else _PREFIXED_MIN_CHARS)
@@ -1853,11 +1862,37 @@ def is_generated_run(run_text):
     return generated
 
 
+# Who made an id that reads `provider|id` (Auth0's user ids: `auth0|…`, `google-oauth2|…`).
+_IDENTITY_PROVIDERS = frozenset(("auth0", "google-oauth2", "github", "facebook", "windowslive", "samlp",
+                                 "waad", "oidc", "email", "sms", "apple", "twitter", "linkedin"))
+# Prefixes of API objects' ids, not of secrets (`chatcmpl-…`, `msg_…`, `evt_…`, `cus_…`).
+_OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus", "pi", "ch", "txn", "resp",
+                                 "file", "batch", "thread", "asst", "ftjob", "run", "job", "in", "sub",
+                                 "price", "acct", "seti", "pm", "src", "tok"))
+
+
 def is_public_by_make(run_text):
-    """True for a run public by its make: an Oracle Cloud resource's id, an Ethereum
-    address."""
+    """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
+    Ethereum address, a SealedSecret's or a KMS ciphertext (`AgB…`, 200 characters or
+    more: only its cluster's key opens it)."""
     return run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
-                                             and set(run_text[2:]) <= _HEX)
+                                             and set(run_text[2:]) <= _HEX) or (
+        len(run_text) >= 200 and run_text[:3] in ("AgA", "AgB", "AgC", "AgD"))
+
+
+def is_sealed_or_named_id(text, lowered, line, start, end, near):
+    """True when the run text[start:end] is sealed or an id, whatever word stands near:
+    inside sops' `ENC[…]`, a user's id after its provider (`auth0|…`), or a path's
+    segment when a secret store's folder is one of the path's (`database/creds/web/<lease>`,
+    as Vault names leases)."""
+    if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start):
+        return True
+    if text[start - 1:start] == "|":
+        provider = lowered[max(line, start - 20):start - 1].rpartition(" ")[2]
+        if provider in _IDENTITY_PROVIDERS:
+            return True
+    return (near is not None and near.start() >= start and text.count("/", start, end) >= 2
+            and near.group().startswith(("cred", "secret")))
 
 
 def credential_word_before(lowered, window, start, inside):
@@ -1950,6 +1985,9 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     # hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
     part = max(candidate.split("/"), key=len)
     hex_at = start + candidate.index(part)
+    if not beside and set(part) <= _HEX and text[start - 1:start] == ":" and "/" in text[
+            text.rfind(" ", window, start) + 1:start] and "://" not in text[window:start]:
+        return None  # an image's tag: `gcr.io/acme/auth-gateway:<sha>`
     if not beside and set(part) <= _HEX and (len(part) < 24 or (
             len(part) in (40, 64, 128) and near.end() < hex_at - 16
             and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):
@@ -1996,6 +2034,8 @@ def credential_spans(text, lowered):
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
+        if is_sealed_or_named_id(text, lowered, line, start, end, near):
+            continue
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near
         if near is None and ("A" in text or "://" in text):

@@ -124,5 +124,28 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("git rev-parse HEAD is %s; token refresh unchanged" % token)
 
 
+    def test_ids_and_sealed_values_beside_a_credential_word_are_kept(self):
+        alnum = string.ascii_letters + "0123456789"
+        for line in (
+                "md5sum backup.sql\n%s  backup.sql" % self.seeded.text(HEX, 32),
+                "x-amz-request-id: 8F0D2A\nx-amz-id-2: %s" % self.seeded.text(alnum + "+/", 56),
+                "chatcmpl-%s finished with stop" % self.seeded.text(alnum, 29),
+                "Auth0 user auth0|%s signed in" % self.seeded.text(HEX, 24),
+                "https://login.example.com/authorize?response_type=code&code_challenge=%s"
+                % self.seeded.text(alnum + "-_", 43),
+                "  DB_PASSWORD: ENC[AES256_GCM,data:%s,iv:%s,tag:%s,type:str]"
+                % (self.seeded.text(alnum + "/", 24), self.seeded.text(alnum, 24), self.seeded.text(alnum, 22)),
+                "spec:\n  encryptedData:\n    password: AgB%s" % self.seeded.text(alnum + "+/", 300),
+                "gcloud secrets versions access latest --secret=relay-db-pass",
+                "CI masks anything registered with ::add-mask::, so logs show ***.",
+                "Vault lease database/creds/billing/%s renewed, ttl=768h" % self.seeded.text(alnum, 24),
+                "password reset requested (request %s)" % uuid.UUID(int=self.seeded.getrandbits(128)),
+                "Build ok, images: gcr.io/acme/auth-gateway:%s" % self.seeded.text(HEX, 40)):
+            self.assertKept(line)
+        secret = self.seeded.text(alnum, 24)
+        self.assertRedacted("vault write auth/approle/login secret_id=%s" % secret, secret)
+        self.assertRedacted("thingsboard: curl -X POST http://tb.lan:8080/api/v1/%s/telemetry" % secret, secret)
+
+
 if __name__ == "__main__":
     unittest.main()
