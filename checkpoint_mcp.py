@@ -652,7 +652,7 @@ _SPLIT_VALUE = (r"""|\([ \t]*(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n[ \t]*"[^"\n]*")
 
 
 # `user:password` as a flag's or a key's value, the password in group `weak`.
-_USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?P<weak>[^\s'"`]+)"""
+_USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?:(?P<weak>[^\s'"`]+)|'(?P<weak2>[^'\n]+)'|"(?P<weak3>[^"\n]+)")"""
 
 
 # What follows a word of logging in when a password is named by it (`… login is admin / …`).
@@ -990,11 +990,11 @@ REDACTION_PATTERNS = (
     ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
      "(`new UsernamePasswordCredentials(\"u\", \"…\")`, `req.basic_auth 'u', '…'`, "
      "`.basic_auth(\"u\", Some(\"…\"))`): the second literal, if it looks random",
-     '(?#needs:auth(|auth \'|auth "|authentication(|login(|logon(|password(|passwd(|credential(|credentials('
-     r"|userpwd(|signin(|sign_in()"
-     r"(?:authentication|auth|login|logon|password|passwd|credentials|credential|userpwd|signin|sign_in)"
-     r"""(?:\([ \t]*|[ \t]+(?=["']))(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)[ \t]*,[ \t]*(?:some\()?"""
-     r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
+     '(?#needs:auth(|auth \'|auth "|auth:|authentication(|login(|password(|credentials()'
+     r"(?:authentication|auth|login|password|credentials)"
+     r"""(?:\([ \t]*|[ \t]+(?=["'])|:[ \t]*\{[ \t]*)(?:(?:""|'')[ \t]*,[ \t]*)?"""
+     r"""(?:(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)[ \t]*,[ \t]*(?:some\()?(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
+     r"""|"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\))"""),
     ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
      "the third literal",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
@@ -1034,7 +1034,7 @@ REDACTION_PATTERNS = (
     ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
      "SET PASSWORD FOR 'u'@'h' = '…'",
      r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?)?(?:[ \t]*=[ \t]*n?|[ \t]+)"
-     r"|identified[ \t]+by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
+     r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
     ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
      "`process.env.WEBHOOK ?? '…'`, `getenv('API_TOKEN', '…')`: the literal, if it looks random",
      r"(?#needs: or |??|\|\|)"
@@ -1088,6 +1088,18 @@ REDACTION_PATTERNS = (
     ("cloudformation-noecho-default", "", "a CloudFormation parameter marked NoEcho: its Default",
      r"NoEcho:[ \t]*[\"']?true[\"']?[ \t]*\r?\n(?:[ \t]+[A-Za-z]+:[^\n]*\r?\n){0,4}?[ \t]+Default:[ \t]*"
      r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"][^\n]*?))[ \t]*(?=\r?\n|\Z)"),
+    ("plist-secret", "i", "a property list's <key>NAME</key> named for a secret, then its <string>",
+     r"(?#needs:</key>)<key>[^<\n]{0,60}?(?:password|passwd|secret|token|api_?key|private_?key|access_?key)"
+     r"[^<\n]{0,20}</key>\s{0,40}<string>(?P<secret>[^<\n]+)</string>"),
+    ("shell-default-secret", "", "a shell default for a secret's variable: `${API_TOKEN:=…}`, `${DB_PASSWORD:-…}`",
+     r"(?#needs::=|:-)\$\{[A-Za-z0-9_]*(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]*:?[-=]"
+     r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
+    ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
+     "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`",
+     r"(?#needs:assw|asło|şifre|mdp)"
+     r"(?:assword|asswort|(?<![\w-])mdp|asło|şifre(?:si)?)(?![\w-])[^\n]{0,30}?"
+     r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
+     r"(?P<secret>[a-z]{3,16}[0-9]{1,6})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
     ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
      "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
      "the value, if it looks random",
@@ -1152,12 +1164,14 @@ REDACTION_PATTERNS = (
      "as the user, as Freshdesk, Stripe and others take it: the token, if it looks random)",
      r"curl(?=[ \t])" + _CLI_ARGS
      + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
-     r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?P<secret>[^\s'"]+))"""),
+     r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?:(?P<secret>[^\s'"]+)|'(?P<secret2>[^'\n]+)'"""
+     r"""|"(?P<secret3>[^"\n]+)"))"""),
     # (three rows, each from a literal the engine skips to fast)
     ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
      "password, if it looks random (docker's --user is uid:gid)",
-     r"(?#needs:--user|--auth|--basic-auth|--http-user|--cred)"
-     r"""--(?:user|auth|basic-auth|http-user|creds?|credentials)(?:[ \t]+|=)""" + _USER_COLON),
+     r"(?#needs:--user|--auth|--basic-auth|--http-user|-creds|--cred|http -a|https -a)"
+     r"""(?:--(?:user|auth|basic-auth|http-user|creds?|credentials|(?:src|dest)-creds)|(?<![\w-])https? -a)"""
+     r"""(?:[ \t]+|=)""" + _USER_COLON),
     ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
      "if it looks random",
      r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
@@ -1282,11 +1296,12 @@ REDACTION_PATTERNS = (
      + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"),
     ("prose-password-languages", "", "a password in prose in other languages: `Пароль от базы: …`, "
      "`Hasło do serwera to …`, `Lösenordet är …`, `パスワードは …`, `密码是 …`, `비밀번호는 …`",
-     r"(?#needs:арол|АРОЛ|asło|aslo|asła|esl|ifre|arol|ösenord|assord|dgangskode|alasana|elsz|ozink|ật khẩu"
-     r"|ata sandi|ata laluan|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
+     # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
+     r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
+     r"|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
      r"|口令|비밀번호|패스워드|암호)"
      r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
-     r"|[Aa]dgangskode|[Ss]alasana|[Jj]elsz[óa]|[Ll]ozink[aei]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata (?:sandi|laluan)"
+     r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
      r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
      r"|密[码碼]|口令|비밀번호|패스워드|암호)"
      r"[^\n]{0,40}?(?:[ \t:：=]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"

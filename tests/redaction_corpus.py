@@ -1037,3 +1037,10 @@ for _template in ("cf auth appuser {v}", "bin/elasticsearch-users useradd writer
 BENIGN += ["gh auth login --web", "docker login registry.example.com", "aws dynamodb query --sort-key created_at",
            "terraform apply -var ssh-key=~/.ssh/id_ed25519.pub", "aws s3api put-object --idempotency-key "
            "1f0c6a3e-5b7d-4c2a-9e8f-0a1b2c3d4e5f"]
+for _template in ("<key>EnvironmentVariables</key>\n<dict>\n  <key>API_SECRET</key>\n  <string>{v}</string>\n</dict>",
+                  ': "${API_TOKEN:={v}}"', "password for the test VM: {v}",
+                  'auth := smtp.PlainAuth("", "ops@example.com", "{v}", "smtp.example.com")',
+                  'local ok, err = red:auth("{v}")', "skopeo copy --dest-creds app:{v} docker://a docker://b",
+                  "http -a dbadmin:{v} POST https://api.example.com/v1/jobs",
+                  "mysql -e \"ALTER USER 'root'@'localhost' IDENTIFIED WITH caching_sha2_password BY '{v}';\""):
+    issue("code-and-cli-more", "cli", _template, "lumen" + rand(DIGITS, 4) if "VM" in _template else _pw())

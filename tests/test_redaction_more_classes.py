@@ -317,5 +317,30 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("  DbPass:\n    Type: String\n    NoEcho: true\n    Default: ''")
 
 
+    def test_more_calls_flags_and_files(self):
+        self.assertRedacted('auth := smtp.PlainAuth("", "ops@example.com", "Gv^Y!jgfLo2_yf", "smtp.example.com")',
+                            "Gv^Y!jgfLo2_yf")
+        self.assertRedacted('local ok, err = red:auth("Kq0i038Zsg9C")', "Kq0i038Zsg9C")
+        self.assertRedacted('HTTPoison.get(url, [], hackney: [basic_auth: {"bot", "Y%07mYk+u09L"}])', "Y%07mYk+u09L")
+        self.assertRedacted("skopeo copy --dest-creds app:M5RPBKRVx_pX docker://a docker://b", "M5RPBKRVx_pX")
+        self.assertRedacted("http -a dbadmin:vX0XGpbJBE-GG POST https://api.example.com/jobs", "vX0XGpbJBE-GG")
+        self.assertRedacted("curl -u metabase:'FrnHES30pXZB+Q' https://api.example.com/export", "FrnHES30pXZB+Q")
+        self.assertRedacted("ALTER USER 'root'@'localhost' IDENTIFIED WITH mysql_native_password BY 'Copper686';",
+                            "Copper686")
+        self.assertRedacted("<key>API_SECRET</key>\n  <string>WaOR7arkQX18MR4o</string>", "WaOR7arkQX18MR4o")
+        self.assertRedacted(': "${API_TOKEN:=72xv2.dV0oCC7BHrrt4}"', "72xv2.dV0oCC7BHrrt4")
+        self.assertKept(': "${API_TOKEN:=}"')
+        self.assertKept("<key>API_SECRET</key>\n  <string>$(API_SECRET)</string>")
+        self.assertKept('auth.login(request)')
+
+    def test_a_simple_password_right_after_its_word(self):
+        self.assertRedacted("password for the test VM: monkey123", "monkey123")
+        self.assertRedacted("The kiosk login password is 'football7' (yes, really).", "football7")
+        self.assertRedacted("Veritabanı şifresi: kahve9850", "kahve9850")
+        self.assertRedacted("mdp admin : tournesol77", "tournesol77")
+        self.assertKept("password: see the vault entry db-prod")
+        self.assertKept("the password is stored in vault2 only")
+
+
 if __name__ == "__main__":
     unittest.main()
