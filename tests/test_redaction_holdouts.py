@@ -5,7 +5,7 @@ reading the redaction code; the rules have since been written for its classes.""
 import unittest
 
 import checkpoint_mcp
-from tests import redaction_holdout2, redaction_holdout3, redaction_holdout4
+from tests import redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5
 from tests.support import leaks
 
 
@@ -90,6 +90,31 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (118, 118),
     }
     recall, benign, altered = 0.981, 683, 3
+
+
+class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The misses left: tokens whose only label is a product's name in prose or a query
+    # parameter (`appid=`), a Sentry DSN (public by design), pgbouncer's userlist, a
+    # WordPress salt, Laravel's `base64:` key printed alone, pairs of an id and its key
+    # with no word, and passwords in prose with no digit or none of the words (`Copper.raven?`,
+    # `cactus parrot harbor`). The look-alikes still redacted: log lines' session ids
+    # after `session` (which may be tokens).
+    corpus = redaction_holdout5
+    floors = {
+        "ci-log": (17, 18),
+        "cli-argument": (130, 130),
+        "code": (38, 38),
+        "config-line": (70, 70),
+        "connection-string": (78, 80),
+        "credential-file": (106, 114),
+        "header-cookie": (37, 38),
+        "id-beside-secret": (53, 60),
+        "private-key": (35, 35),
+        "prose": (30, 39),
+        "unnamed-format": (304, 314),
+        "vendor-token": (114, 114),
+    }
+    recall, benign, altered = 0.963, 671, 5
 
 
 if __name__ == "__main__":
