@@ -526,7 +526,7 @@ _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", 
 
 
 # `*_KEY` is a secret, except the database and cache keys that code talks about all day.
-_NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public",
+_NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public", "websocket",
                             "idempotency", "hash", "range", "row", "group", "lookup")
 
 
@@ -1373,7 +1373,7 @@ _PLACEHOLDER_VALUE = (
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
-    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*"
+    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|.*EXAMPLE.*"
     r"|[*xX•.…-]{3,}|[xX#]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
@@ -1384,6 +1384,7 @@ _PLACEHOLDER_VALUE = (
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
     r"[a-z][a-z_-]{1,20}=[A-Za-z][A-Za-z-]{1,15}"
+    r"|_(?:ga|gid|gat|fbp|fbc|gcl_au|hjid|uetsid|uetvid|clck|clsk)(?:_[A-Za-z0-9]+)?=[A-Za-z0-9.]{1,60}"  # analytics
     r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
     r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?|pass|pwd)(?:-[a-z0-9]+)*"
@@ -1436,13 +1437,13 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub|recv-keys?"
-                 r"|challenge"
+                 r"|challenge|websocket-(?:key|accept)"
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
-_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache",
+_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache", "boundary",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
                "sign(")
 _NEAR_CHARS = 48
@@ -1684,7 +1685,8 @@ def split_tokens(text):
     while index < len(lines) - 1:
         line = lines[index].rstrip("\r")
         following = lines[index + 1].lstrip(" \t")
-        if not line or not following or line[-1] not in _TOKEN_CHARS or following[0] not in _TOKEN_CHARS:
+        if (not line or not following or line[-1] not in _TOKEN_CHARS or following[0] not in _TOKEN_CHARS
+                or following.split(None, 1)[0].endswith(":")):  # (the next line's is a key: `uid: …\nname:`)
             index += 1
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]

@@ -147,5 +147,18 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("thingsboard: curl -X POST http://tb.lan:8080/api/v1/%s/telemetry" % secret, secret)
 
 
+    def test_protocol_values_and_documented_examples_are_kept(self):
+        alnum = string.ascii_letters + "0123456789"
+        self.assertKept("AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE (the documentation's example key)")
+        self.assertKept("Cookie: _ga=GA1.2.%d.%d; _gid=GA1.2.%d; lang=en" % (
+            self.seeded.getrandbits(30), self.seeded.getrandbits(30), self.seeded.getrandbits(30)))
+        self.assertKept("Sec-WebSocket-Key: %s==\nSec-WebSocket-Accept: %s=" % (
+            self.seeded.text(alnum + "+/", 22), self.seeded.text(alnum + "+/", 27)))
+        self.assertKept('uid: %s\nresourceVersion: "9563014"' % uuid.UUID(int=self.seeded.getrandbits(128)))
+        self.assertKept("Content-Type: multipart/form-data; boundary=----WebKitFormBoundary%s"
+                        % self.seeded.text(alnum, 16))
+        self.assertRedacted("Cookie: _ga=GA1.2.1.2; session=%s" % ("Qx7Tz2Lp9Vb4" * 2), "Qx7Tz2Lp9Vb4")
+
+
 if __name__ == "__main__":
     unittest.main()
