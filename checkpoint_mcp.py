@@ -1003,8 +1003,8 @@ REDACTION_PATTERNS = (
      r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
     ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
      "\"u:…\"`, `btoa('u:…')` in a Basic header): the password, if it looks random",
-     r"(?#needs:userpwd|basic|btoa|credentials)"
-     r"(?:userpwd|basic|btoa|credentials)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
+     r"(?#needs:userpwd|basic|btoa)"
+     r"(?:userpwd|basic|btoa)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
      r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
     ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too",
      r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?:(?P<secret>[^\s\"']+)|\"(?P<secret2>[^\"\n]+)\""
@@ -1077,8 +1077,8 @@ REDACTION_PATTERNS = (
     ("positional-user-password", "", "a user then a password given in place after `auth`, `login`, `useradd`, "
      "`-user` (`cf auth USER PASS`, `elasticsearch-users useradd USER -p PASS`, `sapcontrol -user USER PASS`): "
      "the password, if it looks random",
-     r"(?#needs: auth | login |useradd |adduser |-user )(?:auth|login|useradd|adduser|-user)"
-     r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]adduser)(?<![\w-]-user)[ \t]+"
+     r"(?#needs: auth | login |useradd |-user )(?:auth|login|useradd|-user)"
+     r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]-user)[ \t]+"
      r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?P<weak>[^\s'\"-][^\s'\"]{7,63})(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
     ("erlang-credential-tuple", "", "an Erlang/Elixir config tuple `{password, \"…\"}`",
      r"\{[ \t]*(?:password|passwd|secret|token|api_key|secret_key|auth_token)[ \t]*,[ \t]*"
@@ -1096,14 +1096,24 @@ REDACTION_PATTERNS = (
      r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
     ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
      "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`",
-     r"(?#needs:assw|asło|şifre|mdp)"
-     r"(?:assword|asswort|(?<![\w-])mdp|asło|şifre(?:si)?)(?![\w-])[^\n]{0,30}?"
+     r"(?#needs:assw|asło|şifre|mdp|contrase)"
+     r"(?:assword|asswort|(?<![\w-])mdp|asło|şifre(?:si)?|contraseña)(?![\w-])[^\n]{0,30}?"
      r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
-     r"(?P<secret>[a-z]{3,16}[0-9]{1,6})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
+     r"(?P<secret>[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
+    ("password-subcommand", "i", "a subcommand that sets a password, then the password: "
+     "`neo4j-admin dbms set-initial-password …`, `… change-password …`: if it looks random",
+     r"(?#needs:-password )(?<![\w-])(?:set|change|reset|update)(?:-[a-z]+)*-password[ \t]+"
+     r"(?P<weak>[^\s'\"-][^\s'\"]*)"),
+    ("typed-constant", "i", "a typed constant named for a secret: `const STRIPE_SECRET: string = \"…\"`, "
+     "if it looks random",
+     r"(?#needs:: string)[a-z0-9_]*(?:secret|password|passwd|token|api_?key)[a-z0-9_]*[ \t]*:[ \t]*string[ \t]*=[ \t]*"
+     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
+    ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
+     r"(?#needs:${)\$\{[a-z0-9_.-]*(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]*:(?P<weak>[^}\s]+)\}"),
     ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
      "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
      "the value, if it looks random",
-     r"(?#needs:--value|-value)(?:password|passwd|secret|token|api[_-]?key|credential)(?:[^\n|;&]|\\\r?\n){0,120}?"
+     r"(?#needs:--value|-value)(?:pass|secret|token|api[_-]?key|credential)(?:[^\n|;&]|\\\r?\n){0,120}?"
      r"[ \t]--?value(?:=|[ \t]+)" + _weak_cli_value()),
     ("network-config-secret", "i", "a network device's `password 7 …`, `secret 5 …`, "
      "`pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, FortiGate)",
@@ -1322,7 +1332,7 @@ REDACTION_PATTERNS = (
      r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
      r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
      r"(?=[.,;:)'\"`]?(?:\s|\Z))"
-     r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to))?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
+     r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to)|:)?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
      + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),
     ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
      "`logging into the router with …`, `wifi in the lab is …`",
@@ -1618,7 +1628,7 @@ def names_a_key(value):
     the word again (`_csrf_token: csrfToken`, `cacheKey`)."""
     words = value.replace("_", " ").replace("-", " ").replace(".", " ").replace(":", " ").split()
     if words and all(word.isalpha() and word.islower() for word in words):
-        return not looks_generated(value)
+        return not (looks_generated(value) or looks_random(value))  # (4 words or more: a passphrase)
     if not (value[:1].isalpha() and value.replace("_", "").isalnum()):
         return False
     for word in ("Key", "Token", "_key", "_token", "_KEY", "_TOKEN"):

@@ -1044,3 +1044,7 @@ for _template in ("<key>EnvironmentVariables</key>\n<dict>\n  <key>API_SECRET</k
                   "http -a dbadmin:{v} POST https://api.example.com/v1/jobs",
                   "mysql -e \"ALTER USER 'root'@'localhost' IDENTIFIED WITH caching_sha2_password BY '{v}';\""):
     issue("code-and-cli-more", "cli", _template, "lumen" + rand(DIGITS, 4) if "VM" in _template else _pw())
+for _template in ("neo4j-admin dbms set-initial-password {v}", 'const STRIPE_SECRET: string = "{v}";',
+                  '@Value("${payments.secret:{v}}")', "glab variable set DB_PASS --value {v} --masked"):
+    issue("more-code-and-cli", "cli", _template, _pw())
+issue("token-passphrase", "assignment", "    env:\n      AUTH_TOKEN: {v}", "lantern-tulip-otter-river")

@@ -342,5 +342,19 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("the password is stored in vault2 only")
 
 
+    def test_set_password_commands_typed_constants_and_defaults(self):
+        self.assertRedacted("neo4j-admin dbms set-initial-password raven_otter_9288", "raven_otter_9288")
+        self.assertRedacted('const STRIPE_SECRET: string = "HazelWalnut398*";', "HazelWalnut398*")
+        self.assertRedacted('@Value("${payments.secret:i#Cg7t#lm^B9E!70q}")', "i#Cg7t#lm^B9E!70q")
+        self.assertRedacted("glab variable set DB_PASS --value tulip_thunder_8541 --masked", "tulip_thunder_8541")
+        self.assertRedacted("    env:\n      AUTH_TOKEN: lantern-tulip-otter-river", "lantern-tulip")
+        self.assertRedacted("note - pw: saffron-fig-hazel-river", "saffron-fig")
+        self.assertRedacted("The staging password is quartz_willow_9067, nobody rotated it.", "quartz_willow_9067")
+        self.assertKept("neo4j-admin dbms set-initial-password --help")
+        self.assertKept('const TOKEN_HEADER: string = "X-Auth-Token";')
+        self.assertKept('@Value("${payments.secret:${PAYMENTS_SECRET}}")')
+        self.assertKept("thread_key: thread_key,")
+
+
 if __name__ == "__main__":
     unittest.main()
