@@ -5,7 +5,8 @@ reading the redaction code; the rules have since been written for its classes.""
 import unittest
 
 import checkpoint_mcp
-from tests import redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5
+from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
+                   redaction_holdout6)
 from tests.support import leaks
 
 
@@ -115,6 +116,30 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (114, 114),
     }
     recall, benign, altered = 0.963, 671, 5
+
+
+class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The misses left: passphrases of words with spaces (`JWT_SECRET=juniper raven umber
+    # harbor`, a CDATA or YAML block of words), passwords in prose with no password word
+    # (`Credentials are user:…`, a token in Spanish or Chinese prose), a WordPress salt,
+    # pgbouncer's userlist, minisign and Tor secret keys, and pairs of an id and its key
+    # with no word (a GCS HMAC client).
+    corpus = redaction_holdout6
+    floors = {
+        "ci-log": (44, 44),
+        "cli-argument": (130, 133),
+        "code": (54, 58),
+        "config-line": (102, 108),
+        "connection-string": (61, 62),
+        "credential-file": (94, 100),
+        "http-header": (77, 77),
+        "id-beside-secret": (80, 85),
+        "private-key": (48, 52),
+        "prose": (50, 61),
+        "unnamed-format": (200, 201),
+        "vendor-token": (168, 169),
+    }
+    recall, benign, altered = 0.963, 660, 0
 
 
 if __name__ == "__main__":
