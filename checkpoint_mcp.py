@@ -634,7 +634,7 @@ _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|the
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one; an e-mail address, a path or a NAME=… is not one.
-_PROSE_SECRET = (r"(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+_PROSE_SECRET = (r"(?!-)(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
                  r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
@@ -1038,18 +1038,18 @@ REDACTION_PATTERNS = (
     ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
      "`process.env.WEBHOOK ?? '…'`, `getenv('API_TOKEN', '…')`: the literal, if it looks random",
      r"(?#needs: or |??|\|\|)"
-     r"(?:pass|secret|token|api_?key|private_?key|access_?key|signing_?key|pwd|auth|webhook)[a-z0-9_]*['\"]?\]?"
+     r"(?:pass|secret|token|api_?key|private_?key|access_?key|signing_?key|pwd|auth|webhook)[a-z0-9_]{0,40}['\"]?\]?"
      r"[ \t]*(?::=|=)[^\n]{0,100}?(?:[ \t]or[ \t]+|\|\|[ \t]*|\?\?[ \t]*)"
      r"(?![\"'][^\"'\n]*[#$]\{)"  # (not a template: `"tool-use-#{name}"`)
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
     ("default-argument", "i", "a secret's default where it is read: `getenv('API_TOKEN', '…')`, "
      "`.get('DB_PASSWORD', '…')`: the literal, if it looks random",
-     r"(?#needs:getenv(|get(|fetch()(?:getenv|get|fetch)\([ \t]*['\"][a-z0-9_.]*(?:pass|secret|token|key|pwd|auth)"
-     r"[a-z0-9_]*['\"][ \t]*,[ \t]*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+     r"(?#needs:getenv(|get(|fetch()(?:getenv|get|fetch)\([ \t]*['\"][a-z0-9_.]{0,40}(?:pass|secret|token|key|pwd|auth)"
+     r"[a-z0-9_]{0,40}['\"][ \t]*,[ \t]*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
     ("echoed-secret", "", "a CI log's `echo $DB_PASSWORD` (or printenv) and the value it printed on the next line: "
      "the value, if it looks random",
      r"(?#needs:echo|printenv)(?:echo[ \t]+[\"']?\$\{?|printenv[ \t]+)"
-     r"[A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD|CREDENTIALS?)[A-Z0-9_]*\}?[\"']?[ \t]*\r?\n"
+     r"[A-Z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD|CREDENTIALS?)[A-Z0-9_]{0,40}\}?[\"']?[ \t]*\r?\n"
      r"[ \t]*(?P<weak>[^\s]+)[ \t]*(?=\r?\n|\Z)"),
     ("snmp-server-community", "", "snmp-server community COMMUNITY (Cisco): the value, if it looks random",
      r"snmp-server[ \t]+community[ \t]+" + _weak_cli_value()),
@@ -1092,7 +1092,7 @@ REDACTION_PATTERNS = (
      r"(?#needs:</key>)<key>[^<\n]{0,60}?(?:password|passwd|secret|token|api_?key|private_?key|access_?key)"
      r"[^<\n]{0,20}</key>\s{0,40}<string>(?P<secret>[^<\n]+)</string>"),
     ("shell-default-secret", "", "a shell default for a secret's variable: `${API_TOKEN:=…}`, `${DB_PASSWORD:-…}`",
-     r"(?#needs::=|:-)\$\{[A-Za-z0-9_]*(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]*:?[-=]"
+     r"(?#needs::=|:-)\$\{[A-Za-z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}:?[-=]"
      r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
     ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
      "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`",
@@ -1106,10 +1106,16 @@ REDACTION_PATTERNS = (
      r"(?P<weak>[^\s'\"-][^\s'\"]*)"),
     ("typed-constant", "i", "a typed constant named for a secret: `const STRIPE_SECRET: string = \"…\"`, "
      "if it looks random",
-     r"(?#needs:: string)[a-z0-9_]*(?:secret|password|passwd|token|api_?key)[a-z0-9_]*[ \t]*:[ \t]*string[ \t]*=[ \t]*"
+     r"(?#needs:: string)(?<![a-z0-9_])[a-z0-9_]{0,40}(?:secret|password|passwd|token|api_?key)[a-z0-9_]{0,40}[ \t]*:"
+     r"[ \t]*string[ \t]*=[ \t]*"
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
     ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
-     r"(?#needs:${)\$\{[a-z0-9_.-]*(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]*:(?P<weak>[^}\s]+)\}"),
+     r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s]+)\}"),
+    ("spaced-passphrase", "i", "a passphrase of four to eight words with spaces under a secret's name "
+     "(`JWT_SECRET=juniper raven umber harbor`, a YAML block, CDATA, a properties file's `\\ `)",
+     r"(?#needs:secret|passw|passphrase|token|key)(?:secret|password|passwd|passphrase|token|key)[a-z0-9_]{0,40}"
+     r"(?:\\?[\"'\]])?(?:[ \t]*(?::|=|=>)[ \t]*|>(?=<!\[cdata\[))(?:[|>][-+]?[ \t]*\r?\n[ \t]+|<!\[cdata\[)?[\"'`]?"
+     r"(?P<weak>[a-z]{3,12}(?:\\? [a-z]{3,12}){3,7})(?=[\"'`\]<]|[ \t]*(?:\r?\n|\Z|,))"),
     ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
      "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
      "the value, if it looks random",
@@ -1295,9 +1301,9 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
+     r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha|token|secret|key)"
      r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-     r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+     r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK|token|secret|key(?<!public key)(?<!pub key)))(?![\w-])[^\n]{0,40}?"
      r"(?:[ \t]|\r?\n[ \t]*)[\"'`(]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
      # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
      r"(?:(?<=[^\s.,;:)'\"`])\r?\n(?P<secret3>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"
@@ -1656,10 +1662,29 @@ def is_dotted_passphrase(value, words=3):
                                                    "cred")))
 
 
+# Words that make a run of lowercase words a sentence, not a passphrase.
+_STOP_WORDS = frozenset(("the", "and", "for", "from", "with", "see", "use", "set", "not", "our", "your", "this",
+                         "that", "into", "when", "then", "via", "are", "was", "has", "have", "will", "its",
+                         "you", "can", "all", "but", "one", "same", "get", "run", "new", "old", "none", "here",
+                         "there", "stored", "vault", "file", "env", "value", "example", "change", "rotate"))
+
+
+def is_spaced_passphrase(value):
+    """True when `value` is four to eight lowercase words of 3 to 12 letters joined by single
+    spaces (or a properties file's escaped spaces), none a word of a sentence
+    (_STOP_WORDS): `cobalt kestrel violet falcon`."""
+    words = value.replace("\\ ", " ").split(" ")
+    return (4 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.islower()
+                                         and word.isascii() for word in words)
+            and not _STOP_WORDS.intersection(words))
+
+
 def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
     digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
     dotted words (is_dotted_passphrase)."""
+    if " " in value:
+        return is_spaced_passphrase(value)
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
             value.replace("-", ".").replace("_", "."), 4)
@@ -2170,6 +2195,8 @@ def table_value_is_secret(value, kind, placeholder):
     """True when a table's cell `value` under a column of `kind` (secret_column) is a
     secret: one piece, no stand-in (is_stand_in_value), and under a key's or a token's
     name a generated one; a lowercase word (`required`, `optional`) is no password."""
+    if " " in value.strip() and is_spaced_passphrase(value.strip()):
+        return True
     if len(value) < 4 or len(value) > 512 or any(c.isspace() for c in value) or REDACTED in value:
         return False
     if is_stand_in_value(value, kind, placeholder):

@@ -138,7 +138,8 @@ class LinearCostTest(unittest.TestCase):
                "ssh-keygen -N ", "--from-literal=", "eyJhbGciOi.", "key-", "_key", "secret_key_base_",
                "s.", "=\n=", "\u200b" * 7 + "x", "mongo -u a -p ", "htpasswd -b -c ", "config set a:_auth ",
                "auth('a', ", "| password |\n", "user,password\n", "echo $A_TOKEN\n", "token = x or ",
-               "password 7 ", "dbpassword --", "\u041f\u0430\u0440\u043e\u043b\u044c ", "SET PASSWORD FOR '"]
+               "password 7 ", "dbpassword --", "\u041f\u0430\u0440\u043e\u043b\u044c ", "SET PASSWORD FOR '",
+               "x: string", "${a.secret", "token: a b c ", "TOKEN_", "getenv('a_token", "echo $A_PASSWORD"]
 
     def test_hostile_input_stays_linear(self):
         for unit in self.HOSTILE:
