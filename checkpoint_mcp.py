@@ -1111,11 +1111,6 @@ REDACTION_PATTERNS = (
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
     ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
      r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s]+)\}"),
-    ("spaced-passphrase", "i", "a passphrase of four to eight words with spaces under a secret's name "
-     "(`JWT_SECRET=juniper raven umber harbor`, a YAML block, CDATA, a properties file's `\\ `)",
-     r"(?#needs:secret|passw|passphrase|token|key)(?:secret|password|passwd|passphrase|token|key)[a-z0-9_]{0,40}"
-     r"(?:\\?[\"'\]])?(?:[ \t]*(?::|=|=>)[ \t]*|>(?=<!\[cdata\[))(?:[|>][-+]?[ \t]*\r?\n[ \t]+|<!\[cdata\[)?[\"'`]?"
-     r"(?P<weak>[a-z]{3,12}(?:\\? [a-z]{3,12}){3,7})(?=[\"'`\]<]|[ \t]*(?:\r?\n|\Z|,))"),
     ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
      "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
      "the value, if it looks random",
@@ -1301,9 +1296,9 @@ REDACTION_PATTERNS = (
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
      + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha|token|secret|key)"
+     r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
      r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-     r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK|token|secret|key(?<!public key)(?<!pub key)))(?![\w-])[^\n]{0,40}?"
+     r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
      r"(?:[ \t]|\r?\n[ \t]*)[\"'`(]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
      # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
      r"(?:(?<=[^\s.,;:)'\"`])\r?\n(?P<secret3>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"

@@ -1048,10 +1048,7 @@ for _template in ("neo4j-admin dbms set-initial-password {v}", 'const STRIPE_SEC
                   '@Value("${payments.secret:{v}}")', "glab variable set DB_PASS --value {v} --masked"):
     issue("more-code-and-cli", "cli", _template, _pw())
 issue("token-passphrase", "assignment", "    env:\n      AUTH_TOKEN: {v}", "lantern-tulip-otter-river")
-for _template in ('[Service]\nEnvironment="JWT_SECRET={v}"', "refresh_token: |\n  {v}\n",
-                  "<secretKey><![CDATA[{v}]]></secretKey>"):
-    issue("spaced-passphrase", "assignment", _template, "cobalt kestrel violet falcon")
-issue("prose-token", "prose", "Jenkins API token — {v} — lives in the shared vault too.", _pw() + "^Q")
+issue("spaced-passphrase", "credential-file", "name,auth_token,env\nbilling,{v},prod", "cobalt kestrel violet falcon")
 BENIGN += ["TODO: move OPENAI_API_KEY to the secret store before search goes live",
            "Once models are loaded, tokenization works completely offline",
            "token: the value from the vault"]

@@ -355,24 +355,9 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept('@Value("${payments.secret:${PAYMENTS_SECRET}}")')
         self.assertKept("thread_key: thread_key,")
 
-
-    def test_a_passphrase_of_words_with_spaces_under_a_secrets_name(self):
-        phrase = "cobalt kestrel violet falcon"
-        for text in ('[Service]\nEnvironment="JWT_SECRET=%s"' % phrase, "refresh_token: |\n  %s\n" % phrase,
-                     "<secretKey><![CDATA[%s]]></secretKey>" % phrase,
-                     "app.root_password=%s" % phrase.replace(" ", "\\ "),
-                     "name,auth_token,env\nbilling,%s,prod" % phrase):
-            self.assertRedacted(text, "kestrel violet")
-        self.assertKept("token: the value from the vault")
-        self.assertKept("password: see the vault entry for rotation steps")
-        self.assertKept("Once models are loaded, tokenization works completely offline")
-
-    def test_a_symbol_rich_value_after_token_secret_or_key(self):
-        self.assertRedacted("Jenkins API token — n6xGCPPqJ16U^Q+vn+vFB#o%C^8 — lives in the vault.",
-                            "n6xGCPPqJ16U^Q+vn+vFB#o%C^8")
-        self.assertRedacted("TODO rotate api key s76Y2dTkqy9fY^rdN after the migration", "s76Y2dTkqy9fY^rdN")
-        self.assertKept("kubectl create secret generic ssh --from-file=ssh-privatekey=$HOME/.ssh/id_ed25519")
-        self.assertKept("minisign public key: RWQ8vFKiRsvrUsdSm++JAWAJdFw2VoQ6I32+f/TReCVg")
+    def test_a_passphrase_of_words_with_spaces_in_a_tables_secret_column(self):
+        self.assertRedacted("name,auth_token,env\nbilling,cobalt kestrel violet falcon,prod", "kestrel violet")
+        self.assertKept("name,auth_token,env\nbilling,see the vault,prod")
 
 
 if __name__ == "__main__":
