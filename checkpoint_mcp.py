@@ -1110,7 +1110,7 @@ REDACTION_PATTERNS = (
      r"[ \t]*string[ \t]*=[ \t]*"
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
     ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
-     r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s]+)\}"),
+     r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
     ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
      "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
      "the value, if it looks random",
@@ -1331,7 +1331,8 @@ REDACTION_PATTERNS = (
      "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
      r"(?#needs:ass|pw|de passe|psk|PSK)"
      r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
-     r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
+     r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
+     r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
      r"(?=[.,;:)'\"`]?(?:\s|\Z))"
      r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to)|:)?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
      + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),
@@ -1383,7 +1384,8 @@ _PLACEHOLDER_VALUE = (
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
-    r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?"
+    r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
+    r"|.*<[a-z0-9][a-z0-9 _.-]*(?:>.*)?|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|.*EXAMPLE.*"
     r"|[*xX•.…-]{3,}|[xX#]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
@@ -1394,7 +1396,7 @@ _PLACEHOLDER_VALUE = (
     r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*"
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
-    r"[a-z][a-z_-]{1,20}=[A-Za-z][A-Za-z-]{1,15}"
+    r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}|[0-9]{1,3})"
     r"|_(?:ga|gid|gat|fbp|fbc|gcl_au|hjid|uetsid|uetvid|clck|clsk)(?:_[A-Za-z0-9]+)?=[A-Za-z0-9.]{1,60}"  # analytics
     r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
@@ -1448,12 +1450,12 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub|recv-keys?"
-                 r"|challenge|websocket-(?:key|accept)"
+                 r"|challenge|websocket-(?:key|accept)|nodekey:|discokey:|mkey:"
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
-_DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur")
+_DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur", "diff")  # (`#diff-<sha256>`: a file's anchor)
 _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache", "boundary",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
                "sign(")
@@ -1598,7 +1600,7 @@ def redaction_regexes():
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
         _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD])(?:[_-][0-9])?\\?[\"'`]?(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|[ \t]+)\Z")
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|[ \t]+)\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],

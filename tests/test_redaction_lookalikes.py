@@ -160,5 +160,23 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("Cookie: _ga=GA1.2.1.2; session=%s" % ("Qx7Tz2Lp9Vb4" * 2), "Qx7Tz2Lp9Vb4")
 
 
+    def test_anchors_formats_public_keys_and_ids_are_kept(self):
+        alnum = string.ascii_letters + "0123456789"
+        for line in (
+                "https://github.com/acme/web/pull/2076/files#diff-%s" % self.seeded.text(HEX, 64),
+                "export STRIPE_SECRET_KEY=${STRIPE_SECRET_KEY:?missing}",
+                "password=%(DB_PASSWORD)s", "MAILGUN_API_KEY=key-<32 hex chars>",
+                "DOPPLER_TOKEN=dp.st.<env>.<token>",
+                '@SerializedName("refresh_token") val refreshToken: String?',
+                "Tailscale node key nodekey:%s" % self.seeded.text(HEX, 64),
+                "kid=%s alg=ES256" % self.seeded.text(alnum + "_-", 43),
+                "WARN password attempt failed for user 'ines' from 10.0.4.62 (attempt 3/5)",
+                "Cookie: locale=en-GB; consent=1; ab_bucket=34",
+                "https://shop.example.com/?utm_source=mail&fbclid=IwAR%s" % self.seeded.text(alnum, 40)):
+            self.assertKept(line)
+        self.assertRedacted("export STRIPE_SECRET_KEY=${STRIPE_SECRET_KEY:-q8Zr3LmT9vXc2Wn5}", "q8Zr3LmT9vXc2Wn5")
+        self.assertRedacted("Cookie: consent=1; session=%s" % ("Qx7Tz2Lp9Vb4" * 2), "Qx7Tz2Lp9Vb4")
+
+
 if __name__ == "__main__":
     unittest.main()
