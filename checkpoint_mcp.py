@@ -576,7 +576,7 @@ _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 
 _QUOTED_VALUE = (
-    r""""(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
+    r"""(?:@|[rRbBuU](?=["']))?"(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
     r"""|\\"(?P<secret3>[^"\\\n]*)\\\"|`(?P<secret9>[^`\n]*)`"""
 )
 
@@ -638,7 +638,7 @@ _PROSE_SECRET = (r"(?!-)(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
                  r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
-                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:，。、；：（）「」]{8,64}")
+                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:，。、；：（）「」‘’“”]{8,64}")
 
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-`.
@@ -990,10 +990,12 @@ REDACTION_PATTERNS = (
     ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
      "(`new UsernamePasswordCredentials(\"u\", \"…\")`, `req.basic_auth 'u', '…'`, "
      "`.basic_auth(\"u\", Some(\"…\"))`): the second literal, if it looks random",
-     '(?#needs:auth(|auth \'|auth "|auth:|authentication(|login(|password(|credentials()'
-     r"(?:authentication|auth|login|password|credentials)"
+     '(?#needs:auth(|auth \'|auth "|auth:|authentication(|login(|password(|credentials(|credentials::'
+     '|credentials.|api_key(|apikey()'
+     r"(?:authentication|auth|login|password|credentials(?:::new|\.basic|\.new|\.create)?|api_?key)"
      r"""(?:\([ \t]*|[ \t]+(?=["'])|:[ \t]*\{[ \t]*)(?:(?:""|'')[ \t]*,[ \t]*)?"""
-     r"""(?:(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)[ \t]*,[ \t]*(?:some\()?(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
+     r"""(?:(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)(?:\.\w{1,20}\(\))?[ \t]*,[ \t]*(?:some\()?"""
+     r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
      r"""|"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\))"""),
     ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
      "the third literal",
@@ -1111,6 +1113,9 @@ REDACTION_PATTERNS = (
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
     ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
      r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
+    ("csh-setenv", "", "csh's `setenv NAME value` for a secret's name: the value, if it looks random",
+     r"(?#needs:setenv )setenv[ \t]+[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}[ \t]+"
+     r"[\"']?(?P<weak>[^\s\"']+)"),
     ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
      "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
      "the value, if it looks random",
@@ -1136,7 +1141,8 @@ REDACTION_PATTERNS = (
      r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
     ("space-p-password", "", "sshpass, mongo tools, twine -p <password>",
      r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
-     r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec|rdesktop|nuget)(?:\.exe)?(?=[ \t])" + _CLI_ARGS
+     r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec|rdesktop|nuget|unlock-keychain)(?:\.exe)?(?=[ \t])"
+     + _CLI_ARGS
      + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
     ("user-and-password-flags", "", "any tool's -u USER … -p PASS or -p PASS … -u USER (cqlsh, "
      "cypher-shell, evil-winrm, …): the value after -p, if it looks random",
@@ -1180,8 +1186,9 @@ REDACTION_PATTERNS = (
     # (three rows, each from a literal the engine skips to fast)
     ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
      "password, if it looks random (docker's --user is uid:gid)",
-     r"(?#needs:--user|--auth|--basic-auth|--http-user|-creds|--cred|http -a|https -a)"
-     r"""(?:--(?:user|auth|basic-auth|http-user|creds?|credentials|(?:src|dest)-creds)|(?<![\w-])https? -a)"""
+     r"(?#needs:--user|-auth|--basic-auth|--http-user|-creds|--cred|http -a|https -a)"
+     r"""(?:--(?:user|auth|basic-auth|http-user|creds?|credentials|(?:src|dest)-creds)|(?<![\w-])https? -a"""
+     r"""|(?<![\w-])-auth)"""
      r"""(?:[ \t]+|=)""" + _USER_COLON),
     ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
      "if it looks random",
@@ -1299,7 +1306,10 @@ REDACTION_PATTERNS = (
      r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
      r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
      r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
-     r"(?:[ \t]|\r?\n[ \t]*)[\"'`(]?(?P<secret>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z))"
+     r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“「])?(?P<secret>" + _PROSE_SECRET + r")"
+     r"(?=(?:\"\"\"|[.,;:)'\"`’”」])?(?:\s|\Z))"
+     # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
+     r"|(?<=[ \t])(?:is|[:=/])[ \t]+(?P<secret4>[0-9a-f]{32,64})(?![0-9a-zA-Z]))"
      # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
      r"(?:(?<=[^\s.,;:)'\"`])\r?\n(?P<secret3>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"
      # (and the new one when it changed: `from … to …`)
@@ -1334,8 +1344,8 @@ REDACTION_PATTERNS = (
      r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
      r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
      r"(?=[.,;:)'\"`]?(?:\s|\Z))"
-     r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to)|:)?[ \t]+[\"'`]?(?P<secret2>" + _WORD_PASSPHRASE
-     + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z)))"),
+     r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to)|:)?[ \t]+[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
+     + r")(?=[\"'`’”]?[.,;:)]?(?:\s|\Z)))"),
     ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
      "`logging into the router with …`, `wifi in the lab is …`",
      # (found at `og`, a literal the engine skips to fast)

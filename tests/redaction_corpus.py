@@ -1052,3 +1052,11 @@ issue("spaced-passphrase", "credential-file", "name,auth_token,env\nbilling,{v},
 BENIGN += ["TODO: move OPENAI_API_KEY to the secret store before search goes live",
            "Once models are loaded, tokenization works completely offline",
            "token: the value from the vault"]
+issue("csh-setenv", "cli", "setenv LEGACY_DB_PASS {v}", _pw())
+for _template in ("the admin password is \u2018{v}\u2019 (staging only)", "the admin password is \u300c{v}\u300d",
+                  'let creds = Credentials::new("app".to_string(), "{v}".to_string());',
+                  "security unlock-keychain -p {v} ~/Library/Keychains/build.keychain-db",
+                  "java -jar jenkins-cli.jar -s https://ci.example.com -auth svc:{v} build deploy",
+                  'var secret = @"{v}";'):
+    issue("quotes-and-calls", "cli", _template, _pw())
+issue("prose-hex-password", "prose", "staging admin password is {v} since Tuesday", rand(HEX, 40))

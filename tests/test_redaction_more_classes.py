@@ -360,5 +360,30 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("name,auth_token,env\nbilling,see the vault,prod")
 
 
+    def test_prose_passwords_in_other_quotes_and_as_hex(self):
+        for text, secret in (("the admin password is \u2018nimbus-cobalt-lantern-velvet\u2019 (staging)", "cobalt-lantern"),
+                             ("the admin password is \u300cB5mFeO8QQQmfN5\u300d (staging)", "B5mFeO8QQQmfN5"),
+                             ('the admin password is """M@ple995!""" (staging)', "M@ple995!"),
+                             ("the admin password is $'Maple@Zephyr44' (staging)", "Maple@Zephyr44"),
+                             ('the admin password is r"Fall2021@" (staging)', "Fall2021@"),
+                             ("the sandbox password is 167ad5fdbd05d5a8561ee178939c6247f69f8ad6 now",
+                              "167ad5fdbd05d5a8561ee178939c6247f69f8ad6")):
+            self.assertRedacted(text, secret)
+        self.assertKept("fixed the password reset bug in 4f9e5b924719842baca992c4bafc5c9c7d3ab21e")
+
+    def test_more_shapes_of_code_and_commands(self):
+        self.assertRedacted('let creds = Credentials::new("app_rw".to_string(), "Mete0r833!".to_string());', "Mete0r833!")
+        self.assertRedacted('Credentials.basic("postgres", "Juniper1965.")', "Juniper1965.")
+        self.assertRedacted('let c = Client::builder().api_key("9368fa0175701069c142cf39020f968c").build()?;',
+                            "9368fa0175701069c142cf39020f968c")
+        self.assertRedacted('var secret = @"Mete0r392!";', "Mete0r392!")
+        self.assertRedacted("security unlock-keychain -p Spring2022# ~/Library/Keychains/build.keychain-db",
+                            "Spring2022#")
+        self.assertRedacted("java -jar jenkins-cli.jar -s https://ci.example.com -auth svc_etl:Autumn2020? build",
+                            "Autumn2020?")
+        self.assertRedacted("setenv LEGACY_DB_PASS Walnut9001%", "Walnut9001%")
+        self.assertKept("setenv LEGACY_DB_PASS $DB_PASS")
+
+
 if __name__ == "__main__":
     unittest.main()
