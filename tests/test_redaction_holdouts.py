@@ -6,7 +6,7 @@ import unittest
 
 import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
-                   redaction_holdout6)
+                   redaction_holdout6, redaction_holdout7)
 from tests.support import leaks
 
 
@@ -140,6 +140,31 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (168, 169),
     }
     recall, benign, altered = 0.963, 660, 0
+
+
+class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The misses left: a SQL row's or a GraphQL call's value by its column or variable,
+    # hex-escaped and line-continued tokens, a user and password in a hand-off note with
+    # no password word, device configs of one product each (keepalived, OpenWrt, mbed,
+    # Unity), and ids beside keys with no word. The look-alikes still redacted: a JWT's
+    # header alone, pagination cursors in base64, Helm's existingSecret names, a test's
+    # `password=hunter2`, and a CA's certificate data in a kubeconfig.
+    corpus = redaction_holdout7
+    floors = {
+        "agent-notes": (75, 83),
+        "cli-argument": (134, 137),
+        "code": (55, 58),
+        "config-line": (155, 168),
+        "connection-string": (90, 91),
+        "credential-file": (66, 74),
+        "encoded-or-header": (107, 112),
+        "id-beside-secret": (94, 97),
+        "private-key": (48, 48),
+        "unnamed-format": (229, 232),
+        "unusual-place": (35, 40),
+        "vendor-token": (167, 168),
+    }
+    recall, benign, altered = 0.959, 730, 10
 
 
 if __name__ == "__main__":
