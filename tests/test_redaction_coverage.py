@@ -144,7 +144,7 @@ class LinearCostTest(unittest.TestCase):
     def test_hostile_input_stays_linear(self):
         for unit in self.HOSTILE:
             timings = []
-            for size in (1 << 12, 1 << 14):
+            for size in (1 << 13, 1 << 15):
                 text = (unit * (size // len(unit) + 1))[:size]
                 started = time.perf_counter()
                 redact(text)
