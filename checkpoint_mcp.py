@@ -1395,7 +1395,7 @@ _PLACEHOLDER_VALUE = (
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
-    r"|.*<[a-z0-9][a-z0-9 _.-]*(?:>.*)?|(?:String|Int|Long|Boolean|Bool|str|int)\?"
+    r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|.*EXAMPLE.*"
     r"|[*xX•.…-]{3,}|[xX#]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
@@ -1621,7 +1621,7 @@ def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number."""
     if not value or REDACTED in value or placeholder.match(value):
         return True
-    if len(value) < 8 and not any(c.isalnum() for c in value):
+    if len(value) <= 3 and not any(c.isalnum() for c in value):
         return True  # punctuation: `::add-mask::, so …`
     if len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD"):
         return True  # a SealedSecret's ciphertext (is_public_by_make)

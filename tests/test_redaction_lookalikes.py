@@ -175,6 +175,9 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
                 "https://shop.example.com/?utm_source=mail&fbclid=IwAR%s" % self.seeded.text(alnum, 40)):
             self.assertKept(line)
         self.assertRedacted("export STRIPE_SECRET_KEY=${STRIPE_SECRET_KEY:-q8Zr3LmT9vXc2Wn5}", "q8Zr3LmT9vXc2Wn5")
+        # A placeholder's brackets are not a password's symbols.
+        self.assertRedacted("password=G7#k<a9x2", "G7#k<a9x2")
+        self.assertRedacted('password: "!@#$%^&"', "!@#$%^&")
         self.assertRedacted("Cookie: consent=1; session=%s" % ("Qx7Tz2Lp9Vb4" * 2), "Qx7Tz2Lp9Vb4")
 
 
