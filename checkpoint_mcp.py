@@ -2044,9 +2044,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     # hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
     part = max(candidate.split("/"), key=len)
     hex_at = start + candidate.index(part)
-    if not beside and set(part) <= _HEX and text[start - 1:start] == ":" and "/" in text[
-            text.rfind(" ", window, start) + 1:start] and "://" not in text[window:start]:
-        return None  # an image's tag: `gcr.io/acme/auth-gateway:<sha>`
+    reference = lowered[text.rfind(" ", window, start) + 1:start]
+    if (not beside and set(part) <= _HEX and reference.endswith(":") and "/" in reference
+            and "://" not in text[window:start]
+            and not reference[:-1].endswith(("pass", "passwd", "password", "pwd", "secret", "token", "key"))):
+        return None  # an image's tag: `gcr.io/acme/auth-gateway:<sha>` (not `…/db/password:<hex>`)
     if not beside and set(part) <= _HEX and (len(part) < 24 or (
             len(part) in (40, 64, 128) and near.end() < hex_at - 16
             and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):

@@ -175,6 +175,7 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
                 "https://shop.example.com/?utm_source=mail&fbclid=IwAR%s" % self.seeded.text(alnum, 40)):
             self.assertKept(line)
         self.assertRedacted("export STRIPE_SECRET_KEY=${STRIPE_SECRET_KEY:-q8Zr3LmT9vXc2Wn5}", "q8Zr3LmT9vXc2Wn5")
+        self.assertRedacted("vault kv put secret/db/password:%s" % ("4f9e5b92" * 5), "4f9e5b92" * 5)
         # A placeholder's brackets are not a password's symbols.
         self.assertRedacted("password=G7#k<a9x2", "G7#k<a9x2")
         self.assertRedacted('password: "!@#$%^&"', "!@#$%^&")
