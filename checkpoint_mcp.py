@@ -1396,7 +1396,7 @@ _PLACEHOLDER_VALUE = (
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
-    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|.*EXAMPLE.*"
+    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?"
     r"|[*xX•.…-]{3,}|[xX#]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
@@ -1410,7 +1410,7 @@ _PLACEHOLDER_VALUE = (
     r"|_(?:ga|gid|gat|fbp|fbc|gcl_au|hjid|uetsid|uetvid|clck|clsk)(?:_[A-Za-z0-9]+)?=[A-Za-z0-9.]{1,60}"  # analytics
     r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
-    r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?|pass|pwd)(?:-[a-z0-9]+)*"
+    r"|[a-z0-9]+(?:-[a-z0-9]+)*-(?:password|secret|auth|token|key|creds?)(?:-[a-z0-9]+)*"
     r"|[\w.-]+(?:/[\w.-]+)*\.(?:key|pem|crt|cer|der|p12|pfx|jks|json|txt|env|ya?ml|gpg|asc)"
     r"|(?:~|\.\.?)?/[a-z._][A-Za-z0-9_.@-]*(?:/[A-Za-z0-9_.@-]*)*)\Z"
 )
@@ -1610,7 +1610,8 @@ def redaction_regexes():
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
         _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|[ \t]+)\Z")
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
@@ -1631,23 +1632,28 @@ def is_stand_in_value(value, name, placeholder):
         return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
-    return name in ("key", "token") and names_a_key(value)
+    return name in ("key", "token") and names_a_key(value, name)
 
 
-def names_a_key(value):
-    """True when `value`, after a name whose only secret word is `key` or `token`, names
-    one rather than holds it (key material is generated, never words): words in
-    lowercase (`STORAGE_KEY = 'todos'`, `thread_key: thread_key`), or a name that ends in
-    the word again (`_csrf_token: csrfToken`, `cacheKey`)."""
-    words = value.replace("_", " ").replace("-", " ").replace(".", " ").replace(":", " ").split()
-    if words and all(word.isalpha() and word.islower() for word in words):
-        return not (looks_generated(value) or looks_random(value))  # (4 words or more: a passphrase)
-    if not (value[:1].isalpha() and value.replace("_", "").isalnum()):
-        return False
-    for word in ("Key", "Token", "_key", "_token", "_KEY", "_TOKEN"):
-        if value.endswith(word) and len(value) > len(word) and value[-len(word) - 1:-len(word)].isalpha():
-            return not any(c.isdigit() for c in value)
-    return False
+def names_a_key(value, name="key"):
+    """True when `value`, after a name whose only secret word is `key` or `token`, is a
+    name rather than key material (which is generated, never words): one short lowercase
+    word after a key's name (`STORAGE_KEY = 'todos'`), or an identifier of two or three
+    parts ending in key, token, id or name (`thread_key: thread_key`, `_csrf_token:
+    csrfToken`). A run-together word, or more words, may be a chosen secret."""
+    if value.isalpha() and value.islower():
+        return name == "key" and len(value) <= 8
+    parts = value.replace("-", "_").replace(".", "_").split("_")
+    if len(parts) == 1:  # camelCase: `csrfToken`, `storageKey`
+        parts, piece = [], ""
+        for char in value:
+            if char.isupper() and piece:
+                parts.append(piece)
+                piece = ""
+            piece += char
+        parts.append(piece)
+    return (2 <= len(parts) <= 3 and all(part.isalpha() for part in parts) and value[:1].islower()
+            and parts[-1].lower() in ("key", "token", "id", "name"))
 
 
 # A dotted name's parts that make it code, not words chosen for a passphrase.
@@ -1942,16 +1948,17 @@ def is_public_by_make(run_text):
 def is_sealed_or_named_id(text, lowered, line, start, end, near):
     """True when the run text[start:end] is sealed or an id, whatever word stands near:
     inside sops' `ENC[…]`, a user's id after its provider (`auth0|…`), or a path's
-    segment when a secret store's folder is one of the path's (`database/creds/web/<lease>`,
-    as Vault names leases)."""
+    segment when a secret store's `creds` folder is one of the path's, outside a URL
+    (`database/creds/web/<lease>`, as Vault names leases)."""
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start):
         return True
     if text[start - 1:start] == "|":
         provider = lowered[max(line, start - 20):start - 1].rpartition(" ")[2]
-        if provider in _IDENTITY_PROVIDERS:
-            return True
+        user = text[start:end]
+        if provider in _IDENTITY_PROVIDERS and (user.isdigit() or (len(user) == 24 and set(user) <= _HEX)):
+            return True  # (a user's id is digits, or 24 hex digits)
     return (near is not None and near.start() >= start and text.count("/", start, end) >= 2
-            and near.group().startswith(("cred", "secret")))
+            and near.group().startswith("cred") and text[max(0, start - 3):start] != "://")
 
 
 def credential_word_before(lowered, window, start, inside):
@@ -2059,7 +2066,8 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     if beside:
         return start, end
     named_id = _redaction_regexes["id_name"].search(text, window, start)
-    if named_id is not None and near.end() <= named_id.start():
+    if named_id is not None and near.end() <= named_id.start() and text[near.end():named_id.start()].strip(
+            " \t\"':{") != "":  # (not the id of the token named just before: `"token": {"id": …`)
         return None
     if _redaction_regexes["uuid"].fullmatch(part) and not _redaction_regexes["uuid_name"].search(
             lowered, window, hex_at):

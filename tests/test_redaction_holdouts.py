@@ -115,7 +115,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (304, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.963, 671, 5
+    recall, benign, altered = 0.963, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -148,7 +148,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # no password word, device configs of one product each (keepalived, OpenWrt, mbed,
     # Unity), and ids beside keys with no word. The look-alikes still redacted: a JWT's
     # header alone, pagination cursors in base64, Helm's existingSecret names, a test's
-    # `password=hunter2`, and a CA's certificate data in a kubeconfig.
+    # `password=hunter2`, `FAKE_TOKEN="test"`, and a CA's certificate data in a kubeconfig.
     corpus = redaction_holdout7
     floors = {
         "agent-notes": (75, 83),
@@ -164,7 +164,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unusual-place": (35, 40),
         "vendor-token": (167, 168),
     }
-    recall, benign, altered = 0.959, 730, 10
+    recall, benign, altered = 0.959, 730, 11
 
 
 if __name__ == "__main__":

@@ -136,7 +136,7 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
                 "  DB_PASSWORD: ENC[AES256_GCM,data:%s,iv:%s,tag:%s,type:str]"
                 % (self.seeded.text(alnum + "/", 24), self.seeded.text(alnum, 24), self.seeded.text(alnum, 22)),
                 "spec:\n  encryptedData:\n    password: AgB%s" % self.seeded.text(alnum + "+/", 300),
-                "gcloud secrets versions access latest --secret=relay-db-pass",
+                "gcloud secrets versions access latest --secret=relay-db-password",
                 "CI masks anything registered with ::add-mask::, so logs show ***.",
                 "Vault lease database/creds/billing/%s renewed, ttl=768h" % self.seeded.text(alnum, 24),
                 "password reset requested (request %s)" % uuid.UUID(int=self.seeded.getrandbits(128)),
@@ -180,6 +180,24 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("password=G7#k<a9x2", "G7#k<a9x2")
         self.assertRedacted('password: "!@#$%^&"', "!@#$%^&")
         self.assertRedacted("Cookie: consent=1; session=%s" % ("Qx7Tz2Lp9Vb4" * 2), "Qx7Tz2Lp9Vb4")
+
+
+    def test_what_the_look_alike_rules_leave_alone_is_never_a_chosen_secret(self):
+        # Found by an attack on the rules above: each is a secret a user could write.
+        alnum = string.ascii_letters + "0123456789"
+        for text, secret in (
+                ("JWT_KEY=mysupersecretjwtkey", "mysupersecretjwtkey"),
+                ("export AUTH_TOKEN=letmeinletmein", "letmeinletmein"),
+                ("MEILI_MASTER_KEY=aSampleMasterKey", "aSampleMasterKey"),
+                ('headers = {"X-API-Key": "acmeinternalapikey"}', "acmeinternalapikey"),
+                ("REDIS_PASSWORD=redis-pass-7731", "redis-pass-7731"),
+                ("DB_PASSWORD=MyEXAMPLEcorp!2024", "MyEXAMPLEcorp!2024")):
+            self.assertRedacted(text, secret)
+        token = self.seeded.text(alnum, 40)
+        for text in ("curl https://onetimesecret.example/secret/%s" % token,
+                     '{"access": {"token": {"id": "%s", "expires": "soon"}}}' % token,
+                     "twitter|%s" % token, "id  %s" % token):
+            self.assertRedacted(text, token)
 
 
 if __name__ == "__main__":
