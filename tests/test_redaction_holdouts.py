@@ -99,7 +99,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # WordPress salt, Laravel's `base64:` key printed alone, pairs of an id and its key
     # with no word, and passwords in prose with no digit or none of the words (`Copper.raven?`,
     # `cactus parrot harbor`). The look-alikes still redacted: log lines' session ids
-    # after `session` (which may be tokens).
+    # after `session` (which may be tokens), and a secret's name as `--secret=…-db-pass`.
     corpus = redaction_holdout5
     floors = {
         "ci-log": (17, 18),
