@@ -1619,7 +1619,15 @@ def redaction_regexes():
 
 
 def is_stand_in_value(value, name, placeholder):
-    """True when `value` is no secret: a placeholder, a path, or a small setting number."""
+    """True when `value` is no secret: a placeholder, a path, or a small setting number.
+    A value that opens like a reference or a YAML tag but reads as a chosen password is
+    none (`$Tr0ngAdmin2024`, `!Welcome2024`: variables and tags hold no digit beside
+    both cases, tags no digit at all)."""
+    if value[1:2].isalpha() and "/" not in value and (
+            (value[:1] == "$" and not value[1:].isupper() and not value[1:].islower()
+             and any(c.isdigit() for c in value))
+            or (value[:1] == "!" and any(c.isdigit() for c in value))):
+        return False
     if not value or REDACTED in value or placeholder.match(value):
         return True
     if len(value) <= 3 and not any(c.isalnum() for c in value):

@@ -193,6 +193,14 @@ class ToolOutputLookAlikesTest(RedactionAssertions, unittest.TestCase):
                 ("REDIS_PASSWORD=redis-pass-7731", "redis-pass-7731"),
                 ("DB_PASSWORD=MyEXAMPLEcorp!2024", "MyEXAMPLEcorp!2024")):
             self.assertRedacted(text, secret)
+        for text, secret in (("mysql -u root -p'!Welcome2024' appdb", "!Welcome2024"),
+                             ('{"password": "$Tr0ngAdmin2024"}', "$Tr0ngAdmin2024"),
+                             ("Server=db;User Id=sa;Password=$ql2019Admin;", "$ql2019Admin"),
+                             ("docker login -p '$Docker2024' registry.example.com", "$Docker2024")):
+            self.assertRedacted(text, secret)
+        for text in ("PGPASSWORD=$PGPASS psql", "password: $DB_PASSWORD", "DB_PASSWORD: !Ref DbPassword",
+                     'password = "$db_pass"', "password: !vault |"):
+            self.assertKept(text)
         token = self.seeded.text(alnum, 40)
         for text in ("curl https://onetimesecret.example/secret/%s" % token,
                      '{"access": {"token": {"id": "%s", "expires": "soon"}}}' % token,
