@@ -1618,6 +1618,12 @@ def redaction_regexes():
             _redaction_regexes["base64"])
 
 
+def is_sealed(value):
+    """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more): only its
+    cluster's key opens it."""
+    return len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
+
+
 def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number.
     A value that opens like a reference or a YAML tag but reads as a chosen password is
@@ -1632,8 +1638,8 @@ def is_stand_in_value(value, name, placeholder):
         return True
     if len(value) <= 3 and not any(c.isalnum() for c in value):
         return True  # punctuation: `::add-mask::, so …`
-    if len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD"):
-        return True  # a SealedSecret's ciphertext (is_public_by_make)
+    if is_sealed(value):
+        return True
     if len(value) >= 12 and len(set(value[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
@@ -1653,13 +1659,7 @@ def names_a_key(value, name="key"):
         return name == "key" and len(value) <= 8
     parts = value.replace("-", "_").replace(".", "_").split("_")
     if len(parts) == 1:  # camelCase: `csrfToken`, `storageKey`
-        parts, piece = [], ""
-        for char in value:
-            if char.isupper() and piece:
-                parts.append(piece)
-                piece = ""
-            piece += char
-        parts.append(piece)
+        parts = _redaction_regexes["chunk"].findall(value)
     return (2 <= len(parts) <= 3 and all(part.isalpha() for part in parts) and value[:1].islower()
             and parts[-1].lower() in ("key", "token", "id", "name"))
 
@@ -1703,9 +1703,9 @@ def is_spaced_passphrase(value):
 def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
     digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
-    dotted words (is_dotted_passphrase)."""
-    if " " in value:
-        return is_spaced_passphrase(value)
+    dotted or spaced words (is_dotted_passphrase, is_spaced_passphrase)."""
+    if " " in value and is_spaced_passphrase(value):
+        return True
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
             value.replace("-", ".").replace("_", "."), 4)
@@ -1946,11 +1946,9 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
 
 def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
-    Ethereum address, a SealedSecret's or a KMS ciphertext (`AgB…`, 200 characters or
-    more: only its cluster's key opens it)."""
+    Ethereum address, a sealed ciphertext (is_sealed)."""
     return run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
-                                             and set(run_text[2:]) <= _HEX) or (
-        len(run_text) >= 200 and run_text[:3] in ("AgA", "AgB", "AgC", "AgD"))
+                                             and set(run_text[2:]) <= _HEX) or is_sealed(run_text)
 
 
 def is_sealed_or_named_id(text, lowered, line, start, end, near):
