@@ -2319,21 +2319,68 @@ def redact_split_tokens(text):
                                       for span in vendor_spans_across(chain, patterns)))
 
 
+class RowGate(Record):
+    """Which rows of a pattern table a text can match, found without scanning it once per
+    row: the rows whose needle (literal_prefixes) is empty, needles under three characters
+    (tested as they are: most are one character, a memchr), and the longer needles by their
+    first three characters (lowercased, as in the lowered text), each tested against the
+    text's set of three-character runs before it is looked for."""
+
+    __slots__ = ("patterns", "always", "short", "by_head", "heads")
+
+
+def row_gate(patterns):
+    """The RowGate of `patterns`, made on first use (and again for another table)."""
+    gate = _redaction_regexes.get("gate")
+    if gate is not None and gate.patterns is patterns:
+        return gate
+    always, short, by_head = set(), [], {}
+    for row, (_, ignore_case, _, _, needles) in enumerate(patterns):
+        for needle in needles:
+            if not needle:
+                always.add(row)
+            elif len(needle) < 3:
+                short.append((needle, ignore_case, row))
+            else:
+                key = ascii_lowercase(needle)
+                runs = frozenset(zip(key, key[1:], key[2:]))
+                by_head.setdefault(tuple(key[:3]), []).append((needle, runs, ignore_case, row))
+    gate = RowGate(patterns, frozenset(always), tuple(short), by_head, frozenset(by_head))
+    _redaction_regexes["gate"] = gate
+    return gate
+
+
+def rows_to_try(gate, text, lowered):
+    """The rows of `gate` a needle of which `text` holds (`lowered` is its ascii_lowercase),
+    ascending: exactly those a test of each row's needles in turn would let through."""
+    runs = set(zip(lowered, lowered[1:], lowered[2:]))
+    rows = set(gate.always)
+    for needle, ignore_case, row in gate.short:
+        if row not in rows and needle in (lowered if ignore_case else text):
+            rows.add(row)
+    for head in gate.heads.intersection(runs):
+        for needle, needed, ignore_case, row in gate.by_head[head]:
+            if row not in rows and needed <= runs and needle in (lowered if ignore_case else text):
+                rows.add(row)
+    return sorted(rows)
+
+
 def redact_rows(text):
     """The second pass: every row of REDACTION_PATTERNS in table order, each replacing its
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
-    `weak` group, does not look random, or for a `token` group, does not look generated."""
+    `weak` group, does not look random, or for a `token` group, does not look generated.
+    A row none of whose needles the text holds cannot match and is skipped (rows_to_try,
+    asked again whenever a row has changed the text)."""
     patterns, placeholder, _ = redaction_regexes()
-    total, lowered = 0, None
-    for regex, ignore_case, _, groups, prefixes in patterns:
-        if ignore_case and lowered is None:
-            lowered = ascii_lowercase(text)
+    gate = row_gate(patterns)
+    total, lowered = 0, ascii_lowercase(text)
+    rows = rows_to_try(gate, text, lowered)
+    next_row = 0
+    while next_row < len(rows):
+        row = rows[next_row]
+        next_row += 1
+        regex, ignore_case, _, groups, _ = patterns[row]
         subject = lowered if ignore_case else text
-        for prefix in prefixes:  # (a loop, not any(): this runs for every row of every text)
-            if prefix in subject:
-                break
-        else:
-            continue
         pieces, position, count = [], 0, 0
         for match in regex.finditer(subject):
             name = match.group("name") if "name" in regex.groupindex else None
@@ -2356,7 +2403,9 @@ def redact_rows(text):
             pieces.append(text[position:])
             text = "".join(pieces)
             total += count
-            lowered = None
+            lowered = ascii_lowercase(text)
+            rows = [later for later in rows_to_try(gate, text, lowered) if later > row]
+            next_row = 0
     return text, total
 
 

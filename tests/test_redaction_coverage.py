@@ -64,6 +64,25 @@ class RecallTest(unittest.TestCase):
             checkpoint_mcp._redaction_regexes["patterns"] = kept
         self.assertEqual(with_prefixes, without)
 
+    def test_the_gate_lets_through_exactly_the_rows_whose_needle_the_text_holds(self):
+        """rows_to_try, which looks for every needle at once, agrees with looking for each
+        row's needles in turn, on the corpora and on texts made to straddle its shortcuts
+        (a needle's first three characters present without the rest, or its characters
+        present out of order, in either case, and non-ASCII)."""
+        patterns = checkpoint_mcp.redaction_regexes()[0]
+        gate = checkpoint_mcp.row_gate(patterns)
+        needles = sorted({needle for row in patterns for needle in row[4] if len(needle) >= 3})
+        made = ["x" + needle[:3] + "\n" + needle[3:] for needle in needles]
+        made += [needle[::-1] + " " + needle.upper() + " " + needle.title() for needle in needles]
+        texts = ([text for _, text, _, _ in corpus.SECRETS] + corpus.BENIGN
+                 + [entry[2] for entry in holdout.SECRETS] + made)
+        for text in texts:
+            lowered = checkpoint_mcp.ascii_lowercase(text)
+            expected = [row for row, (_, ignore_case, _, _, prefixes) in enumerate(patterns)
+                        if any(needle in (lowered if ignore_case else text) for needle in prefixes)]
+            self.assertEqual(checkpoint_mcp.rows_to_try(gate, text, lowered), expected, text)
+        self.assertIs(checkpoint_mcp.row_gate(patterns), gate)
+
     def test_every_row_says_what_it_is_for_and_catches_something(self):
         checkpoint_mcp.redaction_regexes()
         patterns = checkpoint_mcp._redaction_regexes["patterns"]
