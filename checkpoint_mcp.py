@@ -1067,6 +1067,7 @@ REDACTION_PATTERNS = (
     ("netrc-default-password", "", ".netrc default … password …",
      r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _CLI_VALUE + r")"),
     ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
+     r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer)"
      r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
      r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
      r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
@@ -1361,7 +1362,8 @@ REDACTION_PATTERNS = (
     # value that ends the line and is not a plain word (`token: expired` is prose);
     # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
     ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
-     _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
+     "(?#needs:pass|pwd|secret|token|credential|psk|key|auth|pat)"
+     + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
      + r"(?:[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:" + _QUOTED_VALUE + _SPLIT_VALUE + r")"
      + r"|=(?P<secret4>" + _BARE_VALUE + r")"
      + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
