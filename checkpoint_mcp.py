@@ -5261,6 +5261,21 @@ def checkpoint_files(root, deadline=None):
     return sorted(found.values(), key=lambda item: item.info.st_mtime, reverse=True)
 
 
+def is_listed(root, selector):
+    """Whether checkpoint_files(root) lists `selector`, found by its two lstats instead of
+    a listing of the folder."""
+    if selector != LEGACY_SELECTOR and os.path.islink(os.path.join(root, CHECKPOINT_DIR)):
+        return False
+    path = checkpoint_path(root, selector)
+    for candidate in (path, path + BACKUP_SUFFIX):
+        try:
+            if is_file_or_link(os.lstat(candidate)):
+                return True
+        except OSError:
+            pass
+    return False
+
+
 def selector_named_by(root, text, field):
     """The checkpoint `text` names in `root`: the one saved under that selector, else the
     only one whose selector begins with it (at least LIMITS["selectorPrefix"] characters,
@@ -9535,7 +9550,7 @@ def resolve_selector(root, text):
         raise CommandFailed("%r is not a checkpoint selector; run `checkpoint.pyz list` and "
                             "copy one from its first column." % text, EXIT_USAGE)
     selector = selector_named_by(root, text, "SELECTOR")
-    if selector not in project_selectors(root):
+    if not is_listed(root, selector):
         raise CommandFailed("no checkpoint %r in %s; run `checkpoint.pyz list` to see which "
                             "exist." % (text, root))
     return selector

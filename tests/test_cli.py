@@ -418,6 +418,23 @@ class DeleteTest(CliTestCase):
         self.assertIn("checkpoint.pyz list", err)
         self.assertEqual(self.checkpoint_names(), ["s.json", "s.json.lock"])
 
+    def test_only_what_list_lists_can_be_shown_or_deleted(self):
+        """A folder named like a checkpoint is none, and a checkpoint folder that is a link
+        is never read: show and delete name what list would, no more."""
+        self.save_goals("s")
+        (self.project / CHECKPOINT_DIR / "dir.json").mkdir()
+        for command in ("show", "delete"):
+            code, _, err = self.cli(command, "dir")
+            self.assertEqual(code, 1, (command, err))
+            self.assertIn("no checkpoint 'dir'", err)
+        elsewhere = self.project / "elsewhere"
+        os.rename(str(self.project / CHECKPOINT_DIR), str(elsewhere))
+        os.symlink(str(elsewhere), str(self.project / CHECKPOINT_DIR))
+        code, _, err = self.cli("show", "s")
+        self.assertEqual(code, 1, err)
+        self.assertIn("no checkpoint 's'", err)
+        self.assertTrue((elsewhere / "s.json").exists())
+
     def test_an_ambiguous_prefix_is_a_usage_error_and_removes_nothing(self):
         self.save_goals(UUID_A, UUID_B)
         before = self.checkpoint_names()
