@@ -1297,6 +1297,15 @@ REDACTION_PATTERNS = (
     ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
      r"(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
      + _CLI_VALUE + r")"),
+    ("client-constructor-token", "", "a vendor's client made with a generated token as its first literal: "
+     "`Vendor.Client(\"…\")`, `vendor.New(\"…\")`, `Vendor::new(\"…\")`, `vendor.init('…', {…})`, "
+     "not a value type's (`uuid.New`, `Date.new`)",
+     r"(?#needs:Client(|New(|new(|init(|Init()"
+     r"(?<![\w.])(?!(?i:uuid|guid|ulid|objectid|hash\w*|digest|reg(?:ex|exp)|date(?:time)?|time|decimal"
+     r"|bigdecimal|path|url|uri|buffer|string|symbol|set|map|array|error|exception|logger|color|version"
+     r"|semver|mime|struct|ostruct|openstruct)(?:\.|::))"
+     r"[A-Za-z_][A-Za-z0-9_]*(?:\.|::)(?:Client|New|new|init|Init)\([ \t]*[\"']"
+     r"(?P<token>[A-Za-z0-9_+/=.:~-]{16,256})[\"'][ \t]*[,)]"),
     ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
      "cloudinary.config (id, key, secret …): each literal after the first that looks random",
      r"(?#needs:algoliasearch|SearchClient|Pusher|minio|Minio|cloudinary)"
@@ -1328,6 +1337,23 @@ REDACTION_PATTERNS = (
      r"|密[码碼]|口令|비밀번호|패스워드|암호)"
      r"[^\n]{0,40}?(?:[ \t:：=]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
      + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」])"),
+    ("prose-secret-stated", "", "a password or token stated in prose, in many languages, when its value reads "
+     "as one chosen or made: a passphrase of three or more words (`cobalt-summit-indigo`), words run "
+     "together (`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
+     "`La contraseña de staging es …`, `密码是 …`, `비밀번호는 … 입니다`, `token de acesso: …`",
+     r"(?#needs:ass|ASS|ontrase|lave|enha|eton|oken|окен|арол|ösenord|sandi|oord|asło|eslo|ifre|arol|elszó"
+     r"|密码|密碼|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
+     r"(?P<name>(?i:password|passwd|passphrase|passwort|passe(?<=de passe)|contrase(?:ña|na)|clave|senha|jeton|token"
+     r"|lösenord(?:et)?|kata sandi|wachtwoord|has[łl]o|heslo|[şs]ifre|parola|jelszó)|[Тт]окен\w*|[Пп]арол\w*"
+     r"|密[码碼]|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)"
+     r"(?:[ \t][^\n:：=]{0,40}?)??"
+     r"(?:[ \t]*[:：=][ \t]*|[ \t]+(?:is|es|é|est|ist|är|er|era|jest|je|adalah|hi|हे)[ \t]+"
+     r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+)"
+     r"[\"'`‘“「]?(?:(?P<secret>(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
+     r"|[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
+     r"|[a-z]{3,12}[._-][a-z]{3,12}[0-9]{1,4}|[a-z]{4,16}[0-9]{2,4}|[0-9a-f]{32,64})"
+     r"(?=[\"'`’”」]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
+     r"(?=[\"'`’”」]?[.,;:)]?(?:\s|\Z)|[，。、；]))"),
     ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
      "hex digits)",
      r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
@@ -1393,18 +1419,20 @@ _PLACEHOLDER_VALUE = (
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
     r"|#\{.*\}|(?i:@microsoft\.keyvault)\(.*|ENC\[.*|@(?:keychain|env):.*|@[~.]?/\S*"
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
-    r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
+    r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?"
-    r"|[*xX•.…-]{3,}|[xX#]|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
+    r"|[*xX•.…-]{3,}|[xX#]|[A-Z][a-z]+:|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
+    r"|(?:System\.getenv|ENV|\$ENV|Environment\.GetEnvironmentVariable|getenv|(?:std::)?env::var|os\.LookupEnv"
+    r"|Deno\.env|Bun\.env)[.({\[].*|projects/[^/\s]+/secrets/[^/\s]+(?:/versions/[^/\s]+)?"
     r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*"
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
@@ -1612,7 +1640,7 @@ def redaction_regexes():
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
         _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])(?:kid|cursor|marker)|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
@@ -1621,9 +1649,10 @@ def redaction_regexes():
 
 
 def is_sealed(value):
-    """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more): only its
-    cluster's key opens it."""
-    return len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
+    """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more) or an AWS KMS
+    one (`AQICAH…`): only its cluster's or its KMS key opens it."""
+    return (len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
+            or len(value) >= 40 and value.startswith("AQICAH"))
 
 
 def is_stand_in_value(value, name, placeholder):

@@ -385,5 +385,45 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("setenv LEGACY_DB_PASS $DB_PASS")
 
 
+    def test_a_vendors_client_made_with_a_generated_token(self):
+        for text, secret in (('acme := acmeapi.New("k4Qz9TwLm2Rx8VbN3pYs")', "k4Qz9TwLm2Rx8VbN3pYs"),
+                             ('let client = Fooly::new("0f3a9c2be41d7a6685c0e9f21b3d4a7c");',
+                              "0f3a9c2be41d7a6685c0e9f21b3d4a7c"),
+                             ("quux.init('p8RzT2wQx5LmN7vK3dJh9sY4', { region: 'eu' });", "p8RzT2wQx5LmN7vK3dJh9sY4"),
+                             ('tracker = Tracker.Client("7e1c2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f")',
+                              "7e1c2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f")):
+            self.assertRedacted(text, secret)
+        self.assertKept('id := uuid.New("7e1c2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f")')
+        self.assertKept('d = Date.new("2024-01-15T10:20:30Z")')
+        self.assertKept('c = Client.new("https://api.example.com/v2")')
+        self.assertKept('logger = logging.Client("billing-service-worker")')
+
+    def test_a_password_or_token_stated_in_prose_in_many_languages(self):
+        for text, secret in (("La contraseña de pruebas es marble-harbor-violet-cactus", "harbor-violet"),
+                             ("A senha do servidor é walnut.ember.pilot", "walnut.ember.pilot"),
+                             ("Lösenordet till servern är 5d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b",
+                              "5d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b"),
+                             ("测试服务器密码是 copper_lantern_otter42", "copper_lantern_otter42"),
+                             ("서버 비밀번호는 MapleRiverStoneCloud 입니다", "MapleRiverStoneCloud"),
+                             ("токен бота: ember.kite.prism.nova7", "ember.kite.prism.nova7"),
+                             ("Usuario: root, clave: FerroLima_73", "FerroLima_73"),
+                             ("the new token: quartz-falcon91", "quartz-falcon91")):
+            self.assertRedacted(text, secret)
+        self.assertKept("token = var.cloudflare_api_token")
+        self.assertKept("the password: see the team vault")
+        self.assertKept("La contraseña es obligatoria para el usuario admin.")
+
+    def test_references_to_a_secret_are_kept(self):
+        for text in ('"password": "azurekeyvault://kv-main/secrets/db-pass"',
+                     '-e AUTH_TOKEN=System.getenv("DB_PASSWORD")',
+                     "curl -H \"Authorization: Bearer ENV.fetch('API_TOKEN')\" https://api.example.com",
+                     "curl -H \"Authorization: Bearer $ENV{'API_TOKEN'}\" https://api.example.com",
+                     "-e PRIVATEKEY=projects/acme/secrets/signing-key/versions/latest",
+                     'encrypted_password: "AQICAHhsSI4o01AQeuXrt2iWH8Xnbbc7ZNI7eQ3pVRjD7JqcaArcCubTJ"',
+                     "x-api-key: Type: string, required: true",
+                     "GET /api/v1/items?cursor=zP6BwlCHYSHmBAAU 200",
+                     "GET /api/v1/items?next_cursor=q9XwL2mRt7VbK4Zp 200"):
+            self.assertKept(text)
+
 if __name__ == "__main__":
     unittest.main()
