@@ -662,7 +662,8 @@ _PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET
 
 # A credential file's line after its start: `password VALUE` and nothing more (msmtprc),
 # the value in group `weak`.
-_CREDENTIAL_FILE_LINE = (r"[ \t]*(?:password|passwd|passphrase|pass|secret|token)[ \t]+"
+_CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pass|secret|token|rootpw|requirepass"
+                         r"|masterauth)[ \t]+"
                          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))"
                          r"[ \t]*(?=\r?\n|\Z)")
 
@@ -1201,6 +1202,11 @@ REDACTION_PATTERNS = (
      "(?#needs:\n)"
      r"cat[ \t]+[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
      r"(?P<token>[A-Za-z0-9+/=_.-]{16,})(?=\r?\n|\Z)"),
+    ("cat-password-file", "", "a password file printed by cat (~/.vault_pass.txt, an OpenVPN auth file: "
+     "user, then password): its last line",
+     "(?#needs:\n)"
+     r"cat[ \t]+[^\s|;&]*(?:pass|pwd|secret|auth|credential)[^\s|;&/]*[ \t]*\r?\n"
+     r"(?:[^\s:]{1,64}\r?\n)?(?P<secret>\S{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
      " ('literal key', …)",
      r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
@@ -1470,11 +1476,11 @@ _DECODE_BUDGET_CHARS = 65536
 # The words anywhere in a name (`AZURE_CLIENT_SECRET`, `-Password`, `apiKey`), the short
 # ones only as words.
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
-                     "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic",
+                     "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic", "macaroon",
                      "add-mask", "issecret", "securestring", "rotat", "revok", "webhook", "connection",
                      REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
-                           "mfa")  # and `pw`, not inside a token: `…2pW3…`
+                           "mfa", "seed")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
 # A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or

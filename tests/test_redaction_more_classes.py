@@ -425,5 +425,20 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "GET /api/v1/items?next_cursor=q9XwL2mRt7VbK4Zp 200"):
             self.assertKept(text)
 
+    def test_password_files_config_lines_seeds_and_macaroons(self):
+        for text, secret in (("cat ~/.deploy_pass\nHarborMeadowFjordLantern", "HarborMeadowFjordLantern"),
+                             ("cat /etc/openvpn/auth.txt\nbob\nk2Vq~p9Lr4TxW8", "k2Vq~p9Lr4TxW8"),
+                             ("vrrp_instance VI_1 {\n    auth_type PASS\n    auth_pass Qm4~Xz8L\n}", "Qm4~Xz8L"),
+                             ("suffix dc=example,dc=org\nrootpw Vb7Kq2Lm9Xp4Rt", "Vb7Kq2Lm9Xp4Rt"),
+                             ("wallet seed (hex): 3f9a2c7e1b5d8f0a4c6e2b9d7f1a3c5e",
+                              "3f9a2c7e1b5d8f0a4c6e2b9d7f1a3c5e"),
+                             ("export NODE_MACAROON=0201036c6e640258030a10b2c4d6e8f0a1b3c5d7e9f1a2b3c4d5e6f7",
+                              "0201036c6e640258030a10b2c4d6e8f0a1b3c5d7e9f1a2b3c4d5e6f7")):
+            self.assertRedacted(text, secret)
+        self.assertKept("cat secrets.yaml\napiVersion: v1")
+        self.assertKept("cat password_policy.md\n# Password policy")
+        self.assertKept("python train.py --seed 1234")
+        self.assertKept("vrrp_instance VI_1 {\n    auth_type PASS\n    auth_pass changeme\n}")
+
 if __name__ == "__main__":
     unittest.main()
