@@ -6,7 +6,7 @@ import unittest
 
 import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
-                   redaction_holdout6, redaction_holdout7)
+                   redaction_holdout6, redaction_holdout7, redaction_holdout8)
 from tests.support import leaks
 
 
@@ -85,12 +85,12 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "credential-file": (94, 98),
         "header-cookie": (41, 41),
         "id-beside-secret": (51, 54),
-        "private-key": (42, 44),
+        "private-key": (43, 44),
         "prose": (50, 53),
         "unnamed-format": (298, 303),
         "vendor-token": (118, 118),
     }
-    recall, benign, altered = 0.981, 683, 3
+    recall, benign, altered = 0.982, 683, 3
 
 
 class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -129,17 +129,17 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-log": (44, 44),
         "cli-argument": (130, 133),
         "code": (54, 58),
-        "config-line": (102, 108),
+        "config-line": (103, 108),
         "connection-string": (61, 62),
         "credential-file": (94, 100),
         "http-header": (77, 77),
         "id-beside-secret": (80, 85),
         "private-key": (48, 52),
-        "prose": (50, 61),
+        "prose": (51, 61),
         "unnamed-format": (200, 201),
         "vendor-token": (168, 169),
     }
-    recall, benign, altered = 0.963, 660, 0
+    recall, benign, altered = 0.965, 660, 0
 
 
 class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -151,12 +151,12 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # `password=hunter2`, `FAKE_TOKEN="test"`, and a CA's certificate data in a kubeconfig.
     corpus = redaction_holdout7
     floors = {
-        "agent-notes": (75, 83),
+        "agent-notes": (76, 83),
         "cli-argument": (134, 137),
         "code": (55, 58),
-        "config-line": (155, 168),
+        "config-line": (156, 168),
         "connection-string": (90, 91),
-        "credential-file": (66, 74),
+        "credential-file": (67, 74),
         "encoded-or-header": (107, 112),
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
@@ -164,7 +164,33 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unusual-place": (35, 40),
         "vendor-token": (167, 168),
     }
-    recall, benign, altered = 0.959, 730, 11
+    recall, benign, altered = 0.961, 730, 11
+
+
+class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The misses left: secrets beside ids with no word (Pusher's, Plaid's, Braintree's or
+    # IBM's positional keys), credential files of one product each (pgbouncer's userlist,
+    # ppp's chap-secrets, a WordPress salt, htpasswd hashes, a conda channel's token),
+    # tokens split over lines by `+` or `^`, keys in JSON with no secret word beside them
+    # (Cardano's cborHex, Tendermint's validator key, minisign's), and prose with no
+    # connector (`password iloveyou99`). The look-alikes still redacted: a digest wrapped
+    # under its sha512sum command, and a SealedSecret's short ciphertext.
+    corpus = redaction_holdout8
+    floors = {
+        "cli-argument": (136, 139),
+        "code": (47, 47),
+        "config-line": (65, 68),
+        "connection-string": (86, 87),
+        "credential-file": (114, 122),
+        "header-cookie": (43, 43),
+        "id-beside-secret": (56, 61),
+        "obscure-token": (163, 166),
+        "private-key": (39, 43),
+        "prose": (38, 41),
+        "split-encoded": (21, 25),
+        "vendor-token": (198, 198),
+    }
+    recall, benign, altered = 0.967, 678, 2
 
 
 if __name__ == "__main__":
