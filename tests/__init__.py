@@ -2,29 +2,28 @@
 modules on every core (see tests/parallel.py); CKPT_TEST_WORKERS=1 runs them all in one
 process."""
 
-# Seconds the slowest modules take (CPython 3.11 alone, 2026-12-03): the workers take
+# Seconds the slowest modules take (CPython 3.11 alone, 2026-12-04): the workers take
 # these first, so that all of them end together on small ones. Others count 35 ms a test
 # (those above 1 s are here: a module of few slow tests would otherwise come last).
 MODULE_SECONDS = {
-    "test_hostile_store": 8.1,
-    "test_bytecode_cache": 5.7,
-    "test_reliability_crash": 3.4,
-    "test_hostile_git": 3.2,
-    "test_redaction_holdouts": 3.1,
-    "test_redaction_coverage": 2.5,
-    "test_reliability_fuzz": 2.3,
-    "test_platforms": 2.2,
-    "test_hook_deadlines": 2.2,
-    "test_reliability_concurrency": 2.0,
-    "test_hooks": 1.8,
-    "test_git": 1.6,
-    "test_trust": 1.5,
-    "test_checkpoints": 1.4,
-    "test_first_hour": 1.3,
-    "test_cli": 1.3,
-    "test_brief_bounds": 1.3,
-    "test_recovery": 1.1,
-    "test_model_view": 1.1,
+    "test_hostile_store": 6.4,
+    "test_redaction_coverage": 5.9,
+    "test_bytecode_cache": 4.6,
+    "test_hostile_git": 3.3,
+    "test_reliability_crash": 3.1,
+    "test_platforms": 2.6,
+    "test_brief_bounds": 2.6,
+    "test_hook_deadlines": 2.3,
+    "test_redaction_holdouts": 2.1,
+    "test_hooks": 1.7,
+    "test_first_hour": 1.7,
+    "test_git": 1.7,
+    "test_checkpoints": 1.5,
+    "test_bundle": 1.5,
+    "test_reliability_fuzz": 1.5,
+    "test_reliability_concurrency": 1.3,
+    "test_cli": 1.2,
+    "test_trust": 1.2,
 }
 
 
