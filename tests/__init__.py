@@ -30,5 +30,7 @@ MODULE_SECONDS = {
 def load_tests(loader, standard_tests, pattern):
     import sys
     from tests.parallel import load_package_tests
+    from tests.support import shared_bytecode_cache
+    shared_bytecode_cache()  # made before the workers start, for them to share
     return load_package_tests(loader, standard_tests, pattern, sys.modules[__name__],
                               MODULE_SECONDS)

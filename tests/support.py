@@ -499,14 +499,21 @@ if glibc() is not None:
 
 
 _shared_bytecode_cache = []
+# The folder's path, for the processes the run's first one starts (tests/parallel.py's
+# workers): it makes the folder and removes it when it ends, after them.
+SHARED_BYTECODE_CACHE_VARIABLE = "CKPT_TEST_BYTECODE_CACHE"
 
 
 def shared_bytecode_cache():
-    """One bytecode cache folder for every pyz this test process starts, removed when it
-    ends: in each test's own HOME every start would compile the module again."""
+    """One bytecode cache folder for every pyz the test run starts, in all its processes:
+    in each test's own HOME, or each worker's own folder, every start would compile the
+    module again (most of a second)."""
     if not _shared_bytecode_cache:
-        path = str(make_temp_folder("ckpt-test-bytecode-"))
-        atexit.register(shutil.rmtree, path, True)
+        path = os.environ.get(SHARED_BYTECODE_CACHE_VARIABLE)
+        if not path:
+            path = str(make_temp_folder("ckpt-test-bytecode-"))
+            atexit.register(shutil.rmtree, path, True)
+            os.environ[SHARED_BYTECODE_CACHE_VARIABLE] = path
         _shared_bytecode_cache.append(path)
     return _shared_bytecode_cache[0]
 
