@@ -5,6 +5,7 @@ drift, untrusted, from a backup and with 10,000 dirty files, each filled to its 
 entry of the brief is cut on its own with '…'; format 'full' keeps it whole."""
 import json
 import os
+import shutil
 import time
 from unittest import mock
 
@@ -192,7 +193,9 @@ class DeepProjectBriefBoundsTest(BriefBoundsTest):
     still stays."""
 
     def make_tmp(self):
-        deep = super().make_tmp() / ("a-rather-long-folder-name/" * 4).rstrip("/")
+        top = super().make_tmp()
+        self.addCleanup(shutil.rmtree, str(top), True)  # (setUp removes only the deep one)
+        deep = top / ("a-rather-long-folder-name/" * 4).rstrip("/")
         deep.mkdir(parents=True)
         return deep
 
