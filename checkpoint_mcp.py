@@ -3217,56 +3217,68 @@ class SchemaProblem(Record):
 
 def schema_problem(value, schema, path=""):
     """The first value in `value` that breaks `schema`, as a SchemaProblem naming it by its
-    path; None when it all fits."""
+    path (`path` names `value` itself); None when it all fits."""
+    problem = schema_problem_within(value, schema)
+    if problem is not None:
+        steps, problem.path = problem.path, path
+        for step in reversed(steps):
+            problem.path = ("%s[%d]" % (problem.path, step) if isinstance(step, int)
+                            else "%s.%s" % (problem.path, step) if problem.path else step)
+    return problem
+
+
+def schema_problem_within(value, schema):
+    """schema_problem's work, with its problem's path as the steps to it from `value`,
+    innermost first (an index or a name): a path is written only for the one value that
+    breaks the schema, not for each value checked."""
     types = schema.get("type")
     if types is not None:
         types = [types] if isinstance(types, str) else types
         if not any(_JSON_TYPES[name](value) for name in types):
-            return SchemaProblem(path, "must be %s" % " or ".join(
+            return SchemaProblem([], "must be %s" % " or ".join(
                 ("an " if name[0] in "aeiou" else "a ") + name for name in types), None)
     if "enum" in schema and value not in schema["enum"]:
-        return SchemaProblem(path, "must be one of %s" % ", ".join(schema["enum"]), None)
+        return SchemaProblem([], "must be one of %s" % ", ".join(schema["enum"]), None)
     if isinstance(value, str):
         try:
-            value.encode("utf-8")
+            value.isascii() or value.encode("utf-8")
         except UnicodeEncodeError as error:  # JSON's "\udc00" alone: strict clients refuse it
-            return SchemaProblem(path, "holds a lone surrogate (%s at character %d), which is "
+            return SchemaProblem([], "holds a lone surrogate (%s at character %d), which is "
                                  "not text" % (ascii(value[error.start]), error.start),
                                  "send the character itself or drop it")
         if len(value) > schema.get("maxLength", len(value)):
-            return SchemaProblem(path, "must be at most %d characters (got %d)"
+            return SchemaProblem([], "must be at most %d characters (got %d)"
                                  % (schema["maxLength"], len(value)), None)
         if len(value) < schema.get("minLength", 0):
-            return SchemaProblem(path, "must not be empty", None)
+            return SchemaProblem([], "must not be empty", None)
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
-            return SchemaProblem(path, "must be at least %s" % schema["minimum"], None)
+            return SchemaProblem([], "must be at least %s" % schema["minimum"], None)
     elif isinstance(value, list):
         if len(value) > schema.get("maxItems", len(value)):
-            return SchemaProblem(path, "must have at most %d items (got %d)"
+            return SchemaProblem([], "must have at most %d items (got %d)"
                                  % (schema["maxItems"], len(value)), None)
+        items = schema.get("items", {})
         for index, item in enumerate(value):
-            problem = schema_problem(item, schema.get("items", {}), "%s[%d]" % (path, index))
+            problem = schema_problem_within(item, items)
             if problem is not None:
+                problem.path.append(index)
                 return problem
     elif isinstance(value, dict):
         for name in schema.get("required", ()):
             if name not in value:
-                return SchemaProblem(_join_path(path, name), "is required", None)
+                return SchemaProblem([name], "is required", None)
         properties = schema.get("properties", {})
         for name, item in value.items():
             if name in properties:
-                problem = schema_problem(item, properties[name], _join_path(path, name))
+                problem = schema_problem_within(item, properties[name])
                 if problem is not None:
+                    problem.path.append(name)
                     return problem
             elif schema.get("additionalProperties", True) is False:
-                return SchemaProblem(_join_path(path, name), "unknown field (allowed: %s)"
+                return SchemaProblem([name], "unknown field (allowed: %s)"
                                      % ", ".join(properties), None)
     return None
-
-
-def _join_path(path, name):
-    return "%s.%s" % (path, name) if path else name
 
 
 def parse_checkpoint(raw):
