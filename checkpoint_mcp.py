@@ -618,7 +618,7 @@ def _piped_secret(command):
             r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
             r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
-            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S)")
+            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/)")
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -647,8 +647,27 @@ _WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,
 
 # A value split over lines: literals Python joins (`("…"\n "…")`), a YAML block scalar
 # (`key: >-` then indented lines), each line one piece with no space.
-_SPLIT_VALUE = (r"""|\([ \t]*(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n[ \t]*"[^"\n]*")+|'[^'\n]*'(?:[ \t]*\r?\n[ \t]*'[^'\n]*')+)"""
+_SPLIT_VALUE = (r"""|\([ \t]*(?:\r?\n[ \t]*)?(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n[ \t]*"[^"\n]*")+|'[^'\n]*'(?:[ \t]*\r?\n[ \t]*'[^'\n]*')+)"""
                 r"|[>|][-+]?[ \t]*\r?\n[ \t]+(?P<secret8>\S+(?:\r?\n[ \t]+\S+)*)(?=[ \t]*(?:\r?\n|\Z))")
+
+
+# A literal's rest after `+` on the next line (`'…' +\n  '…'`, as JavaScript and Java
+# split a long string).
+_CONCATENATED_REST = r"""(?:[ \t]*\+[ \t]*\r?\n[ \t]*(?:"(?P<secret10>[^"\n]*)"|'(?P<secret11>[^'\n]*)'))?"""
+
+
+# What follows a password's or a token's name in prose that states it (`is`, `:`, `es`,
+# `是`, within a few words of the name) when it reads as a secret: a passphrase of three or
+# more words, words run together, a word with digits, hex, or a password-like value.
+_STATED_SECRET = (
+    r"(?:[ \t][^\n:：=]{0,40}?)??"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|est|ist|är|er|era|jest|je|adalah|hi|हे)[ \t]+"
+    r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+)"
+    r"[\"'`‘“「]?(?:(?P<secret>(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
+    r"|[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
+    r"|[a-z]{3,12}[._-][a-z]{3,12}[0-9]{1,4}|[a-z]{4,16}[0-9]{2,4}|[0-9a-f]{32,64})"
+    r"(?=[\"'`’”」]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
+    r"(?=[\"'`’”」]?[.,;:)]?(?:\s|\Z)|[，。、；]))")
 
 
 # `user:password` as a flag's or a key's value, the password in group `weak`.
@@ -1233,7 +1252,7 @@ REDACTION_PATTERNS = (
     ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
      r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
      r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential"
-     r"|(?<![a-z])auth(?![a-z])|[._-]pass(?![a-z]))"),
+     r"|(?<![a-z])auth(?![a-z])|[._-]pass(?![a-z])|[._/-]key(?![a-z]))"),
     ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
      r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
      + r"[ \t]--value(?:=|[ \t]+)(?:"
@@ -1283,6 +1302,20 @@ REDACTION_PATTERNS = (
      r"jdbc:oracle:thin:[^\s/:@'\"]+/(?P<secret>[^\s@'\"]+)@"),
     ("crypt-hash", "", "crypt(3) password hashes ($1$, $2y$, $5$, $6$, $apr1$, $y$) in shadow / htpasswd",
      r"(?P<secret>\$(?:1|2[abxy]|5|6|7|apr1|y|gy|sha1|md5)\$[./A-Za-z0-9$=,]{20,})"),
+    ("htpasswd-sha", "", "an htpasswd line's {SHA} hash (user:{SHA}…=)",
+     r"(?#needs:{SHA})(?<=:)\{SHA\}(?P<secret>[A-Za-z0-9+/]{27}=)"),
+    ("key-file-json", "", "a signing key's JSON file (Cardano's .skey, Tendermint's priv_validator_key): "
+     "the key after the type that names it private or signing",
+     r"(?#needs:SigningKey|PrivKey|PrivateKey|SecretKey|signing_key|priv_key)"
+     r"(?:\"type\"[ \t]*:[ \t]*\"[^\"\n]*(?:SigningKey|PrivKey|PrivateKey|SecretKey)[^\"\n]*\""
+     r"|\"(?:signing_key|priv_key|private_key)\"[ \t]*:[ \t]*\{)"
+     r"[^{}]{0,300}?\"(?:cborHex|value|key|secret)\"[ \t]*:[ \t]*\"(?P<secret>[A-Za-z0-9+/=]{32,})\""),
+    ("minisign-secret-key", "", "a minisign secret key: the line after `untrusted comment: … secret key`",
+     r"(?#needs:untrusted comment:)untrusted comment:[^\n]*secret key[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/=]{40,})"),
+    ("conda-channel-token", "", "a token in a conda channel's URL (conda.anaconda.org/t/<token>/…)",
+     r"(?#needs:anaconda.)anaconda\.(?:org|com|cloud)/t/(?P<secret>[A-Za-z0-9-]{20,})/"),
+    ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, outside sqlplus",
+     r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"),
     ("openvpn-static-key", "", "OpenVPN static key (tls-auth / tls-crypt)",
      r"-----BEGIN OpenVPN Static key V1-----(?P<secret>[\s0-9a-fA-F]+)"),
     ("ethereum-account-key", "", "Ethereum private key in Hardhat accounts: [...] / geth account import",
@@ -1312,6 +1345,13 @@ REDACTION_PATTERNS = (
      r"|semver|mime|struct|ostruct|openstruct)(?:\.|::))"
      r"[A-Za-z_][A-Za-z0-9_]*(?:\.|::)(?:Client|New|new|init|Init)\([ \t]*[\"']"
      r"(?P<token>[A-Za-z0-9_+/=.:~-]{16,256})[\"'][ \t]*[,)]"),
+    ("client-call-keys", "", "a client or its configuration made with an id then keys as literals "
+     "(`PlaidClient('id', '…', 'sandbox')`, `ibm_boto3.client('s3', '…', '…')`, "
+     "`Configuration.configure(env, 'id', '…', '…')`): each literal after the first that looks random",
+     r"(?#needs:Client(|client(|configure(|Configuration(|Credentials(|credentials()"
+     r"(?<![\w.])[A-Za-z_][\w.]*(?:Client|client|configure|Configuration|Credentials|credentials)\([ \t]*"
+     r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
+     + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
     ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
      "cloudinary.config (id, key, secret …): each literal after the first that looks random",
      r"(?#needs:algoliasearch|SearchClient|Pusher|minio|Minio|cloudinary)"
@@ -1343,23 +1383,26 @@ REDACTION_PATTERNS = (
      r"|密[码碼]|口令|비밀번호|패스워드|암호)"
      r"[^\n]{0,40}?(?:[ \t:：=]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
      + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」])"),
-    ("prose-secret-stated", "", "a password or token stated in prose, in many languages, when its value reads "
-     "as one chosen or made: a passphrase of three or more words (`cobalt-summit-indigo`), words run "
-     "together (`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
-     "`La contraseña de staging es …`, `密码是 …`, `비밀번호는 … 입니다`, `token de acesso: …`",
-     r"(?#needs:ass|ASS|ontrase|lave|enha|eton|oken|окен|арол|ösenord|sandi|oord|asło|eslo|ifre|arol|elszó"
-     r"|密码|密碼|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
-     r"(?P<name>(?i:password|passwd|passphrase|passwort|passe(?<=de passe)|contrase(?:ña|na)|clave|senha|jeton|token"
-     r"|lösenord(?:et)?|kata sandi|wachtwoord|has[łl]o|heslo|[şs]ifre|parola|jelszó)|[Тт]окен\w*|[Пп]арол\w*"
-     r"|密[码碼]|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)"
-     r"(?:[ \t][^\n:：=]{0,40}?)??"
-     r"(?:[ \t]*[:：=][ \t]*|[ \t]+(?:is|es|é|est|ist|är|er|era|jest|je|adalah|hi|हे)[ \t]+"
-     r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+)"
-     r"[\"'`‘“「]?(?:(?P<secret>(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
-     r"|[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
-     r"|[a-z]{3,12}[._-][a-z]{3,12}[0-9]{1,4}|[a-z]{4,16}[0-9]{2,4}|[0-9a-f]{32,64})"
-     r"(?=[\"'`’”」]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
-     r"(?=[\"'`’”」]?[.,;:)]?(?:\s|\Z)|[，。、；]))"),
+    ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
+     "made: a passphrase of three or more words (`cobalt-summit-indigo`), words run together "
+     "(`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
+     "`the new token: …`, `token de acesso do cliente: …`",
+     # (each spelling a literal of its own, so that the engine skips to a P, p, T or t; a
+     # word of its own, not a part of a name: `PARTNER_TOKEN=` is an assignment's)
+     r"(?#needs:ass|ASS|oken|OKEN)(?P<name>" + "|".join(
+         "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token")
+         for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
+    ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
+     "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
+     r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
+     r"|elszó|окен|арол|密码|密碼|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
+     r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
+         ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
+         ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
+         ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
+         ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
+         ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*")))
+     + r"|密[码碼]|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)" + _STATED_SECRET),
     ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
      "hex digits)",
      r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
@@ -1396,7 +1439,8 @@ REDACTION_PATTERNS = (
     ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
      "(?#needs:pass|pwd|secret|token|credential|psk|key|auth|pat)"
      + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-     + r"(?:[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:" + _QUOTED_VALUE + _SPLIT_VALUE + r")"
+     + r"(?:[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+     + _SPLIT_VALUE + r")"
      + r"|=(?P<secret4>" + _BARE_VALUE + r")"
      + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
      + r"(?:(?P<secret5>" + _WORD_VALUE + r")"

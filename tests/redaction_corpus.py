@@ -1060,3 +1060,25 @@ for _template in ("the admin password is \u2018{v}\u2019 (staging only)", "the a
                   'var secret = @"{v}";'):
     issue("quotes-and-calls", "cli", _template, _pw())
 issue("prose-hex-password", "prose", "staging admin password is {v} since Tuesday", rand(HEX, 40))
+issue("htpasswd-sha", "credential-file", "deploy:{SHA}{v}", b64(20))
+issue("key-file-json", "private-key", '{"type": "StakeSigningKeyShelley_ed25519", "description": "Stake Signing Key", '
+      '"cborHex": "{v}"}', "5820" + rand(HEX, 64))
+issue("key-file-json", "private-key", '"priv_key": {\n  "type": "tendermint/PrivKeyEd25519",\n  "value": "{v}"\n}',
+      b64(64))
+issue("minisign-secret-key", "private-key", "untrusted comment: minisign encrypted secret key\n{v}",
+      "RWRTY0Iy" + b64(96).rstrip("="))
+issue("conda-channel-token", "credential-file", "channels:\n  - https://conda.anaconda.org/t/{v}/acme\n  - defaults",
+      "-".join(rand(LOWER + DIGITS, 8) for _ in range(4)))
+issue("easy-connect-password", "connection-string", "sqlcl app_owner/{v}@db.example.internal:1521/ORCLPDB1", _pw())
+issue("client-call-keys", "cli", "client = PlaidClient('{i}', '{v}', 'sandbox')".replace("{i}", rand(HEX, 24)),
+      rand(HEX, 30))
+for _template in ("const token = '{v}' +\n  '" + rand(ALNUM, 24) + "';", "echo {v} > config/master.key",
+                  "echo {v} | runas /user:CORP\\ops cmd.exe"):
+    issue("split-and-piped", "cli", _template, rand(ALNUM, 24))
+issue("prose-secret-stated", "prose", "La contraseña de pruebas es {v}", "marble-harbor-violet-cactus")
+issue("client-constructor-token", "saas", 'acme := acmeapi.New("{v}")', rand(ALNUM, 28))
+issue("cat-password-file", "credential-file", "cat ~/.vault_pass.txt\n{v}", "CrimsonJuniperHarborMeadow")
+BENIGN += ['const msg = "hello " +\n  "world";', "s3 = boto3.client('s3', region_name='eu-west-1')",
+           'id := uuid.New("7e1c2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f")', "token = var.cloudflare_api_token",
+           "GET /api/v1/items?cursor=zP6BwlCHYSHmBAAU 200", '"password": "azurekeyvault://kv-main/secrets/db-pass"',
+           "cat secrets.yaml\napiVersion: v1", "python train.py --seed 1234"]

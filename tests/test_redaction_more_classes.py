@@ -440,5 +440,27 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("python train.py --seed 1234")
         self.assertKept("vrrp_instance VI_1 {\n    auth_type PASS\n    auth_pass changeme\n}")
 
+    def test_key_files_split_literals_and_clients_made_with_keys(self):
+        for text, secret in (
+                ("echo 8c1f2a9d3e7b4c6a5f0e1d2c3b4a5968 > config/master.key", "8c1f2a9d3e7b4c6a5f0e1d2c3b4a5968"),
+                ("echo Zq7~mK2pL9xW | runas /user:CORP\\ops cmd.exe", "Zq7~mK2pL9xW"),
+                ('SECRET_KEY = (\n    "Jf8Kq2Lm9Xp4Rt7Vb3Nw"\n    "Hs6Dc1Zy5Ta0Ge8Qu2Ri"\n)', "Hs6Dc1Zy5Ta0Ge8Qu2Ri"),
+                ("const apiKey = 'Pq4Wn8Rt2Yx6Zc0Vb3Mk' +\n  'Lj7Hg5Fd9Sa1Qw3Er6Ty';", "Lj7Hg5Fd9Sa1Qw3Er6Ty"),
+                ("deploy:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=", "W6ph5Mm5Pz8GgiULbPgzG37mj9g="),
+                ('{"type": "PaymentSigningKeyShelley_ed25519", "description": "Payment Signing Key",'
+                 ' "cborHex": "5820a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"}',
+                 "5820a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"),
+                ("untrusted comment: minisign encrypted secret key\n"
+                 "RWRTY0Iy" + "Qk9xTmVvWjJhN3BMcVR4V2tZdUg4ZDNyRm1DdjZzQm5K" + "dFc=", "Qk9xTmVvWjJhN3BMcVR4"),
+                ("channels:\n  - https://conda.anaconda.org/t/ab12-cd34ef56-gh78ij90-kl12/acme",
+                 "ab12-cd34ef56-gh78ij90-kl12"),
+                ("sqlcl scott/Tiger2024x@db.example.internal:1521/ORCLPDB1", "Tiger2024x"),
+                ("plaid = PlaidClient('5f3c9a1e7b2d4c6a8e0f1a2b', 'c4d9e2f7a1b6c3d8e5f0a9b4c7d2e1', 'sandbox')",
+                 "c4d9e2f7a1b6c3d8e5f0a9b4c7d2e1")):
+            self.assertRedacted(text, secret)
+        self.assertKept('const msg = "hello " +\n  "world";')
+        self.assertKept("s3 = boto3.client('s3', region_name='eu-west-1')")
+        self.assertKept("docker pull library/nginx@sha256:4c0fdaa8b6341bfdeca5f18f7837462c80cff90527ee35ef185571e1c327beac")
+
 if __name__ == "__main__":
     unittest.main()
