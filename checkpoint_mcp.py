@@ -1540,7 +1540,8 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 # What makes the key after it, or the value right after it, public: a public key, a
 # fingerprint or digest, a certificate.
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub|recv-keys?"
-                 r"|challenge|websocket-(?:key|accept)|nodekey:|discokey:|mkey:"
+                 r"|challenge|websocket-(?:key|accept)|nodekey:|discokey:|mkey:|none-match:|if-match:"
+                 r"|x-amz-cf-id:|x-amz-id-2:"  # an ETag's value, a CloudFront or S3 request's id
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
@@ -1669,7 +1670,8 @@ def redaction_regexes():
                 "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
                 "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
                 # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
-                "auth", "auth(?!or)").replace(  # and no `keyword`, `keyboard`, `monkey`
+                "auth", "auth(?!or)").replace("token", "token(?!i[sz])").replace(  # nor `tokenizer`,
+                # `keyword`, `keyboard`, `monkey`
                 "key", "(?<!mon|hoc|tur|don|joc)key(?!word|board|stroke|frame|note|pad)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
         _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.' (each
@@ -2022,7 +2024,7 @@ _IDENTITY_PROVIDERS = frozenset(("auth0", "google-oauth2", "github", "facebook",
 # Prefixes of API objects' ids, not of secrets (`chatcmpl-…`, `msg_…`, `evt_…`, `cus_…`).
 _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus", "pi", "ch", "txn", "resp",
                                  "file", "batch", "thread", "asst", "ftjob", "run", "job", "in", "sub",
-                                 "price", "acct", "seti", "pm", "src", "tok"))
+                                 "price", "acct", "seti", "pm", "src", "tok", "we"))
 
 
 def is_public_by_make(run_text):
@@ -2124,9 +2126,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     (inside the run when the name runs into it), or None when it is no secret: hex that is
     a key id, a commit or a digest (a secret right after its name or its sentence: `the
     key … is <hex>`), hex after a hash word (`cache key: Linux-node-<sha256>`), a value
-    named as an id (`"request_id": `) with the credential word before that name, or a UUID
-    (alone or in a path) not named a secret's. `beside`: right after a secret (an id's
-    pair), where hex and UUIDs count."""
+    named as an id (`"request_id": `) with the credential word before that name, an
+    object's id by its prefix (_OBJECT_ID_PREFIXES), or a UUID (alone or in a path) not
+    named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
+    count."""
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():
@@ -2134,6 +2137,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     candidate = text[start:end]
     if REDACTED in candidate or not looks_generated(candidate):
         return None
+    head = candidate[:9].lower().replace(".", "_").replace("-", "_")
+    if "_" in head and head.partition("_")[0] in _OBJECT_ID_PREFIXES - {"tok"}:
+        return None  # an object's id, whatever word stands before it: `--webhook-endpoint we_…`
+        # (not `tok_…` after a credential word: named a token, it is one)
     # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after a
     # hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
     part = max(candidate.split("/"), key=len)

@@ -462,5 +462,14 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("s3 = boto3.client('s3', region_name='eu-west-1')")
         self.assertKept("docker pull library/nginx@sha256:4c0fdaa8b6341bfdeca5f18f7837462c80cff90527ee35ef185571e1c327beac")
 
+    def test_etags_request_ids_object_ids_and_tokenizers_are_kept(self):
+        for text in ('If-None-Match: W/"1f4a-Kq9Zx2Lm7Vb3Nw8Rt5Yp1Hs"',
+                     "x-amz-cf-id: QWE-Rt5Yp1Hs6Dc2Zy9Ta0Ge8Qu2RiLm7Vb3Nw8==",
+                     "stripe events resend evt_1Kq9Zx2Lm7Vb3Nw8Rt5YpHs --webhook-endpoint we_1Hs6Dc2Zy9Ta0Ge8Qu2RiLm",
+                     "model revision 3f2a9c7e1b5d8f0a4c6e2b9d7f1a3c5e9d7f1a3c, tokenizer revision 9d7f1a3c5e2b4d6f8a0c1e3b"):
+            self.assertKept(text)
+        self.assertRedacted("Bearer token for the sandbox: tok_acme_9d7f1a3c5e2b4d6f8a0c1e3b5d7f9a1c",
+                            "9d7f1a3c5e2b4d6f8a0c1e3b5d7f9a1c")
+
 if __name__ == "__main__":
     unittest.main()
