@@ -648,6 +648,8 @@ _WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,
 # A value split over lines: literals Python joins (`("…"\n "…")`), a YAML block scalar
 # (`key: >-` then indented lines), each line one piece with no space.
 _SPLIT_VALUE = (r"""|\([ \t]*(?:\r?\n[ \t]*)?(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n[ \t]*"[^"\n]*")+|'[^'\n]*'(?:[ \t]*\r?\n[ \t]*'[^'\n]*')+)"""
+                r"""|\([ \t]*\r?\n[ \t]*(?:"(?P<secret12>[^"\n]+)"|'(?P<secret13>[^'\n]+)')[ \t]*,?[ \t]*\r?\n[ \t]*\)"""
+                r"""|(?<=:)[ \t]*\r?\n[ \t]+(?:"(?P<secret14>[^"\n]+)"|'(?P<secret15>[^'\n]+)')[ \t]*(?=\r?\n|\Z)"""
                 r"|[>|][-+]?[ \t]*\r?\n[ \t]+(?P<secret8>\S+(?:\r?\n[ \t]+\S+)*)(?=[ \t]*(?:\r?\n|\Z))")
 
 
@@ -969,6 +971,22 @@ REDACTION_PATTERNS = (
     ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
      r"<(?P<tag>[a-z][a-z0-9:_.-]*)[ \t][^>\n]*?(?:name|key|id)=[\"'][^\"'\n]*(?:password|passwd|secret|token"
      r"|apikey|api_key|api-key|credential)[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+    ("xml-name-value-secret", "i", "a property's name then value as elements (Hadoop's and Hive's "
+     "*-site.xml: <name>fs.s3a.secret.key</name><value>…</value>)",
+     r"(?#needs:</name>)<name>[^<\n]*(?:password|passwd|secret|token|credential|[._-]key)</name>\s*"
+     r"<value>(?P<secret>[^<\n]{3,})</value>"),
+    ("nostr-secret-key", "v", "a Nostr secret key (nsec1…, bech32)",
+     r"(?#needs:nsec1)(?<![a-z0-9])(?P<secret>nsec1[02-9ac-hj-np-z]{58})(?![a-z0-9])"),
+    ("tor-onion-key", "", "a Tor onion service's private key (ADD_ONION ED25519-V3:…, a hs_ed25519_secret_key)",
+     r"(?#needs:ED25519-V3:)ED25519-V3:(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
+    ("sqlcipher-key", "i", "PRAGMA key / rekey = '…' (SQLCipher)",
+     r"(?#needs:pragma)pragma[ \t]+(?:re)?key[ \t]*=[ \t]*(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
+    ("uci-option-secret", "", "OpenWrt's UCI: option key / password / psk '…'",
+     r"(?#needs:option)(?<![^\n \t])option[ \t]+(?:key|password|psk|secret|auth_secret|sae_password)[ \t]+"
+     r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<weak>[^\s'\"]+))"),
+    ("redis-auth-command", "", "Redis AUTH [user] password, typed at its prompt or in MONITOR's output",
+     r"(?#needs:AUTH)(?:(?<=> )|(?<![^\n])|(?<=\] ))\"?AUTH\"?(?:[ \t]+\"?[\w.-]{1,32}\"?)?[ \t]+"
+     r"\"?(?P<weak>[^\s\"]{6,})\"?[ \t]*(?=\r?\n|\Z)"),
     ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
      r"secret(?:[ \t]+set(?=[ \t])" + _CONTINUED_CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]"
      + _CONTINUED_CLI_ARGS + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
@@ -1005,7 +1023,7 @@ REDACTION_PATTERNS = (
      "auth=('user', 'pass'), WiFi.begin('ssid', 'pass'): the second literal",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
          "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=", "WiFi.begin")), ")"])
-     + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*')"""
+     + r"""[ \t]*(?:@?"[^"\n]*"|'[^'\n]*')"""
      r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
     ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
      "(`new UsernamePasswordCredentials(\"u\", \"…\")`, `req.basic_auth 'u', '…'`, "
@@ -1021,7 +1039,7 @@ REDACTION_PATTERNS = (
      "the third literal",
      r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
          "getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")), ")"])
-     + r"""[ \t]*(?:(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*){2}"""
+     + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
      r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
     ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
      "\"u:…\"`, `btoa('u:…')` in a Basic header): the password, if it looks random",
@@ -1395,14 +1413,14 @@ REDACTION_PATTERNS = (
     ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
      "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
      r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
-     r"|elszó|окен|арол|密码|密碼|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
+     r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
      r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
          ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
          ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
          ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
          ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
          ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*")))
-     + r"|密[码碼]|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)" + _STATED_SECRET),
+     + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)" + _STATED_SECRET),
     ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
      "hex digits)",
      r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"

@@ -1082,3 +1082,18 @@ BENIGN += ['const msg = "hello " +\n  "world";', "s3 = boto3.client('s3', region
            'id := uuid.New("7e1c2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f")', "token = var.cloudflare_api_token",
            "GET /api/v1/items?cursor=zP6BwlCHYSHmBAAU 200", '"password": "azurekeyvault://kv-main/secrets/db-pass"',
            "cat secrets.yaml\napiVersion: v1", "python train.py --seed 1234"]
+issue("xml-name-value-secret", "credential-file",
+      "<property>\n  <name>fs.s3a.secret.key</name>\n  <value>{v}</value>\n</property>", rand(ALNUM, 40))
+issue("nostr-secret-key", "private-key", "NOSTR_NSEC={v}", "nsec1" + rand("023456789acdefghjklmnpqrstuvwxyz", 58))
+issue("tor-onion-key", "private-key", "ADD_ONION ED25519-V3:{v} Port=80,127.0.0.1:8080", b64(64))
+issue("sqlcipher-key", "cli", "sqlcipher app.db \"PRAGMA key = '{v}'; SELECT 1;\"", _pw())
+issue("uci-option-secret", "credential-file", "config wifi-iface 'default_radio0'\n\toption key '{v}'", _pw())
+issue("redis-auth-command", "cli", "redis-cli -h cache.internal\n> AUTH default {v}\nOK", _pw())
+issue("redis-auth-command", "cli", '1701702120.123456 [0 10.0.0.7:51234] "AUTH" "{v}"', _pw())
+for _template in ('RAILWAY_TOKEN = (\n    "{v}"\n)', 'admin_password:\n  "{v}"',
+                  'client.Credentials = new NetworkCredential(@"CORP\\ops", "{v}");', "$pdo = new PDO($dsn, 'app', '{v}');"):
+    issue("split-values-and-calls", "cli", _template, _pw())
+issue("prose-secret-stated", "prose", "密钥：{v}", "hunter" + rand(DIGITS, 4))
+BENIGN += ["<property>\n  <name>fs.s3a.endpoint</name>\n  <value>s3.eu-west-1.amazonaws.com</value>\n</property>",
+           "config wifi-iface 'default_radio0'\n\toption encryption 'psk2'",
+           "PRAGMA journal_mode = 'wal';", 'admin_user:\n  "ops"']
