@@ -6,7 +6,8 @@ import unittest
 
 import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
-                   redaction_holdout6, redaction_holdout7, redaction_holdout8)
+                   redaction_holdout6, redaction_holdout7, redaction_holdout8,
+                   redaction_holdout9)
 from tests.support import leaks
 
 
@@ -39,16 +40,16 @@ class HoldoutFloors:
 
 
 class SecondHoldoutTest(HoldoutFloors, unittest.TestCase):
-    # The misses left: three secrets beside ids no word names.
+    # The misses left: two secrets beside ids no word names.
     corpus = redaction_holdout2
     floors = {
         "credential-files": (66, 66),
         "generic": (262, 262),
-        "id-beside-secret": (87, 90),
+        "id-beside-secret": (88, 90),
         "vendor-named": (127, 127),
         "vendor-unnamed": (227, 227),
     }
-    recall, benign, altered = 0.996, 550, 0
+    recall, benign, altered = 0.997, 550, 0
 
 
 class ThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -84,13 +85,13 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "connection-string": (67, 67),
         "credential-file": (94, 98),
         "header-cookie": (41, 41),
-        "id-beside-secret": (51, 54),
-        "private-key": (43, 44),
+        "id-beside-secret": (53, 54),
+        "private-key": (44, 44),
         "prose": (50, 53),
         "unnamed-format": (298, 303),
         "vendor-token": (118, 118),
     }
-    recall, benign, altered = 0.982, 683, 3
+    recall, benign, altered = 0.985, 683, 3
 
 
 class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -107,7 +108,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (38, 38),
         "config-line": (70, 70),
         "connection-string": (78, 80),
-        "credential-file": (106, 114),
+        "credential-file": (107, 114),
         "header-cookie": (37, 38),
         "id-beside-secret": (53, 60),
         "private-key": (35, 35),
@@ -115,7 +116,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (304, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.963, 671, 6
+    recall, benign, altered = 0.964, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -131,15 +132,15 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (54, 58),
         "config-line": (103, 108),
         "connection-string": (61, 62),
-        "credential-file": (94, 100),
+        "credential-file": (96, 100),
         "http-header": (77, 77),
         "id-beside-secret": (80, 85),
-        "private-key": (48, 52),
+        "private-key": (50, 52),
         "prose": (51, 61),
         "unnamed-format": (200, 201),
         "vendor-token": (168, 169),
     }
-    recall, benign, altered = 0.965, 660, 0
+    recall, benign, altered = 0.968, 660, 0
 
 
 class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -154,43 +155,68 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "agent-notes": (76, 83),
         "cli-argument": (134, 137),
         "code": (55, 58),
-        "config-line": (156, 168),
+        "config-line": (157, 168),
         "connection-string": (90, 91),
         "credential-file": (67, 74),
         "encoded-or-header": (107, 112),
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
         "unnamed-format": (229, 232),
-        "unusual-place": (35, 40),
+        "unusual-place": (36, 40),
         "vendor-token": (167, 168),
     }
-    recall, benign, altered = 0.961, 730, 11
+    recall, benign, altered = 0.963, 730, 11
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
-    # The misses left: secrets beside ids with no word (Pusher's, Plaid's, Braintree's or
-    # IBM's positional keys), credential files of one product each (pgbouncer's userlist,
-    # ppp's chap-secrets, a WordPress salt, htpasswd hashes, a conda channel's token),
-    # tokens split over lines by `+` or `^`, keys in JSON with no secret word beside them
-    # (Cardano's cborHex, Tendermint's validator key, minisign's), and prose with no
-    # connector (`password iloveyou99`). The look-alikes still redacted: a digest wrapped
-    # under its sha512sum command, and a SealedSecret's short ciphertext.
+    # The misses left: secrets beside ids with no word (Pusher's app, key and secret in a
+    # row), credential files of one product each (pgbouncer's userlist, ppp's chap-secrets,
+    # a WordPress salt), a password piped twice into smbpasswd, a Kubernetes Secret's short
+    # base64 value, snmpd's community, tokens glued to a name (`x-proseware-key-<hex>`), and
+    # prose with no connector (`password iloveyou99`, `the old key … in the log`). The
+    # look-alikes still redacted: a digest wrapped under its sha512sum command, and a
+    # SealedSecret's short ciphertext.
     corpus = redaction_holdout8
     floors = {
-        "cli-argument": (136, 139),
+        "cli-argument": (138, 139),
         "code": (47, 47),
-        "config-line": (65, 68),
-        "connection-string": (86, 87),
-        "credential-file": (114, 122),
+        "config-line": (66, 68),
+        "connection-string": (87, 87),
+        "credential-file": (116, 122),
         "header-cookie": (43, 43),
-        "id-beside-secret": (56, 61),
+        "id-beside-secret": (59, 61),
         "obscure-token": (163, 166),
-        "private-key": (39, 43),
+        "private-key": (43, 43),
         "prose": (38, 41),
-        "split-encoded": (21, 25),
+        "split-encoded": (23, 25),
         "vendor-token": (198, 198),
     }
-    recall, benign, altered = 0.967, 678, 2
+    recall, benign, altered = 0.981, 678, 2
+
+
+class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The misses left: in-house tokens with no word or prefix beside them (bech32-like,
+    # grouped hex, a UUID pair after "the service credential for … is"), keys passed to
+    # a client by position (Backblaze's, Razorpay's, Vonage's), values in a SQL INSERT by
+    # their column, passwords in code with a type between name and value (`Dim pwd As
+    # String =`), spaced passphrases in prose, and recovery codes. The look-alikes still
+    # redacted: a Kafka record's key, a UUID, after `key=` in a consumer's log line.
+    corpus = redaction_holdout9
+    floors = {
+        "cli-argument": (111, 114),
+        "code-literal": (43, 46),
+        "config-line": (71, 71),
+        "connection-string": (83, 83),
+        "credential-file": (99, 102),
+        "header-cookie": (32, 32),
+        "id-beside-secret": (61, 67),
+        "internal-token": (247, 260),
+        "odd-place": (40, 44),
+        "private-key": (30, 31),
+        "prose": (25, 27),
+        "vendor-token": (235, 238),
+    }
+    recall, benign, altered = 0.965, 650, 4
 
 
 if __name__ == "__main__":
