@@ -2155,10 +2155,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     candidate = text[start:end]
     if REDACTED in candidate or not looks_generated(candidate):
         return None
-    head = candidate[:9].lower().replace(".", "_").replace("-", "_")
-    if "_" in head and head.partition("_")[0] in _OBJECT_ID_PREFIXES - {"tok"}:
+    prefix, _, rest = candidate.partition("_")
+    if prefix in _OBJECT_ID_PREFIXES - {"tok"} and rest.isalnum() and 14 <= len(rest) <= 40:
         return None  # an object's id, whatever word stands before it: `--webhook-endpoint we_…`
-        # (not `tok_…` after a credential word: named a token, it is one)
+        # (as its API makes it; not `tok_…` after a credential word: named a token, it is one)
     # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after a
     # hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
     part = max(candidate.split("/"), key=len)
