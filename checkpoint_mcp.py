@@ -645,8 +645,10 @@ _PROSE_SECRET = (r"(?!-)(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"
 _WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}"
 
 
-# A value split over lines: literals Python joins (`("…"\n "…")`), a YAML block scalar
-# (`key: >-` then indented lines), each line one piece with no space.
+# A value split over lines: literals Python joins (`("…"\n "…")`, the first on the line
+# after the parenthesis too), one literal alone in parentheses on its own line, a quoted
+# value on the line after `name:`, a YAML block scalar (`key: >-` then indented lines,
+# each line one piece with no space).
 _SPLIT_VALUE = (r"""|\([ \t]*(?:\r?\n[ \t]*)?(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n[ \t]*"[^"\n]*")+|'[^'\n]*'(?:[ \t]*\r?\n[ \t]*'[^'\n]*')+)"""
                 r"""|\([ \t]*\r?\n[ \t]*(?:"(?P<secret12>[^"\n]+)"|'(?P<secret13>[^'\n]+)')[ \t]*,?[ \t]*\r?\n[ \t]*\)"""
                 r"""|(?<=:)[ \t]*\r?\n[ \t]+(?:"(?P<secret14>[^"\n]+)"|'(?P<secret15>[^'\n]+)')[ \t]*(?=\r?\n|\Z)"""
