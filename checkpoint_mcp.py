@@ -667,9 +667,20 @@ _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,40}?)??"
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|est|ist|är|er|era|jest|je|adalah|hi|हे)[ \t]+"
     r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+)"
-    r"[\"'`‘“「]?(?:(?P<secret>(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
-    r"|[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
-    r"|[a-z]{3,12}[._-][a-z]{3,12}[0-9]{1,4}|[a-z]{4,16}[0-9]{2,4}|[0-9a-f]{32,64})"
+    r"[\"'`‘“「]?(?:(?P<secret>"
+    r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
+    r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
+    r"|Filter|Middleware|Serializer|Model|View|Request|Response|Config|Options|Settings|Context|Session"
+    r"|Cache|Type|Field|Column|Table|Policy|Strategy|Generator|Encoder|Decoder|Hasher|Storage)(?![a-z]))"
+    r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
+    r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
+    r"|(?![^\s]*(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
+    r"[a-z]{3,12}(?P<joint2>[_-])[a-z]{3,12}(?:(?P=joint2)[a-z]{3,12}){2,5}[0-9]{0,4}"
+    r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?P=joint3)[a-z]{3,12}){0,5}[0-9]{1,4}"
+    r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
+    r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
+    r"[a-z]{4,16}[0-9]{2,4}"
+    r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
     r"(?=[\"'`’”」]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
     r"(?=[\"'`’”」]?[.,;:)]?(?:\s|\Z)|[，。、；]))")
 
@@ -975,8 +986,8 @@ REDACTION_PATTERNS = (
      r"|apikey|api_key|api-key|credential)[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
     ("xml-name-value-secret", "i", "a property's name then value as elements (Hadoop's and Hive's "
      "*-site.xml: <name>fs.s3a.secret.key</name><value>…</value>)",
-     r"(?#needs:</name>)<name>[^<\n]*(?:password|passwd|secret|token|credential|[._-]key)</name>\s*"
-     r"<value>(?P<secret>[^<\n]{3,})</value>"),
+     r"(?#needs:</name>)<name>[^<\n]*(?:(?:password|passwd|secret|token|credential)</name>\s*"
+     r"<value>(?P<secret>[^<\n]{3,})|[._-]key</name>\s*<value>(?P<weak>[^<\n]{3,}))</value>"),
     ("nostr-secret-key", "v", "a Nostr secret key (nsec1…, bech32)",
      r"(?#needs:nsec1)(?<![a-z0-9])(?P<secret>nsec1[02-9ac-hj-np-z]{58})(?![a-z0-9])"),
     ("tor-onion-key", "", "a Tor onion service's private key (ADD_ONION ED25519-V3:…, a hs_ed25519_secret_key)",
@@ -987,8 +998,8 @@ REDACTION_PATTERNS = (
      r"(?#needs:option)(?<![^\n \t])option[ \t]+(?:key|password|psk|secret|auth_secret|sae_password)[ \t]+"
      r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<weak>[^\s'\"]+))"),
     ("redis-auth-command", "", "Redis AUTH [user] password, typed at its prompt or in MONITOR's output",
-     r"(?#needs:AUTH)(?:(?<=> )|(?<![^\n])|(?<=\] ))\"?AUTH\"?(?:[ \t]+\"?[\w.-]{1,32}\"?)?[ \t]+"
-     r"\"?(?P<weak>[^\s\"]{6,})\"?[ \t]*(?=\r?\n|\Z)"),
+     r"(?#needs:AUTH)(?:(?:(?<=> )|(?<![^\n]))AUTH(?:[ \t]+[\w.-]{1,32})?[ \t]+(?P<weak>[^\s\"]{6,})"
+     r"|(?<=\] )\"AUTH\"(?:[ \t]+\"[\w.-]{1,32}\")?[ \t]+\"(?P<weak2>[^\"\n]{6,})\")[ \t]*(?=\r?\n|\Z)"),
     ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
      r"secret(?:[ \t]+set(?=[ \t])" + _CONTINUED_CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]"
      + _CONTINUED_CLI_ARGS + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
@@ -1244,8 +1255,11 @@ REDACTION_PATTERNS = (
     ("cat-password-file", "", "a password file printed by cat (~/.vault_pass.txt, an OpenVPN auth file: "
      "user, then password): its last line",
      "(?#needs:\n)"
-     r"cat[ \t]+[^\s|;&]*(?:pass|pwd|secret|auth|credential)[^\s|;&/]*[ \t]*\r?\n"
-     r"(?:[^\s:]{1,64}\r?\n)?(?P<secret>\S{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
+     # (not /etc/passwd, a source file or a document: `cat auth_test.go`, `cat secretary.md`)
+     r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:pass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential)[^\s|;&/]*"
+     r"(?<!\.py)(?<!\.go)(?<!\.js)(?<!\.ts)(?<!\.rb)(?<!\.rs)(?<!\.md)(?<!\.sh)(?<!\.java)(?<!\.json)"
+     r"(?<!\.yaml)(?<!\.yml)(?<!\.toml)(?<!\.xml)(?<!\.html)[ \t]*\r?\n"
+     r"(?:[^\s:]{1,64}\r?\n)?(?![a-z]+[ \t]*(?:\r?\n|\Z))(?P<secret>[^\s:]{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
     ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
      " ('literal key', …)",
      r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
@@ -1335,7 +1349,7 @@ REDACTION_PATTERNS = (
     ("conda-channel-token", "", "a token in a conda channel's URL (conda.anaconda.org/t/<token>/…)",
      r"(?#needs:anaconda.)anaconda\.(?:org|com|cloud)/t/(?P<secret>[A-Za-z0-9-]{20,})/"),
     ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, outside sqlplus",
-     r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"),
+     r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?=[^\s/@'\"]*[0-9!#$%^&*])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"),
     ("openvpn-static-key", "", "OpenVPN static key (tls-auth / tls-crypt)",
      r"-----BEGIN OpenVPN Static key V1-----(?P<secret>[\s0-9a-fA-F]+)"),
     ("ethereum-account-key", "", "Ethereum private key in Hardhat accounts: [...] / geth account import",
@@ -1362,7 +1376,8 @@ REDACTION_PATTERNS = (
      r"(?#needs:Client(|New(|new(|init(|Init()"
      r"(?<![\w.])(?!(?i:uuid|guid|ulid|objectid|hash\w*|digest|reg(?:ex|exp)|date(?:time)?|time|decimal"
      r"|bigdecimal|path|url|uri|buffer|string|symbol|set|map|array|error|exception|logger|color|version"
-     r"|semver|mime|struct|ostruct|openstruct)(?:\.|::))"
+     r"|semver|mime|struct|ostruct|openstruct|commit|span|trace\w*|txid|tx|sha\d*|md5|block|address|cid"
+     r"|mixpanel|amplitude|posthog|segment|heap)(?:\.|::)|\w*(?:Id|ID)(?:\.|::))"
      r"[A-Za-z_][A-Za-z0-9_]*(?:\.|::)(?:Client|New|new|init|Init)\([ \t]*[\"']"
      r"(?P<token>[A-Za-z0-9_+/=.:~-]{16,256})[\"'][ \t]*[,)]"),
     ("client-call-keys", "", "a client or its configuration made with an id then keys as literals "
@@ -1371,7 +1386,11 @@ REDACTION_PATTERNS = (
      r"(?#needs:Client(|client(|configure(|Configuration(|Credentials(|credentials()"
      r"(?<![\w.])[A-Za-z_][\w.]*(?:Client|client|configure|Configuration|Credentials|credentials)\([ \t]*"
      r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
-     + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
+     # (a literal of token characters with a digit, not a path: a URL, a format, a glob or a
+     # media type is no key)
+     + "".join(r"(?:,[ \t]*(?:\"(?![./])(?=[^\"\n]*[0-9])(?P<weak%s>[A-Za-z0-9_+/=.~-]{16,})\""
+               r"|'(?![./])(?=[^'\n]*[0-9])(?P<weak%s2>[A-Za-z0-9_+/=.~-]{16,})'|[^,()\n]*))?"
+               % (tag, tag) for tag in ("", "_b", "_c"))),
     ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
      "cloudinary.config (id, key, secret …): each literal after the first that looks random",
      r"(?#needs:algoliasearch|SearchClient|Pusher|minio|Minio|cloudinary)"
@@ -1495,14 +1514,16 @@ _PLACEHOLDER_VALUE = (
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?"
-    r"|[*xX•.…-]{3,}|[xX#]|[A-Z][a-z]+:|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
+    r"|[*xX•.…-]{3,}|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
-    r"|(?:System\.getenv|ENV|\$ENV|Environment\.GetEnvironmentVariable|getenv|(?:std::)?env::var|os\.LookupEnv"
-    r"|Deno\.env|Bun\.env)[.({\[].*|projects/[^/\s]+/secrets/[^/\s]+(?:/versions/[^/\s]+)?"
+    r"|(?:System\.getenv|ENV\.fetch|getenv|(?:std::)?env::var|os\.LookupEnv|Environment\.GetEnvironmentVariable"
+    r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"
+    r"|\$?ENV[\[{](?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"']?[\]}]?|[A-Z_][A-Z0-9_]*[\]}]?)?|(?:Deno|Bun)\.env\.[A-Z_][A-Z0-9_]*"
+    r"|projects/[^/\s]+/secrets/[A-Za-z0-9_-]+(?:/versions/(?:latest|[0-9]+))?"
     r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*"
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
@@ -1690,7 +1711,7 @@ def redaction_regexes():
                 "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
                 "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
                 # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
-                "auth", "auth(?!or)").replace("token", "token(?!i[sz])").replace(  # nor `tokenizer`,
+                "auth", "auth(?!or)").replace("token", "token(?!i[sz][ae])").replace(  # nor `tokenizer`,
                 # `keyword`, `keyboard`, `monkey`
                 "key", "(?<!mon|hoc|tur|don|joc)key(?!word|board|stroke|frame|note|pad)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
@@ -1712,7 +1733,7 @@ def redaction_regexes():
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
         _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])(?:kid|cursor|marker)|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
@@ -2146,9 +2167,9 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     (inside the run when the name runs into it), or None when it is no secret: hex that is
     a key id, a commit or a digest (a secret right after its name or its sentence: `the
     key … is <hex>`), hex after a hash word (`cache key: Linux-node-<sha256>`), a value
-    named as an id (`"request_id": `) with the credential word before that name, an
-    object's id by its prefix (_OBJECT_ID_PREFIXES), or a UUID (alone or in a path) not
-    named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
+    named as an id (`"request_id": `) with the credential word before that name, a
+    webhook's object by its id's prefix (_OBJECT_ID_PREFIXES), or a UUID (alone or in a
+    path) not named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
     count."""
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
@@ -2158,9 +2179,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     if REDACTED in candidate or not looks_generated(candidate):
         return None
     prefix, _, rest = candidate.partition("_")
-    if prefix in _OBJECT_ID_PREFIXES - {"tok"} and rest.isalnum() and 14 <= len(rest) <= 40:
-        return None  # an object's id, whatever word stands before it: `--webhook-endpoint we_…`
-        # (as its API makes it; not `tok_…` after a credential word: named a token, it is one)
+    if (near.group() == "webhook" and prefix in _OBJECT_ID_PREFIXES and rest.isalnum()
+            and 14 <= len(rest) <= 40):
+        return None  # a webhook's endpoint or event, an object: `--webhook-endpoint we_…`
+        # (its secret is whsec_…; after any other word such an id may be a token's name)
     # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after a
     # hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
     part = max(candidate.split("/"), key=len)

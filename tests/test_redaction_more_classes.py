@@ -471,5 +471,30 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("Bearer token for the sandbox: tok_acme_9d7f1a3c5e2b4d6f8a0c1e3b5d7f9a1c",
                             "9d7f1a3c5e2b4d6f8a0c1e3b5d7f9a1c")
 
+    def test_what_an_attack_on_this_rounds_rules_found(self):
+        """Secrets that opened like a reference or an id, and code and prose the new rows
+        took for secrets (found by a reviewer attacking them)."""
+        for text, secret in (("the secret is we_9fJ2kLm4Pq8Rt6VxZb3QwE", "9fJ2kLm4Pq8Rt6VxZb3QwE"),
+                             ("api key = batch_9fJ2kLm4Pq8Rt6VxZb3QwEr", "9fJ2kLm4Pq8Rt6VxZb3QwEr"),
+                             ("Paste the API key at the cursor: Xk9mPq2Lr7Vt4Wz8Bn3Hc6Jd", "Xk9mPq2Lr7Vt4Wz8Bn3Hc6Jd"),
+                             ("password = Welcome:", "Welcome"), ("DB_PASSWORD=ENV[Tr0ub4dor&3]", "Tr0ub4dor"),
+                             ("DB_PASSWORD=System.getenv(Tr0ub4dor&3)", "Tr0ub4dor"),
+                             ("password: projects/acme/secrets/db/versions/Sup3rS3cr3t!", "Sup3rS3cr3t"),
+                             ("tokenIssuer=Xk9mPq2Lr7Vt4Wz8Bn3Hc6Jd", "Xk9mPq2Lr7Vt4Wz8Bn3Hc6Jd")):
+            self.assertRedacted(text, secret)
+        for text in ("Token: HttpClientFactory", "The token type is JsonWebToken", "token encoding: base64",
+                     "The token id column type is uint64 now.", "The token is ready-for-review",
+                     "token is eslint-plugin-react", "token cache key: user-session-cache",
+                     "Token refresh fix landed in commit: 3f2a9c1b7e4d5f60718293a4b5c6d7e8f90a1b2c",
+                     'QdrantClient("localhost", "http://localhost:6333")',
+                     'logging.configure("INFO", "%(asctime)s %(levelname)s %(message)s")',
+                     'httpClient("GET", "/api/v1/users/12345", "application/json")',
+                     'Commit::new("3f2a9c1b7e4d5f60718293a4b5c6d7e8f90a1b2c")',
+                     'TraceId::new("4bf92f3577b34da6a3ce929d0e0e4736")',
+                     "cat /etc/passwd\nroot:x:0:0:root:/root:/bin/bash", "cat auth_test.go\npackage",
+                     "<name>sort.key</name><value>userIdAsc</value>", "git push feature/login-page@origin:80/x",
+                     "[2024-06-01 10:00:00] AUTH user admin@example.com"):
+            self.assertKept(text)
+
 if __name__ == "__main__":
     unittest.main()
