@@ -537,7 +537,8 @@ _KEY_NAME = (
 
 
 _SECRET_NAME = (
-    "(?P<name>" + "|".join(_SECRET_WORDS) + "|" + _KEY_NAME
+    "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
+        "token", "token(?<!pagetoken)(?<!page_token)") + "|" + _KEY_NAME
     + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat))"
 )
@@ -1518,7 +1519,7 @@ _PLACEHOLDER_VALUE = (
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
-    r"|(?i:your)[_-].*|.*[_-](?i:here)|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
+    r"|(?i:your)[_-].*|.*[_-](?i:here)|.*[_-](?i:placeholder|dummy|changeme)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:System\.getenv|ENV\.fetch|getenv|(?:std::)?env::var|os\.LookupEnv|Environment\.GetEnvironmentVariable"
     r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"
@@ -1706,12 +1707,13 @@ def redaction_regexes():
         _redaction_regexes["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
         _redaction_regexes["words"] = re.compile("|".join(
             [re.escape(word) for word in _CREDENTIAL_WORDS]
-            + ["(?<![a-z])%s(?![a-z])" % word for word in _CREDENTIAL_SHORT_WORDS]
+            + ["(?<![a-z])%s(?![a-z@])" % word for word in _CREDENTIAL_SHORT_WORDS]  # (`api@<sha>`: a release)
             + ["(?<![a-z0-9])pw(?![a-z0-9])"]).replace(
                 "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
                 "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
                 # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
-                "auth", "auth(?!or)").replace("token", "token(?!i[sz][ae])").replace(  # nor `tokenizer`,
+                "auth", "auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])").replace(  # nor `tokenizer`,
+                # a page's token (a cursor: `nextPageToken`),
                 # `keyword`, `keyboard`, `monkey`
                 "key", "(?<!mon|hoc|tur|don|joc)key(?!word|board|stroke|frame|note|pad)"))
         _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
@@ -1733,7 +1735,7 @@ def redaction_regexes():
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
         _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
@@ -2070,18 +2072,21 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
 
 def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
-    Ethereum address, a sealed ciphertext (is_sealed)."""
+    Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags."""
     return run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
-                                             and set(run_text[2:]) <= _HEX) or is_sealed(run_text)
+                                             and set(run_text[2:]) <= _HEX) or is_sealed(run_text) or (
+        "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text)  # a wheel's tags
 
 
 def is_sealed_or_named_id(text, lowered, line, start, end, near):
     """True when the run text[start:end] is sealed or an id, whatever word stands near:
-    inside sops' `ENC[…]`, a user's id after its provider (`auth0|…`), or a path's
+    inside sops' `ENC[…]` or its metadata (`sops:`), a user's id after its provider (`auth0|…`), or a path's
     segment when a secret store's `creds` folder is one of the path's, outside a URL
     (`database/creds/web/<lease>`, as Vault names leases)."""
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start):
         return True
+    if lowered.startswith("sops:") or lowered.rfind("\nsops:", 0, start) >= 0:
+        return True  # the data keys in a sops file's metadata, each sealed by its KMS or age key
     if text[start - 1:start] == "|":
         provider = lowered[max(line, start - 20):start - 1].rpartition(" ")[2]
         user = text[start:end]
@@ -2347,10 +2352,13 @@ def table_spans(text):
 def table_value_is_secret(value, kind, placeholder):
     """True when a table's cell `value` under a column of `kind` (secret_column) is a
     secret: one piece, no stand-in (is_stand_in_value), and under a key's or a token's
-    name a generated one; a lowercase word (`required`, `optional`) is no password."""
+    name a generated one; a lowercase word (`required`, `optional`) or a variable's name
+    (`NPM_TOKEN`, as `gh secret list` prints it) is no password."""
     if " " in value.strip() and is_spaced_passphrase(value.strip()):
         return True
     if len(value) < 4 or len(value) > 512 or any(c.isspace() for c in value) or REDACTED in value:
+        return False
+    if "_" in value and value.replace("_", "").isalnum() and value.isupper() and value[0].isalpha():
         return False
     if is_stand_in_value(value, kind, placeholder):
         return False

@@ -496,5 +496,18 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "[2024-06-01 10:00:00] AUTH user admin@example.com"):
             self.assertKept(text)
 
+    def test_wheels_page_tokens_releases_sops_keys_and_named_placeholders_are_kept(self):
+        for text in ("pip download requests-2.31.0-cp312-cp312-manylinux_2_17_x86_64.manylinux2014_x86_64.whl",
+                     '"nextPageToken": "Qm4Xz8Lk2Vb7Nw3Rt9Yp-Hs6Dc1Zy5Ta0Ge8Qu2Ri"',
+                     "GET /repos/acme/api/actions/runs?per_page=100&after=Qm4Xz8Lk2Vb7Nw3Rt9YpHs6D",
+                     '{"release": "web@9f8e7d6c5b4a39281706f5e4d3c2b1a098765432"}',
+                     "-API_KEY=sk-test-placeholder", "gh secret list\nDB_PASSWORD\tUpdated 2024-05-30\n"
+                     "NPM_TOKEN\tUpdated 2024-04-11",
+                     "sops:\n    kms:\n        - arn: arn:aws:kms:eu-west-1:111122223333:key/abc\n"
+                     "          enc: Qm4Xz8Lk2Vb7Nw3Rt9YpHs6Dc1Zy5Ta0Ge8Qu2RiLm7Vb3Nw8Rt5Yp1Hs6Dc2Zy9Ta0"):
+            self.assertKept(text)
+        self.assertRedacted("the api key is 9f8e7d6c5b4a39281706f5e4d3c2b1a098765432",
+                            "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432")
+
 if __name__ == "__main__":
     unittest.main()
