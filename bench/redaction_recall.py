@@ -16,6 +16,7 @@ how far the redaction holds on a vendor whose prefix no row names.
 import argparse
 import importlib.util
 import os
+import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -30,9 +31,17 @@ def load_corpus(path):
     return module
 
 
+# A PEM block's armour line: its format, not its secret (redaction keeps it readable).
+ARMOUR = re.compile(r"-----(?:BEGIN|END) [A-Z0-9 ]+-----")
+
+
 def leaks(secret, redacted):
-    return secret in redacted or any(secret[i:i + 16] in redacted
-                                     for i in range(0, max(1, len(secret) - 15)))
+    """True if the secret, or any 16 characters of it, survived; a PEM block's
+    `-----BEGIN … KEY-----` lines are not counted."""
+    pieces = [piece for piece in ARMOUR.split(secret) if sum(c.isalnum() for c in piece) >= 8]
+    return any(piece in redacted or any(piece[i:i + 16] in redacted
+                                        for i in range(0, max(1, len(piece) - 15)))
+               for piece in pieces or [secret])
 
 
 def entries(corpus):

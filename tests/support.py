@@ -14,6 +14,7 @@ import json
 import os
 import queue
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -941,11 +942,17 @@ def sign_as(secret, path, data):
     os.chmod(str(path), 0o600)
 
 
+# A PEM block's armour line: its format, not its secret (redaction keeps it readable).
+_ARMOUR = re.compile(r"-----(?:BEGIN|END) [A-Z0-9 ]+-----")
+
+
 def leaks(secret, redacted):
     """True if the secret, or any 16 characters of it, survived (a split or half-caught
-    secret counts as a leak)."""
-    return secret in redacted or any(secret[i:i + 16] in redacted
-                                     for i in range(0, max(1, len(secret) - 15)))
+    secret counts as a leak); a PEM block's `-----BEGIN … KEY-----` lines are not counted."""
+    pieces = [piece for piece in _ARMOUR.split(secret) if sum(c.isalnum() for c in piece) >= 8]
+    return any(piece in redacted or any(piece[i:i + 16] in redacted
+                                        for i in range(0, max(1, len(piece) - 15)))
+               for piece in pieces or [secret])
 
 
 # What the redaction tests make their fake secrets of.

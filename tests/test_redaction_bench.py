@@ -9,6 +9,7 @@ import string
 import unittest
 
 from tests.support import REPO, SeededText, TempDirTestCase
+from tests.support import leaks as support_leaks
 
 
 def load_bench():
@@ -71,3 +72,20 @@ class RedactionOnTranscriptsTest(TempDirTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LeakMeasureTest(unittest.TestCase):
+    """What counts as a leak when a corpus is scored: any 16 characters of the secret that
+    survive, except a PEM block's armour lines (redaction keeps them readable)."""
+
+    def test_a_pem_body_counts_and_its_armour_does_not(self):
+        spec = importlib.util.spec_from_file_location("redaction_recall", str(REPO / "bench" / "redaction_recall.py"))
+        bench = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench)
+        body = SeededText(3).text(string.ascii_letters + string.digits, 64)
+        secret = "-----BEGIN EC PRIVATE KEY-----\n%s\n-----END EC PRIVATE KEY-----" % body
+        for leaks in (bench.leaks, support_leaks):
+            self.assertFalse(leaks(secret, "-----BEGIN EC PRIVATE KEY-----«redacted»-----END EC PRIVATE KEY-----"))
+            self.assertTrue(leaks(secret, "-----BEGIN EC PRIVATE KEY-----\n" + body[:20] + "«redacted»"))
+            self.assertTrue(leaks(body, "token " + body[10:30]))
+            self.assertFalse(leaks(body, "token «redacted»"))
