@@ -1281,7 +1281,7 @@ REDACTION_PATTERNS = (
      r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
      r"""|set_api_key)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
     ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
-     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
+     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|secrets[ \t]+versions[ \t]+add|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
      r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"
      r"[^\n<;&|]{0,200}?<<<[ \t]*(?:\$'(?P<secret4>[^'\n]+)'|" + _CLI_VALUE + r")"),
     ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
@@ -1337,6 +1337,10 @@ REDACTION_PATTERNS = (
      r"jdbc:oracle:thin:[^\s/:@'\"]+/(?P<secret>[^\s@'\"]+)@"),
     ("crypt-hash", "", "crypt(3) password hashes ($1$, $2y$, $5$, $6$, $apr1$, $y$) in shadow / htpasswd",
      r"(?P<secret>\$(?:1|2[abxy]|5|6|7|apr1|y|gy|sha1|md5)\$[./A-Za-z0-9$=,]{20,})"),
+    ("pgbouncer-userlist", "", "a pgbouncer userlist.txt line: \"user\" \"password or md5 hash\" and nothing "
+     "more, the password with a digit or a symbol",
+     r'(?#needs:" ")' r"(?<![^\n])\"[\w.@-]{1,64}\"[ \t]+\"(?=[^\"\n]*[0-9!#$%^&*@?~+=])(?P<secret>[^\"\s]{6,128})\""
+     r"[ \t]*(?=\r?\n|\Z)"),
     ("htpasswd-sha", "", "an htpasswd line's {SHA} hash (user:{SHA}…=)",
      r"(?#needs:{SHA})(?<=:)\{SHA\}(?P<secret>[A-Za-z0-9+/]{27}=)"),
     ("key-file-json", "", "a signing key's JSON file (Cardano's .skey, Tendermint's priv_validator_key): "
@@ -1956,9 +1960,14 @@ def looks_generated(run):
         if (len(chunk) <= 2 or lowered.strip("bcdfghjklmnpqrstvwxz") == ""
                 or _redaction_regexes["consonants"].search(lowered)):
             odd += len(chunk)
+    named = 0  # the letters of a lowercase prefix before capitals and digits: `acme_live_K7Q…`
+    for piece in pieces[:-1]:
+        if not (piece.isalpha() and piece.islower()):
+            break
+        named += len(piece)
     if odd < _RANDOM_MIN_ODD * max(letters, 1) and not (
             upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS) and not (
-            upper + digits == length and upper >= 4 and digits >= 2
+            upper + digits == length - named and upper >= 4 and digits >= 2
             and len(max(pieces, key=len)) >= _RANDOM_MIN_CHARS):
         return False  # (a name has words; lowercase letters and digits unbroken for so long have none,
         # nor have capitals and digits unbroken for 16: a name in capitals has underscores)

@@ -1097,3 +1097,5 @@ issue("prose-secret-stated", "prose", "密钥：{v}", "hunter" + rand(DIGITS, 4)
 BENIGN += ["<property>\n  <name>fs.s3a.endpoint</name>\n  <value>s3.eu-west-1.amazonaws.com</value>\n</property>",
            "config wifi-iface 'default_radio0'\n\toption encryption 'psk2'",
            "PRAGMA journal_mode = 'wal';", 'admin_user:\n  "ops"']
+issue("pgbouncer-userlist", "credential-file", '"app_rw" "{v}"\n"stats" "md5' + rand(HEX, 32) + '"', _pw())
+BENIGN += ['add_header "X-Frame-Options" "DENY"', '"name" "value"']
