@@ -14,7 +14,7 @@ MODULE_SECONDS = {
     "test_platforms": 2.6,
     "test_brief_bounds": 2.6,
     "test_hook_deadlines": 2.3,
-    "test_redaction_holdouts": 2.5,
+    "test_redaction_holdouts": 2.8,
     "test_hooks": 1.7,
     "test_first_hour": 1.7,
     "test_git": 1.7,

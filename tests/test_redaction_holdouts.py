@@ -7,7 +7,7 @@ import unittest
 import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
-                   redaction_holdout9)
+                   redaction_holdout9, redaction_holdout10)
 from tests.support import leaks
 
 
@@ -66,7 +66,7 @@ class ThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-named": (248, 249),
         "vendor-unnamed": (307, 308),
     }
-    recall, benign, altered = 0.996, 672, 2
+    recall, benign, altered = 0.996, 672, 1
 
 
 class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -83,7 +83,7 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (48, 48),
         "config-line": (70, 70),
         "connection-string": (67, 67),
-        "credential-file": (94, 98),
+        "credential-file": (95, 98),
         "header-cookie": (41, 41),
         "id-beside-secret": (53, 54),
         "private-key": (44, 44),
@@ -91,7 +91,7 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (298, 303),
         "vendor-token": (118, 118),
     }
-    recall, benign, altered = 0.985, 683, 3
+    recall, benign, altered = 0.986, 683, 3
 
 
 class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -108,7 +108,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (38, 38),
         "config-line": (70, 70),
         "connection-string": (78, 80),
-        "credential-file": (107, 114),
+        "credential-file": (108, 114),
         "header-cookie": (37, 38),
         "id-beside-secret": (53, 60),
         "private-key": (35, 35),
@@ -116,7 +116,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (304, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.964, 671, 6
+    recall, benign, altered = 0.965, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -132,7 +132,7 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (54, 58),
         "config-line": (103, 108),
         "connection-string": (61, 62),
-        "credential-file": (96, 100),
+        "credential-file": (97, 100),
         "http-header": (77, 77),
         "id-beside-secret": (80, 85),
         "private-key": (50, 52),
@@ -140,7 +140,7 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (200, 201),
         "vendor-token": (168, 169),
     }
-    recall, benign, altered = 0.968, 660, 0
+    recall, benign, altered = 0.969, 660, 0
 
 
 class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -157,7 +157,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (55, 58),
         "config-line": (157, 168),
         "connection-string": (90, 91),
-        "credential-file": (67, 74),
+        "credential-file": (69, 74),
         "encoded-or-header": (107, 112),
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
@@ -165,7 +165,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unusual-place": (36, 40),
         "vendor-token": (167, 168),
     }
-    recall, benign, altered = 0.963, 730, 11
+    recall, benign, altered = 0.964, 730, 9
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -183,7 +183,7 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (47, 47),
         "config-line": (66, 68),
         "connection-string": (87, 87),
-        "credential-file": (116, 122),
+        "credential-file": (118, 122),
         "header-cookie": (43, 43),
         "id-beside-secret": (59, 61),
         "obscure-token": (163, 166),
@@ -192,7 +192,7 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "split-encoded": (23, 25),
         "vendor-token": (198, 198),
     }
-    recall, benign, altered = 0.980, 678, 2
+    recall, benign, altered = 0.982, 678, 2
 
 
 class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -218,6 +218,31 @@ class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (235, 238),
     }
     recall, benign, altered = 0.965, 650, 4
+
+class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The misses left: passwords given by position to a project's own scripts
+    # (`./create_admin.sh admin …`, `bin/console app:user:create …`), passwords inside
+    # code a command runs (`gitlab-rails runner "… u.password = '…'"`, artisan tinker), a
+    # tool's output that prints a password or a token on its own line, keys passed by
+    # position (Backblaze's, Datadog's), spaced passphrases, and query keys named only by
+    # their service (`appid=`). The look-alikes still redacted: short links, a Stripe
+    # publishable key, a SealedSecret's short ciphertext, a CI cache key and a deep link's
+    # UUID.
+    corpus = redaction_holdout10
+    floors = {
+        "cli-argument": (103, 115),
+        "config-line": (58, 60),
+        "connection-string": (68, 70),
+        "credential-file": (91, 95),
+        "header-cookie": (26, 28),
+        "id-beside-secret": (60, 65),
+        "private-key": (29, 30),
+        "prose": (38, 42),
+        "split-or-encoded": (28, 28),
+        "unnamed-format": (390, 395),
+        "vendor-token": (189, 190),
+    }
+    recall, benign, altered = 0.966, 649, 8
 
 
 if __name__ == "__main__":
