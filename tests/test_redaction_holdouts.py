@@ -55,9 +55,8 @@ class SecondHoldoutTest(HoldoutFloors, unittest.TestCase):
 class ThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     # The misses left: a key's pair after `-u ID -k`, a prose password wrapped mid-token
     # whose first piece reads as an e-mail address, a short value named only as a URL, and
-    # a token split by a `!`. The look-alikes still redacted are placeholders standing
-    # where a secret goes (a Django key marked insecure, a Stripe key named a placeholder):
-    # hiding them costs nothing.
+    # a token split by a `!`. The look-alike still redacted is a placeholder standing
+    # where a secret goes (a Django key marked insecure): hiding it costs nothing.
     corpus = redaction_holdout3
     floors = {
         "credential-files": (65, 65),
@@ -148,8 +147,9 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # hex-escaped and line-continued tokens, a user and password in a hand-off note with
     # no password word, device configs of one product each (keepalived, OpenWrt, mbed,
     # Unity), and ids beside keys with no word. The look-alikes still redacted: a JWT's
-    # header alone, pagination cursors in base64, Helm's existingSecret names, a test's
-    # `password=hunter2`, `FAKE_TOKEN="test"`, and a CA's certificate data in a kubeconfig.
+    # header alone, a pagination cursor in base64, a key id (`kid=`) in a log line, Helm's
+    # existingSecret names, a test's `password=hunter2`, `FAKE_TOKEN="test"`, and a CA's
+    # certificate data in a kubeconfig.
     corpus = redaction_holdout7
     floors = {
         "agent-notes": (76, 83),
