@@ -1090,15 +1090,18 @@ REDACTION_PATTERNS = (
      r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?)?(?:[ \t]*=[ \t]*n?|[ \t]+)"
      r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
     ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
-     "`process.env.WEBHOOK ?? '…'`, `getenv('API_TOKEN', '…')`: the literal, if it looks random",
-     r"(?#needs: or |??|\|\|)"
-     r"(?:pass|secret|token|api_?key|private_?key|access_?key|signing_?key|pwd|auth|webhook)[a-z0-9_]{0,40}['\"]?\]?"
-     r"[ \t]*(?::=|=)[^\n]{0,100}?(?:[ \t]or[ \t]+|\|\|[ \t]*|\?\?[ \t]*)"
-     r"(?![\"'][^\"'\n]*[#$]\{)"  # (not a template: `"tool-use-#{name}"`)
+     "`process.env.WEBHOOK ?? '…'`, PHP's `?:`, Perl's `//`, `.orElse('…')`, `.unwrap_or(\"…\")`, "
+     "Jinja's `| default('…')`: the literal, if it looks random",
+     r"(?#needs: or |??|\|\||?:| // |orelse(|unwrap_or|getorelse(|default()"
+     r"(?:pass|secret|token|api_?key|private_?key|access_?key|signing_?key|pwd|pw|auth|webhook)[a-z0-9_]{0,40}['\"]?\]?"
+     r"[ \t]*(?::=|=|:)[^\n]{0,100}?(?:[ \t]or[ \t]+|\|\|[ \t]*|\?\?[ \t]*|\?:[ \t]*|[ \t]//[ \t]*"
+     r"|\.(?:orelse|unwrap_or|getorelse|or_else)\([ \t]*|\.unwrap_or_else\([ \t]*\|_?\|[ \t]*"
+     r"|\|[ \t]*default\([ \t]*)"
+     r"(?![\"'][^\"'\n]*[#$]\{)(?![\"'][a-z][a-z0-9+.-]*://)"  # (not a template, `"tool-use-#{name}"`, nor a URL)
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
     ("default-argument", "i", "a secret's default where it is read: `getenv('API_TOKEN', '…')`, "
      "`.get('DB_PASSWORD', '…')`: the literal, if it looks random",
-     r"(?#needs:getenv(|get(|fetch()(?:getenv|get|fetch)\([ \t]*['\"][a-z0-9_.]{0,40}(?:pass|secret|token|key|pwd|auth)"
+     r"(?#needs:getenv(|get(|fetch()(?:getenv|get|fetch)\([ \t]*['\"][a-z0-9_.]{0,40}(?:pass|secret|token|key|pwd|pw|auth)"
      r"[a-z0-9_]{0,40}['\"][ \t]*,[ \t]*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
     ("echoed-secret", "", "a CI log's `echo $DB_PASSWORD` (or printenv) and the value it printed on the next line: "
      "the value, if it looks random",

@@ -518,5 +518,17 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         for text in ("export LOG_LEVEL_MAX_RETRY_COUNT_2=5", "config_MAX_RETRY_COUNT_FOR_UPLOADS_2024"):
             self.assertKept(text)
 
+    def test_a_secrets_fallback_in_more_languages(self):
+        for text in ("$password = getenv('DB_PASSWORD') ?: 'Qm4Xz8!Lk2Vb';",
+                     "my $password = $ENV{DB_PASS} // 'Qm4Xz8!Lk2Vb';",
+                     'password = os.getenv("DB_PW", "Qm4Xz8!Lk2Vb")',
+                     'let pass = env::var("DB_PASS").unwrap_or_else(|_| "Qm4Xz8!Lk2Vb".into());',
+                     'String pw = System.getenv("DB_PASSWORD").orElse("Qm4Xz8!Lk2Vb");',
+                     "db_password: \"{{ vault_db_password | default('Qm4Xz8!Lk2Vb') }}\""):
+            self.assertRedacted(text, "Qm4Xz8!Lk2Vb")
+        for text in ('timeout = cfg.get("timeout") ?: 30', 'token = x ?: "bearer"',
+                     "token_url: \"{{ url | default('https://auth.example.com/token') }}\""):
+            self.assertKept(text)
+
 if __name__ == "__main__":
     unittest.main()
