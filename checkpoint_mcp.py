@@ -1097,7 +1097,7 @@ REDACTION_PATTERNS = (
      r"[ \t]*(?::=|=|:)[^\n]{0,100}?(?:[ \t]or[ \t]+|\|\|[ \t]*|\?\?[ \t]*|\?:[ \t]*|[ \t]//[ \t]*"
      r"|\.(?:orelse|unwrap_or|getorelse|or_else)\([ \t]*|\.unwrap_or_else\([ \t]*\|_?\|[ \t]*"
      r"|\|[ \t]*default\([ \t]*)"
-     r"(?![\"'][^\"'\n]*[#$]\{)(?![\"'][a-z][a-z0-9+.-]*://)"  # (not a template, `"tool-use-#{name}"`, nor a URL)
+     r"(?![\"'][^\"'\n]*[#$]\{)"  # (not a template: `"tool-use-#{name}"`)
      r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
     ("default-argument", "i", "a secret's default where it is read: `getenv('API_TOKEN', '…')`, "
      "`.get('DB_PASSWORD', '…')`: the literal, if it looks random",

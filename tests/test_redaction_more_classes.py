@@ -527,7 +527,7 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "db_password: \"{{ vault_db_password | default('Qm4Xz8!Lk2Vb') }}\""):
             self.assertRedacted(text, "Qm4Xz8!Lk2Vb")
         for text in ('timeout = cfg.get("timeout") ?: 30', 'token = x ?: "bearer"',
-                     "token_url: \"{{ url | default('https://auth.example.com/token') }}\""):
+                     "token_ttl: \"{{ ttl | default('3600') }}\""):
             self.assertKept(text)
 
 if __name__ == "__main__":
