@@ -2097,8 +2097,11 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near):
     (`database/creds/web/<lease>`, as Vault names leases)."""
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start):
         return True
-    if lowered.startswith("sops:") or lowered.rfind("\nsops:", 0, start) >= 0:
-        return True  # the data keys in a sops file's metadata, each sealed by its KMS or age key
+    sops = 0 if lowered.startswith("sops:") else lowered.rfind("\nsops:", 0, start) + 1
+    if (sops or lowered.startswith("sops:")) and text[line:line + 1] in (" ", "\t") and all(
+            not below or below[0] in " \t" for below in text[sops:line].split("\n")[1:]):
+        return True  # the data keys in a sops file's metadata (indented under `sops:`), each
+        # sealed by its KMS or age key
     if text[start - 1:start] == "|":
         provider = lowered[max(line, start - 20):start - 1].rpartition(" ")[2]
         user = text[start:end]
@@ -2370,7 +2373,8 @@ def table_value_is_secret(value, kind, placeholder):
         return True
     if len(value) < 4 or len(value) > 512 or any(c.isspace() for c in value) or REDACTED in value:
         return False
-    if "_" in value and value.replace("_", "").isalnum() and value.isupper() and value[0].isalpha():
+    parts = value.split("_")
+    if len(parts) > 1 and all(part[:1].isalpha() and part.isalnum() and part.isupper() for part in parts):
         return False
     if is_stand_in_value(value, kind, placeholder):
         return False

@@ -530,5 +530,16 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "token_ttl: \"{{ ttl | default('3600') }}\""):
             self.assertKept(text)
 
+    def test_what_is_spared_stays_where_it_belongs(self):
+        """A sops block's data keys are spared, a token after the block is not; a variable's
+        name in a table's password column is spared, a password in capitals is not."""
+        block = ("sops:\n    kms:\n        - arn: arn:aws:kms:eu-west-1:111122223333:key/abc\n"
+                 "          enc: Qm4Xz8Lk2Vb7Nw3Rt9YpHs6Dc1Zy5Ta0Ge8Qu2RiLm7Vb3Nw8Rt5Yp1Hs6Dc2Zy9Ta0")
+        self.assertKept(block)
+        self.assertRedacted(block + "\nnotes: the deploy token Hs6Dc1Zy5Ta0Qm4Xz8Lk2Vb7Nw3Rt9Yp leaked",
+                            "Hs6Dc1Zy5Ta0Qm4Xz8Lk2Vb7Nw3Rt9Yp")
+        self.assertRedacted("name,password\nalice,WINTER_2024x\nbob,S3_BUCKET", "WINTER_2024x")
+        self.assertKept("name,password\nbob,S3_BUCKET")
+
 if __name__ == "__main__":
     unittest.main()
