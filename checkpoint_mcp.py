@@ -703,807 +703,810 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
                          r"[ \t]*(?=\r?\n|\Z)")
 
 
-# The single source of truth for what is redacted: (name, flags, the real format it is
-# for, pattern), applied in order. Token shapes follow the issuers' formats (prefix,
-# alphabet, length), after gitleaks' default rules.
-REDACTION_PATTERNS = (
-    # Armour and structure ------------------------------------------------------------
-    ("private-key-block", "", "PEM / OpenSSH / PGP private key blocks",
-     r"-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----"
-     r"(?P<secret>(?s:.+?))(?=-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|\Z)"),
-    ("putty-private-key", "", "PuTTY .ppk private lines",
-     r"Private-Lines:[ \t]*[0-9]+\r?\n(?P<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+)*)"),
-    ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp)",
-     r"""://[^\s:/?#@'"<>`]*:(?P<secret>[^\s/'"<>`]+)@"""),
-    ("slack-webhook", "v", "Slack incoming webhook URL",
-     r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
-    ("discord-webhook", "v", "Discord webhook URL",
-     r"(?P<secret>discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{40,})"),
-    ("teams-webhook", "v", "Microsoft Teams incoming webhook URL",
-     r"(?#needs:.webhook.office.com/)(?P<secret>[A-Za-z0-9-]*\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"),
-    ("authorization-header", "i", "Authorization: <scheme> <credentials>",
-     r"""authorization\\?["']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
-     r"""\\?["'`]?[ \t]*(?:"""
-     r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
-     r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
-     # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
-     r"""|[a-z][a-z0-9_-]{1,20}[ \t]+(?P<token>[^\s'"`\\]{16,}))"""),
-    ("bearer-token", "i", "Bearer tokens in prose and headers",
-     r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
-    ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
-     r"""cookie(?<![a-z0-9_]cookie)\\?["']?[ \t]*:[ \t]*\\?["']?"""
-     r"""(?P<secret>[^\s=;,"'\\]+=[^\r\n"'\\]*[^\s"'\\])"""),
-    # AI providers --------------------------------------------------------------------
-    ("anthropic-key", "v", "Anthropic API / admin key (sk-ant-…)",
-     r"(?P<secret>sk-ant-[A-Za-z0-9_-]{20,})"),
-    ("openai-key", "v", "OpenAI project / service-account / admin key",
-     r"(?P<secret>sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,})"),
-    ("openai-legacy-key", "v", "OpenAI legacy user key (sk- + 48, or T3BlbkFJ marker)",
-     r"(?P<secret>sk-(?:[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}))" + _END),
-    ("groq-key", "v", "Groq API key", r"(?P<secret>gsk_[A-Za-z0-9]{52})" + _END),
-    ("xai-key", "v", "xAI API key", r"(?P<secret>xai-[A-Za-z0-9]{80})" + _END),
-    ("perplexity-key", "v", "Perplexity API key", r"(?P<secret>pplx-[A-Za-z0-9]{48})" + _END),
-    ("replicate-token", "v", "Replicate API token", r"(?P<secret>r8_[A-Za-z0-9]{37})" + _END),
-    ("langsmith-key", "v", "LangSmith API key",
-     r"(?P<secret>lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})" + _END),
-    ("pinecone-key", "v", "Pinecone API key",
-     r"(?P<secret>pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,})" + _END),
-    ("huggingface-token", "v", "Hugging Face user / org token",
-     r"(?#needs:hf_|api_org_)(?P<secret>(?:hf_|api_org_)[A-Za-z]{34,40})\b"),
-    # Source hosting and CI -----------------------------------------------------------
-    ("github-token", "v", "GitHub PAT / OAuth / app tokens (ghp_ gho_ ghu_ ghs_ ghr_)",
-     r"(?P<secret>gh[pousr]_[A-Za-z0-9]{36,251})\b"),
-    ("github-fine-grained-token", "v", "GitHub fine-grained PAT",
-     r"(?P<secret>github_pat_[A-Za-z0-9_]{22,255})"),
-    ("gitlab-token", "v", "GitLab PAT, pipeline, runner, deploy, feed, agent tokens",
-     r"(?P<secret>gl(?:pat|ptt|rt|dt|cbt|ft|oas|soat|imt|agent|ffct|wt)-[A-Za-z0-9_-]{20,})"),
-    ("gitlab-runner-registration", "v", "GitLab runner registration token",
-     r"(?P<secret>GR1348941[A-Za-z0-9_-]{20,})"),
-    ("bitbucket-app-password", "v", "Bitbucket app password",
-     r"(?P<secret>ATBB[A-Za-z0-9_=.-]{28,})" + _END),
-    ("atlassian-token", "v", "Atlassian (Jira, Confluence) API token",
-     r"(?P<secret>ATATT3[A-Za-z0-9_=-]{150,})"),
-    ("circleci-token", "v", "CircleCI personal API token",
-     r"(?P<secret>CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40})" + _END),
-    ("buildkite-token", "v", "Buildkite API access token", r"(?P<secret>bkua_[a-f0-9]{40})" + _END),
-    ("sonar-token", "v", "SonarQube / SonarCloud project, user, analysis token",
-     r"(?P<secret>sq[pua]_[a-f0-9]{40})" + _END),
-    ("sourcegraph-token", "v", "Sourcegraph access token",
-     r"(?P<secret>sgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40})" + _END),
-    ("harness-token", "v", "Harness PAT / SAT",
-     r"(?P<secret>pat\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20})" + _END),
-    ("octopus-key", "v", "Octopus Deploy API key", r"(?P<secret>API-[A-Z0-9]{26})" + _END),
-    # Chat ------------------------------------------------------------------------------
-    ("slack-token", "v", "Slack bot / user / legacy / config tokens (xox…)",
-     r"(?P<secret>xox(?:[abposre]|e\.xox[bp])-[A-Za-z0-9-]{10,})"),
-    ("slack-app-token", "v", "Slack app-level token", r"(?P<secret>xapp-[0-9]-[A-Za-z0-9-]{10,})"),
-    ("discord-bot-token", "v", "Discord bot token",
-     r"(?P<secret>[MNO](?<![A-Za-z0-9_-][MNO])[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})"
-     + _END),
-    ("telegram-bot-token", "v", "Telegram bot token",
-     r"(?#needs::AA)(?<![0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
-    # Payments --------------------------------------------------------------------------
-    ("stripe-key", "v", "Stripe secret / restricted key",
-     r"(?#needs:k_live_|k_test_|k_prod_)(?P<secret>[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247})\b"),
-    ("stripe-webhook-secret", "v", "Stripe webhook signing secret",
-     r"(?P<secret>whsec_[A-Za-z0-9+/=]{24,})"),
-    ("square-token", "v", "Square access token / OAuth secret",
-     r"(?P<secret>sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43})" + _END),
-    ("square-access-token", "v", "Square production access token (EAAA…)",
-     r"(?P<secret>EAAA[A-Za-z0-9_-]{60})" + _END),
-    ("paypal-braintree-token", "v", "PayPal / Braintree access token",
-     r"(?P<secret>access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32})"),
-    ("flutterwave-key", "v", "Flutterwave secret / public / encryption key",
-     r"(?P<secret>FLW(?:SECK|PUBK)(?:_TEST)?-[a-h0-9]{32}-X)"),
-    ("shippo-token", "v", "Shippo API token", r"(?P<secret>shippo_(?:live|test)_[a-f0-9]{40})" + _END),
-    ("duffel-token", "v", "Duffel API token",
-     r"(?P<secret>duffel_(?:test|live)_[A-Za-z0-9_=-]{43})" + _END),
-    ("easypost-key", "v", "EasyPost API / test key", r"(?P<secret>EZ[AT]K[A-Za-z0-9]{54})" + _END),
-    ("plaid-access-token", "v", "Plaid access token",
-     r"(?P<secret>access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
-     r"-[0-9a-f]{4}-[0-9a-f]{12})"),
-    ("shopify-token", "v", "Shopify access / custom / private / shared secret",
-     r"(?P<secret>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b"),
-    # Cloud providers -------------------------------------------------------------------
-    ("google-api-key", "v", "Google / GCP / Firebase / Gemini API key",
-     r"(?P<secret>AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])"),
-    ("google-oauth-secret", "v", "Google OAuth client secret",
-     r"(?P<secret>GOCSPX-[A-Za-z0-9_-]{24,})"),
-    ("google-oauth-token", "v", "Google OAuth access token", r"(?P<secret>ya29\.[0-9A-Za-z_-]{20,})"),
-    ("google-refresh-token", "v", "Google OAuth refresh token",
-     r"(?P<secret>1//0(?<![\w]1//0)[A-Za-z0-9_-]{40,})"),
-    ("firebase-fcm-key", "v", "Firebase Cloud Messaging server key",
-     r"(?P<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,})"),
-    ("aws-key-pair", "", "AWS access key id with its secret key beside it, unlabelled",
-     r"""(?P<secret>A(?:KIA|SIA)[A-Z0-9]{16})["']?"""
-     r"""(?:[ \t]*[/:,;|][ \t]*(?:\r?\n[ \t]*)?|[ \t]+|\r?\n[ \t]*)["']?"""
-     r"(?P<secret2>(?=[A-Z0-9/+]*[a-z/+])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
-    ("aws-access-key-id", "v", "AWS access key id (AKIA, ASIA, ABIA, ACCA, A3T)",
-     r"(?P<secret>A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])[A-Z0-9]{16})\b"),
-    ("aws-bedrock-key", "v", "AWS Bedrock API key", r"(?P<secret>ABSK[A-Za-z0-9+/]{100,}={0,2})"),
-    ("aws-cli-secret", "i", "aws configure set aws_secret_access_key …",
-     r"aws[ \t]+configure[ \t]+set[ \t]+(?:aws_secret_access_key|aws_session_token)[ \t]+"
-     r"(?P<secret>[^\s'\"]+)"),
-    ("azure-ad-client-secret", "v", "Azure AD / Entra client secret (the 3-char hint stays)",
-     r"Q~(?<=(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}[0-9]Q~)(?P<secret>[A-Za-z0-9_~.-]{31,34})"
-     r"(?![A-Za-z0-9_~.-])"),
-    ("alibaba-access-key", "v", "Alibaba Cloud AccessKey id", r"(?P<secret>LTAI[A-Za-z0-9]{20})" + _END),
-    ("tencent-secret-id", "v", "Tencent Cloud SecretId", r"(?P<secret>AKID[A-Za-z0-9]{32})" + _END),
-    ("yandex-key", "v", "Yandex Cloud API key / IAM token",
-     r"(?P<secret>AQVN[A-Za-z0-9_-]{35,38})" + _END),
-    ("yandex-iam-token", "v", "Yandex Cloud IAM token",
-     r"(?P<secret>t1\.(?<![\w.]t1\.)[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]{86}={0,2})"),
-    ("digitalocean-token", "v", "DigitalOcean PAT / OAuth / refresh token",
-     r"(?P<secret>do[opr]_v1_[a-f0-9]{64})\b"),
-    ("heroku-key", "v", "Heroku API key (HRKU-)", r"(?P<secret>HRKU-AA[A-Za-z0-9_-]{58})" + _END),
-    ("flyio-token", "v", "Fly.io access / macaroon token",
-     r"(?P<secret>f(?:o1|m1[ar]|m2)_[A-Za-z0-9+/_=-]{40,})"),
-    ("netlify-token", "v", "Netlify personal access token", r"(?P<secret>nfp_[A-Za-z0-9]{36})" + _END),
-    ("render-key", "v", "Render API key", r"(?P<secret>rnd_[A-Za-z0-9]{32})" + _END),
-    ("supabase-token", "v", "Supabase access token / secret key",
-     r"(?P<secret>sb(?:p_[a-f0-9]{40}|_secret_[A-Za-z0-9_-]{30,}))" + _END),
-    ("cloudflare-origin-ca-key", "v", "Cloudflare Origin CA key",
-     r"(?P<secret>v1\.0-[a-f0-9]{24}-[a-f0-9]{146})"),
-    ("dynatrace-token", "v", "Dynatrace API token",
-     r"(?P<secret>dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64})" + _END),
-    ("databricks-token", "v", "Databricks PAT", r"(?P<secret>dapi[a-f0-9]{32}(?:-[0-9]+)?)\b"),
-    ("terraform-cloud-token", "v", "Terraform Cloud / Enterprise API token (….atlasv1.…)",
-     r"\.atlasv1\.(?<=(?<![A-Za-z0-9])(?P<secret>[A-Za-z0-9]{14})\.atlasv1\.)"
-     r"(?P<secret2>[A-Za-z0-9_=-]{60,70})" + _END),
-    ("vault-token", "v", "HashiCorp Vault service / batch / recovery token",
-     r"(?P<secret>hv[sbr]\.[A-Za-z0-9_-]{24,})"),
-    ("vault-legacy-token", "", "HashiCorp Vault legacy service token (s.…)",
-     r"s\.(?<![\w.]s\.)(?P<secret>(?=[a-z0-9]*[A-Z])(?=[A-Za-z]*[0-9])[A-Za-z0-9]{24})(?![\w.])"),
-    ("doppler-token", "v", "Doppler personal / service / CLI / SCIM / audit token",
-     r"(?P<secret>dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44})" + _END),
-    ("pulumi-token", "v", "Pulumi access token", r"(?P<secret>pul-[a-f0-9]{40})" + _END),
-    ("planetscale-token", "v", "PlanetScale service token / password / OAuth token",
-     r"(?P<secret>pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64})"),
-    ("age-secret-key", "v", "age secret key", r"(?P<secret>AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58})\b"),
-    # Observability ---------------------------------------------------------------------
-    ("grafana-token", "v", "Grafana Cloud token / service-account token",
-     r"(?P<secret>gl(?:c_[A-Za-z0-9+/]{32,400}={0,2}|sa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}))"),
-    ("grafana-api-key", "v", "Grafana API key (base64 JSON eyJrIjoi…)",
-     r"(?P<secret>eyJrIjoi[A-Za-z0-9]{70,400}={0,2})"),
-    ("newrelic-key", "v", "New Relic user / browser / ingest / insights key",
-     r"(?P<secret>NR(?:AK|AA|RA|JS|II)-[A-Za-z0-9-]{19,40})" + _END),
-    ("sentry-token", "v", "Sentry org / user auth token",
-     r"(?P<secret>sntry(?:s_eyJ[A-Za-z0-9+/=_-]{60,}|u_[a-f0-9]{64}))"),
-    # Package registries ----------------------------------------------------------------
-    ("npm-token", "v", "npm access token", r"(?P<secret>npm_[A-Za-z0-9]{36})\b"),
-    ("pypi-token", "v", "PyPI upload token", r"(?P<secret>pypi-AgE[A-Za-z0-9_-]{40,})"),
-    ("rubygems-key", "v", "RubyGems API key", r"(?P<secret>rubygems_[a-f0-9]{48})" + _END),
-    ("clojars-token", "v", "Clojars deploy token", r"(?P<secret>CLOJARS_[a-z0-9]{60})" + _END),
-    ("nuget-key", "v", "NuGet API key", r"(?P<secret>oy2[a-z0-9]{43})" + _END),
-    ("docker-hub-token", "v", "Docker Hub personal / org access token",
-     r"(?P<secret>dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,})"),
-    ("artifactory-key", "v", "JFrog Artifactory API key / reference token",
-     r"(?#needs:AKCp|cmVmd)(?P<secret>AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})" + _END),
-    ("cratesio-token", "v", "crates.io API token",
-     r"(?P<secret>cio(?<![A-Za-z0-9]cio)(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32})" + _END),
-    # Mail, messaging, SaaS -------------------------------------------------------------
-    ("sendgrid-key", "v", "SendGrid API key",
-     r"(?P<secret>SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"),
-    ("mailgun-key", "v", "Mailgun private API key", r"(?P<secret>key-(?<![\w-]key-)[a-f0-9]{32})" + _END),
-    ("mailgun-signing-key", "v", "Mailgun private / webhook signing key (32-8-8 hex)",
-     r"-(?<=(?<![A-Za-z0-9-])(?P<secret>[a-f0-9]{32})-)(?P<secret2>[a-f0-9]{8}-[a-f0-9]{8})(?![A-Za-z0-9-])"),
-    ("mailchimp-key", "v", "Mailchimp API key (the -usN datacenter stays)",
-     r"-us(?<=(?<![A-Za-z0-9])(?P<secret>[a-f0-9]{32})-us)[0-9]{1,2}" + _END),
-    ("brevo-key", "v", "Brevo (Sendinblue) API key",
-     r"(?P<secret>xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})" + _END),
-    ("resend-key", "v", "Resend API key", r"(?P<secret>re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24})" + _END),
-    ("twilio-api-key", "v", "Twilio API key SID", r"(?P<secret>SK[0-9a-fA-F]{32})\b"),
-    ("twilio-sid-and-token", "", "Twilio account SID with its auth token beside it",
-     r"AC[0-9a-f]{32}(?![0-9A-Za-z])[^\n]{0,40}?(?<![0-9A-Za-z])(?P<secret>[0-9a-f]{32})(?![0-9A-Za-z])"),
-    ("linear-key", "v", "Linear API key / OAuth token",
-     r"(?P<secret>lin_(?:api_[A-Za-z0-9]{40}|oauth_[a-f0-9]{64}))" + _END),
-    ("postman-key", "v", "Postman API key", r"(?P<secret>PMAK-[a-f0-9]{24}-[a-f0-9]{34})" + _END),
-    ("airtable-token", "v", "Airtable personal access token",
-     r"(?P<secret>pat(?<![A-Za-z0-9]pat)[A-Za-z0-9]{14}\.[a-f0-9]{64})" + _END),
-    ("notion-token", "v", "Notion integration token",
-     r"(?#needs:secret_|ntn_)"
-     r"(?P<secret>(?:secret_(?<![A-Za-z0-9_]secret_)[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35}))" + _END),
-    ("figma-token", "v", "Figma personal access token", r"(?P<secret>figd_[A-Za-z0-9_-]{40})" + _END),
-    ("contentful-token", "v", "Contentful personal access token",
-     r"(?P<secret>CFPAT-[A-Za-z0-9_-]{43})" + _END),
-    ("typeform-token", "v", "Typeform personal token", r"(?P<secret>tfp_[A-Za-z0-9_.=-]{59})" + _END),
-    ("readme-key", "v", "ReadMe API key", r"(?P<secret>rdme_[a-z0-9]{70})" + _END),
-    ("adafruit-key", "v", "Adafruit IO key", r"(?P<secret>aio_[A-Za-z0-9]{28})" + _END),
-    ("frameio-token", "v", "Frame.io API token", r"(?P<secret>fio-u-[A-Za-z0-9_=-]{64})" + _END),
-    ("infracost-key", "v", "Infracost API key", r"(?P<secret>ico-[A-Za-z0-9]{32})" + _END),
-    ("prefect-key", "v", "Prefect API key", r"(?P<secret>pnu_[A-Za-z0-9]{36})" + _END),
-    ("clickup-token", "v", "ClickUp personal token", r"(?P<secret>pk_[0-9]{6,10}_[A-Z0-9]{32})" + _END),
-    ("scalingo-token", "v", "Scalingo API token", r"(?P<secret>tk-us-[A-Za-z0-9_-]{48})" + _END),
-    ("dropbox-token", "v", "Dropbox short-lived access token",
-     r"(?P<secret>sl\.(?:u\.)?[A-Za-z0-9_=-]{130,})"),
-    ("facebook-token", "v", "Facebook / Meta page or user access token",
-     r"(?P<secret>EAA[CM][A-Za-z0-9]{100,})"),
-    ("twitter-bearer-token", "v", "Twitter / X app bearer token",
-     r"(?P<secret>AAAAAAAAAAAAAAAAAAAAA[A-Za-z0-9%]{30,})"),
-    ("mapbox-secret-token", "v", "Mapbox secret token",
-     r"(?P<secret>sk\.eyJ[A-Za-z0-9_-]{50,}\.[A-Za-z0-9_-]{20,})"),
-    ("openshift-token", "v", "OpenShift user token", r"(?P<secret>sha256~[A-Za-z0-9_-]{43})" + _END),
-    ("jwt", "v", "JSON Web Token",
-     r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
-    ("signed-url-signature", "i", "Azure SAS / S3 / GCS signed URL signature",
-     r"(?#needs:sig)[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
-    # Command lines ---------------------------------------------------------------------
-    ("heroku-config-set", "", "heroku config:set KEY=value … (the first four values that look random)",
-     r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*"
-     + "".join(r"(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*=(?P<weak%s>[^\s;&|]+)" % n + ("" if n == "" else ")?")
-               for n in ("", "2", "3", "4")) + ")"),
-    ("npm-config-auth", "i", "npm / pnpm / yarn config set …:_authToken <value>",
-     r"config[ \t]+set[ \t]+(?:\S*:_(?:authtoken|auth|password)|npmauthtoken|npmauthident)"
-     r"[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("sonar-login", "i", "-Dsonar.login= / sonar.token= / sonar.password=",
-     r"sonar\.(?:login|token|password)[ \t]*=[ \t]*(?:" + _QUOTED_VALUE
-     + r"|(?P<secret4>[^\s'\"]+))"),
-    ("vault-login", "i", "vault login <token>",
-     r"vault[ \t]+login(?:[ \t]+-\S+)*[ \t]+(?P<secret>[^\s'\"=-][^\s'\"=]*)(?=\s|\Z)"),
-    ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value>",
-     r"-pass(?:in|out)?[ \t]+(?:pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
-     r"|'pass:(?P<secret5>[^'\n]+)')"),
-    ("gh-secret-body", "", "gh secret set NAME --body <value> (-b\"…\" too), glab / CI variable set "
-     "<a secret's NAME> --value <value>",
-     r"(?#needs:secret|variable)(?:secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)"
-     r"|variable[ \t]+(?:set|create|update)[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_.-]*"
-     r"(?i:password|passwd|secret|token|key|pwd|credential)[A-Za-z0-9_.-]*" + _CLI_ARGS
-     + r"[ \t](?:--value|--body|-b))(?:=|[ \t]+|(?=[\"']))(?:" + _CLI_VALUE + r")"),
-    ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
-     r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
-    ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
-     r"""\"(?:auth|identitytoken|registrytoken)\\?"[ \t]*:[ \t]*\\?"(?P<secret>[A-Za-z0-9+/=._-]{8,})"""),
-    ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
-     r""":(?<=[A-Za-z0-9_.*\]-]:)"""
-     r"""(?:[0-9]{2,5}|\*):(?:[A-Za-z0-9_.*$-]+):(?:[A-Za-z0-9_.@*$-]+):"""
-     r"""(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*)(?=[\s'"`]|\Z)"""),
-    ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
-     r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
-     r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
-    ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
-     "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>",
-     r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|api_?key"
-     r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
-     r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
-     r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
-    ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
-     "and the like), the value, if it looks random",
-     # (from a line break, or the text's start in the row below: a literal or anchored start is
-     # fast, faster than looking for the words first)
-     r"\n" + _CREDENTIAL_FILE_LINE),
-    ("config-file-first-password", "i", "the same on a text's first line",
-     r"\A" + _CREDENTIAL_FILE_LINE),
-    ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
-     "'…'): the literal after a secret's name, if it looks random",
-     # (found at the comma after the name's closing quote: the engine skips to a literal fast)
-     r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
-         "(?<=[\"'_.-]%s[\"'],)|(?<=[\"'_.-]%s[\"'] ,)" % (word, word) for word in (
-             "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
-             "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials"))
-     + r")[ \t]*"
-     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
-    ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
-     r"<(?P<tag>[a-z][a-z0-9:_.-]*)[ \t][^>\n]*?(?:name|key|id)=[\"'][^\"'\n]*(?:password|passwd|secret|token"
-     r"|apikey|api_key|api-key|credential)[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
-    ("xml-name-value-secret", "i", "a property's name then value as elements (Hadoop's and Hive's "
-     "*-site.xml: <name>fs.s3a.secret.key</name><value>…</value>)",
-     r"(?#needs:</name>)<name>[^<\n]*(?:(?:password|passwd|secret|token|credential)</name>\s*"
-     r"<value>(?P<secret>[^<\n]{3,})|[._-]key</name>\s*<value>(?P<weak>[^<\n]{3,}))</value>"),
-    ("nostr-secret-key", "v", "a Nostr secret key (nsec1…, bech32)",
-     r"(?#needs:nsec1)(?<![a-z0-9])(?P<secret>nsec1[02-9ac-hj-np-z]{58})(?![a-z0-9])"),
-    ("tor-onion-key", "", "a Tor onion service's private key (ADD_ONION ED25519-V3:…, a hs_ed25519_secret_key)",
-     r"(?#needs:ED25519-V3:)ED25519-V3:(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
-    ("sqlcipher-key", "i", "PRAGMA key / rekey = '…' (SQLCipher)",
-     r"(?#needs:pragma)pragma[ \t]+(?:re)?key[ \t]*=[ \t]*(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
-    ("uci-option-secret", "", "OpenWrt's UCI: option key / password / psk '…'",
-     r"(?#needs:option)(?<![^\n \t])option[ \t]+(?:key|password|psk|secret|auth_secret|sae_password)[ \t]+"
-     r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<weak>[^\s'\"]+))"),
-    ("redis-auth-command", "", "Redis AUTH [user] password, typed at its prompt or in MONITOR's output",
-     r"(?#needs:AUTH)(?:(?:(?<=> )|(?<![^\n]))AUTH(?:[ \t]+[\w.-]{1,32})?[ \t]+(?P<weak>[^\s\"]{6,})"
-     r"|(?<=\] )\"AUTH\"(?:[ \t]+\"[\w.-]{1,32}\")?[ \t]+\"(?P<weak2>[^\"\n]{6,})\")[ \t]*(?=\r?\n|\Z)"),
-    ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
-     r"secret(?:[ \t]+set(?=[ \t])" + _CONTINUED_CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]"
-     + _CONTINUED_CLI_ARGS + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
-    ("piped-secret-echo", "", "echo VALUE | chpasswd, docker secret create, gcloud secrets, "
-     "… --password-stdin, passwd --stdin", _piped_secret("echo")),
-    ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
-    ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
-     "the value, if it looks random",
-     r"(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
-     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,60}?[ \t]login"
-     r"(?![\w.-])"),
-    ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
-     r"convertto-securestring(?:[ \t]+-(?:string|asplaintext|force))*[ \t]+(?:" + _QUOTED_VALUE + r")"),
-    ("windows-net-user", "i", "net user NAME PASSWORD [/add]",
-     r"net[ \t]+user(?:[ \t]+/add)?[ \t]+[^\s/*]+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*|\"[^\"\n]+\"|'[^'\n]+')"),
-    ("github-add-mask", "", "::add-mask::VALUE (GitHub Actions)",
-     r"::add-mask::(?P<secret>[^\s\"'`]+)"),
-    ("azure-devops-secret-variable", "i", "##vso[task.setvariable …;issecret=true]VALUE",
-     r"issecret=true[^\]\n]{0,80}\](?P<secret>[^\s\"'`]+)"),
-    ("rabbitmqctl-password", "", "rabbitmqctl add_user NAME PASS / change_password NAME PASS",
-     r"rabbitmqctl(?=[ \t])" + _CLI_ARGS + r"[ \t](?:add_user|change_password)[ \t]+\S+[ \t]+(?:"
-     + _CLI_VALUE + r")"),
-    ("redis-auth", "", "redis AUTH PASS",
-     r"AUTH(?<![\w-]AUTH)[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("redis-requirepass", "", "redis.conf requirepass PASS",
-     r"requirepass[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("redis-masterauth", "", "redis.conf masterauth PASS",
-     r"masterauth[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("wpa-passphrase", "", "wpa_passphrase SSID PASS",
-     r"wpa_passphrase[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("wifi-psk", "", "wifi-sec.psk PASS (nmcli), psk=\"…\" (wpa_supplicant)",
-     r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\\?\"(?P<secret4>[^\"\\\n]+)\\?\")"),
-    ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
-     "auth=('user', 'pass'), WiFi.begin('ssid', 'pass'): the second literal",
-     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-         "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=", "WiFi.begin")), ")"])
-     + r"""[ \t]*(?:@?"[^"\n]*"|'[^'\n]*')"""
-     r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
-    ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
-     "(`new UsernamePasswordCredentials(\"u\", \"…\")`, `req.basic_auth 'u', '…'`, "
-     "`.basic_auth(\"u\", Some(\"…\"))`): the second literal, if it looks random",
-     '(?#needs:auth(|auth \'|auth "|auth:|authentication(|login(|password(|credentials(|credentials::'
-     '|credentials.|api_key(|apikey()'
-     r"(?:authentication|auth|login|password|credentials(?:::new|\.basic|\.new|\.create)?|api_?key)"
-     r"""(?:\([ \t]*|[ \t]+(?=["'])|:[ \t]*\{[ \t]*)(?:(?:""|'')[ \t]*,[ \t]*)?"""
-     r"""(?:(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)(?:\.\w{1,20}\(\))?[ \t]*,[ \t]*(?:some\()?"""
-     r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
-     r"""|"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\))"""),
-    ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
-     "the third literal",
-     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-         "getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")), ")"])
-     + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
-     r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
-    ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
-     "\"u:…\"`, `btoa('u:…')` in a Basic header): the password, if it looks random",
-     r"(?#needs:userpwd|basic|btoa)"
-     r"(?:userpwd|basic|btoa)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
-     r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
-    ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too",
-     r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?:(?P<secret>[^\s\"']+)|\"(?P<secret2>[^\"\n]+)\""
-     r"|'(?P<secret3>[^'\n]+)')"),
-    ("windows-spaced-password", "i", "schtasks / at … /u USER /p PASS, /ru USER /rp PASS",
-     r"(?#needs: /u| /ru)/(?<=[ \t]/)(?:u|ru|user)[ \t:]+[^\s/]\S*" + _CLI_ARGS + r"[ \t]/(?:p|rp|pass|password)[ \t]+(?:"
-     + _CLI_VALUE + r")"),
-    ("windows-net-use", "i", "net use [Z:] \\\\server\\share PASSWORD /user:…",
-     r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+(?:[ \t]+/user:\S+)?[ \t]+"
-     r"(?:(?P<secret>[^\s/*\"'][^\s\"']*)|\"(?P<secret2>[^\"\n]+)\"|'(?P<secret3>[^'\n]+)')"),
-    ("mysqladmin-password", "", "mysqladmin … password NEW",
-     r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
-     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-         r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
-         "createHmac", r"hmac\.new", r"hmac\.New",
-         "SignedString")), ")"])
-     + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
-    ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
-     r""":(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
-    ("setx-secret", "i", "setx NAME_PASSWORD value (Windows)",
-     r"setx[ \t]+[a-z0-9_]*(?:password|secret|token|passwd|pwd|key)[a-z0-9_]*[ \t]+(?:"
-     + _QUOTED_VALUE + r"|(?P<secret4>[^\s'\"]+))"),
-    ("set-environment-variable-secret", "i", "SetEnvironmentVariable('NAME_SECRET', 'value')",
-     r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
-     r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
-    ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
-     "SET PASSWORD FOR 'u'@'h' = '…'",
-     r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?)?(?:[ \t]*=[ \t]*n?|[ \t]+)"
-     r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
-    ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
-     "`process.env.WEBHOOK ?? '…'`, PHP's `?:`, Perl's `//`, `.orElse('…')`, `.unwrap_or(\"…\")`, "
-     "Jinja's `| default('…')`: the literal, if it looks random",
-     r"(?#needs: or |??|\|\||?:| // |orelse(|unwrap_or|getorelse(|default()"
-     r"(?:pass|secret|token|api_?key|private_?key|access_?key|signing_?key|pwd|pw|auth|webhook)[a-z0-9_]{0,40}['\"]?\]?"
-     r"[ \t]*(?::=|=|:)[^\n]{0,100}?(?:[ \t]or[ \t]+|\|\|[ \t]*|\?\?[ \t]*|\?:[ \t]*|[ \t]//[ \t]*"
-     r"|\.(?:orelse|unwrap_or|getorelse|or_else)\([ \t]*|\.unwrap_or_else\([ \t]*\|_?\|[ \t]*"
-     r"|\|[ \t]*default\([ \t]*)"
-     r"(?![\"'][^\"'\n]*[#$]\{)"  # (not a template: `"tool-use-#{name}"`)
-     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
-    ("default-argument", "i", "a secret's default where it is read: `getenv('API_TOKEN', '…')`, "
-     "`.get('DB_PASSWORD', '…')`: the literal, if it looks random",
-     r"(?#needs:getenv(|get(|fetch()(?:getenv|get|fetch)\([ \t]*['\"][a-z0-9_.]{0,40}(?:pass|secret|token|key|pwd|pw|auth)"
-     r"[a-z0-9_]{0,40}['\"][ \t]*,[ \t]*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
-    ("echoed-secret", "", "a CI log's `echo $DB_PASSWORD` (or printenv) and the value it printed on the next line: "
-     "the value, if it looks random",
-     r"(?#needs:echo|printenv)(?:echo[ \t]+[\"']?\$\{?|printenv[ \t]+)"
-     r"[A-Z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD|CREDENTIALS?)[A-Z0-9_]{0,40}\}?[\"']?[ \t]*\r?\n"
-     r"[ \t]*(?P<weak>[^\s]+)[ \t]*(?=\r?\n|\Z)"),
-    ("snmp-server-community", "", "snmp-server community COMMUNITY (Cisco): the value, if it looks random",
-     r"snmp-server[ \t]+community[ \t]+" + _weak_cli_value()),
-    ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / "
-     "'https://%s:%s@host' user 'PASS' "
-     "into .netrc or .git-credentials",
-     r"printf[ \t]+(?:'[^'%\n]*(?:%s[^'%\n]*)??(?:password[ \t]+|://%s:)%s[^'\n]*'"
-     r"|\"[^\"%\n]*(?:%s[^\"%\n]*)??(?:password[ \t]+|://%s:)%s[^\"\n]*\")"
-     r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"|>;&]+)[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("netrc-password", "", ".netrc machine … password …, on one line or several",
-     r"machine[ \t]+\S+(?:\s+(?:login|account|port|protocol)\s+\S+){0,4}\s+password[ \t]+(?:"
-     + _CLI_VALUE + r")"),
-    ("netrc-default-password", "", ".netrc default … password …",
-     r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
-     r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer)"
-     r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
-     r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
-     r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
-     r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
-    ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
-     "not a database's or a cache's key",
-     r"(?#needs:-key)-(?<![\w-]-)-?(?!(?:[a-z0-9]+-)*(?:primary|foreign|sort|partition|cache|public|idempotency|hash|range|row"
-     r"|group|lookup|ssh|gpg|pgp|host|known|signing-public)-key)[a-z0-9]+(?:-[a-z0-9]+)*-key(?:=|[ \t]+)[\"']?"
-     r"(?P<token>[^\s'\"]{16,})"),
-    ("positional-user-password", "", "a user then a password given in place after `auth`, `login`, `useradd`, "
-     "`-user` (`cf auth USER PASS`, `elasticsearch-users useradd USER -p PASS`, `sapcontrol -user USER PASS`): "
-     "the password, if it looks random",
-     r"(?#needs: auth | login |useradd |-user )(?:auth|login|useradd|-user)"
-     r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]-user)[ \t]+"
-     r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?P<weak>[^\s'\"-][^\s'\"]{7,63})(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
-    ("erlang-credential-tuple", "", "an Erlang/Elixir config tuple `{password, \"…\"}`",
-     r"\{[ \t]*(?:password|passwd|secret|token|api_key|secret_key|auth_token)[ \t]*,[ \t]*"
-     r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|<<\"(?P<secret3>[^\"\n]+)\">>)"),
-    ("openvpn-inline-auth", "", "OpenVPN's inline <auth-user-pass>: the password, its second line",
-     r"<auth-user-pass>[ \t]*\r?\n[^\n<]*\r?\n(?P<secret>[^\n<]+?)[ \t]*\r?\n[ \t]*</auth-user-pass>"),
-    ("cloudformation-noecho-default", "", "a CloudFormation parameter marked NoEcho: its Default",
-     r"NoEcho:[ \t]*[\"']?true[\"']?[ \t]*\r?\n(?:[ \t]+[A-Za-z]+:[^\n]*\r?\n){0,4}?[ \t]+Default:[ \t]*"
-     r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"][^\n]*?))[ \t]*(?=\r?\n|\Z)"),
-    ("plist-secret", "i", "a property list's <key>NAME</key> named for a secret, then its <string>",
-     r"(?#needs:</key>)<key>[^<\n]{0,60}?(?:password|passwd|secret|token|api_?key|private_?key|access_?key)"
-     r"[^<\n]{0,20}</key>\s{0,40}<string>(?P<secret>[^<\n]+)</string>"),
-    ("shell-default-secret", "", "a shell default for a secret's variable: `${API_TOKEN:=…}`, `${DB_PASSWORD:-…}`",
-     r"(?#needs::=|:-)\$\{[A-Za-z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}:?[-=]"
-     r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
-    ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
-     "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`",
-     r"(?#needs:assw|asło|şifre|mdp|contrase)"
-     r"(?:assword|asswort|(?<![\w-])mdp|asło|şifre(?:si)?|contraseña)(?![\w-])[^\n]{0,30}?"
-     r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
-     r"(?P<secret>[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
-    ("password-subcommand", "i", "a subcommand that sets a password, then the password: "
-     "`neo4j-admin dbms set-initial-password …`, `… change-password …`: if it looks random",
-     r"(?#needs:-password )(?<![\w-])(?:set|change|reset|update)(?:-[a-z]+)*-password[ \t]+"
-     r"(?P<weak>[^\s'\"-][^\s'\"]*)"),
-    ("typed-constant", "i", "a typed constant named for a secret: `const STRIPE_SECRET: string = \"…\"`, "
-     "if it looks random",
-     r"(?#needs:: string)(?<![a-z0-9_])[a-z0-9_]{0,40}(?:secret|password|passwd|token|api_?key)[a-z0-9_]{0,40}[ \t]*:"
-     r"[ \t]*string[ \t]*=[ \t]*"
-     r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
-    ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
-     r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
-    ("csh-setenv", "", "csh's `setenv NAME value` for a secret's name: the value, if it looks random",
-     r"(?#needs:setenv )setenv[ \t]+[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}[ \t]+"
-     r"[\"']?(?P<weak>[^\s\"']+)"),
-    ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
-     "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
-     "the value, if it looks random",
-     r"(?#needs:--value|-value)(?:pass|secret|token|api[_-]?key|credential)(?:[^\n|;&]|\\\r?\n){0,120}?"
-     r"[ \t]--?value(?:=|[ \t]+)" + _weak_cli_value()),
-    ("network-config-secret", "i", "a network device's `password 7 …`, `secret 5 …`, "
-     "`pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, FortiGate)",
-     r"(?#needs:password|secret|pre-shared-key|psksecret)"
-     r"(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal)[ \t]+"
-     r"|set[ \t]+psksecret[ \t]+)(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]{4,}))"),
-    ("config-auth-user-password", "i", "a config's `auth USER:PASSWORD` (HAProxy `stats auth`): the password, "
-     "if it looks random",
-     r"(?#needs:auth )auth(?<![\w-]auth)[ \t]+[\w.@-]{1,64}:(?P<weak>[^\s:]{4,})"),
-    ("jwk-private-members", "", "a JSON Web Key's private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`)",
-     '(?#needs:"kty")"(?:d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*"(?P<secret>[A-Za-z0-9_-]{16,})"'),
-    ("docker-login-password", "", "docker / podman / az … login -p <password>",
-     r"login(?:" + "|".join("(?<=%s login)" % tool for tool in (
-         "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry", "az"))
-     + r")(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("mysql-password", "", "mysql / mariadb tools -p<password> (attached)",
-     # mysql reads a password only when it is attached (-pSECRET): `-p db` names a database
-     r"(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb"
-     r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
-    ("space-p-password", "", "sshpass, mongo tools, twine -p <password>",
-     r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
-     r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec|rdesktop|nuget|unlock-keychain)(?:\.exe)?(?=[ \t])"
-     + _CLI_ARGS
-     + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
-    ("user-and-password-flags", "", "any tool's -u USER … -p PASS or -p PASS … -u USER (cqlsh, "
-     "cypher-shell, evil-winrm, …): the value after -p, if it looks random",
-     r"(?#needs: -u)-(?<=[ \t]-)(?:u[ \t]*[^\s-]\S*" + _CONTINUED_CLI_ARGS + r"[ \t]-p[ \t]+"
-     + _weak_cli_value() + r"|p[ \t]+" + _weak_cli_value("_b") + _CONTINUED_CLI_ARGS
-     + r"[ \t]-u[ \t]*[^\s-])"),
-    ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
-     r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen|ipmitool|mosquitto_pub|mosquitto_sub)(?=[ \t])"
-     + _CLI_ARGS
-     + r"[ \t]-[PN][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS + r"[ \t]-[PN][ \t]+(?:"
-     + _cli_value("_b") + r"))?"),
-    ("attached-p-password", "", "7z / rar / unrar -p<password> (attached)",
-     r"(?:7z|7za|7zz|7zr|rar|unrar)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
-    ("openssl-k", "", "openssl enc -k <password> / -K <hex key>",
-     r"openssl(?=[ \t])" + _CLI_ARGS + r"[ \t]-[kK][ \t]+(?:" + _CLI_VALUE + r")"),
-    ("ldap-w-password", "", "ldapsearch / ldapmodify … -w <password>",
-     r"ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)(?=[ \t])" + _CONTINUED_CLI_ARGS
-     + r"[ \t]-w[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("putty-pw", "", "plink / pscp / psftp -pw <password>",
-     r"(?:plink|pscp|psftp)(?=[ \t])" + _CLI_ARGS + r"[ \t]-pw[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("htpasswd-password", "", "htpasswd / mosquitto_passwd -b FILE USER <password>",
-     r"(?:htpasswd|mosquitto_passwd)[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
-     r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("sqlplus-password", "", "sqlplus / expdp / impdp / sqlldr / rman … user/<password>@db",
-     r"(?#needs:sqlplus|expdp|impdp|sqlldr|rman |dgmgrl)(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
-     r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
-    ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
-     r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
-    ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
-     r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,(?P<secret>[^\s'\"]+)"),
-    ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line: the password, if it looks random",
-     r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
-    ("redis-cli-password", "", "redis-cli -a <password>",
-     r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
-     "as the user, as Freshdesk, Stripe and others take it: the token, if it looks random)",
-     r"curl(?=[ \t])" + _CLI_ARGS
-     + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
-     r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?:(?P<secret>[^\s'"]+)|'(?P<secret2>[^'\n]+)'"""
-     r"""|"(?P<secret3>[^"\n]+)"))"""),
-    # (three rows, each from a literal the engine skips to fast)
-    ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
-     "password, if it looks random (docker's --user is uid:gid)",
-     r"(?#needs:--user|-auth|--basic-auth|--http-user|-creds|--cred|http -a|https -a)"
-     r"""(?:--(?:user|auth|basic-auth|http-user|creds?|credentials|(?:src|dest)-creds)|(?<![\w-])https? -a"""
-     r"""|(?<![\w-])-auth)"""
-     r"""(?:[ \t]+|=)""" + _USER_COLON),
-    ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
-     "if it looks random",
-     r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
-    ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
-     r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
-    ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after",
-     # (only in a text with a line break: a literal the row needs, so one-line commands skip it)
-     "(?#needs:\n)"
-     r"cat[ \t]+[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
-     r"(?P<token>[A-Za-z0-9+/=_.-]{16,})(?=\r?\n|\Z)"),
-    ("cat-password-file", "", "a password file printed by cat (~/.vault_pass.txt, an OpenVPN auth file: "
-     "user, then password): its last line",
-     "(?#needs:\n)"
-     # (not /etc/passwd, a source file or a document: `cat auth_test.go`, `cat secretary.md`)
-     r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:pass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential)[^\s|;&/]*"
-     r"(?<!\.py)(?<!\.go)(?<!\.js)(?<!\.ts)(?<!\.rb)(?<!\.rs)(?<!\.md)(?<!\.sh)(?<!\.java)(?<!\.json)"
-     r"(?<!\.yaml)(?<!\.yml)(?<!\.toml)(?<!\.xml)(?<!\.html)[ \t]*\r?\n"
-     r"(?:[^\s:]{1,64}\r?\n)?(?![a-z]+[ \t]*(?:\r?\n|\Z))(?P<secret>[^\s:]{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
-    ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
-     " ('literal key', …)",
-     r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
-     r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-         "hmacShaKeyFor", "HMAC256", "HMAC384", "HMAC512", "SecretKeySpec", "HMACSHA256",
-         "HMACSHA512")), ")"])
-     + r"""[ \t]*(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
-    ("cipher-key-literal", "", "AES.new / Fernet / AESGCM / ChaCha20Poly1305 (literal key, …)",
-     r"(?:AES|DES3|ChaCha20_Poly1305|ChaCha20|Salsa20|Blowfish|Fernet|AESGCM|AESCCM|ChaCha20Poly1305)"
-     r"(?:\.new)?\([ \t]*(?:(?:bytes\.fromhex|(?:binascii\.)?unhexlify|(?:base64\.)?(?:urlsafe_)?b64decode)"
-     r"""\([ \t]*)?b?(?:"(?P<secret>[^"\n]{8,})"|'(?P<secret2>[^'\n]{8,})')"""),
-    ("credential-call-positional", "", "connect / start / Connection / bind / username_pw_set "
-     "(…, 'user', 'password', …): the literal after the user, if it looks random",
-     r"(?:connect|start|Connection|simple_bind_s|simple_bind|bind_s|username_pw_set|authenticate|FTP_TLS"
-     r"|FTP|SMTP_SSL|SMTP)\((?:[^\n()]|\([^\n()]*\)){0,200}"
-     r"""(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
-    ("set-password-call", "", "setPassword('…'), set_password('…') and the like",
-     r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
-     r"""|set_api_key)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
-    ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
-     r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|secrets[ \t]+versions[ \t]+add|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
-     r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"
-     r"[^\n<;&|]{0,200}?<<<[ \t]*(?:\$'(?P<secret4>[^'\n]+)'|" + _CLI_VALUE + r")"),
-    ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
-     r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
-     r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential"
-     r"|(?<![a-z])auth(?![a-z])|[._-]pass(?![a-z])|[._/-]key(?![a-z]))"),
-    ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
-     r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
-     + r"[ \t]--value(?:=|[ \t]+)(?:"
-     + _CLI_VALUE + r")"),
-    ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs)",
-     r"config[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*[a-z0-9_.-]*(?:private|secret|password|passwd|token"
-     r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
-    ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
-     r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
-     + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
-    ("snmp-community", "", "snmpwalk / snmpget -c COMMUNITY (SNMPv1/v2c): the value, if it looks random",
-     r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
-    ("couchdb-admin", "", "CouchDB PUT …/_config/admins/NAME -d '\"PASS\"'",
-     r"/_config/admins/[^\s/'\"]+['\"]?" + _CLI_ARGS + r"[ \t](?:-d|--data(?:-raw|-binary)?)(?:=|[ \t]+)"
-     r"['\"]?\\?\"?(?P<secret>[^\s'\"\\]+)"),
-    ("login-command-token", "", "snyk auth / wandb login / vault operator unseal … TOKEN: a token "
-     "(generated-looking, hex or a UUID) given to a login command",
-     r"(?#needs: login| auth| unseal)(?:login(?<=[a-z0-9][ \t]login)|auth(?<=[a-z0-9][ \t]auth)(?:enticate)?|unseal(?<=[a-z0-9][ \t]unseal))"
-     r"(?:[ \t]+-{1,2}[a-z][a-z-]*)*[ \t]+(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
-    ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
-     r"(?#needs: -t )-t(?<=[ \t]-t)[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
-    ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
-     r"oathtool(?=[ \t])" + _CLI_ARGS + r"[ \t](?P<secret>[A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})(?=\s|\Z)"),
-    ("wifi-qr", "", "WIFI:T:WPA;S:ssid;P:password;; (Wi-Fi QR code)",
-     r"WIFI:(?:[TSHE]:(?:\\.|[^;\\\n])*;)*P:(?P<secret>(?:\\.|[^;\\\n])+)"),
-    ("expect-send-password", "", "expect \"password:\"; send \"…\\r\"",
-     r"expect(?=[ \t])[^\n;]{0,60}?(?:assword|assphrase|PIN)[^\n;]{0,20}?[;\n][ \t]*send[ \t]+(?:--[ \t]+)?"
-     r"\"(?P<secret>[^\"\n]*?)(?:\\r|\\n)?\""),
-    ("composer-http-basic", "", "composer config http-basic.HOST USER PASSWORD",
-     r"http-basic\.[A-Za-z0-9.-]+[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("bundler-credentials", "", "BUNDLE_HOST__NAME=user:password (Bundler)",
-     r"""BUNDLE_[A-Z0-9_]*__[A-Z0-9_]+["']?[ \t]*[:=][ \t]*["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
-    ("bundler-config-credentials", "", "bundle config [set] HOST user:password",
-     r"""bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--[a-z]+)*[ \t]+[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[ \t]+"""
-     r"""["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
-    ("postfix-sasl-password", "", "postfix sasl_passwd: [host]:port user:password",
-     r"(?#needs:]:|] )\[[A-Za-z0-9.-]+\.[A-Za-z]{2,}\](?::[0-9]{1,5})?[ \t]+[^\s:'\"]+:(?P<weak>[^\s'\"]+)"),
-    ("svn-simple-auth", "", "Subversion auth cache: K 8 / password / V n / the password",
-     r"K[ \t]8\r?\npassword\r?\nV[ \t][0-9]+\r?\n(?P<secret>[^\r\n]+)"),
-    ("dotnet-setting-secret", "i", "<add key=\"…Password…\" value=\"…\" /> (NuGet, app.config)",
-     r"key=[\"'][a-z0-9_.:-]*(?:password|passwd|secret|token|apikey|api_key)[a-z0-9_.:-]*[\"'][ \t]+value="
-     r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
-    ("terraform-variable-default", "i", "variable \"…password…\" { default = \"…\" }",
-     r"variable[ \t]+\"[a-z0-9_-]*(?:password|passwd|secret|token|api_key|private_key|access_key)"
-     r"[a-z0-9_-]*\"[ \t]*\{[^}]{0,300}?default[ \t]*=[ \t]*\"(?P<secret>[^\"\n]+)\""),
-    ("jdbc-oracle-password", "", "jdbc:oracle:thin:user/password@host",
-     r"jdbc:oracle:thin:[^\s/:@'\"]+/(?P<secret>[^\s@'\"]+)@"),
-    ("crypt-hash", "", "crypt(3) password hashes ($1$, $2y$, $5$, $6$, $apr1$, $y$) in shadow / htpasswd",
-     r"(?P<secret>\$(?:1|2[abxy]|5|6|7|apr1|y|gy|sha1|md5)\$[./A-Za-z0-9$=,]{20,})"),
-    ("pgbouncer-userlist", "", "a pgbouncer userlist.txt line: \"user\" \"password or md5 hash\" and nothing "
-     "more, the password with a digit or a symbol",
-     r'(?#needs:" ")' r"(?<![^\n])\"[\w.@-]{1,64}\"[ \t]+\"(?=[^\"\n]*[0-9!#$%^&*@?~+=])(?P<secret>[^\"\s]{6,128})\""
-     r"[ \t]*(?=\r?\n|\Z)"),
-    ("htpasswd-sha", "", "an htpasswd line's {SHA} hash (user:{SHA}…=)",
-     r"(?#needs:{SHA})(?<=:)\{SHA\}(?P<secret>[A-Za-z0-9+/]{27}=)"),
-    ("key-file-json", "", "a signing key's JSON file (Cardano's .skey, Tendermint's priv_validator_key): "
-     "the key after the type that names it private or signing",
-     r"(?#needs:SigningKey|PrivKey|PrivateKey|SecretKey|signing_key|priv_key)"
-     r"(?:\"type\"[ \t]*:[ \t]*\"[^\"\n]*(?:SigningKey|PrivKey|PrivateKey|SecretKey)[^\"\n]*\""
-     r"|\"(?:signing_key|priv_key|private_key)\"[ \t]*:[ \t]*\{)"
-     r"[^{}]{0,300}?\"(?:cborHex|value|key|secret)\"[ \t]*:[ \t]*\"(?P<secret>[A-Za-z0-9+/=]{32,})\""),
-    ("minisign-secret-key", "", "a minisign secret key: the line after `untrusted comment: … secret key`",
-     r"(?#needs:untrusted comment:)untrusted comment:[^\n]*secret key[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/=]{40,})"),
-    ("conda-channel-token", "", "a token in a conda channel's URL (conda.anaconda.org/t/<token>/…)",
-     r"(?#needs:anaconda.)anaconda\.(?:org|com|cloud)/t/(?P<secret>[A-Za-z0-9-]{20,})/"),
-    ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, outside sqlplus",
-     r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?=[^\s/@'\"]*[0-9!#$%^&*])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"),
-    ("openvpn-static-key", "", "OpenVPN static key (tls-auth / tls-crypt)",
-     r"-----BEGIN OpenVPN Static key V1-----(?P<secret>[\s0-9a-fA-F]+)"),
-    ("ethereum-account-key", "", "Ethereum private key in Hardhat accounts: [...] / geth account import",
-     r"account(?:s[ \t]*:[ \t]*\[[ \t]*[\"']|[ \t]+import[^\n]{0,60}?(?<![0-9A-Za-z]))(?:0x)?"
-     r"(?P<secret>[0-9a-fA-F]{64})(?![0-9A-Za-z])"),
-    ("solana-keypair", "", "Solana keypair file: a JSON array of 64 bytes",
-     r"\[(?P<secret>(?:[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){63}"
-     r"[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*)\]"),
-    ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
-     r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
-     r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
-    ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
-     "b2 authorize-account ID KEY",
-     r"(?#needs:alias set|host add|user add|authorize)"
-     r"(?:mc[ \t]+(?:(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+|admin[ \t]+user[ \t]+add)[ \t]+\S+"
-     r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
-     r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
-    ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
-     r"(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
-     + _CLI_VALUE + r")"),
-    ("client-constructor-token", "", "a vendor's client made with a generated token as its first literal: "
-     "`Vendor.Client(\"…\")`, `vendor.New(\"…\")`, `Vendor::new(\"…\")`, `vendor.init('…', {…})`, "
-     "not a value type's (`uuid.New`, `Date.new`)",
-     r"(?#needs:Client(|New(|new(|init(|Init()"
-     r"(?<![\w.])(?!(?i:uuid|guid|ulid|objectid|hash\w*|digest|reg(?:ex|exp)|date(?:time)?|time|decimal"
-     r"|bigdecimal|path|url|uri|buffer|string|symbol|set|map|array|error|exception|logger|color|version"
-     r"|semver|mime|struct|ostruct|openstruct|commit|span|trace\w*|txid|tx|sha\d*|md5|block|address|cid"
-     r"|mixpanel|amplitude|posthog|segment|heap)(?:\.|::)|\w*(?:Id|ID)(?:\.|::))"
-     r"[A-Za-z_][A-Za-z0-9_]*(?:\.|::)(?:Client|New|new|init|Init)\([ \t]*[\"']"
-     r"(?P<token>[A-Za-z0-9_+/=.:~-]{16,256})[\"'][ \t]*[,)]"),
-    ("client-call-keys", "", "a client or its configuration made with an id then keys as literals "
-     "(`PlaidClient('id', '…', 'sandbox')`, `ibm_boto3.client('s3', '…', '…')`, "
-     "`Configuration.configure(env, 'id', '…', '…')`): each literal after the first that looks random",
-     r"(?#needs:Client(|client(|configure(|Configuration(|Credentials(|credentials()"
-     r"(?<![\w.])[A-Za-z_][\w.]*(?:Client|client|configure|Configuration|Credentials|credentials)\([ \t]*"
-     r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
-     # (a literal of token characters with a digit, not a path: a URL, a format, a glob or a
-     # media type is no key)
-     + "".join(r"(?:,[ \t]*(?:\"(?![./])(?=[^\"\n]*[0-9])(?P<weak%s>[A-Za-z0-9_+/=.~-]{16,})\""
-               r"|'(?![./])(?=[^'\n]*[0-9])(?P<weak%s2>[A-Za-z0-9_+/=.~-]{16,})'|[^,()\n]*))?"
-               % (tag, tag) for tag in ("", "_b", "_c"))),
-    ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
-     "cloudinary.config (id, key, secret …): each literal after the first that looks random",
-     r"(?#needs:algoliasearch|SearchClient|Pusher|minio|Minio|cloudinary)"
-     r"(?:algoliasearch|SearchClient\.create|Pusher|minio\.New|Minio|cloudinary\.config)\([ \t]*"
-     r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
-     + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
-    ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-     r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
-     r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-     r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
-     r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“「])?(?P<secret>" + _PROSE_SECRET + r")"
-     r"(?=(?:\"\"\"|[.,;:)'\"`’”」])?(?:\s|\Z))"
-     # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
-     r"|(?<=[ \t])(?:is|[:=/])[ \t]+(?P<secret4>[0-9a-f]{32,64})(?![0-9a-zA-Z]))"
-     # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
-     r"(?:(?<=[^\s.,;:)'\"`])\r?\n(?P<secret3>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"
-     # (and the new one when it changed: `from … to …`)
-     r"(?:[\"'`]?[ \t]+(?:to|and|->|=>|→)[ \t]+[\"'`]?(?P<secret2>" + _PROSE_SECRET
-     + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"),
-    ("prose-password-languages", "", "a password in prose in other languages: `Пароль от базы: …`, "
-     "`Hasło do serwera to …`, `Lösenordet är …`, `パスワードは …`, `密码是 …`, `비밀번호는 …`",
-     # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
-     r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
-     r"|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
-     r"|口令|비밀번호|패스워드|암호)"
-     r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
-     r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
-     r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
-     r"|密[码碼]|口令|비밀번호|패스워드|암호)"
-     r"[^\n]{0,40}?(?:[ \t:：=]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
-     + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」])"),
-    ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
-     "made: a passphrase of three or more words (`cobalt-summit-indigo`), words run together "
-     "(`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
-     "`the new token: …`, `token de acesso do cliente: …`",
-     # (each spelling a literal of its own, so that the engine skips to a P, p, T or t; a
-     # word of its own, not a part of a name: `PARTNER_TOKEN=` is an assignment's)
-     r"(?#needs:ass|ASS|oken|OKEN)(?P<name>" + "|".join(
-         "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token")
-         for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
-    ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
-     "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
-     r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
-     r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
-     r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
-         ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
-         ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
-         ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
-         ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
-         ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*")))
-     + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)" + _STATED_SECRET),
-    ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
-     "hex digits)",
-     r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
-     r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
-    ("prose-as-password", "", "a secret before the word naming it: `use … as the password`, "
-     "`hard-code … as the SFTP password`",
-     r"(?#needs: as )(?:[\"'`]?(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
-     + r"))[\"'`]?[ \t]+as[ \t]+(?:the|a|an|our|their|its|my|your)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
-     r"(?:password|passphrase|passwd|secret|token|api key|PSK)"  # ending its phrase, not `token parser`
-     r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
-    ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
-     "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
-     r"(?#needs:ass|pw|de passe|psk|PSK)"
-     r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
-     r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
-     r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
-     r"(?=[.,;:)'\"`]?(?:\s|\Z))"
-     r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to)|:)?[ \t]+[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
-     + r")(?=[\"'`’”]?[.,;:)]?(?:\s|\Z)))"),
-    ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
-     "`logging into the router with …`, `wifi in the lab is …`",
-     # (found at `og`, a literal the engine skips to fast)
-     r"og(?<=[Ll]og)(?:in|[ \t]+in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
-     + _PROSE_LOGIN_TAIL),
-    ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
-     r"fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
-    ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
-     r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
-     r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
-    # Assignments (detect-secrets' keyword plugin) --------------------------------------
-    # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
-    # value that ends the line and is not a plain word (`token: expired` is prose);
-    # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
-    ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
-     "(?#needs:pass|pwd|secret|token|credential|psk|key|auth|pat)"
-     + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-     + r"(?:[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
-     + _SPLIT_VALUE + r")"
-     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
-     + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
-     + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
-     + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
-     + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
-     + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
-    ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
-     "(terraform output -json)",
-     r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
-    ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs)",
-     r"""name\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME
-     + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?value\\?["']?"""
-     + r"[ \t]*[:=][ \t]*(?:" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
-    ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
-     r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
-)
+def redaction_patterns():
+    """The single source of truth for what is redacted: (name, flags, the real format it
+    is for, pattern) rows, applied in order. Token shapes follow the issuers' formats
+    (prefix, alphabet, length), after gitleaks' default rules. The table is built when
+    redaction first needs it (redaction_regexes), not at import: a run that redacts
+    nothing never pays for it."""
+    return (
+        # Armour and structure ------------------------------------------------------------
+        ("private-key-block", "", "PEM / OpenSSH / PGP private key blocks",
+         r"-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----"
+         r"(?P<secret>(?s:.+?))(?=-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|\Z)"),
+        ("putty-private-key", "", "PuTTY .ppk private lines",
+         r"Private-Lines:[ \t]*[0-9]+\r?\n(?P<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+)*)"),
+        ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp)",
+         r"""://[^\s:/?#@'"<>`]*:(?P<secret>[^\s/'"<>`]+)@"""),
+        ("slack-webhook", "v", "Slack incoming webhook URL",
+         r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
+        ("discord-webhook", "v", "Discord webhook URL",
+         r"(?P<secret>discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{40,})"),
+        ("teams-webhook", "v", "Microsoft Teams incoming webhook URL",
+         r"(?#needs:.webhook.office.com/)(?P<secret>[A-Za-z0-9-]*\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"),
+        ("authorization-header", "i", "Authorization: <scheme> <credentials>",
+         r"""authorization\\?["']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
+         r"""\\?["'`]?[ \t]*(?:"""
+         r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
+         r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
+         # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
+         r"""|[a-z][a-z0-9_-]{1,20}[ \t]+(?P<token>[^\s'"`\\]{16,}))"""),
+        ("bearer-token", "i", "Bearer tokens in prose and headers",
+         r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
+        ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
+         r"""cookie(?<![a-z0-9_]cookie)\\?["']?[ \t]*:[ \t]*\\?["']?"""
+         r"""(?P<secret>[^\s=;,"'\\]+=[^\r\n"'\\]*[^\s"'\\])"""),
+        # AI providers --------------------------------------------------------------------
+        ("anthropic-key", "v", "Anthropic API / admin key (sk-ant-…)",
+         r"(?P<secret>sk-ant-[A-Za-z0-9_-]{20,})"),
+        ("openai-key", "v", "OpenAI project / service-account / admin key",
+         r"(?P<secret>sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,})"),
+        ("openai-legacy-key", "v", "OpenAI legacy user key (sk- + 48, or T3BlbkFJ marker)",
+         r"(?P<secret>sk-(?:[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}))" + _END),
+        ("groq-key", "v", "Groq API key", r"(?P<secret>gsk_[A-Za-z0-9]{52})" + _END),
+        ("xai-key", "v", "xAI API key", r"(?P<secret>xai-[A-Za-z0-9]{80})" + _END),
+        ("perplexity-key", "v", "Perplexity API key", r"(?P<secret>pplx-[A-Za-z0-9]{48})" + _END),
+        ("replicate-token", "v", "Replicate API token", r"(?P<secret>r8_[A-Za-z0-9]{37})" + _END),
+        ("langsmith-key", "v", "LangSmith API key",
+         r"(?P<secret>lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})" + _END),
+        ("pinecone-key", "v", "Pinecone API key",
+         r"(?P<secret>pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,})" + _END),
+        ("huggingface-token", "v", "Hugging Face user / org token",
+         r"(?#needs:hf_|api_org_)(?P<secret>(?:hf_|api_org_)[A-Za-z]{34,40})\b"),
+        # Source hosting and CI -----------------------------------------------------------
+        ("github-token", "v", "GitHub PAT / OAuth / app tokens (ghp_ gho_ ghu_ ghs_ ghr_)",
+         r"(?P<secret>gh[pousr]_[A-Za-z0-9]{36,251})\b"),
+        ("github-fine-grained-token", "v", "GitHub fine-grained PAT",
+         r"(?P<secret>github_pat_[A-Za-z0-9_]{22,255})"),
+        ("gitlab-token", "v", "GitLab PAT, pipeline, runner, deploy, feed, agent tokens",
+         r"(?P<secret>gl(?:pat|ptt|rt|dt|cbt|ft|oas|soat|imt|agent|ffct|wt)-[A-Za-z0-9_-]{20,})"),
+        ("gitlab-runner-registration", "v", "GitLab runner registration token",
+         r"(?P<secret>GR1348941[A-Za-z0-9_-]{20,})"),
+        ("bitbucket-app-password", "v", "Bitbucket app password",
+         r"(?P<secret>ATBB[A-Za-z0-9_=.-]{28,})" + _END),
+        ("atlassian-token", "v", "Atlassian (Jira, Confluence) API token",
+         r"(?P<secret>ATATT3[A-Za-z0-9_=-]{150,})"),
+        ("circleci-token", "v", "CircleCI personal API token",
+         r"(?P<secret>CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40})" + _END),
+        ("buildkite-token", "v", "Buildkite API access token", r"(?P<secret>bkua_[a-f0-9]{40})" + _END),
+        ("sonar-token", "v", "SonarQube / SonarCloud project, user, analysis token",
+         r"(?P<secret>sq[pua]_[a-f0-9]{40})" + _END),
+        ("sourcegraph-token", "v", "Sourcegraph access token",
+         r"(?P<secret>sgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40})" + _END),
+        ("harness-token", "v", "Harness PAT / SAT",
+         r"(?P<secret>pat\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20})" + _END),
+        ("octopus-key", "v", "Octopus Deploy API key", r"(?P<secret>API-[A-Z0-9]{26})" + _END),
+        # Chat ------------------------------------------------------------------------------
+        ("slack-token", "v", "Slack bot / user / legacy / config tokens (xox…)",
+         r"(?P<secret>xox(?:[abposre]|e\.xox[bp])-[A-Za-z0-9-]{10,})"),
+        ("slack-app-token", "v", "Slack app-level token", r"(?P<secret>xapp-[0-9]-[A-Za-z0-9-]{10,})"),
+        ("discord-bot-token", "v", "Discord bot token",
+         r"(?P<secret>[MNO](?<![A-Za-z0-9_-][MNO])[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})"
+         + _END),
+        ("telegram-bot-token", "v", "Telegram bot token",
+         r"(?#needs::AA)(?<![0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
+        # Payments --------------------------------------------------------------------------
+        ("stripe-key", "v", "Stripe secret / restricted key",
+         r"(?#needs:k_live_|k_test_|k_prod_)(?P<secret>[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247})\b"),
+        ("stripe-webhook-secret", "v", "Stripe webhook signing secret",
+         r"(?P<secret>whsec_[A-Za-z0-9+/=]{24,})"),
+        ("square-token", "v", "Square access token / OAuth secret",
+         r"(?P<secret>sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43})" + _END),
+        ("square-access-token", "v", "Square production access token (EAAA…)",
+         r"(?P<secret>EAAA[A-Za-z0-9_-]{60})" + _END),
+        ("paypal-braintree-token", "v", "PayPal / Braintree access token",
+         r"(?P<secret>access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32})"),
+        ("flutterwave-key", "v", "Flutterwave secret / public / encryption key",
+         r"(?P<secret>FLW(?:SECK|PUBK)(?:_TEST)?-[a-h0-9]{32}-X)"),
+        ("shippo-token", "v", "Shippo API token", r"(?P<secret>shippo_(?:live|test)_[a-f0-9]{40})" + _END),
+        ("duffel-token", "v", "Duffel API token",
+         r"(?P<secret>duffel_(?:test|live)_[A-Za-z0-9_=-]{43})" + _END),
+        ("easypost-key", "v", "EasyPost API / test key", r"(?P<secret>EZ[AT]K[A-Za-z0-9]{54})" + _END),
+        ("plaid-access-token", "v", "Plaid access token",
+         r"(?P<secret>access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+         r"-[0-9a-f]{4}-[0-9a-f]{12})"),
+        ("shopify-token", "v", "Shopify access / custom / private / shared secret",
+         r"(?P<secret>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b"),
+        # Cloud providers -------------------------------------------------------------------
+        ("google-api-key", "v", "Google / GCP / Firebase / Gemini API key",
+         r"(?P<secret>AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])"),
+        ("google-oauth-secret", "v", "Google OAuth client secret",
+         r"(?P<secret>GOCSPX-[A-Za-z0-9_-]{24,})"),
+        ("google-oauth-token", "v", "Google OAuth access token", r"(?P<secret>ya29\.[0-9A-Za-z_-]{20,})"),
+        ("google-refresh-token", "v", "Google OAuth refresh token",
+         r"(?P<secret>1//0(?<![\w]1//0)[A-Za-z0-9_-]{40,})"),
+        ("firebase-fcm-key", "v", "Firebase Cloud Messaging server key",
+         r"(?P<secret>AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,})"),
+        ("aws-key-pair", "", "AWS access key id with its secret key beside it, unlabelled",
+         r"""(?P<secret>A(?:KIA|SIA)[A-Z0-9]{16})["']?"""
+         r"""(?:[ \t]*[/:,;|][ \t]*(?:\r?\n[ \t]*)?|[ \t]+|\r?\n[ \t]*)["']?"""
+         r"(?P<secret2>(?=[A-Z0-9/+]*[a-z/+])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+        ("aws-access-key-id", "v", "AWS access key id (AKIA, ASIA, ABIA, ACCA, A3T)",
+         r"(?P<secret>A(?:KIA|SIA|BIA|CCA|3T[A-Z0-9])[A-Z0-9]{16})\b"),
+        ("aws-bedrock-key", "v", "AWS Bedrock API key", r"(?P<secret>ABSK[A-Za-z0-9+/]{100,}={0,2})"),
+        ("aws-cli-secret", "i", "aws configure set aws_secret_access_key …",
+         r"aws[ \t]+configure[ \t]+set[ \t]+(?:aws_secret_access_key|aws_session_token)[ \t]+"
+         r"(?P<secret>[^\s'\"]+)"),
+        ("azure-ad-client-secret", "v", "Azure AD / Entra client secret (the 3-char hint stays)",
+         r"Q~(?<=(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}[0-9]Q~)(?P<secret>[A-Za-z0-9_~.-]{31,34})"
+         r"(?![A-Za-z0-9_~.-])"),
+        ("alibaba-access-key", "v", "Alibaba Cloud AccessKey id", r"(?P<secret>LTAI[A-Za-z0-9]{20})" + _END),
+        ("tencent-secret-id", "v", "Tencent Cloud SecretId", r"(?P<secret>AKID[A-Za-z0-9]{32})" + _END),
+        ("yandex-key", "v", "Yandex Cloud API key / IAM token",
+         r"(?P<secret>AQVN[A-Za-z0-9_-]{35,38})" + _END),
+        ("yandex-iam-token", "v", "Yandex Cloud IAM token",
+         r"(?P<secret>t1\.(?<![\w.]t1\.)[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]{86}={0,2})"),
+        ("digitalocean-token", "v", "DigitalOcean PAT / OAuth / refresh token",
+         r"(?P<secret>do[opr]_v1_[a-f0-9]{64})\b"),
+        ("heroku-key", "v", "Heroku API key (HRKU-)", r"(?P<secret>HRKU-AA[A-Za-z0-9_-]{58})" + _END),
+        ("flyio-token", "v", "Fly.io access / macaroon token",
+         r"(?P<secret>f(?:o1|m1[ar]|m2)_[A-Za-z0-9+/_=-]{40,})"),
+        ("netlify-token", "v", "Netlify personal access token", r"(?P<secret>nfp_[A-Za-z0-9]{36})" + _END),
+        ("render-key", "v", "Render API key", r"(?P<secret>rnd_[A-Za-z0-9]{32})" + _END),
+        ("supabase-token", "v", "Supabase access token / secret key",
+         r"(?P<secret>sb(?:p_[a-f0-9]{40}|_secret_[A-Za-z0-9_-]{30,}))" + _END),
+        ("cloudflare-origin-ca-key", "v", "Cloudflare Origin CA key",
+         r"(?P<secret>v1\.0-[a-f0-9]{24}-[a-f0-9]{146})"),
+        ("dynatrace-token", "v", "Dynatrace API token",
+         r"(?P<secret>dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64})" + _END),
+        ("databricks-token", "v", "Databricks PAT", r"(?P<secret>dapi[a-f0-9]{32}(?:-[0-9]+)?)\b"),
+        ("terraform-cloud-token", "v", "Terraform Cloud / Enterprise API token (….atlasv1.…)",
+         r"\.atlasv1\.(?<=(?<![A-Za-z0-9])(?P<secret>[A-Za-z0-9]{14})\.atlasv1\.)"
+         r"(?P<secret2>[A-Za-z0-9_=-]{60,70})" + _END),
+        ("vault-token", "v", "HashiCorp Vault service / batch / recovery token",
+         r"(?P<secret>hv[sbr]\.[A-Za-z0-9_-]{24,})"),
+        ("vault-legacy-token", "", "HashiCorp Vault legacy service token (s.…)",
+         r"s\.(?<![\w.]s\.)(?P<secret>(?=[a-z0-9]*[A-Z])(?=[A-Za-z]*[0-9])[A-Za-z0-9]{24})(?![\w.])"),
+        ("doppler-token", "v", "Doppler personal / service / CLI / SCIM / audit token",
+         r"(?P<secret>dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44})" + _END),
+        ("pulumi-token", "v", "Pulumi access token", r"(?P<secret>pul-[a-f0-9]{40})" + _END),
+        ("planetscale-token", "v", "PlanetScale service token / password / OAuth token",
+         r"(?P<secret>pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64})"),
+        ("age-secret-key", "v", "age secret key", r"(?P<secret>AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58})\b"),
+        # Observability ---------------------------------------------------------------------
+        ("grafana-token", "v", "Grafana Cloud token / service-account token",
+         r"(?P<secret>gl(?:c_[A-Za-z0-9+/]{32,400}={0,2}|sa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}))"),
+        ("grafana-api-key", "v", "Grafana API key (base64 JSON eyJrIjoi…)",
+         r"(?P<secret>eyJrIjoi[A-Za-z0-9]{70,400}={0,2})"),
+        ("newrelic-key", "v", "New Relic user / browser / ingest / insights key",
+         r"(?P<secret>NR(?:AK|AA|RA|JS|II)-[A-Za-z0-9-]{19,40})" + _END),
+        ("sentry-token", "v", "Sentry org / user auth token",
+         r"(?P<secret>sntry(?:s_eyJ[A-Za-z0-9+/=_-]{60,}|u_[a-f0-9]{64}))"),
+        # Package registries ----------------------------------------------------------------
+        ("npm-token", "v", "npm access token", r"(?P<secret>npm_[A-Za-z0-9]{36})\b"),
+        ("pypi-token", "v", "PyPI upload token", r"(?P<secret>pypi-AgE[A-Za-z0-9_-]{40,})"),
+        ("rubygems-key", "v", "RubyGems API key", r"(?P<secret>rubygems_[a-f0-9]{48})" + _END),
+        ("clojars-token", "v", "Clojars deploy token", r"(?P<secret>CLOJARS_[a-z0-9]{60})" + _END),
+        ("nuget-key", "v", "NuGet API key", r"(?P<secret>oy2[a-z0-9]{43})" + _END),
+        ("docker-hub-token", "v", "Docker Hub personal / org access token",
+         r"(?P<secret>dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,})"),
+        ("artifactory-key", "v", "JFrog Artifactory API key / reference token",
+         r"(?#needs:AKCp|cmVmd)(?P<secret>AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})" + _END),
+        ("cratesio-token", "v", "crates.io API token",
+         r"(?P<secret>cio(?<![A-Za-z0-9]cio)(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32})" + _END),
+        # Mail, messaging, SaaS -------------------------------------------------------------
+        ("sendgrid-key", "v", "SendGrid API key",
+         r"(?P<secret>SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64})"),
+        ("mailgun-key", "v", "Mailgun private API key", r"(?P<secret>key-(?<![\w-]key-)[a-f0-9]{32})" + _END),
+        ("mailgun-signing-key", "v", "Mailgun private / webhook signing key (32-8-8 hex)",
+         r"-(?<=(?<![A-Za-z0-9-])(?P<secret>[a-f0-9]{32})-)(?P<secret2>[a-f0-9]{8}-[a-f0-9]{8})(?![A-Za-z0-9-])"),
+        ("mailchimp-key", "v", "Mailchimp API key (the -usN datacenter stays)",
+         r"-us(?<=(?<![A-Za-z0-9])(?P<secret>[a-f0-9]{32})-us)[0-9]{1,2}" + _END),
+        ("brevo-key", "v", "Brevo (Sendinblue) API key",
+         r"(?P<secret>xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})" + _END),
+        ("resend-key", "v", "Resend API key", r"(?P<secret>re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24})" + _END),
+        ("twilio-api-key", "v", "Twilio API key SID", r"(?P<secret>SK[0-9a-fA-F]{32})\b"),
+        ("twilio-sid-and-token", "", "Twilio account SID with its auth token beside it",
+         r"AC[0-9a-f]{32}(?![0-9A-Za-z])[^\n]{0,40}?(?<![0-9A-Za-z])(?P<secret>[0-9a-f]{32})(?![0-9A-Za-z])"),
+        ("linear-key", "v", "Linear API key / OAuth token",
+         r"(?P<secret>lin_(?:api_[A-Za-z0-9]{40}|oauth_[a-f0-9]{64}))" + _END),
+        ("postman-key", "v", "Postman API key", r"(?P<secret>PMAK-[a-f0-9]{24}-[a-f0-9]{34})" + _END),
+        ("airtable-token", "v", "Airtable personal access token",
+         r"(?P<secret>pat(?<![A-Za-z0-9]pat)[A-Za-z0-9]{14}\.[a-f0-9]{64})" + _END),
+        ("notion-token", "v", "Notion integration token",
+         r"(?#needs:secret_|ntn_)"
+         r"(?P<secret>(?:secret_(?<![A-Za-z0-9_]secret_)[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35}))" + _END),
+        ("figma-token", "v", "Figma personal access token", r"(?P<secret>figd_[A-Za-z0-9_-]{40})" + _END),
+        ("contentful-token", "v", "Contentful personal access token",
+         r"(?P<secret>CFPAT-[A-Za-z0-9_-]{43})" + _END),
+        ("typeform-token", "v", "Typeform personal token", r"(?P<secret>tfp_[A-Za-z0-9_.=-]{59})" + _END),
+        ("readme-key", "v", "ReadMe API key", r"(?P<secret>rdme_[a-z0-9]{70})" + _END),
+        ("adafruit-key", "v", "Adafruit IO key", r"(?P<secret>aio_[A-Za-z0-9]{28})" + _END),
+        ("frameio-token", "v", "Frame.io API token", r"(?P<secret>fio-u-[A-Za-z0-9_=-]{64})" + _END),
+        ("infracost-key", "v", "Infracost API key", r"(?P<secret>ico-[A-Za-z0-9]{32})" + _END),
+        ("prefect-key", "v", "Prefect API key", r"(?P<secret>pnu_[A-Za-z0-9]{36})" + _END),
+        ("clickup-token", "v", "ClickUp personal token", r"(?P<secret>pk_[0-9]{6,10}_[A-Z0-9]{32})" + _END),
+        ("scalingo-token", "v", "Scalingo API token", r"(?P<secret>tk-us-[A-Za-z0-9_-]{48})" + _END),
+        ("dropbox-token", "v", "Dropbox short-lived access token",
+         r"(?P<secret>sl\.(?:u\.)?[A-Za-z0-9_=-]{130,})"),
+        ("facebook-token", "v", "Facebook / Meta page or user access token",
+         r"(?P<secret>EAA[CM][A-Za-z0-9]{100,})"),
+        ("twitter-bearer-token", "v", "Twitter / X app bearer token",
+         r"(?P<secret>AAAAAAAAAAAAAAAAAAAAA[A-Za-z0-9%]{30,})"),
+        ("mapbox-secret-token", "v", "Mapbox secret token",
+         r"(?P<secret>sk\.eyJ[A-Za-z0-9_-]{50,}\.[A-Za-z0-9_-]{20,})"),
+        ("openshift-token", "v", "OpenShift user token", r"(?P<secret>sha256~[A-Za-z0-9_-]{43})" + _END),
+        ("jwt", "v", "JSON Web Token",
+         r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
+        ("signed-url-signature", "i", "Azure SAS / S3 / GCS signed URL signature",
+         r"(?#needs:sig)[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
+        # Command lines ---------------------------------------------------------------------
+        ("heroku-config-set", "", "heroku config:set KEY=value … (the first four values that look random)",
+         r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*"
+         + "".join(r"(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*=(?P<weak%s>[^\s;&|]+)" % n + ("" if n == "" else ")?")
+                   for n in ("", "2", "3", "4")) + ")"),
+        ("npm-config-auth", "i", "npm / pnpm / yarn config set …:_authToken <value>",
+         r"config[ \t]+set[ \t]+(?:\S*:_(?:authtoken|auth|password)|npmauthtoken|npmauthident)"
+         r"[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("sonar-login", "i", "-Dsonar.login= / sonar.token= / sonar.password=",
+         r"sonar\.(?:login|token|password)[ \t]*=[ \t]*(?:" + _QUOTED_VALUE
+         + r"|(?P<secret4>[^\s'\"]+))"),
+        ("vault-login", "i", "vault login <token>",
+         r"vault[ \t]+login(?:[ \t]+-\S+)*[ \t]+(?P<secret>[^\s'\"=-][^\s'\"=]*)(?=\s|\Z)"),
+        ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value>",
+         r"-pass(?:in|out)?[ \t]+(?:pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
+         r"|'pass:(?P<secret5>[^'\n]+)')"),
+        ("gh-secret-body", "", "gh secret set NAME --body <value> (-b\"…\" too), glab / CI variable set "
+         "<a secret's NAME> --value <value>",
+         r"(?#needs:secret|variable)(?:secret[ \t]+set[ \t]+" + _CLI_ARGS + r"[ \t](?:--body|-b)"
+         r"|variable[ \t]+(?:set|create|update)[ \t]+(?:-\S+[ \t]+)*[A-Za-z0-9_.-]*"
+         r"(?i:password|passwd|secret|token|key|pwd|credential)[A-Za-z0-9_.-]*" + _CLI_ARGS
+         + r"[ \t](?:--value|--body|-b))(?:=|[ \t]+|(?=[\"']))(?:" + _CLI_VALUE + r")"),
+        ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
+         r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
+        ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
+         r"""\"(?:auth|identitytoken|registrytoken)\\?"[ \t]*:[ \t]*\\?"(?P<secret>[A-Za-z0-9+/=._-]{8,})"""),
+        ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
+         r""":(?<=[A-Za-z0-9_.*\]-]:)"""
+         r"""(?:[0-9]{2,5}|\*):(?:[A-Za-z0-9_.*$-]+):(?:[A-Za-z0-9_.@*$-]+):"""
+         r"""(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*)(?=[\s'"`]|\Z)"""),
+        ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
+         r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
+         r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
+        ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
+         "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>",
+         r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|api_?key"
+         r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
+         r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
+         r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+        ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
+         "and the like), the value, if it looks random",
+         # (from a line break, or the text's start in the row below: a literal or anchored start is
+         # fast, faster than looking for the words first)
+         r"\n" + _CREDENTIAL_FILE_LINE),
+        ("config-file-first-password", "i", "the same on a text's first line",
+         r"\A" + _CREDENTIAL_FILE_LINE),
+        ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
+         "'…'): the literal after a secret's name, if it looks random",
+         # (found at the comma after the name's closing quote: the engine skips to a literal fast)
+         r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
+             "(?<=[\"'_.-]%s[\"'],)|(?<=[\"'_.-]%s[\"'] ,)" % (word, word) for word in (
+                 "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
+                 "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials"))
+         + r")[ \t]*"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+        ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
+         r"<(?P<tag>[a-z][a-z0-9:_.-]*)[ \t][^>\n]*?(?:name|key|id)=[\"'][^\"'\n]*(?:password|passwd|secret|token"
+         r"|apikey|api_key|api-key|credential)[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+        ("xml-name-value-secret", "i", "a property's name then value as elements (Hadoop's and Hive's "
+         "*-site.xml: <name>fs.s3a.secret.key</name><value>…</value>)",
+         r"(?#needs:</name>)<name>[^<\n]*(?:(?:password|passwd|secret|token|credential)</name>\s*"
+         r"<value>(?P<secret>[^<\n]{3,})|[._-]key</name>\s*<value>(?P<weak>[^<\n]{3,}))</value>"),
+        ("nostr-secret-key", "v", "a Nostr secret key (nsec1…, bech32)",
+         r"(?#needs:nsec1)(?<![a-z0-9])(?P<secret>nsec1[02-9ac-hj-np-z]{58})(?![a-z0-9])"),
+        ("tor-onion-key", "", "a Tor onion service's private key (ADD_ONION ED25519-V3:…, a hs_ed25519_secret_key)",
+         r"(?#needs:ED25519-V3:)ED25519-V3:(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
+        ("sqlcipher-key", "i", "PRAGMA key / rekey = '…' (SQLCipher)",
+         r"(?#needs:pragma)pragma[ \t]+(?:re)?key[ \t]*=[ \t]*(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
+        ("uci-option-secret", "", "OpenWrt's UCI: option key / password / psk '…'",
+         r"(?#needs:option)(?<![^\n \t])option[ \t]+(?:key|password|psk|secret|auth_secret|sae_password)[ \t]+"
+         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<weak>[^\s'\"]+))"),
+        ("redis-auth-command", "", "Redis AUTH [user] password, typed at its prompt or in MONITOR's output",
+         r"(?#needs:AUTH)(?:(?:(?<=> )|(?<![^\n]))AUTH(?:[ \t]+[\w.-]{1,32})?[ \t]+(?P<weak>[^\s\"]{6,})"
+         r"|(?<=\] )\"AUTH\"(?:[ \t]+\"[\w.-]{1,32}\")?[ \t]+\"(?P<weak2>[^\"\n]{6,})\")[ \t]*(?=\r?\n|\Z)"),
+        ("cloud-secret-store", "", "aws secretsmanager --secret-string / az keyvault secret set --value",
+         r"secret(?:[ \t]+set(?=[ \t])" + _CONTINUED_CLI_ARGS + r"[ \t]--value|[a-z-]{0,20}[ \t]"
+         + _CONTINUED_CLI_ARGS + r"[ \t]--secret-string)(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+        ("piped-secret-echo", "", "echo VALUE | chpasswd, docker secret create, gcloud secrets, "
+         "… --password-stdin, passwd --stdin", _piped_secret("echo")),
+        ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
+        ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
+         "the value, if it looks random",
+         r"(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,60}?[ \t]login"
+         r"(?![\w.-])"),
+        ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
+         r"convertto-securestring(?:[ \t]+-(?:string|asplaintext|force))*[ \t]+(?:" + _QUOTED_VALUE + r")"),
+        ("windows-net-user", "i", "net user NAME PASSWORD [/add]",
+         r"net[ \t]+user(?:[ \t]+/add)?[ \t]+[^\s/*]+[ \t]+(?P<secret>[^\s/*\"'][^\s\"']*|\"[^\"\n]+\"|'[^'\n]+')"),
+        ("github-add-mask", "", "::add-mask::VALUE (GitHub Actions)",
+         r"::add-mask::(?P<secret>[^\s\"'`]+)"),
+        ("azure-devops-secret-variable", "i", "##vso[task.setvariable …;issecret=true]VALUE",
+         r"issecret=true[^\]\n]{0,80}\](?P<secret>[^\s\"'`]+)"),
+        ("rabbitmqctl-password", "", "rabbitmqctl add_user NAME PASS / change_password NAME PASS",
+         r"rabbitmqctl(?=[ \t])" + _CLI_ARGS + r"[ \t](?:add_user|change_password)[ \t]+\S+[ \t]+(?:"
+         + _CLI_VALUE + r")"),
+        ("redis-auth", "", "redis AUTH PASS",
+         r"AUTH(?<![\w-]AUTH)[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("redis-requirepass", "", "redis.conf requirepass PASS",
+         r"requirepass[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("redis-masterauth", "", "redis.conf masterauth PASS",
+         r"masterauth[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("wpa-passphrase", "", "wpa_passphrase SSID PASS",
+         r"wpa_passphrase[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("wifi-psk", "", "wifi-sec.psk PASS (nmcli), psk=\"…\" (wpa_supplicant)",
+         r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\\?\"(?P<secret4>[^\"\\\n]+)\\?\")"),
+        ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
+         "auth=('user', 'pass'), WiFi.begin('ssid', 'pass'): the second literal",
+         r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+             "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=", "WiFi.begin")), ")"])
+         + r"""[ \t]*(?:@?"[^"\n]*"|'[^'\n]*')"""
+         r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+        ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
+         "(`new UsernamePasswordCredentials(\"u\", \"…\")`, `req.basic_auth 'u', '…'`, "
+         "`.basic_auth(\"u\", Some(\"…\"))`): the second literal, if it looks random",
+         '(?#needs:auth(|auth \'|auth "|auth:|authentication(|login(|password(|credentials(|credentials::'
+         '|credentials.|api_key(|apikey()'
+         r"(?:authentication|auth|login|password|credentials(?:::new|\.basic|\.new|\.create)?|api_?key)"
+         r"""(?:\([ \t]*|[ \t]+(?=["'])|:[ \t]*\{[ \t]*)(?:(?:""|'')[ \t]*,[ \t]*)?"""
+         r"""(?:(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)(?:\.\w{1,20}\(\))?[ \t]*,[ \t]*(?:some\()?"""
+         r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
+         r"""|"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\))"""),
+        ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
+         "the third literal",
+         r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+             "getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")), ")"])
+         + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
+         r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+        ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
+         "\"u:…\"`, `btoa('u:…')` in a Basic header): the password, if it looks random",
+         r"(?#needs:userpwd|basic|btoa)"
+         r"(?:userpwd|basic|btoa)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
+         r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
+        ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too",
+         r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?:(?P<secret>[^\s\"']+)|\"(?P<secret2>[^\"\n]+)\""
+         r"|'(?P<secret3>[^'\n]+)')"),
+        ("windows-spaced-password", "i", "schtasks / at … /u USER /p PASS, /ru USER /rp PASS",
+         r"(?#needs: /u| /ru)/(?<=[ \t]/)(?:u|ru|user)[ \t:]+[^\s/]\S*" + _CLI_ARGS + r"[ \t]/(?:p|rp|pass|password)[ \t]+(?:"
+         + _CLI_VALUE + r")"),
+        ("windows-net-use", "i", "net use [Z:] \\\\server\\share PASSWORD /user:…",
+         r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+(?:[ \t]+/user:\S+)?[ \t]+"
+         r"(?:(?P<secret>[^\s/*\"'][^\s\"']*)|\"(?P<secret2>[^\"\n]+)\"|'(?P<secret3>[^'\n]+)')"),
+        ("mysqladmin-password", "", "mysqladmin … password NEW",
+         r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
+         r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+             r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
+             "createHmac", r"hmac\.new", r"hmac\.New",
+             "SignedString")), ")"])
+         + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
+        ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
+         r""":(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
+        ("setx-secret", "i", "setx NAME_PASSWORD value (Windows)",
+         r"setx[ \t]+[a-z0-9_]*(?:password|secret|token|passwd|pwd|key)[a-z0-9_]*[ \t]+(?:"
+         + _QUOTED_VALUE + r"|(?P<secret4>[^\s'\"]+))"),
+        ("set-environment-variable-secret", "i", "SetEnvironmentVariable('NAME_SECRET', 'value')",
+         r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
+         r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
+        ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
+         "SET PASSWORD FOR 'u'@'h' = '…'",
+         r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?)?(?:[ \t]*=[ \t]*n?|[ \t]+)"
+         r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
+        ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
+         "`process.env.WEBHOOK ?? '…'`, PHP's `?:`, Perl's `//`, `.orElse('…')`, `.unwrap_or(\"…\")`, "
+         "Jinja's `| default('…')`: the literal, if it looks random",
+         r"(?#needs: or |??|\|\||?:| // |orelse(|unwrap_or|getorelse(|default()"
+         r"(?:pass|secret|token|api_?key|private_?key|access_?key|signing_?key|pwd|pw|auth|webhook)[a-z0-9_]{0,40}['\"]?\]?"
+         r"[ \t]*(?::=|=|:)[^\n]{0,100}?(?:[ \t]or[ \t]+|\|\|[ \t]*|\?\?[ \t]*|\?:[ \t]*|[ \t]//[ \t]*"
+         r"|\.(?:orelse|unwrap_or|getorelse|or_else)\([ \t]*|\.unwrap_or_else\([ \t]*\|_?\|[ \t]*"
+         r"|\|[ \t]*default\([ \t]*)"
+         r"(?![\"'][^\"'\n]*[#$]\{)"  # (not a template: `"tool-use-#{name}"`)
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+        ("default-argument", "i", "a secret's default where it is read: `getenv('API_TOKEN', '…')`, "
+         "`.get('DB_PASSWORD', '…')`: the literal, if it looks random",
+         r"(?#needs:getenv(|get(|fetch()(?:getenv|get|fetch)\([ \t]*['\"][a-z0-9_.]{0,40}(?:pass|secret|token|key|pwd|pw|auth)"
+         r"[a-z0-9_]{0,40}['\"][ \t]*,[ \t]*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+        ("echoed-secret", "", "a CI log's `echo $DB_PASSWORD` (or printenv) and the value it printed on the next line: "
+         "the value, if it looks random",
+         r"(?#needs:echo|printenv)(?:echo[ \t]+[\"']?\$\{?|printenv[ \t]+)"
+         r"[A-Z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD|CREDENTIALS?)[A-Z0-9_]{0,40}\}?[\"']?[ \t]*\r?\n"
+         r"[ \t]*(?P<weak>[^\s]+)[ \t]*(?=\r?\n|\Z)"),
+        ("snmp-server-community", "", "snmp-server community COMMUNITY (Cisco): the value, if it looks random",
+         r"snmp-server[ \t]+community[ \t]+" + _weak_cli_value()),
+        ("printf-credential-line", "", "printf '… password %s …' user 'PASS' / "
+         "'https://%s:%s@host' user 'PASS' "
+         "into .netrc or .git-credentials",
+         r"printf[ \t]+(?:'[^'%\n]*(?:%s[^'%\n]*)??(?:password[ \t]+|://%s:)%s[^'\n]*'"
+         r"|\"[^\"%\n]*(?:%s[^\"%\n]*)??(?:password[ \t]+|://%s:)%s[^\"\n]*\")"
+         r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"|>;&]+)[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("netrc-password", "", ".netrc machine … password …, on one line or several",
+         r"machine[ \t]+\S+(?:\s+(?:login|account|port|protocol)\s+\S+){0,4}\s+password[ \t]+(?:"
+         + _CLI_VALUE + r")"),
+        ("netrc-default-password", "", ".netrc default … password …",
+         r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
+         r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer)"
+         r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
+         r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
+         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
+         r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+        ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
+         "not a database's or a cache's key",
+         r"(?#needs:-key)-(?<![\w-]-)-?(?!(?:[a-z0-9]+-)*(?:primary|foreign|sort|partition|cache|public|idempotency|hash|range|row"
+         r"|group|lookup|ssh|gpg|pgp|host|known|signing-public)-key)[a-z0-9]+(?:-[a-z0-9]+)*-key(?:=|[ \t]+)[\"']?"
+         r"(?P<token>[^\s'\"]{16,})"),
+        ("positional-user-password", "", "a user then a password given in place after `auth`, `login`, `useradd`, "
+         "`-user` (`cf auth USER PASS`, `elasticsearch-users useradd USER -p PASS`, `sapcontrol -user USER PASS`): "
+         "the password, if it looks random",
+         r"(?#needs: auth | login |useradd |-user )(?:auth|login|useradd|-user)"
+         r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]-user)[ \t]+"
+         r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?P<weak>[^\s'\"-][^\s'\"]{7,63})(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
+        ("erlang-credential-tuple", "", "an Erlang/Elixir config tuple `{password, \"…\"}`",
+         r"\{[ \t]*(?:password|passwd|secret|token|api_key|secret_key|auth_token)[ \t]*,[ \t]*"
+         r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|<<\"(?P<secret3>[^\"\n]+)\">>)"),
+        ("openvpn-inline-auth", "", "OpenVPN's inline <auth-user-pass>: the password, its second line",
+         r"<auth-user-pass>[ \t]*\r?\n[^\n<]*\r?\n(?P<secret>[^\n<]+?)[ \t]*\r?\n[ \t]*</auth-user-pass>"),
+        ("cloudformation-noecho-default", "", "a CloudFormation parameter marked NoEcho: its Default",
+         r"NoEcho:[ \t]*[\"']?true[\"']?[ \t]*\r?\n(?:[ \t]+[A-Za-z]+:[^\n]*\r?\n){0,4}?[ \t]+Default:[ \t]*"
+         r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"][^\n]*?))[ \t]*(?=\r?\n|\Z)"),
+        ("plist-secret", "i", "a property list's <key>NAME</key> named for a secret, then its <string>",
+         r"(?#needs:</key>)<key>[^<\n]{0,60}?(?:password|passwd|secret|token|api_?key|private_?key|access_?key)"
+         r"[^<\n]{0,20}</key>\s{0,40}<string>(?P<secret>[^<\n]+)</string>"),
+        ("shell-default-secret", "", "a shell default for a secret's variable: `${API_TOKEN:=…}`, `${DB_PASSWORD:-…}`",
+         r"(?#needs::=|:-)\$\{[A-Za-z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}:?[-=]"
+         r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
+        ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
+         "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`",
+         r"(?#needs:assw|asło|şifre|mdp|contrase)"
+         r"(?:assword|asswort|(?<![\w-])mdp|asło|şifre(?:si)?|contraseña)(?![\w-])[^\n]{0,30}?"
+         r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
+         r"(?P<secret>[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
+        ("password-subcommand", "i", "a subcommand that sets a password, then the password: "
+         "`neo4j-admin dbms set-initial-password …`, `… change-password …`: if it looks random",
+         r"(?#needs:-password )(?<![\w-])(?:set|change|reset|update)(?:-[a-z]+)*-password[ \t]+"
+         r"(?P<weak>[^\s'\"-][^\s'\"]*)"),
+        ("typed-constant", "i", "a typed constant named for a secret: `const STRIPE_SECRET: string = \"…\"`, "
+         "if it looks random",
+         r"(?#needs:: string)(?<![a-z0-9_])[a-z0-9_]{0,40}(?:secret|password|passwd|token|api_?key)[a-z0-9_]{0,40}[ \t]*:"
+         r"[ \t]*string[ \t]*=[ \t]*"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
+        ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
+         r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
+        ("csh-setenv", "", "csh's `setenv NAME value` for a secret's name: the value, if it looks random",
+         r"(?#needs:setenv )setenv[ \t]+[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}[ \t]+"
+         r"[\"']?(?P<weak>[^\s\"']+)"),
+        ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
+         "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
+         "the value, if it looks random",
+         r"(?#needs:--value|-value)(?:pass|secret|token|api[_-]?key|credential)(?:[^\n|;&]|\\\r?\n){0,120}?"
+         r"[ \t]--?value(?:=|[ \t]+)" + _weak_cli_value()),
+        ("network-config-secret", "i", "a network device's `password 7 …`, `secret 5 …`, "
+         "`pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, FortiGate)",
+         r"(?#needs:password|secret|pre-shared-key|psksecret)"
+         r"(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal)[ \t]+"
+         r"|set[ \t]+psksecret[ \t]+)(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]{4,}))"),
+        ("config-auth-user-password", "i", "a config's `auth USER:PASSWORD` (HAProxy `stats auth`): the password, "
+         "if it looks random",
+         r"(?#needs:auth )auth(?<![\w-]auth)[ \t]+[\w.@-]{1,64}:(?P<weak>[^\s:]{4,})"),
+        ("jwk-private-members", "", "a JSON Web Key's private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`)",
+         '(?#needs:"kty")"(?:d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*"(?P<secret>[A-Za-z0-9_-]{16,})"'),
+        ("docker-login-password", "", "docker / podman / az … login -p <password>",
+         r"login(?:" + "|".join("(?<=%s login)" % tool for tool in (
+             "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry", "az"))
+         + r")(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("mysql-password", "", "mysql / mariadb tools -p<password> (attached)",
+         # mysql reads a password only when it is attached (-pSECRET): `-p db` names a database
+         r"(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb"
+         r"|mariadb-dump|mariadb-admin)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
+        ("space-p-password", "", "sshpass, mongo tools, twine -p <password>",
+         r"(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat"
+         r"|mongotop|twine|psexec|PsExec|PsExec64|psexec64|paexec|rdesktop|nuget|unlock-keychain)(?:\.exe)?(?=[ \t])"
+         + _CLI_ARGS
+         + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
+        ("user-and-password-flags", "", "any tool's -u USER … -p PASS or -p PASS … -u USER (cqlsh, "
+         "cypher-shell, evil-winrm, …): the value after -p, if it looks random",
+         r"(?#needs: -u)-(?<=[ \t]-)(?:u[ \t]*[^\s-]\S*" + _CONTINUED_CLI_ARGS + r"[ \t]-p[ \t]+"
+         + _weak_cli_value() + r"|p[ \t]+" + _weak_cli_value("_b") + _CONTINUED_CLI_ARGS
+         + r"[ \t]-u[ \t]*[^\s-])"),
+        ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
+         r"(?:sqlcmd|bcp|zip|unzip|zipcloak|ssh-keygen|ipmitool|mosquitto_pub|mosquitto_sub)(?=[ \t])"
+         + _CLI_ARGS
+         + r"[ \t]-[PN][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS + r"[ \t]-[PN][ \t]+(?:"
+         + _cli_value("_b") + r"))?"),
+        ("attached-p-password", "", "7z / rar / unrar -p<password> (attached)",
+         r"(?:7z|7za|7zz|7zr|rar|unrar)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
+        ("openssl-k", "", "openssl enc -k <password> / -K <hex key>",
+         r"openssl(?=[ \t])" + _CLI_ARGS + r"[ \t]-[kK][ \t]+(?:" + _CLI_VALUE + r")"),
+        ("ldap-w-password", "", "ldapsearch / ldapmodify … -w <password>",
+         r"ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)(?=[ \t])" + _CONTINUED_CLI_ARGS
+         + r"[ \t]-w[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("putty-pw", "", "plink / pscp / psftp -pw <password>",
+         r"(?:plink|pscp|psftp)(?=[ \t])" + _CLI_ARGS + r"[ \t]-pw[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("htpasswd-password", "", "htpasswd / mosquitto_passwd -b FILE USER <password>",
+         r"(?:htpasswd|mosquitto_passwd)[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
+         r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("sqlplus-password", "", "sqlplus / expdp / impdp / sqlldr / rman … user/<password>@db",
+         r"(?#needs:sqlplus|expdp|impdp|sqlldr|rman |dgmgrl)(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
+         r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
+        ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
+         r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
+        ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
+         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,(?P<secret>[^\s'\"]+)"),
+        ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line: the password, if it looks random",
+         r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
+        ("redis-cli-password", "", "redis-cli -a <password>",
+         r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
+         "as the user, as Freshdesk, Stripe and others take it: the token, if it looks random)",
+         r"curl(?=[ \t])" + _CLI_ARGS
+         + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
+         r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?:(?P<secret>[^\s'"]+)|'(?P<secret2>[^'\n]+)'"""
+         r"""|"(?P<secret3>[^"\n]+)"))"""),
+        # (three rows, each from a literal the engine skips to fast)
+        ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
+         "password, if it looks random (docker's --user is uid:gid)",
+         r"(?#needs:--user|-auth|--basic-auth|--http-user|-creds|--cred|http -a|https -a)"
+         r"""(?:--(?:user|auth|basic-auth|http-user|creds?|credentials|(?:src|dest)-creds)|(?<![\w-])https? -a"""
+         r"""|(?<![\w-])-auth)"""
+         r"""(?:[ \t]+|=)""" + _USER_COLON),
+        ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
+         "if it looks random",
+         r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
+        ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
+         r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
+        ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after",
+         # (only in a text with a line break: a literal the row needs, so one-line commands skip it)
+         "(?#needs:\n)"
+         r"cat[ \t]+[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
+         r"(?P<token>[A-Za-z0-9+/=_.-]{16,})(?=\r?\n|\Z)"),
+        ("cat-password-file", "", "a password file printed by cat (~/.vault_pass.txt, an OpenVPN auth file: "
+         "user, then password): its last line",
+         "(?#needs:\n)"
+         # (not /etc/passwd, a source file or a document: `cat auth_test.go`, `cat secretary.md`)
+         r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:pass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential)[^\s|;&/]*"
+         r"(?<!\.py)(?<!\.go)(?<!\.js)(?<!\.ts)(?<!\.rb)(?<!\.rs)(?<!\.md)(?<!\.sh)(?<!\.java)(?<!\.json)"
+         r"(?<!\.yaml)(?<!\.yml)(?<!\.toml)(?<!\.xml)(?<!\.html)[ \t]*\r?\n"
+         r"(?:[^\s:]{1,64}\r?\n)?(?![a-z]+[ \t]*(?:\r?\n|\Z))(?P<secret>[^\s:]{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
+        ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
+         " ('literal key', …)",
+         r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
+         r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
+             "hmacShaKeyFor", "HMAC256", "HMAC384", "HMAC512", "SecretKeySpec", "HMACSHA256",
+             "HMACSHA512")), ")"])
+         + r"""[ \t]*(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
+        ("cipher-key-literal", "", "AES.new / Fernet / AESGCM / ChaCha20Poly1305 (literal key, …)",
+         r"(?:AES|DES3|ChaCha20_Poly1305|ChaCha20|Salsa20|Blowfish|Fernet|AESGCM|AESCCM|ChaCha20Poly1305)"
+         r"(?:\.new)?\([ \t]*(?:(?:bytes\.fromhex|(?:binascii\.)?unhexlify|(?:base64\.)?(?:urlsafe_)?b64decode)"
+         r"""\([ \t]*)?b?(?:"(?P<secret>[^"\n]{8,})"|'(?P<secret2>[^'\n]{8,})')"""),
+        ("credential-call-positional", "", "connect / start / Connection / bind / username_pw_set "
+         "(…, 'user', 'password', …): the literal after the user, if it looks random",
+         r"(?:connect|start|Connection|simple_bind_s|simple_bind|bind_s|username_pw_set|authenticate|FTP_TLS"
+         r"|FTP|SMTP_SSL|SMTP)\((?:[^\n()]|\([^\n()]*\)){0,200}"
+         r"""(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
+        ("set-password-call", "", "setPassword('…'), set_password('…') and the like",
+         r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
+         r"""|set_api_key)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+        ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
+         r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|secrets[ \t]+versions[ \t]+add|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
+         r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"
+         r"[^\n<;&|]{0,200}?<<<[ \t]*(?:\$'(?P<secret4>[^'\n]+)'|" + _CLI_VALUE + r")"),
+        ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
+         r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
+         r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential"
+         r"|(?<![a-z])auth(?![a-z])|[._-]pass(?![a-z])|[._/-]key(?![a-z]))"),
+        ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
+         r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
+         + r"[ \t]--value(?:=|[ \t]+)(?:"
+         + _CLI_VALUE + r")"),
+        ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs)",
+         r"config[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*[a-z0-9_.-]*(?:private|secret|password|passwd|token"
+         r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+        ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
+         r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
+         + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
+        ("snmp-community", "", "snmpwalk / snmpget -c COMMUNITY (SNMPv1/v2c): the value, if it looks random",
+         r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
+        ("couchdb-admin", "", "CouchDB PUT …/_config/admins/NAME -d '\"PASS\"'",
+         r"/_config/admins/[^\s/'\"]+['\"]?" + _CLI_ARGS + r"[ \t](?:-d|--data(?:-raw|-binary)?)(?:=|[ \t]+)"
+         r"['\"]?\\?\"?(?P<secret>[^\s'\"\\]+)"),
+        ("login-command-token", "", "snyk auth / wandb login / vault operator unseal … TOKEN: a token "
+         "(generated-looking, hex or a UUID) given to a login command",
+         r"(?#needs: login| auth| unseal)(?:login(?<=[a-z0-9][ \t]login)|auth(?<=[a-z0-9][ \t]auth)(?:enticate)?|unseal(?<=[a-z0-9][ \t]unseal))"
+         r"(?:[ \t]+-{1,2}[a-z][a-z-]*)*[ \t]+(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
+        ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
+         r"(?#needs: -t )-t(?<=[ \t]-t)[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
+        ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
+         r"oathtool(?=[ \t])" + _CLI_ARGS + r"[ \t](?P<secret>[A-Z2-7]{16,}=*|[0-9a-fA-F]{20,})(?=\s|\Z)"),
+        ("wifi-qr", "", "WIFI:T:WPA;S:ssid;P:password;; (Wi-Fi QR code)",
+         r"WIFI:(?:[TSHE]:(?:\\.|[^;\\\n])*;)*P:(?P<secret>(?:\\.|[^;\\\n])+)"),
+        ("expect-send-password", "", "expect \"password:\"; send \"…\\r\"",
+         r"expect(?=[ \t])[^\n;]{0,60}?(?:assword|assphrase|PIN)[^\n;]{0,20}?[;\n][ \t]*send[ \t]+(?:--[ \t]+)?"
+         r"\"(?P<secret>[^\"\n]*?)(?:\\r|\\n)?\""),
+        ("composer-http-basic", "", "composer config http-basic.HOST USER PASSWORD",
+         r"http-basic\.[A-Za-z0-9.-]+[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("bundler-credentials", "", "BUNDLE_HOST__NAME=user:password (Bundler)",
+         r"""BUNDLE_[A-Z0-9_]*__[A-Z0-9_]+["']?[ \t]*[:=][ \t]*["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
+        ("bundler-config-credentials", "", "bundle config [set] HOST user:password",
+         r"""bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--[a-z]+)*[ \t]+[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[ \t]+"""
+         r"""["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
+        ("postfix-sasl-password", "", "postfix sasl_passwd: [host]:port user:password",
+         r"(?#needs:]:|] )\[[A-Za-z0-9.-]+\.[A-Za-z]{2,}\](?::[0-9]{1,5})?[ \t]+[^\s:'\"]+:(?P<weak>[^\s'\"]+)"),
+        ("svn-simple-auth", "", "Subversion auth cache: K 8 / password / V n / the password",
+         r"K[ \t]8\r?\npassword\r?\nV[ \t][0-9]+\r?\n(?P<secret>[^\r\n]+)"),
+        ("dotnet-setting-secret", "i", "<add key=\"…Password…\" value=\"…\" /> (NuGet, app.config)",
+         r"key=[\"'][a-z0-9_.:-]*(?:password|passwd|secret|token|apikey|api_key)[a-z0-9_.:-]*[\"'][ \t]+value="
+         r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
+        ("terraform-variable-default", "i", "variable \"…password…\" { default = \"…\" }",
+         r"variable[ \t]+\"[a-z0-9_-]*(?:password|passwd|secret|token|api_key|private_key|access_key)"
+         r"[a-z0-9_-]*\"[ \t]*\{[^}]{0,300}?default[ \t]*=[ \t]*\"(?P<secret>[^\"\n]+)\""),
+        ("jdbc-oracle-password", "", "jdbc:oracle:thin:user/password@host",
+         r"jdbc:oracle:thin:[^\s/:@'\"]+/(?P<secret>[^\s@'\"]+)@"),
+        ("crypt-hash", "", "crypt(3) password hashes ($1$, $2y$, $5$, $6$, $apr1$, $y$) in shadow / htpasswd",
+         r"(?P<secret>\$(?:1|2[abxy]|5|6|7|apr1|y|gy|sha1|md5)\$[./A-Za-z0-9$=,]{20,})"),
+        ("pgbouncer-userlist", "", "a pgbouncer userlist.txt line: \"user\" \"password or md5 hash\" and nothing "
+         "more, the password with a digit or a symbol",
+         r'(?#needs:" ")' r"(?<![^\n])\"[\w.@-]{1,64}\"[ \t]+\"(?=[^\"\n]*[0-9!#$%^&*@?~+=])(?P<secret>[^\"\s]{6,128})\""
+         r"[ \t]*(?=\r?\n|\Z)"),
+        ("htpasswd-sha", "", "an htpasswd line's {SHA} hash (user:{SHA}…=)",
+         r"(?#needs:{SHA})(?<=:)\{SHA\}(?P<secret>[A-Za-z0-9+/]{27}=)"),
+        ("key-file-json", "", "a signing key's JSON file (Cardano's .skey, Tendermint's priv_validator_key): "
+         "the key after the type that names it private or signing",
+         r"(?#needs:SigningKey|PrivKey|PrivateKey|SecretKey|signing_key|priv_key)"
+         r"(?:\"type\"[ \t]*:[ \t]*\"[^\"\n]*(?:SigningKey|PrivKey|PrivateKey|SecretKey)[^\"\n]*\""
+         r"|\"(?:signing_key|priv_key|private_key)\"[ \t]*:[ \t]*\{)"
+         r"[^{}]{0,300}?\"(?:cborHex|value|key|secret)\"[ \t]*:[ \t]*\"(?P<secret>[A-Za-z0-9+/=]{32,})\""),
+        ("minisign-secret-key", "", "a minisign secret key: the line after `untrusted comment: … secret key`",
+         r"(?#needs:untrusted comment:)untrusted comment:[^\n]*secret key[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/=]{40,})"),
+        ("conda-channel-token", "", "a token in a conda channel's URL (conda.anaconda.org/t/<token>/…)",
+         r"(?#needs:anaconda.)anaconda\.(?:org|com|cloud)/t/(?P<secret>[A-Za-z0-9-]{20,})/"),
+        ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, outside sqlplus",
+         r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?=[^\s/@'\"]*[0-9!#$%^&*])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"),
+        ("openvpn-static-key", "", "OpenVPN static key (tls-auth / tls-crypt)",
+         r"-----BEGIN OpenVPN Static key V1-----(?P<secret>[\s0-9a-fA-F]+)"),
+        ("ethereum-account-key", "", "Ethereum private key in Hardhat accounts: [...] / geth account import",
+         r"account(?:s[ \t]*:[ \t]*\[[ \t]*[\"']|[ \t]+import[^\n]{0,60}?(?<![0-9A-Za-z]))(?:0x)?"
+         r"(?P<secret>[0-9a-fA-F]{64})(?![0-9A-Za-z])"),
+        ("solana-keypair", "", "Solana keypair file: a JSON array of 64 bytes",
+         r"\[(?P<secret>(?:[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){63}"
+         r"[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*)\]"),
+        ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
+         r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
+         r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
+        ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
+         "b2 authorize-account ID KEY",
+         r"(?#needs:alias set|host add|user add|authorize)"
+         r"(?:mc[ \t]+(?:(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+|admin[ \t]+user[ \t]+add)[ \t]+\S+"
+         r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
+         r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
+         r"(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
+         + _CLI_VALUE + r")"),
+        ("client-constructor-token", "", "a vendor's client made with a generated token as its first literal: "
+         "`Vendor.Client(\"…\")`, `vendor.New(\"…\")`, `Vendor::new(\"…\")`, `vendor.init('…', {…})`, "
+         "not a value type's (`uuid.New`, `Date.new`)",
+         r"(?#needs:Client(|New(|new(|init(|Init()"
+         r"(?<![\w.])(?!(?i:uuid|guid|ulid|objectid|hash\w*|digest|reg(?:ex|exp)|date(?:time)?|time|decimal"
+         r"|bigdecimal|path|url|uri|buffer|string|symbol|set|map|array|error|exception|logger|color|version"
+         r"|semver|mime|struct|ostruct|openstruct|commit|span|trace\w*|txid|tx|sha\d*|md5|block|address|cid"
+         r"|mixpanel|amplitude|posthog|segment|heap)(?:\.|::)|\w*(?:Id|ID)(?:\.|::))"
+         r"[A-Za-z_][A-Za-z0-9_]*(?:\.|::)(?:Client|New|new|init|Init)\([ \t]*[\"']"
+         r"(?P<token>[A-Za-z0-9_+/=.:~-]{16,256})[\"'][ \t]*[,)]"),
+        ("client-call-keys", "", "a client or its configuration made with an id then keys as literals "
+         "(`PlaidClient('id', '…', 'sandbox')`, `ibm_boto3.client('s3', '…', '…')`, "
+         "`Configuration.configure(env, 'id', '…', '…')`): each literal after the first that looks random",
+         r"(?#needs:Client(|client(|configure(|Configuration(|Credentials(|credentials()"
+         r"(?<![\w.])[A-Za-z_][\w.]*(?:Client|client|configure|Configuration|Credentials|credentials)\([ \t]*"
+         r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
+         # (a literal of token characters with a digit, not a path: a URL, a format, a glob or a
+         # media type is no key)
+         + "".join(r"(?:,[ \t]*(?:\"(?![./])(?=[^\"\n]*[0-9])(?P<weak%s>[A-Za-z0-9_+/=.~-]{16,})\""
+                   r"|'(?![./])(?=[^'\n]*[0-9])(?P<weak%s2>[A-Za-z0-9_+/=.~-]{16,})'|[^,()\n]*))?"
+                   % (tag, tag) for tag in ("", "_b", "_c"))),
+        ("sdk-client-keys", "", "algoliasearch / SearchClient.create / Pusher / minio.New / Minio / "
+         "cloudinary.config (id, key, secret …): each literal after the first that looks random",
+         r"(?#needs:algoliasearch|SearchClient|Pusher|minio|Minio|cloudinary)"
+         r"(?:algoliasearch|SearchClient\.create|Pusher|minio\.New|Minio|cloudinary\.config)\([ \t]*"
+         r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
+         + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
+        ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
+         r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
+         r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
+         r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+         r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“「])?(?P<secret>" + _PROSE_SECRET + r")"
+         r"(?=(?:\"\"\"|[.,;:)'\"`’”」])?(?:\s|\Z))"
+         # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
+         r"|(?<=[ \t])(?:is|[:=/])[ \t]+(?P<secret4>[0-9a-f]{32,64})(?![0-9a-zA-Z]))"
+         # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
+         r"(?:(?<=[^\s.,;:)'\"`])\r?\n(?P<secret3>" + _PROSE_SECRET + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"
+         # (and the new one when it changed: `from … to …`)
+         r"(?:[\"'`]?[ \t]+(?:to|and|->|=>|→)[ \t]+[\"'`]?(?P<secret2>" + _PROSE_SECRET
+         + r")(?=[.,;:)'\"`]?(?:\s|\Z)))?"),
+        ("prose-password-languages", "", "a password in prose in other languages: `Пароль от базы: …`, "
+         "`Hasło do serwera to …`, `Lösenordet är …`, `パスワードは …`, `密码是 …`, `비밀번호는 …`",
+         # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
+         r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
+         r"|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
+         r"|口令|비밀번호|패스워드|암호)"
+         r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
+         r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
+         r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
+         r"|密[码碼]|口令|비밀번호|패스워드|암호)"
+         r"[^\n]{0,40}?(?:[ \t:：=]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
+         + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」])"),
+        ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
+         "made: a passphrase of three or more words (`cobalt-summit-indigo`), words run together "
+         "(`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
+         "`the new token: …`, `token de acesso do cliente: …`",
+         # (each spelling a literal of its own, so that the engine skips to a P, p, T or t; a
+         # word of its own, not a part of a name: `PARTNER_TOKEN=` is an assignment's)
+         r"(?#needs:ass|ASS|oken|OKEN)(?P<name>" + "|".join(
+             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token")
+             for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
+        ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
+         "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
+         r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
+         r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
+         r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
+             ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
+             ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
+             ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
+             ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
+             ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*")))
+         + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)" + _STATED_SECRET),
+        ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
+         "hex digits)",
+         r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
+         r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
+        ("prose-as-password", "", "a secret before the word naming it: `use … as the password`, "
+         "`hard-code … as the SFTP password`",
+         r"(?#needs: as )(?:[\"'`]?(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
+         + r"))[\"'`]?[ \t]+as[ \t]+(?:the|a|an|our|their|its|my|your)[ \t]+(?:[\w-]+[ \t]+){0,3}?"
+         r"(?:password|passphrase|passwd|secret|token|api key|PSK)"  # ending its phrase, not `token parser`
+         r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
+        ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
+         "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
+         r"(?#needs:ass|pw|de passe|psk|PSK)"
+         r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+         r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
+         r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
+         r"(?=[.,;:)'\"`]?(?:\s|\Z))"
+         r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to)|:)?[ \t]+[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
+         + r")(?=[\"'`’”]?[.,;:)]?(?:\s|\Z)))"),
+        ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
+         "`logging into the router with …`, `wifi in the lab is …`",
+         # (found at `og`, a literal the engine skips to fast)
+         r"og(?<=[Ll]og)(?:in|[ \t]+in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
+         + _PROSE_LOGIN_TAIL),
+        ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
+         r"fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
+        ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
+         r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
+         r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
+        # Assignments (detect-secrets' keyword plugin) --------------------------------------
+        # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
+        # value that ends the line and is not a plain word (`token: expired` is prose);
+        # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
+        ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
+         "(?#needs:pass|pwd|secret|token|credential|psk|key|auth|pat)"
+         + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
+         + r"(?:[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+         + _SPLIT_VALUE + r")"
+         + r"|=(?P<secret4>" + _BARE_VALUE + r")"
+         + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
+         + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
+         + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
+         + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
+         + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
+        ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
+         "(terraform output -json)",
+         r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
+        ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs)",
+         r"""name\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME
+         + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?value\\?["']?"""
+         + r"[ \t]*[:=][ \t]*(?:" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
+        ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
+         r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
+    )
 
 
 # Values that only stand for a secret: env/template references (and paths under them),
@@ -1703,7 +1706,7 @@ def redaction_regexes():
     if not _redaction_regexes:
         import re
         patterns = []
-        for _name, flags, _what, source in REDACTION_PATTERNS:
+        for _name, flags, _what, source in redaction_patterns():
             groups = tuple(re.findall(r"\(\?P<((?:secret|weak|token)\w*)>", source))
             patterns.append((LazyRegex(source), "i" in flags, "v" in flags, groups,
                              literal_prefixes(source)))
@@ -2520,7 +2523,7 @@ def rows_to_try(gate, text, lowered):
 
 
 def redact_rows(text):
-    """The second pass: every row of REDACTION_PATTERNS in table order, each replacing its
+    """The second pass: every row of redaction_patterns() in table order, each replacing its
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
     `weak` group, does not look random, or for a `token` group, does not look generated.
     A row none of whose needles the text holds cannot match and is skipped (rows_to_try,

@@ -59,7 +59,7 @@ def entries(corpus):
 def without_vendor_rows():
     checkpoint_mcp.redaction_regexes()
     kept = tuple(compiled for (_, flags, _, _), compiled
-                 in zip(checkpoint_mcp.REDACTION_PATTERNS,
+                 in zip(checkpoint_mcp.redaction_patterns(),
                         checkpoint_mcp._redaction_regexes["patterns"]) if "v" not in flags)
     checkpoint_mcp._redaction_regexes["patterns"] = kept
 

@@ -363,7 +363,7 @@ class MeasuredRecallTest(unittest.TestCase):
         checkpoint_mcp.redaction_regexes()
         kept = checkpoint_mcp._redaction_regexes["patterns"]
         checkpoint_mcp._redaction_regexes["patterns"] = tuple(
-            compiled for row, compiled in zip(checkpoint_mcp.REDACTION_PATTERNS, kept) if "v" not in row[1])
+            compiled for row, compiled in zip(checkpoint_mcp.redaction_patterns(), kept) if "v" not in row[1])
         try:
             caught = 0
             for _, text, secret, _ in corpus.SECRETS:

@@ -89,7 +89,7 @@ class RecallTest(unittest.TestCase):
         texts = [(text, checkpoint_mcp.ascii_lowercase(text)) for text in
                  [entry[1] for entry in corpus.SECRETS] + [entry[2] for entry in holdout.SECRETS]]
         unused = [name for (name, _, _, _), (regex, ignore_case, _, _, _)
-                  in zip(checkpoint_mcp.REDACTION_PATTERNS, patterns)
+                  in zip(checkpoint_mcp.redaction_patterns(), patterns)
                   if not any(regex.search(lowered if ignore_case else text)
                              for text, lowered in texts)]
         self.assertEqual(unused, [], "rows no corpus secret exercises")

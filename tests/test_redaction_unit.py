@@ -86,9 +86,9 @@ class RedactTextTest(unittest.TestCase):
                 self.assertEqual(redact(once), (once, 0))
 
     def test_patterns_are_one_table_with_unique_names(self):
-        names = [row[0] for row in checkpoint_mcp.REDACTION_PATTERNS]
+        names = [row[0] for row in checkpoint_mcp.redaction_patterns()]
         self.assertEqual(len(names), len(set(names)))
-        for name, flags, what, source in checkpoint_mcp.REDACTION_PATTERNS:
+        for name, flags, what, source in checkpoint_mcp.redaction_patterns():
             self.assertIsInstance(name, str)
             self.assertLessEqual(set(flags), set("iv"), name)
             self.assertTrue(what, name)  # the real format the row is for
