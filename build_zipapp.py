@@ -55,10 +55,19 @@ LONG_DESCRIPTION = (
 # A zipapp cannot keep bytecode beside its source, so without a cache every start would
 # compile the whole module (tens of milliseconds, more than the interpreter's own start).
 # The archive's STARTER loads the module from a code object cached in the user's cache
-# directory, in a file named for the source's hash (filled in at build time) and the
-# interpreter's cache tag, and checked against the interpreter's magic number and a
-# checksum of its own bytes. Any cache problem falls back to the source in the archive,
-# so the cache can be missing, foreign, damaged or unwritable but never stale.
+# directory, in a file named for a hash of the module's source and of CACHE_WRITER (filled
+# in at build time) and for the interpreter's cache tag, and checked against the
+# interpreter's magic number and a checksum. Any cache problem falls back to the source in
+# the archive, so the cache can be missing, foreign, damaged or unwritable but never stale.
+# A start reads only the file's head: the module's code with a stand-in in place of each
+# large function (CACHE_WRITER's split_module says which), and the code of load_module,
+# which runs it. On its first call a stand-in reads its function's code from the rest of
+# the file, checks it against the checksum the head holds for it, and puts it in its own
+# place (the function object stays the same: only its __code__ changes); code that does
+# not check out is compiled from the source instead, once, and the cache written again.
+# So a start unmarshals the functions it runs, not the redaction, recovery and command
+# line code it does not (the head is a third of the file), and a server reads a tool's
+# code at its first call.
 # What runs at every start is compiled at every start, so it is the hit path alone, and it
 # imports only what running a zipapp has already loaded (runpy loads `os` and
 # `importlib.util`; `_imp`, `gc` and `marshal` are built in). runpy compiles `__main__.py`
@@ -69,9 +78,9 @@ LONG_DESCRIPTION = (
 # is loaded, gc.freeze() moves them out of every later collection's way, the exit's too
 # (which then finalizes none of them: none holds a file or anything else to close; a
 # program that runs the pyz in its own process, as the tests' watchers do, flushes its own
-# files). A miss imports CACHE_WRITER to compile and store the module, and to remove the
-# interpreter's cache files of other sources once they are a day old. All three are
-# Python 3.8 syntax.
+# files). A miss imports CACHE_WRITER to compile the module, run it whole and store it,
+# and to remove the interpreter's cache files of other sources once they are a day old.
+# All three are Python 3.8 syntax.
 STARTER_NAME = "checkpoint_start.py"
 CHECKSUM_KEY = 0x5ECC  # the key of the cache's checksum (_imp.source_hash, SipHash)
 BOOTSTRAP = '''\
@@ -82,7 +91,7 @@ exec(compile(__loader__.get_data(path), path, "exec", dont_inherit=True))
 '''
 
 STARTER = '''\
-"""Load checkpoint_mcp from its cached bytecode (made by build_zipapp.py) and run it."""
+"""Load checkpoint_mcp from its bytecode cache (made by build_zipapp.py) and run it."""
 import _imp
 import gc
 import os
@@ -90,47 +99,41 @@ import sys
 from importlib.util import MAGIC_NUMBER
 
 gc.disable()
-HEADER = MAGIC_NUMBER + b"%(source_sha256)s"
+HEADER = MAGIC_NUMBER + b"%(cache_sha256)s"
 SOURCE = os.path.join(os.path.dirname(__file__), "checkpoint_mcp.py")
 base = os.environ.get("LOCALAPPDATA" if os.name == "nt" else "XDG_CACHE_HOME", "")
 if not os.path.isabs(base) and os.name != "nt":  # XDG: ignore a relative one
     base = os.path.join(os.environ.get("HOME", ""), ".cache")
 tag = sys.implementation.cache_tag
-cache = code = None
+cache = found = handle = None
 if tag is not None and os.path.isabs(base):
     if sys.flags.optimize:
         tag += ".opt-%%d" %% sys.flags.optimize
-    cache = os.path.join(base, "session-checkpoint", "checkpoint_mcp-%(source_sha256_32)s-%%s.pyc"
+    cache = os.path.join(base, "session-checkpoint", "checkpoint_mcp-%(cache_sha256_32)s-%%s.pyc"
                          %% tag)
-    try:
-        with open(cache, "rb") as handle:
-            data = memoryview(handle.read())  # (slices of it copy nothing)
-        body = len(HEADER) + 8
-        if data[:body] == HEADER + _imp.source_hash(%(checksum_key)d, data[body:]):
+    try:  # the header, the head's checksum and size, then the head alone
+        handle = open(cache, "rb")
+        start = handle.read(len(HEADER) + 12)
+        head = handle.read(int.from_bytes(start[-4:], "little"))
+        if start[:-4] == HEADER + _imp.source_hash(%(checksum_key)d, head):
             import marshal
-            code = marshal.loads(data[body:])
+            found = marshal.loads(head)
+            load = type(lambda: None)(found[0], {"__builtins__": __builtins__})
     except Exception:  # whatever is wrong with the cache, the source is there
-        pass
-if type(code) is not type(sys._getframe().f_code):
-    from checkpoint_cache import compile_module
-    code = compile_module(__loader__, SOURCE, cache, HEADER, %(checksum_key)d)
-elif hasattr(_imp, "_fix_co_filename"):
-    _imp._fix_co_filename(code, SOURCE)  # the archive may have moved since
-module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
-module.__file__ = SOURCE
-module.__loader__ = __loader__
-try:
-    exec(code, module.__dict__)
-except BaseException:
-    del sys.modules["checkpoint_mcp"]
-    raise
-gc.freeze()
-gc.enable()
-sys.exit(module.run_as_program())
+        found = None
+if found is None:
+    if handle is not None:
+        handle.close()
+    from checkpoint_cache import compile_module, load_module as load
+    found, handle = compile_module(__loader__, SOURCE, cache, HEADER, %(checksum_key)d), None
+sys.exit(load(found[1], found[2], handle, SOURCE, __loader__, (cache, HEADER, %(checksum_key)d))
+         .run_as_program())
 '''
 
 CACHE_WRITER = '''\
-"""The bytecode cache's miss path: compile checkpoint_mcp and store it (see __main__.py)."""
+"""The bytecode cache of checkpoint_mcp: written on a miss (compile_module), and run on a
+hit by load_module, which reads each large function's code on its first call (see
+build_zipapp.py)."""
 import os
 import sys
 
@@ -138,10 +141,18 @@ import sys
 # upgrade is not left behind for good, and a version still in use (a session started
 # before the upgrade) writes its file again at most once a day instead of at every start.
 STALE_AFTER = 86400
+# The global through which a stand-in asks load_module for its function's code (written
+# out in load_module too, which runs without this file's globals).
+LAZY = "__checkpoint_lazy__"
+STAND_IN = "def stand_in(*args, **kwargs):\\n    return %s(-1)(*args, **kwargs)\\n" % LAZY
+# A function whose code takes fewer bytes than this stays in the head: its stand-in would
+# save little, and cost its first call a read.
+LAZY_AT_LEAST = 400
 
 
 def compile_module(loader, source_path, cache_path, header, checksum_key):
-    """The module's code object, compiled from the archive and cached when possible."""
+    """(None, the module's code, no lazy functions): compiled from the archive, and cached
+    when possible."""
     if loader is not None and hasattr(loader, "get_data"):
         source = loader.get_data(source_path)
     else:
@@ -150,19 +161,85 @@ def compile_module(loader, source_path, cache_path, header, checksum_key):
     code = compile(source, source_path, "exec", dont_inherit=True)
     if cache_path is not None and not sys.dont_write_bytecode:
         try:
-            write_cache(cache_path, header, checksum_key, code)
+            write_cache(cache_path, header, checksum_key, *split_module(source, code))
             remove_stale_caches(cache_path)
         except Exception:  # an unwritable cache only costs the next start a compile
             pass
-    return code
+    return None, code, ()
 
 
-def write_cache(path, header, checksum_key, code):
-    """Write the cache file atomically (a temp file, then a rename), private to the user."""
+def split_module(source, code):
+    """(the module's code with a stand-in in place of each large function, [(class name or
+    None, name, code)] of those functions in the order of the numbers their stand-ins
+    pass). A function is one if a `def` line without decorators (`source`'s line where its
+    code starts) makes it in the module's body or in a class's there, its code has no free
+    variable (a stand-in has none) and it takes LAZY_AT_LEAST bytes or more. A stand-in has
+    the function's name, line and __qualname__. What no `def` line makes (a lambda, a
+    comprehension) stays."""
+    import marshal
+    lines = source.split(b"\\n")
+    template = [value for value in compile(STAND_IN, code.co_filename, "exec",
+                                           dont_inherit=True).co_consts
+                if type(value) is type(code)][0]
+    scoped = 0x01 | 0x02  # CO_OPTIMIZED | CO_NEWLOCALS: a function's, not a class body's
+    lazy = []
+
+    def stand_in(real):
+        changes = {"co_name": real.co_name, "co_firstlineno": real.co_firstlineno,
+                   "co_consts": tuple(len(lazy) if type(value) is int and value == -1
+                                      else value for value in template.co_consts)}
+        if hasattr(real, "co_qualname"):  # 3.11+: where a function's __qualname__ comes from
+            changes["co_qualname"] = real.co_qualname
+        return template.replace(**changes)
+
+    def replaced(container, owner):
+        constants = list(container.co_consts)
+        for position, value in enumerate(constants):
+            if type(value) is not type(code) or value.co_name.startswith("<"):
+                continue
+            if not value.co_flags & scoped:
+                if owner is None:
+                    constants[position] = replaced(value, value.co_name)
+                continue
+            line = lines[value.co_firstlineno - 1].lstrip() if value.co_firstlineno else b""
+            if (line.startswith(b"def ") and not value.co_freevars
+                    and len(marshal.dumps(value)) >= LAZY_AT_LEAST):
+                constants[position] = stand_in(value)
+                lazy.append((owner, value.co_name, value))
+        return container.replace(co_consts=tuple(constants))
+
+    return replaced(code, None), lazy
+
+
+def function_code(code, owner, name, line):
+    """The code of the function `name` defined at `line` in the module whose code is `code`
+    (owner None) or in its class `owner`."""
+    scopes = [code]
+    if owner is not None:
+        scopes = [value for value in code.co_consts
+                  if type(value) is type(code) and value.co_name == owner]
+    for scope in scopes:
+        for value in scope.co_consts:
+            if type(value) is type(code) and (value.co_name, value.co_firstlineno) == (name, line):
+                return value
+    raise LookupError("no function %s at line %d in %s" % (name, line, owner or "the module"))
+
+
+def write_cache(path, header, checksum_key, code, lazy):
+    """Write the cache file atomically (a temp file, then a rename), private to the user:
+    the header, the head's checksum and size, the head (load_module's code, the module's
+    code and, for each lazy function, where its code is and its checksum), then the lazy
+    functions' codes."""
     import _imp
     import marshal
 
-    body = marshal.dumps(code)
+    index, pieces, offset = [], [], 0
+    for owner, name, function in lazy:
+        piece = marshal.dumps(function)
+        index.append((owner, name, offset, len(piece), _imp.source_hash(checksum_key, piece)))
+        pieces.append(piece)
+        offset += len(piece)
+    head = marshal.dumps((load_module.__code__, code, tuple(index)))
     directory = os.path.dirname(path)
     os.makedirs(directory, mode=0o700, exist_ok=True)
     temporary = os.path.join(directory, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
@@ -170,7 +247,8 @@ def write_cache(path, header, checksum_key, code):
     descriptor = os.open(temporary, flags, 0o600)
     try:
         with open(descriptor, "wb") as handle:
-            handle.write(header + _imp.source_hash(checksum_key, body) + body)
+            handle.write(header + _imp.source_hash(checksum_key, head)
+                         + len(head).to_bytes(4, "little") + head + b"".join(pieces))
         os.replace(temporary, path)
     except BaseException:
         try:
@@ -178,6 +256,86 @@ def write_cache(path, header, checksum_key, code):
         except OSError:
             pass
         raise
+
+
+def load_module(code, lazy, handle, source, loader, cache):
+    """checkpoint_mcp, run from `code` with the collector off, its objects then frozen.
+    `lazy` holds (class name or None, name, offset, size, checksum) for each stand-in in
+    `code`: on its first call it reads its function's code from `handle` (`offset` bytes
+    past the head) and puts it in its own place; should that code not check out, it
+    compiles the source instead, once for all (which writes the cache again). `cache` is
+    (cache file, header, checksum key). On a hit this runs from the cache, without this
+    file's globals: it names only builtins and what it imports."""
+    import _imp
+    import gc
+    import marshal
+    import sys
+    from _thread import allocate_lock
+
+    module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
+    module.__file__ = source
+    module.__loader__ = loader
+    namespace = module.__dict__
+    fix_filename = getattr(_imp, "_fix_co_filename", None)
+    if fix_filename is not None:
+        fix_filename(code, source)  # the archive may have moved since
+    if lazy:
+        base, lock, loaded, compiled = handle.tell(), allocate_lock(), {}, []
+
+        def cached_code(offset, size, checksum):
+            try:
+                handle.seek(base + offset)
+                data = handle.read(size)
+                if _imp.source_hash(cache[2], data) == checksum:
+                    real = marshal.loads(data)
+                    if type(real) is type(code):
+                        return real
+            except (OSError, ValueError, EOFError, TypeError):
+                pass
+            return None
+
+        def holder(stand_in):
+            # The function was bound elsewhere since it was made (decorated, renamed):
+            # the one function that holds the stand-in is among its referrers, once what
+            # gc.freeze() took out of the collector's generations is back in them.
+            gc.unfreeze()
+            for referrer in gc.get_referrers(stand_in):
+                if type(referrer) is type(load) and referrer.__code__ is stand_in:
+                    return referrer
+            raise RuntimeError("no function of %s holds the stand-in of %s"
+                               % (source, stand_in.co_name))
+
+        def load(number, stand_in=None):  # (stand_in: the caller's code if not given)
+            stand_in = stand_in or sys._getframe(1).f_code
+            with lock:
+                if number not in loaded:
+                    owner, name, offset, size, checksum = lazy[number]
+                    scope = namespace.get(owner) if owner is not None else module
+                    function = getattr(scope, "__dict__", {}).get(name)
+                    if getattr(function, "__code__", None) is not stand_in:
+                        function = holder(stand_in)
+                    real = None if compiled else cached_code(offset, size, checksum)
+                    if real is None:
+                        from checkpoint_cache import compile_module, function_code
+                        if not compiled:
+                            compiled.append(compile_module(loader, source, *cache)[1])
+                        real = function_code(compiled[0], owner, name, stand_in.co_firstlineno)
+                    elif fix_filename is not None:
+                        fix_filename(real, source)
+                    function.__code__ = real
+                    if real.co_consts and type(real.co_consts[0]) is str:
+                        function.__doc__ = real.co_consts[0]  # as a function made from it
+                    loaded[number] = function
+                return loaded[number]
+        namespace["__checkpoint_lazy__"] = load  # LAZY
+    try:
+        exec(code, namespace)
+    except BaseException:
+        del sys.modules["checkpoint_mcp"]
+        raise
+    gc.freeze()
+    gc.enable()
+    return module
 
 
 def remove_stale_caches(path):
@@ -294,8 +452,9 @@ def build_archive(source_dir=HERE):
             module = handle.read()
     except OSError as error:
         raise BuildError("cannot read %s: %s" % (MODULE, error.strerror)) from None
-    source_sha256 = hashlib.sha256(module).hexdigest()
-    starter = STARTER % {"source_sha256": source_sha256, "source_sha256_32": source_sha256[:32],
+    # The cache file is named for what makes it: the module, and the writer that lays it out.
+    cache_sha256 = hashlib.sha256(CACHE_WRITER.encode("utf-8") + module).hexdigest()
+    starter = STARTER % {"cache_sha256": cache_sha256, "cache_sha256_32": cache_sha256[:32],
                          "checksum_key": CHECKSUM_KEY}
     entries = sorted({
         "__main__.py": (BOOTSTRAP % {"starter": STARTER_NAME}).encode("utf-8"),

@@ -5,14 +5,21 @@ A watcher runs the pyz the way the interpreter does, under an audit hook that lo
 `compile` of the module's source and each cache file opened, so a test can tell a start
 that used the cache from one that compiled.
 """
+import _imp
+import argparse
+import gc
+import marshal
 import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 import unittest
+from unittest import mock
 
 import build_zipapp
+import checkpoint_mcp
 from tests.support import PYZ, REPO, TempDirTestCase
 
 WATCHER = (
@@ -30,6 +37,23 @@ WATCHER = (
     "    module = sys.modules.get('checkpoint_mcp')\n"
     "    log.write('file %s\\n' % (module and module.__file__,)); log.flush()\n"
 )
+
+
+def cache_layout(data):
+    """(where the head ends, {(class or None, function): (start, end)} of each lazy
+    function's code) in the bytes of a cache file: the interpreter's magic number, the
+    cache's hash, the head's checksum and size, the head, then the functions' codes."""
+    import marshal
+    from importlib.util import MAGIC_NUMBER
+    size_at = len(MAGIC_NUMBER) + 64 + 8
+    head_end = size_at + 4 + int.from_bytes(data[size_at:size_at + 4], "little")
+    _, _, lazy = marshal.loads(data[size_at + 4:head_end])
+    return head_end, {(owner, name): (head_end + offset, head_end + offset + size)
+                      for owner, name, offset, size, _ in lazy}
+
+
+def flipped(data, position):
+    return data[:position] + bytes([data[position] ^ 0x01]) + data[position + 1:]
 
 
 class BytecodeCacheTest(TempDirTestCase):
@@ -86,13 +110,17 @@ class BytecodeCacheTest(TempDirTestCase):
         self.start()
         [cached] = self.cache_files()
         good = cached.read_bytes()
-        middle = len(good) // 2
+        head_end, pieces = cache_layout(good)
+        middle = head_end // 2
+        start, end = pieces[(None, "run_as_program")]  # (the start runs it)
         damaged = {
             "garbage": b"not a code object",
             "empty": b"",
-            "truncated": good[:middle],
-            "one byte flipped": good[:middle] + bytes([good[middle] ^ 0x01]) + good[middle + 1:],
-            "another interpreter's magic": bytes([good[0] ^ 0xFF]) + good[1:],
+            "truncated in the head": good[:middle],
+            "one byte of the head flipped": flipped(good, middle),
+            "another interpreter's magic": flipped(good, 0),
+            "truncated before a function the start runs": good[:start + 1],
+            "one byte of a function the start runs flipped": flipped(good, (start + end) // 2),
         }
         for name, data in damaged.items():
             with self.subTest(name):
@@ -102,6 +130,20 @@ class BytecodeCacheTest(TempDirTestCase):
                 self.assertTrue(compiled)
                 self.assertNotEqual(cached.read_bytes(), data)
                 self.assertFalse(self.start()[1])  # the rewritten file is used
+
+    def test_a_start_reads_only_the_functions_it_runs(self):
+        # A damaged function that a start does not run goes unnoticed by it: the start
+        # never read it. Redaction is not part of `--version`.
+        self.start()
+        [cached] = self.cache_files()
+        good = cached.read_bytes()
+        start, end = cache_layout(good)[1][(None, "redact_text")]
+        damaged = flipped(good, (start + end) // 2)
+        cached.write_bytes(damaged)
+        stdout, compiled = self.start()
+        self.assertTrue(stdout.startswith("session-checkpoint "))
+        self.assertFalse(compiled)
+        self.assertEqual(cached.read_bytes(), damaged)
 
     def test_an_unusable_cache_directory_only_costs_a_compile(self):
         blocker = self.tmp / "not-a-directory"
@@ -196,6 +238,203 @@ class BytecodeCacheTest(TempDirTestCase):
     def test_the_build_is_reproducible(self):
         self.assertEqual(build_zipapp.build_archive(), build_zipapp.build_archive())
         self.assertEqual(build_zipapp.build_archive(), PYZ.read_bytes())
+
+
+def cache_writer():
+    """The archive's checkpoint_cache module, made from build_zipapp's text of it."""
+    module = type(sys)("checkpoint_cache")
+    exec(compile(build_zipapp.CACHE_WRITER, "checkpoint_cache.py", "exec"), module.__dict__)
+    return module
+
+
+# A module whose functions are bound where a stand-in must look for them, or must not take
+# their place. Each body is padded past the size below which a function stays in the head.
+PADDING = "".join("    total = total + %d * len(str(total))\n" % n for n in range(40))
+INDENTED_PADDING = PADDING.replace("    ", "        ")
+ODD_SOURCE = (
+    "def wrap(function):\n    return function\n\n"
+    "def closing(function):\n    def wrapper(*args):\n        return function(*args) + 1\n"
+    "    return wrapper\n\n"
+    "@wrap\ndef decorated():\n    total = 1\n" + PADDING + "    return total\n\n"
+    "def rebound():\n    total = 2\n" + PADDING + "    return total\n\n"
+    "rebound = wrap(rebound)\n\n"
+    "def hidden():\n    total = 3\n" + PADDING + "    return total\n\n"
+    "hidden = closing(hidden)\n\n"
+    "def plain(start=4):\n    total = start\n" + PADDING + "    return total\n\n"
+    "class Base:\n    def method(self):\n        total = 5\n" + INDENTED_PADDING
+    + "        return total\n\n"
+    "class Child(Base):\n    def method(self):\n        total = super().method()\n"
+    + INDENTED_PADDING + "        return total\n\n"
+    "    def replaced(self):\n        total = 6\n" + INDENTED_PADDING
+    + "        return total\n\n"
+    "Child.replaced = Base.method\n\n"
+    "@wrap\nclass Wrapped:\n    def method(self):\n        total = 7\n" + INDENTED_PADDING
+    + "        return total\n"
+)
+
+
+HEADER = b"header"
+
+
+def comparable(value):
+    """`value`, with each object the module made at import (which each run of it makes
+    anew) replaced by its type's name."""
+    if isinstance(value, tuple):
+        return tuple(comparable(each) for each in value)
+    if isinstance(value, dict):
+        return {key: comparable(each) for key, each in value.items()}
+    if value is None or isinstance(value, (str, int, float, frozenset)):
+        return value
+    return type(value).__qualname__
+
+
+class LazyFunctionTest(TempDirTestCase):
+    """In this process: the module split as a cache file holds it (each large function's
+    code apart, a stand-in in its place) and run from such a file is the module."""
+
+    def setUp(self):
+        super().setUp()
+        self.writer = cache_writer()
+        self.restore_module("checkpoint_mcp")
+        self.restore_module("checkpoint_cache")
+        sys.modules["checkpoint_cache"] = self.writer  # (what a damaged function imports)
+        self.addCleanup(gc.unfreeze)  # load_module freezes what this process holds
+
+    def restore_module(self, name):
+        saved = sys.modules.get(name)
+        self.addCleanup(lambda: sys.modules.__setitem__(name, saved) if saved is not None
+                        else sys.modules.pop(name, None))
+
+    def write_and_load(self, source_path):
+        """(the module run from a cache file made for `source_path`, that file, the code
+        compiled whole)."""
+        cache = self.tmp / "cache" / "checkpoint_mcp.pyc"
+        with mock.patch.object(sys, "dont_write_bytecode", False):  # (as the pyz runs)
+            _, whole, _ = self.writer.compile_module(None, str(source_path), str(cache),
+                                                     HEADER, build_zipapp.CHECKSUM_KEY)
+        return self.load(cache, source_path), cache, whole
+
+    def load(self, cache, source_path):
+        """The module run from `cache`, read as the pyz reads it."""
+        handle = open(str(cache), "rb")
+        self.addCleanup(handle.close)
+        start = handle.read(len(HEADER) + 12)
+        head = handle.read(int.from_bytes(start[-4:], "little"))
+        self.assertEqual(start[:-4], HEADER + _imp.source_hash(build_zipapp.CHECKSUM_KEY, head))
+        loader_code, code, self.index = marshal.loads(head)
+        self.assertEqual(loader_code, self.writer.load_module.__code__)
+        return self.writer.load_module(code, self.index, handle, str(source_path), None,
+                                       (str(cache), HEADER, build_zipapp.CHECKSUM_KEY))
+
+    def lazy_functions(self, module):
+        """[(number, class name or None, function)] of each stand-in in `module` (a
+        function whose code calls LAZY), each once, wherever it is bound."""
+        found = {}
+        classes = [vars(value) for value in vars(module).values() if isinstance(value, type)]
+        for scope in [vars(module)] + classes:
+            for function in list(scope.values()):
+                code = getattr(function, "__code__", None)
+                if code is not None and self.writer.LAZY in code.co_names:
+                    [number] = [value for value in code.co_consts
+                                if type(value) is int and value >= 0]
+                    owner = function.__qualname__.rpartition(".")[0] or None
+                    found[id(function)] = (number, owner, function)
+        return sorted(found.values(), key=lambda entry: entry[0])
+
+    def test_the_module_run_from_its_cache_file_is_the_module(self):
+        source_path = REPO / build_zipapp.MODULE
+        module, _, whole = self.write_and_load(source_path)
+        self.assertGreater(len(self.lazy_functions(module)), 300)
+        names = [{name for name in vars(each) if not name.startswith("__")}
+                 for each in (module, checkpoint_mcp)]
+        self.assertEqual(names[0], names[1])
+        load = vars(module)[self.writer.LAZY]
+        for number, (owner, name, _, _, _) in enumerate(self.index):
+            with self.subTest(name, owner=owner):
+                function = vars(module if owner is None else getattr(module, owner))[name]
+                line = function.__code__.co_firstlineno
+                if self.writer.LAZY in function.__code__.co_names:  # (not run at import)
+                    self.assertIsNone(function.__doc__)  # (no docstring until it is read)
+                    self.assertIs(load(number, function.__code__), function)
+                self.assertEqual(function.__code__,
+                                 self.writer.function_code(whole, owner, name, line))
+                imported = vars(checkpoint_mcp if owner is None
+                                else getattr(checkpoint_mcp, owner))[name]
+                for attribute in ("__name__", "__qualname__", "__doc__", "__defaults__",
+                                  "__kwdefaults__", "__module__"):
+                    self.assertEqual(comparable(getattr(function, attribute)),
+                                     comparable(getattr(imported, attribute)), attribute)
+        self.assertEqual(self.lazy_functions(module), [])
+        text = "export GITHUB_TOKEN=ghp_" + "a1B2c3D4e5" * 4 + " and a plain word"
+        self.assertEqual(module.redact_text(text), checkpoint_mcp.redact_text(text))
+
+    def test_a_function_runs_on_its_first_call_and_threads_share_one_read(self):
+        module, _, _ = self.write_and_load(REPO / build_zipapp.MODULE)
+        [(_, _, redact)] = [entry for entry in self.lazy_functions(module)
+                            if entry[2].__name__ == "redact_text"]
+        stand_in = redact.__code__
+        results, barrier = [], threading.Barrier(4)
+
+        def call():
+            barrier.wait()
+            results.append(module.redact_text("password = Tr0ub4dor&3xQ9"))
+        threads = [threading.Thread(target=call) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(results, [checkpoint_mcp.redact_text("password = Tr0ub4dor&3xQ9")] * 4)
+        self.assertIsNot(redact.__code__, stand_in)
+        self.assertIs(module.redact_text, redact)
+
+    def test_a_damaged_function_is_compiled_from_the_source_and_the_file_rewritten(self):
+        source_path = REPO / build_zipapp.MODULE
+        module, cache, _ = self.write_and_load(source_path)
+        good = cache.read_bytes()
+        head_end = len(HEADER) + 12 + int.from_bytes(good[len(HEADER) + 8:len(HEADER) + 12],
+                                                       "little")
+        [(_, _, offset, size, _)] = [entry for entry in self.index if entry[1] == "redact_text"]
+        damaged = flipped(good, head_end + offset + size // 2)
+        cache.write_bytes(damaged)
+        text = "the deploy key is sk_live_" + "Zq8Xw2Lm5Np9Rt3V" * 2
+        with mock.patch.object(sys, "dont_write_bytecode", False):
+            self.assertEqual(module.redact_text(text), checkpoint_mcp.redact_text(text))
+        self.assertNotEqual(cache.read_bytes(), damaged)  # written again, and whole:
+        self.assertEqual(self.load(cache, source_path).redact_text(text),
+                         checkpoint_mcp.redact_text(text))
+
+    def test_a_function_bound_anywhere_runs_as_it_would_from_the_source(self):
+        source_path = self.tmp / "odd.py"
+        source_path.write_text(ODD_SOURCE, encoding="utf-8")
+        module, _, _ = self.write_and_load(source_path)
+        lazy = {(owner, name) for owner, name, _, _, _ in self.index}
+        self.assertEqual(lazy, {(None, "rebound"), (None, "hidden"), (None, "plain"),
+                                ("Base", "method"), ("Child", "replaced"),
+                                ("Wrapped", "method")})  # not decorated, nor super()'s
+        expected = {}
+        exec(compile(ODD_SOURCE, str(source_path), "exec"), expected)
+        for name, call in {"plain": lambda m: m.plain(), "plain(9)": lambda m: m.plain(9),
+                           "decorated": lambda m: m.decorated(),
+                           "rebound": lambda m: m.rebound(),
+                           "hidden (found by the function that holds it)":
+                               lambda m: m.hidden(),
+                           "Base.method": lambda m: m.Base().method(),
+                           "Child.method": lambda m: m.Child().method(),
+                           "Child.replaced": lambda m: m.Child().replaced(),
+                           "Wrapped.method": lambda m: m.Wrapped().method()}.items():
+            with self.subTest(name):
+                self.assertEqual(call(module), call(argparse.Namespace(**expected)))
+        self.assertEqual(self.lazy_functions(module), [])  # (Child.replaced's never ran)
+
+    def test_every_function_of_the_module_is_where_its_stand_in_looks(self):
+        # A stand-in finds its function by name at once, or else only by asking the
+        # collector: none of the module's needs that.
+        module, _, _ = self.write_and_load(REPO / build_zipapp.MODULE)
+        for owner, name, _, _, _ in self.index:
+            scope = vars(module if owner is None else getattr(module, owner))
+            with self.subTest(name, owner=owner):
+                self.assertIn(name, scope)
+                self.assertTrue(hasattr(scope[name], "__code__"))
 
 
 if __name__ == "__main__":
