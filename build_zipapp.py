@@ -148,6 +148,16 @@ STAND_IN = "def stand_in(*args, **kwargs):\\n    return %s(-1)(*args, **kwargs)\
 # A function whose code takes fewer bytes than this stays in the head: its stand-in would
 # save little, and cost its first call a read.
 LAZY_AT_LEAST = 400
+# What a server runs from its start to its answer to tools/list, and the module's body at
+# import: in the head, since every start reads them at once (a read each would cost more
+# than the unmarshalling they spare). A test runs such a start and checks the list.
+START_PATH = frozenset((
+    "main", "run_as_program", "serve_stdio", "RunEnvironment.__enter__", "Record.__init__",
+    "McpServer.__init__", "keeps_one_server_per_session", "McpServer.serve", "read_lines",
+    "wait_readable", "McpServer.handle_line", "json_loads", "McpServer.handle_message",
+    "is_modern_request", "McpServer.initialize", "McpServer.handle_notification",
+    "McpServer.list_tools", "advertised_tools", "McpServer.answer", "McpServer.send",
+    "json_dumps"))
 
 
 def compile_module(loader, source_path, cache_path, header, checksum_key):
@@ -173,9 +183,9 @@ def split_module(source, code):
     None, name, code)] of those functions in the order of the numbers their stand-ins
     pass). A function is one if a `def` line without decorators (`source`'s line where its
     code starts) makes it in the module's body or in a class's there, its code has no free
-    variable (a stand-in has none) and it takes LAZY_AT_LEAST bytes or more. A stand-in has
-    the function's name, line and __qualname__. What no `def` line makes (a lambda, a
-    comprehension) stays."""
+    variable (a stand-in has none), it is not on the START_PATH and it takes LAZY_AT_LEAST
+    bytes or more. A stand-in has the function's name, line and __qualname__. What no `def`
+    line makes (a lambda, a comprehension) stays."""
     import marshal
     lines = source.split(b"\\n")
     template = [value for value in compile(STAND_IN, code.co_filename, "exec",
@@ -202,7 +212,9 @@ def split_module(source, code):
                     constants[position] = replaced(value, value.co_name)
                 continue
             line = lines[value.co_firstlineno - 1].lstrip() if value.co_firstlineno else b""
+            qualname = value.co_name if owner is None else owner + "." + value.co_name
             if (line.startswith(b"def ") and not value.co_freevars
+                    and qualname not in START_PATH
                     and len(marshal.dumps(value)) >= LAZY_AT_LEAST):
                 constants[position] = stand_in(value)
                 lazy.append((owner, value.co_name, value))

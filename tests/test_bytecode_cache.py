@@ -8,6 +8,8 @@ that used the cache from one that compiled.
 import _imp
 import argparse
 import gc
+import io
+import json
 import marshal
 import os
 import stat
@@ -425,6 +427,33 @@ class LazyFunctionTest(TempDirTestCase):
             with self.subTest(name):
                 self.assertEqual(call(module), call(argparse.Namespace(**expected)))
         self.assertEqual(self.lazy_functions(module), [])  # (Child.replaced's never ran)
+
+    def test_a_server_reads_no_function_from_its_start_to_its_tools_list_answer(self):
+        # What it runs then is on the writer's START_PATH, kept in the head: a read each
+        # would cost that start more than the unmarshalling they spare.
+        module, _, _ = self.write_and_load(REPO / build_zipapp.MODULE)
+        for qualname in self.writer.START_PATH:
+            owner, _, name = qualname.rpartition(".")
+            self.assertTrue(callable(vars(getattr(module, owner) if owner else module)
+                                     .get(name)), qualname)
+        before = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
+        requests = [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": {"protocolVersion": checkpoint_mcp.HANDSHAKE_VERSIONS[0],
+                        "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]
+        read, write = os.pipe()
+        os.write(write, "".join(json.dumps(request) + "\n" for request in requests).encode())
+        os.close(write)
+        with open(read, "r", encoding="utf-8") as stdin:
+            stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+            module.main([], stdin=stdin, stdout=stdout, stderr=io.StringIO(),
+                        environ=self.env, cwd=str(self.project))
+            answers = stdout.buffer.getvalue().decode("utf-8").splitlines()
+        self.assertEqual(len(json.loads(answers[-1])["result"]["tools"]), 3)
+        after = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
+        self.assertEqual(sorted(before - after), [])
 
     def test_every_function_of_the_module_is_where_its_stand_in_looks(self):
         # A stand-in finds its function by name at once, or else only by asking the
