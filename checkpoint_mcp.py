@@ -1001,6 +1001,16 @@ def redaction_patterns():
         ("uci-option-secret", "", "OpenWrt's UCI: option key / password / psk '…'",
          r"(?#needs:option)(?<![^\n \t])option[ \t]+(?:key|password|psk|secret|auth_secret|sae_password)[ \t]+"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<weak>[^\s'\"]+))"),
+        ("redis-client-positional", "", "a Redis client made with its password as the fourth "
+         "argument (`redis.Redis('host', 6379, 0, '…')`), if it looks random",
+         r"(?:StrictRedis|Redis)\([ \t]*(?:[^,()\n]+,[ \t]*){3}"
+         r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
+        ("b2-authorize-account", "", "Backblaze B2's authorize_account(realm, key id, application key): "
+         "the application key",
+         r"""authorize_account\([ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')"""
+         r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+        ("b2-application-key", "v", "Backblaze B2 application key (K00…, 31 characters)",
+         r"(?#needs:K00)(?<![A-Za-z0-9+/])(?P<secret>K00[0-9][A-Za-z0-9+/]{27})(?![A-Za-z0-9+/=])"),
         ("redis-auth-command", "", "Redis AUTH [user] password, typed at its prompt or in MONITOR's output",
          r"(?#needs:AUTH)(?:(?:(?<=> )|(?<![^\n]))AUTH(?:[ \t]+[\w.-]{1,32})?[ \t]+(?P<weak>[^\s\"]{6,})"
          r"|(?<=\] )\"AUTH\"(?:[ \t]+\"[\w.-]{1,32}\")?[ \t]+\"(?P<weak2>[^\"\n]{6,})\")[ \t]*(?=\r?\n|\Z)"),
@@ -1280,8 +1290,9 @@ def redaction_patterns():
          r"""\([ \t]*)?b?(?:"(?P<secret>[^"\n]{8,})"|'(?P<secret2>[^'\n]{8,})')"""),
         ("credential-call-positional", "", "connect / start / Connection / bind / username_pw_set "
          "(…, 'user', 'password', …): the literal after the user, if it looks random",
-         r"(?:connect|start|Connection|simple_bind_s|simple_bind|bind_s|username_pw_set|authenticate|FTP_TLS"
-         r"|FTP|SMTP_SSL|SMTP)\((?:[^\n()]|\([^\n()]*\)){0,200}"
+         r"(?#needs:connect|start|Connection|bind|username_pw_set|authenticate|FTP|SMTP)"
+         r"(?:connect|start|Connection|simple_bind_s|simple_bind|bind_s|\.bind|username_pw_set"
+         r"|authenticate|FTP_TLS|FTP|SMTP_SSL|SMTP)\((?:[^\n()]|\([^\n()]*\)){0,200}"
          r"""(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
         ("set-password-call", "", "setPassword('…'), set_password('…') and the like",
          r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
@@ -1578,7 +1589,8 @@ _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "au
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
                            "mfa", "seed")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
-                   r"|AKID[A-Za-z0-9]{13,40}|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
+                   r"|AKID[A-Za-z0-9]{13,40}|rzp_(?:live|test)_[A-Za-z0-9]{14}"
+                   r"|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
 # A token made like most vendors' (a short lowercase prefix, `_`, `-` or `.`, then 24 or
 # more generated characters: `acme_live_…`, `xyz-…`) is redacted wherever it stands, its
 # prefix left readable; `sha512-…` and the like are digests, not tokens.
@@ -2266,7 +2278,7 @@ def credential_spans(text, lowered):
             continue
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near
-        if near is None and ("A" in text or "://" in text):
+        if near is None and ("A" in text or "://" in text or "rzp_" in text):
             near = _redaction_regexes["ids"].search(text, window, inside)
         if near is None:
             near, end = vendor_prefixed(text, match, start, end)

@@ -1099,3 +1099,9 @@ BENIGN += ["<property>\n  <name>fs.s3a.endpoint</name>\n  <value>s3.eu-west-1.am
            "PRAGMA journal_mode = 'wal';", 'admin_user:\n  "ops"']
 issue("pgbouncer-userlist", "credential-file", '"app_rw" "{v}"\n"stats" "md5' + rand(HEX, 32) + '"', _pw())
 BENIGN += ['add_header "X-Frame-Options" "DENY"', '"name" "value"']
+issue("redis-client-positional", "id-beside-secret", "r = redis.Redis('cache.lan', 6379, 0, '{v}')", _pw())
+issue("b2-authorize-account", "id-beside-secret",
+      "B2Api().authorize_account('production', '00" + rand(HEX, 23) + "', '{v}')", rand(ALNUM, 24))
+issue("b2-application-key", "vendor", "B2_APPLICATION_KEY={v}", "K00" + rand(DIGITS, 1) + rand(B64, 27))
+issue("credential-call-positional", "id-beside-secret", 'conn.bind("cn=ops,dc=corp,dc=lan", "{v}")', _pw())
+BENIGN += ["r = redis.Redis('localhost', 6379, 0, decode_responses)", "$('#save').bind('click', 'onSave')"]

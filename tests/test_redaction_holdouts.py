@@ -198,7 +198,7 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
 class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # The misses left: in-house tokens with no word or prefix beside them (bech32-like,
     # grouped hex, a UUID pair after "the service credential for … is"), keys passed to
-    # a client by position (Backblaze's, Razorpay's, Vonage's), values in a SQL INSERT by
+    # a client by position (Vonage's), values in a SQL INSERT by
     # their column, passwords in code with a type between name and value (`Dim pwd As
     # String =`), spaced passphrases in prose, and recovery codes. The look-alikes still
     # redacted: a Kafka record's key, a UUID, after `key=` in a consumer's log line.
@@ -210,21 +210,21 @@ class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "connection-string": (83, 83),
         "credential-file": (99, 102),
         "header-cookie": (32, 32),
-        "id-beside-secret": (61, 67),
+        "id-beside-secret": (65, 67),
         "internal-token": (247, 260),
         "odd-place": (40, 44),
         "private-key": (30, 31),
         "prose": (25, 27),
         "vendor-token": (235, 238),
     }
-    recall, benign, altered = 0.965, 650, 4
+    recall, benign, altered = 0.969, 650, 4
 
 class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # The misses left: passwords given by position to a project's own scripts
     # (`./create_admin.sh admin …`, `bin/console app:user:create …`), passwords inside
     # code a command runs (`gitlab-rails runner "… u.password = '…'"`, artisan tinker), a
     # tool's output that prints a password or a token on its own line, keys passed by
-    # position (Backblaze's, Datadog's), spaced passphrases, and query keys named only by
+    # position (Datadog's), spaced passphrases, and query keys named only by
     # their service (`appid=`). The look-alikes still redacted: short links, a Stripe
     # publishable key, a SealedSecret's short ciphertext, a CI cache key and a deep link's
     # UUID.
@@ -235,14 +235,14 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "connection-string": (68, 70),
         "credential-file": (91, 95),
         "header-cookie": (26, 28),
-        "id-beside-secret": (60, 65),
+        "id-beside-secret": (62, 65),
         "private-key": (29, 30),
         "prose": (38, 42),
         "split-or-encoded": (28, 28),
         "unnamed-format": (390, 395),
         "vendor-token": (189, 190),
     }
-    recall, benign, altered = 0.966, 649, 8
+    recall, benign, altered = 0.967, 649, 8
 
 
 if __name__ == "__main__":

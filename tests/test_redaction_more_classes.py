@@ -195,6 +195,24 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept('assertLoginFails("admin", "")')
         self.assertKept("auth.login(request, user)")
 
+    def test_a_client_given_its_secret_by_position(self):
+        # Backblaze's authorize_account(realm, key id, application key), a Redis client's
+        # fourth argument, an LDAP bind's password, the secret after a Razorpay key id.
+        self.assertRedacted("B2Api().authorize_account('production', '0042ab9f1c8d2e7f3a6b5c4d1',"
+                            " 'K004qT7wZ2xLp9Vb4Nm8Rs3Yc6Ue1Hj5Fk0')", "K004qT7wZ2xLp9Vb4Nm8Rs3Yc6Ue1Hj5Fk0")
+        self.assertRedacted("export B2_APPLICATION_KEY_ID=0042ab9f1c8d2e7f3a6b5c4d1\n"
+                            "b2 authorize-account $B2_APPLICATION_KEY_ID K004qT7wZ2xLp9Vb4Nm8Rs3Yc6Ue1Hj",
+                            "K004qT7wZ2xLp9Vb4Nm8Rs3Yc6Ue1Hj")
+        self.assertRedacted("cache = redis.Redis('cache.lan', 6379, 2, 'v7Qx.Lp9Tz2m')", "v7Qx.Lp9Tz2m")
+        self.assertRedacted("r = redis.StrictRedis(host, port, 0, \"Wq8!zLm3xP\")", "Wq8!zLm3xP")
+        self.assertRedacted('conn.bind("cn=admin,dc=corp,dc=lan", "Kr4#mVq9!x")', "Kr4#mVq9!x")
+        self.assertRedacted("client = razorpay.Client(auth=('rzp_test_8Kq2Lm9Xz4Pw7N', "
+                            "'Tq3mX9zL2pV8wN5kR7bY4cJ6'))", "Tq3mX9zL2pV8wN5kR7bY4cJ6")
+        self.assertKept("r = redis.Redis('localhost', 6379, 0, decode_responses)")
+        self.assertKept("r = redis.Redis('localhost', 6379, 0, 'utf-8')")
+        self.assertKept("$('#save').bind('click', 'onSave')")
+        self.assertKept('server.bind(("0.0.0.0", 8080))')
+
     def test_a_user_password_literal_in_basic_auth_code(self):
         self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
         self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
