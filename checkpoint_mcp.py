@@ -619,7 +619,7 @@ def _piped_secret(command):
             r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
             r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
-            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/)")
+            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set)")
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -1001,6 +1001,22 @@ def redaction_patterns():
         ("uci-option-secret", "", "OpenWrt's UCI: option key / password / psk '…'",
          r"(?#needs:option)(?<![^\n \t])option[ \t]+(?:key|password|psk|secret|auth_secret|sae_password)[ \t]+"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<weak>[^\s'\"]+))"),
+        ("wordpress-keys", "", "wp-config.php's authentication keys and salts "
+         "(`define('AUTH_KEY', '…')`)",
+         r"define\([ \t]*['\"](?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)['\"][ \t]*,[ \t]*"
+         r"""(?!['"]put your unique phrase here['"])(?:'(?P<secret>[^'\n]+)'|"(?P<secret2>[^"\n]+)")"""),
+        ("django-insecure-key", "v", "a Django secret key as startproject makes it (django-insecure-…)",
+         r"(?P<secret>django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{50})"),
+        ("user-script-password", "", "a password given by position to a script or command that "
+         "makes or resets a user (`./create_admin.sh admin …`, `app:user:create …`): the last "
+         "argument, if it mixes cases, digits or symbols and is no e-mail address or path",
+         r"(?#needs:_admin|-admin|eadmin|dadmin|wadmin|_user|-user|euser|duser|wuser|_pw|-pw|tpw|_passw|-passw"
+         r"|tpassw|epassw|user:|users:|admin:|account:|password:|_account|-account)"
+         r"(?:(?:create|add|new|seed|reset|set|change)"
+         r"[_:-]?(?:super)?(?:user|admin|account|pw|passwd|password)|(?:user|admin|account|password)"
+         r"[_:-](?:create|add|new|reset|set|change))[\w.-]*(?:[ \t]+[^\s;&|<>]+){0,6}?[ \t]+"
+         r"(?![^\s;&|]*@[A-Za-z0-9-]+\.)(?![./~-])(?P<secret>(?=[^\s;&|]*(?:[A-Z][^\s;&|]*[a-z]|[a-z][^\s;&|]*[A-Z]"
+         r"|[0-9]|[!@#$%^&*+=?]))[^\s;&|'\"<>]{8,64})(?=[ \t]*(?:[;&|\n]|\Z))"),
         ("redis-client-positional", "", "a Redis client made with its password as the fourth "
          "argument (`redis.Redis('host', 6379, 0, '…')`), if it looks random",
          r"(?:StrictRedis|Redis)\([ \t]*(?:[^,()\n]+,[ \t]*){3}"

@@ -1105,3 +1105,12 @@ issue("b2-authorize-account", "id-beside-secret",
 issue("b2-application-key", "vendor", "B2_APPLICATION_KEY={v}", "K00" + rand(DIGITS, 1) + rand(B64, 27))
 issue("credential-call-positional", "id-beside-secret", 'conn.bind("cn=ops,dc=corp,dc=lan", "{v}")', _pw())
 BENIGN += ["r = redis.Redis('localhost', 6379, 0, decode_responses)", "$('#save').bind('click', 'onSave')"]
+issue("wordpress-keys", "credential-file", "define( 'SECURE_AUTH_KEY',  '{v}' );",
+      rand(ALNUM + "!@#$%^&*()-_[]{}<>~+=,.;:/?|", 64))
+issue("django-insecure-key", "vendor", "SECRET_KEY = '{v}'",
+      "django-insecure-" + rand(LOWER + DIGITS + "!@#$%^&*(-_=+)", 50))
+issue("user-script-password", "cli", "./scripts/create_admin.sh ops {v}", "Tq" + rand(ALNUM, 10) + "9")
+issue("piped-secret-echo", "cli", "echo -n '{v}' | keyring set smtp reports", _pw())
+BENIGN += ["define( 'NONCE_SALT', 'put your unique phrase here' );",
+           "python manage.py createsuperuser --username admin --email admin@example.com",
+           "./add_user.sh jane ./keys/jane.pub", "./create_admin.sh admin admin@example.com"]

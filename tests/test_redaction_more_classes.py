@@ -213,6 +213,22 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("$('#save').bind('click', 'onSave')")
         self.assertKept('server.bind(("0.0.0.0", 8080))')
 
+    def test_secrets_of_frameworks_and_of_user_scripts(self):
+        self.assertRedacted("define( 'LOGGED_IN_SALT', 'q{7Lm!2x]Vb9 Tz#4Kp^8Wn$3' );", "q{7Lm!2x]Vb9")
+        self.assertRedacted("SECRET_KEY = 'django-insecure-" + "k3!x9q^z&m2(w7=+p4" * 2 + "a1b2c3d4e5f6gh'",
+                            "k3!x9q^z&m2(w7=+p4")
+        self.assertRedacted("echo -n 'Harbor@1984' | keyring set smtp reports", "Harbor@1984")
+        for text, secret in (("./create_admin.sh admin QuartzThunderRiverRaven", "QuartzThunderRiverRaven"),
+                             ("bin/console app:user:create ops ops@example.com Secret893#", "Secret893#"),
+                             ("./reset_pw frank Bob@2019x", "Bob@2019x"),
+                             ("python scripts/seed_user.py --email a@example.com Erin@2005", "Erin@2005")):
+            self.assertRedacted(text, secret)
+        self.assertKept("define( 'NONCE_SALT', 'put your unique phrase here' );")
+        self.assertKept("./create_admin.sh admin admin@example.com")
+        self.assertKept("./add_user.sh jane ./keys/jane.pub")
+        self.assertKept("npm run seed-users -- --count 20")
+        self.assertKept("python manage.py createsuperuser --username admin --email admin@example.com")
+
     def test_a_user_password_literal_in_basic_auth_code(self):
         self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
         self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
