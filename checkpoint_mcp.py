@@ -1905,9 +1905,11 @@ def split_tokens(text):
     while index < len(lines) - 1:
         line = lines[index].rstrip("\r")
         following = lines[index + 1].lstrip(" \t")
+        first = following.split(None, 1)[0] if following.strip() else ""
         if (not line or not following or line[-1] not in _TOKEN_CHARS or following[0] not in _TOKEN_CHARS
-                or following.split(None, 1)[0].endswith(":")):  # (the next line's is a key: `uid: …\nname:`)
-            index += 1
+                or first.endswith(":")  # (the next line's is a key: `uid: …\nname:`)
+                or first != following.rstrip("\r") and first.isalpha() and first.islower()):
+            index += 1  # (or a word that more words follow: `…\nmachine host`, `…\nthen run`)
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
         chain, length = [(starts[index] + len(line) - len(tail), tail)], len(tail)

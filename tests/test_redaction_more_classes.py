@@ -229,6 +229,16 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("npm run seed-users -- --count 20")
         self.assertKept("python manage.py createsuperuser --username admin --email admin@example.com")
 
+    def test_a_token_at_a_lines_end_is_not_joined_to_the_next_lines_first_word(self):
+        # A line that goes on after its first word starts with that word, not with the
+        # rest of a token broken by the line's end: `…\nmachine git.example.com`.
+        token = "hrku-5a5d9777-a1e4-f0a2-4a05-d6cd231ce3bb"
+        text = ("machine api.heroku.com\n  login ops@example.com\n  password %s\n"
+                "machine git.heroku.com\n  login ops@example.com\n  password %s" % (token, token))
+        redacted = checkpoint_mcp.redact_text(text)[0]
+        self.assertNotIn("f0a2", redacted)
+        self.assertIn("\nmachine git.heroku.com", redacted)
+
     def test_a_user_password_literal_in_basic_auth_code(self):
         self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
         self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
