@@ -558,7 +558,8 @@ _NAME_SUFFIX = (
     r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
-    r"|password|[0-9]{1,3}|v[0-9]{1,3})){1,3})?"
+    r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3})"
+    r"|Confirm(?:ation)?|Again|Repeat){1,3})?"
 )
 
 
@@ -1017,6 +1018,14 @@ def redaction_patterns():
          r"[_:-](?:create|add|new|reset|set|change))[\w.-]*(?:[ \t]+[^\s;&|<>]+){0,6}?[ \t]+"
          r"(?![^\s;&|]*@[A-Za-z0-9-]+\.)(?![./~-])(?P<secret>(?=[^\s;&|]*(?:[A-Z][^\s;&|]*[a-z]|[a-z][^\s;&|]*[A-Z]"
          r"|[0-9]|[!@#$%^&*+=?]))[^\s;&|'\"<>]{8,64})(?=[ \t]*(?:[;&|\n]|\Z))"),
+        ("c-define-secret", "", "a C macro named for a password or a key, defined as a string "
+         "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h), unless it is a "
+         "name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
+         r"#define[ \t]+[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY)[A-Z0-9_]*"
+         r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+        ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
+         r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
+         r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"-][^\s]*))"""),
         ("redis-client-positional", "", "a Redis client made with its password as the fourth "
          "argument (`redis.Redis('host', 6379, 0, '…')`), if it looks random",
          r"(?:StrictRedis|Redis)\([ \t]*(?:[^,()\n]+,[ \t]*){3}"

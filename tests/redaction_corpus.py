@@ -1114,3 +1114,8 @@ issue("piped-secret-echo", "cli", "echo -n '{v}' | keyring set smtp reports", _p
 BENIGN += ["define( 'NONCE_SALT', 'put your unique phrase here' );",
            "python manage.py createsuperuser --username admin --email admin@example.com",
            "./add_user.sh jane ./keys/jane.pub", "./create_admin.sh admin admin@example.com"]
+issue("c-define-secret", "credential-file", '#define SECRET_SSID "ops-lan"\n#define SECRET_PASS "{v}"', _pw())
+issue("pulumi-config-secret", "cli", "pulumi config set --secret dbPassword {v}", _pw())
+issue("assignment", "assignment", "u.password_confirmation = '{v}'", _pw())
+BENIGN += ["pulumi config set aws:region us-east-1", '#define API_KEY_LEN 32',
+           "password_confirmation = params[:password_confirmation]"]

@@ -127,7 +127,7 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout6
     floors = {
         "ci-log": (44, 44),
-        "cli-argument": (130, 133),
+        "cli-argument": (131, 133),
         "code": (54, 58),
         "config-line": (103, 108),
         "connection-string": (61, 62),
@@ -155,7 +155,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "agent-notes": (76, 83),
         "cli-argument": (134, 137),
         "code": (55, 58),
-        "config-line": (157, 168),
+        "config-line": (158, 168),
         "connection-string": (90, 91),
         "credential-file": (70, 74),
         "encoded-or-header": (107, 112),
@@ -204,11 +204,11 @@ class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # redacted: a Kafka record's key, a UUID, after `key=` in a consumer's log line.
     corpus = redaction_holdout9
     floors = {
-        "cli-argument": (111, 114),
+        "cli-argument": (112, 114),
         "code-literal": (43, 46),
         "config-line": (71, 71),
         "connection-string": (83, 83),
-        "credential-file": (100, 102),
+        "credential-file": (101, 102),
         "header-cookie": (32, 32),
         "id-beside-secret": (65, 67),
         "internal-token": (247, 260),
@@ -230,7 +230,7 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # UUID.
     corpus = redaction_holdout10
     floors = {
-        "cli-argument": (108, 115),
+        "cli-argument": (110, 115),
         "config-line": (58, 60),
         "connection-string": (68, 70),
         "credential-file": (95, 95),

@@ -239,6 +239,18 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertNotIn("f0a2", redacted)
         self.assertIn("\nmachine git.heroku.com", redacted)
 
+    def test_a_confirmation_a_c_macro_and_a_pulumi_secret(self):
+        self.assertRedacted("u.password = 'VhE=o-d9w8wR'; u.password_confirmation = 'VhE=o-d9w8wR'",
+                            "VhE=o-d9w8wR")
+        self.assertRedacted('#define SECRET_SSID "ops-lan"\n#define SECRET_PASS "winter-basil-falcon-yonder"',
+                            "winter-basil-falcon")
+        self.assertRedacted("pulumi config set --secret dbPassword Tundramango11", "Tundramango11")
+        self.assertRedacted('pulumi config set dbPassword "Tundra mango 11" --secret', "Tundra mango 11")
+        self.assertKept('#define SECRET_SSID "ops-lan"')
+        self.assertKept('#define NVS_KEY_WIFI_PASS "wifi_pass"')
+        self.assertKept("pulumi config set aws:region us-east-1")
+        self.assertKept("password_confirmation = params[:password_confirmation]")
+
     def test_a_user_password_literal_in_basic_auth_code(self):
         self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
         self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
