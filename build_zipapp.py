@@ -55,9 +55,9 @@ LONG_DESCRIPTION = (
 # A zipapp cannot keep bytecode beside its source, so without a cache every start would
 # compile the whole module (tens of milliseconds, more than the interpreter's own start).
 # The archive's STARTER loads the module from a code object cached in the user's cache
-# directory, in a file named for a hash of the module's source and of CACHE_WRITER (filled
-# in at build time) and for the interpreter's cache tag, and checked against the
-# interpreter's magic number and a checksum. Any cache problem falls back to the source in
+# directory, in a file named for a hash of the module's source and of the archive's
+# start-up code (filled in at build time) and for the interpreter's cache tag, and checked
+# against the interpreter's magic number and a checksum. Any cache problem falls back to the source in
 # the archive, so the cache can be missing, foreign, damaged or unwritable but never stale.
 # A start reads only the file's head: the module's code with a stand-in in place of each
 # large function (CACHE_WRITER's split_module says which), and the code of load_module,
@@ -65,9 +65,12 @@ LONG_DESCRIPTION = (
 # the file, checks it against the checksum the head holds for it, and puts it in its own
 # place (the function object stays the same: only its __code__ changes); code that does
 # not check out is compiled from the source instead, once, and the cache written again.
+# Until then the function's signature, __doc__ and __code__ are its stand-in's: the module
+# reads none of its own functions' (its docstrings are for its readers).
 # So a start unmarshals the functions it runs, not the redaction, recovery and command
-# line code it does not (the head is a third of the file), and a server reads a tool's
-# code at its first call.
+# line code it does not (the head is a quarter of the file), and a server reads a tool's
+# code at its first call. The file stays open for that: on Windows, where an open file
+# cannot be replaced, a damaged cache file is written again only once no server holds it.
 # What runs at every start is compiled at every start, so it is the hit path alone, and it
 # imports only what running a zipapp has already loaded (runpy loads `os` and
 # `importlib.util`; `_imp`, `gc` and `marshal` are built in). runpy compiles `__main__.py`
@@ -181,18 +184,25 @@ def compile_module(loader, source_path, cache_path, header, checksum_key):
 def split_module(source, code):
     """(the module's code with a stand-in in place of each large function, [(class name or
     None, name, code)] of those functions in the order of the numbers their stand-ins
-    pass). A function is one if a `def` line without decorators (`source`'s line where its
-    code starts) makes it in the module's body or in a class's there, its code has no free
-    variable (a stand-in has none), it is not on the START_PATH and it takes LAZY_AT_LEAST
-    bytes or more. A stand-in has the function's name, line and __qualname__. What no `def`
-    line makes (a lambda, a comprehension) stays."""
+    pass). A function is one if its `def` line (`source`'s line where its code starts)
+    stands at the start of a line, or one indent (four spaces or a tab) into a class that
+    does: so no decorator wraps it, and it is made once, at import (not in a loop, under a
+    condition, or in a function). Its code must also be a plain function's (a stand-in is
+    one: not a generator's or a coroutine's) with no free variable, it must not be on the
+    START_PATH, and it must take LAZY_AT_LEAST bytes or more. A stand-in has the function's
+    name, line and __qualname__."""
     import marshal
     lines = source.split(b"\\n")
     template = [value for value in compile(STAND_IN, code.co_filename, "exec",
                                            dont_inherit=True).co_consts
                 if type(value) is type(code)][0]
     scoped = 0x01 | 0x02  # CO_OPTIMIZED | CO_NEWLOCALS: a function's, not a class body's
+    # CO_GENERATOR | CO_COROUTINE | CO_ITERABLE_COROUTINE | CO_ASYNC_GENERATOR
+    not_plain = 0x20 | 0x80 | 0x100 | 0x200
     lazy = []
+
+    def line_of(value):
+        return lines[value.co_firstlineno - 1] if 0 < value.co_firstlineno <= len(lines) else b""
 
     def stand_in(real):
         changes = {"co_name": real.co_name, "co_firstlineno": real.co_firstlineno,
@@ -205,15 +215,16 @@ def split_module(source, code):
     def replaced(container, owner):
         constants = list(container.co_consts)
         for position, value in enumerate(constants):
-            if type(value) is not type(code) or value.co_name.startswith("<"):
+            if type(value) is not type(code):
                 continue
-            if not value.co_flags & scoped:
-                if owner is None:
+            if not value.co_flags & scoped:  # a class's body
+                if owner is None and line_of(value).startswith(b"class "):
                     constants[position] = replaced(value, value.co_name)
                 continue
-            line = lines[value.co_firstlineno - 1].lstrip() if value.co_firstlineno else b""
+            line = line_of(value)
             qualname = value.co_name if owner is None else owner + "." + value.co_name
-            if (line.startswith(b"def ") and not value.co_freevars
+            if (line.startswith(b"def " if owner is None else (b"    def ", b"\\tdef "))
+                    and not value.co_flags & not_plain and not value.co_freevars
                     and qualname not in START_PATH
                     and len(marshal.dumps(value)) >= LAZY_AT_LEAST):
                 constants[position] = stand_in(value)
@@ -282,7 +293,7 @@ def load_module(code, lazy, handle, source, loader, cache):
     import gc
     import marshal
     import sys
-    from _thread import allocate_lock
+    from _thread import RLock
 
     module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
     module.__file__ = source
@@ -292,7 +303,8 @@ def load_module(code, lazy, handle, source, loader, cache):
     if fix_filename is not None:
         fix_filename(code, source)  # the archive may have moved since
     if lazy:
-        base, lock, loaded, compiled = handle.tell(), allocate_lock(), {}, []
+        # (re-entrant: a signal's handler may call a function while one is being read)
+        base, lock, loaded, compiled = handle.tell(), RLock(), {}, []
 
         def cached_code(offset, size, checksum):
             try:
@@ -334,11 +346,17 @@ def load_module(code, lazy, handle, source, loader, cache):
                         real = function_code(compiled[0], owner, name, stand_in.co_firstlineno)
                     elif fix_filename is not None:
                         fix_filename(real, source)
+                    # Noted before it is put in place: a signal between the two leaves the
+                    # next call to finish it.
+                    loaded[number] = function, real
+                function, real = loaded[number]
+                if function.__code__ is not real:
                     function.__code__ = real
-                    if real.co_consts and type(real.co_consts[0]) is str:
-                        function.__doc__ = real.co_consts[0]  # as a function made from it
-                    loaded[number] = function
-                return loaded[number]
+                    if (function.__doc__ is None and real.co_consts  # as a function made from
+                            and type(real.co_consts[0]) is str  # it (3.14 flags a docstring)
+                            and (sys.version_info < (3, 14) or real.co_flags & 0x4000000)):
+                        function.__doc__ = real.co_consts[0]
+                return function
         namespace["__checkpoint_lazy__"] = load  # LAZY
     try:
         exec(code, namespace)
@@ -464,8 +482,10 @@ def build_archive(source_dir=HERE):
             module = handle.read()
     except OSError as error:
         raise BuildError("cannot read %s: %s" % (MODULE, error.strerror)) from None
-    # The cache file is named for what makes it: the module, and the writer that lays it out.
-    cache_sha256 = hashlib.sha256(CACHE_WRITER.encode("utf-8") + module).hexdigest()
+    # The cache file is named for what makes and reads it: the module, the writer that
+    # lays it out, the starter and bootstrap that read it and call its load_module, the key.
+    cache_sha256 = hashlib.sha256(("%s\0%s\0%s\0%d\0" % (
+        BOOTSTRAP, STARTER, CACHE_WRITER, CHECKSUM_KEY)).encode("utf-8") + module).hexdigest()
     starter = STARTER % {"cache_sha256": cache_sha256, "cache_sha256_32": cache_sha256[:32],
                          "checksum_key": CHECKSUM_KEY}
     entries = sorted({

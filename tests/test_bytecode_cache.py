@@ -114,15 +114,16 @@ class BytecodeCacheTest(TempDirTestCase):
         good = cached.read_bytes()
         head_end, pieces = cache_layout(good)
         middle = head_end // 2
-        start, end = pieces[(None, "run_as_program")]  # (the start runs it)
+        every_function_flipped = good[:head_end] + bytes(byte ^ 0x01 for byte in good[head_end:])
         damaged = {
             "garbage": b"not a code object",
             "empty": b"",
             "truncated in the head": good[:middle],
             "one byte of the head flipped": flipped(good, middle),
             "another interpreter's magic": flipped(good, 0),
-            "truncated before a function the start runs": good[:start + 1],
-            "one byte of a function the start runs flipped": flipped(good, (start + end) // 2),
+            # (`--version` runs the command line, whose functions are read on first call)
+            "truncated after the head": good[:head_end],
+            "every function's code flipped": every_function_flipped,
         }
         for name, data in damaged.items():
             with self.subTest(name):
@@ -271,7 +272,14 @@ ODD_SOURCE = (
     + "        return total\n\n"
     "Child.replaced = Base.method\n\n"
     "@wrap\nclass Wrapped:\n    def method(self):\n        total = 7\n" + INDENTED_PADDING
-    + "        return total\n"
+    + "        return total\n\n"
+    "def generator():\n    total = 8\n" + PADDING + "    yield total\n\n"
+    "handlers = []\nfor tag in (9, 10):\n    def handler(_tag=tag):\n        total = _tag\n"
+    + INDENTED_PADDING + "        return total\n    handlers.append(handler)\n\n"
+    "if handlers:\n    def conditional():\n        total = 11\n" + INDENTED_PADDING
+    + "        return total\n\n"
+    "def documented():\n    'Its docstring.'\n    total = 12\n" + PADDING + "    return total\n\n"
+    "documented.__doc__ = 'Set by the module.'\n"
 )
 
 
@@ -412,7 +420,7 @@ class LazyFunctionTest(TempDirTestCase):
         lazy = {(owner, name) for owner, name, _, _, _ in self.index}
         self.assertEqual(lazy, {(None, "rebound"), (None, "hidden"), (None, "plain"),
                                 ("Base", "method"), ("Child", "replaced"),
-                                ("Wrapped", "method")})  # not decorated, nor super()'s
+                                (None, "documented")})  # made once, plain and undecorated
         expected = {}
         exec(compile(ODD_SOURCE, str(source_path), "exec"), expected)
         for name, call in {"plain": lambda m: m.plain(), "plain(9)": lambda m: m.plain(9),
@@ -423,7 +431,12 @@ class LazyFunctionTest(TempDirTestCase):
                            "Base.method": lambda m: m.Base().method(),
                            "Child.method": lambda m: m.Child().method(),
                            "Child.replaced": lambda m: m.Child().replaced(),
-                           "Wrapped.method": lambda m: m.Wrapped().method()}.items():
+                           "Wrapped.method": lambda m: m.Wrapped().method(),
+                           "generator": lambda m: list(m.generator()),
+                           "handlers": lambda m: [handler() for handler in m.handlers],
+                           "conditional": lambda m: m.conditional(),
+                           "documented": lambda m: (m.documented(), m.documented.__doc__)
+                           }.items():
             with self.subTest(name):
                 self.assertEqual(call(module), call(argparse.Namespace(**expected)))
         self.assertEqual(self.lazy_functions(module), [])  # (Child.replaced's never ran)
@@ -454,6 +467,26 @@ class LazyFunctionTest(TempDirTestCase):
         self.assertEqual(len(json.loads(answers[-1])["result"]["tools"]), 3)
         after = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
         self.assertEqual(sorted(before - after), [])
+
+    def test_a_load_cut_short_between_noting_and_placing_the_code_is_finished_later(self):
+        # (as when a signal's KeyboardInterrupt lands between the two: the next call,
+        # from any thread, puts the code in place instead of looking for the function)
+        source_path = self.tmp / "odd.py"
+        source_path.write_text(ODD_SOURCE, encoding="utf-8")
+        module, _, _ = self.write_and_load(source_path)
+        load = vars(module)[self.writer.LAZY]
+        [number] = [n for n, entry in enumerate(self.index) if entry[1] == "plain"]
+        stand_in = module.plain.__code__
+        self.assertIs(load(number, stand_in), module.plain)
+        real = module.plain.__code__
+        module.plain.__code__ = stand_in  # (noted, not yet placed)
+        self.assertEqual(module.plain(), argparse.Namespace(**self.expected_odd()).plain())
+        self.assertIs(module.plain.__code__, real)
+
+    def expected_odd(self):
+        expected = {}
+        exec(compile(ODD_SOURCE, "odd.py", "exec"), expected)
+        return expected
 
     def test_every_function_of_the_module_is_where_its_stand_in_looks(self):
         # A stand-in finds its function by name at once, or else only by asking the
