@@ -151,16 +151,18 @@ STAND_IN = "def stand_in(*args, **kwargs):\\n    return %s(-1)(*args, **kwargs)\
 # A function whose code takes fewer bytes than this stays in the head: its stand-in would
 # save little, and cost its first call a read.
 LAZY_AT_LEAST = 400
-# What a server runs from its start to its answer to tools/list, and the module's body at
-# import: in the head, since every start reads them at once (a read each would cost more
-# than the unmarshalling they spare). A test runs such a start and checks the list.
+# What a server runs from its start to its answer to tools/list (and to its end when its
+# input then ends), and the module's body at import: in the head, since every start reads
+# them at once (a read each would cost more than the unmarshalling they spare). A test
+# runs such a start and checks the list.
 START_PATH = frozenset((
     "main", "run_as_program", "serve_stdio", "RunEnvironment.__enter__", "Record.__init__",
     "McpServer.__init__", "keeps_one_server_per_session", "McpServer.serve", "read_lines",
     "wait_readable", "McpServer.handle_line", "json_loads", "McpServer.handle_message",
     "is_modern_request", "McpServer.initialize", "McpServer.handle_notification",
     "McpServer.list_tools", "advertised_tools", "McpServer.answer", "McpServer.send",
-    "json_dumps"))
+    "json_dumps", "encode_json_text", "RunEnvironment.__exit__", "RunEnvironment.__init__",
+    "ClientMemory.__init__", "is_valid_id", "McpServer.finish"))
 
 
 def compile_module(loader, source_path, cache_path, header, checksum_key):
@@ -225,8 +227,8 @@ def split_module(source, code):
             qualname = value.co_name if owner is None else owner + "." + value.co_name
             if (line.startswith(b"def " if owner is None else (b"    def ", b"\\tdef "))
                     and not value.co_flags & not_plain and not value.co_freevars
-                    and qualname not in START_PATH
-                    and len(marshal.dumps(value)) >= LAZY_AT_LEAST):
+                    and qualname not in START_PATH  # (its size, wherever the source is:)
+                    and len(marshal.dumps(value)) - len(value.co_filename) >= LAZY_AT_LEAST):
                 constants[position] = stand_in(value)
                 lazy.append((owner, value.co_name, value))
         return container.replace(co_consts=tuple(constants))

@@ -467,6 +467,29 @@ class LazyFunctionTest(TempDirTestCase):
         self.assertEqual(len(json.loads(answers[-1])["result"]["tools"]), 3)
         after = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
         self.assertEqual(sorted(before - after), [])
+        # and each function it calls, whatever its size (which differs between versions)
+        called = set()
+
+        def record(frame, event, argument):
+            code = frame.f_code
+            if event == "call" and code.co_filename == str(REPO / build_zipapp.MODULE):
+                for scope in [module] + [value for value in vars(module).values()
+                                         if isinstance(value, type)]:
+                    if getattr(vars(scope).get(code.co_name), "__code__", None) is code:
+                        called.add(code.co_name if scope is module
+                                   else scope.__name__ + "." + code.co_name)
+        read, write = os.pipe()
+        os.write(write, "".join(json.dumps(request) + "\n" for request in requests).encode())
+        os.close(write)
+        sys.setprofile(record)
+        try:
+            with open(read, "r", encoding="utf-8") as stdin:
+                module.main([], stdin=stdin, stdout=io.TextIOWrapper(io.BytesIO(), encoding="utf-8"),
+                            stderr=io.StringIO(), environ=self.env, cwd=str(self.project))
+        finally:
+            sys.setprofile(None)
+        self.assertTrue({"main", "McpServer.serve", "Record.__init__"} <= called, called)
+        self.assertEqual(sorted(called - self.writer.START_PATH), [])
 
     def test_a_load_cut_short_between_noting_and_placing_the_code_is_finished_later(self):
         # (as when a signal's KeyboardInterrupt lands between the two: the next call,
