@@ -1917,8 +1917,9 @@ def split_tokens(text):
         first = following.split(None, 1)[0] if following.strip() else ""
         if (not line or not following or line[-1] not in _TOKEN_CHARS or following[0] not in _TOKEN_CHARS
                 or first.endswith(":")  # (the next line's is a key: `uid: …\nname:`)
-                or first != following.rstrip("\r") and first.isalpha() and first.islower()):
-            index += 1  # (or a word that more words follow: `…\nmachine host`, `…\nthen run`)
+                or first != following.rstrip("\r") and first.isalpha()
+                and (first.islower() or first.istitle())):  # (or a word that more words
+            index += 1  # follow: `…\nmachine host`, `…\nLogged in as …`)
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
         chain, length = [(starts[index] + len(line) - len(tail), tail)], len(tail)

@@ -238,6 +238,11 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         redacted = checkpoint_mcp.redact_text(text)[0]
         self.assertNotIn("f0a2", redacted)
         self.assertIn("\nmachine git.heroku.com", redacted)
+        redacted = checkpoint_mcp.redact_text(
+            "$ acme login --token acme_e4c5190d2a.e376329850d0a7bc174e1a2349419bc0\n"
+            "Logged in as ci-bot (org: platform)")[0]
+        self.assertNotIn("e4c5190d2a", redacted)
+        self.assertIn("\nLogged in as ci-bot", redacted)
 
     def test_a_confirmation_a_c_macro_and_a_pulumi_secret(self):
         self.assertRedacted("u.password = 'VhE=o-d9w8wR'; u.password_confirmation = 'VhE=o-d9w8wR'",
