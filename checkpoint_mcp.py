@@ -590,6 +590,9 @@ def _cli_value(tag=""):
 
 
 _CLI_VALUE = _cli_value()
+# A .netrc password: quoted, or every character up to the next blank or backquote (`&`,
+# `;` and `|` are the password's there, not a shell's).
+_NETRC_VALUE = r"""(?P<secret>[^\s'"`][^\s`]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
 
 
 def _weak_literal(tag=""):
@@ -1026,6 +1029,19 @@ def redaction_patterns():
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
          r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
          r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"-][^\s]*))"""),
+        ("prose-quoted-passphrase", "i", "a passphrase of three or more words, quoted, that a sentence "
+         "gives (`the GPG passphrase for the backup key is \"walnut badger river\"`)",
+         r"pass[ -]?phrase[^\n\"]{0,60}?(?:[ \t](?:is|was)|[:=])[ \t]*[\"'“](?P<secret>[a-z]{3,12}"
+         r"(?:[ .,-][a-z]{3,12}){2,9})[\"'”]"),
+        ("prose-user-slash-password", "", "a login written as user / password after a label that "
+         "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`): the "
+         "password, if it holds a digit, a symbol or a capital inside",
+         r"(?#needs:creds:|creds =|creds=|cred:|Creds:|CREDS:|credentials:|Credentials:|login:|Login:"
+         r"|LOGIN:|login =|login=|: user )(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?"
+         r"|[Ll]ogin|LOGIN)[ \t]*[:=][ \t]*|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
+         r"(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})(?![^\s,;)])"),
+        ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
+         r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("redis-client-positional", "", "a Redis client made with its password as the fourth "
          "argument (`redis.Redis('host', 6379, 0, '…')`), if it looks random",
          r"(?:StrictRedis|Redis)\([ \t]*(?:[^,()\n]+,[ \t]*){3}"
@@ -1156,9 +1172,9 @@ def redaction_patterns():
          r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"|>;&]+)[ \t]+(?:" + _CLI_VALUE + r")"),
         ("netrc-password", "", ".netrc machine … password …, on one line or several",
          r"machine[ \t]+\S+(?:\s+(?:login|account|port|protocol)\s+\S+){0,4}\s+password[ \t]+(?:"
-         + _CLI_VALUE + r")"),
+         + _NETRC_VALUE + r")"),
         ("netrc-default-password", "", ".netrc default … password …",
-         r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _CLI_VALUE + r")"),
+         r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer)"
          r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"

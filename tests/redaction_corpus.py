@@ -1119,3 +1119,11 @@ issue("pulumi-config-secret", "cli", "pulumi config set --secret dbPassword {v}"
 issue("assignment", "assignment", "u.password_confirmation = '{v}'", _pw())
 BENIGN += ["pulumi config set aws:region us-east-1", '#define API_KEY_LEN 32',
            "password_confirmation = params[:password_confirmation]"]
+issue("prose-quoted-passphrase", "prose", 'The GPG passphrase for the backup key is "{v}".',
+      " ".join(_rng.choice(("walnut", "badger", "river", "granite", "velvet", "cobalt", "maple")) for _ in range(4)))
+issue("prose-user-slash-password", "prose", "jenkins: user erin / {v}", "Kofi" + rand(DIGITS, 4) + "#jun")
+issue("prose-user-slash-password", "prose", "creds: maria.lopez / {v}", "Mango" + rand(UPPER, 1) + "agle" + rand(DIGITS, 2))
+issue("netrc-password", "credential-file", "machine ftp.vendor.net login ops@example.com password {v}",
+      rand(ALNUM, 6) + "&" + rand(ALNUM, 5) + "%" + rand(ALNUM, 4))
+issue("tor-hidden-service-key", "private-key", "== ed25519v1-secret: type0 ==\n{v}", b64(64))
+BENIGN += ["user guide / Settings", "login page / Dashboard", 'the passphrase prompt says "enter your passphrase"']

@@ -256,6 +256,18 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("pulumi config set aws:region us-east-1")
         self.assertKept("password_confirmation = params[:password_confirmation]")
 
+    def test_a_passphrase_a_login_and_a_hidden_service_key_in_notes(self):
+        self.assertRedacted('The GPG passphrase for the backup key is "walnut badger river granite".',
+                            "walnut badger river")
+        self.assertRedacted("creds: maria.lopez / MangoEagleOrbit", "MangoEagleOrbit")
+        self.assertRedacted("jenkins: user erin / Kofi1971#juniper", "Kofi1971#juniper")
+        self.assertRedacted("machine ftp.vendor.net login ops@example.com password eGNq&iAd%IMwh=!B", "iAd%IMwh")
+        self.assertRedacted("== ed25519v1-secret: type0 ==\n" + "rPGo+KB4vhv1gXVk" * 5 + "lw==", "rPGo+KB4vhv1gXVk")
+        self.assertKept('the passphrase prompt says "enter your passphrase"')
+        self.assertKept("user guide / Settings")
+        self.assertKept("login page / Dashboard")
+        self.assertKept("user profile / AccountSettings2")
+
     def test_a_user_password_literal_in_basic_auth_code(self):
         self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
         self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
