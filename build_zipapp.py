@@ -57,8 +57,9 @@ LONG_DESCRIPTION = (
 # The archive's STARTER loads the module from a code object cached in the user's cache
 # directory, in a file named for a hash of the module's source and of the archive's
 # start-up code (filled in at build time) and for the interpreter's cache tag, and checked
-# against the interpreter's magic number and a checksum. Any cache problem falls back to the source in
-# the archive, so the cache can be missing, foreign, damaged or unwritable but never stale.
+# against the interpreter's magic number and a checksum. Any cache problem falls back to
+# the source in the archive, so the cache can be missing, foreign, damaged or unwritable
+# but never stale.
 # A start reads only the file's head: the module's code with a stand-in in place of each
 # large function (CACHE_WRITER's split_module says which), and the code of load_module,
 # which runs it. On its first call a stand-in reads its function's code from the rest of
