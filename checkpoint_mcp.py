@@ -1042,6 +1042,18 @@ def redaction_patterns():
          r"(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})(?![^\s,;)])"),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
+        ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
+         "token's or a key's word standing alone in prose: quoted, in backquotes or between dashes "
+         "(`their sandbox secret '…'`, ``the key with `…` ``, `API token — … —`), if it looks "
+         "random and is no keyboard shortcut",
+         r"(?#needs:secret|passw|token|key)(?:secret|password|passwd|token|key)(?<![a-z0-9_.-]secret)"
+         r"(?<![a-z0-9_.-]password)(?<![a-z0-9_.-]passwd)(?<![a-z0-9_.-]token)(?<![a-z0-9_.-]key)[ \t]+"
+         r"(?:(?:is|was|with|of|=|:)[ \t]+)?(?:[`'\"](?!(?:ctrl|cmd|shift|alt|meta|option)\+)"
+         r"(?P<weak>[^`'\"\s]{8,64})[`'\"]"
+         r"|—[ \t]+(?P<weak2>[^\s]{8,64})[ \t]+—)"),
+        ("prose-credentials-are", "i", "credentials stated as user:password in prose "
+         "(`credentials are svc_backup:…`), if the password looks random",
+         r"credentials[ \t]+(?:are|were|is|:)[ \t]+[\w.@+-]{2,64}:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])"),
         ("redis-client-positional", "", "a Redis client made with its password as the fourth "
          "argument (`redis.Redis('host', 6379, 0, '…')`), if it looks random",
          r"(?:StrictRedis|Redis)\([ \t]*(?:[^,()\n]+,[ \t]*){3}"

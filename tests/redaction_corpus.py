@@ -1127,3 +1127,10 @@ issue("netrc-password", "credential-file", "machine ftp.vendor.net login ops@exa
       rand(ALNUM, 6) + "&" + rand(ALNUM, 5) + "%" + rand(ALNUM, 4))
 issue("tor-hidden-service-key", "private-key", "== ed25519v1-secret: type0 ==\n{v}", b64(64))
 BENIGN += ["user guide / Settings", "login page / Dashboard", 'the passphrase prompt says "enter your passphrase"']
+issue("prose-quoted-credential", "prose", "The customer gave us their sandbox secret '{v}' for the repro.",
+      rand(ALNUM, 9) + "!" + rand(ALNUM, 6) + "*")
+issue("prose-quoted-credential", "prose", "Jenkins API token — {v} — lives in the shared vault.",
+      rand(ALNUM, 12) + "^" + rand(ALNUM, 7))
+issue("prose-credentials-are", "prose", "Credentials are svc_backup:{v} on the NAS.", rand(ALNUM, 24))
+BENIGN += ["use key `ctrl+shift+p` to open it", 'the password field is "required"',
+           "credentials are admin:admin by default", "set the key `EDITOR` in your shell"]

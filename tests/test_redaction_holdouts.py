@@ -135,7 +135,7 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "http-header": (77, 77),
         "id-beside-secret": (82, 85),
         "private-key": (52, 52),
-        "prose": (53, 61),
+        "prose": (59, 61),
         "unnamed-format": (200, 201),
         "vendor-token": (168, 169),
     }

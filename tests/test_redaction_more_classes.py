@@ -268,6 +268,17 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("login page / Dashboard")
         self.assertKept("user profile / AccountSettings2")
 
+    def test_a_value_set_off_after_a_credential_word_in_prose(self):
+        self.assertRedacted("their sandbox secret '9HIHu9uXnD9PV!wTw-7xpQ*' for the repro", "9HIHu9uXnD9PV")
+        self.assertRedacted("Set the key with `ISD#G0URbRa7Dqy6%` in the dashboard", "ISD#G0URbRa7Dqy6%")
+        self.assertRedacted("Jenkins API token — n6xGCPPqJ16U^Q+vn+vFB#o%C^8 — lives in the vault",
+                            "n6xGCPPqJ16U")
+        self.assertRedacted("Credentials are svc_backup:Fall2025$ on the NAS.", "Fall2025$")
+        self.assertKept("use key `ctrl+shift+p` to open it")
+        self.assertKept('the secret "production" is used')
+        self.assertKept("credentials are admin:admin by default")
+        self.assertKept("The key `Settings.Production` holds it")
+
     def test_a_user_password_literal_in_basic_auth_code(self):
         self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
         self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
