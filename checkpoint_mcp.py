@@ -707,6 +707,19 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
                          r"[ \t]*(?=\r?\n|\Z)")
 
 
+# A prompt's line (a shell's, a REPL's, a console's) that reads a secret by its name to
+# print it, then the value printed alone on the next line, in group `weak…`: a variable's
+# name (`PRODUCTION_API_TOKEN`) is no value. (A row each for a line after a line break and
+# for the text's first: one pattern opening with either is scanned at every character.)
+_SECRET_READ_THEN_PRINTED = (
+    r"[ \t]*(?:\$|>|>>>|irb\([^)\n]*\)[^>\n]*>|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
+    r"(?=[^\n]*(?i:cat |echo |printenv|get |show |credentials|env|jsonpath|base64|reveal|decrypt|read "
+    r"|print))[^\n]*(?i:passw|secret|token|api_?key|private_key)[^\n]*\r?\n[ \t]*"
+    r"(?:=>[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
+    r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
+    r"[ \t]*(?=\r?\n|\Z)")
+
+
 def redaction_patterns():
     """The single source of truth for what is redacted: (name, flags, the real format it
     is for, pattern) rows, applied in order. Token shapes follow the issuers' formats
@@ -1046,7 +1059,10 @@ def redaction_patterns():
          "token's or a key's word standing alone in prose: quoted, in backquotes or between dashes "
          "(`their sandbox secret '…'`, ``the key with `…` ``, `API token — … —`), if it looks "
          "random and is no keyboard shortcut",
-         r"(?#needs:secret|passw|token|key)(?:secret|password|passwd|token|key)(?<![a-z0-9_.-]secret)"
+         "(?#needs:%s)" % "|".join(  # (the word, then what sets a value off)
+             word + after for word in ("secret", "password", "passwd", "token", "key") for after in (
+                 " '", ' "', " `", " —", " is", " was", " with", " of", " =", ":"))
+         + r"(?:secret|password|passwd|token|key)(?<![a-z0-9_.-]secret)"
          r"(?<![a-z0-9_.-]password)(?<![a-z0-9_.-]passwd)(?<![a-z0-9_.-]token)(?<![a-z0-9_.-]key)[ \t]+"
          r"(?:(?:is|was|with|of|=|:)[ \t]+)?(?:[`'\"](?!(?:ctrl|cmd|shift|alt|meta|option)\+)"
          r"(?P<weak>[^`'\"\s]{8,64})[`'\"]"
@@ -1054,6 +1070,17 @@ def redaction_patterns():
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
          "(`credentials are svc_backup:…`), if the password looks random",
          r"credentials[ \t]+(?:are|were|is|:)[ \t]+[\w.@+-]{2,64}:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])"),
+        ("generated-secret-output", "", "what `openssl rand -hex|-base64` printed on the next line "
+         "(a secret made to be used as one)",
+         r"openssl[ \t]+rand[ \t]+-(?:hex|base64)[^\n]*\r?\n[ \t]*(?P<secret>[A-Za-z0-9+/=]{16,})(?=[ \t]*(?:\r?\n|\Z))"),
+        ("secret-read-then-printed", "", "a value a prompt's line reads by a secret's name (a shell, a "
+         "REPL, a console) to print it, printed alone on the next line, if it looks random and is "
+         "no variable's name (`irb> credentials.aws[:secret_access_key]` then `=> \"…\"`)",
+         "(?#needs:\n)" r"\n" + _SECRET_READ_THEN_PRINTED),
+        ("secret-read-then-printed-first", "", "the same, the prompt's line the text's first",
+         r"\A" + _SECRET_READ_THEN_PRINTED),
+        ("elastic-reset-password-output", "", "the password elasticsearch-reset-password prints",
+         r"reset-password[^\n]*\r?\n(?:[^\n]*\r?\n){0,3}?New value:[ \t]*(?P<secret>\S+)"),
         ("redis-client-positional", "", "a Redis client made with its password as the fourth "
          "argument (`redis.Redis('host', 6379, 0, '…')`), if it looks random",
          r"(?:StrictRedis|Redis)\([ \t]*(?:[^,()\n]+,[ \t]*){3}"
@@ -1326,7 +1353,7 @@ def redaction_patterns():
          "user, then password): its last line",
          "(?#needs:\n)"
          # (not /etc/passwd, a source file or a document: `cat auth_test.go`, `cat secretary.md`)
-         r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:pass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential)[^\s|;&/]*"
+         r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:[Pp]ass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential)[^\s|;&/]*"
          r"(?<!\.py)(?<!\.go)(?<!\.js)(?<!\.ts)(?<!\.rb)(?<!\.rs)(?<!\.md)(?<!\.sh)(?<!\.java)(?<!\.json)"
          r"(?<!\.yaml)(?<!\.yml)(?<!\.toml)(?<!\.xml)(?<!\.html)[ \t]*\r?\n"
          r"(?:[^\s:]{1,64}\r?\n)?(?![a-z]+[ \t]*(?:\r?\n|\Z))(?P<secret>[^\s:]{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
@@ -1673,6 +1700,9 @@ _RANDOM_MIN_BITS = 3.0
 _RANDOM_MIN_ODD = 0.3
 _UNBROKEN_MIN_CHARS = 24  # lowercase letters and digits (4 or more) in one piece: base36, no name
 _HEX = frozenset("0123456789abcdefABCDEF-")
+# What a digest's label ends with (the value may follow on the next line).
+_DIGEST_LABELS = ("sum", "sha", "sha1", "sha256", "sha384", "sha512", "md5", "digest", "hash",
+                  "integrity", "etag")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
 _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
@@ -1950,6 +1980,9 @@ def split_tokens(text):
             index += 1  # follow: `…\nmachine host`, `…\nLogged in as …`)
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
+        if tail.lower().rstrip(":=").endswith(_DIGEST_LABELS):
+            index += 1  # (a digest's label, its value on the next line: `dist.shasum\n<sha1>`)
+            continue
         chain, length = [(starts[index] + len(line) - len(tail), tail)], len(tail)
         while True:
             index += 1

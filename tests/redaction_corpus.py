@@ -1134,3 +1134,15 @@ issue("prose-quoted-credential", "prose", "Jenkins API token — {v} — lives i
 issue("prose-credentials-are", "prose", "Credentials are svc_backup:{v} on the NAS.", rand(ALNUM, 24))
 BENIGN += ["use key `ctrl+shift+p` to open it", 'the password field is "required"',
            "credentials are admin:admin by default", "set the key `EDITOR` in your shell"]
+issue("generated-secret-output", "cli", "$ openssl rand -hex 32\n{v}\n# pasted into SESSION_SECRET", rand(HEX, 64))
+issue("secret-read-then-printed", "cli",
+      "irb(main):001> Rails.application.credentials.aws[:secret_access_key]\n=> \"{v}\"", b64(30))
+issue("secret-read-then-printed", "cli", "> process.env.PAYMENT_GATEWAY_SECRET\n'{v}'", b64(32))
+issue("elastic-reset-password-output", "cli", "$ bin/elasticsearch-reset-password -u elastic -a -b\n"
+      "Password for the [elastic] user successfully reset.\nNew value: {v}", rand(ALNUM + "=*+", 20))
+issue("cat-password-file", "cli", "$ sudo cat /var/lib/jenkins/secrets/initialAdminPassword\n{v}", rand(HEX, 32))
+BENIGN += ["$ npm view left-pad dist.shasum\n" + rand(HEX, 40),
+           "$ git rev-parse HEAD  # token rotation commit\n" + rand(HEX, 40),
+           "$ grep -c token app.log\n1234567890123"]
+issue("secret-read-then-printed", "cli", "checking the gateway's env\n> process.env.PAYMENT_GATEWAY_SECRET\n'{v}'",
+      b64(32))

@@ -7,7 +7,7 @@ import unittest
 import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
-                   redaction_holdout9, redaction_holdout10)
+                   redaction_holdout9, redaction_holdout10, redaction_holdout11)
 from tests.support import leaks
 
 
@@ -230,7 +230,7 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # UUID.
     corpus = redaction_holdout10
     floors = {
-        "cli-argument": (110, 115),
+        "cli-argument": (111, 115),
         "config-line": (58, 60),
         "connection-string": (68, 70),
         "credential-file": (95, 95),
@@ -243,6 +243,31 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (190, 190),
     }
     recall, benign, altered = 0.976, 649, 8
+
+
+class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Written with a fifth of its texts a command and its output and a fifth code in
+    # languages other than Python and JavaScript; blind 0.950 and 1.4%. The misses left:
+    # prose passwords in plain words ("log in as admin with baseball63"), secrets in code
+    # of other languages under names no row reads (a Rust const, an Elixir attribute, a
+    # Scala map, a Terraform default), ids beside secrets no row names (Agora, Salesforce,
+    # GCS HMAC), db2's `using`, netlify env:set, and a Supabase status's keys.
+    corpus = redaction_holdout11
+    floors = {
+        "cli-argument": (133, 139),
+        "code-literal": (194, 208),
+        "config-line": (68, 68),
+        "connection-string": (71, 72),
+        "credential-file": (80, 81),
+        "http-header": (38, 38),
+        "id-beside-secret": (73, 81),
+        "internal-token": (90, 91),
+        "private-key": (38, 38),
+        "prose": (46, 57),
+        "terminal-session": (195, 198),
+        "vendor-token": (153, 154),
+    }
+    recall, benign, altered = 0.962, 660, 4
 
 
 if __name__ == "__main__":

@@ -279,6 +279,21 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("credentials are admin:admin by default")
         self.assertKept("The key `Settings.Production` holds it")
 
+    def test_a_secret_a_tool_prints_on_the_line_after_the_command(self):
+        self.assertRedacted("$ openssl rand -hex 32\n" + "7e5f2988d3fd6c0f" * 4 + "\n# pasted into SESSION_SECRET",
+                            "7e5f2988d3fd6c0f")
+        self.assertRedacted("irb(main):001> Rails.application.credentials.aws[:secret_access_key]\n"
+                            '=> "83/jZx+VuL7hOFkzft58b1Yzh0twUVEKIeNgZgAw"', "83/jZx+VuL7hOFkzft58b1Y")
+        self.assertRedacted("$ kubectl get secret db -o jsonpath='{.data.password}' | base64 -d\n"
+                            "25fb7e8e86e901f6ee9168cc83e9263673d55436", "25fb7e8e86e901f6ee91")
+        self.assertRedacted("$ bin/elasticsearch-reset-password -u elastic\nPassword for the [elastic] user "
+                            "successfully reset.\nNew value: Dxl=WPE*SL*r6Cq+nTug", "Dxl=WPE*SL*r6Cq")
+        self.assertRedacted("$ sudo cat /var/lib/jenkins/secrets/initialAdminPassword\n"
+                            "d0918c4369d55ed935e03cfdd77ec077", "d0918c4369d55ed935e0")
+        self.assertKept("$ npm view left-pad dist.shasum\nf4d3bc45ceb621de17a6ba95b897a438017c67c5")
+        self.assertKept("$ git rev-parse HEAD  # token rotation commit\n3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39")
+        self.assertKept("$ grep -rn token src/\nsrc/auth.py:12: def refresh_token(self):")
+
     def test_a_user_password_literal_in_basic_auth_code(self):
         self.assertRedacted('curl_setopt($ch, CURLOPT_USERPWD, "ops:Gravel?771");', "Gravel?771")
         self.assertRedacted("const h = `Basic ${btoa('svc:Kettle55!Nord')}`;", "Kettle55!Nord")
