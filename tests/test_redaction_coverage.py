@@ -162,12 +162,15 @@ class LinearCostTest(unittest.TestCase):
 
     def test_hostile_input_stays_linear(self):
         for unit in self.HOSTILE:
-            timings = []
-            for size in (1 << 13, 1 << 15):
-                text = (unit * (size // len(unit) + 1))[:size]
-                started = time.perf_counter()
-                redact(text)
-                timings.append(time.perf_counter() - started)
+            timings = [float("inf"), float("inf")]
+            for _ in range(3):  # (measured again only when a busy machine made it look slow)
+                for index, size in enumerate((1 << 13, 1 << 15)):
+                    text = (unit * (size // len(unit) + 1))[:size]
+                    started = time.perf_counter()
+                    redact(text)
+                    timings[index] = min(timings[index], time.perf_counter() - started)
+                if timings[1] < 8 * timings[0] + 0.05:
+                    break
             with self.subTest(unit=unit):
                 # 4x the input: a linear pattern takes about 4x as long, a quadratic one 16x;
                 # the absolute bound tells a hang from a slow machine.
