@@ -421,8 +421,7 @@ class LazyFunctionTest(TempDirTestCase):
         self.assertEqual(lazy, {(None, "rebound"), (None, "hidden"), (None, "plain"),
                                 ("Base", "method"), ("Child", "replaced"),
                                 (None, "documented")})  # made once, plain and undecorated
-        expected = {}
-        exec(compile(ODD_SOURCE, str(source_path), "exec"), expected)
+        expected = self.expected_odd()
         for name, call in {"plain": lambda m: m.plain(), "plain(9)": lambda m: m.plain(9),
                            "decorated": lambda m: m.decorated(),
                            "rebound": lambda m: m.rebound(),
@@ -450,20 +449,7 @@ class LazyFunctionTest(TempDirTestCase):
             self.assertTrue(callable(vars(getattr(module, owner) if owner else module)
                                      .get(name)), qualname)
         before = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
-        requests = [
-            {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-             "params": {"protocolVersion": checkpoint_mcp.HANDSHAKE_VERSIONS[0],
-                        "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}},
-            {"jsonrpc": "2.0", "method": "notifications/initialized"},
-            {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]
-        read, write = os.pipe()
-        os.write(write, "".join(json.dumps(request) + "\n" for request in requests).encode())
-        os.close(write)
-        with open(read, "r", encoding="utf-8") as stdin:
-            stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
-            module.main([], stdin=stdin, stdout=stdout, stderr=io.StringIO(),
-                        environ=self.env, cwd=str(self.project))
-            answers = stdout.buffer.getvalue().decode("utf-8").splitlines()
+        answers = self.serve_tools_list(module)
         self.assertEqual(len(json.loads(answers[-1])["result"]["tools"]), 3)
         after = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
         self.assertEqual(sorted(before - after), [])
@@ -478,18 +464,30 @@ class LazyFunctionTest(TempDirTestCase):
                     if getattr(vars(scope).get(code.co_name), "__code__", None) is code:
                         called.add(code.co_name if scope is module
                                    else scope.__name__ + "." + code.co_name)
-        read, write = os.pipe()
-        os.write(write, "".join(json.dumps(request) + "\n" for request in requests).encode())
-        os.close(write)
         sys.setprofile(record)
         try:
-            with open(read, "r", encoding="utf-8") as stdin:
-                module.main([], stdin=stdin, stdout=io.TextIOWrapper(io.BytesIO(), encoding="utf-8"),
-                            stderr=io.StringIO(), environ=self.env, cwd=str(self.project))
+            self.serve_tools_list(module)
         finally:
             sys.setprofile(None)
         self.assertTrue({"main", "McpServer.serve", "Record.__init__"} <= called, called)
         self.assertEqual(sorted(called - self.writer.START_PATH), [])
+
+    def serve_tools_list(self, module):
+        """The lines `module`'s server answers an initialize, then a tools/list, with."""
+        requests = [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": {"protocolVersion": checkpoint_mcp.HANDSHAKE_VERSIONS[0],
+                        "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]
+        read, write = os.pipe()
+        os.write(write, "".join(json.dumps(request) + "\n" for request in requests).encode())
+        os.close(write)
+        with open(read, "r", encoding="utf-8") as stdin:
+            stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+            module.main([], stdin=stdin, stdout=stdout, stderr=io.StringIO(),
+                        environ=self.env, cwd=str(self.project))
+            return stdout.buffer.getvalue().decode("utf-8").splitlines()
 
     def test_a_load_cut_short_between_noting_and_placing_the_code_is_finished_later(self):
         # (as when a signal's KeyboardInterrupt lands between the two: the next call,
