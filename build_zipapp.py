@@ -68,9 +68,14 @@ LONG_DESCRIPTION = (
 # not check out is compiled from the source instead, once, and the cache written again.
 # Until then the function's signature, __doc__ and __code__ are its stand-in's: the module
 # reads none of its own functions' (its docstrings are for its readers).
-# So a start unmarshals the functions it runs, not the redaction, recovery and command
-# line code it does not (the head is a quarter of the file), and a server reads a tool's
-# code at its first call. The file stays open for that: on Windows, where an open file
+# A class that nothing run at import names waits too: its statement's instructions in the
+# module's code are no-ops, and its code, apart, makes it in the module's namespace, once:
+# before a function or a class that names it runs or is made, or when the module is asked
+# for it as an attribute (a module __getattr__; __dir__ lists it). Until then it is not in
+# the module's namespace: the module never looks a class up in it but by name.
+# So a start unmarshals the functions it runs and makes the classes it uses, not the
+# redaction, recovery and command line code it does not (the head is a fifth of the file),
+# and a server reads a tool's code at its first call. The file stays open for that: on Windows, where an open file
 # cannot be replaced, a damaged cache file is written again only once no server holds it.
 # What runs at every start is compiled at every start, so it is the hit path alone, and it
 # imports only what running a zipapp has already loaded (runpy loads `os` and
@@ -130,7 +135,7 @@ if found is None:
         handle.close()
     from checkpoint_cache import compile_module, load_module as load
     found, handle = compile_module(__loader__, SOURCE, cache, HEADER, %(checksum_key)d), None
-sys.exit(load(found[1], found[2], handle, SOURCE, __loader__, (cache, HEADER, %(checksum_key)d))
+sys.exit(load(found[1:], handle, SOURCE, __loader__, (cache, HEADER, %(checksum_key)d))
          .run_as_program())
 '''
 
@@ -167,13 +172,9 @@ START_PATH = frozenset((
 
 
 def compile_module(loader, source_path, cache_path, header, checksum_key):
-    """(None, the module's code, no lazy functions): compiled from the archive, and cached
-    when possible."""
-    if loader is not None and hasattr(loader, "get_data"):
-        source = loader.get_data(source_path)
-    else:
-        with open(source_path, "rb") as handle:
-            source = handle.read()
+    """(None, the module's code, no function or class that waits): compiled from the
+    archive, and cached when possible."""
+    source = read_source(loader, source_path)
     code = compile(source, source_path, "exec", dont_inherit=True)
     if cache_path is not None and not sys.dont_write_bytecode:
         try:
@@ -181,19 +182,37 @@ def compile_module(loader, source_path, cache_path, header, checksum_key):
             remove_stale_caches(cache_path)
         except Exception:  # an unwritable cache only costs the next start a compile
             pass
-    return None, code, ()
+    return None, code, (), ()
+
+
+def read_source(loader, source_path):
+    if loader is not None and hasattr(loader, "get_data"):
+        return loader.get_data(source_path)
+    with open(source_path, "rb") as handle:
+        return handle.read()
 
 
 def split_module(source, code):
-    """(the module's code with a stand-in in place of each large function, [(class name or
-    None, name, code)] of those functions in the order of the numbers their stand-ins
-    pass). A function is one if its `def` line (`source`'s line where its code starts)
-    stands at the start of a line, or one indent (four spaces or a tab) into a class that
-    does: so no decorator wraps it, and it is made once, at import (not in a loop, under a
-    condition, or in a function). Its code must also be a plain function's (a stand-in is
-    one: not a generator's or a coroutine's) with no free variable, it must not be on the
-    START_PATH, and it must take LAZY_AT_LEAST bytes or more. A stand-in has the function's
-    name, line and __qualname__."""
+    """(the module's code with a stand-in in place of each large function and without the
+    classes that can wait, [(class name or None, name, code, classes)] of those functions,
+    in the order of the numbers their stand-ins pass, [(name, code, classes)] of those
+    classes). `classes` holds the numbers of the classes that wait and that the code names:
+    they are made before it runs.
+    A function is one if its `def` line (`source`'s line where its code starts) stands at
+    the start of a line, or one indent (four spaces or a tab) into a class that does: so no
+    decorator wraps it, and it is made once, at import (not in a loop, under a condition,
+    or in a function). Its code must also be a plain function's (a stand-in is one: not a
+    generator's or a coroutine's) with no free variable, it must not be on the START_PATH,
+    and it must take LAZY_AT_LEAST bytes or more. A stand-in has the function's name, line
+    and __qualname__.
+    A class waits if its `class` line stands at the start of a line (so undecorated), its
+    name is bound nowhere else, and nothing that runs before it is named names it: the
+    module's body, a function that stays in the head, a class that does not wait. Its
+    statement's instructions in the module's code become no-ops, and its code is a
+    module's that runs the statement (with stand-ins for its large methods), in the
+    module's namespace, when a function that names it first runs, when a class that names
+    it is made, or when the module is asked for it as an attribute."""
+    import dis
     import marshal
     lines = source.split(b"\\n")
     template = [value for value in compile(STAND_IN, code.co_filename, "exec",
@@ -207,6 +226,41 @@ def split_module(source, code):
     def line_of(value):
         return lines[value.co_firstlineno - 1] if 0 < value.co_firstlineno <= len(lines) else b""
 
+    def is_class_body(value):  # (of a class statement at the top of the module)
+        return not value.co_flags & scoped and line_of(value).startswith(b"class ")
+
+    def can_wait(value, owner):  # (owner: None at the top, a top class's name, or False)
+        qualname = value.co_name if owner is None else "%s.%s" % (owner, value.co_name)
+        return (owner is not False and value.co_flags & scoped
+                and line_of(value).startswith(b"def " if owner is None
+                                              else (b"    def ", b"\\tdef "))
+                and not value.co_flags & not_plain and not value.co_freevars
+                and qualname not in START_PATH  # (its size, wherever the source is:)
+                and len(marshal.dumps(value)) - len(value.co_filename) >= LAZY_AT_LEAST)
+
+    def named(container, owner):
+        """The names `container`'s code and the code it makes may use (a superset of those
+        they read), but for the functions that wait and, in the module's, the bodies of
+        its classes (each apart)."""
+        found = set(container.co_names)
+        for value in container.co_consts:
+            if (type(value) is type(code) and not (owner is None and is_class_body(value))
+                    and not can_wait(value, owner)):
+                found |= named(value, False)
+        return found
+
+    def replaced(container, owner):
+        constants = list(container.co_consts)
+        for position, value in enumerate(constants):
+            if type(value) is not type(code):
+                continue
+            if owner is None and is_class_body(value):
+                constants[position] = replaced(value, value.co_name)
+            elif can_wait(value, owner):
+                constants[position] = stand_in(value)
+                lazy.append((owner, value.co_name, value, needs(value)))
+        return container.replace(co_consts=tuple(constants))
+
     def stand_in(real):
         changes = {"co_name": real.co_name, "co_firstlineno": real.co_firstlineno,
                    "co_consts": tuple(len(lazy) if type(value) is int and value == -1
@@ -215,26 +269,127 @@ def split_module(source, code):
             changes["co_qualname"] = real.co_qualname
         return template.replace(**changes)
 
-    def replaced(container, owner):
-        constants = list(container.co_consts)
-        for position, value in enumerate(constants):
-            if type(value) is not type(code):
-                continue
-            if not value.co_flags & scoped:  # a class's body
-                if owner is None and line_of(value).startswith(b"class "):
-                    constants[position] = replaced(value, value.co_name)
-                continue
-            line = line_of(value)
-            qualname = value.co_name if owner is None else owner + "." + value.co_name
-            if (line.startswith(b"def " if owner is None else (b"    def ", b"\\tdef "))
-                    and not value.co_flags & not_plain and not value.co_freevars
-                    and qualname not in START_PATH  # (its size, wherever the source is:)
-                    and len(marshal.dumps(value)) - len(value.co_filename) >= LAZY_AT_LEAST):
-                constants[position] = stand_in(value)
-                lazy.append((owner, value.co_name, value))
-        return container.replace(co_consts=tuple(constants))
+    def needs(real):
+        return numbered(named(real, False))
 
-    return replaced(code, None), lazy
+    def numbered(names):
+        return tuple(sorted(number[name] for name in names if name in number))
+
+    # The module's own instructions: the span of each statement of a class at the top
+    # (its LOAD_BUILD_CLASS, after a PUSH_NULL if there is one, to the STORE_NAME of its
+    # name, with nothing between that jumps, binds or returns: a name that a function
+    # declares global is bound with STORE_GLOBAL) and the names it uses; the names the
+    # other instructions use; how often each name is bound.
+    bodies = {value.co_name: value for value in code.co_consts
+              if type(value) is type(code) and is_class_body(value)}
+    body_ids = {id(body) for body in bodies.values()}
+    instructions = list(dis.get_instructions(code))
+    ends = [each.offset for each in instructions[1:]] + [len(code.co_code)]
+    spans, header_names, used, bound = {}, {}, set(), {}
+    position = 0
+    while position < len(instructions):
+        instruction = instructions[position]
+        if instruction.opname == "LOAD_BUILD_CLASS":
+            first = position - (position > 0
+                                 and instructions[position - 1].opname == "PUSH_NULL")
+            body, names = None, set()
+            for later in range(position + 1, len(instructions)):
+                each = instructions[later]
+                if type(each.argval) is type(code):
+                    if body is not None or id(each.argval) not in body_ids:
+                        break
+                    body = each.argval
+                elif (each.opname == "STORE_NAME" and body is not None
+                      and each.argval == body.co_name):
+                    spans[body.co_name] = (instructions[first].offset, ends[later])
+                    header_names[body.co_name] = names
+                    bound[body.co_name] = bound.get(body.co_name, 0) + 1
+                    position = later + 1
+                    break
+                elif (each.opcode in dis.hasjrel or each.opcode in dis.hasjabs
+                      or each.opname.startswith(("STORE_", "DELETE_", "IMPORT_", "RETURN_"))
+                      or each.opname == "LOAD_BUILD_CLASS"):
+                    break
+                elif each.opcode in dis.hasname:
+                    names.add(each.argval)
+            if position > first + 1:
+                continue
+        if instruction.opcode in dis.hasname:
+            if instruction.opname.startswith(("STORE_", "DELETE_")):
+                bound[instruction.argval] = bound.get(instruction.argval, 0) + 1
+            else:
+                used.add(instruction.argval)
+        position += 1
+    for value in code.co_consts:  # what else runs at import: functions, classes' bodies
+        if type(value) is not type(code) or can_wait(value, None):
+            continue
+        if not is_class_body(value):
+            used |= named(value, False)
+        elif value.co_name not in spans:
+            used |= named(value, value.co_name)
+    # A class waits unless what runs at import names it (a fixpoint: a class made at
+    # import makes what it names run then too), or its statement cannot be run apart.
+    classes = {name: named(bodies[name], name) | header_names[name] for name in spans}
+    eager, makers = {name for name in spans if bound[name] != 1}, {}
+    while True:
+        for name in eager:
+            used |= classes[name]
+        more = used & set(classes) - eager
+        if not more:
+            for name in set(classes) - eager - set(makers):
+                makers[name] = class_statement(lines, bodies[name], code.co_filename)
+                if makers[name] is None:
+                    more.add(name)
+            if not more:
+                break
+        eager |= more
+    waiting = [name for name in bodies if name in classes and name not in eager]
+    number = {name: position for position, name in enumerate(waiting)}
+    instructions = bytearray(code.co_code)
+    for name in waiting:
+        start, end = spans[name]
+        instructions[start:end] = bytes((dis.opmap["NOP"], 0)) * ((end - start) // 2)
+    module = code.replace(co_code=bytes(instructions), co_consts=tuple(
+        None if type(value) is type(code) and value.co_name in number and is_class_body(value)
+        else value for value in code.co_consts))
+    module = replaced(module, None)  # (the classes that wait are made after the module:)
+    return module, lazy, [(name, replaced(makers[name], None),
+                           numbered(classes[name] - {name})) for name in waiting]
+
+
+def class_statement(lines, body, filename):
+    """The code of a module that runs the statement of the class whose body's code is
+    `body` (a class statement at the top of the module whose source's lines are `lines`):
+    its header (its lines up to the first of its body) compiled with that code for its
+    body. None if the header does not compile apart."""
+    import dis
+    first = body.co_firstlineno
+    later = [line for _, line in dis.findlinestarts(body) if line is not None and line > first]
+    if not later:
+        return None
+    try:
+        made = compile(b"\\n" * (first - 1) + b"\\n".join(lines[first - 1:min(later) - 1])
+                       + b"\\n pass\\n", filename, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return None
+    made_body = [value for value in made.co_consts if type(value) is type(body)]
+    if [(each.co_name, each.co_firstlineno) for each in made_body] != [(body.co_name, first)]:
+        return None
+    return made.replace(co_consts=tuple(body if type(value) is type(body) else value
+                                        for value in made.co_consts))
+
+
+def class_code(loader, source_path, name, code):
+    """The code that makes the class `name` (a class statement at the top of the module
+    whose code, compiled whole, is `code`), whole."""
+    lines = read_source(loader, source_path).split(b"\\n")
+    for body in code.co_consts:
+        if (type(body) is type(code) and body.co_name == name
+                and lines[body.co_firstlineno - 1].startswith(b"class ")):
+            made = class_statement(lines, body, source_path)
+            if made is not None:
+                return made
+    raise LookupError("no class %s in the module" % name)
 
 
 def function_code(code, owner, name, line):
@@ -251,21 +406,27 @@ def function_code(code, owner, name, line):
     raise LookupError("no function %s at line %d in %s" % (name, line, owner or "the module"))
 
 
-def write_cache(path, header, checksum_key, code, lazy):
+def write_cache(path, header, checksum_key, code, lazy, classes):
     """Write the cache file atomically (a temp file, then a rename), private to the user:
     the header, the head's checksum and size, the head (load_module's code, the module's
-    code and, for each lazy function, where its code is and its checksum), then the lazy
-    functions' codes."""
+    code and, for each function and each class that waits, where its code is, its checksum
+    and the classes it needs), then their codes."""
     import _imp
     import marshal
 
-    index, pieces, offset = [], [], 0
-    for owner, name, function in lazy:
-        piece = marshal.dumps(function)
-        index.append((owner, name, offset, len(piece), _imp.source_hash(checksum_key, piece)))
+    pieces, offset = [], 0
+
+    def placed(code):
+        nonlocal offset
+        piece = marshal.dumps(code)
         pieces.append(piece)
         offset += len(piece)
-    head = marshal.dumps((load_module.__code__, code, tuple(index)))
+        return offset - len(piece), len(piece), _imp.source_hash(checksum_key, piece)
+
+    functions = tuple((owner, name) + placed(function) + (needs,)
+                      for owner, name, function, needs in lazy)
+    classes = tuple((name,) + placed(made) + (needs,) for name, made, needs in classes)
+    head = marshal.dumps((load_module.__code__, code, functions, classes))
     directory = os.path.dirname(path)
     os.makedirs(directory, mode=0o700, exist_ok=True)
     temporary = os.path.join(directory, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
@@ -284,20 +445,25 @@ def write_cache(path, header, checksum_key, code, lazy):
         raise
 
 
-def load_module(code, lazy, handle, source, loader, cache):
-    """checkpoint_mcp, run from `code` with the collector off, its objects then frozen.
-    `lazy` holds (class name or None, name, offset, size, checksum) for each stand-in in
-    `code`: on its first call it reads its function's code from `handle` (`offset` bytes
-    past the head) and puts it in its own place; should that code not check out, it
-    compiles the source instead, once for all (which writes the cache again). `cache` is
-    (cache file, header, checksum key). On a hit this runs from the cache, without this
-    file's globals: it names only builtins and what it imports."""
+def load_module(parts, handle, source, loader, cache):
+    """checkpoint_mcp, run from `parts` with the collector off, its objects then frozen.
+    `parts` is (the module's code, functions, classes): for each stand-in in the code,
+    (class name or None, name, offset, size, checksum, classes it needs), and for each
+    class that waits, (name, offset, size, checksum, classes it needs). A stand-in, on its
+    first call, reads its function's code from `handle` (`offset` bytes past the head),
+    makes the classes it needs and puts the code in its own place; a class is made, once,
+    by running its code (read the same way) in the module's namespace, when a function or
+    a class that needs it is, or when the module is asked for it as an attribute. Should
+    a code not check out, the source is compiled instead, once for all (which writes the
+    cache again). `cache` is (cache file, header, checksum key). On a hit this runs from
+    the cache, without this file's globals: it names only builtins and what it imports."""
     import _imp
     import gc
     import marshal
     import sys
     from _thread import RLock
 
+    code, lazy, classes = parts
     module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
     module.__file__ = source
     module.__loader__ = loader
@@ -305,9 +471,9 @@ def load_module(code, lazy, handle, source, loader, cache):
     fix_filename = getattr(_imp, "_fix_co_filename", None)
     if fix_filename is not None:
         fix_filename(code, source)  # the archive may have moved since
-    if lazy:
+    if lazy or classes:
         # (re-entrant: a signal's handler may call a function while one is being read)
-        base, lock, loaded, compiled = handle.tell(), RLock(), {}, []
+        base, lock, loaded, made, compiled = handle.tell(), RLock(), {}, {}, []
 
         def cached_code(offset, size, checksum):
             try:
@@ -316,10 +482,18 @@ def load_module(code, lazy, handle, source, loader, cache):
                 if _imp.source_hash(cache[2], data) == checksum:
                     real = marshal.loads(data)
                     if type(real) is type(code):
+                        if fix_filename is not None:
+                            fix_filename(real, source)
                         return real
             except (OSError, ValueError, EOFError, TypeError):
                 pass
             return None
+
+        def whole():  # the module compiled from its source (which writes the cache again)
+            if not compiled:
+                from checkpoint_cache import compile_module
+                compiled.append(compile_module(loader, source, *cache)[1])
+            return compiled[0]
 
         def holder(stand_in):
             # The function was bound elsewhere since it was made (decorated, renamed):
@@ -332,23 +506,36 @@ def load_module(code, lazy, handle, source, loader, cache):
             raise RuntimeError("no function of %s holds the stand-in of %s"
                                % (source, stand_in.co_name))
 
+        def make(number):
+            with lock:
+                if number not in made:
+                    name, offset, size, checksum, needs = classes[number]
+                    for each in needs:
+                        make(each)
+                    if name not in namespace:  # (else made, a signal cut before noting it)
+                        real = None if compiled else cached_code(offset, size, checksum)
+                        if real is None:
+                            from checkpoint_cache import class_code
+                            real = class_code(loader, source, name, whole())
+                        exec(real, namespace)
+                    made[number] = namespace[name]
+                return made[number]
+
         def load(number, stand_in=None):  # (stand_in: the caller's code if not given)
             stand_in = stand_in or sys._getframe(1).f_code
             with lock:
                 if number not in loaded:
-                    owner, name, offset, size, checksum = lazy[number]
+                    owner, name, offset, size, checksum, needs = lazy[number]
                     scope = namespace.get(owner) if owner is not None else module
                     function = getattr(scope, "__dict__", {}).get(name)
                     if getattr(function, "__code__", None) is not stand_in:
                         function = holder(stand_in)
+                    for each in needs:
+                        make(each)
                     real = None if compiled else cached_code(offset, size, checksum)
                     if real is None:
-                        from checkpoint_cache import compile_module, function_code
-                        if not compiled:
-                            compiled.append(compile_module(loader, source, *cache)[1])
-                        real = function_code(compiled[0], owner, name, stand_in.co_firstlineno)
-                    elif fix_filename is not None:
-                        fix_filename(real, source)
+                        from checkpoint_cache import function_code
+                        real = function_code(whole(), owner, name, stand_in.co_firstlineno)
                     # Noted before it is put in place: a signal between the two leaves the
                     # next call to finish it.
                     loaded[number] = function, real
@@ -360,7 +547,20 @@ def load_module(code, lazy, handle, source, loader, cache):
                             and (sys.version_info < (3, 14) or real.co_flags & 0x4000000)):
                         function.__doc__ = real.co_consts[0]
                 return function
+
+        waiting = {entry[0]: number for number, entry in enumerate(classes)}
+
+        def __getattr__(name):  # a class that waits, named from outside: made once
+            number = waiting.get(name)
+            if number is None or number in made:  # (made, then deleted: stays deleted)
+                raise AttributeError("module 'checkpoint_mcp' has no attribute %r" % name)
+            return make(number)
+
+        def __dir__():
+            return sorted(set(namespace) | set(waiting))
         namespace["__checkpoint_lazy__"] = load  # LAZY
+        if classes:
+            namespace["__getattr__"], namespace["__dir__"] = __getattr__, __dir__
     try:
         exec(code, namespace)
     except BaseException:

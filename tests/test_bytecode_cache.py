@@ -43,15 +43,18 @@ WATCHER = (
 
 def cache_layout(data):
     """(where the head ends, {(class or None, function): (start, end)} of each lazy
-    function's code) in the bytes of a cache file: the interpreter's magic number, the
-    cache's hash, the head's checksum and size, the head, then the functions' codes."""
+    function's code, {class: (start, end)} of each waiting class's code) in the bytes of a
+    cache file: the interpreter's magic number, the cache's hash, the head's checksum and
+    size, the head, then the codes."""
     import marshal
     from importlib.util import MAGIC_NUMBER
     size_at = len(MAGIC_NUMBER) + 64 + 8
     head_end = size_at + 4 + int.from_bytes(data[size_at:size_at + 4], "little")
-    _, _, lazy = marshal.loads(data[size_at + 4:head_end])
+    _, _, lazy, classes = marshal.loads(data[size_at + 4:head_end])
     return head_end, {(owner, name): (head_end + offset, head_end + offset + size)
-                      for owner, name, offset, size, _ in lazy}
+                      for owner, name, offset, size, _, _ in lazy}, {
+        name: (head_end + offset, head_end + offset + size)
+        for name, offset, size, _, _ in classes}
 
 
 def flipped(data, position):
@@ -112,7 +115,7 @@ class BytecodeCacheTest(TempDirTestCase):
         self.start()
         [cached] = self.cache_files()
         good = cached.read_bytes()
-        head_end, pieces = cache_layout(good)
+        head_end = cache_layout(good)[0]
         middle = head_end // 2
         every_function_flipped = good[:head_end] + bytes(byte ^ 0x01 for byte in good[head_end:])
         damaged = {
@@ -279,7 +282,29 @@ ODD_SOURCE = (
     "if handlers:\n    def conditional():\n        total = 11\n" + INDENTED_PADDING
     + "        return total\n\n"
     "def documented():\n    'Its docstring.'\n    total = 12\n" + PADDING + "    return total\n\n"
-    "documented.__doc__ = 'Set by the module.'\n"
+    "documented.__doc__ = 'Set by the module.'\n\n"
+    "class Root:\n    kind = 'root'\n\n"
+    "class Waits(Root):\n    def method(self):\n        total = len(self.kind) + 13\n"
+    + INDENTED_PADDING + "        return total\n\n"
+    "def uses_waits():\n    total = Waits().method()\n" + PADDING + "    return total\n\n"
+    "class Named:\n    kind = 'named'\n\n"
+    "named_at_import = Named.kind\n\n"
+    "class Twice:\n    kind = 'first'\n\n"
+    "class Twice:\n    kind = 'second'\n\n"
+    "def small():\n    return Small.kind\n\n"
+    "class Small:\n    kind = 'small'\n\n"
+    "class Header(\n        Root,\n        metaclass=type):  # (a header on three lines)\n"
+    "    kind = 'header'\n\n"
+    "def uses_header():\n    total = len(Header.kind)\n" + PADDING + "    return total\n\n"
+    "class OneLine: kind = 'one line'\n\n"
+    "def uses_one_line():\n    total = len(OneLine.kind)\n" + PADDING + "    return total\n\n"
+    "class Defaulted:\n    kind = 'defaulted'\n\n"
+    "def with_default(kind=Defaulted.kind):\n    total = len(kind)\n" + PADDING
+    + "    return total\n\n"
+    "class InLambda:\n    kind = 'in a lambda'\n\n"
+    "get_kind = lambda: InLambda.kind\n\n"
+    "class Global:\n    kind = 'global'\n\n"
+    "def rebinds():\n    global Global\n    total = 1\n" + PADDING + "    Global = total\n"
 )
 
 
@@ -320,7 +345,7 @@ class LazyFunctionTest(TempDirTestCase):
         compiled whole)."""
         cache = self.tmp / "cache" / "checkpoint_mcp.pyc"
         with mock.patch.object(sys, "dont_write_bytecode", False):  # (as the pyz runs)
-            _, whole, _ = self.writer.compile_module(None, str(source_path), str(cache),
+            _, whole, _, _ = self.writer.compile_module(None, str(source_path), str(cache),
                                                      HEADER, build_zipapp.CHECKSUM_KEY)
         return self.load(cache, source_path), cache, whole
 
@@ -331,9 +356,10 @@ class LazyFunctionTest(TempDirTestCase):
         start = handle.read(len(HEADER) + 12)
         head = handle.read(int.from_bytes(start[-4:], "little"))
         self.assertEqual(start[:-4], HEADER + _imp.source_hash(build_zipapp.CHECKSUM_KEY, head))
-        loader_code, code, self.index = marshal.loads(head)
+        loader_code, code, self.index, self.classes = marshal.loads(head)
         self.assertEqual(loader_code, self.writer.load_module.__code__)
-        return self.writer.load_module(code, self.index, handle, str(source_path), None,
+        return self.writer.load_module((code, self.index, self.classes), handle,
+                                       str(source_path), None,
                                        (str(cache), HEADER, build_zipapp.CHECKSUM_KEY))
 
     def lazy_functions(self, module):
@@ -354,12 +380,15 @@ class LazyFunctionTest(TempDirTestCase):
     def test_the_module_run_from_its_cache_file_is_the_module(self):
         source_path = REPO / build_zipapp.MODULE
         module, _, whole = self.write_and_load(source_path)
-        self.assertGreater(len(self.lazy_functions(module)), 300)
-        names = [{name for name in vars(each) if not name.startswith("__")}
+        self.assertGreater(len(self.index), 300)
+        waiting = {name for name, _, _, _, _ in self.classes}
+        self.assertGreater(len(waiting), 40)
+        self.assertEqual(waiting & set(vars(module)), set())  # (made when first named)
+        names = [{name for name in dir(each) if not name.startswith("__")}
                  for each in (module, checkpoint_mcp)]
         self.assertEqual(names[0], names[1])
         load = vars(module)[self.writer.LAZY]
-        for number, (owner, name, _, _, _) in enumerate(self.index):
+        for number, (owner, name, _, _, _, _) in enumerate(self.index):
             with self.subTest(name, owner=owner):
                 function = vars(module if owner is None else getattr(module, owner))[name]
                 line = function.__code__.co_firstlineno
@@ -375,6 +404,16 @@ class LazyFunctionTest(TempDirTestCase):
                     self.assertEqual(comparable(getattr(function, attribute)),
                                      comparable(getattr(imported, attribute)), attribute)
         self.assertEqual(self.lazy_functions(module), [])
+        for name in sorted(waiting):
+            with self.subTest(name):
+                made, imported = getattr(module, name), getattr(checkpoint_mcp, name)
+                self.assertIs(getattr(module, name), made)  # (made once)
+                self.assertEqual([each.__qualname__ for each in made.__mro__],
+                                 [each.__qualname__ for each in imported.__mro__])
+                self.assertEqual({key: comparable(value) for key, value in vars(made).items()},
+                                 {key: comparable(value)
+                                  for key, value in vars(imported).items()})
+                self.assertEqual(made.__module__, "checkpoint_mcp")
         text = "export GITHUB_TOKEN=ghp_" + "a1B2c3D4e5" * 4 + " and a plain word"
         self.assertEqual(module.redact_text(text), checkpoint_mcp.redact_text(text))
 
@@ -403,7 +442,8 @@ class LazyFunctionTest(TempDirTestCase):
         good = cache.read_bytes()
         head_end = len(HEADER) + 12 + int.from_bytes(good[len(HEADER) + 8:len(HEADER) + 12],
                                                        "little")
-        [(_, _, offset, size, _)] = [entry for entry in self.index if entry[1] == "redact_text"]
+        [(_, _, offset, size, _, _)] = [entry for entry in self.index
+                                       if entry[1] == "redact_text"]
         damaged = flipped(good, head_end + offset + size // 2)
         cache.write_bytes(damaged)
         text = "the deploy key is sk_live_" + "Zq8Xw2Lm5Np9Rt3V" * 2
@@ -417,10 +457,18 @@ class LazyFunctionTest(TempDirTestCase):
         source_path = self.tmp / "odd.py"
         source_path.write_text(ODD_SOURCE, encoding="utf-8")
         module, _, _ = self.write_and_load(source_path)
-        lazy = {(owner, name) for owner, name, _, _, _ in self.index}
+        lazy = {(owner, name) for owner, name, _, _, _, _ in self.index}
         self.assertEqual(lazy, {(None, "rebound"), (None, "hidden"), (None, "plain"),
                                 ("Base", "method"), ("Child", "replaced"),
-                                (None, "documented")})  # made once, plain and undecorated
+                                (None, "documented"), ("Waits", "method"),
+                                (None, "uses_waits"), (None, "uses_header"),
+                                (None, "uses_one_line"), (None, "with_default"),
+                                (None, "rebinds")})
+        # (made once, plain and undecorated; what the module's body, a function in the
+        # head or another such class names, or what is bound twice or may be rebound, or
+        # whose statement's header cannot be told from its body, is made at import)
+        self.assertEqual([name for name, _, _, _, _ in self.classes],
+                         ["Root", "Waits", "Header"])
         expected = self.expected_odd()
         for name, call in {"plain": lambda m: m.plain(), "plain(9)": lambda m: m.plain(9),
                            "decorated": lambda m: m.decorated(),
@@ -434,11 +482,63 @@ class LazyFunctionTest(TempDirTestCase):
                            "generator": lambda m: list(m.generator()),
                            "handlers": lambda m: [handler() for handler in m.handlers],
                            "conditional": lambda m: m.conditional(),
-                           "documented": lambda m: (m.documented(), m.documented.__doc__)
+                           "documented": lambda m: (m.documented(), m.documented.__doc__),
+                           "uses_waits (which makes Waits, and Waits Root)":
+                               lambda m: m.uses_waits(),
+                           "Waits": lambda m: (m.Waits().method(), m.Waits.__mro__[1].kind),
+                           "Root": lambda m: m.Root.kind,
+                           "named_at_import": lambda m: m.named_at_import,
+                           "Twice": lambda m: m.Twice.kind, "small": lambda m: m.small(),
+                           "uses_header": lambda m: m.uses_header(),
+                           "Header": lambda m: (m.Header.kind, type(m.Header).__name__,
+                                                m.Header.__mro__[1].__name__),
+                           "uses_one_line": lambda m: m.uses_one_line(),
+                           "with_default": lambda m: m.with_default(),
+                           "get_kind": lambda m: m.get_kind(),
+                           "Global": lambda m: m.Global.kind,
                            }.items():
             with self.subTest(name):
                 self.assertEqual(call(module), call(argparse.Namespace(**expected)))
-        self.assertEqual(self.lazy_functions(module), [])  # (Child.replaced's never ran)
+        self.assertEqual([function.__qualname__ for _, _, function
+                          in self.lazy_functions(module)], ["rebinds"])  # (never ran;
+        # nor did Child.replaced's code, which Base.method's took the place of)
+
+    def test_a_class_that_waits_is_made_once_when_first_named(self):
+        source_path = self.tmp / "odd.py"
+        source_path.write_text(ODD_SOURCE, encoding="utf-8")
+        expected = argparse.Namespace(**self.expected_odd())
+        module, _, _ = self.write_and_load(source_path)
+        self.assertFalse({"Root", "Waits"} & set(vars(module)))
+        self.assertTrue({"Root", "Waits"} <= set(dir(module)))
+        self.assertEqual(module.uses_waits(), expected.uses_waits())  # (its first call)
+        self.assertTrue({"Root", "Waits"} <= set(vars(module)))  # (and Waits' base first)
+        waits = module.Waits
+        self.assertIs(module.Waits, waits)
+        with mock.patch.object(module, "Waits", "patched"):
+            self.assertEqual(module.Waits, "patched")
+        self.assertIs(module.Waits, waits)  # (put back, not made again)
+        with self.assertRaisesRegex(AttributeError, "no attribute 'Missing'"):
+            module.Missing
+        again, _, _ = self.write_and_load(source_path)
+        self.assertEqual(again.Root.kind, "root")  # named from outside first
+        self.assertNotIn("Waits", vars(again))
+
+    def test_a_damaged_class_is_compiled_from_the_source_and_the_file_rewritten(self):
+        source_path = REPO / build_zipapp.MODULE
+        module, cache, _ = self.write_and_load(source_path)
+        good = cache.read_bytes()
+        head_end = len(HEADER) + 12 + int.from_bytes(good[len(HEADER) + 8:len(HEADER) + 12],
+                                                       "little")
+        [(_, offset, size, _, _)] = [entry for entry in self.classes
+                                     if entry[0] == "TomlScanner"]
+        damaged = flipped(good, head_end + offset + size // 2)
+        cache.write_bytes(damaged)
+        with mock.patch.object(sys, "dont_write_bytecode", False):
+            scanner = module.TomlScanner
+        self.assertEqual(sorted(vars(scanner)), sorted(vars(checkpoint_mcp.TomlScanner)))
+        self.assertNotEqual(cache.read_bytes(), damaged)  # written again
+        self.assertEqual(sorted(vars(self.load(cache, source_path).TomlScanner)),
+                         sorted(vars(checkpoint_mcp.TomlScanner)))
 
     def test_a_server_reads_no_function_from_its_start_to_its_tools_list_answer(self):
         # What it runs then is on the writer's START_PATH, kept in the head: a read each
@@ -453,6 +553,9 @@ class LazyFunctionTest(TempDirTestCase):
         self.assertEqual(len(json.loads(answers[-1])["result"]["tools"]), 3)
         after = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
         self.assertEqual(sorted(before - after), [])
+        # nor makes a class that waits
+        self.assertEqual(sorted({name for name, _, _, _, _ in self.classes} & set(vars(module))),
+                         [])
         # and each function it calls, whatever its size (which differs between versions)
         called = set()
 
@@ -513,7 +616,7 @@ class LazyFunctionTest(TempDirTestCase):
         # A stand-in finds its function by name at once, or else only by asking the
         # collector: none of the module's needs that.
         module, _, _ = self.write_and_load(REPO / build_zipapp.MODULE)
-        for owner, name, _, _, _ in self.index:
+        for owner, name, _, _, _, _ in self.index:
             scope = vars(module if owner is None else getattr(module, owner))
             with self.subTest(name, owner=owner):
                 self.assertIn(name, scope)
