@@ -68,13 +68,15 @@ LONG_DESCRIPTION = (
 # not check out is compiled from the source instead, once, and the cache written again.
 # Until then the function's signature, __doc__ and __code__ are its stand-in's: the module
 # reads none of its own functions' (its docstrings are for its readers).
-# A class that nothing run at import names waits too: its statement's instructions in the
-# module's code are no-ops, and its code, apart, makes it in the module's namespace, once:
-# before a function or a class that names it runs or is made, or when the module is asked
-# for it as an attribute (a module __getattr__; __dir__ lists it). Until then it is not in
-# the module's namespace: the module never looks a class up in it but by name.
+# What nothing run at import names waits whole: a class, and a plain `def` (no default,
+# annotation or decorator) of a function with a stand-in. Its statement's instructions in
+# the module's code are no-ops, and a part apart makes it in the module's namespace, once
+# (a class from its statement's code, the functions all together from their stand-ins'
+# codes): before a function or a part that names it runs or is made, or when the module
+# is asked for it as an attribute (a module __getattr__; __dir__ lists it). Until then it
+# is not in the module's namespace: the module looks nothing up in it but by name.
 # So a start unmarshals the functions it runs and makes the classes it uses, not the
-# redaction, recovery and command line code it does not (the head is a fifth of the file),
+# redaction, recovery and command line code it does not (the head is a sixth of the file),
 # and a server reads a tool's code at its first call. The file stays open for that: on Windows, where an open file
 # cannot be replaced, a damaged cache file is written again only once no server holds it.
 # What runs at every start is compiled at every start, so it is the hit path alone, and it
@@ -193,25 +195,27 @@ def read_source(loader, source_path):
 
 
 def split_module(source, code):
-    """(the module's code with a stand-in in place of each large function and without the
-    classes that can wait, [(class name or None, name, code, classes)] of those functions,
-    in the order of the numbers their stand-ins pass, [(name, code, classes)] of those
-    classes). `classes` holds the numbers of the classes that wait and that the code names:
-    they are made before it runs.
-    A function is one if its `def` line (`source`'s line where its code starts) stands at
-    the start of a line, or one indent (four spaces or a tab) into a class that does: so no
-    decorator wraps it, and it is made once, at import (not in a loop, under a condition,
-    or in a function). Its code must also be a plain function's (a stand-in is one: not a
-    generator's or a coroutine's) with no free variable, it must not be on the START_PATH,
-    and it must take LAZY_AT_LEAST bytes or more. A stand-in has the function's name, line
-    and __qualname__.
-    A class waits if its `class` line stands at the start of a line (so undecorated), its
-    name is bound nowhere else, and nothing that runs before it is named names it: the
-    module's body, a function that stays in the head, a class that does not wait. Its
-    statement's instructions in the module's code become no-ops, and its code is a
-    module's that runs the statement (with stand-ins for its large methods), in the
-    module's namespace, when a function that names it first runs, when a class that names
-    it is made, or when the module is asked for it as an attribute."""
+    """(the module's code, [(class name or None, name, code, parts)] of the functions a
+    stand-in takes the place of, in the order of the numbers their stand-ins pass,
+    [(names, code, parts)] of the parts of the module that wait). `parts` holds the numbers
+    of the parts that wait and that the code names: they are made before it runs.
+    A stand-in takes a function's place if its `def` line (`source`'s line where its code
+    starts) stands at the start of a line, or one indent (four spaces or a tab) into a
+    class that does: so no decorator wraps it, and it is made once, at import (not in a
+    loop, under a condition, or in a function). Its code must also be a plain function's (a
+    stand-in is one: not a generator's or a coroutine's) with no free variable, it must
+    not be on the START_PATH, and it must take LAZY_AT_LEAST bytes or more. A stand-in has
+    the function's name, line and __qualname__.
+    What nothing run at import names waits until it is: each class at the top of the module
+    (its `class` line at the start of a line, its name bound nowhere else), a part of its
+    own, the code of a module that runs its statement (with stand-ins for its large
+    methods); and, all in one part, the stand-ins' codes of the functions at the top whose
+    `def` gives them nothing but their code (no default, annotation or decorator) and whose
+    name is bound nowhere else. What runs at import is the module's body, the functions
+    that stay in the head and the bodies of the classes that do not wait (a fixpoint).
+    In the module's code, the statements of what waits become no-ops. A part is made in the
+    module's namespace when a function that names it first runs, when a part that names it
+    is made, or when the module is asked for one of its names as an attribute."""
     import dis
     import marshal
     lines = source.split(b"\\n")
@@ -240,14 +244,26 @@ def split_module(source, code):
 
     def named(container, owner):
         """The names `container`'s code and the code it makes may use (a superset of those
-        they read), but for the functions that wait and, in the module's, the bodies of
-        its classes (each apart)."""
+        they read), but for the functions a stand-in takes the place of and, in the
+        module's, the bodies of its classes (each apart)."""
         found = set(container.co_names)
         for value in container.co_consts:
             if (type(value) is type(code) and not (owner is None and is_class_body(value))
                     and not can_wait(value, owner)):
                 found |= named(value, False)
         return found
+
+    def needs(names):
+        return tuple(sorted({part_of[name] for name in names if name in part_of}))
+
+    def standing_in(real, owner):  # its stand-in, numbered and noted
+        changes = {"co_name": real.co_name, "co_firstlineno": real.co_firstlineno,
+                   "co_consts": tuple(len(lazy) if type(value) is int and value == -1
+                                      else value for value in template.co_consts)}
+        if hasattr(real, "co_qualname"):  # 3.11+: where a function's __qualname__ comes from
+            changes["co_qualname"] = real.co_qualname
+        lazy.append((owner, real.co_name, real, needs(named(real, False))))
+        return template.replace(**changes)
 
     def replaced(container, owner):
         constants = list(container.co_consts)
@@ -257,63 +273,77 @@ def split_module(source, code):
             if owner is None and is_class_body(value):
                 constants[position] = replaced(value, value.co_name)
             elif can_wait(value, owner):
-                constants[position] = stand_in(value)
-                lazy.append((owner, value.co_name, value, needs(value)))
+                constants[position] = standing_in(value, owner)
         return container.replace(co_consts=tuple(constants))
 
-    def stand_in(real):
-        changes = {"co_name": real.co_name, "co_firstlineno": real.co_firstlineno,
-                   "co_consts": tuple(len(lazy) if type(value) is int and value == -1
-                                      else value for value in template.co_consts)}
-        if hasattr(real, "co_qualname"):  # 3.11+: where a function's __qualname__ comes from
-            changes["co_qualname"] = real.co_qualname
-        return template.replace(**changes)
-
-    def needs(real):
-        return numbered(named(real, False))
-
-    def numbered(names):
-        return tuple(sorted(number[name] for name in names if name in number))
-
-    # The module's own instructions: the span of each statement of a class at the top
-    # (its LOAD_BUILD_CLASS, after a PUSH_NULL if there is one, to the STORE_NAME of its
-    # name, with nothing between that jumps, binds or returns: a name that a function
-    # declares global is bound with STORE_GLOBAL) and the names it uses; the names the
-    # other instructions use; how often each name is bound.
+    # The module's own instructions (each with the EXTENDED_ARG before it, if any): the
+    # span of each statement of a class at the top (its LOAD_BUILD_CLASS, after a PUSH_NULL
+    # if there is one, to the STORE_NAME of its name, with nothing between that jumps,
+    # binds or returns: a name that a function declares global is bound with STORE_GLOBAL)
+    # and the names it uses; the span of each plain `def` of a function a stand-in takes
+    # the place of (its code, MAKE_FUNCTION with nothing more, and the STORE_NAME of its
+    # name); the names the other instructions use; how often each name is bound.
     bodies = {value.co_name: value for value in code.co_consts
               if type(value) is type(code) and is_class_body(value)}
     body_ids = {id(body) for body in bodies.values()}
-    instructions = list(dis.get_instructions(code))
-    ends = [each.offset for each in instructions[1:]] + [len(code.co_code)]
-    spans, header_names, used, bound = {}, {}, set(), {}
+    listed, starts, prefix = [], [], None
+    for instruction in dis.get_instructions(code):
+        if instruction.opname == "EXTENDED_ARG":
+            prefix = instruction.offset if prefix is None else prefix
+            continue
+        listed.append(instruction)
+        starts.append(instruction.offset if prefix is None else prefix)
+        prefix = None
+    starts.append(len(code.co_code))
+
+    def class_span(first):  # (its last instruction, the names it uses) or None
+        position = first + (listed[first].opname == "PUSH_NULL")
+        if listed[position].opname != "LOAD_BUILD_CLASS":
+            return None
+        body, names = None, set()
+        for later in range(position + 1, len(listed)):
+            each = listed[later]
+            if type(each.argval) is type(code):
+                if body is not None or id(each.argval) not in body_ids:
+                    return None
+                body = each.argval
+            elif (each.opname == "STORE_NAME" and body is not None
+                  and each.argval == body.co_name):
+                return later, names
+            elif (each.opcode in dis.hasjrel or each.opcode in dis.hasjabs
+                  or each.opname.startswith(("STORE_", "DELETE_", "IMPORT_", "RETURN_"))
+                  or each.opname == "LOAD_BUILD_CLASS"):
+                return None
+            elif each.opcode in dis.hasname:
+                names.add(each.argval)
+        return None
+
+    def def_span(first):  # (its last instruction, no name) or None
+        function = listed[first].argval
+        if (listed[first].opname != "LOAD_CONST" or type(function) is not type(code)
+                or not can_wait(function, None)):
+            return None
+        later = first + 1 + (type(listed[first + 1].argval) is str)  # (3.8-3.10: its name)
+        if (listed[later].opname == "MAKE_FUNCTION" and listed[later].arg in (0, None)
+                and listed[later + 1].opname == "STORE_NAME"
+                and listed[later + 1].argval == function.co_name):
+            return later + 1, set()
+        return None
+
+    spans, header_names, functions, used, bound = {}, {}, {}, set(), {}
     position = 0
-    while position < len(instructions):
-        instruction = instructions[position]
-        if instruction.opname == "LOAD_BUILD_CLASS":
-            first = position - (position > 0
-                                 and instructions[position - 1].opname == "PUSH_NULL")
-            body, names = None, set()
-            for later in range(position + 1, len(instructions)):
-                each = instructions[later]
-                if type(each.argval) is type(code):
-                    if body is not None or id(each.argval) not in body_ids:
-                        break
-                    body = each.argval
-                elif (each.opname == "STORE_NAME" and body is not None
-                      and each.argval == body.co_name):
-                    spans[body.co_name] = (instructions[first].offset, ends[later])
-                    header_names[body.co_name] = names
-                    bound[body.co_name] = bound.get(body.co_name, 0) + 1
-                    position = later + 1
-                    break
-                elif (each.opcode in dis.hasjrel or each.opcode in dis.hasjabs
-                      or each.opname.startswith(("STORE_", "DELETE_", "IMPORT_", "RETURN_"))
-                      or each.opname == "LOAD_BUILD_CLASS"):
-                    break
-                elif each.opcode in dis.hasname:
-                    names.add(each.argval)
-            if position > first + 1:
-                continue
+    while position < len(listed):
+        span = class_span(position) or def_span(position)
+        if span is not None:
+            last, names = span
+            name = listed[last].argval
+            spans[name], header_names[name] = (starts[position], starts[last + 1]), names
+            if listed[position].opname == "LOAD_CONST":
+                functions[name] = listed[position].argval
+            bound[name] = bound.get(name, 0) + 1
+            position = last + 1
+            continue
+        instruction = listed[position]
         if instruction.opcode in dis.hasname:
             if instruction.opname.startswith(("STORE_", "DELETE_")):
                 bound[instruction.argval] = bound.get(instruction.argval, 0) + 1
@@ -329,8 +359,9 @@ def split_module(source, code):
             used |= named(value, value.co_name)
     # A class waits unless what runs at import names it (a fixpoint: a class made at
     # import makes what it names run then too), or its statement cannot be run apart.
-    classes = {name: named(bodies[name], name) | header_names[name] for name in spans}
-    eager, makers = {name for name in spans if bound[name] != 1}, {}
+    classes = {name: named(bodies[name], name) | header_names[name]
+               for name in spans if name not in functions}
+    eager, makers = {name for name in classes if bound[name] != 1}, {}
     while True:
         for name in eager:
             used |= classes[name]
@@ -344,17 +375,22 @@ def split_module(source, code):
                 break
         eager |= more
     waiting = [name for name in bodies if name in classes and name not in eager]
-    number = {name: position for position, name in enumerate(waiting)}
+    rest = [name for name in functions if bound[name] == 1 and name not in used]
+    part_of = {name: number for number, name in enumerate(waiting)}
+    part_of.update((name, len(waiting)) for name in rest)
     instructions = bytearray(code.co_code)
-    for name in waiting:
+    for name in part_of:
         start, end = spans[name]
         instructions[start:end] = bytes((dis.opmap["NOP"], 0)) * ((end - start) // 2)
-    module = code.replace(co_code=bytes(instructions), co_consts=tuple(
-        None if type(value) is type(code) and value.co_name in number and is_class_body(value)
-        else value for value in code.co_consts))
-    module = replaced(module, None)  # (the classes that wait are made after the module:)
-    return module, lazy, [(name, replaced(makers[name], None),
-                           numbered(classes[name] - {name})) for name in waiting]
+    gone = {id(bodies[name]) for name in waiting} | {id(functions[name]) for name in rest}
+    module = replaced(code.replace(co_code=bytes(instructions), co_consts=tuple(
+        None if id(value) in gone else value for value in code.co_consts)), None)
+    parts = [((name,), replaced(makers[name], None), needs(classes[name] - {name}))
+             for name in waiting]
+    if rest:
+        parts.append((tuple(rest), tuple(standing_in(functions[name], None) for name in rest),
+                      ()))
+    return module, lazy, parts
 
 
 def class_statement(lines, body, filename):
@@ -379,17 +415,18 @@ def class_statement(lines, body, filename):
                                         for value in made.co_consts))
 
 
-def class_code(loader, source_path, name, code):
-    """The code that makes the class `name` (a class statement at the top of the module
-    whose code, compiled whole, is `code`), whole."""
+def part_code(loader, source_path, names, code):
+    """The code of the part that makes `names` (a class, or functions, at the top of the
+    module whose code, compiled whole, is `code`), whole: a class statement's, or the
+    functions' codes."""
     lines = read_source(loader, source_path).split(b"\\n")
-    for body in code.co_consts:
-        if (type(body) is type(code) and body.co_name == name
-                and lines[body.co_firstlineno - 1].startswith(b"class ")):
-            made = class_statement(lines, body, source_path)
-            if made is not None:
-                return made
-    raise LookupError("no class %s in the module" % name)
+    found = {value.co_name: value for value in code.co_consts if type(value) is type(code)}
+    if len(names) == 1 and lines[found[names[0]].co_firstlineno - 1].startswith(b"class "):
+        made = class_statement(lines, found[names[0]], source_path)
+        if made is not None:
+            return made
+        raise LookupError("the class %s cannot be made apart" % names[0])
+    return tuple(found[name] for name in names)
 
 
 def function_code(code, owner, name, line):
@@ -406,11 +443,11 @@ def function_code(code, owner, name, line):
     raise LookupError("no function %s at line %d in %s" % (name, line, owner or "the module"))
 
 
-def write_cache(path, header, checksum_key, code, lazy, classes):
+def write_cache(path, header, checksum_key, code, lazy, parts):
     """Write the cache file atomically (a temp file, then a rename), private to the user:
     the header, the head's checksum and size, the head (load_module's code, the module's
-    code and, for each function and each class that waits, where its code is, its checksum
-    and the classes it needs), then their codes."""
+    code and, for each function and each part that waits, where its code is, its checksum
+    and the parts it needs), then their codes."""
     import _imp
     import marshal
 
@@ -425,8 +462,8 @@ def write_cache(path, header, checksum_key, code, lazy, classes):
 
     functions = tuple((owner, name) + placed(function) + (needs,)
                       for owner, name, function, needs in lazy)
-    classes = tuple((name,) + placed(made) + (needs,) for name, made, needs in classes)
-    head = marshal.dumps((load_module.__code__, code, functions, classes))
+    parts = tuple((names,) + placed(made) + (needs,) for names, made, needs in parts)
+    head = marshal.dumps((load_module.__code__, code, functions, parts))
     directory = os.path.dirname(path)
     os.makedirs(directory, mode=0o700, exist_ok=True)
     temporary = os.path.join(directory, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
@@ -445,16 +482,17 @@ def write_cache(path, header, checksum_key, code, lazy, classes):
         raise
 
 
-def load_module(parts, handle, source, loader, cache):
-    """checkpoint_mcp, run from `parts` with the collector off, its objects then frozen.
-    `parts` is (the module's code, functions, classes): for each stand-in in the code,
-    (class name or None, name, offset, size, checksum, classes it needs), and for each
-    class that waits, (name, offset, size, checksum, classes it needs). A stand-in, on its
-    first call, reads its function's code from `handle` (`offset` bytes past the head),
-    makes the classes it needs and puts the code in its own place; a class is made, once,
-    by running its code (read the same way) in the module's namespace, when a function or
-    a class that needs it is, or when the module is asked for it as an attribute. Should
-    a code not check out, the source is compiled instead, once for all (which writes the
+def load_module(head, handle, source, loader, cache):
+    """checkpoint_mcp, run from `head` with the collector off, its objects then frozen.
+    `head` is (the module's code, functions, parts): for each stand-in in the code, (class
+    name or None, name, offset, size, checksum, parts it needs), and for each part that
+    waits, (its names, offset, size, checksum, parts it needs). A stand-in, on its first
+    call, reads its function's code from `handle` (`offset` bytes past the head), makes
+    the parts it needs and puts the code in its own place. A part is made once, from its
+    code read the same way (a class statement's, run in the module's namespace, or
+    functions' codes, each made a function there), when a function or a part that needs
+    it is, or when the module is asked for one of its names as an attribute. Should a
+    code not check out, the source is compiled instead, once for all (which writes the
     cache again). `cache` is (cache file, header, checksum key). On a hit this runs from
     the cache, without this file's globals: it names only builtins and what it imports."""
     import _imp
@@ -463,7 +501,7 @@ def load_module(parts, handle, source, loader, cache):
     import sys
     from _thread import RLock
 
-    code, lazy, classes = parts
+    code, lazy, parts = head
     module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
     module.__file__ = source
     module.__loader__ = loader
@@ -471,9 +509,9 @@ def load_module(parts, handle, source, loader, cache):
     fix_filename = getattr(_imp, "_fix_co_filename", None)
     if fix_filename is not None:
         fix_filename(code, source)  # the archive may have moved since
-    if lazy or classes:
+    if lazy or parts:
         # (re-entrant: a signal's handler may call a function while one is being read)
-        base, lock, loaded, made, compiled = handle.tell(), RLock(), {}, {}, []
+        base, lock, loaded, made, making, compiled = handle.tell(), RLock(), {}, {}, set(), []
 
         def cached_code(offset, size, checksum):
             try:
@@ -481,9 +519,11 @@ def load_module(parts, handle, source, loader, cache):
                 data = handle.read(size)
                 if _imp.source_hash(cache[2], data) == checksum:
                     real = marshal.loads(data)
-                    if type(real) is type(code):
-                        if fix_filename is not None:
-                            fix_filename(real, source)
+                    codes = real if type(real) is tuple else (real,)
+                    if all(type(each) is type(code) for each in codes):
+                        for each in codes:
+                            if fix_filename is not None:
+                                fix_filename(each, source)
                         return real
             except (OSError, ValueError, EOFError, TypeError):
                 pass
@@ -508,18 +548,30 @@ def load_module(parts, handle, source, loader, cache):
 
         def make(number):
             with lock:
-                if number not in made:
-                    name, offset, size, checksum, needs = classes[number]
+                if number not in made and number not in making:
+                    making.add(number)  # (what it needs may need it: made once)
+                    names, offset, size, checksum, needs = parts[number]
                     for each in needs:
                         make(each)
-                    if name not in namespace:  # (else made, a signal cut before noting it)
+                    # (all there: made before a signal cut short the noting of it)
+                    if not all(name in namespace for name in names):
                         real = None if compiled else cached_code(offset, size, checksum)
                         if real is None:
-                            from checkpoint_cache import class_code
-                            real = class_code(loader, source, name, whole())
-                        exec(real, namespace)
-                    made[number] = namespace[name]
-                return made[number]
+                            from checkpoint_cache import part_code
+                            real = part_code(loader, source, names, whole())
+                            for entry in lazy:  # (whole: what their stand-ins would need)
+                                if entry[0] in names or (entry[0] is None
+                                                         and entry[1] in names):
+                                    for each in entry[5]:
+                                        make(each)
+                        if type(real) is tuple:  # functions' codes
+                            for each in real:
+                                if each.co_name not in namespace:
+                                    namespace[each.co_name] = type(load)(each, namespace)
+                        else:  # a class statement's
+                            exec(real, namespace)
+                    made[number] = True
+                    making.discard(number)
 
         def load(number, stand_in=None):  # (stand_in: the caller's code if not given)
             stand_in = stand_in or sys._getframe(1).f_code
@@ -548,18 +600,19 @@ def load_module(parts, handle, source, loader, cache):
                         function.__doc__ = real.co_consts[0]
                 return function
 
-        waiting = {entry[0]: number for number, entry in enumerate(classes)}
+        waiting = {name: number for number, entry in enumerate(parts) for name in entry[0]}
 
-        def __getattr__(name):  # a class that waits, named from outside: made once
+        def __getattr__(name):  # a name that waits, asked for from outside: made once
             number = waiting.get(name)
             if number is None or number in made:  # (made, then deleted: stays deleted)
                 raise AttributeError("module 'checkpoint_mcp' has no attribute %r" % name)
-            return make(number)
+            make(number)
+            return namespace[name]
 
         def __dir__():
             return sorted(set(namespace) | set(waiting))
         namespace["__checkpoint_lazy__"] = load  # LAZY
-        if classes:
+        if parts:
             namespace["__getattr__"], namespace["__dir__"] = __getattr__, __dir__
     try:
         exec(code, namespace)

@@ -43,18 +43,18 @@ WATCHER = (
 
 def cache_layout(data):
     """(where the head ends, {(class or None, function): (start, end)} of each lazy
-    function's code, {class: (start, end)} of each waiting class's code) in the bytes of a
+    function's code, {names: (start, end)} of each waiting part's code) in the bytes of a
     cache file: the interpreter's magic number, the cache's hash, the head's checksum and
     size, the head, then the codes."""
     import marshal
     from importlib.util import MAGIC_NUMBER
     size_at = len(MAGIC_NUMBER) + 64 + 8
     head_end = size_at + 4 + int.from_bytes(data[size_at:size_at + 4], "little")
-    _, _, lazy, classes = marshal.loads(data[size_at + 4:head_end])
+    _, _, lazy, parts = marshal.loads(data[size_at + 4:head_end])
     return head_end, {(owner, name): (head_end + offset, head_end + offset + size)
                       for owner, name, offset, size, _, _ in lazy}, {
         name: (head_end + offset, head_end + offset + size)
-        for name, offset, size, _, _ in classes}
+        for name, offset, size, _, _ in parts}
 
 
 def flipped(data, position):
@@ -311,6 +311,11 @@ ODD_SOURCE = (
 HEADER = b"header"
 
 
+def fields(record):
+    """A record's class name and the values of its fields."""
+    return (type(record).__name__,) + tuple(getattr(record, name) for name in record.__slots__)
+
+
 def comparable(value):
     """`value`, with each object the module made at import (which each run of it makes
     anew) replaced by its type's name."""
@@ -356,11 +361,20 @@ class LazyFunctionTest(TempDirTestCase):
         start = handle.read(len(HEADER) + 12)
         head = handle.read(int.from_bytes(start[-4:], "little"))
         self.assertEqual(start[:-4], HEADER + _imp.source_hash(build_zipapp.CHECKSUM_KEY, head))
-        loader_code, code, self.index, self.classes = marshal.loads(head)
+        loader_code, code, self.index, self.parts = marshal.loads(head)
         self.assertEqual(loader_code, self.writer.load_module.__code__)
-        return self.writer.load_module((code, self.index, self.classes), handle,
+        return self.writer.load_module((code, self.index, self.parts), handle,
                                        str(source_path), None,
                                        (str(cache), HEADER, build_zipapp.CHECKSUM_KEY))
+
+    def head_end(self, data):
+        """Where the head ends in the bytes of a cache file written with HEADER."""
+        return len(HEADER) + 12 + int.from_bytes(data[len(HEADER) + 8:len(HEADER) + 12],
+                                                  "little")
+
+    def waiting(self):
+        """The names of what waits in the module last loaded."""
+        return {name for names, _, _, _, _ in self.parts for name in names}
 
     def lazy_functions(self, module):
         """[(number, class name or None, function)] of each stand-in in `module` (a
@@ -381,8 +395,8 @@ class LazyFunctionTest(TempDirTestCase):
         source_path = REPO / build_zipapp.MODULE
         module, _, whole = self.write_and_load(source_path)
         self.assertGreater(len(self.index), 300)
-        waiting = {name for name, _, _, _, _ in self.classes}
-        self.assertGreater(len(waiting), 40)
+        waiting = self.waiting()
+        self.assertGreater(len(waiting), 200)
         self.assertEqual(waiting & set(vars(module)), set())  # (made when first named)
         names = [{name for name in dir(each) if not name.startswith("__")}
                  for each in (module, checkpoint_mcp)]
@@ -390,7 +404,8 @@ class LazyFunctionTest(TempDirTestCase):
         load = vars(module)[self.writer.LAZY]
         for number, (owner, name, _, _, _, _) in enumerate(self.index):
             with self.subTest(name, owner=owner):
-                function = vars(module if owner is None else getattr(module, owner))[name]
+                function = (getattr(module, name) if owner is None
+                            else vars(getattr(module, owner))[name])
                 line = function.__code__.co_firstlineno
                 if self.writer.LAZY in function.__code__.co_names:  # (not run at import)
                     self.assertIsNone(function.__doc__)  # (no docstring until it is read)
@@ -405,8 +420,10 @@ class LazyFunctionTest(TempDirTestCase):
                                      comparable(getattr(imported, attribute)), attribute)
         self.assertEqual(self.lazy_functions(module), [])
         for name in sorted(waiting):
+            made, imported = getattr(module, name), getattr(checkpoint_mcp, name)
+            if not isinstance(made, type):
+                continue  # (a function: above)
             with self.subTest(name):
-                made, imported = getattr(module, name), getattr(checkpoint_mcp, name)
                 self.assertIs(getattr(module, name), made)  # (made once)
                 self.assertEqual([each.__qualname__ for each in made.__mro__],
                                  [each.__qualname__ for each in imported.__mro__])
@@ -419,6 +436,7 @@ class LazyFunctionTest(TempDirTestCase):
 
     def test_a_function_runs_on_its_first_call_and_threads_share_one_read(self):
         module, _, _ = self.write_and_load(REPO / build_zipapp.MODULE)
+        module.redact_text  # (made, with what waits with it, if it waits)
         [(_, _, redact)] = [entry for entry in self.lazy_functions(module)
                             if entry[2].__name__ == "redact_text"]
         stand_in = redact.__code__
@@ -440,8 +458,7 @@ class LazyFunctionTest(TempDirTestCase):
         source_path = REPO / build_zipapp.MODULE
         module, cache, _ = self.write_and_load(source_path)
         good = cache.read_bytes()
-        head_end = len(HEADER) + 12 + int.from_bytes(good[len(HEADER) + 8:len(HEADER) + 12],
-                                                       "little")
+        head_end = self.head_end(good)
         [(_, _, offset, size, _, _)] = [entry for entry in self.index
                                        if entry[1] == "redact_text"]
         damaged = flipped(good, head_end + offset + size // 2)
@@ -467,8 +484,9 @@ class LazyFunctionTest(TempDirTestCase):
         # (made once, plain and undecorated; what the module's body, a function in the
         # head or another such class names, or what is bound twice or may be rebound, or
         # whose statement's header cannot be told from its body, is made at import)
-        self.assertEqual([name for name, _, _, _, _ in self.classes],
-                         ["Root", "Waits", "Header"])
+        self.assertEqual([names for names, _, _, _, _ in self.parts],
+                         [("Root",), ("Waits",), ("Header",),
+                          ("uses_waits", "uses_header", "uses_one_line", "rebinds")])
         expected = self.expected_odd()
         for name, call in {"plain": lambda m: m.plain(), "plain(9)": lambda m: m.plain(9),
                            "decorated": lambda m: m.decorated(),
@@ -527,18 +545,36 @@ class LazyFunctionTest(TempDirTestCase):
         source_path = REPO / build_zipapp.MODULE
         module, cache, _ = self.write_and_load(source_path)
         good = cache.read_bytes()
-        head_end = len(HEADER) + 12 + int.from_bytes(good[len(HEADER) + 8:len(HEADER) + 12],
-                                                       "little")
-        [(_, offset, size, _, _)] = [entry for entry in self.classes
-                                     if entry[0] == "TomlScanner"]
+        head_end = self.head_end(good)
+        [(_, offset, size, _, _)] = [entry for entry in self.parts
+                                     if entry[0] == ("TomlScanner",)]
         damaged = flipped(good, head_end + offset + size // 2)
         cache.write_bytes(damaged)
         with mock.patch.object(sys, "dont_write_bytecode", False):
             scanner = module.TomlScanner
         self.assertEqual(sorted(vars(scanner)), sorted(vars(checkpoint_mcp.TomlScanner)))
+        text = "[mcp_servers.x]\ncommand = 'y'\n"  # (its methods, whole, find what they name)
+        self.assertEqual([fields(each) for each in scanner(text, "c.toml").statements()],
+                         [fields(each) for each in checkpoint_mcp.TomlScanner(text, "c.toml")
+                          .statements()])
         self.assertNotEqual(cache.read_bytes(), damaged)  # written again
         self.assertEqual(sorted(vars(self.load(cache, source_path).TomlScanner)),
                          sorted(vars(checkpoint_mcp.TomlScanner)))
+
+    def test_damaged_functions_that_wait_are_compiled_from_the_source(self):
+        source_path = self.tmp / "odd.py"
+        source_path.write_text(ODD_SOURCE, encoding="utf-8")
+        expected = argparse.Namespace(**self.expected_odd())
+        module, cache, _ = self.write_and_load(source_path)
+        good = cache.read_bytes()
+        [(names, offset, size, _, _)] = [entry for entry in self.parts if len(entry[0]) > 1]
+        self.assertIn("uses_waits", names)
+        damaged = flipped(good, self.head_end(good) + offset + size // 2)
+        cache.write_bytes(damaged)
+        with mock.patch.object(sys, "dont_write_bytecode", False):
+            self.assertEqual(module.uses_waits(), expected.uses_waits())
+            self.assertEqual(module.uses_header(), expected.uses_header())
+        self.assertNotEqual(cache.read_bytes(), damaged)  # written again
 
     def test_a_server_reads_no_function_from_its_start_to_its_tools_list_answer(self):
         # What it runs then is on the writer's START_PATH, kept in the head: a read each
@@ -554,8 +590,7 @@ class LazyFunctionTest(TempDirTestCase):
         after = {function.__qualname__ for _, _, function in self.lazy_functions(module)}
         self.assertEqual(sorted(before - after), [])
         # nor makes a class that waits
-        self.assertEqual(sorted({name for name, _, _, _, _ in self.classes} & set(vars(module))),
-                         [])
+        self.assertEqual(sorted(self.waiting() & set(vars(module))), [])
         # and each function it calls, whatever its size (which differs between versions)
         called = set()
 
@@ -614,8 +649,10 @@ class LazyFunctionTest(TempDirTestCase):
 
     def test_every_function_of_the_module_is_where_its_stand_in_looks(self):
         # A stand-in finds its function by name at once, or else only by asking the
-        # collector: none of the module's needs that.
+        # collector: none of the module's needs that. (What waits is made first.)
         module, _, _ = self.write_and_load(REPO / build_zipapp.MODULE)
+        for name in self.waiting():
+            getattr(module, name)
         for owner, name, _, _, _, _ in self.index:
             scope = vars(module if owner is None else getattr(module, owner))
             with self.subTest(name, owner=owner):
