@@ -68,15 +68,16 @@ LONG_DESCRIPTION = (
 # not check out is compiled from the source instead, once, and the cache written again.
 # Until then the function's signature, __doc__ and __code__ are its stand-in's: the module
 # reads none of its own functions' (its docstrings are for its readers).
-# What nothing run at import names waits whole: a class, and a plain `def` (no default,
-# annotation or decorator) of a function with a stand-in. Its statement's instructions in
+# What nothing that can run once the module is names waits whole: a class, and a plain
+# `def` (no default, annotation or decorator) at the top. Its statement's instructions in
 # the module's code are no-ops, and a part apart makes it in the module's namespace, once
 # (a class from its statement's code, the functions all together from their stand-ins'
-# codes): before a function or a part that names it runs or is made, or when the module
-# is asked for it as an attribute (a module __getattr__; __dir__ lists it). Until then it
-# is not in the module's namespace: the module looks nothing up in it but by name.
+# codes or their own): before a function or a part that names it runs or is made, or when
+# the module is asked for it as an attribute (a module __getattr__; __dir__ lists it).
+# Until then it is not in the module's namespace: the module looks nothing up in it but
+# by name.
 # So a start unmarshals the functions it runs and makes the classes it uses, not the
-# redaction, recovery and command line code it does not (the head is a sixth of the file),
+# redaction, recovery and command line code it does not (the head is a seventh of the file),
 # and a server reads a tool's code at its first call. The file stays open for that: on Windows, where an open file
 # cannot be replaced, a damaged cache file is written again only once no server holds it.
 # What runs at every start is compiled at every start, so it is the hit path alone, and it
@@ -206,16 +207,17 @@ def split_module(source, code):
     stand-in is one: not a generator's or a coroutine's) with no free variable, it must
     not be on the START_PATH, and it must take LAZY_AT_LEAST bytes or more. A stand-in has
     the function's name, line and __qualname__.
-    What nothing run at import names waits until it is: each class at the top of the module
-    (its `class` line at the start of a line, its name bound nowhere else), a part of its
-    own, the code of a module that runs its statement (with stand-ins for its large
-    methods); and, all in one part, the stand-ins' codes of the functions at the top whose
+    What nothing that can run once the module is names waits until it is named: each class
+    at the top of the module (its `class` line at the start of a line, its name bound
+    nowhere else), a part of its own, the code of a module that runs its statement (with
+    stand-ins for its large methods); and, all in one part, the functions at the top whose
     `def` gives them nothing but their code (no default, annotation or decorator) and whose
-    name is bound nowhere else. What runs at import is the module's body, the functions
-    that stay in the head and the bodies of the classes that do not wait (a fixpoint).
-    In the module's code, the statements of what waits become no-ops. A part is made in the
-    module's namespace when a function that names it first runs, when a part that names it
-    is made, or when the module is asked for one of its names as an attribute."""
+    name is bound nowhere else: their stand-ins' codes, or their own. What can run once the
+    module is: its body, the bodies of the classes that do not wait, and the functions
+    that keep their code in the head (a fixpoint). In the module's code, the statements of
+    what waits become no-ops. A part is made in the module's namespace when a function that
+    names it first runs, when a part that names it is made, or when the module is asked
+    for one of its names as an attribute."""
     import dis
     import marshal
     lines = source.split(b"\\n")
@@ -321,7 +323,7 @@ def split_module(source, code):
     def def_span(first):  # (its last instruction, no name) or None
         function = listed[first].argval
         if (listed[first].opname != "LOAD_CONST" or type(function) is not type(code)
-                or not can_wait(function, None)):
+                or not function.co_flags & scoped or not line_of(function).startswith(b"def ")):
             return None
         later = first + 1 + (type(listed[first + 1].argval) is str)  # (3.8-3.10: its name)
         if (listed[later].opname == "MAKE_FUNCTION" and listed[later].arg in (0, None)
@@ -350,22 +352,27 @@ def split_module(source, code):
             else:
                 used.add(instruction.argval)
         position += 1
-    for value in code.co_consts:  # what else runs at import: functions, classes' bodies
-        if type(value) is not type(code) or can_wait(value, None):
+    spanned = {id(function) for function in functions.values()}
+    for value in code.co_consts:  # what else can run once the module is: functions, bodies
+        if type(value) is not type(code) or can_wait(value, None) or id(value) in spanned:
             continue
         if not is_class_body(value):
             used |= named(value, False)
         elif value.co_name not in spans:
             used |= named(value, value.co_name)
-    # A class waits unless what runs at import names it (a fixpoint: a class made at
-    # import makes what it names run then too), or its statement cannot be run apart.
+    # What the module names waits unless what can run once the module is names it (a
+    # fixpoint: a class made at import, and a function with its code there, make what they
+    # name able to run too), or its statement cannot be run apart (a class's).
     classes = {name: named(bodies[name], name) | header_names[name]
                for name in spans if name not in functions}
-    eager, makers = {name for name in classes if bound[name] != 1}, {}
+    runs = dict(classes)
+    runs.update((name, set() if can_wait(function, None) else named(function, False))
+                for name, function in functions.items())
+    eager, makers = {name for name in runs if bound[name] != 1}, {}
     while True:
         for name in eager:
-            used |= classes[name]
-        more = used & set(classes) - eager
+            used |= runs[name]
+        more = used & set(runs) - eager
         if not more:
             for name in set(classes) - eager - set(makers):
                 makers[name] = class_statement(lines, bodies[name], code.co_filename)
@@ -375,7 +382,7 @@ def split_module(source, code):
                 break
         eager |= more
     waiting = [name for name in bodies if name in classes and name not in eager]
-    rest = [name for name in functions if bound[name] == 1 and name not in used]
+    rest = [name for name in functions if name not in eager]
     part_of = {name: number for number, name in enumerate(waiting)}
     part_of.update((name, len(waiting)) for name in rest)
     instructions = bytearray(code.co_code)
@@ -387,9 +394,12 @@ def split_module(source, code):
         None if id(value) in gone else value for value in code.co_consts)), None)
     parts = [((name,), replaced(makers[name], None), needs(classes[name] - {name}))
              for name in waiting]
-    if rest:
-        parts.append((tuple(rest), tuple(standing_in(functions[name], None) for name in rest),
-                      ()))
+    if rest:  # (a function's stand-in, or its code: then it is made with what it names)
+        parts.append((tuple(rest), tuple(
+            standing_in(functions[name], None) if can_wait(functions[name], None)
+            else functions[name] for name in rest), tuple(
+                each for each in needs(set().union(*[runs[name] for name in rest]))
+                if each != len(waiting))))
     return module, lazy, parts
 
 
@@ -547,29 +557,34 @@ def load_module(head, handle, source, loader, cache):
                                % (source, stand_in.co_name))
 
         def make(number):
+            # A class statement runs after what it needs is made; functions are made
+            # before it (none runs until then), so that a class that names them may be
+            # made on their account.
             with lock:
                 if number not in made and number not in making:
                     making.add(number)  # (what it needs may need it: made once)
                     names, offset, size, checksum, needs = parts[number]
-                    for each in needs:
-                        make(each)
+                    later = needs
                     # (all there: made before a signal cut short the noting of it)
                     if not all(name in namespace for name in names):
                         real = None if compiled else cached_code(offset, size, checksum)
                         if real is None:
                             from checkpoint_cache import part_code
                             real = part_code(loader, source, names, whole())
-                            for entry in lazy:  # (whole: what their stand-ins would need)
-                                if entry[0] in names or (entry[0] is None
-                                                         and entry[1] in names):
-                                    for each in entry[5]:
-                                        make(each)
+                            later += tuple(  # (whole: what their stand-ins would need)
+                                each for entry in lazy if entry[0] in names
+                                or (entry[0] is None and entry[1] in names)
+                                for each in entry[5])
                         if type(real) is tuple:  # functions' codes
                             for each in real:
                                 if each.co_name not in namespace:
                                     namespace[each.co_name] = type(load)(each, namespace)
                         else:  # a class statement's
+                            for each in needs:
+                                make(each)
                             exec(real, namespace)
+                    for each in later:
+                        make(each)
                     made[number] = True
                     making.discard(number)
 

@@ -304,7 +304,14 @@ ODD_SOURCE = (
     "class InLambda:\n    kind = 'in a lambda'\n\n"
     "get_kind = lambda: InLambda.kind\n\n"
     "class Global:\n    kind = 'global'\n\n"
-    "def rebinds():\n    global Global\n    total = 1\n" + PADDING + "    Global = total\n"
+    "def rebinds():\n    global Global\n    total = 1\n" + PADDING + "    Global = total\n\n"
+    "class Held:\n    kind = 'held'\n\n"
+    "def holds():\n    return Held.kind\n\n"
+    "held_by = holds\n\n"
+    "def helper():\n    return 'helper'\n\n"
+    "class Table:  # (made with a function that waits: each needs the other)\n"
+    "    handler = helper\n\n"
+    "def table_kind():\n    return Table.handler()\n"
 )
 
 
@@ -481,12 +488,14 @@ class LazyFunctionTest(TempDirTestCase):
                                 (None, "uses_waits"), (None, "uses_header"),
                                 (None, "uses_one_line"), (None, "with_default"),
                                 (None, "rebinds")})
-        # (made once, plain and undecorated; what the module's body, a function in the
-        # head or another such class names, or what is bound twice or may be rebound, or
-        # whose statement's header cannot be told from its body, is made at import)
+        # (made once, plain and undecorated; what the module's body, a function it names
+        # whose code is in the head or a class made at import names, or what is bound
+        # twice or may be rebound, or whose statement's header cannot be told from its
+        # body, is made at import)
         self.assertEqual([names for names, _, _, _, _ in self.parts],
-                         [("Root",), ("Waits",), ("Header",),
-                          ("uses_waits", "uses_header", "uses_one_line", "rebinds")])
+                         [("Root",), ("Waits",), ("Small",), ("Header",), ("Table",),
+                          ("generator", "uses_waits", "small", "uses_header", "uses_one_line",
+                           "rebinds", "helper", "table_kind")])
         expected = self.expected_odd()
         for name, call in {"plain": lambda m: m.plain(), "plain(9)": lambda m: m.plain(9),
                            "decorated": lambda m: m.decorated(),
@@ -514,6 +523,8 @@ class LazyFunctionTest(TempDirTestCase):
                            "with_default": lambda m: m.with_default(),
                            "get_kind": lambda m: m.get_kind(),
                            "Global": lambda m: m.Global.kind,
+                           "held_by": lambda m: m.held_by(),
+                           "table_kind": lambda m: m.table_kind(),
                            }.items():
             with self.subTest(name):
                 self.assertEqual(call(module), call(argparse.Namespace(**expected)))
