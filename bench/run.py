@@ -132,6 +132,40 @@ def time_run(command, env, cwd=None, stdin=b""):
     return elapsed
 
 
+class Watchdog:
+    """Kills a server that has not answered a request within TIMEOUT seconds (readline
+    then ends). One thread for the whole run, started once: a thread started for each
+    request would cost the client a thread's start inside every timed request."""
+
+    def __init__(self):
+        self.deadlines = {}  # process: when it is killed
+        self.lock = threading.Lock()
+        self.thread = None
+
+    def watch(self, proc):
+        with self.lock:
+            self.deadlines[proc] = time.monotonic() + TIMEOUT
+            if self.thread is None:
+                self.thread = threading.Thread(target=self.run, daemon=True)
+                self.thread.start()
+
+    def release(self, proc):
+        with self.lock:
+            self.deadlines.pop(proc, None)
+
+    def run(self):
+        while True:
+            time.sleep(1.0)
+            with self.lock:
+                late = [proc for proc, deadline in self.deadlines.items()
+                        if deadline < time.monotonic()]
+            for proc in late:
+                proc.kill()
+
+
+WATCHDOG = Watchdog()
+
+
 class Connection:
     """A stdio MCP server on pipes, spoken to one request at a time."""
 
@@ -151,8 +185,7 @@ class Connection:
         if params is not None:
             message["params"] = params
         self.send(message)
-        watchdog = threading.Timer(TIMEOUT, self.proc.kill)  # a hung server: readline ends
-        watchdog.start()
+        WATCHDOG.watch(self.proc)
         try:
             while True:
                 line = self.proc.stdout.readline()
@@ -165,7 +198,7 @@ class Connection:
                         raise RuntimeError("%s: %s" % (method, answer))
                     return answer["result"]
         finally:
-            watchdog.cancel()
+            WATCHDOG.release(self.proc)
 
     def handshake(self):
         self.request("initialize", {"protocolVersion": HANDSHAKE_VERSION, "capabilities": {},
