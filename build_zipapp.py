@@ -282,9 +282,9 @@ def split_module(source, code):
     # span of each statement of a class at the top (its LOAD_BUILD_CLASS, after a PUSH_NULL
     # if there is one, to the STORE_NAME of its name, with nothing between that jumps,
     # binds or returns: a name that a function declares global is bound with STORE_GLOBAL)
-    # and the names it uses; the span of each plain `def` of a function a stand-in takes
-    # the place of (its code, MAKE_FUNCTION with nothing more, and the STORE_NAME of its
-    # name); the names the other instructions use; how often each name is bound.
+    # and the names it uses; the span of each plain `def` at the top (its code,
+    # MAKE_FUNCTION with nothing more, and the STORE_NAME of its name); the names the
+    # other instructions use; how often each name is bound.
     bodies = {value.co_name: value for value in code.co_consts
               if type(value) is type(code) and is_class_body(value)}
     body_ids = {id(body) for body in bodies.values()}
