@@ -74,8 +74,12 @@ LONG_DESCRIPTION = (
 # (a class from its statement's code, the functions all together from their stand-ins'
 # codes or their own): before a function or a part that names it runs or is made, or when
 # the module is asked for it as an attribute (a module __getattr__; __dir__ lists it).
-# Until then it is not in the module's namespace: the module looks nothing up in it but
-# by name.
+# Until then it is not in the module's namespace. This assumes what a test checks of the
+# module: it looks nothing up by a computed name (no globals(), eval or import *), and its
+# class statements read the same values whenever they run (pure bodies, no class hooks).
+# Within the module, every name is reached through what needs it, under one lock; a name
+# read straight from the module's dict by another thread while its part is being made
+# may be there before what it needs.
 # So a start unmarshals the functions it runs and makes the classes it uses, not the
 # redaction, recovery and command line code it does not (the head is a seventh of the file),
 # and a server reads a tool's code at its first call. The file stays open for that: on Windows, where an open file
@@ -238,8 +242,9 @@ def split_module(source, code):
     def can_wait(value, owner):  # (owner: None at the top, a top class's name, or False)
         qualname = value.co_name if owner is None else "%s.%s" % (owner, value.co_name)
         return (owner is not False and value.co_flags & scoped
+                and value.co_name.isidentifier()  # (not a lambda's, on a def's line)
                 and line_of(value).startswith(b"def " if owner is None
-                                              else (b"    def ", b"\\tdef "))
+                                              else indents.get(owner, b"\\0") + b"def ")
                 and not value.co_flags & not_plain and not value.co_freevars
                 and qualname not in START_PATH  # (its size, wherever the source is:)
                 and len(marshal.dumps(value)) - len(value.co_filename) >= LAZY_AT_LEAST)
@@ -278,6 +283,20 @@ def split_module(source, code):
                 constants[position] = standing_in(value, owner)
         return container.replace(co_consts=tuple(constants))
 
+    def first_line_after(body):  # the first line of a class's body after its header's
+        later = [line for _, line in dis.findlinestarts(body)
+                 if line is not None and line > body.co_firstlineno]
+        return min(later) if later else None
+
+    bodies = {value.co_name: value for value in code.co_consts
+              if type(value) is type(code) and is_class_body(value)}
+    indents = {}  # each top class's: its methods' `def` lines start with it
+    for name, body in bodies.items():
+        line = lines[first_line_after(body) - 1] if first_line_after(body) else b""
+        indent = line[:len(line) - len(line.lstrip(b" \\t"))]
+        if indent:
+            indents[name] = indent
+
     # The module's own instructions (each with the EXTENDED_ARG before it, if any): the
     # span of each statement of a class at the top (its LOAD_BUILD_CLASS, after a PUSH_NULL
     # if there is one, to the STORE_NAME of its name, with nothing between that jumps,
@@ -285,8 +304,6 @@ def split_module(source, code):
     # and the names it uses; the span of each plain `def` at the top (its code,
     # MAKE_FUNCTION with nothing more, and the STORE_NAME of its name); the names the
     # other instructions use; how often each name is bound.
-    bodies = {value.co_name: value for value in code.co_consts
-              if type(value) is type(code) and is_class_body(value)}
     body_ids = {id(body) for body in bodies.values()}
     listed, starts, prefix = [], [], None
     for instruction in dis.get_instructions(code):
@@ -346,7 +363,9 @@ def split_module(source, code):
             position = last + 1
             continue
         instruction = listed[position]
-        if instruction.opcode in dis.hasname:
+        if "IMPORT_STAR" in instruction.opname + instruction.argrepr:  # (names unnamed)
+            bound["*"] = 1
+        elif instruction.opcode in dis.hasname:
             if instruction.opname.startswith(("STORE_", "DELETE_")):
                 bound[instruction.argval] = bound.get(instruction.argval, 0) + 1
             else:
@@ -360,15 +379,28 @@ def split_module(source, code):
             used |= named(value, False)
         elif value.co_name not in spans:
             used |= named(value, value.co_name)
-    # What the module names waits unless what can run once the module is names it (a
-    # fixpoint: a class made at import, and a function with its code there, make what they
-    # name able to run too), or its statement cannot be run apart (a class's).
-    classes = {name: named(bodies[name], name) | header_names[name]
+    # What a class statement reads as it runs (its header and its body's own code), and
+    # what its methods with their code in it name; what a function with its code names.
+    classes = {name: (header_names[name] | set(bodies[name].co_names),
+                      named(bodies[name], name))
                for name in spans if name not in functions}
-    runs = dict(classes)
+    runs = {name: creating | methods for name, (creating, methods) in classes.items()}
     runs.update((name, set() if can_wait(function, None) else named(function, False))
                 for name, function in functions.items())
-    eager, makers = {name for name in runs if bound[name] != 1}, {}
+    # What waits: what the module names that nothing able to run once the module is names
+    # (a fixpoint: a class made at import, and a function with its code there, make what
+    # they name able to run too). Not a class whose statement reads a name bound more than
+    # once (made later, it could read another value), or whose header cannot be compiled
+    # apart; not a function a class statement reads (a class is made after what it reads,
+    # and a function that waits may need the class). Nothing, if the module binds names
+    # some other way (`import *`) or answers for missing names itself.
+    eager = {name for name in runs if bound[name] != 1}
+    eager |= {name for name, (creating, _) in classes.items()
+              if any(bound.get(each, 0) > 1 for each in creating)}
+    used |= set(functions) & set().union(*[creating for creating, _ in classes.values()])
+    if "*" in bound or "__getattr__" in bound or "__dir__" in bound:
+        eager |= set(runs)
+    makers = {}
     while True:
         for name in eager:
             used |= runs[name]
@@ -390,32 +422,38 @@ def split_module(source, code):
         start, end = spans[name]
         instructions[start:end] = bytes((dis.opmap["NOP"], 0)) * ((end - start) // 2)
     gone = {id(bodies[name]) for name in waiting} | {id(functions[name]) for name in rest}
-    module = replaced(code.replace(co_code=bytes(instructions), co_consts=tuple(
+    module_code = replaced(code.replace(co_code=bytes(instructions), co_consts=tuple(
         None if id(value) in gone else value for value in code.co_consts)), None)
-    parts = [((name,), replaced(makers[name], None), needs(classes[name] - {name}))
-             for name in waiting]
-    if rest:  # (a function's stand-in, or its code: then it is made with what it names)
+    parts = []  # (names, code, what is made before it, what is made after it)
+    for name in waiting:
+        creating, methods = classes[name]
+        parts.append(((name,), replaced(makers[name], None), needs(creating - {name}),
+                      needs(methods - creating - {name})))
+    if rest:  # (a function's stand-in, or its code: then made after what it names)
         parts.append((tuple(rest), tuple(
             standing_in(functions[name], None) if can_wait(functions[name], None)
             else functions[name] for name in rest), tuple(
                 each for each in needs(set().union(*[runs[name] for name in rest]))
-                if each != len(waiting))))
-    return module, lazy, parts
+                if each != len(waiting)), ()))
+    return module_code, lazy, parts
 
 
 def class_statement(lines, body, filename):
     """The code of a module that runs the statement of the class whose body's code is
     `body` (a class statement at the top of the module whose source's lines are `lines`):
     its header (its lines up to the first of its body) compiled with that code for its
-    body. None if the header does not compile apart."""
+    body, on the same lines, after the module's first two lines if they are comments (an
+    encoding's declaration is one). None if the header does not compile apart."""
     import dis
     first = body.co_firstlineno
     later = [line for _, line in dis.findlinestarts(body) if line is not None and line > first]
     if not later:
         return None
+    above = [line if line.lstrip().startswith(b"#") else b"" for line in lines[:2]]
+    above = (above + [b""] * first)[:first - 1]
     try:
-        made = compile(b"\\n" * (first - 1) + b"\\n".join(lines[first - 1:min(later) - 1])
-                       + b"\\n pass\\n", filename, "exec", dont_inherit=True)
+        made = compile(b"\\n".join(above + lines[first - 1:min(later) - 1]) + b"\\n pass\\n",
+                       filename, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         return None
     made_body = [value for value in made.co_consts if type(value) is type(body)]
@@ -472,7 +510,8 @@ def write_cache(path, header, checksum_key, code, lazy, parts):
 
     functions = tuple((owner, name) + placed(function) + (needs,)
                       for owner, name, function, needs in lazy)
-    parts = tuple((names,) + placed(made) + (needs,) for names, made, needs in parts)
+    parts = tuple((names,) + placed(made) + (before, after)
+                  for names, made, before, after in parts)
     head = marshal.dumps((load_module.__code__, code, functions, parts))
     directory = os.path.dirname(path)
     os.makedirs(directory, mode=0o700, exist_ok=True)
@@ -557,35 +596,40 @@ def load_module(head, handle, source, loader, cache):
                                % (source, stand_in.co_name))
 
         def make(number):
-            # A class statement runs after what it needs is made; functions are made
-            # before it (none runs until then), so that a class that names them may be
-            # made on their account.
+            # What a part needs `before` it is made first (what a class statement reads, what
+            # functions with their code name: none runs until all of it is), what it needs
+            # `after` then (what a class's methods name: none runs before it is made).
             with lock:
-                if number not in made and number not in making:
-                    making.add(number)  # (what it needs may need it: made once)
-                    names, offset, size, checksum, needs = parts[number]
-                    later = needs
+                if number in made or number in making:
+                    return
+                making.add(number)  # (what it needs may need it: made once)
+                try:
+                    names, offset, size, checksum, before, after = parts[number]
+                    for each in before:
+                        make(each)
                     # (all there: made before a signal cut short the noting of it)
                     if not all(name in namespace for name in names):
                         real = None if compiled else cached_code(offset, size, checksum)
-                        if real is None:
+                        if real is None:  # (whole: what their stand-ins would need, too)
                             from checkpoint_cache import part_code
                             real = part_code(loader, source, names, whole())
-                            later += tuple(  # (whole: what their stand-ins would need)
-                                each for entry in lazy if entry[0] in names
-                                or (entry[0] is None and entry[1] in names)
-                                for each in entry[5])
+                            wanted = tuple(each for entry in lazy if entry[0] in names
+                                           or (entry[0] is None and entry[1] in names)
+                                           for each in entry[5])
+                            after += wanted
+                            if type(real) is tuple:
+                                for each in wanted:
+                                    make(each)
                         if type(real) is tuple:  # functions' codes
                             for each in real:
                                 if each.co_name not in namespace:
                                     namespace[each.co_name] = type(load)(each, namespace)
                         else:  # a class statement's
-                            for each in needs:
-                                make(each)
                             exec(real, namespace)
-                    for each in later:
+                    for each in after:
                         make(each)
                     made[number] = True
+                finally:
                     making.discard(number)
 
         def load(number, stand_in=None):  # (stand_in: the caller's code if not given)
@@ -619,13 +663,15 @@ def load_module(head, handle, source, loader, cache):
 
         def __getattr__(name):  # a name that waits, asked for from outside: made once
             number = waiting.get(name)
-            if number is None or number in made:  # (made, then deleted: stays deleted)
-                raise AttributeError("module 'checkpoint_mcp' has no attribute %r" % name)
-            make(number)
-            return namespace[name]
+            if number is not None and number not in made:  # (made, then deleted: stays so)
+                make(number)
+                if name in namespace:
+                    return namespace[name]
+            raise AttributeError("module 'checkpoint_mcp' has no attribute %r" % name)
 
         def __dir__():
-            return sorted(set(namespace) | set(waiting))
+            return sorted((set(namespace) | set(waiting))
+                          - {"__checkpoint_lazy__", "__getattr__", "__dir__"})
         namespace["__checkpoint_lazy__"] = load  # LAZY
         if parts:
             namespace["__getattr__"], namespace["__dir__"] = __getattr__, __dir__

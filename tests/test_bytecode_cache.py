@@ -54,7 +54,7 @@ def cache_layout(data):
     return head_end, {(owner, name): (head_end + offset, head_end + offset + size)
                       for owner, name, offset, size, _, _ in lazy}, {
         name: (head_end + offset, head_end + offset + size)
-        for name, offset, size, _, _ in parts}
+        for name, offset, size, _, _, _ in parts}
 
 
 def flipped(data, position):
@@ -309,9 +309,24 @@ ODD_SOURCE = (
     "def holds():\n    return Held.kind\n\n"
     "held_by = holds\n\n"
     "def helper():\n    return 'helper'\n\n"
-    "class Table:  # (made with a function that waits: each needs the other)\n"
+    "class Table:  # (reads a function as it is made: that function is made at import)\n"
     "    handler = helper\n\n"
-    "def table_kind():\n    return Table.handler()\n"
+    "def table_kind():\n    return Table.handler()\n\n"
+    "class Parent:  # (its method needs the class made after it, which needs it first)\n"
+    "    def make(self):\n        return Offspring()\n\n"
+    "class Offspring(Parent):\n    pass\n\n"
+    "def which():\n    return type(Parent().make()).__name__\n\n"
+    "class TwoSpaces:  # (a def in a loop, one indent deeper than its methods)\n"
+    "  handlers = []\n"
+    "  for tag in (1, 2):\n"
+    "    def handler(self, _tag=tag):\n      total = _tag\n"
+    + PADDING.replace("    ", "      ") + "      return total\n"
+    "    handlers.append(handler)\n\n"
+    "def uses_two_spaces():\n"
+    "    return [handler(None) for handler in TwoSpaces.handlers]\n\n"
+    "def two_lambdas(first=lambda: " + " + ".join("len(str(%d))" % n for n in range(60))
+    + ",\n                second=lambda: " + " - ".join("len(str(%d))" % n for n in range(60))
+    + "):\n    return first(), second()\n"
 )
 
 
@@ -381,7 +396,7 @@ class LazyFunctionTest(TempDirTestCase):
 
     def waiting(self):
         """The names of what waits in the module last loaded."""
-        return {name for names, _, _, _, _ in self.parts for name in names}
+        return {name for names, _, _, _, _, _ in self.parts for name in names}
 
     def lazy_functions(self, module):
         """[(number, class name or None, function)] of each stand-in in `module` (a
@@ -492,10 +507,12 @@ class LazyFunctionTest(TempDirTestCase):
         # whose code is in the head or a class made at import names, or what is bound
         # twice or may be rebound, or whose statement's header cannot be told from its
         # body, is made at import)
-        self.assertEqual([names for names, _, _, _, _ in self.parts],
+        self.assertEqual([names for names, _, _, _, _, _ in self.parts],
                          [("Root",), ("Waits",), ("Small",), ("Header",), ("Table",),
+                          ("Parent",), ("Offspring",), ("TwoSpaces",),
                           ("generator", "uses_waits", "small", "uses_header", "uses_one_line",
-                           "rebinds", "helper", "table_kind")])
+                           "rebinds", "table_kind", "which", "uses_two_spaces")])
+        self.assertNotIn("<lambda>", {name for _, name, _, _, _, _ in self.index})
         expected = self.expected_odd()
         for name, call in {"plain": lambda m: m.plain(), "plain(9)": lambda m: m.plain(9),
                            "decorated": lambda m: m.decorated(),
@@ -525,6 +542,9 @@ class LazyFunctionTest(TempDirTestCase):
                            "Global": lambda m: m.Global.kind,
                            "held_by": lambda m: m.held_by(),
                            "table_kind": lambda m: m.table_kind(),
+                           "which": lambda m: m.which(),
+                           "uses_two_spaces": lambda m: m.uses_two_spaces(),
+                           "two_lambdas": lambda m: m.two_lambdas(),
                            }.items():
             with self.subTest(name):
                 self.assertEqual(call(module), call(argparse.Namespace(**expected)))
@@ -548,16 +568,104 @@ class LazyFunctionTest(TempDirTestCase):
         self.assertIs(module.Waits, waits)  # (put back, not made again)
         with self.assertRaisesRegex(AttributeError, "no attribute 'Missing'"):
             module.Missing
+        self.assertNotIn("__getattr__", dir(module))
         again, _, _ = self.write_and_load(source_path)
         self.assertEqual(again.Root.kind, "root")  # named from outside first
         self.assertNotIn("Waits", vars(again))
+
+    def write_source_and_load(self, source):
+        source_path = self.tmp / "module.py"
+        source_path.write_bytes(source)
+        return self.write_and_load(source_path)[0]
+
+    def test_a_part_cut_short_is_made_at_the_next_need(self):
+        # (as when a signal's KeyboardInterrupt lands while a class's statement runs)
+        module = self.write_source_and_load(
+            b"calls = []\n\n"
+            b"def explode():\n    calls.append(1)\n    if len(calls) == 1:\n"
+            b"        raise KeyboardInterrupt\n    return 'made'\n\n"
+            b"class Fragile:\n    kind = explode()\n\n"
+            b"def uses_fragile():\n    return Fragile.kind\n")
+        self.assertEqual([names for names, _, _, _, _, _ in self.parts],
+                         [("Fragile",), ("uses_fragile",)])
+        with self.assertRaises(KeyboardInterrupt):
+            module.uses_fragile
+        self.assertEqual(module.uses_fragile(), "made")
+        self.assertEqual(module.Fragile.kind, "made")
+
+    def test_nothing_waits_in_a_module_that_binds_names_another_way(self):
+        for name, source in {
+                "import *": b"from os.path import *\n\ndef join(a, b):\n    return 'mine'\n\n"
+                            b"class sep:\n    kind = 'mine'\n",
+                "its own __getattr__": b"def __getattr__(name):\n    return 42\n\n"
+                                       b"def join(a, b):\n    return 'mine'\n\n"
+                                       b"class sep:\n    kind = 'mine'\n"}.items():
+            with self.subTest(name):
+                module = self.write_source_and_load(source)
+                self.assertEqual(self.parts, ())
+                self.assertEqual((module.join("a", "b"), module.sep.kind), ("mine", "mine"))
+        self.assertEqual(module.anything, 42)
+
+    def test_a_class_header_is_read_in_the_source_encoding(self):
+        module = self.write_source_and_load(
+            "# -*- coding: latin-1 -*-\nBASES = {'\xe9': object}\n\n"
+            "class Accented(BASES['\xe9']):\n    kind = 'accented'\n\n"
+            "def uses_accented():\n    return Accented.kind\n".encode("latin-1"))
+        self.assertIn(("Accented",), [names for names, _, _, _, _, _ in self.parts])
+        self.assertEqual(module.uses_accented(), "accented")
+
+    def test_the_module_keeps_to_what_waiting_assumes(self):
+        # What waits is made later than at import, and only names find it: so the module
+        # looks nothing up by a computed name or binds names another way, and its class
+        # statements read the same values whenever they run (pure bodies: constants,
+        # names, defs with the usual decorators, a few builtins; no class hooks).
+        import ast
+        tree = ast.parse((REPO / build_zipapp.MODULE).read_text(encoding="utf-8"))
+        pure_calls = {"getattr", "frozenset", "tuple", "len", "dict", "set", "str", "int"}
+        decorators = {"staticmethod", "classmethod", "property", "setter", "getter",
+                      "deleter"}
+        found = []
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("globals", "vars", "locals", "eval", "exec")):
+                found.append("%s() at line %d" % (node.func.id, node.lineno))
+            if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+                found.append("import * at line %d" % node.lineno)
+        for statement in tree.body:
+            bound = [statement.name] if isinstance(statement, (ast.FunctionDef, ast.ClassDef)) \
+                else [target.id for target in getattr(statement, "targets", [])
+                      if isinstance(target, ast.Name)]
+            if set(bound) & {"__getattr__", "__dir__", "__all__"}:
+                found.append("%s at line %d" % (bound, statement.lineno))
+            if not isinstance(statement, ast.ClassDef):
+                continue
+            if statement.keywords:
+                found.append("class %s's keywords" % statement.name)
+            for each in statement.body:
+                if isinstance(each, ast.FunctionDef):
+                    if each.name in ("__init_subclass__", "__set_name__", "__class_getitem__"):
+                        found.append("%s.%s" % (statement.name, each.name))
+                    for decorator in each.decorator_list:
+                        if getattr(decorator, "id", getattr(decorator, "attr", None)) \
+                                not in decorators:
+                            found.append("%s.%s's decorator" % (statement.name, each.name))
+                elif isinstance(each, (ast.Assign, ast.AnnAssign)):
+                    for call in ast.walk(each.value) if each.value else ():
+                        if isinstance(call, ast.Call) and getattr(
+                                call.func, "id", None) not in pure_calls:
+                            found.append("a call in class %s, line %d"
+                                         % (statement.name, each.lineno))
+                elif not (isinstance(each, ast.Expr) and isinstance(each.value, ast.Constant)):
+                    found.append("a %s in class %s, line %d"
+                                 % (type(each).__name__, statement.name, each.lineno))
+        self.assertEqual(found, [])
 
     def test_a_damaged_class_is_compiled_from_the_source_and_the_file_rewritten(self):
         source_path = REPO / build_zipapp.MODULE
         module, cache, _ = self.write_and_load(source_path)
         good = cache.read_bytes()
         head_end = self.head_end(good)
-        [(_, offset, size, _, _)] = [entry for entry in self.parts
+        [(_, offset, size, _, _, _)] = [entry for entry in self.parts
                                      if entry[0] == ("TomlScanner",)]
         damaged = flipped(good, head_end + offset + size // 2)
         cache.write_bytes(damaged)
@@ -578,7 +686,7 @@ class LazyFunctionTest(TempDirTestCase):
         expected = argparse.Namespace(**self.expected_odd())
         module, cache, _ = self.write_and_load(source_path)
         good = cache.read_bytes()
-        [(names, offset, size, _, _)] = [entry for entry in self.parts if len(entry[0]) > 1]
+        [(names, offset, size, _, _, _)] = [entry for entry in self.parts if len(entry[0]) > 1]
         self.assertIn("uses_waits", names)
         damaged = flipped(good, self.head_end(good) + offset + size // 2)
         cache.write_bytes(damaged)
