@@ -577,6 +577,12 @@ _WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>]+)(?=[\s'"`;,
 _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 
+# A value that holds a bracket, up to the end of its line (`dJ6aRY-jdtDP(=6`): not a call,
+# an index or a placeholder (none ends in a bracket; a call's parentheses close).
+_BRACKETED_VALUE = (r"""(?![^\s'"`]*\w\([^()\s]*\))[^\s'"`]{6,64}(?<![)\]}>,;])"""
+                    r"(?=[ \t]*(?:\r?\n|\Z))")
+
+
 _QUOTED_VALUE = (
     r"""(?:@|[rRbBuU](?=["']))?"(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
     r"""|\\"(?P<secret3>[^"\\\n]*)\\\"|`(?P<secret9>[^`\n]*)`"""
@@ -1500,9 +1506,9 @@ def redaction_patterns():
          r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
          + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-         r"(?#needs:ass|ASS|pw|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
+         r"(?#needs:ass|ASS|pw|PW|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
          r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-         r"|(?<![\w-])(?:pw|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+         r"|(?<![\w-])(?:pw|PW|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
@@ -1556,12 +1562,13 @@ def redaction_patterns():
          r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
         ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
          "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
-         r"(?#needs:ass|pw|de passe|psk|PSK)"
-         r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+         r"(?#needs:ass|pw|PW|de passe|psk|PSK)"
+         r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|PW|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
          r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
          r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
          r"(?=[.,;:)'\"`]?(?:\s|\Z))"
-         r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|lautet|to)|:)?[ \t]+[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
+         r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|ist|lautet|to|är|er|era|jest|je|é|è|sono|são)|:)?[ \t]+"
+         r"[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
          + r")(?=[\"'`’”]?[.,;:)]?(?:\s|\Z)))"),
         ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
          "`logging into the router with …`, `wifi in the lab is …`",
@@ -1570,6 +1577,15 @@ def redaction_patterns():
          + _PROSE_LOGIN_TAIL),
         ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
          r"fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
+        ("prose-use-to-log-in", "", "a secret given to log in with: `use … to log in`, "
+         "`nutze … zum Einloggen`, `utilise … pour se connecter`",
+         r"(?#needs:to log in|to login|to sign in|zum Einloggen|zum Anmelden|pour se connecter|para entrar"
+         r"|para iniciar|per accedere|om in te loggen)"
+         r"(?<![\w-])(?:[Uu]se|[Nn]utze|[Vv]erwende|[Uu]tilise[sz]?|[Uu]sa|[Gg]ebruik)[ \t]+[\"'`]?"
+         r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
+         + r"(?:(?P=joint)[0-9]{1,4})?))[\"'`]?[ \t]+"
+         r"(?:to log ?in|to sign in|zum Einloggen|zum Anmelden|pour se connecter|para entrar|para iniciar"
+         r"|per accedere|om in te loggen)"),
         ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
          r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
          r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
@@ -1577,17 +1593,23 @@ def redaction_patterns():
         # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
         # value that ends the line and is not a plain word (`token: expired` is prose);
         # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
-        ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key)",
+        ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key); "
+         "a value ending its line that holds a bracket (`password: dJ6aRY-jdtDP(=6`) but does not end "
+         "in one (a call, an index or a placeholder does), when it looks random",
          "(?#needs:pass|pwd|secret|token|credential|psk|key|auth|pat)"
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-         + r"(?:[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+         # (first: a value with a closing bracket inside, where the forms below stop short)
+         + r"(?:[ \t]*(?::=|=|:)[ \t]*(?P<weak3>(?=[^\s'\"`]*[)\]}>][^\s'\"`])" + _BRACKETED_VALUE + ")"
+         + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
          + _SPLIT_VALUE + r")"
          + r"|=(?P<secret4>" + _BARE_VALUE + r")"
          + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
          + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
          + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
          + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
-         + r"|(?P<weak2>" + _WORD_VALUE + r")))"),
+         + r"|(?P<weak2>" + _WORD_VALUE + r"))"
+         # (last: a value with an opening bracket, which the forms above do not take)
+         + r"|[ \t]*(?::=|=|:)[ \t]*(?P<weak4>(?=[^\s'\"`]*[(\[{<])" + _BRACKETED_VALUE + "))"),
         ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
          "(terraform output -json)",
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
@@ -1616,7 +1638,8 @@ _PLACEHOLDER_VALUE = (
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?"
-    r"|[*xX•.…-]{3,}|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):|\[?(?i:redacted|hidden|masked|none|null|nil|undefined|true|false|yes|no"
+    r"|[*xX•.…-]{3,}|\s*(?:\.{3}|…)\s*|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):"
+    r"|\[?(?i:redacted|hidden|masked|filtered|scrubbed|sanitized|omitted|removed|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
@@ -2188,10 +2211,19 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
 
 def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
-    Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags."""
+    Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
+    Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit)."""
     return run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
                                              and set(run_text[2:]) <= _HEX) or is_sealed(run_text) or (
-        "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text)  # a wheel's tags
+        "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text) or (  # a wheel's
+        is_go_pseudo_version(run_text))
+
+
+def is_go_pseudo_version(run_text):
+    """`[N.]YYYYMMDDhhmmss-<12 hex digits>` (what follows a Go pseudo-version's `vX.Y.Z-`)."""
+    stamp, dash, commit = run_text.rpartition(".")[2].partition("-")
+    return (dash == "-" and len(stamp) == 14 and stamp.isdigit() and stamp[:2] in ("19", "20")
+            and len(commit) == 12 and set(commit) <= _HEX)
 
 
 def is_sealed_or_named_id(text, lowered, line, start, end, near):

@@ -1146,3 +1146,15 @@ BENIGN += ["$ npm view left-pad dist.shasum\n" + rand(HEX, 40),
            "$ grep -c token app.log\n1234567890123"]
 issue("secret-read-then-printed", "cli", "checking the gateway's env\n> process.env.PAYMENT_GATEWAY_SECRET\n'{v}'",
       b64(32))
+issue("assignment", "assignment", "postgresql:\n  auth:\n    password: {v}\n    database: app",
+      rand(ALNUM, 8) + "(" + rand(ALNUM, 6), "password: ")
+issue("assignment", "assignment", "wireless:\n  ssid: lab-5g\n  psk: {v}",
+      rand(ALNUM, 4) + ")[" + rand(ALNUM, 14), "psk: ")
+issue("prose-use-to-log-in", "prose", "use {v} to log in to the Grafana admin account",
+      "H4rb0r&" + rand(ALNUM, 8), "use ")
+issue("prose-use-to-log-in", "prose", "Bitte nutze {v} zum Einloggen ins Jenkins.",
+      "dolphin.vortex.forest.willow." + rand(DIGITS, 2), "nutze ")
+BENIGN += ["password: z.string().min(12).regex(/[A-Z]/),", "token: getToken(ctx)", "secret = load(KEY)[0]",
+           "password: <see the vault>", "use the docs to log in", "use SSO to sign in",
+           "Kustomize Version: v5.0.4-0.20230601165947-6ce0bf390ce3",
+           "Authorization: Bearer [FILTERED]", "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----"]

@@ -7,7 +7,8 @@ import unittest
 import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
-                   redaction_holdout9, redaction_holdout10, redaction_holdout11)
+                   redaction_holdout9, redaction_holdout10, redaction_holdout11,
+                   redaction_holdout12)
 from tests.support import leaks
 
 
@@ -268,6 +269,33 @@ class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (153, 154),
     }
     recall, benign, altered = 0.962, 660, 4
+
+
+class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Written with a fifth of its texts prose in twenty languages and a fifth code in 36;
+    # blind 0.918 and 3.4%. The misses left are mostly prose: passwords in sentences in
+    # words of their own ("Creds are svc:…", "admin / …", "ends in 7: …"), in languages no
+    # row reads, spaced app passwords and recovery codes; then values under names no row
+    # reads (`k := …`, `Value:`, `APP_SIGNING=`), and outputs of tools that print a key
+    # (`rails secret`, `artisan key:generate --show`). The look-alikes redacted: public
+    # keys and tokens public by design (publishable keys, site keys, DKIM and minisign
+    # keys, ACME challenges) and key ids (`private_key_id`, a JWK's `kid`).
+    corpus = redaction_holdout12
+    floors = {
+        "cli-argument": (286, 292),
+        "code-literal": (341, 372),
+        "config-line": (266, 284),
+        "connection-string": (60, 61),
+        "credential-file": (136, 140),
+        "http-header": (153, 157),
+        "id-beside-secret": (78, 79),
+        "internal-token": (55, 58),
+        "private-key": (44, 45),
+        "prose": (356, 441),
+        "terminal-session": (137, 150),
+        "vendor-token": (316, 320),
+    }
+    recall, benign, altered = 0.928, 699, 21
 
 
 if __name__ == "__main__":
