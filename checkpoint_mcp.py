@@ -1056,9 +1056,12 @@ def redaction_patterns():
          "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`): the "
          "password, if it holds a digit, a symbol or a capital inside",
          r"(?#needs:creds:|creds =|creds=|cred:|Creds:|CREDS:|credentials:|Credentials:|login:|Login:"
-         r"|LOGIN:|login =|login=|: user )(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?"
-         r"|[Ll]ogin|LOGIN)[ \t]*[:=][ \t]*|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
-         r"(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})(?![^\s,;)])"),
+         r"|LOGIN:|login =|login=|: user |Login for|Identifiants|Zugangsdaten:|Credenciales:|Credenciais:"
+         r"|Wi-Fi:|WiFi:|WLAN:)(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?|[Ll]ogin|LOGIN|Identifiants"
+         r"|Zugangsdaten|Credenciales|Credenciais|Wi-?Fi|WLAN|Login for[^\n:/]{1,40})[ \t]*[:=][ \t]*"
+         r"|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
+         r"(?:(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})"
+         r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
@@ -1506,11 +1509,12 @@ def redaction_patterns():
          r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
          + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-         r"(?#needs:ass|ASS|pw|PW|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
-         r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-         r"|(?<![\w-])(?:pw|PW|pass|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
-         r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“「])?(?P<secret>" + _PROSE_SECRET + r")"
-         r"(?=(?:\"\"\"|[.,;:)'\"`’”」])?(?:\s|\Z))"
+         r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
+         r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)"
+         r"|asse(?<=palavra-passe)|ontrase(?:ña|na)|(?<![\w-])senha"
+         r"|(?<![\w-])(?:pw|PW|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+         r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
+         r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
          r"|(?<=[ \t])(?:is|[:=/])[ \t]+(?P<secret4>[0-9a-f]{32,64})(?![0-9a-zA-Z]))"
          # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
@@ -1580,12 +1584,12 @@ def redaction_patterns():
         ("prose-use-to-log-in", "", "a secret given to log in with: `use … to log in`, "
          "`nutze … zum Einloggen`, `utilise … pour se connecter`",
          r"(?#needs:to log in|to login|to sign in|zum Einloggen|zum Anmelden|pour se connecter|para entrar"
-         r"|para iniciar|per accedere|om in te loggen)"
-         r"(?<![\w-])(?:[Uu]se|[Nn]utze|[Vv]erwende|[Uu]tilise[sz]?|[Uu]sa|[Gg]ebruik)[ \t]+[\"'`]?"
+         r"|para iniciar|per accedere|om in te loggen|pour te connecter|pour vous connecter|się zalogować)"
+         r"(?<![\w-])(?:[Uu]se|[Nn]utze|[Vv]erwende|[Uu]tilise[sz]?|[Uu]sa|[Gg]ebruik|[Uu]żyj)[ \t]+[\"'`]?"
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
-         + r"(?:(?P=joint)[0-9]{1,4})?))[\"'`]?[ \t]+"
+         + r"(?:(?P=joint)[0-9]{1,4})?))[\"'`]?,?[ \t]+"
          r"(?:to log ?in|to sign in|zum Einloggen|zum Anmelden|pour se connecter|para entrar|para iniciar"
-         r"|per accedere|om in te loggen)"),
+         r"|per accedere|om in te loggen|pour (?:te|vous) connecter|(?:żeby|aby) się zalogować)"),
         ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
          r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
          r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),

@@ -1158,3 +1158,12 @@ BENIGN += ["password: z.string().min(12).regex(/[A-Z]/),", "token: getToken(ctx)
            "password: <see the vault>", "use the docs to log in", "use SSO to sign in",
            "Kustomize Version: v5.0.4-0.20230601165947-6ce0bf390ce3",
            "Authorization: Bearer [FILTERED]", "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----"]
+issue("prose-user-slash-password", "prose", "Identifiants : admin / {v}", "orbit_quarry_wombat_whistle", "admin / ")
+issue("prose-user-slash-password", "prose", "Wi-Fi: Office-5G / {v}", "Q8wR2sna^-Od9" + rand(ALNUM, 6), "Office-5G / ")
+issue("prose-use-to-log-in", "prose", "Użyj {v}, żeby się zalogować do panelu.", "Nq?V50aS9" + rand(ALNUM, 6), "Użyj ")
+issue("prose-password", "prose", "Connecte-toi au serveur (mdp : {v}) puis relance le service.",
+      "xlFjLDfn!&?m1" + rand(ALNUM, 3), "mdp : ")
+issue("prose-password", "prose", "Login mit Benutzer „support“ und Passwort „{v}“ funktioniert wieder.",
+      "H0ll0w-v0rt3x" + rand(DIGITS, 3), "Passwort „")
+BENIGN += ["Identifiants : voir le coffre / section admin", "Wi-Fi: Office-5G / Guest",
+           "Użyj SSO, żeby się zalogować do panelu.", "mdp : voir le gestionnaire (demande à Paul)"]

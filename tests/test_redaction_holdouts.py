@@ -291,11 +291,11 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (356, 441),
+        "prose": (377, 441),
         "terminal-session": (137, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.928, 699, 21
+    recall, benign, altered = 0.937, 699, 21
 
 
 if __name__ == "__main__":
