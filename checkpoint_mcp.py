@@ -1079,9 +1079,22 @@ def redaction_patterns():
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
          "(`credentials are svc_backup:…`), if the password looks random",
          r"credentials[ \t]+(?:are|were|is|:)[ \t]+[\w.@+-]{2,64}:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])"),
-        ("generated-secret-output", "", "what `openssl rand -hex|-base64` printed on the next line "
-         "(a secret made to be used as one)",
-         r"openssl[ \t]+rand[ \t]+-(?:hex|base64)[^\n]*\r?\n[ \t]*(?P<secret>[A-Za-z0-9+/=]{16,})(?=[ \t]*(?:\r?\n|\Z))"),
+        ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
+         "\"…\")`, `[\"password\", \"…\"]`, when the value looks random",
+         r"(?#needs:pass|pwd|secret|token|key)[(\[{][ \t]*[\"'](?:pass|password|passwd|pwd|secret"
+         r"|client_secret|token|api_?key|apikey|access_key|secret_key)[\"'][ \t]*,[ \t]*[\"']"
+         r"(?P<weak>[^\"'\n]{6,128})[\"'][ \t]*[)\]}]"),
+        ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
+         "keystore or a key spec): `\"…\".toCharArray()`, when it looks random",
+         r"(?#needs:toCharArray)\"(?P<weak>[^\"\n]{6,128})\"\.toCharArray\(\)"),
+        ("generated-secret-output", "", "what a command that makes or reads a secret printed on the "
+         "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
+         "`security find-generic-password … -w`, `secret-tool lookup …`",
+         r"(?#needs:openssl|rails|artisan|security|secret-tool)"
+         r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
+         r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup)[^\n]*"
+         r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak>[^\s]{8,128}))"
+         r"(?=[ \t]*(?:\r?\n|\Z))"),
         ("secret-read-then-printed", "", "a value a prompt's line reads by a secret's name (a shell, a "
          "REPL, a console) to print it, printed alone on the next line, if it looks random and is "
          "no variable's name (`irb> credentials.aws[:secret_access_key]` then `=> \"…\"`)",
@@ -1602,8 +1615,10 @@ def redaction_patterns():
          "in one (a call, an index or a placeholder does), when it looks random",
          "(?#needs:pass|pwd|secret|token|credential|psk|key|auth|pat)"
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-         # (first: a value with a closing bracket inside, where the forms below stop short)
+         # (first: a value with a closing bracket inside, where the forms below stop short,
+         # ending its line or, after `=`, a connection string's `;` or its quote)
          + r"(?:[ \t]*(?::=|=|:)[ \t]*(?P<weak3>(?=[^\s'\"`]*[)\]}>][^\s'\"`])" + _BRACKETED_VALUE + ")"
+         + r"|=(?P<weak5>(?![^\s'\"`;]*\w\([^()\s]*\))[^\s'\"`;,&|]*[)\]}][^\s'\"`;,&|()]+)(?=[;\"'])"
          + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
          + _SPLIT_VALUE + r")"
          + r"|=(?P<secret4>" + _BARE_VALUE + r")"

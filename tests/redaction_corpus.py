@@ -1167,3 +1167,14 @@ issue("prose-password", "prose", "Login mit Benutzer „support“ und Passwort 
       "H0ll0w-v0rt3x" + rand(DIGITS, 3), "Passwort „")
 BENIGN += ["Identifiants : voir le coffre / section admin", "Wi-Fi: Office-5G / Guest",
            "Użyj SSO, żeby się zalogować do panelu.", "mdp : voir le gestionnaire (demande à Paul)"]
+issue("secret-name-value-pair", "code", 'let creds = HashMap::from([("user", "svc"), ("pass", "{v}")]);',
+      "C-473xwo+RE" + rand(ALNUM, 8), '("pass", "')
+issue("java-char-array-secret", "code", 'ks.load(in, "{v}".toCharArray());', "Vy<crdkZe0WI^-Wm" + rand(ALNUM, 5),
+      'ks.load(in, "')
+issue("generated-secret-output", "cli", "$ bin/rails secret\n{v}", rand(HEX, 128))
+issue("generated-secret-output", "cli", "$ secret-tool lookup service smtp user ci-bot\n{v}", "Winter2024-" + rand(ALNUM, 6))
+issue("assignment", "connection-string",
+      'new SqlConnection("Server=db.lan;User Id=reporting;Password={v};TrustServerCertificate=True")',
+      "mzte)G0KQBnXb+?9==" + rand(ALNUM, 3), "Password=")
+BENIGN += ['char[] letters = "abcdefghijklmnop".toCharArray();', 'pairs = [("token", "expired")]',
+           "$ rails secret --help\nUsage: rails secret"]

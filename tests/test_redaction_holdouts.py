@@ -276,15 +276,15 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # blind 0.918 and 3.4%. The misses left are mostly prose: passwords in sentences in
     # words of their own ("Creds are svc:…", "admin / …", "ends in 7: …"), in languages no
     # row reads, spaced app passwords and recovery codes; then values under names no row
-    # reads (`k := …`, `Value:`, `APP_SIGNING=`), and outputs of tools that print a key
-    # (`rails secret`, `artisan key:generate --show`). The look-alikes redacted: public
-    # keys and tokens public by design (publishable keys, site keys, DKIM and minisign
-    # keys, ACME challenges) and key ids (`private_key_id`, a JWK's `kid`).
+    # reads (`k := …`, `Value:`, `APP_SIGNING=`) and a few wrapped keys. The look-alikes
+    # redacted: public keys and tokens public by design (publishable keys, site keys,
+    # DKIM and minisign keys, ACME challenges) and key ids (`private_key_id`, a JWK's
+    # `kid`).
     corpus = redaction_holdout12
     floors = {
         "cli-argument": (286, 292),
-        "code-literal": (341, 372),
-        "config-line": (266, 284),
+        "code-literal": (346, 372),
+        "config-line": (267, 284),
         "connection-string": (60, 61),
         "credential-file": (136, 140),
         "http-header": (153, 157),
@@ -292,10 +292,10 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "internal-token": (55, 58),
         "private-key": (44, 45),
         "prose": (377, 441),
-        "terminal-session": (137, 150),
+        "terminal-session": (145, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.937, 699, 21
+    recall, benign, altered = 0.943, 699, 21
 
 
 if __name__ == "__main__":
