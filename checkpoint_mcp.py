@@ -1839,20 +1839,22 @@ def redaction_regexes():
     """(patterns, placeholder test, base64 run), made once per process on first use,
     never at import; the rows and the placeholder test compile on their own first use
     (LazyRegex). Each pattern is (regex, ignore_case, vendor, secret groups, literal
-    prefixes)."""
-    if not _redaction_regexes:
+    prefixes). Built apart and put in place in one step: another thread asking meanwhile
+    builds its own or finds all of it, never a part."""
+    if "patterns" not in _redaction_regexes:
         import re
+        made = {}
         patterns = []
         for _name, flags, _what, source in redaction_patterns():
             groups = tuple(re.findall(r"\(\?P<((?:secret|weak|token)\w*)>", source))
             patterns.append((LazyRegex(source), "i" in flags, "v" in flags, groups,
                              literal_prefixes(source)))
-        _redaction_regexes["patterns"] = tuple(patterns)
-        _redaction_regexes["placeholder"] = LazyRegex(_PLACEHOLDER_VALUE)
-        _redaction_regexes["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
-        _redaction_regexes["ids"] = re.compile(_CREDENTIAL_IDS)
-        _redaction_regexes["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
-        _redaction_regexes["words"] = re.compile("|".join(
+        made["patterns"] = tuple(patterns)
+        made["placeholder"] = LazyRegex(_PLACEHOLDER_VALUE)
+        made["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+        made["ids"] = re.compile(_CREDENTIAL_IDS)
+        made["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
+        made["words"] = re.compile("|".join(
             [re.escape(word) for word in _CREDENTIAL_WORDS]
             + ["(?<![a-z])%s(?![a-z@])" % word for word in _CREDENTIAL_SHORT_WORDS]  # (`api@<sha>`: a release)
             + ["(?<![a-z0-9])pw(?![a-z0-9])"]).replace(
@@ -1863,29 +1865,30 @@ def redaction_regexes():
                 # a page's token (a cursor: `nextPageToken`),
                 # `keyword`, `keyboard`, `monkey`
                 "key", "(?<!mon|hoc|tur|don|joc)key(?!word|board|stroke|frame|note|pad)"))
-        _redaction_regexes["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
-        _redaction_regexes["part"] = re.compile(  # a run's part between '/' and '.' (each
+        made["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
+        made["part"] = re.compile(  # a run's part between '/' and '.' (each
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
-        _redaction_regexes["alnum"] = re.compile(r"[A-Za-z0-9]+")
-        _redaction_regexes["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
-        _redaction_regexes["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
-        _redaction_regexes["uuid"] = re.compile(_UUID_SHAPE)
-        _redaction_regexes["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
+        made["alnum"] = re.compile(r"[A-Za-z0-9]+")
+        made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
+        made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
+        made["uuid"] = re.compile(_UUID_SHAPE)
+        made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
             r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
             r"[\"'`]?[ \t]*(?:[:=]|[ \t]is)?[ \t]*[\"'`]?\Z")
-        _redaction_regexes["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
-        _redaction_regexes["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
-        _redaction_regexes["public"] = re.compile(_PUBLIC_WORDS)
-        _redaction_regexes["hash_words"] = re.compile(  # at a word's start: not `headers`, `revoke`
+        made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
+        made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
+        made["public"] = re.compile(_PUBLIC_WORDS)
+        made["hash_words"] = re.compile(  # at a word's start: not `headers`, `revoke`
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
-        _redaction_regexes["id_name"] = re.compile(  # the name right before a value: `request_id: `
+        made["id_name"] = re.compile(  # the name right before a value: `request_id: `
             r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
-        _redaction_regexes["announced"] = re.compile(  # `… key for the signing service: <hex>`
+        made["announced"] = re.compile(  # `… key for the signing service: <hex>`
             r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
+        _redaction_regexes.update(made)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])
 
