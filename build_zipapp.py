@@ -75,8 +75,11 @@ LONG_DESCRIPTION = (
 # codes or their own): before a function or a part that names it runs or is made, or when
 # the module is asked for it as an attribute (a module __getattr__; __dir__ lists it).
 # Until then it is not in the module's namespace. This assumes what a test checks of the
-# module: it looks nothing up by a computed name (no globals(), eval or import *), and its
-# class statements read the same values whenever they run (pure bodies, no class hooks).
+# module's source: it looks nothing up by a computed name (no globals(), eval or import
+# *), and its class statements are plain (constants, names, defs with the usual
+# decorators, a few builtins; no class hooks), so that, made later, they read what they
+# would have read at import; split_module also keeps at import a class whose statement
+# reads a name bound twice, and what a class statement reads.
 # Within the module, every name is reached through what needs it, under one lock; a name
 # read straight from the module's dict by another thread while its part is being made
 # may be there before what it needs.
@@ -202,12 +205,14 @@ def read_source(loader, source_path):
 def split_module(source, code):
     """(the module's code, [(class name or None, name, code, parts)] of the functions a
     stand-in takes the place of, in the order of the numbers their stand-ins pass,
-    [(names, code, parts)] of the parts of the module that wait). `parts` holds the numbers
-    of the parts that wait and that the code names: they are made before it runs.
+    [(names, code, before, after)] of the parts of the module that wait). `parts`,
+    `before` and `after` hold numbers of parts that wait: those a function's code names
+    (made before it runs), those a part's statement reads as it runs (made before it), and
+    those its methods or functions name (made after it, before any of them runs).
     A stand-in takes a function's place if its `def` line (`source`'s line where its code
-    starts) stands at the start of a line, or one indent (four spaces or a tab) into a
-    class that does: so no decorator wraps it, and it is made once, at import (not in a
-    loop, under a condition, or in a function). Its code must also be a plain function's (a
+    starts) stands at the start of a line, or at the least indent of the body of a class
+    that does: so no decorator wraps it, and it is made once, at import (not in a loop,
+    under a condition, or in a function). Its code must also be a plain function's (a
     stand-in is one: not a generator's or a coroutine's) with no free variable, it must
     not be on the START_PATH, and it must take LAZY_AT_LEAST bytes or more. A stand-in has
     the function's name, line and __qualname__.
@@ -283,19 +288,31 @@ def split_module(source, code):
                 constants[position] = standing_in(value, owner)
         return container.replace(co_consts=tuple(constants))
 
-    def first_line_after(body):  # the first line of a class's body after its header's
-        later = [line for _, line in dis.findlinestarts(body)
-                 if line is not None and line > body.co_firstlineno]
-        return min(later) if later else None
+    def read_as_made(body):
+        """The names a class's body reads as the class is made: in its own code (not what
+        it binds) and in the code that runs then (comprehensions, generators, classes
+        within), not in its methods."""
+        found = {each.argval for each in dis.get_instructions(body)
+                 if each.opcode in dis.hasname and not each.opname.startswith(("STORE_", "DELETE_"))}
+        for value in body.co_consts:
+            if type(value) is type(code) and not (value.co_flags & scoped
+                                                  and value.co_name.isidentifier()):
+                found |= named(value, False)
+        return found
 
     bodies = {value.co_name: value for value in code.co_consts
               if type(value) is type(code) and is_class_body(value)}
-    indents = {}  # each top class's: its methods' `def` lines start with it
+    indents = {}  # each top class's: the least indent of its body's lines (its methods')
     for name, body in bodies.items():
-        line = lines[first_line_after(body) - 1] if first_line_after(body) else b""
-        indent = line[:len(line) - len(line.lstrip(b" \\t"))]
-        if indent:
-            indents[name] = indent
+        least = None
+        for line in lines[body.co_firstlineno:]:  # (until a line at the margin)
+            if line.strip() and not line.lstrip().startswith(b"#"):
+                indent = line[:len(line) - len(line.lstrip(b" \\t"))]
+                if not indent:
+                    break
+                least = indent if least is None or len(indent) < len(least) else least
+        if least:
+            indents[name] = least
 
     # The module's own instructions (each with the EXTENDED_ARG before it, if any): the
     # span of each statement of a class at the top (its LOAD_BUILD_CLASS, after a PUSH_NULL
@@ -371,6 +388,15 @@ def split_module(source, code):
             else:
                 used.add(instruction.argval)
         position += 1
+    stores = {dis.opmap[name] for name in ("STORE_GLOBAL", "DELETE_GLOBAL")}
+    inner = [value for value in code.co_consts if type(value) is type(code)]
+    while inner:  # (a name a function binds with `global`, the module binds twice)
+        value = inner.pop()
+        inner.extend(each for each in value.co_consts if type(each) is type(code))
+        if stores.intersection(value.co_code[::2]):
+            for each in dis.get_instructions(value):
+                if each.opcode in stores:
+                    bound[each.argval] = bound.get(each.argval, 0) + 2
     spanned = {id(function) for function in functions.values()}
     for value in code.co_consts:  # what else can run once the module is: functions, bodies
         if type(value) is not type(code) or can_wait(value, None) or id(value) in spanned:
@@ -381,8 +407,7 @@ def split_module(source, code):
             used |= named(value, value.co_name)
     # What a class statement reads as it runs (its header and its body's own code), and
     # what its methods with their code in it name; what a function with its code names.
-    classes = {name: (header_names[name] | set(bodies[name].co_names),
-                      named(bodies[name], name))
+    classes = {name: (header_names[name] | read_as_made(bodies[name]), named(bodies[name], name))
                for name in spans if name not in functions}
     runs = {name: creating | methods for name, (creating, methods) in classes.items()}
     runs.update((name, set() if can_wait(function, None) else named(function, False))
@@ -450,6 +475,8 @@ def class_statement(lines, body, filename):
     if not later:
         return None
     above = [line if line.lstrip().startswith(b"#") else b"" for line in lines[:2]]
+    if len(above) == 2 and lines[0].strip() and not above[0]:
+        above[1] = b""  # (a second line declares the encoding only after a comment or blank)
     above = (above + [b""] * first)[:first - 1]
     try:
         made = compile(b"\\n".join(above + lines[first - 1:min(later) - 1]) + b"\\n pass\\n",
@@ -535,12 +562,15 @@ def load_module(head, handle, source, loader, cache):
     """checkpoint_mcp, run from `head` with the collector off, its objects then frozen.
     `head` is (the module's code, functions, parts): for each stand-in in the code, (class
     name or None, name, offset, size, checksum, parts it needs), and for each part that
-    waits, (its names, offset, size, checksum, parts it needs). A stand-in, on its first
-    call, reads its function's code from `handle` (`offset` bytes past the head), makes
-    the parts it needs and puts the code in its own place. A part is made once, from its
-    code read the same way (a class statement's, run in the module's namespace, or
-    functions' codes, each made a function there), when a function or a part that needs
-    it is, or when the module is asked for one of its names as an attribute. Should a
+    waits, (its names, offset, size, checksum, parts it reads as it is made, parts it
+    needs after). A stand-in, on its first call, reads its function's code from `handle`
+    (`offset` bytes past the head), makes the parts it needs and puts the code in its own
+    place. A part is made once, from its code read the same way (a class statement's, run
+    in the module's namespace, or functions' codes, each made a function there), when a
+    function or a part that needs it is, or when the module is asked for one of its names
+    as an attribute; an interrupt while it is made leaves what it had made, and the rest
+    for the next need (a class already made, with what its methods name still to make,
+    waits for a function or part that needs that). Should a
     code not check out, the source is compiled instead, once for all (which writes the
     cache again). `cache` is (cache file, header, checksum key). On a hit this runs from
     the cache, without this file's globals: it names only builtins and what it imports."""
@@ -560,7 +590,8 @@ def load_module(head, handle, source, loader, cache):
         fix_filename(code, source)  # the archive may have moved since
     if lazy or parts:
         # (re-entrant: a signal's handler may call a function while one is being read)
-        base, lock, loaded, made, making, compiled = handle.tell(), RLock(), {}, {}, set(), []
+        base, lock, loaded, compiled = handle.tell(), RLock(), {}, []
+        made, ran, running, extra = {}, set(), set(), {}
 
         def cached_code(offset, size, checksum):
             try:
@@ -595,42 +626,55 @@ def load_module(head, handle, source, loader, cache):
             raise RuntimeError("no function of %s holds the stand-in of %s"
                                % (source, stand_in.co_name))
 
+        def run_statement(number):
+            # A part's statement runs once those of the parts it reads have (what a class
+            # statement reads; what functions with their code name): such reads never loop,
+            # as a module that Python can import shows.
+            if number in ran or number in running:
+                return
+            try:
+                running.add(number)
+                names, offset, size, checksum, before, _ = parts[number]
+                for each in before:
+                    run_statement(each)
+                if not all(name in namespace for name in names):  # (else run, not noted)
+                    real = None if compiled else cached_code(offset, size, checksum)
+                    if real is None:  # (whole: what their stand-ins would need, too)
+                        from checkpoint_cache import part_code
+                        real = part_code(loader, source, names, whole())
+                        extra[number] = tuple(each for entry in lazy if entry[0] in names
+                                              or (entry[0] is None and entry[1] in names)
+                                              for each in entry[5])
+                        if type(real) is tuple:
+                            for each in extra[number]:
+                                run_statement(each)
+                    if type(real) is tuple:  # functions' codes
+                        for each in real:
+                            if each.co_name not in namespace:
+                                namespace[each.co_name] = type(load)(each, namespace)
+                    else:  # a class statement's
+                        exec(real, namespace)
+                ran.add(number)
+            finally:
+                running.discard(number)
+
         def make(number):
-            # What a part needs `before` it is made first (what a class statement reads, what
-            # functions with their code name: none runs until all of it is), what it needs
-            # `after` then (what a class's methods name: none runs before it is made).
+            # A part is made once its statement has run and so have those of all the parts
+            # it and they need, before or after (what methods and functions name, which
+            # run only later): a walk, so that no chain of parts is too long for it.
             with lock:
-                if number in made or number in making:
+                if number in made:
                     return
-                making.add(number)  # (what it needs may need it: made once)
-                try:
-                    names, offset, size, checksum, before, after = parts[number]
-                    for each in before:
-                        make(each)
-                    # (all there: made before a signal cut short the noting of it)
-                    if not all(name in namespace for name in names):
-                        real = None if compiled else cached_code(offset, size, checksum)
-                        if real is None:  # (whole: what their stand-ins would need, too)
-                            from checkpoint_cache import part_code
-                            real = part_code(loader, source, names, whole())
-                            wanted = tuple(each for entry in lazy if entry[0] in names
-                                           or (entry[0] is None and entry[1] in names)
-                                           for each in entry[5])
-                            after += wanted
-                            if type(real) is tuple:
-                                for each in wanted:
-                                    make(each)
-                        if type(real) is tuple:  # functions' codes
-                            for each in real:
-                                if each.co_name not in namespace:
-                                    namespace[each.co_name] = type(load)(each, namespace)
-                        else:  # a class statement's
-                            exec(real, namespace)
-                    for each in after:
-                        make(each)
-                    made[number] = True
-                finally:
-                    making.discard(number)
+                pending, seen = [number], {number}
+                while pending:
+                    each = pending.pop()
+                    run_statement(each)
+                    for other in parts[each][4] + parts[each][5] + extra.get(each, ()):
+                        if other not in seen:
+                            seen.add(other)
+                            pending.append(other)
+                for each in seen:
+                    made[each] = True
 
         def load(number, stand_in=None):  # (stand_in: the caller's code if not given)
             stand_in = stand_in or sys._getframe(1).f_code
