@@ -292,8 +292,14 @@ def split_module(source, code):
         """The names a class's body reads as the class is made: in its own code (not what
         it binds) and in the code that runs then (comprehensions, generators, classes
         within), not in its methods."""
-        found = {each.argval for each in dis.get_instructions(body)
-                 if each.opcode in dis.hasname and not each.opname.startswith(("STORE_", "DELETE_"))}
+        found, store, prefix, raw = set(body.co_names), dis.opmap["STORE_NAME"], 0, body.co_code
+        for at in range(0, len(raw), 2):  # (STORE_NAME's argument: its name's index)
+            if raw[at] == dis.EXTENDED_ARG:
+                prefix = (prefix | raw[at + 1]) << 8
+                continue
+            if raw[at] == store:
+                found.discard(body.co_names[prefix | raw[at + 1]])
+            prefix = 0
         for value in body.co_consts:
             if type(value) is type(code) and not (value.co_flags & scoped
                                                   and value.co_name.isidentifier()):
@@ -304,8 +310,9 @@ def split_module(source, code):
               if type(value) is type(code) and is_class_body(value)}
     indents = {}  # each top class's: the least indent of its body's lines (its methods')
     for name, body in bodies.items():
-        least = None
-        for line in lines[body.co_firstlineno:]:  # (until a line at the margin)
+        least, number = None, body.co_firstlineno
+        while number < len(lines):  # (until a line at the margin)
+            line, number = lines[number], number + 1
             if line.strip() and not line.lstrip().startswith(b"#"):
                 indent = line[:len(line) - len(line.lstrip(b" \\t"))]
                 if not indent:
@@ -477,9 +484,10 @@ def class_statement(lines, body, filename):
     above = [line if line.lstrip().startswith(b"#") else b"" for line in lines[:2]]
     if len(above) == 2 and lines[0].strip() and not above[0]:
         above[1] = b""  # (a second line declares the encoding only after a comment or blank)
-    above = (above + [b""] * first)[:first - 1]
+    above = above[:first - 1]
     try:
-        made = compile(b"\\n".join(above + lines[first - 1:min(later) - 1]) + b"\\n pass\\n",
+        made = compile(b"\\n".join(above) + b"\\n" * (first - 1 - len(above) + bool(above))
+                       + b"\\n".join(lines[first - 1:min(later) - 1]) + b"\\n pass\\n",
                        filename, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         return None
