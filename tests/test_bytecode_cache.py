@@ -389,6 +389,14 @@ class LazyFunctionTest(TempDirTestCase):
                                        str(source_path), None,
                                        (str(cache), HEADER, build_zipapp.CHECKSUM_KEY))
 
+    def damage(self, cache, offset, size):
+        """Flip a bit in the middle of the code `size` bytes long at `offset` past the head
+        of the file `cache`; its damaged bytes."""
+        good = cache.read_bytes()
+        damaged = flipped(good, self.head_end(good) + offset + size // 2)
+        cache.write_bytes(damaged)
+        return damaged
+
     def head_end(self, data):
         """Where the head ends in the bytes of a cache file written with HEADER."""
         return len(HEADER) + 12 + int.from_bytes(data[len(HEADER) + 8:len(HEADER) + 12],
@@ -479,12 +487,9 @@ class LazyFunctionTest(TempDirTestCase):
     def test_a_damaged_function_is_compiled_from_the_source_and_the_file_rewritten(self):
         source_path = REPO / build_zipapp.MODULE
         module, cache, _ = self.write_and_load(source_path)
-        good = cache.read_bytes()
-        head_end = self.head_end(good)
         [(_, _, offset, size, _, _)] = [entry for entry in self.index
                                        if entry[1] == "redact_text"]
-        damaged = flipped(good, head_end + offset + size // 2)
-        cache.write_bytes(damaged)
+        damaged = self.damage(cache, offset, size)
         text = "the deploy key is sk_live_" + "Zq8Xw2Lm5Np9Rt3V" * 2
         with mock.patch.object(sys, "dont_write_bytecode", False):
             self.assertEqual(module.redact_text(text), checkpoint_mcp.redact_text(text))
@@ -703,12 +708,9 @@ class LazyFunctionTest(TempDirTestCase):
     def test_a_damaged_class_is_compiled_from_the_source_and_the_file_rewritten(self):
         source_path = REPO / build_zipapp.MODULE
         module, cache, _ = self.write_and_load(source_path)
-        good = cache.read_bytes()
-        head_end = self.head_end(good)
         [(_, offset, size, _, _, _)] = [entry for entry in self.parts
                                      if entry[0] == ("TomlScanner",)]
-        damaged = flipped(good, head_end + offset + size // 2)
-        cache.write_bytes(damaged)
+        damaged = self.damage(cache, offset, size)
         with mock.patch.object(sys, "dont_write_bytecode", False):
             scanner = module.TomlScanner
         self.assertEqual(sorted(vars(scanner)), sorted(vars(checkpoint_mcp.TomlScanner)))
@@ -725,11 +727,9 @@ class LazyFunctionTest(TempDirTestCase):
         source_path.write_text(ODD_SOURCE, encoding="utf-8")
         expected = argparse.Namespace(**self.expected_odd())
         module, cache, _ = self.write_and_load(source_path)
-        good = cache.read_bytes()
         [(names, offset, size, _, _, _)] = [entry for entry in self.parts if len(entry[0]) > 1]
         self.assertIn("uses_waits", names)
-        damaged = flipped(good, self.head_end(good) + offset + size // 2)
-        cache.write_bytes(damaged)
+        damaged = self.damage(cache, offset, size)
         with mock.patch.object(sys, "dont_write_bytecode", False):
             self.assertEqual(module.uses_waits(), expected.uses_waits())
             self.assertEqual(module.uses_header(), expected.uses_header())
