@@ -292,14 +292,17 @@ def split_module(source, code):
         """The names a class's body reads as the class is made: in its own code (not what
         it binds) and in the code that runs then (comprehensions, generators, classes
         within), not in its methods."""
-        found, store, prefix, raw = set(body.co_names), dis.opmap["STORE_NAME"], 0, body.co_code
-        for at in range(0, len(raw), 2):  # (STORE_NAME's argument: its name's index)
+        store, read = dis.opmap["STORE_NAME"], {dis.opmap.get(name) for name in (
+            "LOAD_NAME", "LOAD_FROM_DICT_OR_GLOBALS")}  # (each argument: its name's index)
+        stored, loaded, prefix, raw = set(), set(), 0, body.co_code
+        for at in range(0, len(raw), 2):
             if raw[at] == dis.EXTENDED_ARG:
                 prefix = (prefix | raw[at + 1]) << 8
                 continue
-            if raw[at] == store:
-                found.discard(body.co_names[prefix | raw[at + 1]])
+            if raw[at] == store or raw[at] in read:
+                (stored if raw[at] == store else loaded).add(body.co_names[prefix | raw[at + 1]])
             prefix = 0
+        found = set(body.co_names) - (stored - loaded)  # (`handler = handler` reads one)
         for value in body.co_consts:
             if type(value) is type(code) and not (value.co_flags & scoped
                                                   and value.co_name.isidentifier()):

@@ -677,7 +677,10 @@ class LazyFunctionTest(TempDirTestCase):
             "class Child(Parent):\n    pass\n\n"
             "def made_by_helper():\n    return type(Parent.helper().make()).__name__\n\n"
             "def doubled(n):\n    return 2 * n\n\n"
-            "class Table:\n    values = tuple(doubled(n) for n in range(3))\n\n"
+            "class Table:\n    values = tuple(doubled(n) for n in range(3))\n"
+            "\n"
+            "def tripled(n):\n    return 3 * n\n\n"
+            "class Holder:\n    tripled = tripled  # (read, then bound in the class)\n\n"
             "def table_values():\n    return Table.values\n\n"
             "LEVEL = 1\n\n"
             "class Level:\n    level = LEVEL\n\n"
@@ -692,6 +695,7 @@ class LazyFunctionTest(TempDirTestCase):
         module = self.write_source_and_load(source.encode())
         expected = {}
         exec(compile(source, "harder.py", "exec"), expected)
+        self.assertEqual(module.Holder.tripled(2), 6)  # (made first, from outside)
         for name in ("made_by_helper", "table_values", "level", "loop_tags"):
             with self.subTest(name):
                 self.assertEqual(getattr(module, name)(), expected[name]())
