@@ -1603,6 +1603,10 @@ def redaction_patterns():
          + r"(?:(?P=joint)[0-9]{1,4})?))[\"'`]?,?[ \t]+"
          r"(?:to log ?in|to sign in|zum Einloggen|zum Anmelden|pour se connecter|para entrar|para iniciar"
          r"|per accedere|om in te loggen|pour (?:te|vous) connecter|(?:żeby|aby) się zalogować)"),
+        ("google-app-password", "i", "a Google app password: four groups of four lowercase letters "
+         "ending a line after `app password` (`Gmail app password for alerts: imwj esst iotk wmxv`)",
+         r"(?#needs:app password|app-password|app_password)app[ _-]password[^\n]{0,60}?[ \t:=\"'`]"
+         r"(?P<secret>[a-z]{4}[ ][a-z]{4}[ ][a-z]{4}[ ][a-z]{4})[\"'`]?(?=[ \t]*(?:\r?\n|\Z))"),
         ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
          r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
          r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),

@@ -1178,3 +1178,6 @@ issue("assignment", "connection-string",
       "mzte)G0KQBnXb+?9==" + rand(ALNUM, 3), "Password=")
 BENIGN += ['char[] letters = "abcdefghijklmnop".toCharArray();', 'pairs = [("token", "expired")]',
            "$ rails secret --help\nUsage: rails secret"]
+issue("google-app-password", "prose", "Gmail app password for the alerts mailbox: {v}",
+      " ".join(rand(LOWER, 4) for _ in range(4)), "mailbox: ")
+BENIGN += ["create an app password in your Google account settings (16 letters, four groups)"]

@@ -275,7 +275,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Written with a fifth of its texts prose in twenty languages and a fifth code in 36;
     # blind 0.918 and 3.4%. The misses left are mostly prose: passwords in sentences in
     # words of their own ("Creds are svc:…", "admin / …", "ends in 7: …"), in languages no
-    # row reads, spaced app passwords and recovery codes; then values under names no row
+    # row reads, and recovery codes; then values under names no row
     # reads (`k := …`, `Value:`, `APP_SIGNING=`) and a few wrapped keys. The look-alikes
     # redacted: public keys and tokens public by design (publishable keys, site keys,
     # DKIM and minisign keys, ACME challenges) and key ids (`private_key_id`, a JWK's
@@ -291,11 +291,11 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (377, 441),
+        "prose": (380, 441),
         "terminal-session": (145, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.943, 699, 21
+    recall, benign, altered = 0.944, 699, 21
 
 
 if __name__ == "__main__":
