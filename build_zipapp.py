@@ -435,19 +435,19 @@ def split_module(source, code):
     used |= set(functions) & set().union(*[creating for creating, _ in classes.values()])
     if "*" in bound or "__getattr__" in bound or "__dir__" in bound:
         eager |= set(runs)
-    makers = {}
+    makers, more = {}, set(eager)
     while True:
-        for name in eager:
+        eager |= more
+        for name in more:
             used |= runs[name]
         more = used & set(runs) - eager
-        if not more:
+        if not more:  # (then what cannot be made apart, and what that names)
             for name in set(classes) - eager - set(makers):
                 makers[name] = class_statement(lines, bodies[name], code.co_filename)
                 if makers[name] is None:
                     more.add(name)
             if not more:
                 break
-        eager |= more
     waiting = [name for name in bodies if name in classes and name not in eager]
     rest = [name for name in functions if name not in eager]
     part_of = {name: number for number, name in enumerate(waiting)}
