@@ -2443,14 +2443,42 @@ def credential_spans(text, lowered):
 
 
 # A table's column that holds secrets: its header cell ends in one of these words (`admin
-# password`, `API key`, `client_secret`); a bare `key` or `id` names no secret (`| key |
-# value |` lists settings). Under a password's name any value is one; under a key's or a
+# password`, `API key`, `client_secret`, `Passwort`, `パスワード`, `clé API`), or is one
+# word ending in a password's (`Datenbankpasswort`, `管理者パスワード`); a bare `key` or
+# `id` names no secret (`| key | value |` lists settings, and so do `| Schlüssel | Wert |`
+# and `| Clave | Valor |`). Under a password's name any value is one; under a key's or a
 # token's, only a generated one (is_generated_token).
-_TABLE_PASSWORD_WORDS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", "pin", "secret",
-                                   "passcode"))
-_TABLE_KEY_WORDS = frozenset(("key", "token", "credential", "credentials", "apikey", "cred", "creds"))
+_TABLE_PASSWORD_WORDS = frozenset((
+    "password", "passwd", "pwd", "pass", "passphrase", "pin", "secret", "passcode",
+    "passwort", "kennwort", "passe", "contraseña", "contrasena", "senha", "wachtwoord",
+    "lösenord", "passord", "adgangskode", "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre",
+    "sandi", "пароль", "סיסמה", "סיסמא", "المرور", "パスワード", "暗証番号", "密码", "密碼", "口令",
+    "비밀번호", "암호", "패스워드"))
+_TABLE_PASSWORD_ENDINGS = ("password", "passwort", "kennwort", "wachtwoord", "lösenord", "passord",
+                           "パスワード", "暗証番号", "密码", "密碼", "비밀번호", "패스워드")
+_TABLE_KEY_WORDS = frozenset((
+    "key", "token", "credential", "credentials", "apikey", "cred", "creds", "jeton", "токен",
+    "トークン", "令牌", "토큰", "密钥", "秘钥", "schlüssel", "clé", "cle", "chave", "llave", "klucz",
+    "ключ", "キー", "키", "clave"))
+_TABLE_BARE_KEY_WORDS = frozenset(("key", "schlüssel", "clé", "cle", "chave", "llave", "clave", "klucz",
+                                   "ключ", "キー", "키"))
 _TABLE_DELIMITERS = ("|", "\t", ",", ";")
-_TABLE_HEADER_PARTS = ("pass", "pwd", "pin", "secret", "key", "token", "cred")  # one is in each word
+# One of these is in each of those words, as ascii_lowercase leaves it: those in the second
+# line are looked for only in a text that is not ASCII.
+_TABLE_HEADER_PARTS = ("pass", "pwd", "pin", "secret", "key", "token", "cred", "wort", "contrase",
+                       "clave", "senha", "woord", "senord", "kode", "aslo", "eslo", "ifre", "sandi",
+                       "jeton", "schl", "cle", "chave", "llave", "klucz")
+_TABLE_HEADER_PARTS_BEYOND_ASCII = (
+    "asło", "elszó", "арол", "АРОЛ", "סיסמ", "المرور", "パスワード", "暗証番号", "密码", "密碼", "口令",
+    "비밀번호", "암호", "패스워드", "окен", "ОКЕН", "トークン", "令牌", "토큰", "密钥", "秘钥", "clé",
+    "люч", "ЛЮЧ", "キー", "키")
+
+
+def may_hold_a_table_of_secrets(text, lowered):
+    """Whether `text` (`lowered` by ascii_lowercase) has a line break and a word that can
+    head a column of secrets (secret_column): table_spans is worth running."""
+    return "\n" in text and (any(part in lowered for part in _TABLE_HEADER_PARTS) or (
+        not text.isascii() and any(part in text for part in _TABLE_HEADER_PARTS_BEYOND_ASCII)))
 
 
 def secret_column(cell):
@@ -2459,9 +2487,12 @@ def secret_column(cell):
     words = cell.strip().strip("`*").lower().replace("_", " ").replace("-", " ").split()
     if not words or len(words) > 4 or not all(word.isalnum() for word in words):
         return None
-    if words[-1] in _TABLE_PASSWORD_WORDS:
+    last = words[-1]
+    if last in _TABLE_PASSWORD_WORDS or (len(words) == 1 and last.endswith(_TABLE_PASSWORD_ENDINGS)):
         return "password"
-    if words[-1] in _TABLE_KEY_WORDS and (words[-1] != "key" or len(words) > 1):
+    if last in _TABLE_KEY_WORDS and (last not in _TABLE_BARE_KEY_WORDS or len(words) > 1):
+        return "key"
+    if last == "api" and words[0] in _TABLE_BARE_KEY_WORDS:  # `clé API`, `chave de API`
         return "key"
     return None
 
@@ -2739,7 +2770,7 @@ def redact_generated(text):
         return text, 0
     lowered = ascii_lowercase(text)
     spans = credential_spans(text, lowered)
-    if "\n" in text and any(word in lowered for word in _TABLE_HEADER_PARTS):
+    if may_hold_a_table_of_secrets(text, lowered):
         spans = sorted(spans + table_spans(text))
     return replace_spans(text, spans)
 

@@ -167,6 +167,23 @@ class TableColumnTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("| env | Client Secret |\n| --- | --- |\n| prod | 9f8e7d6c5b4a39281706f5e4d3c2b1a0 |",
                             "9f8e7d6c5b4a39281706f5e4d3c2b1a0")
 
+    def test_a_column_named_in_another_language(self):
+        for header, secret in (("| Dienst | Benutzer | Passwort |", "Harbor&Kite2093"),
+                               ("| Umgebung | Datenbankpasswort |", "Gravel=Lotus77"),
+                               ("| Service | Utilisateur | Mot de passe |", "Saule#Brume481"),
+                               ("| Servicio | Contraseña |", "Nube!Roble36"),
+                               ("| 環境 | ユーザー | 管理者パスワード |", "Tt.S8P=Hq4aO8"),
+                               ("| 服务 | 用户 | 密码 |", "Wander13&quartz6"),
+                               ("| Сервис | Пароль |", "Berjoza_71!x"),
+                               ("| Usługa | Hasło |", "Sosna.Wiatr58"),
+                               ("| Dienst | clé API |", "q8Zr3LmT9vXc2Wn5Kp7Ys4Hd")):
+            cells = header.count("|") - 1
+            row = "| " + " | ".join(["prod"] * (cells - 1) + [secret]) + " |"
+            self.assertRedacted(header + "\n" + "|---" * cells + "|\n" + row, secret)
+        self.assertKept("| Schlüssel | Wert |\n|---|---|\n| cache_dir | /var/cache/app |\n| MAX_RETRIES | 5 |")
+        self.assertKept("| Clave | Valor |\n|---|---|\n| cache_dir | /var/cache/app |\n| reintentos | 5 |")
+        self.assertKept("| Dienst | Passwort |\n|---|---|\n| Datenbank | ${DB_PASSWORT} |")
+
     def test_tables_that_only_name_secrets_are_kept(self):
         self.assertKept("| Key | Value |\n|---|---|\n| MAX_RETRIES | 5 |\n| cache_dir | /var/cache/app |")
         self.assertKept("| Token | Meaning |\n|---|---|\n| IDENT | a name |\n| LPAREN | an opening |")
