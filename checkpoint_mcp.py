@@ -1732,6 +1732,7 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub|recv-keys?"
                  r"|challenge|websocket-(?:key|accept)|nodekey:|discokey:|mkey:|none-match:|if-match:"
                  r"|x-amz-cf-id:|x-amz-id-2:"  # an ETag's value, a CloudFront or S3 request's id
+                 r"|site[_-]?key|-verification=|in[ \t]+txt[ \t]+\""  # a CAPTCHA's site key; DNS's
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
 _STRONG_MIN_CHARS = 32
@@ -2235,14 +2236,41 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
                                  "price", "acct", "seti", "pm", "src", "tok", "we"))
 
 
+# Tokens made to be published in a web page or an app: Stripe's (and Clerk's, Paystack's)
+# publishable keys, PostHog's project key, Mapbox's public token; an Oracle Cloud
+# resource's id.
+_PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ")
+
+
 def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
     Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
-    Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit)."""
-    return run_text.startswith("ocid1.") or (len(run_text) == 42 and run_text[:2] in ("0x", "0X")
-                                             and set(run_text[2:]) <= _HEX) or is_sealed(run_text) or (
-        "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text) or (  # a wheel's
-        is_go_pseudo_version(run_text))
+    Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit), a
+    token made to be published (_PUBLISHED_PREFIXES), a public key's DER in base64."""
+    return (run_text.startswith(_PUBLISHED_PREFIXES)
+            or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
+            or is_sealed(run_text)
+            or "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text  # a wheel's
+            or is_go_pseudo_version(run_text) or is_public_key_der(run_text))
+
+
+def is_public_key_der(run_text):
+    """True when the run is the base64 of a SubjectPublicKeyInfo, a public key's DER (as
+    DKIM's `p=`, `openssl pkey -pubout` and JWKS' `x5c` hold it): a SEQUENCE that opens
+    with its algorithm's SEQUENCE (an OID first), then a BIT STRING. A private key's PKCS#8
+    has a version there first, PKCS#1 and SEC1 an INTEGER."""
+    if len(run_text) < 40 or run_text[0] != "M":
+        return False
+    import binascii
+    try:
+        der = binascii.a2b_base64(run_text[:40])  # 30 bytes
+    except ValueError:
+        return False
+    inner = 2 + (der[1] & 0x7F if der[1] & 0x80 else 0)  # past the outer SEQUENCE's header
+    if der[0] != 0x30 or inner + 2 >= len(der) or der[inner] != 0x30 or der[inner + 2] != 0x06:
+        return False
+    after = inner + 2 + der[inner + 1]  # past the algorithm (its length fits one byte)
+    return der[inner + 1] < 0x80 and after < len(der) and der[after] == 0x03
 
 
 def is_go_pseudo_version(run_text):
@@ -2716,6 +2744,7 @@ def redact_rows(text):
     """The second pass: every row of redaction_patterns() in table order, each replacing its
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
     `weak` group, does not look random, or for a `token` group, does not look generated.
+    A value made to be published (_PUBLISHED_PREFIXES) is left too.
     A row none of whose needles the text holds cannot match and is skipped (rows_to_try,
     asked again whenever a row has changed the text)."""
     patterns, placeholder, _ = redaction_regexes()
@@ -2738,6 +2767,7 @@ def redact_rows(text):
                     continue
                 value = text[start:end]
                 if is_stand_in_value(value, name, placeholder) or (
+                        value.startswith(_PUBLISHED_PREFIXES)) or (
                         group.startswith("weak") and not looks_random(value)) or (
                         group.startswith("token") and not is_generated_token(value)):
                     continue

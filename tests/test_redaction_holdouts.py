@@ -243,7 +243,7 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (391, 395),
         "vendor-token": (190, 190),
     }
-    recall, benign, altered = 0.976, 649, 8
+    recall, benign, altered = 0.976, 649, 7
 
 
 class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -277,9 +277,8 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # words of their own ("Creds are svc:…", "admin / …", "ends in 7: …"), in languages no
     # row reads, and recovery codes; then values under names no row
     # reads (`k := …`, `Value:`, `APP_SIGNING=`) and a few wrapped keys. The look-alikes
-    # redacted: public keys and tokens public by design (publishable keys, site keys,
-    # DKIM and minisign keys, ACME challenges) and key ids (`private_key_id`, a JWK's
-    # `kid`).
+    # still redacted: a minisign public key, key ids (`private_key_id`, a JWK's `kid`)
+    # and a hash named a key.
     corpus = redaction_holdout12
     floors = {
         "cli-argument": (286, 292),
@@ -291,11 +290,11 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (380, 441),
+        "prose": (386, 441),
         "terminal-session": (145, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.944, 699, 21
+    recall, benign, altered = 0.947, 699, 5
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Secrets in shapes that no earlier rule read, each standing for a class: a secret's
 name and its value as two members (`name: DB_PASSWORD` then `value: …`), a passphrase
 of dotted words after a password's name, `NAME := value`, and the cells of a table's
-column named for a secret (markdown, CSV, tab-separated)."""
+column named for a secret (markdown, CSV, tab-separated); and what is made to be
+published, which is none."""
+import base64
 import unittest
 
 import checkpoint_mcp
@@ -659,3 +661,52 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def der(tag, body):
+    """One DER element: its tag, its length (short or long form), its body."""
+    if len(body) < 0x80:
+        return bytes((tag, len(body))) + body
+    size = len(body).to_bytes((len(body).bit_length() + 7) // 8, "big")
+    return bytes((tag, 0x80 | len(size))) + size + body
+
+
+def key_der(public, algorithm, key_bytes, seed):
+    """The base64 of a SubjectPublicKeyInfo (`public`) or a PKCS#8 private key: the
+    algorithm's OID (and NULL for RSA), then `key_bytes` seeded random bytes."""
+    import random
+    generator = random.Random(seed)
+    key = bytes(generator.getrandbits(8) for _ in range(key_bytes))
+    oids = {"rsa": b"\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01", "ec": b"\x2a\x86\x48\xce\x3d\x02\x01",
+            "ed25519": b"\x2b\x65\x70"}
+    identifier = der(0x30, der(0x06, oids[algorithm]) + (der(0x05, b"") if algorithm == "rsa" else b""))
+    if public:
+        body = identifier + der(0x03, b"\x00" + key)
+    else:
+        body = der(0x02, b"\x00") + identifier + der(0x04, key)
+    return base64.b64encode(der(0x30, body)).decode()
+
+
+class PublishedByDesignTest(RedactionAssertions, unittest.TestCase):
+    """What is made to be published is no secret, whatever names it: a public key's DER,
+    a publishable or project key, a CAPTCHA's site key, a DNS record's verification."""
+
+    def test_a_public_keys_der_is_kept_and_a_private_keys_is_not(self):
+        for algorithm, size in (("rsa", 270), ("rsa", 140), ("ec", 65), ("ed25519", 32)):
+            public = key_der(True, algorithm, size, size)
+            self.assertKept('sel1._domainkey.example.org. 300 IN TXT "v=DKIM1; k=rsa; p=%s"' % public)
+            self.assertKept("signing public key: %s" % public)
+            private = key_der(False, algorithm, size, size)
+            self.assertRedacted("signing key: %s" % private, private[8:40])
+
+    def test_keys_made_to_be_published(self):
+        letters = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+        body = "".join(letters[(7 * i + 3) % len(letters)] for i in range(40))
+        self.assertKept("publishable key: pk_live_51%s" % body)
+        self.assertKept("NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY=pk_test_51%s" % body)
+        self.assertKept("posthog.init('phc_%s', { api_host: 'https://eu.i.posthog.com' })" % body)
+        self.assertKept('<div class="g-recaptcha" data-sitekey="6Lc%s"></div>' % body)
+        self.assertKept('example.org. 300 IN TXT "google-site-verification=%s"' % body)
+        self.assertKept('_acme-challenge.example.org. 60 IN TXT "%s"' % body[:43])
+        self.assertRedacted("STRIPE_SECRET_KEY=sk_live_51%s" % body, body)
+        self.assertRedacted("RECAPTCHA_SECRET=6Lc%s" % body, body)
