@@ -182,8 +182,8 @@ START_PATH = frozenset((
 
 
 def compile_module(loader, source_path, cache_path, header, checksum_key):
-    """(None, the module's code, no function or class that waits): compiled from the
-    archive, and cached when possible."""
+    """(None, the module's code, then an index of no function or part that waits:
+    read_index's): compiled from the archive, and cached when possible."""
     source = read_source(loader, source_path)
     code = compile(source, source_path, "exec", dont_inherit=True)
     if cache_path is not None and not sys.dont_write_bytecode:
@@ -192,7 +192,7 @@ def compile_module(loader, source_path, cache_path, header, checksum_key):
             remove_stale_caches(cache_path)
         except Exception:  # an unwritable cache only costs the next start a compile
             pass
-    return None, code, (), ()
+    return None, code, (), b"", (), b"", b""
 
 
 def read_source(loader, source_path):
@@ -533,7 +533,8 @@ def write_cache(path, header, checksum_key, code, lazy, parts):
     """Write the cache file atomically (a temp file, then a rename), private to the user:
     the header, the head's checksum and size, the head (load_module's code, the module's
     code and, for each function and each part that waits, where its code is, its checksum
-    and the parts it needs), then their codes."""
+    and the parts it needs: read_index's), then their codes. The index is mostly bytes,
+    which unmarshal with no object for each number in them."""
     import _imp
     import marshal
 
@@ -546,11 +547,25 @@ def write_cache(path, header, checksum_key, code, lazy, parts):
         offset += len(piece)
         return offset - len(piece), len(piece), _imp.source_hash(checksum_key, piece)
 
-    functions = tuple((owner, name) + placed(function) + (needs,)
-                      for owner, name, function, needs in lazy)
-    parts = tuple((names,) + placed(made) + (before, after)
-                  for names, made, before, after in parts)
-    head = marshal.dumps((load_module.__code__, code, functions, parts))
+    lists = bytearray()
+
+    def listed(numbers):  # where the list of part numbers is in `lists`
+        lists.extend(len(numbers).to_bytes(2, "little"))
+        for number in numbers:
+            lists.extend(number.to_bytes(2, "little"))
+        return (len(lists) - 2 - 2 * len(numbers)).to_bytes(4, "little")
+
+    def record(code, *numbers):
+        offset, size, checksum = placed(code)
+        return (offset.to_bytes(4, "little") + size.to_bytes(4, "little") + checksum
+                + b"".join(listed(each) for each in numbers))
+
+    names = tuple(each for owner, name, _, _ in lazy for each in (owner, name))
+    functions = b"".join(record(function, needs) for _, _, function, needs in lazy)
+    part_names = tuple(names for names, _, _, _ in parts)
+    parts = b"".join(record(made, before, after) for _, made, before, after in parts)
+    head = marshal.dumps((load_module.__code__, code, names, functions, part_names, parts,
+                          bytes(lists)))
     directory = os.path.dirname(path)
     os.makedirs(directory, mode=0o700, exist_ok=True)
     temporary = os.path.join(directory, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
@@ -569,12 +584,40 @@ def write_cache(path, header, checksum_key, code, lazy, parts):
         raise
 
 
+# An entry of the index: where its code is past the head, its size and its checksum, then
+# where the lists of the part numbers it needs are: one list for a function, two for a
+# part (before and after). (load_module, which runs without this file's globals, writes
+# the sizes out.)
+ENTRY_SIZES = 20, 24
+
+
+def read_index(head):
+    """([(class name or None, name, offset, size, checksum, parts it needs)] of the
+    functions, [(names, offset, size, checksum, before, after)] of the parts) of a head's
+    index (for a reader of the cache; load_module reads an entry only when it needs it)."""
+    names, functions, part_names, parts, lists = head[2:]
+
+    def numbers(at):
+        return tuple(int.from_bytes(lists[each:each + 2], "little")
+                     for each in range(at + 2, at + 2 + 2 * int.from_bytes(lists[at:at + 2], "little"), 2))
+
+    def entries(table, size):
+        return [(int.from_bytes(table[at:at + 4], "little"), int.from_bytes(table[at + 4:at + 8], "little"),
+                 table[at + 8:at + 16]) + tuple(numbers(int.from_bytes(table[each:each + 4], "little"))
+                                                 for each in range(at + 16, at + size, 4))
+                for at in range(0, len(table), size)]
+    return (tuple((names[2 * number], names[2 * number + 1]) + entry
+                  for number, entry in enumerate(entries(functions, ENTRY_SIZES[0]))),
+            tuple((part_names[number],) + entry
+                  for number, entry in enumerate(entries(parts, ENTRY_SIZES[1]))))
+
+
 def load_module(head, handle, source, loader, cache):
     """checkpoint_mcp, run from `head` with the collector off, its objects then frozen.
-    `head` is (the module's code, functions, parts): for each stand-in in the code, (class
-    name or None, name, offset, size, checksum, parts it needs), and for each part that
-    waits, (its names, offset, size, checksum, parts it reads as it is made, parts it
-    needs after). A stand-in, on its first call, reads its function's code from `handle`
+    `head` is the module's code and the index (read_index): for each stand-in in the code,
+    (class name or None, name, offset, size, checksum, parts it needs), and for each part
+    that waits, (its names, offset, size, checksum, parts it reads as it is made, parts it
+    needs after); an entry is read from it when it is needed. A stand-in, on its first call, reads its function's code from `handle`
     (`offset` bytes past the head), makes the parts it needs and puts the code in its own
     place. A part is made once, from its code read the same way (a class statement's, run
     in the module's namespace, or functions' codes, each made a function there), when a
@@ -591,7 +634,7 @@ def load_module(head, handle, source, loader, cache):
     import sys
     from _thread import RLock
 
-    code, lazy, parts = head
+    code, names, functions, part_names, parts, lists = head
     module = sys.modules["checkpoint_mcp"] = type(sys)("checkpoint_mcp")
     module.__file__ = source
     module.__loader__ = loader
@@ -599,10 +642,20 @@ def load_module(head, handle, source, loader, cache):
     fix_filename = getattr(_imp, "_fix_co_filename", None)
     if fix_filename is not None:
         fix_filename(code, source)  # the archive may have moved since
-    if lazy or parts:
+    if functions or parts:
         # (re-entrant: a signal's handler may call a function while one is being read)
         base, lock, loaded, compiled = handle.tell(), RLock(), {}, []
         made, ran, running, extra = {}, set(), set(), {}
+
+        def entry(table, number, size):  # (offset, size, checksum, where its lists are...)
+            at = number * size
+            return ((int.from_bytes(table[at:at + 4], "little"), int.from_bytes(table[at + 4:at + 8], "little"),
+                     table[at + 8:at + 16]) + tuple(int.from_bytes(table[each:each + 4], "little")
+                                                    for each in range(at + 16, at + size, 4)))
+
+        def numbers(at):  # the list of part numbers at `at` in `lists`
+            return tuple(int.from_bytes(lists[each:each + 2], "little") for each in range(
+                at + 2, at + 2 + 2 * int.from_bytes(lists[at:at + 2], "little"), 2))
 
         def cached_code(offset, size, checksum):
             try:
@@ -645,17 +698,19 @@ def load_module(head, handle, source, loader, cache):
                 return
             try:
                 running.add(number)
-                names, offset, size, checksum, before, _ = parts[number]
-                for each in before:
+                offset, size, checksum, before, _ = entry(parts, number, 24)
+                for each in numbers(before):
                     run_statement(each)
-                if not all(name in namespace for name in names):  # (else run, not noted)
+                if not all(name in namespace for name in part_names[number]):  # (else run, not noted)
                     real = None if compiled else cached_code(offset, size, checksum)
                     if real is None:  # (whole: what their stand-ins would need, too)
                         from checkpoint_cache import part_code
-                        real = part_code(loader, source, names, whole())
-                        extra[number] = tuple(each for entry in lazy if entry[0] in names
-                                              or (entry[0] is None and entry[1] in names)
-                                              for each in entry[5])
+                        real = part_code(loader, source, part_names[number], whole())
+                        extra[number] = tuple(
+                            each for function in range(len(names) // 2)
+                            if names[2 * function] in part_names[number] or (
+                                names[2 * function] is None and names[2 * function + 1] in part_names[number])
+                            for each in numbers(entry(functions, function, 20)[3]))
                         if type(real) is tuple:
                             for each in extra[number]:
                                 run_statement(each)
@@ -680,7 +735,8 @@ def load_module(head, handle, source, loader, cache):
                 while pending:
                     each = pending.pop()
                     run_statement(each)
-                    for other in parts[each][4] + parts[each][5] + extra.get(each, ()):
+                    before, after = entry(parts, each, 24)[3:]
+                    for other in numbers(before) + numbers(after) + extra.get(each, ()):
                         if other not in seen:
                             seen.add(other)
                             pending.append(other)
@@ -691,12 +747,13 @@ def load_module(head, handle, source, loader, cache):
             stand_in = stand_in or sys._getframe(1).f_code
             with lock:
                 if number not in loaded:
-                    owner, name, offset, size, checksum, needs = lazy[number]
+                    owner, name = names[2 * number], names[2 * number + 1]
+                    offset, size, checksum, needs = entry(functions, number, 20)
                     scope = namespace.get(owner) if owner is not None else module
                     function = getattr(scope, "__dict__", {}).get(name)
                     if getattr(function, "__code__", None) is not stand_in:
                         function = holder(stand_in)
-                    for each in needs:
+                    for each in numbers(needs):
                         make(each)
                     real = None if compiled else cached_code(offset, size, checksum)
                     if real is None:
@@ -714,7 +771,7 @@ def load_module(head, handle, source, loader, cache):
                         function.__doc__ = real.co_consts[0]
                 return function
 
-        waiting = {name: number for number, entry in enumerate(parts) for name in entry[0]}
+        waiting = {name: number for number, each in enumerate(part_names) for name in each}
 
         def __getattr__(name):  # a name that waits, asked for from outside: made once
             number = waiting.get(name)

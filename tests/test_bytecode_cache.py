@@ -50,7 +50,7 @@ def cache_layout(data):
     from importlib.util import MAGIC_NUMBER
     size_at = len(MAGIC_NUMBER) + 64 + 8
     head_end = size_at + 4 + int.from_bytes(data[size_at:size_at + 4], "little")
-    _, _, lazy, parts = marshal.loads(data[size_at + 4:head_end])
+    lazy, parts = cache_writer().read_index(marshal.loads(data[size_at + 4:head_end]))
     return head_end, {(owner, name): (head_end + offset, head_end + offset + size)
                       for owner, name, offset, size, _, _ in lazy}, {
         name: (head_end + offset, head_end + offset + size)
@@ -372,8 +372,8 @@ class LazyFunctionTest(TempDirTestCase):
         compiled whole)."""
         cache = self.tmp / "cache" / "checkpoint_mcp.pyc"
         with mock.patch.object(sys, "dont_write_bytecode", False):  # (as the pyz runs)
-            _, whole, _, _ = self.writer.compile_module(None, str(source_path), str(cache),
-                                                     HEADER, build_zipapp.CHECKSUM_KEY)
+            whole = self.writer.compile_module(None, str(source_path), str(cache),
+                                               HEADER, build_zipapp.CHECKSUM_KEY)[1]
         return self.load(cache, source_path), cache, whole
 
     def load(self, cache, source_path):
@@ -383,9 +383,10 @@ class LazyFunctionTest(TempDirTestCase):
         start = handle.read(len(HEADER) + 12)
         head = handle.read(int.from_bytes(start[-4:], "little"))
         self.assertEqual(start[:-4], HEADER + _imp.source_hash(build_zipapp.CHECKSUM_KEY, head))
-        loader_code, code, self.index, self.parts = marshal.loads(head)
-        self.assertEqual(loader_code, self.writer.load_module.__code__)
-        return self.writer.load_module((code, self.index, self.parts), handle,
+        found = marshal.loads(head)
+        self.assertEqual(found[0], self.writer.load_module.__code__)
+        self.index, self.parts = self.writer.read_index(found)
+        return self.writer.load_module(found[1:], handle,
                                        str(source_path), None,
                                        (str(cache), HEADER, build_zipapp.CHECKSUM_KEY))
 
