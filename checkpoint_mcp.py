@@ -540,14 +540,15 @@ _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
         "token", "token(?<!pagetoken)(?<!page_token)") + "|" + _KEY_NAME
     + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
-    + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat))"
+    + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)"
+    + r"|pw(?<![a-z0-9]pw))"  # (`pw=`, `db_pw:`, `PW =`: a password's short name, not `pwm`)
 )
 
 
 # Sets the empty group `compound` when the name is more than a bare word.
 _COMPOUND_NAME = (
     "(?:(?:" + "|".join("(?<=[a-z0-9_.-]%s)" % w for w in _SECRET_WORDS)
-    + r"|(?<=key)|(?<=pass)|(?<=auth)|(?<=pat))(?P<compound>))?"
+    + r"|(?<=key)|(?<=pass)|(?<=auth)|(?<=pat)|(?<=[_.-]pw))(?P<compound>))?"
 )
 
 
@@ -1617,7 +1618,7 @@ def redaction_patterns():
         ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key); "
          "a value ending its line that holds a bracket (`password: dJ6aRY-jdtDP(=6`) but does not end "
          "in one (a call, an index or a placeholder does), when it looks random",
-         "(?#needs:pass|pwd|secret|token|credential|psk|key|auth|pat)"
+         "(?#needs:pass|pwd|pw|secret|token|credential|psk|key|auth|pat)"
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
          # (first: a value with a closing bracket inside, where the forms below stop short,
          # ending its line or, after `=`, a connection string's `;` or its quote)

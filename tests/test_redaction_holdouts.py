@@ -282,8 +282,8 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout12
     floors = {
         "cli-argument": (286, 292),
-        "code-literal": (346, 372),
-        "config-line": (267, 284),
+        "code-literal": (348, 372),
+        "config-line": (269, 284),
         "connection-string": (60, 61),
         "credential-file": (136, 140),
         "http-header": (153, 157),
@@ -294,7 +294,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (145, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.947, 699, 5
+    recall, benign, altered = 0.948, 699, 5
 
 
 if __name__ == "__main__":

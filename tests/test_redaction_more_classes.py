@@ -460,6 +460,15 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("the password is stored in vault2 only")
 
 
+    def test_a_password_under_its_short_name_pw(self):
+        for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
+                             ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
+                             ('  db_pw: "Marsh&Fern2290"', "Marsh&Fern2290")):
+            self.assertRedacted(text, secret)
+        for text in ("pw = getpass.getpass()", 'let pw = document.getElementById("pw").value;',
+                     'pw="$DB_PW"', "pwm.duty(512)", "pw = 640"):
+            self.assertKept(text)
+
     def test_set_password_commands_typed_constants_and_defaults(self):
         self.assertRedacted("neo4j-admin dbms set-initial-password raven_otter_9288", "raven_otter_9288")
         self.assertRedacted('const STRIPE_SECRET: string = "HazelWalnut398*";', "HazelWalnut398*")
