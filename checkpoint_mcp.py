@@ -1166,9 +1166,10 @@ def redaction_patterns():
          r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
          r"""|"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\))"""),
         ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
-         "the third literal",
+         "the third literal; in C's and PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
          r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
              "getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")), ")"])
+         + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
          + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
          r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "

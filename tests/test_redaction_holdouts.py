@@ -282,7 +282,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout12
     floors = {
         "cli-argument": (286, 292),
-        "code-literal": (348, 372),
+        "code-literal": (350, 372),
         "config-line": (269, 284),
         "connection-string": (60, 61),
         "credential-file": (136, 140),
@@ -294,7 +294,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (145, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.948, 699, 5
+    recall, benign, altered = 0.949, 699, 5
 
 
 if __name__ == "__main__":

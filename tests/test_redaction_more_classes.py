@@ -460,6 +460,15 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("the password is stored in vault2 only")
 
 
+    def test_the_password_of_a_connection_call_and_not_its_user(self):
+        for text in ('mysql_real_connect(conn, "10.0.4.7", "crm_sync", "Kv9#pLw2!zQ", "crm", 3306, NULL, 0);',
+                     'mysqli_real_connect($link, "db.internal", "crm_sync", "Kv9#pLw2!zQ", "crm");',
+                     '$mysqli->real_connect("db.internal", "crm_sync", "Kv9#pLw2!zQ", "crm");',
+                     'mysqli_connect("db.internal", "crm_sync", "Kv9#pLw2!zQ", "crm");'):
+            redacted, _ = checkpoint_mcp.redact_text(text)
+            self.assertNotIn("Kv9#pLw2!zQ", redacted)
+            self.assertIn('"crm_sync"', redacted)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
