@@ -564,7 +564,7 @@ _NAME_SUFFIX = (
 )
 
 
-_NAME_CLOSE = r"""\\?(?:["']\]?|\[\])?"""  # `['db_pass'] = …`, `char kPassword[] = …` too
+_NAME_CLOSE = r"""\\?(?:["']\]?|\[\]|\])?"""  # `['db_pass'] = …`, `char kPassword[] = …`, `env[DB_PASS] = …` too
 
 
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
@@ -1623,18 +1623,19 @@ def redaction_patterns():
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
          # (first: a value with a closing bracket inside, where the forms below stop short,
          # ending its line or, after `=`, a connection string's `;` or its quote)
-         + r"(?:[ \t]*(?::=|=|:)[ \t]*(?P<weak3>(?=[^\s'\"`]*[)\]}>][^\s'\"`])" + _BRACKETED_VALUE + ")"
+         + r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]*[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
          + r"|=(?P<weak5>(?![^\s'\"`;]*\w\([^()\s]*\))[^\s'\"`;,&|]*[)\]}][^\s'\"`;,&|()]+)(?=[;\"'])"
          + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
          + _SPLIT_VALUE + r")"
          + r"|=(?P<secret4>" + _BARE_VALUE + r")"
-         + r"""|[ \t]*:[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
+         + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
+         + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
          + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
          + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
          + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
          + r"|(?P<weak2>" + _WORD_VALUE + r"))"
          # (last: a value with an opening bracket, which the forms above do not take)
-         + r"|[ \t]*(?::=|=|:)[ \t]*(?P<weak4>(?=[^\s'\"`]*[(\[{<])" + _BRACKETED_VALUE + "))"),
+         + r"|[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak4>(?=[^\s'\"`]*[(\[{<])" + _BRACKETED_VALUE + "))"),
         ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
          "(terraform output -json)",
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
@@ -1650,8 +1651,8 @@ def redaction_patterns():
 # Values that only stand for a secret: env/template references (and paths under them),
 # printf conversions, `<placeholders>`, masks, booleans, permission, type and prose words
 # (`id-token: write`, `password: string;`, `the --token flag`), `-` for stdin, code
-# references, YAML tags (`!vault`, `!Ref`), references to a secret store (`op://…`,
-# `vault:…`), and paths (a key *file* is not the key).
+# references, YAML tags and aliases (`!vault`, `!Ref`, `*shared`), references to a secret
+# store (`op://…`, `vault:…`), and paths (a key *file* is not the key).
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
@@ -1674,7 +1675,7 @@ _PLACEHOLDER_VALUE = (
     r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"
     r"|\$?ENV[\[{](?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"']?[\]}]?|[A-Z_][A-Z0-9_]*[\]}]?)?|(?:Deno|Bun)\.env\.[A-Z_][A-Z0-9_]*"
     r"|projects/[^/\s]+/secrets/[A-Za-z0-9_-]+(?:/versions/(?:latest|[0-9]+))?"
-    r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*"
+    r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*|\*[A-Za-z_][A-Za-z0-9_-]*"
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
     r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}|[0-9]{1,3})"
@@ -1909,13 +1910,13 @@ def is_sealed(value):
 
 def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number.
-    A value that opens like a reference or a YAML tag but reads as a chosen password is
-    none (`$Tr0ngAdmin2024`, `!Welcome2024`: variables and tags hold no digit beside
-    both cases, tags no digit at all)."""
+    A value that opens like a reference, a YAML tag or alias but reads as a chosen password
+    is none (`$Tr0ngAdmin2024`, `!Welcome2024`, `*Harbor992`: variables and tags hold no
+    digit beside both cases, tags and aliases no digit at all)."""
     if value[1:2].isalpha() and "/" not in value and (
             (value[:1] == "$" and not value[1:].isupper() and not value[1:].islower()
              and any(c.isdigit() for c in value))
-            or (value[:1] == "!" and any(c.isdigit() for c in value))):
+            or (value[:1] in ("!", "*") and any(c.isdigit() for c in value))):
         return False
     if not value or REDACTED in value or placeholder.match(value):
         return True

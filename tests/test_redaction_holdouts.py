@@ -283,7 +283,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "cli-argument": (286, 292),
         "code-literal": (350, 372),
-        "config-line": (269, 284),
+        "config-line": (273, 284),
         "connection-string": (60, 61),
         "credential-file": (136, 140),
         "http-header": (153, 157),
@@ -294,7 +294,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (145, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.949, 699, 5
+    recall, benign, altered = 0.951, 699, 5
 
 
 if __name__ == "__main__":

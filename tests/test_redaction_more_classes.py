@@ -469,6 +469,17 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
             self.assertNotIn("Kv9#pLw2!zQ", redacted)
             self.assertIn('"crm_sync"', redacted)
 
+    def test_config_shapes_a_value_can_hide_in(self):
+        for text, secret in (("[www]\nenv[APP_ENV] = production\nenv[DB_PASSWORD] = vT8:q^Lm2_eWx", "vT8:q^Lm2_eWx"),
+                             ("signing.keyId=0A1B2C3D\nsigning.password=h,.:9KPd!M4ZqTnx\n", "h,.:9KPd!M4ZqTnx"),
+                             ("base: &base\n  password: &dbpw Maple71)harbor\nprod:\n  <<: *base",
+                              "Maple71)harbor"),
+                             ("  db_password: &pw meadow_copper_lantern_quill\n", "meadow_copper_lantern_quill")):
+            self.assertRedacted(text, secret)
+        for text in ("password: *dbpw\n", "  db_password: *shared_pw\n", "token: &t *other",
+                     'config[API_KEY] = os.environ["API_KEY"]', "TOKEN_SCOPES=read,write"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
