@@ -578,6 +578,12 @@ _WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>]+)(?=[\s'"`;,
 _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 
+# A file's path that names a secret, up to that name (`/tmp/pass`, `~/.config/api/key`,
+# `secrets/db_password.txt`, `.vault_pass`), not a public one's (`authorized_keys`).
+_SECRET_FILE = (r"[^\s;&|]*(?:secret|passw|token|credential|pwd(?![a-z])|(?<![a-z])auth(?![a-z])"
+                r"|[._/-]pass(?![a-z])|[._/-]key(?![a-z]))")
+
+
 # A value that holds a bracket, up to the end of its line (`dJ6aRY-jdtDP(=6`): not a call,
 # an index or a placeholder (none ends in a bracket; a call's parentheses close).
 _BRACKETED_VALUE = (r"""(?![^\s'"`]*\w\([^()\s]*\))[^\s'"`]{6,64}(?<![)\]}>,;])"""
@@ -1090,12 +1096,16 @@ def redaction_patterns():
          r"(?#needs:toCharArray)\"(?P<weak>[^\"\n]{6,128})\"\.toCharArray\(\)"),
         ("generated-secret-output", "", "what a command that makes or reads a secret printed on the "
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
-         "`security find-generic-password … -w`, `secret-tool lookup …`",
-         r"(?#needs:openssl|rails|artisan|security|secret-tool)"
+         "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`",
+         r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm)"
          r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
-         r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup)[^\n]*"
+         r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
+         r"|kubeadm[ \t]+token[ \t]+(?:create|generate))[^\n]*"
          r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak>[^\s]{8,128}))"
          r"(?=[ \t]*(?:\r?\n|\Z))"),
+        ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "
+         "(`rtmp://a.rtmp.youtube.com/live2/…`), if it looks random",
+         r"(?#needs:rtmp)rtmps?://[^\s/'\"]+(?:/[^\s/'\"]+)+/(?P<weak>[^\s/'\"?]{12,128})(?=[\s'\"]|\Z)"),
         ("secret-read-then-printed", "", "a value a prompt's line reads by a secret's name (a shell, a "
          "REPL, a console) to print it, printed alone on the next line, if it looks random and is "
          "no variable's name (`irb> credentials.aws[:secret_access_key]` then `=> \"…\"`)",
@@ -1405,10 +1415,14 @@ def redaction_patterns():
          r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|secrets[ \t]+versions[ \t]+add|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
          r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"
          r"[^\n<;&|]{0,200}?<<<[ \t]*(?:\$'(?P<secret4>[^'\n]+)'|" + _CLI_VALUE + r")"),
-        ("echo-into-secret-file", "", "echo / printf VALUE > a file named for a secret",
-         r"(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
-         r"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*[^\s;&|]*(?:secret|passw|token|credential"
-         r"|(?<![a-z])auth(?![a-z])|[._-]pass(?![a-z])|[._/-]key(?![a-z]))"),
+        ("echo-into-secret-file", "", "echo / printf VALUE > (or | tee) a file named for a secret "
+         "(`/tmp/pass`, `~/.config/api/key`, `db_password`; not `authorized_keys`), and a "
+         "here-document's one line into one (`cat > api/key <<'EOF'`)",
+         r"(?#needs:echo|printf|<<)(?:(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)*(?:['\"]?%s['\"]?[ \t]+)?"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|>;&]+))"
+         r"[ \t]*(?:>>?|\|[ \t]*(?:sudo[ \t]+)?tee(?:[ \t]+-a)?)[ \t]*" + _SECRET_FILE
+         + r"|cat[ \t]*>>?[ \t]*" + _SECRET_FILE + r"[^\s;&|]*[ \t]*<<-?[ \t]*(?P<quote>['\"]?)(?P<mark>[A-Z_]+)"
+         r"(?P=quote)[ \t]*\r?\n[ \t]*(?P<weak4>[^\s]{8,512})[ \t]*\r?\n[ \t]*(?P=mark)(?!\w))"),
         ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
          r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
          + r"[ \t]--value(?:=|[ \t]+)(?:"

@@ -281,8 +281,8 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # and a hash named a key.
     corpus = redaction_holdout12
     floors = {
-        "cli-argument": (286, 292),
-        "code-literal": (350, 372),
+        "cli-argument": (290, 292),
+        "code-literal": (352, 372),
         "config-line": (273, 284),
         "connection-string": (60, 61),
         "credential-file": (136, 140),
@@ -291,10 +291,10 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "internal-token": (55, 58),
         "private-key": (44, 45),
         "prose": (386, 441),
-        "terminal-session": (145, 150),
+        "terminal-session": (147, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.951, 699, 5
+    recall, benign, altered = 0.954, 699, 5
 
 
 if __name__ == "__main__":

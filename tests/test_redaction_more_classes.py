@@ -480,6 +480,21 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      'config[API_KEY] = os.environ["API_KEY"]', "TOKEN_SCOPES=read,write"):
             self.assertKept(text)
 
+    def test_a_secret_written_to_its_file_or_streamed_or_made(self):
+        for text, secret in (("echo 'Kayak32(quill7' > /tmp/pass && sudo openvpn --askpass /tmp/pass", "Kayak32(quill7"),
+                             ("echo 'Gq7!vLm2#Rt' | sudo tee /etc/app/db_password", "Gq7!vLm2#Rt"),
+                             ("printf '%s' 'Hx4$wQ9!pLm' > secrets/db_pass.txt", "Hx4$wQ9!pLm"),
+                             ("cat > ~/.config/api/key <<'EOF'\n5be1c0a3f9d24e7b8c6a1d0e3f2b9c84\nEOF",
+                              "5be1c0a3f9d24e7b8c6a1d0e3f2b9c84"),
+                             ("ffmpeg -re -i show.mp4 -f flv rtmp://a.rtmp.example.com/live2/qk7d-m2vx-9trz-4wbn-x8fa",
+                              "qk7d-m2vx-9trz-4wbn-x8fa"),
+                             ("$ kubeadm token create --ttl 2h\nq7zkha.t2l0s97gvj8lxm9j", "t2l0s97gvj8lxm9j")):
+            self.assertRedacted(text, secret)
+        for text in ("echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsab me@host' >> ~/.ssh/authorized_keys",
+                     "echo 'hello world' > /tmp/pass", "echo $TOKEN > /tmp/token", "echo 'export PATH=x' >> ~/.bashrc",
+                     "ffmpeg -i rtmp://localhost/live/stream_camera_one out.mp4"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
