@@ -1084,8 +1084,9 @@ def redaction_patterns():
          r"(?P<weak>[^`'\"\s]{8,64})[`'\"]"
          r"|—[ \t]+(?P<weak2>[^\s]{8,64})[ \t]+—)"),
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
-         "(`credentials are svc_backup:…`), if the password looks random",
-         r"credentials[ \t]+(?:are|were|is|:)[ \t]+[\w.@+-]{2,64}:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])"),
+         "(`credentials are svc_backup:…`, `creds: …`), if the password looks random or is a passphrase",
+         r"(?#needs:cred)cred(?:ential)?s[ \t]+(?:are|were|is|:)[ \t]+[\w.@+-]{2,64}:"
+         r"(?:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])|(?P<secret>" + _WORD_PASSPHRASE + r"))"),
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
          "\"…\")`, `[\"password\", \"…\"]`, when the value looks random",
          r"(?#needs:pass|pwd|secret|token|key)[(\[{][ \t]*[\"'](?:pass|password|passwd|pwd|secret"

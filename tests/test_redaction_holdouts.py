@@ -290,11 +290,11 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (386, 441),
+        "prose": (389, 441),
         "terminal-session": (147, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.954, 699, 5
+    recall, benign, altered = 0.955, 699, 5
 
 
 if __name__ == "__main__":

@@ -293,6 +293,8 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("Jenkins API token — n6xGCPPqJ16U^Q+vn+vFB#o%C^8 — lives in the vault",
                             "n6xGCPPqJ16U")
         self.assertRedacted("Credentials are svc_backup:Fall2025$ on the NAS.", "Fall2025$")
+        self.assertRedacted("Creds are svc_report:Lotus48=hazel1 (as before).", "Lotus48=hazel1")
+        self.assertRedacted("creds: svc_report:amber.quill.harbor.meadow for the old box", "amber.quill.harbor")
         self.assertKept("use key `ctrl+shift+p` to open it")
         self.assertKept('the secret "production" is used')
         self.assertKept("credentials are admin:admin by default")
