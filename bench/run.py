@@ -461,10 +461,10 @@ start = handle.read(len(MAGIC_NUMBER) + 64 + 12)  # magic number, hash, checksum
 head = handle.read(int.from_bytes(start[-4:], "little"))
 assert start[-12:-4] == _imp.source_hash(0x5ECC, head)
 read = time.perf_counter()
-load_code, code, lazy, classes = marshal.loads(head)
+found = marshal.loads(head)  # load_module's code, the module's, the index
 unmarshalled = time.perf_counter()
-load = type(lambda: None)(load_code, {"__builtins__": __builtins__})
-load((code, lazy, classes), handle, "checkpoint_mcp.py", None, (path, start[:-12], 0x5ECC))
+load = type(lambda: None)(found[0], {"__builtins__": __builtins__})
+load(found[1:], handle, "checkpoint_mcp.py", None, (path, start[:-12], 0x5ECC))
 ran = time.perf_counter()
 print(read - started, unmarshalled - read, ran - unmarshalled, len(head), os.path.getsize(path))
 """

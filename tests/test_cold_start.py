@@ -84,6 +84,21 @@ class StartTest(TempDirTestCase):
     def test_the_module_runs_with_the_collector_on_and_its_own_objects_frozen(self):
         self.assertIn("collector True, frozen True", self.start())
 
+    def test_the_benchmarks_probe_reads_the_cache_as_the_pyz_writes_it(self):
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("bench_run", str(REPO / "bench" / "run.py"))
+        bench = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench)
+        self.env["XDG_CACHE_HOME"] = str(self.tmp / "cache")  # (the probe reads its one file)
+        self.start()
+        result = subprocess.run([sys.executable, "-I", "-S", "-c", bench.MODULE_LOAD_PROBE],
+                                cwd=str(self.tmp), env=self.env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, timeout=30)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        *seconds, head, whole = result.stdout.split()
+        self.assertEqual(len(seconds), 3)
+        self.assertLess(int(head), int(whole))
+
 
 if __name__ == "__main__":
     unittest.main()
