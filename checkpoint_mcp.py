@@ -538,7 +538,8 @@ _KEY_NAME = (
 
 _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
-        "token", "token(?<!pagetoken)(?<!page_token)") + "|" + _KEY_NAME
+        "token", "token(?<!pagetoken)(?<!page_token)").replace(  # (Helm's `existingSecret: db-creds`
+        "secret", "secret(?<!existingsecret)(?<!existing_secret)") + "|" + _KEY_NAME  # names one)
     + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)"
     + r"|pw(?<![a-z0-9]pw))"  # (`pw=`, `db_pw:`, `PW =`: a password's short name, not `pwm`)
@@ -656,7 +657,10 @@ _PROSE_SECRET = (r"(?!-)(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
                  r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
-                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10}))[^\s'\"`,;()<>:，。、；：（）「」‘’“”]{8,64}")
+                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10})"
+                 # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
+                 r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[0-9]{1,4}(?![^\s'\"`,;()<>.:!?])))"
+                 r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”]{8,64}")
 
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-`.
@@ -1667,7 +1671,7 @@ def redaction_patterns():
 # printf conversions, `<placeholders>`, masks, booleans, permission, type and prose words
 # (`id-token: write`, `password: string;`, `the --token flag`), `-` for stdin, code
 # references, YAML tags and aliases (`!vault`, `!Ref`, `*shared`), references to a secret
-# store (`op://…`, `vault:…`), and paths (a key *file* is not the key).
+# store (`op://…`, `vault:…`), a ticket's id, and paths (a key *file* is not the key).
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
@@ -1691,6 +1695,7 @@ _PLACEHOLDER_VALUE = (
     r"|\$?ENV[\[{](?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"']?[\]}]?|[A-Z_][A-Z0-9_]*[\]}]?)?|(?:Deno|Bun)\.env\.[A-Z_][A-Z0-9_]*"
     r"|projects/[^/\s]+/secrets/[A-Za-z0-9_-]+(?:/versions/(?:latest|[0-9]+))?"
     r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*|\*[A-Za-z_][A-Za-z0-9_-]*"
+    r"|[A-Z][A-Z0-9]{1,9}-[0-9]{1,6}"  # a ticket's id: `INFRA-8906`
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
     r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}|[0-9]{1,3})"
@@ -1917,10 +1922,12 @@ def redaction_regexes():
 
 
 def is_sealed(value):
-    """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more) or an AWS KMS
-    one (`AQICAH…`): only its cluster's or its KMS key opens it."""
+    """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more), an AWS KMS
+    one (`AQICAH…`) or Vault's transit engine's (`vault:v1:…`): only its cluster's, its
+    KMS key or its Vault opens it."""
     return (len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
-            or len(value) >= 40 and value.startswith("AQICAH"))
+            or len(value) >= 40 and value.startswith("AQICAH")
+            or value.startswith("vault:v") and value[7:].partition(":")[0].isdigit() and len(value) >= 40)
 
 
 def is_stand_in_value(value, name, placeholder):
@@ -2269,7 +2276,25 @@ def is_public_by_make(run_text):
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
             or is_sealed(run_text)
             or "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text  # a wheel's
-            or is_go_pseudo_version(run_text) or is_public_key_der(run_text))
+            or is_go_pseudo_version(run_text) or is_public_key_der(run_text)
+            or ".vault.azure.net/" in run_text  # a Key Vault secret's URL: its name, its version
+            or run_text.startswith("diff-") and set(run_text[5:]) <= _HEX  # a diff's file anchor
+            or "/" not in run_text and run_text.endswith(_ASSET_SUFFIXES)  # `app.<hash>.bundle.js`
+            or is_content_id(run_text))
+
+
+# A web build's file names carry a hash of their content (`app.f1f7f95c66a0.bundle.js`).
+_ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".wasm", ".png", ".svg",
+                   ".jpg", ".webp")
+
+
+def is_content_id(run_text):
+    """An IPFS content id, which names public data by its hash: CIDv0 (`Qm` and 44 base58
+    characters) or CIDv1 in base32 (`bafy…`, `bafk…`)."""
+    return (len(run_text) == 46 and run_text.startswith("Qm") and run_text.isalnum()
+            and not set("0OIl").intersection(run_text)
+            or len(run_text) >= 59 and run_text.startswith(("bafy", "bafk", "bafb"))
+            and run_text.isalnum() and run_text.islower())
 
 
 def is_public_key_der(run_text):
@@ -2300,11 +2325,14 @@ def is_go_pseudo_version(run_text):
 
 def is_sealed_or_named_id(text, lowered, line, start, end, near):
     """True when the run text[start:end] is sealed or an id, whatever word stands near:
-    inside sops' `ENC[…]` or its metadata (`sops:`), a user's id after its provider (`auth0|…`), or a path's
+    inside sops' `ENC[…]` or its metadata (`sops:`), after Vault transit's `vault:v1:`, a user's id after its provider (`auth0|…`), or a path's
     segment when a secret store's `creds` folder is one of the path's, outside a URL
     (`database/creds/web/<lease>`, as Vault names leases)."""
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start):
         return True
+    version = lowered[max(line, start - 16):start].rpartition("vault:v")
+    if version[1] and version[2][-1:] == ":" and version[2][:-1].isdigit():
+        return True  # Vault's transit engine's ciphertext (is_sealed)
     sops = 0 if lowered.startswith("sops:") else lowered.rfind("\nsops:", 0, start) + 1
     if (sops or lowered.startswith("sops:")) and text[line:line + 1] in (" ", "\t") and all(
             not below or below[0] in " \t" for below in text[sops:line].split("\n")[1:]):
@@ -2530,7 +2558,7 @@ def may_hold_a_table_of_secrets(text, lowered):
 def secret_column(cell):
     """'password' or 'key' when a table's header `cell` names a column of secrets (see
     _TABLE_PASSWORD_WORDS), else None."""
-    words = cell.strip().strip("`*").lower().replace("_", " ").replace("-", " ").split()
+    words = cell.strip().strip("`*\"'").lower().replace("_", " ").replace("-", " ").split()
     if not words or len(words) > 4 or not all(word.isalnum() for word in words):
         return None
     last = words[-1]
@@ -2578,10 +2606,10 @@ def table_spans(text):
         if header is not None:
             delimiter, columns, width = header
             cells = table_cells(line, delimiter)
-            if len(cells) != width or delimiter not in line:
+            if "-" in line and not line.replace("|", "").replace(":", "").replace("-", "").replace("+", "").strip():
+                pass  # a markdown table's line under its header, or psql's (`----+----`)
+            elif len(cells) != width or delimiter not in line:
                 header = None
-            elif not line.replace("|", "").replace(":", "").replace("-", "").strip():
-                pass  # a markdown table's line under its header
             else:
                 for column, kind in columns:
                     start, end = cells[column]

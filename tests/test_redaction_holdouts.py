@@ -8,7 +8,7 @@ import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
-                   redaction_holdout12)
+                   redaction_holdout12, redaction_holdout13)
 from tests.support import leaks
 
 
@@ -295,6 +295,30 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (316, 320),
     }
     recall, benign, altered = 0.955, 699, 5
+
+
+
+class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Written as a coding agent's notes are: commands, terminal sessions, configuration and
+    # code above all, a sixth vendor tokens, a fourteenth prose; blind 0.949 and 2.7%. The
+    # look-alikes then redacted were references and sealed values (`vault:v1:…`, a Key
+    # Vault URL, Helm's `existingSecret`), hashed file names and IPFS ids; the misses left
+    # are ids beside their secrets in prose (`admin / …`, `user X pass Y`), pasted tokens
+    # on a line of their own, and values in shapes of one product each.
+    corpus = redaction_holdout13
+    floors = {
+        "code": (309, 315),
+        "command": (249, 252),
+        "config": (294, 318),
+        "connection-string": (126, 126),
+        "credential-file": (142, 147),
+        "id-beside-secret": (111, 126),
+        "log-and-error": (141, 147),
+        "prose": (130, 147),
+        "terminal": (201, 215),
+        "vendor-token": (307, 315),
+    }
+    recall, benign, altered = 0.953, 700, 1
 
 
 if __name__ == "__main__":

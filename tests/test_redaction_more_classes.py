@@ -186,6 +186,13 @@ class TableColumnTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("| Clave | Valor |\n|---|---|\n| cache_dir | /var/cache/app |\n| reintentos | 5 |")
         self.assertKept("| Dienst | Passwort |\n|---|---|\n| Datenbank | ${DB_PASSWORT} |")
 
+    def test_psql_output_and_a_quoted_csv_header(self):
+        self.assertRedacted("app=# select id, api_token from accounts;\n  id  |  api_token\n------+-------------\n"
+                            "  41 | 9d0c4e2a7b1f3e5d6c8a0b2f4e6d8c1a\n(1 row)", "9d0c4e2a7b1f3e5d6c8a0b2f4e6d8c1a")
+        self.assertRedacted('"Title","Username","Password","URL"\n"billing DB","ci","Pebble+41x","https://db"',
+                            "Pebble+41x")
+        self.assertKept("  id  |  name\n------+------\n  41 | harbor\n\nsee above\n  42 | 9d0c4e2a7b1f3e5d6c8a0b2f4e6d8c1a")
+
     def test_tables_that_only_name_secrets_are_kept(self):
         self.assertKept("| Key | Value |\n|---|---|\n| MAX_RETRIES | 5 |\n| cache_dir | /var/cache/app |")
         self.assertKept("| Token | Meaning |\n|---|---|\n| IDENT | a name |\n| LPAREN | an opening |")
@@ -286,6 +293,13 @@ class CallsAndTagsTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("user guide / Settings")
         self.assertKept("login page / Dashboard")
         self.assertKept("user profile / AccountSettings2")
+
+    def test_a_passphrase_with_a_number_after_a_password_word(self):
+        self.assertRedacted("the password's lemon.pickle.saffron2 - capital first letter", "lemon.pickle.saffron2")
+        self.assertRedacted("DB is pg-int-b, user gitlab-ci, password meadow_horse_cactus7.", "meadow_horse_cactus7")
+        self.assertRedacted("vendor portal -> user ci-bot, pass Tiger-ember-silver14", "Tiger-ember-silver14")
+        self.assertKept("the password policy lives in docs.security.rules")
+        self.assertKept("the password reset ticket is INFRA-8906")
 
     def test_a_value_set_off_after_a_credential_word_in_prose(self):
         self.assertRedacted("their sandbox secret '9HIHu9uXnD9PV!wTw-7xpQ*' for the repro", "9HIHu9uXnD9PV")
@@ -756,3 +770,17 @@ class PublishedByDesignTest(RedactionAssertions, unittest.TestCase):
         self.assertKept('_acme-challenge.example.org. 60 IN TXT "%s"' % body[:43])
         self.assertRedacted("STRIPE_SECRET_KEY=sk_live_51%s" % body, body)
         self.assertRedacted("RECAPTCHA_SECRET=6Lc%s" % body, body)
+
+    def test_references_sealed_values_and_names_made_of_hashes(self):
+        hex32, hex64 = "7d0c4e2a9b1f3e5d6c8a0b2f4e6d8c1a", "5e" * 32
+        base58 = "QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG"
+        for text in ("Key Vault reference: https://kv-demo.vault.azure.net/secrets/SqlPassword/%s" % hex32,
+                     "https://github.com/acme/billing-api/pull/12/files#diff-%s" % hex64,
+                     "webpack compiled: app.%s.bundle.js (412 KiB)" % hex32[:20],
+                     "pinned %s to the cluster" % base58,
+                     "db_password: vault:v1:LEAmzh5goCQen32nmmnxtBjIxSPa5Y6wSkAwhawW6p8no/v75Dr",
+                     "auth:\n  existingSecret: harbor-db\n  secretKeys:\n    adminPasswordKey: postgres-password",
+                     "helm upgrade --install relay ./chart --set existingSecret=relay-tls"):
+            self.assertKept(text)
+        self.assertRedacted("db_password: vault_v1_LEAmzh5goCQen32nmmnxtBjIxSPa5Y6wSkAwhaw", "LEAmzh5goCQen32nmmnxt")
+        self.assertRedacted("helm upgrade relay ./chart --set dbSecret=Hq7vL2xPm9Kt4Wz8", "Hq7vL2xPm9Kt4Wz8")
