@@ -536,12 +536,21 @@ _KEY_NAME = (
 )
 
 
+# What runs into `pass` in a password's name written as one word (`AuthPass=`, `DBPASS`,
+# `smtppass`); `pass` after any other letters is another word (`compass`, `bypass`).
+_PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", "sftp", "ldap", "bind",
+                  "api", "app", "master", "redis", "mysql", "pg", "mongo", "rabbit", "vnc", "wifi", "proxy",
+                  "store", "key", "svc", "service", "sys", "web", "client", "sa", "dbuser", "imap", "pop")
+
+
 _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
         "token", "token(?<!pagetoken)(?<!page_token)").replace(  # (Helm's `existingSecret: db-creds`
         "secret", "secret(?<!existingsecret)(?<!existing_secret)") + "|" + _KEY_NAME  # names one)
     + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
-    + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass))|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)"
+    + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
+    + "".join("|(?<=%spass)" % prefix for prefix in _PASS_PREFIXES)
+    + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
     + r"|pw(?<![a-z0-9]pw))"  # (`pw=`, `db_pw:`, `PW =`: a password's short name, not `pwm`)
 )
 
@@ -1087,6 +1096,10 @@ def redaction_patterns():
          r"(?:(?:is|was|with|of|=|:)[ \t]+)?(?:[`'\"](?!(?:ctrl|cmd|shift|alt|meta|option)\+)"
          r"(?P<weak>[^`'\"\s]{8,64})[`'\"]"
          r"|—[ \t]+(?P<weak2>[^\s]{8,64})[ \t]+—)"),
+        ("user-then-pass", "i", "a password after its user in a line of settings or prose: `user=svc pass=…`, "
+         "`host 10.0.0.5 user root pass …`, `user svc-ci, password …`, if it looks random",
+         r"(?#needs:user)(?<![\w-])user(?:name)?(?:=|[ \t]+)[\w.@+-]{1,64},?[ \t]+(?:pass|password|pw)(?:=|:?[ \t]+)"
+         r"(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
          "(`credentials are svc_backup:…`, `creds: …`), if the password looks random or is a passphrase",
          r"(?#needs:cred)cred(?:ential)?s[ \t]+(?:are|were|is|:)[ \t]+[\w.@+-]{2,64}:"

@@ -511,6 +511,20 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "ffmpeg -i rtmp://localhost/live/stream_camera_one out.mp4"):
             self.assertKept(text)
 
+    def test_a_password_under_a_name_run_together_or_after_its_user(self):
+        for text, secret in (("mailhub=smtp.example.org:587\nAuthUser=dev@example.org\nAuthPass=Hooli.Prod2023\n",
+                              "Hooli.Prod2023"),
+                             ("DBPASS=Harbor992!xy", "Harbor992!xy"),
+                             ("ldap_default_authtok_type = password\nldap_default_authtok = W1nt3r#92x", "W1nt3r#92x"),
+                             ("[DEFAULT]\npass_phrase=glacier-battery-meadow-walrus\nregion=eu-frankfurt-1",
+                              "glacier-battery-meadow-walrus"),
+                             ("user=svc_billing pass=staple!Autumn54 host=mongo-dev1", "staple!Autumn54"),
+                             ("host 10.79.168.201 user root pass Pebbl3+53x", "Pebbl3+53x")):
+            self.assertRedacted(text, secret)
+        for text in ("compass = north", "bypass: true", "results: pass=12 fail=0 skip=1", "tests pass=ok",
+                     "user alice pass the test"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
