@@ -1671,10 +1671,15 @@ def redaction_patterns():
         ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
          "(terraform output -json)",
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
-        ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs)",
-         r"""name\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME
-         + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?value\\?["']?"""
-         + r"[ \t]*[:=][ \t]*(?:" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
+        ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs; "
+         "CloudFormation's ParameterKey and ParameterValue, a Key and a Value)",
+         r"""(?#needs:name|key)(?:name|key)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME
+         + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
+         r"""(?:parameter)?value\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
+        ("secret-object-value", "i", "a secret's name holding an object whose `value` is the secret "
+         "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
+         r"""(?#needs:value)["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
+         + r"""["'][ \t]*:[ \t]*\{\s*["']value["'][ \t]*:[ \t]*(?:""" + _QUOTED_VALUE + ")"),
         ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
          r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
     )

@@ -525,6 +525,18 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "user alice pass the test"):
             self.assertKept(text)
 
+    def test_a_secret_as_the_value_of_a_pair_or_an_object_its_name_holds(self):
+        for text, secret in (('"outputs": {\n  "db_password": {\n    "value": "quar7z%Raven%7",\n    "sensitive": true',
+                              "quar7z%Raven%7"),
+                             ('[{"ParameterKey": "Env", "ParameterValue": "prod"},\n {"ParameterKey": "DBPassword", '
+                              '"ParameterValue": "nebula+Maple80"}]', "nebula+Maple80"),
+                             ('"spring.datasource.password": {\n  "value": "hazel%Otter62",\n  "origin": "x"',
+                              "hazel%Otter62"),
+                             ('{"Key": "ApiToken", "Value": "Hq7vL2xPm9Kt4Wz8"}', "Hq7vL2xPm9Kt4Wz8")):
+            self.assertRedacted(text, secret)
+        self.assertKept('"db_password": {\n "value": "${var.db_password}"}')
+        self.assertKept('{"ParameterKey": "Environment", "ParameterValue": "prod"}')
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
