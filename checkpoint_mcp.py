@@ -1098,7 +1098,7 @@ def redaction_patterns():
          r"|—[ \t]+(?P<weak2>[^\s]{8,64})[ \t]+—)"),
         ("user-then-pass", "i", "a password after its user in a line of settings or prose: `user=svc pass=…`, "
          "`host 10.0.0.5 user root pass …`, `user svc-ci, password …`, if it looks random",
-         r"(?#needs:user)(?<![\w-])user(?:name)?(?:=|[ \t]+)[\w.@+-]{1,64},?[ \t]+(?:pass|password|pw)(?:=|:?[ \t]+)"
+         r"(?#needs:user)user(?<![\w-]user)(?:name)?(?:=|[ \t]+)[\w.@+-]{1,64},?[ \t]+(?:pass|password|pw)(?:=|:?[ \t]+)"
          r"(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
          "(`credentials are svc_backup:…`, `creds: …`), if the password looks random or is a passphrase",
@@ -1678,7 +1678,7 @@ def redaction_patterns():
          r"""(?:parameter)?value\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("secret-object-value", "i", "a secret's name holding an object whose `value` is the secret "
          "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
-         r"""(?#needs:value)["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
+         r"""(?#needs:"value"|'value')["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
          + r"""["'][ \t]*:[ \t]*\{\s*["']value["'][ \t]*:[ \t]*(?:""" + _QUOTED_VALUE + ")"),
         ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
          r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
