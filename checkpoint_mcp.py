@@ -2377,6 +2377,36 @@ def credential_word_before(lowered, window, start, inside):
     return near
 
 
+def label_above(text, lowered, line, start, end):
+    """The credential word of the label a run stands under, alone on its line (quotes and
+    a code span's backquotes aside): the last line above it that is not blank, at most two
+    blank lines up, ends in `:` and names a credential (`Your API key:`, `Settings ->
+    API):`), not an id after it (`Request id for the token call:`); False if it names a
+    public one (`SSH public key:`); None if it names none."""
+    if text[line:start].strip(" \t`'\"") or text[end:text.find("\n", end) % (len(text) + 1)].strip(" \t`'\".,"):
+        return None
+    above, blank = line - 1, 0
+    while above > 0:
+        first = text.rfind("\n", 0, above) + 1
+        label = text[first:above].rstrip(" \t\r")
+        if label:
+            if not label.endswith(":"):
+                return None
+            found = None
+            for found in _redaction_regexes["words"].finditer(lowered, first, first + len(label)):
+                pass
+            words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
+            if found is None or "id" in words or "ids" in words:
+                return None
+            return False if _redaction_regexes["public"].search(
+                lowered, max(first, found.start() - 8), found.start()) else found
+        blank += 1
+        if blank > 2:
+            return None
+        above = first - 1
+    return None
+
+
 def after_a_secret(text, spans, start):
     """(the span of the secret `start` follows with only a separator between, or None;
     whether it does): `id / secret`, a secret already redacted then its pair."""
@@ -2517,6 +2547,11 @@ def credential_spans(text, lowered):
             continue
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near
+        if near is None:  # (a token alone on its line under its label: as sure as beside it)
+            label = label_above(text, lowered, line, start, end)
+            if label is False:
+                continue  # under a public key's label: `SSH public key:`
+            near, beside = label, beside or label is not None
         if near is None and ("A" in text or "://" in text or "rzp_" in text):
             near = _redaction_regexes["ids"].search(text, window, inside)
         if near is None:

@@ -537,6 +537,18 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept('"db_password": {\n "value": "${var.db_password}"}')
         self.assertKept('{"ParameterKey": "Environment", "ParameterValue": "prod"}')
 
+    def test_a_token_alone_on_its_line_under_its_label(self):
+        for text, secret in (("copied from the dashboard (Settings -> API):\n\n9d0c4e2a7b1f3e5d6c8a0b2f4e6d8c1a\n\nscoped",
+                              "9d0c4e2a7b1f3e5d6c8a0b2f4e6d8c1a"),
+                             ("Your new API key:\n`q8Zr3LmT9vXc2Wn5Kp7Ys4Hd`\n", "q8Zr3LmT9vXc2Wn5Kp7Ys4Hd"),
+                             ("signing secret:\n\n7713a346-c102-42d1-95f7-eb74bcb87695", "7713a346-c102-42d1")):
+            self.assertRedacted(text, secret)
+        for text in ("Commits:\n\n4f9e5b924719842baca992c4bafc5c9c7d3ab21e\n",
+                     "SSH public key:\nAAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsab\n",
+                     "Request id for the token call:\n7713a346-c102-42d1-95f7-eb74bcb87695\n",
+                     "API docs:\n\nsee https://docs.example.com/v2/reference\n"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
