@@ -1082,6 +1082,13 @@ def redaction_patterns():
          r"|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
          r"(?:(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})"
          r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
+        ("user-slash-password", "", "a login written as user / password anywhere (`admin / …`, "
+         "`app_user / …`, `ops@example.org / …`): the password, if it reads as a chosen one "
+         "(a digit and a symbol or both cases, or words joined; not `AccountSettings2`)",
+         r"(?#needs: / )(?<=[\w.@-]) /[ \t]+(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's id,
+         r"(?!(?:[A-Z][a-z]+){2,}[0-9]{0,4}(?![^\s.,;:)'\"`]))"  # a class's or a page's name: `AccountSettings2`)
+         r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
+         + r"))(?=[.,;:)'\"`]?(?:\s|\Z))"),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "

@@ -549,6 +549,19 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "API docs:\n\nsee https://docs.example.com/v2/reference\n"):
             self.assertKept(text)
 
+    def test_a_login_written_user_slash_password_anywhere(self):
+        for text, secret in (("## Notes\n- basic auth: preview / maple.correct.falcon1\n- flag: new_checkout",
+                              "maple.correct.falcon1"),
+                             ("router 10.42.38.153 -> admin / Silver16# (changed from default)", "Silver16#"),
+                             ("still password auth - app_user / basil_banana_yodel6. Keys are ticket INFRA-8906.",
+                              "basil_banana_yodel6"),
+                             ("[10:43] ops: admin@corp.example.org / yodel-dragon-sunshine-rhubarb\n",
+                              "yodel-dragon-sunshine-rhubarb")):
+            self.assertRedacted(text, secret)
+        for text in ("read / write", "v1.2.3 / v1.2.4", "cost 20 / 30 and Q3 / Q4",
+                     "price_uUfCP2yffxYr94FzENQbdunk / prod_gxRyj9OuCfyOQF"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
