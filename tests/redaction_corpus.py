@@ -1181,3 +1181,41 @@ BENIGN += ['char[] letters = "abcdefghijklmnop".toCharArray();', 'pairs = [("tok
 issue("google-app-password", "prose", "Gmail app password for the alerts mailbox: {v}",
       " ".join(rand(LOWER, 4) for _ in range(4)), "mailbox: ")
 BENIGN += ["create an app password in your Google account settings (16 letters, four groups)"]
+# What a thirteenth hold-out corpus and the twelfth's misses named: tables headed in other
+# languages, short and run-together names, values after a YAML anchor, a secret written to
+# its file or streamed, a login written user / password, a token under its label.
+issue("table-column", "prose", "| Dienst | Benutzer | Passwort |\n|---|---|---|\n| Datenbank | app | {v} |",
+      "Kiefer#" + rand(ALNUM, 9), "| Datenbank | app | ")
+issue("assignment", "code", 'def connect(host="db.internal", user="ci", pw="{v}"):', _pw(), 'pw="')
+issue("assignment", "assignment", "[www]\nenv[DB_PASSWORD] = {v}", "pK:M8r^TU" + rand(ALNUM, 6), "env[DB_PASSWORD] = ")
+issue("assignment", "assignment", "defaults: &defaults\n  password: &dbpw {v}\nproduction:\n  <<: *defaults",
+      "Sequoia" + rand(DIGITS, 2) + ")cedar" + rand(DIGITS, 1), "password: &dbpw ")
+issue("assignment", "assignment", "mailhub=smtp.example.org:587\nAuthUser=ops@example.org\nAuthPass={v}",
+      "Hooli." + rand(ALNUM, 10), "AuthPass=")
+issue("connection-call", "code", 'mysql_real_connect(conn, "10.0.4.7", "crm_sync", "{v}", "crm", 3306, NULL, 0);',
+      "1[adH2:CU]w_" + rand(ALNUM, 6), '"crm_sync", "')
+issue("echo-into-secret-file", "cli", "echo '{v}' > /tmp/pass && sudo openvpn --askpass /tmp/pass",
+      "Kayak" + rand(DIGITS, 2) + "(quill" + rand(DIGITS, 1), "echo '")
+issue("echo-into-secret-file", "cli", "cat > ~/.config/api/key <<'EOF'\n{v}\nEOF", rand(HEX, 64), "<<'EOF'\n")
+issue("rtmp-stream-key", "cli", "ffmpeg -re -i show.mp4 -c copy -f flv rtmp://a.rtmp.example.com/live2/{v}",
+      "-".join(rand(LOWER + DIGITS, 4) for _ in range(5)), "/live2/")
+issue("generated-secret-output", "cli", "$ kubeadm token create --ttl 2h\n{v}",
+      rand(LOWER + DIGITS, 6) + "." + rand(LOWER + DIGITS, 16))
+issue("secret-object-value", "assignment", '"outputs": {\n  "db_password": {\n    "value": "{v}",\n    "sensitive": true',
+      "quar7z%Raven" + rand(ALNUM, 4), '"value": "')
+issue("name-then-value", "assignment", '[{"ParameterKey": "DBPassword", "ParameterValue": "{v}"}]',
+      "nebula+Maple" + rand(DIGITS, 2), '"ParameterValue": "')
+issue("user-then-pass", "id-beside-secret", "user=svc_billing pass={v} host=mongo-dev1", "staple!Autumn" + rand(DIGITS, 2),
+      "user=svc_billing pass=")
+issue("user-slash-password", "id-beside-secret", "router 10.42.38.153 -> admin / {v} (changed from default)",
+      "Silver" + rand(DIGITS, 2) + "#" + rand(ALNUM, 3), "admin / ")
+issue("label-above", "prose", "copied from the dashboard (Settings -> API):\n\n{v}\n\nscoped to read", rand(HEX, 32))
+issue("prose-password", "prose", "DB is pg-int-b, user gitlab-ci, password {v}.", "meadow_horse_cactus" + rand(DIGITS, 1),
+      "password ")
+BENIGN += ["| Schlüssel | Wert |\n|---|---|\n| cache_dir | /var/cache/app |", "password: *shared_pw",
+           "results: pass=12 fail=0 skip=1", "read / write", "price_uUfCP2yffxYr94FzENQbdunk / prod_gxRyj9OuCfyOQF",
+           "SSH public key:\nAAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsab\n",
+           "Request id for the token call:\n7713a346-c102-42d1-95f7-eb74bcb87695\n",
+           "the password reset ticket is INFRA-8906", "publishable key: pk_live_51" + rand(ALNUM, 40),
+           "db_password: vault:v1:" + rand(ALNUM, 40), "auth:\n  existingSecret: harbor-db",
+           "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsab me@host' >> ~/.ssh/authorized_keys"]
