@@ -738,9 +738,10 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
 # name (`PRODUCTION_API_TOKEN`) is no value. (A row each for a line after a line break and
 # for the text's first: one pattern opening with either is scanned at every character.)
 _SECRET_READ_THEN_PRINTED = (
-    r"[ \t]*(?:\$|>|>>>|irb\([^)\n]*\)[^>\n]*>|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
+    r"[ \t]*(?:(?:\$|>(?!>)|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
     r"(?=[^\n]*(?i:cat |echo |printenv|get |show |credentials|env|jsonpath|base64|reveal|decrypt|read "
-    r"|print))[^\n]*(?i:passw|secret|token|api_?key|private_key)[^\n]*\r?\n[ \t]*"
+    r"|print))|>>>|irb\([^)\n]*\)[^>\n]*>)"  # (a REPL prints what it is asked for: no verb needed)
+    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z]))[^\n]*\r?\n[ \t]*"
     r"(?:=>[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
     r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
@@ -1121,11 +1122,12 @@ def redaction_patterns():
          r"(?#needs:toCharArray)\"(?P<weak>[^\"\n]{6,128})\"\.toCharArray\(\)"),
         ("generated-secret-output", "", "what a command that makes or reads a secret printed on the "
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
-         "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`",
-         r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm)"
+         "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`, "
+         "`pwgen`, `argocd admin initial-password`",
+         r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm|pwgen|initial-password)"
          r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
-         r"|kubeadm[ \t]+token[ \t]+(?:create|generate))[^\n]*"
+         r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password)[^\n]*"
          r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak>[^\s]{8,128}))"
          r"(?=[ \t]*(?:\r?\n|\Z))"),
         ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "

@@ -562,6 +562,19 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "price_uUfCP2yffxYr94FzENQbdunk / prod_gxRyj9OuCfyOQF"):
             self.assertKept(text)
 
+    def test_what_a_repl_or_a_generator_printed(self):
+        for text, secret in ((">>> from django.conf import settings\n>>> settings.SECRET_KEY\n"
+                              "'rwn_q=7m1!=ik+yigyd!b9n@_9z&-5b*i5qgqzx'\n>>> settings.DEBUG\nFalse",
+                              "rwn_q=7m1!=ik+yigyd!b9n@_9z&-5b*i5qgqzx"),
+                             ("PS C:\\work> $env:AZURE_DEVOPS_EXT_PAT\nf3lyigy42sft4m3uakoeqnukpxhuuij2qyuf2m5tj7tao6oy\n"
+                              "PS C:\\work> az devops project list", "f3lyigy42sft4m3uakoeqnukpxhuuij2qyuf2m5tj7tao6oy"),
+                             ("$ pwgen -s 16 1\nbFyQnFm4XQhqm14W\n$ sudo passwd svc_backup", "bFyQnFm4XQhqm14W"),
+                             ("$ argocd admin initial-password -n argocd\n-c1MGv1odWmqWjju\n", "-c1MGv1odWmqWjju")):
+            self.assertRedacted(text, secret)
+        for text in (">>> settings.SECRET_KEY_NAME\n'DJANGO_SECRET_KEY'\n", ">>> len(settings.SECRET_KEY)\n50",
+                     "$ pwgen --help\nUsage: pwgen [ OPTIONS ]"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
