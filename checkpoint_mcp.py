@@ -1935,9 +1935,10 @@ def redaction_regexes():
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         made["public"] = re.compile(_PUBLIC_WORDS)
-        made["hash_words"] = re.compile(  # at a word's start: not `headers`, `revoke`
+        made["hash_words"] = re.compile(  # at a word's start: not `headers`, `revoke`, `shared`
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
-                "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)"))
+                "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)").replace(
+                "sha|", "sha(?![a-z])|"))
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
             r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")

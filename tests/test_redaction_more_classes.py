@@ -575,6 +575,12 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "$ pwgen --help\nUsage: pwgen [ OPTIONS ]"):
             self.assertKept(text)
 
+    def test_a_word_that_opens_like_a_hash_word_is_none(self):
+        key = "44d0f42317679fa26a4737b1245a45ce46d9505f"
+        self.assertRedacted("keep using the shared service account (key %s) until the migration" % key, key)
+        self.assertKept("sha256 key %s" % key)
+        self.assertKept("cache key sha1 %s" % key)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
