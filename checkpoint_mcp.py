@@ -1090,6 +1090,11 @@ def redaction_patterns():
          r"(?!(?:[A-Z][a-z]+){2,}[0-9]{0,4}(?![^\s.,;:)'\"`]))"  # a class's or a page's name: `AccountSettings2`)
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
          + r"))(?=[.,;:)'\"`]?(?:\s|\Z))"),
+        ("email-then-password", "", "a password right after an email address as its login, apart by a tab, "
+         "`:`, `|` or `,` (a spreadsheet's or a combo list's row: `ops@example.org<TAB>…`), if it reads as a "
+         "chosen one",
+         r"(?#needs:@)@(?<=[\w-]@)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,12}(?:\t+|[ \t]*[:|,][ \t]*)"
+         r"(?P<secret>" + _PROSE_SECRET + r")(?=[\t,|;]|[.,;:)'\"`]?(?:\s|\Z))"),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
@@ -1109,8 +1114,9 @@ def redaction_patterns():
          r"(?#needs:user)user(?<![\w-]user)(?:name)?(?:=|[ \t]+)[\w.@+-]{1,64},?[ \t]+(?:pass|password|pw)(?:=|:?[ \t]+)"
          r"(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
-         "(`credentials are svc_backup:…`, `creds: …`), if the password looks random or is a passphrase",
-         r"(?#needs:cred)cred(?:ential)?s[ \t]+(?:are|were|is|:)[ \t]+[\w.@+-]{2,64}:"
+         "(`credentials are svc_backup:…`, `creds: …`, `creds svc:…`), if the password looks random or is a "
+         "passphrase",
+         r"(?#needs:cred)cred(?:ential)?s(?:[ \t]+(?:are|were|is)|[ \t]*:)?[ \t]+[\w.@+-]{2,64}:"
          r"(?:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])|(?P<secret>" + _WORD_PASSPHRASE + r"))"),
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
          "\"…\")`, `[\"password\", \"…\"]`, when the value looks random",
@@ -1565,10 +1571,10 @@ def redaction_patterns():
          r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
          + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-         r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha)"
+         r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA)"
          r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)"
          r"|asse(?<=palavra-passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-         r"|(?<![\w-])(?:pw|PW|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK))(?![\w-])[^\n]{0,40}?"
+         r"|(?<![\w-])(?:pw|PW|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,40}?"
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
@@ -1622,8 +1628,8 @@ def redaction_patterns():
          r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
         ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
          "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
-         r"(?#needs:ass|pw|PW|de passe|psk|PSK)"
-         r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|PW|pass|psk|PSK))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+         r"(?#needs:ass|pw|PW|de passe|psk|PSK|WPA)"
+         r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
          r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
          r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
          r"(?=[.,;:)'\"`]?(?:\s|\Z))"

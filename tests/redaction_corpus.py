@@ -1219,3 +1219,6 @@ BENIGN += ["| Schlüssel | Wert |\n|---|---|\n| cache_dir | /var/cache/app |", "
            "the password reset ticket is INFRA-8906", "publishable key: pk_live_51" + rand(ALNUM, 40),
            "db_password: vault:v1:" + rand(ALNUM, 40), "auth:\n  existingSecret: harbor-db",
            "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsab me@host' >> ~/.ssh/authorized_keys"]
+issue("email-then-password", "id-beside-secret", "m.rossi@example.com\t{v}\tvendor portal",
+      "MonkeyBamboo" + rand(DIGITS, 4) + "@", "m.rossi@example.com\t")
+BENIGN += ["alice@example.com, Bob@example.com", "mail alice@example.com: Merged PR 2024"]

@@ -581,6 +581,16 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept("sha256 key %s" % key)
         self.assertKept("cache key sha1 %s" % key)
 
+    def test_a_password_beside_its_login_in_a_row_or_after_a_wifi_label(self):
+        for text, secret in (("m.rossi@example.com\tMonkeyBamboo5060@\tvendor portal", "MonkeyBamboo5060@"),
+                             ("ops@example.org:Passw0rd!2024", "Passw0rd!2024"),
+                             ("creds grafana:Viol37*91x (shared account)", "Viol37*91x"),
+                             ("SSID: Office-5G / WPA2: maple-thunder-silver-dragon", "maple-thunder-silver-dragon")):
+            self.assertRedacted(text, secret)
+        for text in ("alice@example.com, Bob@example.com", "mail alice@example.com: Merged PR 2024",
+                     "WPA2 enterprise is on", "contact ops@example.org, 555-1234"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
