@@ -1283,7 +1283,7 @@ def redaction_patterns():
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer)"
-         r"-(?<![\w-]-)-?(?P<name>[a-z0-9-]*(?:password|passwd|passphrase|token|secret"
+         r"-(?<![\w-]-)-?(?P<name>[a-z0-9.-]*(?:password|passwd|passphrase|token|secret"
          r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
          r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
@@ -1329,9 +1329,10 @@ def redaction_patterns():
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
         ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
          r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
-        ("csh-setenv", "", "csh's `setenv NAME value` for a secret's name: the value, if it looks random",
-         r"(?#needs:setenv )setenv[ \t]+[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}[ \t]+"
-         r"[\"']?(?P<weak>[^\s\"']+)"),
+        ("csh-setenv", "", "csh's `setenv NAME value` and Apache's `SetEnv NAME \"value\"` for a secret's name: "
+         "the value, if it looks random",
+         r"(?#needs:setenv |SetEnv )(?:setenv|SetEnv)[ \t]+[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)"
+         r"[A-Za-z0-9_]{0,40}[ \t]+(?:\"(?P<weak2>[^\"\n]+)\"|'(?P<weak3>[^'\n]+)'|(?P<weak>[^\s\"']+))"),
         ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
          "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
          "the value, if it looks random",

@@ -591,6 +591,13 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                      "WPA2 enterprise is on", "contact ops@example.org, 555-1234"):
             self.assertKept(text)
 
+    def test_apache_setenv_and_a_dotted_flag(self):
+        self.assertRedacted('<VirtualHost *:443>\n    SetEnv DB_PASS "sun5hine&Hazel*1"\n</VirtualHost>', "sun5hine&Hazel*1")
+        self.assertRedacted("ExecStart=/usr/bin/redis_exporter -redis.addr redis://db:6379 -redis.password Nebula_69x",
+                            "Nebula_69x")
+        self.assertKept('SetEnv DB_PASS "${DB_PASS}"')
+        self.assertKept("app --db.password.file /run/secrets/db")
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
