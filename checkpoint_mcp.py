@@ -1119,10 +1119,11 @@ def redaction_patterns():
          r"(?#needs:cred)cred(?:ential)?s(?:[ \t]+(?:are|were|is)|[ \t]*:)?[ \t]+[\w.@+-]{2,64}:"
          r"(?:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])|(?P<secret>" + _WORD_PASSPHRASE + r"))"),
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
-         "\"…\")`, `[\"password\", \"…\"]`, when the value looks random",
-         r"(?#needs:pass|pwd|secret|token|key)[(\[{][ \t]*[\"'](?:pass|password|passwd|pwd|secret"
-         r"|client_secret|token|api_?key|apikey|access_key|secret_key)[\"'][ \t]*,[ \t]*[\"']"
-         r"(?P<weak>[^\"'\n]{6,128})[\"'][ \t]*[)\]}]"),
+         "\"…\")`, `[\"password\", \"…\"]`, an Erlang or Elixir tuple (`{db_password, \"…\"}`, "
+         "`{:api_token, \"…\"}`), when the value looks random",
+         r"(?#needs:pass|pwd|secret|token|key)[(\[{][ \t]*(?:[\"']|:?(?=[a-z0-9_]*[ \t]*,))"
+         r"(?:[a-z0-9]+_)*(?:pass|password|passwd|pwd|secret|token|api_?key|apikey|access_key|secret_key)"
+         r"[\"']?[ \t]*,[ \t]*[\"'](?P<weak>[^\"'\n]{6,128})[\"'][ \t]*[)\]}]"),
         ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
          "keystore or a key spec): `\"…\".toCharArray()`, when it looks random",
          r"(?#needs:toCharArray)\"(?P<weak>[^\"\n]{6,128})\"\.toCharArray\(\)"),

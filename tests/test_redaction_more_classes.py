@@ -598,6 +598,13 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept('SetEnv DB_PASS "${DB_PASS}"')
         self.assertKept("app --db.password.file /run/secrets/db")
 
+    def test_an_erlang_or_elixir_tuple_of_a_secrets_name_and_value(self):
+        self.assertRedacted('[{my_app, [{db_user, "jdoe"}, {db_password, "BatterySunshine622*"}]}].',
+                            "BatterySunshine622*")
+        self.assertRedacted('config :app, {:api_token, "Hq7vL2xPm9Kt4Wz8"}', "Hq7vL2xPm9Kt4Wz8")
+        self.assertKept('{token_type, "bearer"}')
+        self.assertKept('{passive, "Hq7vL2xPm9Kt4Wz8"}')
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
