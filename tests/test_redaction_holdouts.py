@@ -285,16 +285,16 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code-literal": (352, 372),
         "config-line": (273, 284),
         "connection-string": (60, 61),
-        "credential-file": (136, 140),
-        "http-header": (153, 157),
+        "credential-file": (138, 140),
+        "http-header": (154, 157),
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (389, 441),
+        "prose": (391, 441),
         "terminal-session": (147, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.955, 699, 5
+    recall, benign, altered = 0.957, 699, 5
 
 
 
@@ -302,23 +302,24 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Written as a coding agent's notes are: commands, terminal sessions, configuration and
     # code above all, a sixth vendor tokens, a fourteenth prose; blind 0.949 and 2.7%. The
     # look-alikes then redacted were references and sealed values (`vault:v1:…`, a Key
-    # Vault URL, Helm's `existingSecret`), hashed file names and IPFS ids; the misses left
-    # are ids beside their secrets in prose (`admin / …`, `user X pass Y`), pasted tokens
-    # on a line of their own, and values in shapes of one product each.
+    # Vault URL, Helm's `existingSecret`), hashed file names and IPFS ids. The misses left
+    # are values in shapes of one product each (a sed replacement's, a cloud-init list's,
+    # chrony's keys, ObjC's header call), a numeric passcode, recovery codes, and a
+    # wrapped Mongo keyfile.
     corpus = redaction_holdout13
     floors = {
-        "code": (309, 315),
+        "code": (311, 315),
         "command": (249, 252),
-        "config": (294, 318),
+        "config": (305, 318),
         "connection-string": (126, 126),
-        "credential-file": (142, 147),
-        "id-beside-secret": (111, 126),
-        "log-and-error": (141, 147),
-        "prose": (130, 147),
-        "terminal": (201, 215),
-        "vendor-token": (307, 315),
+        "credential-file": (144, 147),
+        "id-beside-secret": (122, 126),
+        "log-and-error": (143, 147),
+        "prose": (139, 147),
+        "terminal": (209, 215),
+        "vendor-token": (312, 315),
     }
-    recall, benign, altered = 0.953, 700, 1
+    recall, benign, altered = 0.977, 700, 1
 
 
 if __name__ == "__main__":
