@@ -1095,6 +1095,14 @@ def redaction_patterns():
          "chosen one",
          r"(?#needs:@)@(?<=[\w-]@)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,12}(?:\t+|[ \t]*[:|,][ \t]*)"
          r"(?P<secret>" + _PROSE_SECRET + r")(?=[\t,|;]|[.,;:)'\"`]?(?:\s|\Z))"),
+        ("terraform-variable-default", "i", "the default of a Terraform variable named for a secret "
+         "(`variable \"signing_key\" { … default = \"…\" }`), if it looks random",
+         r"(?#needs:variable)variable[ \t]+\"[a-z0-9_-]*(?:secret|password|passwd|token|key|credential)[a-z0-9_-]*\"[ \t]*\{"
+         r"[^{}]{0,300}?\bdefault[ \t]*=[ \t]*\"(?P<weak>[^\"\n]{6,256})\""),
+        ("host-credentials", "", "a user and password before a host with no scheme (`dbadmin:…@mc1.example.com:11211`, "
+         "as MEMCACHIER_SERVERS holds them), if the password looks random",
+         r"(?#needs:@):(?<=[\w.-]:)(?P<weak>[^\s@/:'\"]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
+         r"(?![\w.-])"),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
@@ -1110,8 +1118,8 @@ def redaction_patterns():
          r"(?P<weak>[^`'\"\s]{8,64})[`'\"]"
          r"|—[ \t]+(?P<weak2>[^\s]{8,64})[ \t]+—)"),
         ("user-then-pass", "i", "a password after its user in a line of settings or prose: `user=svc pass=…`, "
-         "`host 10.0.0.5 user root pass …`, `user svc-ci, password …`, if it looks random",
-         r"(?#needs:user)user(?<![\w-]user)(?:name)?(?:=|[ \t]+)[\w.@+-]{1,64},?[ \t]+(?:pass|password|pw)(?:=|:?[ \t]+)"
+         "`host 10.0.0.5 user root pass …`, `user svc-ci, password …`, DB2's `user … using …`, if it looks random",
+         r"(?#needs:user)user(?<![\w-]user)(?:name)?(?:=|[ \t]+)[\w.@+-]{1,64},?[ \t]+(?:pass|password|pw|using)(?:=|:?[ \t]+)"
          r"(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
          "(`credentials are svc_backup:…`, `creds: …`, `creds svc:…`), if the password looks random or is a "
@@ -1324,9 +1332,9 @@ def redaction_patterns():
          r"(?#needs:-password )(?<![\w-])(?:set|change|reset|update)(?:-[a-z]+)*-password[ \t]+"
          r"(?P<weak>[^\s'\"-][^\s'\"]*)"),
         ("typed-constant", "i", "a typed constant named for a secret: `const STRIPE_SECRET: string = \"…\"`, "
-         "if it looks random",
-         r"(?#needs:: string)(?<![a-z0-9_])[a-z0-9_]{0,40}(?:secret|password|passwd|token|api_?key)[a-z0-9_]{0,40}[ \t]*:"
-         r"[ \t]*string[ \t]*=[ \t]*"
+         "Rust's `const ACCESS_TOKEN: &str = \"…\"`, if it looks random",
+         r"(?#needs:: string|: &str|: &'static str)(?<![a-z0-9_])[a-z0-9_]{0,40}(?:secret|password|passwd|token|api_?key)"
+         r"[a-z0-9_]{0,40}[ \t]*:[ \t]*(?:string|&(?:'static[ \t]+)?str)[ \t]*=[ \t]*"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
         ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
          r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
@@ -1462,8 +1470,8 @@ def redaction_patterns():
          r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
          + r"[ \t]--value(?:=|[ \t]+)(?:"
          + _CLI_VALUE + r")"),
-        ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs)",
-         r"config[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*[a-z0-9_.-]*(?:private|secret|password|passwd|token"
+        ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs), netlify's `env:set`",
+         r"(?#needs:config|env:set)(?:config[ \t]+set|env:set)[ \t]+(?:--?[a-z-]+[ \t]+)*[a-z0-9_.-]*(?:private|secret|password|passwd|token"
          r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
          r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS

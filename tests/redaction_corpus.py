@@ -1222,3 +1222,8 @@ BENIGN += ["| Schlüssel | Wert |\n|---|---|\n| cache_dir | /var/cache/app |", "
 issue("email-then-password", "id-beside-secret", "m.rossi@example.com\t{v}\tvendor portal",
       "MonkeyBamboo" + rand(DIGITS, 4) + "@", "m.rossi@example.com\t")
 BENIGN += ["alice@example.com, Bob@example.com", "mail alice@example.com: Merged PR 2024"]
+issue("terraform-variable-default", "code", 'variable "signing_key" {\n  type = string\n  default = "{v}"\n}',
+      "f-R#K0" + rand(ALNUM, 12), 'default = "')
+issue("host-credentials", "connection-string", "MEMCACHIER_SERVERS=dbadmin:{v}@mc1.example.com:11211",
+      "Glacier_" + rand(ALNUM, 10), "dbadmin:")
+BENIGN += ['variable "key_name" {\n  default = "prod-deployer"\n}', "git clone git@github.com:org/repo.git"]

@@ -605,6 +605,18 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         self.assertKept('{token_type, "bearer"}')
         self.assertKept('{passive, "Hq7vL2xPm9Kt4Wz8"}')
 
+    def test_more_shapes_of_code_commands_and_hosts(self):
+        for text, secret in (('const ACCESS_TOKEN: &str = "Invi3rn0452*x";', "Invi3rn0452*x"),
+                             ("netlify env:set API_SECRET gJSG.eSX.1R~KQX", "gJSG.eSX.1R~KQX"),
+                             ("db2 connect to SAMPLE user app_rw using kaffee!EEF665", "kaffee!EEF665"),
+                             ('variable "signingKey" {\n  type = string\n  default = "f-R#K0crae!xdvIa6Qw"\n}',
+                              "f-R#K0crae!xdvIa6Qw"),
+                             ("MEMCACHIER_SERVERS=dbadmin:Glacier_Coffee95@mc1.example.com:11211", "Glacier_Coffee95")):
+            self.assertRedacted(text, secret)
+        for text in ('variable "key_name" {\n  default = "prod-deployer"\n}', "mailto:alice@example.com",
+                     "git clone git@github.com:org/repo.git", "time 12:30:00@server.example.com"):
+            self.assertKept(text)
+
     def test_a_password_under_its_short_name_pw(self):
         for text, secret in (('def connect(host="db.internal", user="ci", pw="Gq7!vLm2#Rt"):', "Gq7!vLm2#Rt"),
                              ('ADMIN_PW=Otter-Quill-481', "Otter-Quill-481"),
