@@ -1095,10 +1095,6 @@ def redaction_patterns():
          "chosen one",
          r"(?#needs:@)@(?<=[\w-]@)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,12}(?:\t+|[ \t]*[:|,][ \t]*)"
          r"(?P<secret>" + _PROSE_SECRET + r")(?=[\t,|;]|[.,;:)'\"`]?(?:\s|\Z))"),
-        ("terraform-variable-default", "i", "the default of a Terraform variable named for a secret "
-         "(`variable \"signing_key\" { … default = \"…\" }`), if it looks random",
-         r"(?#needs:variable)variable[ \t]+\"[a-z0-9_-]*(?:secret|password|passwd|token|key|credential)[a-z0-9_-]*\"[ \t]*\{"
-         r"[^{}]{0,300}?\bdefault[ \t]*=[ \t]*\"(?P<weak>[^\"\n]{6,256})\""),
         ("host-credentials", "", "a user and password before a host with no scheme (`dbadmin:…@mc1.example.com:11211`, "
          "as MEMCACHIER_SERVERS holds them), if the password looks random",
          r"(?#needs:@):(?<=[\w.-]:)(?P<weak>[^\s@/:'\"]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
@@ -1508,8 +1504,10 @@ def redaction_patterns():
         ("dotnet-setting-secret", "i", "<add key=\"…Password…\" value=\"…\" /> (NuGet, app.config)",
          r"key=[\"'][a-z0-9_.:-]*(?:password|passwd|secret|token|apikey|api_key)[a-z0-9_.:-]*[\"'][ \t]+value="
          r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
-        ("terraform-variable-default", "i", "variable \"…password…\" { default = \"…\" }",
-         r"variable[ \t]+\"[a-z0-9_-]*(?:password|passwd|secret|token|api_key|private_key|access_key)"
+        ("terraform-variable-default", "i", "variable \"…password…\" { default = \"…\" } (a signing, "
+         "encryption, master or HMAC key's too)",
+         r"variable[ \t]+\"[a-z0-9_-]*(?:password|passwd|secret|token|api_key|private_key|access_key"
+         r"|(?:signing|encryption|master|hmac)_?key)"
          r"[a-z0-9_-]*\"[ \t]*\{[^}]{0,300}?default[ \t]*=[ \t]*\"(?P<secret>[^\"\n]+)\""),
         ("jdbc-oracle-password", "", "jdbc:oracle:thin:user/password@host",
          r"jdbc:oracle:thin:[^\s/:@'\"]+/(?P<secret>[^\s@'\"]+)@"),
