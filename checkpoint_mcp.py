@@ -1414,7 +1414,7 @@ def redaction_patterns():
          r"""(?:[ \t]+|=)""" + _USER_COLON),
         ("auth-user-colon-password", "i", "auth = \"user:password\" (HCL providers, YAML), the password, "
          "if it looks random",
-         r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
+         r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*(?!vault:)" + _USER_COLON),
         ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
          r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
         ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after",
@@ -1467,7 +1467,7 @@ def redaction_patterns():
          + r"[ \t]--value(?:=|[ \t]+)(?:"
          + _CLI_VALUE + r")"),
         ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs), netlify's `env:set`",
-         r"(?#needs:config|env:set)(?:config[ \t]+set|env:set)[ \t]+(?:--?[a-z-]+[ \t]+)*[a-z0-9_.-]*(?:private|secret|password|passwd|token"
+         r"(?#needs:config|env:set)(?:config[ \t]+set|env:set)[ \t]+(?:--?[a-z-]+[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd|token"
          r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
          r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
@@ -1724,12 +1724,14 @@ _PLACEHOLDER_VALUE = (
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?"
+    r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
     r"|[*xX•.…-]{3,}|\s*(?:\.{3}|…)\s*|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):"
     r"|\[?(?i:redacted|hidden|masked|filtered|scrubbed|sanitized|omitted|removed|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
-    r"|changeme|change_me|example|placeholder|dummy|todo|tbd)\]?|-"
-    r"|(?i:your)[_-].*|.*[_-](?i:here)|.*[_-](?i:placeholder|dummy|changeme)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
+    r"|changeme|change_me|example|placeholder|dummy|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
+    r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
+    r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:System\.getenv|ENV\.fetch|getenv|(?:std::)?env::var|os\.LookupEnv|Environment\.GetEnvironmentVariable"
     r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"
@@ -1803,6 +1805,7 @@ _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur", "diff")  # (`#diff-<sha256>`: a file's anchor)
 _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache", "boundary",
+               "version",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
                "sign(")
 _NEAR_CHARS = 48
@@ -2298,6 +2301,9 @@ def is_generated_run(run_text):
 _IDENTITY_PROVIDERS = frozenset(("auth0", "google-oauth2", "github", "facebook", "windowslive", "samlp",
                                  "waad", "oidc", "email", "sms", "apple", "twitter", "linkedin"))
 # Prefixes of API objects' ids, not of secrets (`chatcmpl-…`, `msg_…`, `evt_…`, `cus_…`).
+# Prefixes of ids that name an object, not a secret: Vercel's projects and teams, AWS
+# Glue's job runs, BigQuery's jobs.
+_PUBLIC_ID_PREFIXES = frozenset(("prj", "team", "jr", "bquxjob", "dpl"))
 _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus", "pi", "ch", "txn", "resp",
                                  "file", "batch", "thread", "asst", "ftjob", "run", "job", "in", "sub",
                                  "price", "acct", "seti", "pm", "src", "tok", "we"))
@@ -2322,9 +2328,16 @@ def is_public_by_make(run_text):
             or ".vault.azure.net/" in run_text  # a Key Vault secret's URL: its name, its version
             or run_text.startswith("diff-") and set(run_text[5:]) <= _HEX  # a diff's file anchor
             or "/" not in run_text and run_text.endswith(_ASSET_SUFFIXES)  # `app.<hash>.bundle.js`
+            or run_text.startswith(("nix/store/", "DerivedData/"))  # a build's store path
+            or run_text.startswith(_PUBLIC_BASE64_HEADS)
             or is_content_id(run_text))
 
 
+# What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
+# certificate or public key (`-----BEGIN CERTIFICATE`, `-----BEGIN PUBLIC KEY`, as a
+# kubeconfig's `certificate-authority-data` holds one).
+_PUBLIC_BASE64_HEADS = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FUR",
+                        "LS0tLS1CRUdJTiBQVUJMSUMgS0VZ")
 # A web build's file names carry a hash of their content (`app.f1f7f95c66a0.bundle.js`).
 _ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".wasm", ".png", ".svg",
                    ".jpg", ".webp")
@@ -2455,6 +2468,8 @@ def vendor_prefixed(text, match, start, end):
         return None, end
     if prefix.group().lower().startswith(_DIGEST_PREFIXES):
         return False, end
+    if prefix.group().lower().rstrip("_-.") in _PUBLIC_ID_PREFIXES:
+        return None, end  # an object's id: `prj_…`, `jr_…`
     tail = text[prefix.end():end if prefix.start() == start else match.end()]
     if is_vendor_token_tail(prefix.group(), tail) and not _redaction_regexes["uuid"].search(text, start, end):
         return prefix, prefix.end() + len(tail)
@@ -2529,6 +2544,9 @@ def named_value_span(text, lowered, start, end, near, beside, window):
         return None
     if beside:
         return start, end
+    if (near.group() == "key" and lowered[near.end():near.end() + 4].lstrip(" _-").startswith("id")
+            and start - near.end() <= 8):
+        return None  # a key's id right after its name: `PGP key id 0x…`, `"private_key_id": …`
     named_id = _redaction_regexes["id_name"].search(text, window, start)
     if named_id is not None and near.end() <= named_id.start() and text[near.end():named_id.start()].strip(
             " \t\"':{") != "":  # (not the id of the token named just before: `"token": {"id": …`)

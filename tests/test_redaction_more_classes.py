@@ -890,3 +890,24 @@ class PublishedByDesignTest(RedactionAssertions, unittest.TestCase):
             self.assertKept(text)
         self.assertRedacted("db_password: vault_v1_LEAmzh5goCQen32nmmnxtBjIxSPa5Y6wSkAwhaw", "LEAmzh5goCQen32nmmnxt")
         self.assertRedacted("helm upgrade relay ./chart --set dbSecret=Hq7vL2xPm9Kt4Wz8", "Hq7vL2xPm9Kt4Wz8")
+
+    def test_ids_masks_status_words_and_public_base64_are_none(self):
+        for text in ("api_key=****************************7f3a (last 4 shown)",
+                     'TEST_API_KEY = "test_key_not_a_real_secret"  # fixture',
+                     "E0311 10:14:22.118 reflector.go:147] Failed to watch *v1.Secret: unauthorized",
+                     "auth: vault:secret/data/tundra/api#token",
+                     "Key Vault kv-prod, secret sql-admin (version 78e284d53fb8895a48fd87e6294941c6)",
+                     "/nix/store/ZgmWAN3QVDJIfX4I0PVnsdqnucSlYnqL-python3-3.12.4",
+                     "vercel project prj_VZqWRJ3y2nZ1AhMyT15n7mQYBgC7, team team_KQBV43oFShotuLfHrP7BC",
+                     "Glue job run jr_7d525811d23fff9e1716529a00a28294864fc88a923739ec3c0fe55dab8716ab",
+                     "PGP key id 0x2b0d9449e3c2c918, fingerprint df379b27915d693c5fc449057981615830749bdd",
+                     '"private_key_id": "12e6c1845a2d9c04a4d0f2338ed5436cdb206007",',
+                     "certificate-authority-data: " + base64.b64encode(
+                         b"-----BEGIN CERTIFICATE-----\nMIIC" + bytes(range(60))).decode(),
+                     "kubectl get cm app -o jsonpath='{.binaryData.logo}'\niVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"):
+            self.assertKept(text)
+        self.assertRedacted("client-key-data: " + base64.b64encode(
+            b"-----BEGIN RSA PRIVATE KEY-----\nMIIE" + bytes(range(60))).decode(), "LS0tLS1CRUdJTiBSU0Eg")
+        self.assertRedacted("partner gave us key id 68JJR4RWRVX8SCQ1 and cSD2Os4mN8cUVCUi5MDjkccDOemfmhyVhcmZxL8i",
+                            "cSD2Os4mN8cUVCUi5MDjkccDOemfmhyVhcmZxL8i")
+        self.assertRedacted("api_key=sk_live_4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWDarjtT1zdp7dc")
