@@ -646,7 +646,8 @@ def _piped_secret(command):
             r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
             r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
-            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set)")
+            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]"
+            r"|kubeseal[ \t][^\n]*--raw)")
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -1099,6 +1100,28 @@ def redaction_patterns():
          "as MEMCACHIER_SERVERS holds them), if the password looks random",
          r"(?#needs:@):(?<=[\w.-]:)(?P<weak>[^\s@/:'\"]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
          r"(?![\w.-])"),
+        ("password-field-filled", "", "a value typed into a password field by a browser test: "
+         "`page.fill('#password', '…')`, `find_element(By.ID, \"password\").send_keys(\"…\")`, "
+         "`cy.get('#password').type('…')`",
+         r"(?#needs:fill|type|send_keys|sendKeys|setValue)"
+         r"(?:\.(?:fill|type|setValue|sendKeys|send_keys|fillField)\([ \t]*(?P<field>[\"'])[^\"'\n]{0,40}"
+         r"(?:[Pp]ass(?:word|wd)?|PASS(?:WORD)?)[^\"'\n]{0,20}(?P=field)[ \t]*,"
+         r"|(?P<field2>[\"'])[^\"'\n]{0,40}(?:[Pp]ass(?:word|wd)?|PASS(?:WORD)?)[^\"'\n]{0,20}(?P=field2)[ \t]*\)"
+         r"[ \t]*\.[ \t]*(?:type|fill|send_keys|sendKeys|setValue)\()"
+         r"[ \t]*(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')[ \t]*[),]"),
+        ("password-directive", "i", "a config file's directive naming a password, its value after a space "
+         "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`), if it looks random",
+         r"(?#needs:pw|pass|secret)(?<![^\n])[ \t]*[a-z_]{0,20}(?:pw|passwd|password|secret)(?:[ \t]+--plaintext)?"
+         r"[ \t]+(?P<weak>[^\s=:'\"]\S{5,127})[ \t]*(?=\r?\n|\Z)"),
+        ("redis-acl-password", "", "a password Redis's ACL SETUSER gives a user (`>…`)",
+         r"(?#needs:SETUSER|setuser)(?:SETUSER|setuser)[^\n]*?[ \t]>(?P<secret>[^\s]{4,})"),
+        ("oracle-ezconnect", "", "Oracle's EZConnect `user/password@//host:port/service`, the password, "
+         "if it looks random",
+         r"(?#needs:@//)/(?<=[\w$]/)(?P<weak>[^\s/@'\"]{4,128})@//[\w.-]+"),
+        ("tab-separated-setting", "", "a secret's name, a tab, then its quoted value (Django's debug page, "
+         "a settings dump): `SECRET_KEY<TAB>'…'`",
+         "(?#needs:\t)" r"(?<![^\n])[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY|API_KEY)[A-Z0-9_]*\t+"
+         r"(?:'(?P<secret>[^'\n]{6,})'|\"(?P<secret2>[^\"\n]{6,})\")"),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
@@ -1134,11 +1157,14 @@ def redaction_patterns():
         ("generated-secret-output", "", "what a command that makes or reads a secret printed on the "
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
          "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`, "
-         "`pwgen`, `argocd admin initial-password`",
-         r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm|pwgen|initial-password)"
+         "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, `gopass show`, `pass show`, "
+         "`nmcli -s`",
+         r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm|pwgen|initial-password|op read|gopass|pass show"
+         r"|nmcli)"
          r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
-         r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password)[^\n]*"
+         r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password"
+         r"|op[ \t]+read|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t])[^\n]*"
          r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak>[^\s]{8,128}))"
          r"(?=[ \t]*(?:\r?\n|\Z))"),
         ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "
@@ -1218,7 +1244,7 @@ def redaction_patterns():
          r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
              "getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")), ")"])
          + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
-         + r"""[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
+         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
          r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
          "\"u:…\"`, `btoa('u:…')` in a Basic header): the password, if it looks random",
@@ -1443,13 +1469,14 @@ def redaction_patterns():
          r"""\([ \t]*)?b?(?:"(?P<secret>[^"\n]{8,})"|'(?P<secret2>[^'\n]{8,})')"""),
         ("credential-call-positional", "", "connect / start / Connection / bind / username_pw_set "
          "(…, 'user', 'password', …): the literal after the user, if it looks random",
-         r"(?#needs:connect|start|Connection|bind|username_pw_set|authenticate|FTP|SMTP)"
+         r"(?#needs:connect|start|Connection|bind|username_pw_set|authenticate|FTP|SMTP|UsernameToken)"
          r"(?:connect|start|Connection|simple_bind_s|simple_bind|bind_s|\.bind|username_pw_set"
-         r"|authenticate|FTP_TLS|FTP|SMTP_SSL|SMTP)\((?:[^\n()]|\([^\n()]*\)){0,200}"
+         r"|authenticate|FTP_TLS|FTP|SMTP_SSL|SMTP|UsernameToken)\((?:[^\n()]|\([^\n()]*\)){0,200}"
          r"""(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
-        ("set-password-call", "", "setPassword('…'), set_password('…') and the like",
+        ("set-password-call", "", "setPassword('…'), set_password('…') and the like, CDK's "
+         "SecretValue.unsafePlainText('…')",
          r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
-         r"""|set_api_key)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+         r"""|set_api_key|unsafePlainText)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
          r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|secrets[ \t]+versions[ \t]+add|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
          r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"

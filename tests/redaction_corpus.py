@@ -1227,3 +1227,14 @@ issue("terraform-variable-default", "code", 'variable "signing_key" {\n  type = 
 issue("host-credentials", "connection-string", "MEMCACHIER_SERVERS=dbadmin:{v}@mc1.example.com:11211",
       "Glacier_" + rand(ALNUM, 10), "dbadmin:")
 BENIGN += ['variable "key_name" {\n  default = "prod-deployer"\n}', "git clone git@github.com:org/repo.git"]
+issue("password-field-filled", "code", "await page.fill('#password', '{v}');", "Cr1mson" + rand(DIGITS, 4) + "@",
+      "await page.fill('#password', '")
+issue("password-directive", "assignment", "binddn cn=nslcd,ou=svc,dc=corp,dc=example\nbindpw {v}\nssl start_tls",
+      "PapayaRhubarb" + rand(DIGITS, 2) + "@", "bindpw ")
+issue("redis-acl-password", "cli", "ACL SETUSER cache_rw on >{v} ~cache:* +@read", rand(ALNUM, 32), "on >")
+issue("oracle-ezconnect", "connection-string", "ORACLE_DSN=app_rw/{v}@//172.20.8.15:1521/FREEPDB1",
+      "banjo.Raven_" + rand(DIGITS, 2), "app_rw/")
+issue("tab-separated-setting", "assignment", "SECRET_KEY\t'{v}'\nSESSION_COOKIE_AGE\t1209600",
+      "#-mpy-!(jib5" + rand(ALNUM, 30), "SECRET_KEY\t'")
+BENIGN += ["await page.fill('#password', process.env.E2E_PASSWORD);", "password required\nsecret sauce",
+           "SESSION_COOKIE_AGE\t1209600"]

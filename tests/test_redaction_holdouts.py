@@ -8,7 +8,7 @@ import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
-                   redaction_holdout12, redaction_holdout13)
+                   redaction_holdout12, redaction_holdout13, redaction_holdout14)
 from tests.support import leaks
 
 
@@ -323,6 +323,32 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (312, 315),
     }
     recall, benign, altered = 0.977, 700, 1
+
+
+
+class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Written after the rules for the thirteenth, of the long tail of tools (infrastructure,
+    # databases, build systems, devices), a third of its prose in other languages; blind
+    # 0.941 and 5.4%. The look-alikes it had redacted were masks showing a few characters,
+    # fake values, status words, object and key ids, Nix and build paths, and the base64
+    # of images and certificates; those left are a key id alone (`AWS_ACCESS_KEY_ID=AKIA…`,
+    # which redaction keeps treating as a secret), base64 with `=` inside (not how base64 is
+    # written), an OAuth `state` and a TLS session id. The misses left are mostly prose
+    # (passwords in sentences in many languages), and products' own shapes.
+    corpus = redaction_holdout14
+    floors = {
+        "code": (290, 300),
+        "command": (237, 240),
+        "config": (293, 300),
+        "connection-string": (99, 100),
+        "credential-file": (114, 120),
+        "id-beside-secret": (111, 120),
+        "log-and-error": (164, 180),
+        "prose": (127, 160),
+        "terminal": (232, 240),
+        "vendor-token": (240, 240),
+    }
+    recall, benign, altered = 0.953, 700, 20
 
 
 if __name__ == "__main__":

@@ -911,3 +911,24 @@ class PublishedByDesignTest(RedactionAssertions, unittest.TestCase):
         self.assertRedacted("partner gave us key id 68JJR4RWRVX8SCQ1 and cSD2Os4mN8cUVCUi5MDjkccDOemfmhyVhcmZxL8i",
                             "cSD2Os4mN8cUVCUi5MDjkccDOemfmhyVhcmZxL8i")
         self.assertRedacted("api_key=sk_live_4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWDarjtT1zdp7dc")
+
+    def test_a_browser_tests_password_and_other_tools_shapes(self):
+        for text, secret in (("await page.fill('#password', 'Cr1mson2017@');", "Cr1mson2017@"),
+                             ('driver.find_element(By.ID, "password").send_keys("Pretzel22!Falcon-")', "Pretzel22!Falcon-"),
+                             ("cy.get('#password').type('Pretzel22!Falcon-')", "Pretzel22!Falcon-"),
+                             ("binddn cn=nslcd,ou=svc\nbindpw PapayaRhubarb89@\nssl start_tls", "PapayaRhubarb89@"),
+                             ("rootpw --plaintext Tundra09-Pepper+\n", "Tundra09-Pepper+"),
+                             ("ACL SETUSER cache_rw on >DlC3YkLgNGKvxqVnuSFYjd5BcvMTOQMC ~cache:*", "DlC3YkLgNGKvxqVnuSFYjd5Bc"),
+                             ("ORACLE_DSN=app_rw/banjo.Raven_94@//172.20.8.15:1521/FREEPDB1", "banjo.Raven_94"),
+                             ("SECRET_KEY\t'#-mpy-!(jib5mdi@v*9(s#qkn=n#hjufhj'\nDEBUG\tFalse", "#-mpy-!(jib5mdi@v*9"),
+                             ("echo 'M34d0w-M4pl39' | kinit svc_hadoop@CORP.EXAMPLE.COM && klist", "M34d0w-M4pl39"),
+                             ("masterUserPassword: cdk.SecretValue.unsafePlainText('Nutmeg30+Maple-'),", "Nutmeg30+Maple-"),
+                             ('client = Client(wsdl, wsse=UsernameToken("build", "Fbc-K3viW0FSN9FK"))', "Fbc-K3viW0FSN9FK"),
+                             ('conn = DriverManager.getConnection(\n    "jdbc:postgresql://db:5432/billing", "metabase", '
+                              '"Dolph1n2021=");', "Dolph1n2021="),
+                             ("$ op read 'op://Infra/prod-postgres/password'\n0rb1t2021+x", "0rb1t2021+x"),
+                             ("$ gopass show -o ops/smtp-relay\njasper.biscuit.quartz.copper", "jasper.biscuit.quartz")):
+            self.assertRedacted(text, secret)
+        for text in ("await page.fill('#password', process.env.PW);", "page.fill('#email', 'ops@example.com')",
+                     "password required\nsecret sauce", "  password: yes", "forgot password"):
+            self.assertKept(text)
