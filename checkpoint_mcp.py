@@ -697,7 +697,8 @@ _CONCATENATED_REST = r"""(?:[ \t]*\+[ \t]*\r?\n[ \t]*(?:"(?P<secret10>[^"\n]*)"|
 # more words, words run together, a word with digits, hex, or a password-like value.
 _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,40}?)??"
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|est|ist|är|er|era|jest|je|adalah|hi|हे)[ \t]+"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar)[ \t]+"
+    r"(?:(?:now|still|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+)"
     r"[\"'`‘“「]?(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
@@ -712,6 +713,11 @@ _STATED_SECRET = (
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
     r"[a-z]{4,16}[0-9]{2,4}"
+    # (words joined by a symbol with a number, or a word, a number and a symbol:
+    # `meadow+marble86`, `harbor=hollow77`, `Harbor51_`; not a version or an arch: `x86_64`)
+    r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v)[0-9._-])"
+    r"(?=[A-Za-z0-9+=_.!?#*~-]*[+=_!?#*~])"
+    r"[A-Za-z]{3,16}(?:[+=_.-][A-Za-z]{3,16}){0,3}[0-9]{2,6}[+=_!?#*~-]?"
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
     r"(?=[\"'`’”」]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
     r"(?=[\"'`’”」]?[.,;:)]?(?:\s|\Z)|[，。、；]))")
@@ -1122,6 +1128,12 @@ def redaction_patterns():
          "a settings dump): `SECRET_KEY<TAB>'…'`",
          "(?#needs:\t)" r"(?<![^\n])[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY|API_KEY)[A-Z0-9_]*\t+"
          r"(?:'(?P<secret>[^'\n]{6,})'|\"(?P<secret2>[^\"\n]{6,})\")"),
+        ("password-asked-then-given", "", "a password given alone on the line after a line that asks for it "
+         "(a chat: `<kev> what's the mq password again?` then `<mira> …`), if it reads as a chosen one "
+         "or looks random",
+         r"(?#needs:ass)(?:[Pp]ass(?:word|wd|phrase)?|PASSWORD|pw)[^\n]{0,40}\?[ \t]*\r?\n[ \t]*"
+         r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,20}\][ \t]*[\w.-]{1,30}:|[\w.-]{1,30}:)?[ \t]*"
+         r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<weak>[^\s]{8,64}))[ \t]*(?=\r?\n|\Z)"),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
@@ -1641,14 +1653,17 @@ def redaction_patterns():
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token")
              for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
         ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
+         "`Das Passwort … lautet jetzt …`, "
          "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
+         r"|asswort|ennwort"
          r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
              ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
              ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
              ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
              ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
+             ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
              ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*")))
          + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)" + _STATED_SECRET),
         ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "

@@ -1238,3 +1238,6 @@ issue("tab-separated-setting", "assignment", "SECRET_KEY\t'{v}'\nSESSION_COOKIE_
       "#-mpy-!(jib5" + rand(ALNUM, 30), "SECRET_KEY\t'")
 BENIGN += ["await page.fill('#password', process.env.E2E_PASSWORD);", "password required\nsecret sauce",
            "SESSION_COOKIE_AGE\t1209600"]
+issue("password-asked-then-given", "prose", "<kev> what's the mq password again?\n<mira> {v}\n<kev> ty",
+      "pepper+falcon" + rand(DIGITS, 2) + "!", "<mira> ")
+BENIGN += ["what's the password policy?\n<ops> 12 chars minimum", "did you reset the password?\nyes, done"]

@@ -912,6 +912,11 @@ class PublishedByDesignTest(RedactionAssertions, unittest.TestCase):
                             "cSD2Os4mN8cUVCUi5MDjkccDOemfmhyVhcmZxL8i")
         self.assertRedacted("api_key=sk_live_4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWDarjtT1zdp7dc")
 
+
+class ToolsAndProseTest(RedactionAssertions, unittest.TestCase):
+    """Secrets in the long tail of tools' shapes and in prose, as a fourteenth blind corpus
+    named them."""
+
     def test_a_browser_tests_password_and_other_tools_shapes(self):
         for text, secret in (("await page.fill('#password', 'Cr1mson2017@');", "Cr1mson2017@"),
                              ('driver.find_element(By.ID, "password").send_keys("Pretzel22!Falcon-")', "Pretzel22!Falcon-"),
@@ -931,4 +936,17 @@ class PublishedByDesignTest(RedactionAssertions, unittest.TestCase):
             self.assertRedacted(text, secret)
         for text in ("await page.fill('#password', process.env.PW);", "page.fill('#email', 'ops@example.com')",
                      "password required\nsecret sauce", "  password: yes", "forgot password"):
+            self.assertKept(text)
+
+    def test_a_password_stated_with_a_symbol_in_other_words_or_given_when_asked(self):
+        for text, secret in (("Das Passwort für die Staging-Datenbank lautet jetzt meadow+marble86 – bitte nicht.",
+                              "meadow+marble86"),
+                             ("Le mot de passe de l'utilisateur reporting est badger+ember51, à changer.", "badger+ember51"),
+                             ("La password dell'account svc_backup è juniper-amber39, scade a fine mese.", "juniper-amber39"),
+                             ("Het wachtwoord voor de NAS is veranderd naar copper_harbor11.", "copper_harbor11"),
+                             ("3rd floor printer admin password is Harbor51_ (web UI at 10.0.5.20).", "Harbor51_"),
+                             ("<kev> what's the mq password again?\n<mira> Zinnia50-Gopher?\n<kev> ty", "Zinnia50-Gopher")):
+            self.assertRedacted(text, secret)
+        for text in ("the password is x86_64", "the password is python3.11", "did you reset the password?\nyes, done",
+                     "what's the password policy?\n<ops> 12 chars minimum"):
             self.assertKept(text)
