@@ -344,11 +344,11 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "credential-file": (114, 120),
         "id-beside-secret": (111, 120),
         "log-and-error": (164, 180),
-        "prose": (127, 160),
+        "prose": (136, 160),
         "terminal": (232, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.953, 700, 20
+    recall, benign, altered = 0.957, 700, 20
 
 
 if __name__ == "__main__":
