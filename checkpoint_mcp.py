@@ -1092,9 +1092,12 @@ def redaction_patterns():
          r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
         ("user-slash-password", "", "a login written as user / password anywhere (`admin / …`, "
          "`app_user / …`, `ops@example.org / …`): the password, if it reads as a chosen one "
-         "(a digit and a symbol or both cases, or words joined; not `AccountSettings2`)",
-         r"(?#needs: / )(?<=[\w.@-]) /[ \t]+(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's id,
-         r"(?!(?:[A-Z][a-z]+){2,}[0-9]{0,4}(?![^\s.,;:)'\"`]))"  # a class's or a page's name: `AccountSettings2`)
+         "(a digit and a symbol or both cases, or words joined; not a name: `AccountSettings2`, "
+         "`Algorithm.HMAC256`)",
+         r"(?#needs: / )(?<=[\w.@-][\w.@-]) /[ \t]+(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's
+         r"(?!(?:[A-Z][a-z]+[0-9]*){2,}(?![^\s.,;:)'\"`]))"  # id, a class's name: `AccountSettings2`, `ChaCha20Poly1305`,
+         r"(?!(?=[^\s]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)+(?![^\s,;:)'\"`]))"  # a dotted name,
+         r"(?![^\s]*\*\*)"  # `2**n`)
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
          + r"))(?=[.,;:)'\"`]?(?:\s|\Z))"),
         ("email-then-password", "", "a password right after an email address as its login, apart by a tab, "
@@ -1754,7 +1757,8 @@ def redaction_patterns():
 # printf conversions, `<placeholders>`, masks, booleans, permission, type and prose words
 # (`id-token: write`, `password: string;`, `the --token flag`), `-` for stdin, code
 # references, YAML tags and aliases (`!vault`, `!Ref`, `*shared`), references to a secret
-# store (`op://…`, `vault:…`), a ticket's id, and paths (a key *file* is not the key).
+# store (`op://…`, `vault:…`), a ticket's id, a constant's name, and paths (a key *file* is
+# not the key).
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
@@ -1781,6 +1785,7 @@ _PLACEHOLDER_VALUE = (
     r"|projects/[^/\s]+/secrets/[A-Za-z0-9_-]+(?:/versions/(?:latest|[0-9]+))?"
     r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*|\*[A-Za-z_][A-Za-z0-9_-]*"
     r"|[A-Z][A-Z0-9]{1,9}-[0-9]{1,6}"  # a ticket's id: `INFRA-8906`
+    r"|[A-Z]{2,}(?:_[A-Z]{2,})+"  # a constant's name: `headers[API_KEY] = SERVER_INFO`
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
     r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}|[0-9]{1,3})"

@@ -559,7 +559,11 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
                               "yodel-dragon-sunshine-rhubarb")):
             self.assertRedacted(text, secret)
         for text in ("read / write", "v1.2.3 / v1.2.4", "cost 20 / 30 and Q3 / Q4",
-                     "price_uUfCP2yffxYr94FzENQbdunk / prod_gxRyj9OuCfyOQF"):
+                     "price_uUfCP2yffxYr94FzENQbdunk / prod_gxRyj9OuCfyOQF",
+                     "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256",
+                     "AES.new / Fernet / AESGCM / ChaCha20Poly1305 (literal key)",
+                     "integer to x / 2**shift; use round-to-even",
+                     'result.setdefault("_meta", {})[SERVER_INFO_KEY] = SERVER_INFO'):
             self.assertKept(text)
 
     def test_what_a_repl_or_a_generator_printed(self):
