@@ -2465,8 +2465,8 @@ def label_above(text, lowered, line, start, end):
     """The credential word of the label a run stands under, alone on its line (quotes and
     a code span's backquotes aside): the last line above it that is not blank, at most two
     blank lines up, ends in `:` and names a credential (`Your API key:`, `Settings ->
-    API):`), not an id after it (`Request id for the token call:`); False if it names a
-    public one (`SSH public key:`); None if it names none."""
+    API):`), not an id or a hash word with it (`Request id for the token call:`, `Cache
+    key:`); False if it names a public one (`SSH public key:`); None if it names none."""
     if text[line:start].strip(" \t`'\"") or text[end:text.find("\n", end) % (len(text) + 1)].strip(" \t`'\".,"):
         return None
     above, blank = line - 1, 0
@@ -2480,8 +2480,9 @@ def label_above(text, lowered, line, start, end):
             for found in _redaction_regexes["words"].finditer(lowered, first, first + len(label)):
                 pass
             words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
-            if found is None or "id" in words or "ids" in words:
-                return None
+            if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
+                    lowered, first, first + len(label)):
+                return None  # (an id's label, or a hash's: `Cache key:`)
             return False if _redaction_regexes["public"].search(
                 lowered, max(first, found.start() - 8), found.start()) else found
         blank += 1

@@ -546,7 +546,8 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
         for text in ("Commits:\n\n4f9e5b924719842baca992c4bafc5c9c7d3ab21e\n",
                      "SSH public key:\nAAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsab\n",
                      "Request id for the token call:\n7713a346-c102-42d1-95f7-eb74bcb87695\n",
-                     "API docs:\n\nsee https://docs.example.com/v2/reference\n"):
+                     "API docs:\n\nsee https://docs.example.com/v2/reference\n",
+                     "Cache key:\n9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0\n"):
             self.assertKept(text)
 
     def test_a_login_written_user_slash_password_anywhere(self):
