@@ -562,7 +562,7 @@ def write_cache(path, header, checksum_key, code, lazy, parts):
 
     names = tuple(each for owner, name, _, _ in lazy for each in (owner, name))
     functions = b"".join(record(function, needs) for _, _, function, needs in lazy)
-    part_names = tuple(names for names, _, _, _ in parts)
+    part_names = tuple(part[0] for part in parts)
     parts = b"".join(record(made, before, after) for _, made, before, after in parts)
     head = marshal.dumps((load_module.__code__, code, names, functions, part_names, parts,
                           bytes(lists)))
@@ -617,16 +617,16 @@ def load_module(head, handle, source, loader, cache):
     `head` is the module's code and the index (read_index): for each stand-in in the code,
     (class name or None, name, offset, size, checksum, parts it needs), and for each part
     that waits, (its names, offset, size, checksum, parts it reads as it is made, parts it
-    needs after); an entry is read from it when it is needed. A stand-in, on its first call, reads its function's code from `handle`
-    (`offset` bytes past the head), makes the parts it needs and puts the code in its own
-    place. A part is made once, from its code read the same way (a class statement's, run
-    in the module's namespace, or functions' codes, each made a function there), when a
-    function or a part that needs it is, or when the module is asked for one of its names
-    as an attribute; an interrupt while it is made leaves what it had made, and the rest
-    for the next need (a class already made, with what its methods name still to make,
-    waits for a function or part that needs that). Should a
-    code not check out, the source is compiled instead, once for all (which writes the
-    cache again). `cache` is (cache file, header, checksum key). On a hit this runs from
+    needs after); an entry is read from it when it is needed. A stand-in, on its first
+    call, reads its function's code from `handle` (`offset` bytes past the head), makes
+    the parts it needs and puts the code in its own place. A part is made once, from its
+    code read the same way (a class statement's, run in the module's namespace, or
+    functions' codes, each made a function there), when a function or a part that needs
+    it is, or when the module is asked for one of its names as an attribute; an interrupt
+    while it is made leaves what it had made, and the rest for the next need (a class
+    already made, with what its methods name still to make, waits for a function or part
+    that needs that). Should a code not check out, the source is compiled instead, once
+    for all (which writes the cache again). `cache` is (cache file, header, checksum key). On a hit this runs from
     the cache, without this file's globals: it names only builtins and what it imports."""
     import _imp
     import gc
