@@ -660,21 +660,29 @@ _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|the
                   r"|each|may|might|being|get|got|let|too|out|per|yes|etc)(?![a-z]))[a-z]{3,8}")
 
 
+# A character a password in prose can hold: not a space, a quote, a bracket or list
+# punctuation, nor kana or a CJK ideograph (`パスワードは1Passwordの…`: the product's name
+# ends at `の`).
+_PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff]"
+
+
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
-# the sentence never reads as one; an e-mail address, a path or a NAME=… is not one.
+# the sentence never reads as one, or three or more words joined with a number; an e-mail
+# address, a path or a NAME=… is not one.
 _PROSE_SECRET = (r"(?!-)(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
                  r"|[a-z0-9_.-]+/[a-z])"
-                 r"(?=[^\s'\"`,;()<>]*[0-9])(?:(?=[^\s'\"`,;()<>]*[!#$%^&*~?@])|(?=[^\s'\"`,;()<>]*[A-Z])"
-                 r"(?=[^\s'\"`,;()<>]*[a-z])(?=[^\s'\"`,;()<>]{10})"
+                 r"(?=" + _PROSE_CHAR + r"*[0-9])(?:(?=" + _PROSE_CHAR + r"*[!#$%^&*~?@])"
+                 r"|(?=" + _PROSE_CHAR + r"*[A-Z])(?=" + _PROSE_CHAR + r"*[a-z])(?=" + _PROSE_CHAR + r"{10})"
                  # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
-                 r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[0-9]{1,4}(?![^\s'\"`,;()<>.:!?])))"
-                 r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”]{8,64}")
+                 r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」])))"
+                 r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff]{8,64}")
 
 
-# A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-`.
-_WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}"
+# A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-` (and a
+# number after the same joint: `dune_apple_garnet_pepper_58`).
+_WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}(?:(?P=joint)[0-9]{1,4})?"
 
 
 # A value split over lines: literals Python joins (`("…"\n "…")`, the first on the line
@@ -1644,8 +1652,8 @@ def redaction_patterns():
          r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
          r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
          r"|密[码碼]|口令|비밀번호|패스워드|암호)"
-         r"[^\n]{0,40}?(?:[ \t:：=]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
-         + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」])"),
+         r"[^\n]{0,40}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
+         + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
         ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
          "made: a passphrase of three or more words (`cobalt-summit-indigo`), words run together "
          "(`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
@@ -1686,7 +1694,7 @@ def redaction_patterns():
          r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
          r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
          r"(?=[.,;:)'\"`]?(?:\s|\Z))"
-         r"|(?:[^\n]{0,40}?[ \t](?::|is|was|es|est|ist|lautet|to|är|er|era|jest|je|é|è|sono|são)|:)?[ \t]+"
+         r"|(?:[^\n]{0,40}?(?:[ \t](?:is|was|es|est|ist|lautet|to|är|er|era|jest|je|é|è|sono|são)|[ \t]?:)|:)?[ \t]+"
          r"[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
          + r")(?=[\"'`’”]?[.,;:)]?(?:\s|\Z)))"),
         ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "

@@ -287,17 +287,17 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "cli-argument": (290, 292),
         "code-literal": (352, 372),
         "config-line": (273, 284),
-        "connection-string": (60, 61),
+        "connection-string": (61, 61),
         "credential-file": (138, 140),
         "http-header": (154, 157),
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (391, 441),
+        "prose": (402, 441),
         "terminal-session": (147, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.957, 699, 5
+    recall, benign, altered = 0.962, 699, 4
 
 
 
@@ -344,7 +344,7 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "credential-file": (114, 120),
         "id-beside-secret": (111, 120),
         "log-and-error": (164, 180),
-        "prose": (136, 160),
+        "prose": (138, 160),
         "terminal": (232, 240),
         "vendor-token": (240, 240),
     }

@@ -955,3 +955,15 @@ class ToolsAndProseTest(RedactionAssertions, unittest.TestCase):
         for text in ("the password is x86_64", "the password is python3.11", "did you reset the password?\nyes, done",
                      "what's the password policy?\n<ops> 12 chars minimum"):
             self.assertKept(text)
+
+    def test_a_numbered_passphrase_and_passwords_beside_kana_and_ideographs(self):
+        for text, secret in (("ステージングDBのパスワードはnectar_igloo_lotus_sierra_33です。", "nectar_igloo_lotus_sierra_33"),
+                             ("测试环境数据库密码是 sierra_mistral_dune_falcon_97。", "sierra_mistral_dune_falcon_97"),
+                             ("Hasło do bazy na stagingu to pepper.quiver.raven.mistral.copper.88.", "pepper.quiver.raven"),
+                             ("Login mit Benutzer „support“ und Passwort „juniper_voyage_breeze_quarry_58“ funktioniert.",
+                              "juniper_voyage_breeze_quarry_58"),
+                             ("PW für den FTP-Server: dune_apple_garnet_pepper – bitte nicht weitergeben.",
+                              "dune_apple_garnet_pepper")):
+            self.assertRedacted(text, secret)
+        self.assertKept("パスワードは1Passwordの「本番DB」に保存しています。")
+        self.assertKept("パスワードは設定画面で変更できます。")
