@@ -647,15 +647,36 @@ def load_module(head, handle, source, loader, cache):
         base, lock, loaded, compiled = handle.tell(), RLock(), {}, []
         made, ran, running, extra = {}, set(), set(), {}
 
-        def entry(table, number, size):  # (offset, size, checksum, where its lists are...)
-            at = number * size
-            return ((int.from_bytes(table[at:at + 4], "little"), int.from_bytes(table[at + 4:at + 8], "little"),
-                     table[at + 8:at + 16]) + tuple(int.from_bytes(table[each:each + 4], "little")
-                                                    for each in range(at + 16, at + size, 4)))
+        decoded, part_entries = {}, {}
+        # (as 32-bit words where the machine's order is the file's: read without a call)
+        fwords, pwords = ((memoryview(functions).cast("I"), memoryview(parts).cast("I"))
+                          if sys.byteorder == "little" else (None, None))
 
-        def numbers(at):  # the list of part numbers at `at` in `lists`
-            return tuple(int.from_bytes(lists[each:each + 2], "little") for each in range(
-                at + 2, at + 2 + 2 * int.from_bytes(lists[at:at + 2], "little"), 2))
+        def entry(table, words, number, size):  # (offset, size, checksum, where its lists are)
+            at = number * size
+            if words is not None:
+                word = at // 4
+                return (words[word], words[word + 1], table[at + 8:at + 16], words[word + 4]) + (
+                    (words[word + 5],) if size == 24 else ())
+            return (int.from_bytes(table[at:at + 4], "little"), int.from_bytes(table[at + 4:at + 8], "little"),
+                    table[at + 8:at + 16], int.from_bytes(table[at + 16:at + 20], "little")) + (
+                (int.from_bytes(table[at + 20:at + 24], "little"),) if size == 24 else ())
+
+        def part(number):  # a part's entry, its lists read (once)
+            found = part_entries.get(number)
+            if found is None:
+                offset, size, checksum, before, after = entry(parts, pwords, number, 24)
+                found = part_entries[number] = offset, size, checksum, numbers(before), numbers(after)
+            return found
+
+        def numbers(at):  # the list of part numbers at `at` in `lists` (read once)
+            found = decoded.get(at)
+            if found is None:
+                found = decoded[at] = tuple(memoryview(lists[at + 2:at + 2 + 2 * int.from_bytes(
+                    lists[at:at + 2], "little")]).cast("H")) if sys.byteorder == "little" else tuple(
+                    int.from_bytes(lists[each:each + 2], "little")
+                    for each in range(at + 2, at + 2 + 2 * int.from_bytes(lists[at:at + 2], "little"), 2))
+            return found
 
         def cached_code(offset, size, checksum):
             try:
@@ -698,8 +719,8 @@ def load_module(head, handle, source, loader, cache):
                 return
             try:
                 running.add(number)
-                offset, size, checksum, before, _ = entry(parts, number, 24)
-                for each in numbers(before):
+                offset, size, checksum, before, _ = part(number)
+                for each in before:
                     run_statement(each)
                 if not all(name in namespace for name in part_names[number]):  # (else run, not noted)
                     real = None if compiled else cached_code(offset, size, checksum)
@@ -710,7 +731,7 @@ def load_module(head, handle, source, loader, cache):
                             each for function in range(len(names) // 2)
                             if names[2 * function] in part_names[number] or (
                                 names[2 * function] is None and names[2 * function + 1] in part_names[number])
-                            for each in numbers(entry(functions, function, 20)[3]))
+                            for each in numbers(entry(functions, fwords, function, 20)[3]))
                         if type(real) is tuple:
                             for each in extra[number]:
                                 run_statement(each)
@@ -735,8 +756,7 @@ def load_module(head, handle, source, loader, cache):
                 while pending:
                     each = pending.pop()
                     run_statement(each)
-                    before, after = entry(parts, each, 24)[3:]
-                    for other in numbers(before) + numbers(after) + extra.get(each, ()):
+                    for other in part(each)[3] + part(each)[4] + extra.get(each, ()):
                         if other not in seen:
                             seen.add(other)
                             pending.append(other)
@@ -748,7 +768,7 @@ def load_module(head, handle, source, loader, cache):
             with lock:
                 if number not in loaded:
                     owner, name = names[2 * number], names[2 * number + 1]
-                    offset, size, checksum, needs = entry(functions, number, 20)
+                    offset, size, checksum, needs = entry(functions, fwords, number, 20)
                     scope = namespace.get(owner) if owner is not None else module
                     function = getattr(scope, "__dict__", {}).get(name)
                     if getattr(function, "__code__", None) is not stand_in:

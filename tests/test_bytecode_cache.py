@@ -558,6 +558,20 @@ class LazyFunctionTest(TempDirTestCase):
                           in self.lazy_functions(module)], ["rebinds"])  # (never ran;
         # nor did Child.replaced's code, which Base.method's took the place of)
 
+    def test_the_index_reads_the_same_on_a_machine_of_the_other_byte_order(self):
+        # (a little-endian machine reads the index's numbers as words; another decodes them)
+        source_path = self.tmp / "odd.py"
+        source_path.write_text(ODD_SOURCE, encoding="utf-8")
+        expected = self.expected_odd()
+        with mock.patch.object(sys, "byteorder", "big"):
+            module, _, _ = self.write_and_load(source_path)
+            with mock.patch.object(self.writer, "compile_module", side_effect=AssertionError(
+                    "a code read where the index says did not check out")):
+                for name in ("uses_waits", "plain", "uses_header", "with_default", "which"):
+                    with self.subTest(name):
+                        self.assertEqual(getattr(module, name)(), expected[name]())
+                self.assertEqual(module.Child().replaced(), argparse.Namespace(**expected).Child().replaced())
+
     def test_a_class_that_waits_is_made_once_when_first_named(self):
         source_path = self.tmp / "odd.py"
         source_path.write_text(ODD_SOURCE, encoding="utf-8")
