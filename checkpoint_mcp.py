@@ -1145,6 +1145,17 @@ def redaction_patterns():
          r"(?#needs:ass)(?:[Pp]ass(?:word|wd|phrase)?|PASSWORD|pw)[^\n]{0,40}\?[ \t]*\r?\n[ \t]*"
          r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,20}\][ \t]*[\w.-]{1,30}:|[\w.-]{1,30}:)?[ \t]*"
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<weak>[^\s]{8,64}))[ \t]*(?=\r?\n|\Z)"),
+        ("spaced-passphrase-after-name", "i", "a passphrase of words with spaces after a password's "
+         "name, ending its line (`password=cinder oyster gravel indigo 66`, a .netrc's `password …`, "
+         "`MQTT_PASSWORD: …`), if no word of it is a sentence's",
+         r"(?#needs:pass|pwd|pw)(?:passw(?:or)?d|passphrase|pass|pwd|pw)(?![a-z])[\"']?"
+         r"(?:[ \t]*[:=][ \t]*|(?:(?<=\npassword)|(?<=\n  password)|(?<=\n    password)|(?<=\n\tpassword)"
+         r"|(?<![\s\S]password))[ \t]+)[\"']?"  # (after a separator, or a directive opening its line)
+         r"(?P<weak>[a-z]{3,12}(?: [a-z]{3,12}){3,7}(?: [0-9]{1,4})?)[\"']?[ \t]*(?=\r?\n|\Z)"),
+        ("redis-config-get-password", "i", "what redis-cli printed for `CONFIG GET requirepass` (or "
+         "`masterauth`): the value",
+         r"(?#needs:config get)config get (?:requirepass|masterauth)[^\n]*\r?\n1\) \"[^\"\n]*\"\r?\n"
+         r"2\) \"(?P<secret>[^\"\n]+)\""),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
          r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
@@ -1188,7 +1199,8 @@ def redaction_patterns():
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
          r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password"
          r"|op[ \t]+read|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t])[^\n]*"
-         r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak>[^\s]{8,128}))"
+         r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak2>[A-Za-z]{3,12}(?: [A-Za-z]{3,12}){3,7}"
+         r"(?: [0-9]{1,4})?)|(?P<weak>[^\s]{8,128}))"
          r"(?=[ \t]*(?:\r?\n|\Z))"),
         ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "
          "(`rtmp://a.rtmp.youtube.com/live2/…`), if it looks random",
@@ -2097,13 +2109,16 @@ _STOP_WORDS = frozenset(("the", "and", "for", "from", "with", "see", "use", "set
 
 
 def is_spaced_passphrase(value):
-    """True when `value` is four to eight lowercase words of 3 to 12 letters joined by single
-    spaces (or a properties file's escaped spaces), none a word of a sentence
-    (_STOP_WORDS): `cobalt kestrel violet falcon`."""
+    """True when `value` is four to eight words of 3 to 12 letters (lowercase, or a capital
+    then lowercase) joined by single spaces (or a properties file's escaped spaces), then
+    perhaps a number, none a word of a sentence (_STOP_WORDS): `cobalt kestrel violet
+    falcon`, `mango cinder tundra Mango 36`."""
     words = value.replace("\\ ", " ").split(" ")
-    return (4 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.islower()
-                                         and word.isascii() for word in words)
-            and not _STOP_WORDS.intersection(words))
+    if len(words) > 4 and words[-1].isdigit() and len(words[-1]) <= 4:
+        words = words[:-1]
+    return (4 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii()
+                                         and (word.islower() or word.istitle()) for word in words)
+            and not _STOP_WORDS.intersection(word.lower() for word in words))
 
 
 def looks_random(value):

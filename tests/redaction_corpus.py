@@ -1241,3 +1241,8 @@ BENIGN += ["await page.fill('#password', process.env.E2E_PASSWORD);", "password 
 issue("password-asked-then-given", "prose", "<kev> what's the mq password again?\n<mira> {v}\n<kev> ty",
       "pepper+falcon" + rand(DIGITS, 2) + "!", "<mira> ")
 BENIGN += ["what's the password policy?\n<ops> 12 chars minimum", "did you reset the password?\nyes, done"]
+issue("spaced-passphrase-after-name", "credential-file", "machine db-01\n  login app\n  password {v}",
+      "marble drizzle maple orchid " + rand(DIGITS, 2), "password ")
+issue("redis-config-get-password", "cli", '127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "{v}"',
+      "Dmitri" + rand(DIGITS, 4) + "%@", '2) "')
+BENIGN += ["the password reset flow works fine now", "password: is required for the admin user"]

@@ -8,7 +8,8 @@ import checkpoint_mcp
 from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, redaction_holdout5,
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
-                   redaction_holdout12, redaction_holdout13, redaction_holdout14)
+                   redaction_holdout12, redaction_holdout13, redaction_holdout14,
+                   redaction_holdout15)
 from tests.support import leaks
 
 
@@ -349,6 +350,27 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (240, 240),
     }
     recall, benign, altered = 0.957, 700, 20
+
+
+
+class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Modelled on what an agent records on ordinary projects (web apps, services, data
+    # pipelines, mobile apps, infrastructure), written after the rules for the fourteenth;
+    # blind 0.944 and 0.1%. The misses left are notes and chat (passwords in sentences,
+    # in eleven languages), a few vendors' tokens no row names shown alone, and spaced
+    # passphrases in a .pgpass line or an OpenVPN auth file.
+    corpus = redaction_holdout15
+    floors = {
+        "ci-and-deploy": (150, 150),
+        "command": (222, 225),
+        "config-file": (261, 270),
+        "note-or-chat": (117, 150),
+        "source-code": (225, 225),
+        "stack-trace-or-log": (144, 150),
+        "tool-output": (221, 225),
+        "vendor-token": (96, 105),
+    }
+    recall, benign, altered = 0.957, 800, 1
 
 
 if __name__ == "__main__":

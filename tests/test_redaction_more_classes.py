@@ -967,3 +967,15 @@ class ToolsAndProseTest(RedactionAssertions, unittest.TestCase):
             self.assertRedacted(text, secret)
         self.assertKept("パスワードは1Passwordの「本番DB」に保存しています。")
         self.assertKept("パスワードは設定画面で変更できます。")
+
+    def test_a_passphrase_of_spaced_words_after_a_passwords_name_or_printed(self):
+        for text, secret in (("spring.datasource.password=biscuit violet tundra mango 10\nx=1", "violet tundra mango"),
+                             ("machine db\n  login app\n  password marble drizzle maple orchid orchid", "drizzle maple"),
+                             ("      MQTT_PASSWORD:    granite pebble Granite hornet elkhorn 34\n", "pebble Granite hornet"),
+                             ("$ pass show work/telemetry/dev\nriver harbor lantern pixel\nusername: postgres",
+                              "river harbor lantern pixel"),
+                             ('127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "Dmitri1992%@"', "Dmitri1992%@")):
+            self.assertRedacted(text, secret)
+        for text in ("the password reset flow works fine now", "x\nthe password reset flow works fine now",
+                     "password: is required for the admin user"):
+            self.assertKept(text)
