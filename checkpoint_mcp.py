@@ -2385,6 +2385,16 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
 _PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ")
 
 
+# What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
+# certificate or public key (`-----BEGIN CERTIFICATE`, `-----BEGIN PUBLIC KEY`, as a
+# kubeconfig's `certificate-authority-data` holds one).
+_PUBLIC_BASE64_HEADS = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FUR",
+                        "LS0tLS1CRUdJTiBQVUJMSUMgS0VZ")
+# A web build's file names carry a hash of their content (`app.f1f7f95c66a0.bundle.js`).
+_ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".wasm", ".png", ".svg",
+                   ".jpg", ".webp")
+
+
 def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
     Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
@@ -2401,16 +2411,6 @@ def is_public_by_make(run_text):
             or run_text.startswith(("nix/store/", "DerivedData/"))  # a build's store path
             or run_text.startswith(_PUBLIC_BASE64_HEADS)
             or is_content_id(run_text))
-
-
-# What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
-# certificate or public key (`-----BEGIN CERTIFICATE`, `-----BEGIN PUBLIC KEY`, as a
-# kubeconfig's `certificate-authority-data` holds one).
-_PUBLIC_BASE64_HEADS = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FUR",
-                        "LS0tLS1CRUdJTiBQVUJMSUMgS0VZ")
-# A web build's file names carry a hash of their content (`app.f1f7f95c66a0.bundle.js`).
-_ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".wasm", ".png", ".svg",
-                   ".jpg", ".webp")
 
 
 def is_content_id(run_text):
@@ -2450,14 +2450,15 @@ def is_go_pseudo_version(run_text):
 
 def is_sealed_or_named_id(text, lowered, line, start, end, near):
     """True when the run text[start:end] is sealed or an id, whatever word stands near:
-    inside sops' `ENC[…]` or its metadata (`sops:`), after Vault transit's `vault:v1:`, a user's id after its provider (`auth0|…`), or a path's
-    segment when a secret store's `creds` folder is one of the path's, outside a URL
-    (`database/creds/web/<lease>`, as Vault names leases)."""
+    inside sops' `ENC[…]` or its metadata (`sops:`), after Vault transit's `vault:v1:`, a
+    user's id after its provider (`auth0|…`), or a path's segment when a secret store's
+    `creds` folder is one of the path's, outside a URL (`database/creds/web/<lease>`, as
+    Vault names leases)."""
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start):
         return True
-    version = lowered[max(line, start - 16):start].rpartition("vault:v")
-    if version[1] and version[2][-1:] == ":" and version[2][:-1].isdigit():
-        return True  # Vault's transit engine's ciphertext (is_sealed)
+    transit = lowered.rfind("vault:v", max(line, start - 16), start)
+    if transit >= 0 and is_sealed(text[transit:end]):
+        return True  # the rest of Vault's transit engine's ciphertext (`vault:v1:…`)
     sops = 0 if lowered.startswith("sops:") else lowered.rfind("\nsops:", 0, start) + 1
     if (sops or lowered.startswith("sops:")) and text[line:line + 1] in (" ", "\t") and all(
             not below or below[0] in " \t" for below in text[sops:line].split("\n")[1:]):
