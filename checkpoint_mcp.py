@@ -549,6 +549,8 @@ _SECRET_NAME = (
         "secret", "secret(?<!existingsecret)(?<!existing_secret)") + "|" + _KEY_NAME  # names one)
     + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
+    + r"|(?<=[ \t]pass)(?==(?![0-9]{1,5}(?![^\s,;]))[^\s=]{0,64}?[0-9.!@#$%^&*+_-])"  # (`ssid=… pass=…`,
+    # not a count nor a word: `tests pass=ok`)
     + "".join("|(?<=%spass)" % prefix for prefix in _PASS_PREFIXES)
     + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
     + r"|pw(?<![a-z0-9]pw))"  # (`pw=`, `db_pw:`, `PW =`: a password's short name, not `pwm`)
@@ -601,7 +603,8 @@ _BRACKETED_VALUE = (r"""(?![^\s'"`]*\w\([^()\s]*\))[^\s'"`]{6,64}(?<![)\]}>,;])"
 
 
 _QUOTED_VALUE = (
-    r"""(?:@|[rRbBuU](?=["']))?"(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)"|'(?P<secret2>[^'\n]*)'"""
+    r"""(?:@|[rRbBuU](?=["']))?"(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)""" '"'
+    r"""|(?:[rRbBuUnN](?='))?'(?P<secret2>[^'\n]*)'"""  # (`N'…'`: SQL Server's Unicode literal)
     r"""|\\"(?P<secret3>[^"\\\n]*)\\\"|`(?P<secret9>[^`\n]*)`"""
 )
 
@@ -707,8 +710,8 @@ _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,40}?)??"
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar)[ \t]+"
     r"(?:(?:now|still|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+)"
-    r"[\"'`‘“「]?(?:(?P<secret>"
+    r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=[(`]))"
+    r"[\"'`‘“「(]?(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
     r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
     r"|Filter|Middleware|Serializer|Model|View|Request|Response|Config|Options|Settings|Context|Session"
@@ -726,9 +729,14 @@ _STATED_SECRET = (
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v)[0-9._-])"
     r"(?=[A-Za-z0-9+=_.!?#*~-]*[+=_!?#*~])"
     r"[A-Za-z]{3,16}(?:[+=_.-][A-Za-z]{3,16}){0,3}[0-9]{2,6}[+=_!?#*~-]?"
+    # (a word, a number and one symbol closing it: `Otte685-`, `Rave767.`, `7ang02017+`)
+    r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v|sha|aes|rsa|md)[0-9])"
+    r"[A-Za-z0-9]?[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&](?![\w-])"
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
-    r"(?=[\"'`’”」]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
-    r"(?=[\"'`’”」]?[.,;:)]?(?:\s|\Z)|[，。、；]))")
+    r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
+    r"(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)|[，。、；])"
+    # (or four to eight words with spaces, a passphrase: `the Grafana admin password is …`)
+    r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [a-z]{3,12}){3,7}(?: [0-9]{1,4})?)(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)))")
 
 
 # `user:password` as a flag's or a key's value, the password in group `weak`.
@@ -744,8 +752,9 @@ _PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET
 # the value in group `weak`.
 _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pass|secret|token|rootpw|requirepass"
                          r"|masterauth)[ \t]+"
-                         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"]+))"
-                         r"[ \t]*(?=\r?\n|\Z)")
+                         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
+                         r"|(?!\.{0,2}/|[\w.-]+(?:/[\w.-]+)+[ \t]*(?:\r?\n|\Z))(?P<weak3>[^\s'\"]+))"
+                         r"[ \t]*(?=\r?\n|\Z)")  # (not a path: a test runner's `PASS  src/app.test.ts`)
 
 
 # A prompt's line (a shell's, a REPL's, a console's) that reads a secret by its name to
@@ -1179,6 +1188,14 @@ def redaction_patterns():
          "passphrase",
          r"(?#needs:cred)cred(?:ential)?s(?:[ \t]+(?:are|were|is)|[ \t]*:)?[ \t]+[\w.@+-]{2,64}:"
          r"(?:(?P<weak>[^\s'\"`]{6,64})(?<![.,;:])|(?P<secret>" + _WORD_PASSPHRASE + r"))"),
+        ("login-call-arguments", "i", "a user and a password as two strings in a row in a call that logs "
+         "in (`PDO->__construct(dsn, 'deploy', '…')`, `f.request :authorization, :basic, \"build\", \"…\"`, "
+         "`Credentials(realm, host, \"user\", \"…\")`): the password, if it looks random",
+         # (found at the comma after a string, fast; the user's string and the call's words
+         # are looked for before it when a value is found: is_login_argument)
+         r"(?#needs:auth|login|logon|signin|sign_in|basic|credential|connect|pdo|construct|bind)"
+         r",(?<=[\"'],)[ \t]*(?P<quote>[\"'])"
+         r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64})(?P=quote)[ \t]*(?:[,)]|\r?\n|\Z)"),
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
          "\"…\")`, `[\"password\", \"…\"]`, an Erlang or Elixir tuple (`{db_password, \"…\"}`, "
          "`{:api_token, \"…\"}`), when the value looks random",
@@ -1248,8 +1265,16 @@ def redaction_patterns():
         ("rabbitmqctl-password", "", "rabbitmqctl add_user NAME PASS / change_password NAME PASS",
          r"rabbitmqctl(?=[ \t])" + _CLI_ARGS + r"[ \t](?:add_user|change_password)[ \t]+\S+[ \t]+(?:"
          + _CLI_VALUE + r")"),
-        ("redis-auth", "", "redis AUTH PASS",
-         r"AUTH(?<![\w-]AUTH)[ \t]+(?:" + _CLI_VALUE + r")"),
+        ("redis-auth", "", "redis AUTH PASS; SMTP's AUTH PLAIN or XOAUTH2 with its base64",
+         r"AUTH(?<![\w-]AUTH)[ \t]+(?:(?:PLAIN|XOAUTH2|XOAUTH|OAUTHBEARER)[ \t]+(?P<secret4>[A-Za-z0-9+/]{8,}={0,2})"
+         r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-]))(?:" + _CLI_VALUE + r"))"),
+        ("mail-or-ftp-login-command", "", "a password sent in a protocol's log: FTP's or POP3's `PASS …` "
+         "(alone on its line or after `Command:`, `C:`, `>`), IMAP's `a001 LOGIN user …`",
+         r"(?#needs:PASS |LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-*>[ \t]*|>>>?[ \t]*)?"
+         r"PASS[ \t]+(?![\w.-]+\.(?:[jt]sx?|[mc]js|py|rb|go|java|kt|php|cs|rs|swift|dart)(?:\s|\Z))"
+         r"(?P<secret>[^\s'\\/]{4,128}(?![^\s'\\]))"  # (not a test runner's `PASS  src/app.test.ts`)
+         r"|(?<![^\n])[ \t]*(?:C:[ \t]*|>[ \t]*)?[A-Za-z0-9.]{1,10}[ \t]+LOGIN[ \t]+(?:\"[^\"\n]*\"|[^\s\"]+)[ \t]+"
+         r"(?:\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s\"]+)))"),
         ("redis-requirepass", "", "redis.conf requirepass PASS",
          r"requirepass[ \t]+(?:" + _CLI_VALUE + r")"),
         ("redis-masterauth", "", "redis.conf masterauth PASS",
@@ -1672,8 +1697,8 @@ def redaction_patterns():
          "`the new token: …`, `token de acesso do cliente: …`",
          # (each spelling a literal of its own, so that the engine skips to a P, p, T or t; a
          # word of its own, not a part of a name: `PARTNER_TOKEN=` is an assignment's)
-         r"(?#needs:ass|ASS|oken|OKEN)(?P<name>" + "|".join(
-             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token")
+         r"(?#needs:ass|ASS|oken|OKEN|pw|Pw|PW)(?P<name>" + "|".join(
+             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
         ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
          "`Das Passwort … lautet jetzt …`, "
@@ -1709,6 +1734,20 @@ def redaction_patterns():
          r"|(?:[^\n]{0,40}?(?:[ \t](?:is|was|es|est|ist|lautet|to|är|er|era|jest|je|é|è|sono|são)|[ \t]?:)|:)?[ \t]+"
          r"[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
          + r")(?=[\"'`’”]?[.,;:)]?(?:\s|\Z)))"),
+        ("wifi-key", "i", "a Wi-Fi network's key after its name: `pre-shared key: …`, netsh's `Key Content : …`, "
+         "`WLAN-Schlüssel …`, `clé de sécurité : …`, if it looks random or is a passphrase",
+         r"(?#needs:shared key|shared-key|psk|key content|network key|security key|schlüssel|clé|wpa key|wifi key"
+         r"|wi-fi key|wlan key)"
+         r"(?:pre-?shared[ -]key|(?<![\w-])psk|key content|(?:network|security|wpa2?|wi-?fi|wlan)[ -]key"
+         r"|schlüssel|clé(?: wi-?fi| wpa| de sécurité(?: réseau)?)?)(?![\w-])"
+         r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)[\"'`]?"
+         r"(?:(?P<secret>" + _WORD_PASSPHRASE + r")|(?P<weak>[^\s'\"`,;]{8,63}))(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
+        ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
+         "`PIN-Code: …`, `pin: …`",
+         r"(?#needs:PIN|Pin|pin)(?:(?<![\w-])(?:PIN|Pin)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
+         r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
+         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*))"
+         r"[\"'`]?(?P<secret>[0-9]{6,12})(?![\w-]|[.,:/][0-9])"),
         ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
          "`logging into the router with …`, `wifi in the lab is …`",
          # (found at `og`, a literal the engine skips to fast)
@@ -1844,9 +1883,14 @@ _DECODE_BUDGET_CHARS = 65536
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic", "macaroon",
                      "add-mask", "issecret", "securestring", "rotat", "revok", "webhook", "connection",
+                     # (and in other languages, as ascii_lowercase leaves them)
+                     "schlüssel", "contraseñ", "wachtwoord", "hasło", "ключ", "Ключ", "КЛЮЧ", "токен",
+                     "Токен", "ТОКЕН", "пароль", "Пароль", "ПАРОЛЬ", "密钥", "秘钥", "令牌", "密码", "密碼",
+                     "口令", "トークン", "パスワード", "토큰", "비밀번호",
                      REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
-                           "mfa", "seed")  # and `pw`, not inside a token: `…2pW3…`
+                           "mfa", "seed", "clave", "clé", "chiave", "sleutel", "klucz", "chave", "llave",
+                           "jeton", "senha", "contrasena")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|rzp_(?:live|test)_[A-Za-z0-9]{14}"
                    r"|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
@@ -1880,6 +1924,7 @@ _RANDOM_MIN_CHARS = 16
 _RANDOM_MIN_BITS = 3.0
 _RANDOM_MIN_ODD = 0.3
 _UNBROKEN_MIN_CHARS = 24  # lowercase letters and digits (4 or more) in one piece: base36, no name
+_CHOPPED_MIN_SHARE = 0.4  # pieces per character in 24 or more of both cases and digits: base62, no name
 _HEX = frozenset("0123456789abcdefABCDEF-")
 # What a digest's label ends with (the value may follow on the next line).
 _DIGEST_LABELS = ("sum", "sha", "sha1", "sha256", "sha384", "sha512", "md5", "digest", "hash",
@@ -1985,7 +2030,7 @@ def redaction_regexes():
         made = {}
         patterns = []
         for _name, flags, _what, source in redaction_patterns():
-            groups = tuple(re.findall(r"\(\?P<((?:secret|weak|token)\w*)>", source))
+            groups = tuple(re.findall(r"\(\?P<((?:secret|weak|token|spaced|login)\w*)>", source))
             patterns.append((LazyRegex(source), "i" in flags, "v" in flags, groups,
                              literal_prefixes(source)))
         made["patterns"] = tuple(patterns)
@@ -2026,8 +2071,10 @@ def redaction_regexes():
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
             r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
-        made["announced"] = re.compile(  # `… key for the signing service: <hex>`
-            r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*[\"'`]?\Z")
+        made["user_argument"] = re.compile(r"([\"'])[\w.@+\\-]{2,64}\1[ \t]*,[ \t]*[\"']\Z")
+        made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`
+            r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?"
+            r"[\"'`]?\Z")
         _redaction_regexes.update(made)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])
@@ -2119,6 +2166,44 @@ def is_spaced_passphrase(value):
     return (4 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii()
                                          and (word.islower() or word.istitle()) for word in words)
             and not _STOP_WORDS.intersection(word.lower() for word in words))
+
+
+# Words that make a run of words a sentence when a sentence stated them.
+_SENTENCE_WORDS = frozenset(("please", "again", "must", "should", "would", "could", "also", "only", "still",
+                             "just", "never", "always", "incorrect", "invalid", "wrong", "required", "expired",
+                             "missing", "empty", "blank", "correct", "valid", "too", "short", "long", "weak",
+                             "strong", "known", "unknown", "leaked", "reset", "there", "where", "what", "which",
+                             "who", "why", "how", "does", "did", "doesn", "isn", "wasn", "than", "some", "any",
+                             "every", "each", "more", "most", "less", "same", "other", "about", "after",
+                             "before", "over", "under", "until", "while", "because", "instead", "inside",
+                             "outside", "without", "within", "they", "them", "their", "these", "those", "were",
+                             "been", "being", "into", "onto", "upon", "like", "rotated", "managed", "generated",
+                             "hashed", "encrypted", "saved", "kept", "sent", "shared", "given", "updated"))
+
+
+def is_prose_passphrase(value):
+    """True when words a sentence states as a password are a passphrase (is_spaced_passphrase)
+    and not the sentence going on: no word a sentence's (_SENTENCE_WORDS), nor a verb's or
+    an adverb's form (`hashed`, `storing`, `securely`): `sparrow dolphin clover kettle`, not
+    `hashed using bcrypt before storing`."""
+    words = value.lower().split(" ")
+    return is_spaced_passphrase(value) and not _SENTENCE_WORDS.intersection(words) and not any(
+        len(word) > 5 and word.endswith(("ed", "ing", "ly")) for word in words)
+
+
+# A call's words that log in with a user and a password (`f.request :authorization, :basic, …`).
+_LOGIN_CALL_WORDS = ("auth", "login", "logon", "signin", "sign_in", "basic", "credential", "connect", "pdo",
+                     "construct", "bind")
+
+
+def is_login_argument(text, start, value):
+    """True when `value`, a string argument at `start`, looks random, follows a user's string
+    (`"deploy", "…"`) and the call on its line before them logs in (_LOGIN_CALL_WORDS,
+    within 200 characters)."""
+    line = text[max(text.rfind("\n", 0, start) + 1, start - 200):start]
+    user = _redaction_regexes["user_argument"].search(line)
+    return (user is not None and looks_random(value)
+            and any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS))
 
 
 def looks_random(value):
@@ -2249,7 +2334,8 @@ def looks_generated(run):
             if not piece.isalpha() or not piece.strip("bcdfghjklmnpqrstvwxz")) < _RANDOM_MIN_CHARS:
         return False  # words and a short generated suffix: `tls-example-io-x7k2p`, `web-7d9f8b-q2x`
     letters = odd = 0
-    for chunk in _redaction_regexes["chunk"].findall(" ".join(pieces)):
+    chunks = _redaction_regexes["chunk"].findall(" ".join(pieces))
+    for chunk in chunks:
         if chunk.isdigit():
             continue
         letters += len(chunk)
@@ -2265,9 +2351,13 @@ def looks_generated(run):
     if odd < _RANDOM_MIN_ODD * max(letters, 1) and not (
             upper == 0 and digits >= 4 and len(max(pieces, key=len)) >= _UNBROKEN_MIN_CHARS) and not (
             upper + digits == length - named and upper >= 4 and digits >= 2
-            and len(max(pieces, key=len)) >= _RANDOM_MIN_CHARS):
+            and len(max(pieces, key=len)) >= _RANDOM_MIN_CHARS) and not (
+            length >= _UNBROKEN_MIN_CHARS and digits >= 2 and upper >= 3 and length - upper - digits >= 3
+            and len(chunks) >= _CHOPPED_MIN_SHARE * length and "%" not in part):
         return False  # (a name has words; lowercase letters and digits unbroken for so long have none,
-        # nor have capitals and digits unbroken for 16: a name in capitals has underscores)
+        # nor have capitals and digits unbroken for 16: a name in capitals has underscores; nor
+        # has a run chopped by case and digits into pieces of 2.5 characters or less on
+        # average, unless percent-encoding chopped it: `trace%3D%22projects%2F…`)
     import math
     if -sum(n / length * math.log2(n / length)
             for n in map(alnum.count, set(alnum))) < _RANDOM_MIN_BITS:
@@ -2476,9 +2566,13 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near):
 def credential_word_before(lowered, window, start, inside):
     """The last credential word (or name: `token_AbC…` runs into its value) between
     `window` and `inside` that ends at most _NEAR_CHARS before `start` and is not a public
-    thing's (`pub…`, `ssh-…`); None if there is none."""
+    thing's (`pub…`, `ssh-…`); inside the run, only where a name's or a path's part starts.
+    None if there is none."""
     public, near = _redaction_regexes["public"], None
     for found in _redaction_regexes["words"].finditer(lowered, window, inside):
+        if found.start() > start and lowered[found.start() - 1] not in "/_.-" and not lowered[
+                start:found.start()].isalpha():
+            continue  # (inside the run only in a name or as a path's part: not `…Y5KeY3t…`)
         if found.end() >= start - _NEAR_CHARS and not public.search(
                 lowered, max(0, found.start() - 8), found.start()):
             near = found
@@ -2956,7 +3050,9 @@ def rows_to_try(gate, text, lowered):
 def redact_rows(text):
     """The second pass: every row of redaction_patterns() in table order, each replacing its
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
-    `weak` group, does not look random, or for a `token` group, does not look generated.
+    `weak` group, does not look random, for a `spaced` group, is no passphrase of words
+    (is_prose_passphrase), for a `login` group, is no call's argument that logs in
+    (is_login_argument), or for a `token` group, does not look generated.
     A value made to be published (_PUBLISHED_PREFIXES) is left too.
     A row none of whose needles the text holds cannot match and is skipped (rows_to_try,
     asked again whenever a row has changed the text)."""
@@ -2982,6 +3078,8 @@ def redact_rows(text):
                 if is_stand_in_value(value, name, placeholder) or (
                         value.startswith(_PUBLISHED_PREFIXES)) or (
                         group.startswith("weak") and not looks_random(value)) or (
+                        group.startswith("spaced") and not is_prose_passphrase(value)) or (
+                        group.startswith("login") and not is_login_argument(text, start, value)) or (
                         group.startswith("token") and not is_generated_token(value)):
                     continue
                 pieces.append(text[position:start])

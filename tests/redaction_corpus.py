@@ -1246,3 +1246,15 @@ issue("spaced-passphrase-after-name", "credential-file", "machine db-01\n  login
 issue("redis-config-get-password", "cli", '127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "{v}"',
       "Dmitri" + rand(DIGITS, 4) + "%@", '2) "')
 BENIGN += ["the password reset flow works fine now", "password: is required for the admin user"]
+issue("pin-stated", "prose", "Shared ops phone: SIM PIN {v} (the PUK is in the safe).", rand(DIGITS, 8), "SIM PIN ")
+issue("wifi-key", "credential-file", 'netsh wlan show profile name="Lab" key=clear\n    Key Content            : {v}',
+      "amber-walrus-tulip-gravel", "Key Content            : ")
+issue("login-call-arguments", "code", 'conn = Faraday.new(url: base) do |f|\n  f.request :authorization, :basic, '
+      '"ci-bot", "{v}"\nend', "Plover-" + rand(DIGITS, 4) + "-lantern", '"ci-bot", "')
+issue("mail-or-ftp-login-command", "log", "Command:\tUSER backup\nResponse:\t331 Password required\n"
+      "Command:\tPASS {v}\nResponse:\t230 Logged on", "Quince" + rand(DIGITS, 3) + "*", "Command:\tPASS ")
+issue("prose-secret-stated", "prose", "Ahmed says the NAS admin password is {v} (rotating Friday)",
+      "otter velvet basalt anchor", "password is ")
+BENIGN += ["  PASS  src/login.test.ts\n  PASS  App.test.js", "GPIO pin 13 drives the relay", "all tests pass=12",
+           "the password is hashed using bcrypt before storing", "PIN entry is disabled on the kiosk",
+           "the password is incorrect please try again", "token (see docs)", "the api key (optional)"]
