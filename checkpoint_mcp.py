@@ -540,7 +540,8 @@ _KEY_NAME = (
 # `smtppass`); `pass` after any other letters is another word (`compass`, `bypass`).
 _PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", "sftp", "ldap", "bind",
                   "api", "app", "master", "redis", "mysql", "pg", "mongo", "rabbit", "vnc", "wifi", "proxy",
-                  "store", "key", "svc", "service", "sys", "web", "client", "sa", "dbuser", "imap", "pop")
+                  "store", "key", "svc", "service", "sys", "web", "client", "sa", "dbuser", "imap", "pop",
+                  "storage")
 
 
 _SECRET_NAME = (
@@ -649,7 +650,7 @@ def _piped_secret(command):
             r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
             r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
-            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]"
+            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]|iinit(?![\w-])"
             r"|kubeseal[ \t][^\n]*--raw)")
 
 
@@ -707,10 +708,10 @@ _CONCATENATED_REST = r"""(?:[ \t]*\+[ \t]*\r?\n[ \t]*(?:"(?P<secret10>[^"\n]*)"|
 # `是`, within a few words of the name) when it reads as a secret: a passphrase of three or
 # more words, words run together, a word with digits, hex, or a password-like value.
 _STATED_SECRET = (
-    r"(?:[ \t][^\n:：=]{0,40}?)??"
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar)[ \t]+"
-    r"(?:(?:now|still|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|は|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=[(`]))"
+    r"(?:[ \t][^\n:：=]{0,60}?)??"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
+    r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
+    r"|(?:是|は|を|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=[(`]))"
     r"[\"'`‘“「(]?(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
     r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
@@ -732,10 +733,15 @@ _STATED_SECRET = (
     # (a word, a number and one symbol closing it: `Otte685-`, `Rave767.`, `7ang02017+`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v|sha|aes|rsa|md)[0-9])"
     r"[A-Za-z0-9]?[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&](?![\w-])"
+    # (8 or 9 of two capitals, two small letters and two digits or more, mixed: `1dFQe8h3`;
+    # or 10 or more of both cases and a symbol: `e+PmqSrotqxg`)
+    r"|(?=(?:[a-z0-9]*[A-Z]){2})(?=(?:[A-Z0-9]*[a-z]){2})(?=(?:[A-Za-z]*[0-9]){2})"
+    r"(?=[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z][a-z]{0,2}[0-9]|[0-9][A-Za-z][0-9]))[A-Za-z0-9]{8,9}"
+    r"|(?=[^\s'\"`]*[A-Z])(?=[^\s'\"`]*[a-z])(?=[^\s'\"`]*[!#$%^&*+=?@~])[A-Za-z!#$%^&*+=?@~]{10,64}"
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
     r"(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)|[，。、；])"
-    # (or four to eight words with spaces, a passphrase: `the Grafana admin password is …`)
+    # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
     r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [a-z]{3,12}){3,7}(?: [0-9]{1,4})?)(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)))")
 
 
@@ -744,8 +750,8 @@ _USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?:(?P<weak>[^\s'"`]+)|'(?P<weak2>
 
 
 # What follows a word of logging in when a password is named by it (`… login is admin / …`).
-_PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?P<secret>" + _PROSE_SECRET
-                     + r")(?=[.,;:)'\"`]?(?:\s|\Z))")
+_PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
+                     + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z))")
 
 
 # A credential file's line after its start: `password VALUE` and nothing more (msmtprc),
@@ -1048,7 +1054,7 @@ def redaction_patterns():
          "'…'): the literal after a secret's name, if it looks random",
          # (found at the comma after the name's closing quote: the engine skips to a literal fast)
          r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
-             "(?<=[\"'_.-]%s[\"'],)|(?<=[\"'_.-]%s[\"'] ,)" % (word, word) for word in (
+             "(?<=[\"'\\w.-]%s[\"'],)|(?<=[\"'\\w.-]%s[\"'] ,)" % (word, word) for word in (  # (`env.P4PASSWD`)
                  "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
                  "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials"))
          + r")[ \t]*"
@@ -1148,12 +1154,13 @@ def redaction_patterns():
          "a settings dump): `SECRET_KEY<TAB>'…'`",
          "(?#needs:\t)" r"(?<![^\n])[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY|API_KEY)[A-Z0-9_]*\t+"
          r"(?:'(?P<secret>[^'\n]{6,})'|\"(?P<secret2>[^\"\n]{6,})\")"),
-        ("password-asked-then-given", "", "a password given alone on the line after a line that asks for it "
-         "(a chat: `<kev> what's the mq password again?` then `<mira> …`), if it reads as a chosen one "
-         "or looks random",
-         r"(?#needs:ass)(?:[Pp]ass(?:word|wd|phrase)?|PASSWORD|pw)[^\n]{0,40}\?[ \t]*\r?\n[ \t]*"
+        ("password-asked-then-given", "", "a password, a key or a token given alone on the line after a line "
+         "that asks for it (a chat: `<kev> what's the mq password again?` then `<mira> …`), if it reads as a "
+         "chosen one or looks random",
+         # (found at the question mark, fast; the question is read when a value is found: is_asked_for)
+         r"(?#needs:?)\?[ \t]*\r?\n[ \t]*"
          r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,20}\][ \t]*[\w.-]{1,30}:|[\w.-]{1,30}:)?[ \t]*"
-         r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<weak>[^\s]{8,64}))[ \t]*(?=\r?\n|\Z)"),
+         r"(?P<asked>[^\s]{8,64})[ \t]*(?=\r?\n|\Z)"),
         ("spaced-passphrase-after-name", "i", "a passphrase of words with spaces after a password's "
          "name, ending its line (`password=cinder oyster gravel indigo 66`, a .netrc's `password …`, "
          "`MQTT_PASSWORD: …`), if no word of it is a sentence's",
@@ -1172,10 +1179,11 @@ def redaction_patterns():
          "(`their sandbox secret '…'`, ``the key with `…` ``, `API token — … —`), if it looks "
          "random and is no keyboard shortcut",
          "(?#needs:%s)" % "|".join(  # (the word, then what sets a value off)
-             word + after for word in ("secret", "password", "passwd", "token", "key") for after in (
+             word + after for word in ("secret", "password", "passwd", "token", "key", "credential") for after in (
                  " '", ' "', " `", " —", " is", " was", " with", " of", " =", ":"))
-         + r"(?:secret|password|passwd|token|key)(?<![a-z0-9_.-]secret)"
-         r"(?<![a-z0-9_.-]password)(?<![a-z0-9_.-]passwd)(?<![a-z0-9_.-]token)(?<![a-z0-9_.-]key)[ \t]+"
+         + r"(?:secret|password|passwd|token|key|credential)(?<![a-z0-9_.-]secret)"
+         r"(?<![a-z0-9_.-]password)(?<![a-z0-9_.-]passwd)(?<![a-z0-9_.-]token)(?<![a-z0-9_.-]key)"
+         r"(?<![a-z0-9_.-]credential)(?<!\[credential)[ \t]+"  # (not git's `[credential "https://…"]`)
          r"(?:(?:is|was|with|of|=|:)[ \t]+)?(?:[`'\"](?!(?:ctrl|cmd|shift|alt|meta|option)\+)"
          r"(?P<weak>[^`'\"\s]{8,64})[`'\"]"
          r"|—[ \t]+(?P<weak2>[^\s]{8,64})[ \t]+—)"),
@@ -1298,7 +1306,8 @@ def redaction_patterns():
          r"""(?:\([ \t]*|[ \t]+(?=["'])|:[ \t]*\{[ \t]*)(?:(?:""|'')[ \t]*,[ \t]*)?"""
          r"""(?:(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)(?:\.\w{1,20}\(\))?[ \t]*,[ \t]*(?:some\()?"""
          r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
-         r"""|"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\))"""),
+         r"""|(?<!credentials\()(?:"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\)))"""),
+        # (a literal alone in `credentials('…')` is a Jenkins credential's id)
         ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
          "the third literal; in C's and PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
          r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
@@ -1734,6 +1743,34 @@ def redaction_patterns():
          r"|(?:[^\n]{0,40}?(?:[ \t](?:is|was|es|est|ist|lautet|to|är|er|era|jest|je|é|è|sono|são)|[ \t]?:)|:)?[ \t]+"
          r"[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
          + r")(?=[\"'`’”]?[.,;:)]?(?:\s|\Z)))"),
+        ("pipe-separated-setting", "i", "a secret's setting printed as `name|value` (sqlite3's output, "
+         "a `key|value` table's row), the name ending in a secret's word: the value, if it looks random "
+         "or is a passphrase",
+         # (found at the bar, then the name's end looked for behind it)
+         r"(?#needs:pass|pwd|secret|token|api_key|apikey|private_key)\|(?:" + "|".join(
+             "(?<=%s\\|)" % word for word in ("password", "passwd", "pwd", "secret", "token", "api_key", "apikey",
+                                              "private_key")) + r")"
+         r"(?P<weak>[^|\s()\[\]{}\\?\"']{6,128})[ \t]*(?=\r?\n|\Z)"),  # (not a regex's alternatives: `(secret|token)\s*…`)
+        ("recovery-codes", "i", "recovery or backup codes listed on the lines under their label",
+         r"(?#needs:recovery code|backup code|recovery-code|backup-code)(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
+         r"(?P<secret>(?:[ \t]*(?:[-*][ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"),
+        ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
+         "names a recovery key or BitLocker",
+         r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
+        ("ntlm-hash-dump", "i", "a line of an NTLM hash dump (secretsdump, pwdump): `user:rid:lm:nt:::`, the NT hash",
+         r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?P<secret>[0-9a-f]{32}):::"),
+        ("ldif-secret-base64", "i", "an LDIF attribute that holds a password, base64 after `::`",
+         r"(?#needs:password::|secret::|pwd::)(?<![^\n])[a-z-]*(?:password|secret|pwd)[a-z-]*::[ \t]*"
+         r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})"),
+        ("login-flag-pair", "", "a user flag then a password, ticket or hash flag (`sqlcmd … -U sa -P …`, "
+         "`p4 -u build -P …`, `evil-winrm -u Administrator -H <NT hash>`, sipp's `-au` then `-ap`)",
+         r"(?#needs:-P |-H |-ap )-(?<![\w-]-)(?:[uU]|au)[ \t]+[^\s-][^\s]*[ \t]+"
+         r"(?:-P[ \t]+(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"-][^\s]*))"
+         r"|-H[ \t]+(?P<secret4>[0-9a-fA-F]{32})(?![\w-])"
+         r"|-ap[ \t]+(?:\"(?P<secret5>[^\"\n]+)\"|'(?P<secret6>[^'\n]+)'|(?P<secret7>[^\s'\"-][^\s]*)))"),
+        ("mysql-password-in-argv", "", "mysql's or mysqladmin's password glued to `-p` in a quoted argument list "
+         "(a compose healthcheck's `[\"CMD\", \"mysqladmin\", …, \"-p…\"]`, auditd's `a5=\"-p…\"`)",
+         r"(?#needs:mysql)mysql[^\n]{0,300}?[\"'](?:-p|--password=)(?P<secret>[^\"'\s]+)[\"']"),
         ("wifi-key", "i", "a Wi-Fi network's key after its name: `pre-shared key: …`, netsh's `Key Content : …`, "
          "`WLAN-Schlüssel …`, `clé de sécurité : …`, if it looks random or is a passphrase",
          r"(?#needs:shared key|shared-key|psk|key content|network key|security key|schlüssel|clé|wpa key|wifi key"
@@ -1743,8 +1780,10 @@ def redaction_patterns():
          r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)[\"'`]?"
          r"(?:(?P<secret>" + _WORD_PASSPHRASE + r")|(?P<weak>[^\s'\"`,;]{8,63}))(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
-         "`PIN-Code: …`, `pin: …`",
-         r"(?#needs:PIN|Pin|pin)(?:(?<![\w-])(?:PIN|Pin)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
+         "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`",
+         r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK)"
+         r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
+         r"|(?<![\w-])(?:PIN|Pin|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
          r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*))"
          r"[\"'`]?(?P<secret>[0-9]{6,12})(?![\w-]|[.,:/][0-9])"),
@@ -1882,7 +1921,7 @@ _DECODE_BUDGET_CHARS = 65536
 # ones only as words.
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic", "macaroon",
-                     "add-mask", "issecret", "securestring", "rotat", "revok", "webhook", "connection",
+                     "add-mask", "issecret", "securestring", "rotat", "revok", "webhook", "connection", "ticket",
                      # (and in other languages, as ascii_lowercase leaves them)
                      "schlüssel", "contraseñ", "wachtwoord", "hasło", "ключ", "Ключ", "КЛЮЧ", "токен",
                      "Токен", "ТОКЕН", "пароль", "Пароль", "ПАРОЛЬ", "密钥", "秘钥", "令牌", "密码", "密碼",
@@ -1933,6 +1972,9 @@ _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 _redaction_regexes = {}
+
+# The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
+_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -2030,7 +2072,7 @@ def redaction_regexes():
         made = {}
         patterns = []
         for _name, flags, _what, source in redaction_patterns():
-            groups = tuple(re.findall(r"\(\?P<((?:secret|weak|token|spaced|login)\w*)>", source))
+            groups = tuple(re.findall(r"\(\?P<((?:%s)\w*)>" % "|".join(_GROUP_KINDS), source))
             patterns.append((LazyRegex(source), "i" in flags, "v" in flags, groups,
                              literal_prefixes(source)))
         made["patterns"] = tuple(patterns)
@@ -2048,7 +2090,9 @@ def redaction_regexes():
                 "auth", "auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])").replace(  # nor `tokenizer`,
                 # a page's token (a cursor: `nextPageToken`),
                 # `keyword`, `keyboard`, `monkey`
-                "key", "(?<!mon|hoc|tur|don|joc)key(?!word|board|stroke|frame|note|pad)"))
+                "key", "(?<!mon|hoc|tur|don|joc)(?<!action )(?<!object )(?<!primary )(?<!foreign )(?<!partition )"
+                "(?<!sort )key(?!word|board|stroke|frame|note|pad)"))  # (nor a build's action key, a
+                # stored object's or a table's: `action key <sha256>`, `object key uploads/…`)
         made["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
         made["part"] = re.compile(  # a run's part between '/' and '.' (each
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
@@ -2060,7 +2104,7 @@ def redaction_regexes():
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
             r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
-            r"[\"'`]?[ \t]*(?:[:=]|[ \t]is)?[ \t]*[\"'`]?\Z")
+            r"[\"'`]?[ \t]*(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         made["public"] = re.compile(_PUBLIC_WORDS)
@@ -2071,9 +2115,10 @@ def redaction_regexes():
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
             r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
+        made["asks_for"] = re.compile(r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret)(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
         made["user_argument"] = re.compile(r"([\"'])[\w.@+\\-]{2,64}\1[ \t]*,[ \t]*[\"']\Z")
         made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`
-            r"[A-Za-z \t-]{0,40}?(?:[:=]|[ \t](?:is|was))[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?"
+            r"[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was))[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?"
             r"[\"'`]?\Z")
         _redaction_regexes.update(made)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
@@ -2107,6 +2152,8 @@ def is_stand_in_value(value, name, placeholder):
         return True
     if len(value) >= 12 and len(set(value[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
+    if value[:3] in ("***", "•••", "●●●", "...", "…**") and len(value.lstrip("*•●.…")) <= 6:
+        return True  # a mask before the last few: `***a9cb`
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
         return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
@@ -2204,6 +2251,14 @@ def is_login_argument(text, start, value):
     user = _redaction_regexes["user_argument"].search(line)
     return (user is not None and looks_random(value)
             and any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS))
+
+
+def is_asked_for(text, start, value):
+    """True when `value`, alone on the line at `start`, looks random and the line before asks
+    for a password, a key or a token (`what's the mq password again?`)."""
+    above = text.rfind("\n", 0, start)
+    question = text[text.rfind("\n", 0, max(above, 0)) + 1:max(above, 0)].lower()
+    return looks_random(value) and _redaction_regexes["asks_for"].search(question) is not None
 
 
 def looks_random(value):
@@ -2466,13 +2521,13 @@ _IDENTITY_PROVIDERS = frozenset(("auth0", "google-oauth2", "github", "facebook",
 _PUBLIC_ID_PREFIXES = frozenset(("prj", "team", "jr", "bquxjob", "dpl"))
 _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus", "pi", "ch", "txn", "resp",
                                  "file", "batch", "thread", "asst", "ftjob", "run", "job", "in", "sub",
-                                 "price", "acct", "seti", "pm", "src", "tok", "we"))
+                                 "price", "acct", "seti", "pm", "src", "tok", "we", "po"))
 
 
 # Tokens made to be published in a web page or an app: Stripe's (and Clerk's, Paystack's)
 # publishable keys, PostHog's project key, Mapbox's public token; an Oracle Cloud
-# resource's id.
-_PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ")
+# resource's id; a JWT signed by nothing (`{"alg":"none"`), which no server should trust.
+_PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJhbGciOiJub25lI")
 
 
 # What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
@@ -2583,7 +2638,8 @@ def label_above(text, lowered, line, start, end):
     """The credential word of the label a run stands under, alone on its line (quotes and
     a code span's backquotes aside): the last line above it that is not blank, at most two
     blank lines up, ends in `:` and names a credential (`Your API key:`, `Settings ->
-    API):`), not an id or a hash word with it (`Request id for the token call:`, `Cache
+    API):`) or, in 60 characters or less, ends in a credential's word (`AWS secret access
+    key`), not an id or a hash word with it (`Request id for the token call:`, `Cache
     key:`); False if it names a public one (`SSH public key:`); None if it names none."""
     if text[line:start].strip(" \t`'\"") or text[end:text.find("\n", end) % (len(text) + 1)].strip(" \t`'\".,"):
         return None
@@ -2592,11 +2648,12 @@ def label_above(text, lowered, line, start, end):
         first = text.rfind("\n", 0, above) + 1
         label = text[first:above].rstrip(" \t\r")
         if label:
-            if not label.endswith(":"):
-                return None
             found = None
             for found in _redaction_regexes["words"].finditer(lowered, first, first + len(label)):
                 pass
+            if not label.endswith(":") and (found is None or len(label) > 60 or not (
+                    lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label))):
+                return None
             words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
             if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
                     lowered, first, first + len(label)):
@@ -2723,6 +2780,19 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     return start, end
 
 
+def quoted_whole(text, span):
+    """`span` widened to the rest of the quoted value it opens, when a character no run holds
+    stopped it short (`"Key": "7C01…*J9Ad.v^NPS%…"`): up to the closing quote, if no space,
+    quote or backslash comes first and it is at most 128 characters on."""
+    start, end = span
+    quote = text[start - 1:start]
+    if quote not in ("\"", "'", "`") or text[end:end + 1] in ("", quote):
+        return span
+    close = text.find(quote, end, end + 129)
+    if close < 0 or any(c.isspace() or c in "\"'`\\" for c in text[end:close]):
+        return span
+    return start, close
+
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
@@ -2773,8 +2843,9 @@ def credential_spans(text, lowered):
                 continue
         span = named_value_span(text, lowered, start, end, near, beside, window)
         if span is not None:
-            spans.append(span)
+            spans.append(quoted_whole(text, span))
     return spans
+
 
 
 # A table's column that holds secrets: its header cell ends in one of these words (`admin
@@ -3052,7 +3123,8 @@ def redact_rows(text):
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
     `weak` group, does not look random, for a `spaced` group, is no passphrase of words
     (is_prose_passphrase), for a `login` group, is no call's argument that logs in
-    (is_login_argument), or for a `token` group, does not look generated.
+    (is_login_argument), for an `asked` group, is no answer to a question for a secret
+    (is_asked_for), or for a `token` group, does not look generated.
     A value made to be published (_PUBLISHED_PREFIXES) is left too.
     A row none of whose needles the text holds cannot match and is skipped (rows_to_try,
     asked again whenever a row has changed the text)."""
@@ -3080,6 +3152,7 @@ def redact_rows(text):
                         group.startswith("weak") and not looks_random(value)) or (
                         group.startswith("spaced") and not is_prose_passphrase(value)) or (
                         group.startswith("login") and not is_login_argument(text, start, value)) or (
+                        group.startswith("asked") and not is_asked_for(text, start, value)) or (
                         group.startswith("token") and not is_generated_token(value)):
                     continue
                 pieces.append(text[position:start])

@@ -1258,3 +1258,20 @@ issue("prose-secret-stated", "prose", "Ahmed says the NAS admin password is {v} 
 BENIGN += ["  PASS  src/login.test.ts\n  PASS  App.test.js", "GPIO pin 13 drives the relay", "all tests pass=12",
            "the password is hashed using bcrypt before storing", "PIN entry is disabled on the kiosk",
            "the password is incorrect please try again", "token (see docs)", "the api key (optional)"]
+issue("pipe-separated-setting", "cli", "sqlite> select name, value from config;\nmail_host|mx.example.org\n"
+      "mail_password|{v}", "Tern" + rand(DIGITS, 4) + "-ledger", "mail_password|")
+issue("recovery-codes", "prose", "Backup codes for the ops mailbox:\n{v}\n(two used)",
+      "\n".join(rand("abcdefghjkmnpqrstuvwxyz23456789", 5) + "-" + rand("abcdefghjkmnpqrstuvwxyz23456789", 5)
+                for _ in range(4)), "mailbox:\n")
+issue("bitlocker-recovery-key", "prose", "manage-bde -protectors -get C: printed the numerical password {v}",
+      "-".join(rand(DIGITS, 6) for _ in range(8)), "numerical password ")
+issue("ntlm-hash-dump", "log", "CORP\\backup_svc:1107:" + "aad3b435b51404ee" + "aad3b435b51404ee" + ":{v}:::",
+      rand(HEX, 32), ":")
+issue("ldif-secret-base64", "credential-file", "dn: cn=replicator,dc=example,dc=org\nuserPassword:: {v}",
+      b64(18), "userPassword:: ")
+issue("login-flag-pair", "cli", "bcp dbo.orders out orders.dat -S sql01 -U loader -P {v} -c", "Vireo" + rand(DIGITS, 4) + "#",
+      "-U loader -P ")
+issue("mysql-password-in-argv", "cli", 'test: ["CMD", "mysqladmin", "ping", "-uroot", "-p{v}"]',
+      "Marten_" + rand(ALNUM, 8), '"-p')
+BENIGN += ["schema|public\nsearch_path|public", "release|2024.06.1", "serial 123456-654321 on the label",
+           "Which key do you mean?\nthe staging one", "mysql -u app -p appdb", "ssh -p 2222 host"]
