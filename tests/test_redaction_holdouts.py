@@ -9,7 +9,7 @@ from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, r
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
                    redaction_holdout12, redaction_holdout13, redaction_holdout14,
-                   redaction_holdout15)
+                   redaction_holdout15, redaction_holdout16)
 from tests.support import leaks
 
 
@@ -294,11 +294,11 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (402, 441),
-        "terminal-session": (147, 150),
+        "prose": (414, 441),
+        "terminal-session": (148, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.962, 699, 4
+    recall, benign, altered = 0.968, 699, 3
 
 
 
@@ -312,18 +312,18 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # wrapped Mongo keyfile.
     corpus = redaction_holdout13
     floors = {
-        "code": (311, 315),
+        "code": (313, 315),
         "command": (249, 252),
-        "config": (305, 318),
+        "config": (308, 318),
         "connection-string": (126, 126),
         "credential-file": (144, 147),
         "id-beside-secret": (122, 126),
-        "log-and-error": (143, 147),
-        "prose": (139, 147),
-        "terminal": (209, 215),
+        "log-and-error": (144, 147),
+        "prose": (143, 147),
+        "terminal": (212, 215),
         "vendor-token": (312, 315),
     }
-    recall, benign, altered = 0.977, 700, 1
+    recall, benign, altered = 0.983, 700, 1
 
 
 
@@ -338,18 +338,18 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # (passwords in sentences in many languages), and products' own shapes.
     corpus = redaction_holdout14
     floors = {
-        "code": (290, 300),
+        "code": (295, 300),
         "command": (237, 240),
-        "config": (293, 300),
+        "config": (294, 300),
         "connection-string": (99, 100),
         "credential-file": (114, 120),
-        "id-beside-secret": (111, 120),
-        "log-and-error": (164, 180),
-        "prose": (138, 160),
-        "terminal": (232, 240),
+        "id-beside-secret": (115, 120),
+        "log-and-error": (176, 180),
+        "prose": (148, 160),
+        "terminal": (235, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.957, 700, 20
+    recall, benign, altered = 0.976, 700, 20
 
 
 
@@ -364,13 +364,36 @@ class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (150, 150),
         "command": (222, 225),
         "config-file": (261, 270),
-        "note-or-chat": (117, 150),
+        "note-or-chat": (138, 150),
         "source-code": (225, 225),
         "stack-trace-or-log": (144, 150),
         "tool-output": (221, 225),
         "vendor-token": (96, 105),
     }
-    recall, benign, altered = 0.957, 800, 1
+    recall, benign, altered = 0.971, 800, 0
+
+
+
+class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Long debugging and operations sessions in less common settings (payments, HL7/FHIR,
+    # firmware, game studios, ML ops, pentest notes, mainframes, HPC, enterprise software),
+    # written after the rules for the fifteenth; blind 0.914 and 3.9%. The misses left are
+    # legacy declarations (COBOL, RPG, ABAP), secrets a tool prints lines after the command
+    # that shows them, notes in other languages with the value far from its word, license
+    # serials and HL7 or ISO 8583 fields; the look-alikes still altered are AWS key ids
+    # alone, Algolia search keys, a session's id, a MIC digest and build cache keys.
+    corpus = redaction_holdout16
+    floors = {
+        "ci-and-deploy": (160, 160),
+        "command": (218, 224),
+        "config-file": (250, 256),
+        "note-or-chat": (171, 192),
+        "source-code": (205, 224),
+        "stack-trace-or-log": (152, 160),
+        "tool-output": (236, 256),
+        "vendor-token": (127, 128),
+    }
+    recall, benign, altered = 0.949, 800, 16
 
 
 if __name__ == "__main__":
