@@ -740,7 +740,7 @@ _STATED_SECRET = (
     r"|(?=[^\s'\"`]*[A-Z])(?=[^\s'\"`]*[a-z])(?=[^\s'\"`]*[!#$%^&*+=?@~])[A-Za-z!#$%^&*+=?@~]{10,64}"
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
-    r"(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)|[，。、；])"
+    r"(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)|[，。、；]|[\u3040-\u30ff\u3400-\u9fff])"
     # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
     r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [a-z]{3,12}){3,7}(?: [0-9]{1,4})?)(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)))")
 
@@ -1237,7 +1237,7 @@ def redaction_patterns():
         ("secret-read-then-printed-first", "", "the same, the prompt's line the text's first",
          r"\A" + _SECRET_READ_THEN_PRINTED),
         ("elastic-reset-password-output", "", "the password elasticsearch-reset-password prints",
-         r"reset-password[^\n]*\r?\n(?:[^\n]*\r?\n){0,3}?New value:[ \t]*(?P<secret>\S+)"),
+         r"reset-password[^\n]*\r?\n(?:[^\n]*\r?\n){0,8}?New value:[ \t]*(?P<secret>\S+)"),
         ("redis-client-positional", "", "a Redis client made with its password as the fourth "
          "argument (`redis.Redis('host', 6379, 0, '…')`), if it looks random",
          r"(?:StrictRedis|Redis)\([ \t]*(?:[^,()\n]+,[ \t]*){3}"
@@ -1424,9 +1424,20 @@ def redaction_patterns():
          r"(?P<weak>[^\s'\"-][^\s'\"]*)"),
         ("typed-constant", "i", "a typed constant named for a secret: `const STRIPE_SECRET: string = \"…\"`, "
          "Rust's `const ACCESS_TOKEN: &str = \"…\"`, if it looks random",
-         r"(?#needs:: string|: &str|: &'static str)(?<![a-z0-9_])[a-z0-9_]{0,40}(?:secret|password|passwd|token|api_?key)"
+         r"(?#needs:: string|: &str|: &'static str)(?<![a-z0-9_])[a-z0-9_]{0,40}(?:secret|password|passwd|token|api_?key"
+         r"|psk|passphrase)"
          r"[a-z0-9_]{0,40}[ \t]*:[ \t]*(?:string|&(?:'static[ \t]+)?str)[ \t]*=[ \t]*"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
+        ("key-byte-array", "i", "a key written as an array of bytes: `static const uint8_t aes_key[32] = { 0x…, … }`, "
+         "a LoRaWAN `APPKEY[16] = { … }`: the bytes, eight or more",
+         r"(?#needs:0x)(?:key|secret|psk|token)\w*[ \t]*\[[ \t]*\d*[ \t]*\][ \t]*=[ \t]*\{\s*"
+         r"(?P<secret>0x[0-9a-f]{2}(?:\s*,\s*0x[0-9a-f]{2}){7,})"),
+        ("legacy-declaration-value", "i", "a value given to a field named for a password in a declaration: "
+         "COBOL's `05 WS-DB2-PASSWORD PIC X(08) VALUE '…'`, ABAP's `lv_password TYPE string VALUE '…'`, "
+         "RPG's `dcl-s rmtPwd char(10) inz('…')`",
+         r"(?#needs: value '| value \"|inz(')(?<![\w-])[\w-]*(?:passw(?:or)?d|pwd|secret|token)[\w-]*[ \t]+"
+         r"(?:pic|type|char|varchar|like)[^\n'\"=]{0,40}?(?:value[ \t]+|inz\()"
+         r"(?:'(?P<secret>[^'\n]{4,64})'|\"(?P<secret2>[^\"\n]{4,64})\")"),
         ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
          r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
         ("csh-setenv", "", "csh's `setenv NAME value` and Apache's `SetEnv NAME \"value\"` for a secret's name: "
@@ -1838,9 +1849,13 @@ def redaction_patterns():
          "(terraform output -json)",
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
         ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs; "
-         "CloudFormation's ParameterKey and ParameterValue, a Key and a Value)",
-         r"""(?#needs:name|key)(?:name|key)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_.-]*""" + _SECRET_NAME
-         + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
+         "CloudFormation's ParameterKey and ParameterValue, a Key and a Value; SSM's Name, Type, Value; "
+         "an app setting's name, slotSetting, value)",
+         r"""(?#needs:name|key)(?:name|key)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
+         + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?"""
+         # (up to two other fields between: a parameter's type, an app setting's slotSetting)
+         r"""(?:[ \t]*\r?\n[ \t]*\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind)\\?["']?"""
+         r"""[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
          r"""(?:parameter)?value\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("secret-object-value", "i", "a secret's name holding an object whose `value` is the secret "
          "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
@@ -1922,6 +1937,7 @@ _DECODE_BUDGET_CHARS = 65536
 _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "auth", "credential",
                      "cookie", "session", "bearer", "private", "signature", "wallet", "mnemonic", "macaroon",
                      "add-mask", "issecret", "securestring", "rotat", "revok", "webhook", "connection", "ticket",
+                     "signing",
                      # (and in other languages, as ascii_lowercase leaves them)
                      "schlüssel", "contraseñ", "wachtwoord", "hasło", "ключ", "Ключ", "КЛЮЧ", "токен",
                      "Токен", "ТОКЕН", "пароль", "Пароль", "ПАРОЛЬ", "密钥", "秘钥", "令牌", "密码", "密碼",

@@ -1275,3 +1275,9 @@ issue("mysql-password-in-argv", "cli", 'test: ["CMD", "mysqladmin", "ping", "-ur
       "Marten_" + rand(ALNUM, 8), '"-p')
 BENIGN += ["schema|public\nsearch_path|public", "release|2024.06.1", "serial 123456-654321 on the label",
            "Which key do you mean?\nthe staging one", "mysql -u app -p appdb", "ssh -p 2222 host"]
+issue("key-byte-array", "code", "static const uint8_t hmac_key[16] = {\n    {v}\n};",
+      ", ".join("0x%02x" % _rng.randrange(256) for _ in range(16)), "hmac_key[16] = {\n    ")
+issue("legacy-declaration-value", "code", "       05  WS-FTP-PASSWORD     PIC X(10) VALUE '{v}'.",
+      rand(UPPER + DIGITS, 10), "VALUE '")
+BENIGN += ["static const uint8_t crc_table[4] = { 0x00, 0x07, 0x0e, 0x09 };",
+           "       05  WS-PASSWORD-LEN     PIC 9(02) VALUE 10."]

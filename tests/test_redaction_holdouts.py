@@ -388,12 +388,12 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (218, 224),
         "config-file": (250, 256),
         "note-or-chat": (171, 192),
-        "source-code": (205, 224),
+        "source-code": (215, 224),
         "stack-trace-or-log": (152, 160),
-        "tool-output": (236, 256),
+        "tool-output": (244, 256),
         "vendor-token": (127, 128),
     }
-    recall, benign, altered = 0.949, 800, 16
+    recall, benign, altered = 0.960, 800, 16
 
 
 if __name__ == "__main__":
