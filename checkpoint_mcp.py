@@ -2346,6 +2346,15 @@ def split_tokens(text):
             yield chain
 
 
+def vendor_rows(patterns):
+    """(regex, secret groups, literal prefixes) of the vendor rows of `patterns`, made once."""
+    rows = _redaction_regexes.get("vendor_rows")
+    if rows is None or rows[0] is not patterns:
+        rows = _redaction_regexes["vendor_rows"] = (patterns, tuple(
+            (regex, groups, prefixes) for regex, _, vendor, groups, prefixes in patterns if vendor))
+    return rows[1]
+
+
 def vendor_spans_across(chain, patterns):
     """Text spans of the vendor-shaped secrets in a rebuilt token that cross a line break:
     the vendor rows' matches, and a generated tail after a vendor-like prefix
@@ -2364,8 +2373,8 @@ def vendor_spans_across(chain, patterns):
         def original(offset):
             base, at = [segment for segment in segments if segment[0] <= offset][-1]
             return at + offset - base
-        for regex, _, vendor, groups, prefixes in patterns:
-            if vendor and any(prefix in word for prefix in prefixes):
+        for regex, groups, prefixes in vendor_rows(patterns):
+            if any(prefix in word for prefix in prefixes):
                 for match in regex.finditer(word):
                     for group in groups:
                         start, end = match.span(group)
