@@ -708,7 +708,7 @@ _CONCATENATED_REST = r"""(?:[ \t]*\+[ \t]*\r?\n[ \t]*(?:"(?P<secret10>[^"\n]*)"|
 # `是`, within a few words of the name) when it reads as a secret: a passphrase of three or
 # more words, words run together, a word with digits, hex, or a password-like value.
 _STATED_SECRET = (
-    r"(?:[ \t][^\n:：=]{0,60}?)??"
+    r"(?:[ \t][^\n:：=]{0,100}?)??"
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|は|を|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=[(`]))"
@@ -764,14 +764,16 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
 
 
 # A prompt's line (a shell's, a REPL's, a console's) that reads a secret by its name to
-# print it, then the value printed alone on the next line, in group `weak…`: a variable's
+# print it, then the value printed alone on the next line (or the one after a tool's line
+# of connecting or logging in), in group `weak…`: a variable's
 # name (`PRODUCTION_API_TOKEN`) is no value. (A row each for a line after a line break and
 # for the text's first: one pattern opening with either is scanned at every character.)
 _SECRET_READ_THEN_PRINTED = (
     r"[ \t]*(?:(?:\$|>(?!>)|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
     r"(?=[^\n]*(?i:cat |echo |printenv|get |show |credentials|env|jsonpath|base64|reveal|decrypt|read "
     r"|print))|>>>|irb\([^)\n]*\)[^>\n]*>)"  # (a REPL prints what it is asked for: no verb needed)
-    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z]))[^\n]*\r?\n[ \t]*"
+    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z]))[^\n]*\r?\n"
+    r"(?:[^\n]*(?i:connect|login|logged|warning|note)[^\n]*\r?\n)?[ \t]*"  # (a tool's line before: `Connecting to …`)
     r"(?:=>[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
     r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
