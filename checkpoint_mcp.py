@@ -611,8 +611,9 @@ _QUOTED_VALUE = (
 
 
 def _cli_value(tag=""):
-    """A flag's value, bare or quoted, in groups secret{tag}, secret{tag}2, secret{tag}3."""
-    return (r"""(?P<secret%s>[^\s'"`;&|<>-][^\s'"`;&|]*)|"(?P<secret%s2>[^"\n]*)"|'(?P<secret%s3>[^'\n]*)'"""
+    """A flag's value, bare or quoted, in groups secret{tag}, secret{tag}2, secret{tag}3 (a
+    bare one never opens with `#`: a shell's comment starts there)."""
+    return (r"""(?P<secret%s>[^\s'"`;&|<>#-][^\s'"`;&|]*)|"(?P<secret%s2>[^"\n]*)"|'(?P<secret%s3>[^'\n]*)'"""
             % (tag, tag, tag))
 
 
@@ -1100,7 +1101,7 @@ def redaction_patterns():
          r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
          r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
-         r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"-][^\s]*))"""),
+         r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"#-][^\s]*))"""),
         ("prose-quoted-passphrase", "i", "a passphrase of three or more words, quoted, that a sentence "
          "gives (`the GPG passphrase for the backup key is \"walnut badger river\"`)",
          r"pass[ -]?phrase[^\n\"]{0,60}?(?:[ \t](?:is|was)|[:=])[ \t]*[\"'“](?P<secret>[a-z]{3,12}"
@@ -2172,11 +2173,26 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
     if value[:3] in ("***", "•••", "●●●", "...", "…**") and len(value.lstrip("*•●.…")) <= 6:
         return True  # a mask before the last few: `***a9cb`
+    if names_a_secret(value):
+        return True  # `--secret dbPassword`: the name of one
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
         return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return name in ("key", "token") and names_a_key(value, name)
+
+
+def names_a_secret(value):
+    """True when `value` is an identifier that names a secret rather than holding one: up
+    to 40 letters and underscores, in camel or snake case, with a secret's word among its
+    parts (`dbPassword`, `api_token`, `STRIPE_SECRET`); a digit or a symbol makes it a
+    chosen password instead (`MySecretPassw0rd`)."""
+    if not (len(value) <= 40 and value.replace("_", "").isalpha() and value[:1].isalpha()):
+        return False
+    parts = [part.lower() for part in (
+        value.split("_") if "_" in value else _redaction_regexes["chunk"].findall(value))]
+    return len(parts) >= 2 and any(part in ("password", "passwd", "secret", "token", "apikey", "passphrase")
+                                   for part in parts)
 
 
 def names_a_key(value, name="key"):

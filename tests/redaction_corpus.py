@@ -1281,3 +1281,6 @@ issue("legacy-declaration-value", "code", "       05  WS-FTP-PASSWORD     PIC X(
       rand(UPPER + DIGITS, 10), "VALUE '")
 BENIGN += ["static const uint8_t crc_table[4] = { 0x00, 0x07, 0x0e, 0x09 };",
            "       05  WS-PASSWORD-LEN     PIC 9(02) VALUE 10."]
+issue("password-flag-chosen-words", "cli", "vendorctl login --password {v} --region eu", "MySecretPassw0rd", "--password ")
+BENIGN += ["pulumi config set --secret apiToken   # asks for it, nothing echoed",
+           "deployctl --token STRIPE_SECRET --env prod", "vendorctl login --password #prompted"]
