@@ -1741,6 +1741,15 @@ def redaction_patterns():
          "hex digits)",
          r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
+        ("prose-asked-then-named", "", "a value asked about, then named a password or a key by the "
+         "sentence after it (`Can you try …? That's the new deploy key`, `¿Probaste con …? Es la "
+         "contraseña`), if it looks random or is a passphrase",
+         r"(?#needs:? )(?<![^\s¿(])(?P<weak>[^\s?¿]{8,64})\?[ \t]+(?=[^\n]{0,60}?(?i:password|passphrase|passwort"
+         r"|contraseña|senha|mot de passe|hasło|wachtwoord|parola|key|token|secret|clave|chave|klucz|pin)(?![a-z]))"),
+        ("prose-log-in-with-cjk", "", "a value to log in with in Chinese or Japanese (`用 … 登录`, "
+         "`ログインには … を使って`), if it looks random or is a passphrase",
+         r"(?#needs:登录|登入|登陆|ログイン)(?:(?:用|使用|请用)[ \t]*(?P<weak>[^\s]{8,64}?)[ \t]*(?:登录|登入|登陆)"
+         r"|ログイン(?:には|は|時は|時には)[ \t]*(?P<weak2>[^\s]{8,64}?)[ \t]*(?:を使|で))"),
         ("prose-as-password", "", "a secret before the word naming it: `use … as the password`, "
          "`hard-code … as the SFTP password`",
          r"(?#needs: as )(?:[\"'`]?(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE

@@ -1284,3 +1284,8 @@ BENIGN += ["static const uint8_t crc_table[4] = { 0x00, 0x07, 0x0e, 0x09 };",
 issue("password-flag-chosen-words", "cli", "vendorctl login --password {v} --region eu", "MySecretPassw0rd", "--password ")
 BENIGN += ["pulumi config set --secret apiToken   # asks for it, nothing echoed",
            "deployctl --token STRIPE_SECRET --env prod", "vendorctl login --password #prompted"]
+issue("prose-asked-then-named", "prose", "Could you try {v}? It's the new staging DB password.",
+      "Falcon" + rand(DIGITS, 3) + "!" + rand(LOWER, 4), "Could you try ")
+issue("prose-log-in-with-cjk", "prose", "请用 {v} 登录测试环境", "Lotus" + rand(DIGITS, 4) + "#" + rand(UPPER, 2), "请用 ")
+BENIGN += ["Could you try the staging branch? It's where the password reset fix lives.",
+           "请用 管理员账号 登录"]
