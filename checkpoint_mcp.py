@@ -1059,7 +1059,8 @@ def redaction_patterns():
          r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
              "(?<=[\"'\\w.-]%s[\"'],)|(?<=[\"'\\w.-]%s[\"'] ,)" % (word, word) for word in (  # (`env.P4PASSWD`)
                  "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
-                 "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials"))
+                 "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials",
+                 "signing_key", "signingkey", "master_key", "masterkey", "auth_key", "encryption_key", "hmac_key"))
          + r")[ \t]*"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
         ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
@@ -1741,6 +1742,15 @@ def redaction_patterns():
          "hex digits)",
          r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
+        ("secret-setter-call", "i", "a method named for a secret given a literal: `.signingKey(\"…\")`, "
+         "`.setApiToken('…')`, `.withPassword(\"…\")`, if it looks random",
+         r"(?#needs:key(|secret(|token(|password(|passwd()"
+         r"\.[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)\([ \t]*"
+         r"(?:\"(?P<weak>[^\"\n]{8,200})\"|'(?P<weak2>[^'\n]{8,200})')[ \t]*\)"),
+        ("set-secret-to", "", "a secret's name set to a value in prose: `Set \`API_SECRET\` to \`…\``, "
+         "`set DB_PASSWORD to …`, if it looks random",
+         r"et (?<=[Ss]et )(?<![\w-][Ss]et )`?[A-Za-z0-9_.-]*(?i:password|passwd|secret|token|api_?key|pwd)"
+         r"[A-Za-z0-9_.-]*`?[ \t]+to[ \t]+(?:`(?P<weak>[^`\s]{6,64})`|(?P<weak2>[^\s`'\",;]{6,64}))"),
         ("prose-asked-then-named", "", "a value asked about, then named a password or a key by the "
          "sentence after it (`Can you try …? That's the new deploy key`, `¿Probaste con …? Es la "
          "contraseña`), if it looks random or is a passphrase",
@@ -1846,7 +1856,7 @@ def redaction_patterns():
          # ending its line or, after `=`, a connection string's `;` or its quote)
          + r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]*[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
          + r"|=(?P<weak5>(?![^\s'\"`;]*\w\([^()\s]*\))[^\s'\"`;,&|]*[)\]}][^\s'\"`;,&|()]+)(?=[;\"'])"
-         + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:)[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+         + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
          + _SPLIT_VALUE + r")"
          + r"|=(?P<secret4>" + _BARE_VALUE + r")"
          + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
@@ -1957,7 +1967,7 @@ _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "au
                      REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
                            "mfa", "seed", "clave", "clé", "chiave", "sleutel", "klucz", "chave", "llave",
-                           "jeton", "senha", "contrasena")  # and `pw`, not inside a token: `…2pW3…`
+                           "jeton", "senha", "contrasena", "pk", "privkey")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|rzp_(?:live|test)_[A-Za-z0-9]{14}"
                    r"|://(?=[A-Za-z0-9+_.~%-]{16,}@)")

@@ -1289,3 +1289,11 @@ issue("prose-asked-then-named", "prose", "Could you try {v}? It's the new stagin
 issue("prose-log-in-with-cjk", "prose", "请用 {v} 登录测试环境", "Lotus" + rand(DIGITS, 4) + "#" + rand(UPPER, 2), "请用 ")
 BENIGN += ["Could you try the staging branch? It's where the password reset fix lives.",
            "请用 管理员账号 登录"]
+issue("secret-setter-call", "code", "Client client = Client.builder().region(EU).signingKey(\"{v}\").build();",
+      rand(HEX, 64), '.signingKey("')
+issue("set-secret-to", "prose", "Set `STRIPE_WEBHOOK_SECRET` to `{v}` in the preview env.", "whsec" + rand(ALNUM, 14),
+      "Set `STRIPE_WEBHOOK_SECRET` to `")
+issue("arrow-pair", "code", 'Map("clientSecret" -> "{v}", "region" -> "eu-west-1")', "zT4!" + rand(ALNUM, 12),
+      '"clientSecret" -> "')
+BENIGN += ['cache.getKey("user_id")', "Set `API_SECRET` to the value from the vault.",
+           'Map("region" -> "eu-west-1", "tier" -> "standard")']
