@@ -2093,10 +2093,15 @@ class LazyRegex:
         self.compiled = None
 
     def __getattr__(self, name):
+        return getattr(self.compile(), name)
+
+    def compile(self):
+        """The compiled regex (redact_rows asks for it directly: an attribute it lacks costs
+        a call of __getattr__ at every use)."""
         if self.compiled is None:
             import re
             self.compiled = re.compile(self.source)
-        return getattr(self.compiled, name)
+        return self.compiled
 
 
 def redaction_regexes():
@@ -3199,6 +3204,7 @@ def redact_rows(text):
         row = rows[next_row]
         next_row += 1
         regex, ignore_case, _, groups, _ = patterns[row]
+        regex = regex.compiled or regex.compile()
         subject = lowered if ignore_case else text
         pieces, position, count = [], 0, 0
         for match in regex.finditer(subject):
