@@ -2208,10 +2208,12 @@ def is_stand_in_value(value, name, placeholder):
 
 def names_a_secret(value):
     """True when `value` is an identifier that names a secret rather than holding one: up
-    to 40 letters and underscores, in camel or snake case, with a secret's word among its
-    parts (`dbPassword`, `api_token`, `STRIPE_SECRET`); a digit or a symbol makes it a
-    chosen password instead (`MySecretPassw0rd`)."""
-    if not (len(value) <= 40 and value.replace("_", "").isalpha() and value[:1].isalpha()):
+    to 40 letters and underscores, in camel case from a small letter or in snake case, with
+    a secret's word among its parts (`dbPassword`, `api_token`, `STRIPE_SECRET`); a digit or
+    a symbol makes it a chosen password instead (`MySecretPassw0rd`), and so does a capital
+    opening words run together (`SuperSecret`)."""
+    if not (len(value) <= 40 and value.replace("_", "").isalpha() and (
+            value[:1].islower() or "_" in value)):
         return False
     parts = [part.lower() for part in (
         value.split("_") if "_" in value else _redaction_regexes["chunk"].findall(value))]

@@ -1297,3 +1297,5 @@ issue("arrow-pair", "code", 'Map("clientSecret" -> "{v}", "region" -> "eu-west-1
       '"clientSecret" -> "')
 BENIGN += ['cache.getKey("user_id")', "Set `API_SECRET` to the value from the vault.",
            'Map("region" -> "eu-west-1", "tier" -> "standard")']
+issue("pascal-case-chosen-password", "assignment", "POSTGRES_PASSWORD: {v}", "SuperSecret" + rand(UPPER, 1) + "Pass",
+      "POSTGRES_PASSWORD: ")
