@@ -1747,7 +1747,7 @@ def redaction_patterns():
          r"(?#needs:key(|secret(|token(|password(|passwd()"
          r"\.[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)\([ \t]*"
          r"(?:\"(?P<weak>[^\"\n]{8,200})\"|'(?P<weak2>[^'\n]{8,200})')[ \t]*\)"),
-        ("set-secret-to", "", "a secret's name set to a value in prose: `Set \`API_SECRET\` to \`…\``, "
+        ("set-secret-to", "", "a secret's name set to a value in prose: ``Set `API_SECRET` to `…` ``, "
          "`set DB_PASSWORD to …`, if it looks random",
          r"et (?<=[Ss]et )(?<![\w-][Ss]et )`?[A-Za-z0-9_.-]*(?i:password|passwd|secret|token|api_?key|pwd)"
          r"[A-Za-z0-9_.-]*`?[ \t]+to[ \t]+(?:`(?P<weak>[^`\s]{6,64})`|(?P<weak2>[^\s`'\",;]{6,64}))"),

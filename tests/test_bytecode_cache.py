@@ -840,3 +840,15 @@ class LazyFunctionTest(TempDirTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SourceCompilesCleanlyTest(unittest.TestCase):
+    def test_the_module_and_the_build_compile_with_every_warning_an_error(self):
+        # A compile-time warning (an invalid escape such as "\`" in a string) is printed
+        # on stderr by the first start that compiles; on Python 3.12 and later it is a
+        # SyntaxWarning, before that a DeprecationWarning that the same filter raises.
+        import warnings
+        for name in ("checkpoint_mcp.py", "build_zipapp.py"):
+            with self.subTest(name), warnings.catch_warnings():
+                warnings.simplefilter("error")
+                compile((REPO / name).read_text(encoding="utf-8"), name, "exec", dont_inherit=True)
