@@ -527,7 +527,8 @@ _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", 
 
 # `*_KEY` is a secret, except the database and cache keys that code talks about all day.
 _NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public", "websocket",
-                            "idempotency", "hash", "range", "row", "group", "lookup")
+                            "idempotency", "hash", "range", "row", "group", "lookup", "restore", "action",
+                            "object")
 
 
 _KEY_NAME = (
@@ -712,7 +713,7 @@ _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,100}?)??"
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|は|を|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=[(`]))"
+    r"|(?:是|は|を|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"[\"'`‘“「(]?(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
     r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
@@ -2156,7 +2157,7 @@ def redaction_regexes():
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)").replace(
                 "sha|", "sha(?![a-z])|"))
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         made["asks_for"] = re.compile(r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret)(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
         made["user_argument"] = re.compile(r"([\"'])[\w.@+\\-]{2,64}\1[ \t]*,[ \t]*[\"']\Z")
@@ -2168,13 +2169,31 @@ def redaction_regexes():
             _redaction_regexes["base64"])
 
 
+# What a fixture's made-up token carries in it to say so (as capitals a generated token
+# almost never spells; as a word of its own in small letters).
+_FAKE_MARKERS = ("FAKE", "DUMMY", "EXAMPLE", "SAMPLE", "PLACEHOLDER", "NOTREAL", "_fake", "fake_", "-fake",
+                 "fake-", "_dummy", "dummy_", "-dummy", "dummy-")
+_BASE64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+
+
 def is_sealed(value):
     """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more), an AWS KMS
-    one (`AQICAH…`) or Vault's transit engine's (`vault:v1:…`): only its cluster's, its
-    KMS key or its Vault opens it."""
+    one (`AQICAH…`), Vault's transit engine's (`vault:v1:…`) or Rails' encrypted
+    credentials (`…--…--…==`): only its cluster's, its KMS key, its Vault or its master key
+    opens it."""
+    if value.count("--") == 2 and len(value) >= 40:  # Rails' encrypted credentials: data--iv--tag
+        data, iv, tag = value.split("--")
+        if data and iv and tag.endswith("==") and not (set(data + iv + tag) - _BASE64_CHARS):
+            return True
     return (len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
             or len(value) >= 40 and value.startswith("AQICAH")
             or value.startswith("vault:v") and value[7:].partition(":")[0].isdigit() and len(value) >= 40)
+
+
+def in_sealed_document(lowered, start):
+    """True when `start` is under a SealedSecret's `encryptedData:` (`lowered` is the text as
+    ascii_lowercase leaves it): ciphertext only its cluster opens, whatever it looks like."""
+    return "sealedsecret" in lowered and lowered.rfind("encrypteddata:", 0, start) >= 0
 
 
 def is_stand_in_value(value, name, placeholder):
@@ -2195,8 +2214,18 @@ def is_stand_in_value(value, name, placeholder):
         return True
     if len(value) >= 12 and len(set(value[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
-    if value[:3] in ("***", "•••", "●●●", "...", "…**") and len(value.lstrip("*•●.…")) <= 6:
-        return True  # a mask before the last few: `***a9cb`
+    for mask in ("***", "•••", "●●●", "...", "…"):
+        before, found, after = value.partition(mask)
+        if found and len(before) <= 12 and len(after.lstrip("*•●.…")) <= 6:
+            return True  # a mask before the last few: `***a9cb`, `sk-...pTlM`
+    reference, colon, version = value.partition(",")[0].rpartition(":")
+    if colon and (version == "latest" or version.isdigit()) and reference.replace("-", "").replace(
+            "_", "").isalnum() and reference[:1].isalpha():
+        return True  # a secret manager's name and version (`--set-secrets=DB_PASSWORD=db-password:latest`)
+    if any(marker in value for marker in _FAKE_MARKERS):
+        return True  # a fixture says what it is: `sk_test_FAKE1234…FAKE`, `ghp_dummy_…`
+    if is_sentence(value):
+        return True  # a message, not a secret: `"passwords.token": "This password reset token is invalid."`
     if names_a_secret(value):
         return True  # `--secret dbPassword`: the name of one
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
@@ -2204,6 +2233,14 @@ def is_stand_in_value(value, name, placeholder):
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return name in ("key", "token") and names_a_key(value, name)
+
+
+def is_sentence(value):
+    """True when `value` is a sentence: four or more words with spaces, one of them a
+    sentence's (`This password reset token is invalid.`), which a passphrase's words are
+    not."""
+    words = value.lower().rstrip(".!?").split()
+    return len(words) >= 4 and bool(_MESSAGE_WORDS.intersection(words))
 
 
 def names_a_secret(value):
@@ -2253,6 +2290,12 @@ def is_dotted_passphrase(value, words=3):
                                     and part not in _CODE_PARTS for part in parts)
             and not any(word in value for word in ("pass", "pwd", "secret", "token", "key", "auth",
                                                    "cred")))
+
+
+# Words that make words with spaces a message, not a passphrase (is_sentence).
+_MESSAGE_WORDS = frozenset(("is", "are", "was", "were", "has", "have", "been", "be", "the", "this", "that", "your",
+                            "you", "not", "please", "must", "should", "cannot", "can't", "will", "invalid",
+                            "incorrect", "expired", "required"))
 
 
 # Words that make a run of lowercase words a sentence, not a passphrase.
@@ -2327,6 +2370,9 @@ def looks_random(value):
     dotted or spaced words (is_dotted_passphrase, is_spaced_passphrase)."""
     if " " in value and is_spaced_passphrase(value):
         return True
+    if value.count("/") >= 2 and all(part.replace("-", "").replace("_", "").isalpha()
+                                     for part in value.strip("/").split("/")):
+        return False  # a path of words: `secret/data/web/db`
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
             value.replace("-", ".").replace("_", "."), 4)
@@ -2595,8 +2641,12 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
 
 # Tokens made to be published in a web page or an app: Stripe's (and Clerk's, Paystack's)
 # publishable keys, PostHog's project key, Mapbox's public token; an Oracle Cloud
-# resource's id; a JWT signed by nothing (`{"alg":"none"`), which no server should trust.
-_PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJhbGciOiJub25lI")
+# resource's id; a JWT signed by nothing (`{"alg":"none"`), which no server should trust;
+# the samples every tutorial shows.
+_PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJhbGciOiJub25lI",
+                       # (jwt.io's sample token, the Azurite emulator's documented account key)
+                       "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwi",
+                       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6" + "IFsuFq2UVErCz4I6tq")
 
 
 # What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
@@ -2664,11 +2714,12 @@ def is_go_pseudo_version(run_text):
 
 def is_sealed_or_named_id(text, lowered, line, start, end, near):
     """True when the run text[start:end] is sealed or an id, whatever word stands near:
-    inside sops' `ENC[…]` or its metadata (`sops:`), after Vault transit's `vault:v1:`, a
-    user's id after its provider (`auth0|…`), or a path's segment when a secret store's
-    `creds` folder is one of the path's, outside a URL (`database/creds/web/<lease>`, as
-    Vault names leases)."""
-    if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start):
+    inside sops' `ENC[…]` or its metadata (`sops:`), under a SealedSecret's `encryptedData:`,
+    after Vault transit's `vault:v1:`, a user's id after its provider (`auth0|…`), or a
+    path's segment when a secret store's `creds` folder is one of the path's, outside a URL
+    (`database/creds/web/<lease>`, as Vault names leases)."""
+    if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start) or in_sealed_document(
+            lowered, start):
         return True
     transit = lowered.rfind("vault:v", max(line, start - 16), start)
     if transit >= 0 and is_sealed(text[transit:end]):
@@ -2843,6 +2894,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     if named_id is not None and near.end() <= named_id.start() and text[near.end():named_id.start()].strip(
             " \t\"':{") != "":  # (not the id of the token named just before: `"token": {"id": …`)
         return None
+    if named_id is not None and named_id.start() <= near.start() < named_id.end() and not lowered[
+            near.start():named_id.end()].replace("-", "_").startswith(
+                ("secret_id", "secretid", "session_id", "sessionid", "sess_id", "sessid")):
+        return None  # an id whose name holds the word (`AUTH0_CLIENT_ID=`), not Vault's `secret_id`
+        # nor a session's id (`ASP.NET_SessionId=`), which is its cookie's secret
     if _redaction_regexes["uuid"].fullmatch(part) and not _redaction_regexes["uuid_name"].search(
             lowered, window, hex_at):
         return None
@@ -2861,6 +2917,17 @@ def quoted_whole(text, span):
     if close < 0 or any(c.isspace() or c in "\"'`\\" for c in text[end:close]):
         return span
     return start, close
+
+def whole_word(text, start, end):
+    """The text between the spaces around text[start:end]."""
+    first = start
+    while first > 0 and not text[first - 1].isspace():
+        first -= 1
+    last = end
+    while last < len(text) and not text[last].isspace():
+        last += 1
+    return text[first:last]
+
 
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
@@ -2883,6 +2950,8 @@ def credential_spans(text, lowered):
             start += 1
         if not is_generated_run(text[start:end]) or is_public_by_make(text[start:end]):
             continue  # (most runs end here: paths, names, words)
+        if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
+            continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
         window = max(line, start - _NEAR_CHARS - 24)
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
@@ -3217,7 +3286,7 @@ def redact_rows(text):
                 if start < position:
                     continue
                 value = text[start:end]
-                if is_stand_in_value(value, name, placeholder) or (
+                if is_stand_in_value(value, name, placeholder) or in_sealed_document(lowered, start) or (
                         value.startswith(_PUBLISHED_PREFIXES)) or (
                         group.startswith("weak") and not looks_random(value)) or (
                         group.startswith("spaced") and not is_prose_passphrase(value)) or (
@@ -3265,6 +3334,8 @@ def is_user_and_password(decoded):
     (`{"event":"deploy",…}` is data), and a password with no space that looks random
     (looks_random)."""
     user, colon, password = decoded.partition(":")
+    if any(c in decoded for c in "|&,;"):
+        return False  # fields of a cursor or a record: `ts:1718438003|id:39904`
     return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c in '/"{}[]' for c in user)
                 and not any(c.isspace() for c in password) and looks_random(password))
 

@@ -1299,3 +1299,13 @@ BENIGN += ['cache.getKey("user_id")', "Set `API_SECRET` to the value from the va
            'Map("region" -> "eu-west-1", "tier" -> "standard")']
 issue("pascal-case-chosen-password", "assignment", "POSTGRES_PASSWORD: {v}", "SuperSecret" + rand(UPPER, 1) + "Pass",
       "POSTGRES_PASSWORD: ")
+BENIGN += ["GET /api/v2/invoices?cursor=" + base64.b64encode(b"ts:1733300000|id:4242").decode().rstrip("="),
+           "gcloud run deploy api --update-secrets=API_TOKEN=api-token:3,DB_PASSWORD=db-password:latest",
+           '{{ with secret "secret/data/billing/db" }}{{ .Data.data.password }}{{ end }}',
+           "kind: SealedSecret\nspec:\n  encryptedData:\n    DB_PASSWORD: " + rand(ALNUM + "+/", 180),
+           "$ cat config/credentials.yml.enc\n" + b64(90) + "--" + b64(12) + "--" + b64(16),
+           "openai_key: sk-...Xb9Q (rotated)", "STRIPE_KEY=sk_test_" + "FAKE" + rand(ALNUM, 16) + "FAKE",
+           '"auth.failed": "These credentials do not match our records."',
+           "AUTH0_CLIENT_ID=" + rand(ALNUM, 32),
+           "https://tenant.eu.auth0.com/authorize?client_id=abc&state=" + rand(ALNUM, 32) + "&nonce=" + rand(ALNUM, 24),
+           "The token is a JWT (header.payload.signature), signed with RS256."]
