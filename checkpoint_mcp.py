@@ -2169,10 +2169,11 @@ def redaction_regexes():
             _redaction_regexes["base64"])
 
 
-# What a fixture's made-up token carries in it to say so (as capitals a generated token
-# almost never spells; as a word of its own in small letters).
-_FAKE_MARKERS = ("FAKE", "DUMMY", "EXAMPLE", "SAMPLE", "PLACEHOLDER", "NOTREAL", "_fake", "fake_", "-fake",
-                 "fake-", "_dummy", "dummy_", "-dummy", "dummy-")
+# What a fixture's made-up token carries in it to say so: a word in capitals, at the
+# token's start or end or after `_`, `-` or `.` (inside, `MyEXAMPLEcorp!2024` is a chosen
+# password), or in small letters between those.
+_FAKE_MARKERS = ("FAKE", "DUMMY", "EXAMPLE", "SAMPLE", "PLACEHOLDER", "NOTREAL")
+_FAKE_WORDS = ("_fake", "fake_", "-fake", "fake-", "_dummy", "dummy_", "-dummy", "dummy-")
 _BASE64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
 
 
@@ -2188,6 +2189,15 @@ def is_sealed(value):
     return (len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
             or len(value) >= 40 and value.startswith("AQICAH")
             or value.startswith("vault:v") and value[7:].partition(":")[0].isdigit() and len(value) >= 40)
+
+
+def is_marked_fake(value):
+    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS)."""
+    for marker in _FAKE_MARKERS:
+        at = value.find(marker)
+        if at >= 0 and (at == 0 or value[at - 1] in "_-." or value.endswith(marker)):
+            return True
+    return any(word in value for word in _FAKE_WORDS)
 
 
 def in_sealed_document(lowered, start):
@@ -2222,7 +2232,7 @@ def is_stand_in_value(value, name, placeholder):
     if colon and (version == "latest" or version.isdigit()) and reference.replace("-", "").replace(
             "_", "").isalnum() and reference[:1].isalpha():
         return True  # a secret manager's name and version (`--set-secrets=DB_PASSWORD=db-password:latest`)
-    if any(marker in value for marker in _FAKE_MARKERS):
+    if is_marked_fake(value):
         return True  # a fixture says what it is: `sk_test_FAKE1234…FAKE`, `ghp_dummy_…`
     if is_sentence(value):
         return True  # a message, not a secret: `"passwords.token": "This password reset token is invalid."`

@@ -1309,3 +1309,5 @@ BENIGN += ["GET /api/v2/invoices?cursor=" + base64.b64encode(b"ts:1733300000|id:
            "AUTH0_CLIENT_ID=" + rand(ALNUM, 32),
            "https://tenant.eu.auth0.com/authorize?client_id=abc&state=" + rand(ALNUM, 32) + "&nonce=" + rand(ALNUM, 24),
            "The token is a JWT (header.payload.signature), signed with RS256."]
+issue("chosen-password-with-a-marker-word", "assignment", "ADMIN_PASSWORD={v}", "OurSAMPLEshop!" + rand(DIGITS, 4),
+      "ADMIN_PASSWORD=")
