@@ -713,7 +713,7 @@ _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,100}?)??"
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|は|を|는|은|가|이|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"|(?:是|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"[\"'`‘“「(]?(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
     r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
@@ -773,10 +773,10 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
 _SECRET_READ_THEN_PRINTED = (
     r"[ \t]*(?:(?:\$|>(?!>)|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
     r"(?=[^\n]*(?i:cat |echo |printenv|get |show |credentials|env|jsonpath|base64|reveal|decrypt|read "
-    r"|print))|>>>|irb\([^)\n]*\)[^>\n]*>)"  # (a REPL prints what it is asked for: no verb needed)
+    r"|print))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
     r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z]))[^\n]*\r?\n"
     r"(?:[^\n]*(?i:connect|login|logged|warning|note)[^\n]*\r?\n)?[ \t]*"  # (a tool's line before: `Connecting to …`)
-    r"(?:=>[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
+    r"(?:=>[ \t]*|Out\[[0-9]+\]:[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
     r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
 
@@ -809,6 +809,28 @@ def redaction_patterns():
          r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
          # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
          r"""|[a-z][a-z0-9_-]{1,20}[ \t]+(?P<token>[^\s'"`\\]{16,}))"""),
+        ("authorization-header-pair", "i", "an Authorization header set as a pair of strings: "
+         "`req.Header.Set(\"Authorization\", \"…\")`, `headers.put('Authorization', '…')`",
+         r"""(?#needs:authorization",|authorization',)authorization["'][ \t]*,[ \t]*["']"""
+         r"(?:(?:bearer|basic|token|apikey|sso-key|ssws)[ \t]+)?(?P<secret>[^\s\"']{8,})[\"']"),
+        ("password-hash-call", "", "a password given to the call that hashes it: Laravel's `Hash::make('…')`, "
+         "`bcrypt('…')`, PHP's `password_hash('…', …)`, Django's `make_password('…')`, Werkzeug's "
+         "`generate_password_hash('…')`, if it looks random",
+         r"(?#needs:Hash::make(|bcrypt(|password_hash(|make_password(|generate_password_hash(|hashpw(|hashSync()"
+         r"(?:Hash::make|bcrypt|password_hash|make_password|generate_password_hash|hashpw|hashSync)\([ \t]*b?"
+         r"(?:'(?P<weak>[^'\n]{6,128})'|\"(?P<weak2>[^\"\n]{6,128})\")"),
+        ("cloud-init-chpasswd", "", "a user's password in the list of cloud-init's chpasswd, a line of user and password each",
+         r"(?#needs:chpasswd)chpasswd:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?[ \t]+list:[ \t]*\|?[ \t]*\r?\n"
+         r"[ \t]+(?:-[ \t]+)?[\w.-]+:(?P<secret>[^\s]+)"),
+        ("flag-and-value-in-a-list", "i", "a password's flag and its value as two strings of a list (an exec "
+         "form's command: `[\"redis-server\", \"--requirepass\", \"…\"]`, `args: [\"--password\", \"…\"]`)",
+         "(?#needs:%s)" % "|".join(word + quote for word in ("pass", "token", "secret", "key") for quote in "\"'")
+         + r"""["']--?(?:requirepass|masterauth|password|passwd|pass|token|secret|api-key|apikey|auth|access-key"""
+         r"""|secret-key)["'][ \t]*,[ \t]*["'](?P<weak>[^"'\n]{6,128})["']"""),
+        ("netlify-build-hook", "v", "a Netlify build hook's URL (anyone with it starts a build)",
+         r"api\.netlify\.com/build_hooks/(?P<secret>[0-9a-f]{20,32})"),
+        ("render-deploy-hook", "v", "a Render deploy hook's key",
+         r"api\.render\.com/deploy/srv-[a-z0-9]+\?key=(?P<secret>[A-Za-z0-9_-]{8,})"),
         ("bearer-token", "i", "Bearer tokens in prose and headers",
          r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
         ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
@@ -1222,13 +1244,15 @@ def redaction_patterns():
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
          "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`, "
          "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, `gopass show`, `pass show`, "
-         "`nmcli -s`",
+         "`nmcli -s`, `gcloud secrets versions access`, `wg genkey`, `az storage account keys list -o tsv`",
          r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm|pwgen|initial-password|op read|gopass|pass show"
-         r"|nmcli)"
+         r"|nmcli|secrets versions access|wg genkey|keys list)"
          r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
          r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password"
-         r"|op[ \t]+read|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t])[^\n]*"
+         r"|op[ \t]+read|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t]"
+         r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|wg[ \t]+genkey|storage[ \t]+account[ \t]+keys[ \t]+list"
+         r"(?=[^\n]*-o[ \t]+tsv))[^\n]*"
          r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak2>[A-Za-z]{3,12}(?: [A-Za-z]{3,12}){3,7}"
          r"(?: [0-9]{1,4})?)|(?P<weak>[^\s]{8,128}))"
          r"(?=[ \t]*(?:\r?\n|\Z))"),
@@ -1440,7 +1464,7 @@ def redaction_patterns():
         ("legacy-declaration-value", "i", "a value given to a field named for a password in a declaration: "
          "COBOL's `05 WS-DB2-PASSWORD PIC X(08) VALUE '…'`, ABAP's `lv_password TYPE string VALUE '…'`, "
          "RPG's `dcl-s rmtPwd char(10) inz('…')`",
-         r"(?#needs: value '| value \"|inz(')(?<![\w-])[\w-]*(?:passw(?:or)?d|pwd|secret|token)[\w-]*[ \t]+"
+         """(?#needs: value '| value "|inz(')""" r"(?<![\w-])[\w-]*(?:passw(?:or)?d|pwd|secret|token)[\w-]*[ \t]+"
          r"(?:pic|type|char|varchar|like)[^\n'\"=]{0,40}?(?:value[ \t]+|inz\()"
          r"(?:'(?P<secret>[^'\n]{4,64})'|\"(?P<secret2>[^\"\n]{4,64})\")"),
         ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
@@ -1505,7 +1529,8 @@ def redaction_patterns():
         ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
          r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
         ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
-         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,(?P<secret>[^\s'\"]+)"),
+         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,"
+         r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"),
         ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line: the password, if it looks random",
          r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
         ("redis-cli-password", "", "redis-cli -a <password>",
@@ -1968,7 +1993,7 @@ _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "au
                      REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
                            "mfa", "seed", "clave", "clé", "chiave", "sleutel", "klucz", "chave", "llave",
-                           "jeton", "senha", "contrasena", "pk", "privkey")  # and `pw`, not inside a token: `…2pW3…`
+                           "jeton", "senha", "contrasena", "pk", "privkey", "pat")  # and `pw`, not inside a token: `…2pW3…`
 _CREDENTIAL_IDS = (r"A(?:KIA|SIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|LTAI[A-Za-z0-9]{12,30}"
                    r"|AKID[A-Za-z0-9]{13,40}|rzp_(?:live|test)_[A-Za-z0-9]{14}"
                    r"|://(?=[A-Za-z0-9+_.~%-]{16,}@)")
@@ -2148,7 +2173,7 @@ def redaction_regexes():
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
             r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
-            r"[\"'`]?[ \t]*(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
+            r"[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         made["public"] = re.compile(_PUBLIC_WORDS)
@@ -2182,7 +2207,7 @@ def is_sealed(value):
     one (`AQICAH…`), Vault's transit engine's (`vault:v1:…`) or Rails' encrypted
     credentials (`…--…--…==`): only its cluster's, its KMS key, its Vault or its master key
     opens it."""
-    if value.count("--") == 2 and len(value) >= 40:  # Rails' encrypted credentials: data--iv--tag
+    if value.count("--") == 2 and len(value) >= 40:  # (Rails joins its data, iv and tag with `--`)
         data, iv, tag = value.split("--")
         if data and iv and tag.endswith("==") and not (set(data + iv + tag) - _BASE64_CHARS):
             return True
@@ -2222,8 +2247,8 @@ def is_stand_in_value(value, name, placeholder):
         return True  # punctuation: `::add-mask::, so …`
     if is_sealed(value):
         return True
-    if len(value) >= 12 and len(set(value[-12:])) == 1:
-        return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000
+    if len(value.rstrip()) >= 12 and len(set(value.rstrip()[-12:])) == 1:
+        return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000 (not a block's indent)
     for mask in ("***", "•••", "●●●", "...", "…"):
         before, found, after = value.partition(mask)
         if found and len(before) <= 12 and len(after.lstrip("*•●.…")) <= 6:
@@ -2656,7 +2681,7 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
 _PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJhbGciOiJub25lI",
                        # (jwt.io's sample token, the Azurite emulator's documented account key)
                        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwi",
-                       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6" + "IFsuFq2UVErCz4I6tq")
+                       "Eby8vdM02xNO" + "cqFlqUwJPLlm" + "EtlCDXJ1OUzF" + "T50uSRZ6IFsu" + "Fq2UVErCz4I6tq")
 
 
 # What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM

@@ -1311,3 +1311,17 @@ BENIGN += ["GET /api/v2/invoices?cursor=" + base64.b64encode(b"ts:1733300000|id:
            "The token is a JWT (header.payload.signature), signed with RS256."]
 issue("chosen-password-with-a-marker-word", "assignment", "ADMIN_PASSWORD={v}", "OurSAMPLEshop!" + rand(DIGITS, 4),
       "ADMIN_PASSWORD=")
+issue("authorization-header-pair", "code", 'req.Header.Set("Authorization", "Bearer {v}")', rand(ALNUM, 40),
+      '"Authorization", "Bearer ')
+issue("password-hash-call", "code", "User::create(['email' => 'qa@example.test', 'password' => Hash::make('{v}')]);",
+      "Otter" + rand(DIGITS, 4) + "$", "Hash::make('")
+issue("cloud-init-chpasswd", "config", "#cloud-config\nchpasswd:\n  list: |\n    admin:{v}\n  expire: false",
+      "Heron_" + rand(DIGITS, 3) + "x", "admin:")
+issue("flag-and-value-in-a-list", "config", 'command: ["redis-server", "--requirepass", "{v}", "--save", ""]',
+      "Lynx!" + rand(DIGITS, 4) + rand(LOWER, 3), '"--requirepass", "')
+issue("netlify-build-hook", "url", "curl -X POST -d {} https://api.netlify.com/build_hooks/{v}", rand(HEX, 24),
+      "build_hooks/")
+issue("render-deploy-hook", "url", 'curl "https://api.render.com/deploy/srv-' + rand(LOWER + DIGITS, 20) + '?key={v}"',
+      rand(ALNUM, 11), "?key=")
+BENIGN += ['req.Header.Set("Authorization", authHeader)', 'command: ["redis-server", "--appendonly", "yes"]',
+           "Hash::make($request->password)"]

@@ -979,3 +979,21 @@ class ToolsAndProseTest(RedactionAssertions, unittest.TestCase):
         for text in ("the password reset flow works fine now", "x\nthe password reset flow works fine now",
                      "password: is required for the admin user"):
             self.assertKept(text)
+
+
+class IndentedBlockTest(RedactionAssertions, unittest.TestCase):
+
+    def test_a_private_key_indented_under_a_yaml_block_scalar(self):
+        # The value before `-----END` ends in the block's indent: a run of one character
+        # that once read as a mask (`ghp_xxxxxxxxxxxx`), which left the key on disk.
+        body = "\n".join(indent + line for indent, line in zip(
+            ("            ", "            ", "\t\t"),
+            ("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW",
+             "QyNTUxOQAAACAf0PnH8rT2yNwQ3mE7kL5vZ9sB1cX4aJ6dG0uR8iW2hY5oAAAAJgnlRVJ",
+             "AAAEBl04KRCF0QgEaqfCN+53c9gr9vl2ikn8BESx/Emcq5JjLLIuxu7cVQe8WX23X8Q1")))
+        for indent in ("            ", "\t\t", "  "):
+            text = ("      with:\n        ssh-private-key: |\n" + indent + "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+                    + body + "\n" + indent + "-----END OPENSSH PRIVATE KEY-----\n")
+            with self.subTest(indent=indent):
+                self.assertRedacted(text, "QyNTUxOQAAACAf0PnH8rT2yNwQ3mE7kL5vZ9sB1cX4aJ6dG0uR8iW2hY5oAAAAJgnlRVJ")
+        self.assertKept("token: ghp_" + "x" * 36)
