@@ -2446,6 +2446,7 @@ def split_tokens(text):
         first = following.split(None, 1)[0] if following.strip() else ""
         if (not line or not following or line[-1] not in _TOKEN_CHARS or following[0] not in _TOKEN_CHARS
                 or first.endswith(":")  # (the next line's is a key: `uid: …\nname:`)
+                or not following.rstrip("\r").strip("-+=|: ")  # (or a table's rule: `----+-----`)
                 or first != following.rstrip("\r") and first.isalpha()
                 and (first.islower() or first.istitle())):  # (or a word that more words
             index += 1  # follow: `…\nmachine host`, `…\nLogged in as …`)
@@ -2684,6 +2685,13 @@ _PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJh
                        "Eby8vdM02xNO" + "cqFlqUwJPLlm" + "EtlCDXJ1OUzF" + "T50uSRZ6IFsu" + "Fq2UVErCz4I6tq")
 
 
+def is_published(value):
+    """True for a token made to be published (_PUBLISHED_PREFIXES), or a Datadog browser
+    client's token (`pub` and 32 hex digits), which every page that loads it shows."""
+    return value.startswith(_PUBLISHED_PREFIXES) or (
+        len(value) == 35 and value.startswith("pub") and set(value[3:]) <= _HEX)
+
+
 # What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
 # certificate or public key (`-----BEGIN CERTIFICATE`, `-----BEGIN PUBLIC KEY`, as a
 # kubeconfig's `certificate-authority-data` holds one).
@@ -2698,8 +2706,8 @@ def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
     Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
     Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit), a
-    token made to be published (_PUBLISHED_PREFIXES), a public key's DER in base64."""
-    return (run_text.startswith(_PUBLISHED_PREFIXES)
+    token made to be published (is_published), a public key's DER in base64."""
+    return (is_published(run_text)
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
             or is_sealed(run_text)
             or "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text  # a wheel's
@@ -3298,7 +3306,7 @@ def redact_rows(text):
     (is_prose_passphrase), for a `login` group, is no call's argument that logs in
     (is_login_argument), for an `asked` group, is no answer to a question for a secret
     (is_asked_for), or for a `token` group, does not look generated.
-    A value made to be published (_PUBLISHED_PREFIXES) is left too.
+    A value made to be published (is_published) is left too.
     A row none of whose needles the text holds cannot match and is skipped (rows_to_try,
     asked again whenever a row has changed the text)."""
     patterns, placeholder, _ = redaction_regexes()
@@ -3322,7 +3330,7 @@ def redact_rows(text):
                     continue
                 value = text[start:end]
                 if is_stand_in_value(value, name, placeholder) or in_sealed_document(lowered, start) or (
-                        value.startswith(_PUBLISHED_PREFIXES)) or (
+                        is_published(value)) or (
                         group.startswith("weak") and not looks_random(value)) or (
                         group.startswith("spaced") and not is_prose_passphrase(value)) or (
                         group.startswith("login") and not is_login_argument(text, start, value)) or (

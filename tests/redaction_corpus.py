@@ -1325,3 +1325,5 @@ issue("render-deploy-hook", "url", 'curl "https://api.render.com/deploy/srv-' + 
       rand(ALNUM, 11), "?key=")
 BENIGN += ['req.Header.Set("Authorization", authHeader)', 'command: ["redis-server", "--appendonly", "yes"]',
            "Hash::make($request->password)"]
+BENIGN += [" id | name | updated_at\n----+------+-----------\n " + "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12))
+           + " | Ada | 2024-05-01", "datadogRum.init({ clientToken: 'pub" + rand(HEX, 32) + "', site: 'datadoghq.com' })"]
