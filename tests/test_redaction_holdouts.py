@@ -9,7 +9,7 @@ from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, r
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
                    redaction_holdout12, redaction_holdout13, redaction_holdout14,
-                   redaction_holdout15, redaction_holdout16)
+                   redaction_holdout15, redaction_holdout16, redaction_holdout17)
 from tests.support import leaks
 
 
@@ -286,19 +286,19 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout12
     floors = {
         "cli-argument": (290, 292),
-        "code-literal": (352, 372),
-        "config-line": (273, 284),
+        "code-literal": (356, 372),
+        "config-line": (277, 284),
         "connection-string": (61, 61),
         "credential-file": (138, 140),
         "http-header": (154, 157),
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (414, 441),
+        "prose": (427, 441),
         "terminal-session": (148, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.968, 699, 3
+    recall, benign, altered = 0.977, 699, 3
 
 
 
@@ -314,16 +314,16 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "code": (313, 315),
         "command": (249, 252),
-        "config": (308, 318),
+        "config": (310, 318),
         "connection-string": (126, 126),
         "credential-file": (144, 147),
         "id-beside-secret": (122, 126),
         "log-and-error": (144, 147),
         "prose": (143, 147),
-        "terminal": (212, 215),
+        "terminal": (214, 215),
         "vendor-token": (312, 315),
     }
-    recall, benign, altered = 0.983, 700, 1
+    recall, benign, altered = 0.985, 700, 1
 
 
 
@@ -345,11 +345,11 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "credential-file": (114, 120),
         "id-beside-secret": (115, 120),
         "log-and-error": (176, 180),
-        "prose": (148, 160),
+        "prose": (149, 160),
         "terminal": (235, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.976, 700, 20
+    recall, benign, altered = 0.977, 700, 19
 
 
 
@@ -387,13 +387,38 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (160, 160),
         "command": (218, 224),
         "config-file": (250, 256),
-        "note-or-chat": (171, 192),
+        "note-or-chat": (173, 192),
         "source-code": (215, 224),
         "stack-trace-or-log": (152, 160),
-        "tool-output": (244, 256),
+        "tool-output": (250, 256),
         "vendor-token": (127, 128),
     }
-    recall, benign, altered = 0.960, 800, 16
+    recall, benign, altered = 0.965, 800, 16
+
+
+
+class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Product developers' everyday sessions (JS/TS, Python, Rails, Laravel, Go, Spring,
+    # mobile, cloud CLIs, data stacks, SaaS integrations, observability) and their notes,
+    # written after the rules for the sixteenth; blind 0.966 and 11.5%, the look-alikes
+    # mostly whole classes (cursors, secret references, SealedSecrets, Rails' encrypted
+    # credentials, masks, fixtures, messages) left alone since. The misses left are tokens
+    # wrapped over two lines, a vendor's UUID under its product's name alone, job arguments
+    # in a log, and passwords in Dutch or Korean sentences with the value before its verb;
+    # the look-alikes still altered are Firebase web keys (redacted on purpose: an AIza
+    # key is a Google API key, restricted or not), AKIA key ids alone and a search key.
+    corpus = redaction_holdout17
+    floors = {
+        "ci-and-deploy": (128, 128),
+        "command": (224, 224),
+        "config-file": (254, 256),
+        "note-or-chat": (229, 240),
+        "source-code": (239, 240),
+        "stack-trace-or-log": (153, 160),
+        "tool-output": (240, 240),
+        "vendor-token": (106, 112),
+    }
+    recall, benign, altered = 0.983, 800, 12
 
 
 if __name__ == "__main__":
