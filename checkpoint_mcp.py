@@ -823,9 +823,9 @@ def redaction_patterns():
          r"(?#needs:chpasswd)chpasswd:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?[ \t]+list:[ \t]*\|?[ \t]*\r?\n"
          r"[ \t]+(?:-[ \t]+)?[\w.-]+:(?P<secret>[^\s]+)"),
         ("flag-and-value-in-a-list", "i", "a password's flag and its value as two strings of a list (an exec "
-         "form's command: `[\"redis-server\", \"--requirepass\", \"…\"]`, `args: [\"--password\", \"…\"]`)",
+         "form's command: `[\"redis-server\", \"--requirepass\", \"…\"]`, `args: [\"--password\", \"…\"]`; found at `--`)",
          "(?#needs:%s)" % "|".join(word + quote for word in ("pass", "token", "secret", "key") for quote in "\"'")
-         + r"""["']--?(?:requirepass|masterauth|password|passwd|pass|token|secret|api-key|apikey|auth|access-key"""
+         + r"""--(?<=["']--)(?:requirepass|masterauth|password|passwd|pass|token|secret|api-key|apikey|auth|access-key"""
          r"""|secret-key)["'][ \t]*,[ \t]*["'](?P<weak>[^"'\n]{6,128})["']"""),
         ("netlify-build-hook", "v", "a Netlify build hook's URL (anyone with it starts a build)",
          r"api\.netlify\.com/build_hooks/(?P<secret>[0-9a-f]{20,32})"),
