@@ -542,7 +542,7 @@ _KEY_NAME = (
 _PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", "sftp", "ldap", "bind",
                   "api", "app", "master", "redis", "mysql", "pg", "mongo", "rabbit", "vnc", "wifi", "proxy",
                   "store", "key", "svc", "service", "sys", "web", "client", "sa", "dbuser", "imap", "pop",
-                  "storage")
+                  "storage", "sql")
 
 
 _SECRET_NAME = (
@@ -1149,7 +1149,7 @@ def redaction_patterns():
          r"(?!(?=[^\s]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)+(?![^\s,;:)'\"`]))"  # a dotted name,
          r"(?![^\s]*\*\*)"  # `2**n`)
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
-         + r"))(?=[.,;:)'\"`]?(?:\s|\Z))"),
+         + r")|(?P<secret3>[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&]))(?=[.,;:)'\"`]?(?:\s|\Z))"),
         ("email-then-password", "", "a password right after an email address as its login, apart by a tab, "
          "`:`, `|` or `,` (a spreadsheet's or a combo list's row: `ops@example.org<TAB>…`), if it reads as a "
          "chosen one",
@@ -1167,7 +1167,15 @@ def redaction_patterns():
          r"(?:[Pp]ass(?:word|wd)?|PASS(?:WORD)?)[^\"'\n]{0,20}(?P=field)[ \t]*,"
          r"|(?P<field2>[\"'])[^\"'\n]{0,40}(?:[Pp]ass(?:word|wd)?|PASS(?:WORD)?)[^\"'\n]{0,20}(?P=field2)[ \t]*\)"
          r"[ \t]*\.[ \t]*(?:type|fill|send_keys|sendKeys|setValue)\()"
-         r"[ \t]*(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')[ \t]*[),]"),
+         r"[ \t]*(?:\"(?P<secret>[^\"\n]{4,128})\"|'(?P<secret2>[^'\n]{4,128})')[ \t]*[),]"),
+        ("htpasswd-batch", "", "htpasswd's password on its command line in batch mode (`htpasswd -nbB user …`, "
+         "`htpasswd -b .htpasswd user …`): the last argument",
+         r"(?#needs:htpasswd)htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[^\n|;&]*?[ \t](?:'(?P<secret>[^'\n]+)'"
+         r"|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"|;&]+))[ \t]*(?=\r?\n|\Z|[|;&])"),
+        ("snmpd-create-user", "", "snmpd.conf's `createUser NAME SHA|MD5 \"…\" AES|DES \"…\"`: the passphrases",
+         r"(?#needs:createUser)createUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA\S*)[ \t]+"
+         r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]+))"
+         r"(?:[ \t]+(?:AES|DES)\S*[ \t]+(?:\"(?P<secret3>[^\"\n(][^\"\n]*)\"|(?P<secret4>[^\s\"(]+)))?"),
         ("password-directive", "i", "a config file's directive naming a password, its value after a space "
          "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`), if it looks random",
          r"(?#needs:pw|pass|secret)(?<![^\n])[ \t]*[a-z_]{0,20}(?:pw|passwd|password|secret)(?:[ \t]+--plaintext)?"

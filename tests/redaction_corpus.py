@@ -1327,3 +1327,8 @@ BENIGN += ['req.Header.Set("Authorization", authHeader)', 'command: ["redis-serv
            "Hash::make($request->password)"]
 BENIGN += [" id | name | updated_at\n----+------+-----------\n " + "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12))
            + " | Ada | 2024-05-01", "datadogRum.init({ clientToken: 'pub" + rand(HEX, 32) + "', site: 'datadoghq.com' })"]
+issue("htpasswd-batch", "cli", "htpasswd -nbB deploy {v}", "Wren" + rand(DIGITS, 3) + "-", "htpasswd -nbB deploy ")
+issue("snmpd-create-user", "config", 'createUser watcher SHA "{v}" AES "same-as-auth"', "Kite" + rand(DIGITS, 4) + "_x",
+      'createUser watcher SHA "')
+issue("user-slash-password", "prose", "nvr-02 (rack 3) admin / {v}", "Osprey" + rand(DIGITS, 3) + ".", "admin / ")
+BENIGN += ["htpasswd -c /etc/nginx/.htpasswd deploy", "createUser watcher SHA"]
