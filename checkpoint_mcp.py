@@ -722,7 +722,7 @@ _STATED_SECRET = (
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
     r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
     r"|(?![^\s]*(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
-    r"[a-z]{3,12}(?P<joint2>[_-])[a-z]{3,12}(?:(?P=joint2)[a-z]{3,12}){2,5}[0-9]{0,4}"
+    r"[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}[0-9]{0,4}"
     r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?P=joint3)[a-z]{3,12}){0,5}[0-9]{1,4}"
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
@@ -740,6 +740,7 @@ _STATED_SECRET = (
     r"|(?=(?:[a-z0-9]*[A-Z]){2})(?=(?:[A-Z0-9]*[a-z]){2})(?=(?:[A-Za-z]*[0-9]){2})"
     r"(?=[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z][a-z]{0,2}[0-9]|[0-9][A-Za-z][0-9]))[A-Za-z0-9]{8,9}"
     r"|(?=[^\s'\"`]*[A-Z])(?=[^\s'\"`]*[a-z])(?=[^\s'\"`]*[!#$%^&*+=?@~])[A-Za-z!#$%^&*+=?@~]{10,64}"
+    r"|[0-9]{2,6}[a-z]{6,24}[0-9]{1,6}(?![\w-])"  # (digits, words run together, digits: `1453thunderpebble59`)
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
     r"(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)|[，。、；]|[\u3040-\u30ff\u3400-\u9fff])"
@@ -1145,11 +1146,15 @@ def redaction_patterns():
          "(a digit and a symbol or both cases, or words joined; not a name: `AccountSettings2`, "
          "`Algorithm.HMAC256`)",
          r"(?#needs: / )(?<=[\w.@-][\w.@-]) /[ \t]+(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's
-         r"(?!(?:[A-Z][a-z]+[0-9]*){2,}(?![^\s.,;:)'\"`]))"  # id, a class's name: `AccountSettings2`, `ChaCha20Poly1305`,
+         r"(?!(?![A-Z][a-z]+(?:[A-Z][a-z]+)+[0-9]{3,}(?![^\s.,;:)'\"`]))"  # id, a class's name: `AccountSettings2`,
+         r"(?:[A-Z][a-z]+[0-9]*){2,}(?![^\s.,;:)'\"`]))"  # `ChaCha20Poly1305` (not words then a number: `CopperCinder8478`),
          r"(?!(?=[^\s]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)+(?![^\s,;:)'\"`]))"  # a dotted name,
          r"(?![^\s]*\*\*)"  # `2**n`)
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
-         + r")|(?P<secret3>[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&]))(?=[.,;:)'\"`]?(?:\s|\Z))"),
+         + r")|(?P<secret3>[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&]))(?=[.,;:)'\"`]?(?:\s|\Z))"
+         # (or a passphrase of four to eight words with spaces, ending its line or before a comma)
+         r"|(?<=[\w.@-][\w.@-]) /[ \t]+(?P<spaced>[A-Za-z][a-z]{2,11}(?: [A-Za-z][a-z]{2,11}){3,7}(?: [0-9]{1,4})?)"
+         r"(?=[ \t]*(?:[,;)]|\r?\n|\Z))"),
         ("email-then-password", "", "a password right after an email address as its login, apart by a tab, "
          "`:`, `|` or `,` (a spreadsheet's or a combo list's row: `ops@example.org<TAB>…`), if it reads as a "
          "chosen one",
@@ -1170,8 +1175,9 @@ def redaction_patterns():
          r"[ \t]*(?:\"(?P<secret>[^\"\n]{4,128})\"|'(?P<secret2>[^'\n]{4,128})')[ \t]*[),]"),
         ("htpasswd-batch", "", "htpasswd's password on its command line in batch mode (`htpasswd -nbB user …`, "
          "`htpasswd -b .htpasswd user …`): the last argument",
-         r"(?#needs:htpasswd)htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[^\n|;&]*?[ \t](?:'(?P<secret>[^'\n]+)'"
-         r"|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"|;&]+))[ \t]*(?=\r?\n|\Z|[|;&])"),
+         r"(?#needs:htpasswd)htpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
+         r"(?:[ \t]+[^\s'\"|;&`-][^\s|;&`]*){1,2}?[ \t]+(?:'(?P<secret>[^'\n]+)'"
+         r"|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"|;&`]+))[ \t]*(?=\r?\n|\Z|[|;&])"),
         ("snmpd-create-user", "", "snmpd.conf's `createUser NAME SHA|MD5 \"…\" AES|DES \"…\"`: the passphrases",
          r"(?#needs:createUser)createUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA\S*)[ \t]+"
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]+))"

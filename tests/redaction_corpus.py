@@ -1332,3 +1332,8 @@ issue("snmpd-create-user", "config", 'createUser watcher SHA "{v}" AES "same-as-
       'createUser watcher SHA "')
 issue("user-slash-password", "prose", "nvr-02 (rack 3) admin / {v}", "Osprey" + rand(DIGITS, 3) + ".", "admin / ")
 BENIGN += ["htpasswd -c /etc/nginx/.htpasswd deploy", "createUser watcher SHA"]
+issue("user-slash-spaced-passphrase", "prose", "2. Log in to /admin as admin / {v}\n3. Check the queue",
+      "pebble Harbor quill saffron", "admin / ")
+issue("digits-words-digits", "prose", "Nota: la password del router è {v}", rand(DIGITS, 4) + "lanternmoss" + rand(DIGITS, 2),
+      "router è ")
+BENIGN += ["read / write access for the whole team", "input / output streams are buffered"]
