@@ -1058,7 +1058,7 @@ def redaction_patterns():
         ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
          r"""\"(?:auth|identitytoken|registrytoken)\\?"[ \t]*:[ \t]*\\?"(?P<secret>[A-Za-z0-9+/=._-]{8,})"""),
         ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
-         r""":(?<=[A-Za-z0-9_.*\]-]:)"""
+         r""":(?<=[A-Za-z0-9_.*\]-]:)(?![0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){3}(?![0-9A-Za-z]))"""  # (not a MAC)
          r"""(?:[0-9]{2,5}|\*):(?:[A-Za-z0-9_.*$-]+):(?:[A-Za-z0-9_.@*$-]+):"""
          r"""(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*)(?=[\s'"`]|\Z)"""),
         ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
@@ -1944,7 +1944,7 @@ _PLACEHOLDER_VALUE = (
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
-    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?"
+    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
     r"|[*xX•.…-]{3,}|\s*(?:\.{3}|…)\s*|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):"
     r"|\[?(?i:redacted|hidden|masked|filtered|scrubbed|sanitized|omitted|removed|none|null|nil|undefined|true|false|yes|no"
@@ -2028,7 +2028,9 @@ _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint
                  r"|x-amz-cf-id:|x-amz-id-2:"  # an ETag's value, a CloudFront or S3 request's id
                  r"|site[_-]?key|-verification=|in[ \t]+txt[ \t]+\""  # a CAPTCHA's site key; DNS's
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
-                 r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"')  # a JWK's public members
+                 r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"'  # a JWK's public members
+                 r"|(?<![a-z])peer:|(?:ana|tx|txn)[ _-]?(?:signature|sig|hash)"  # WireGuard's peer, (sol)ana's
+                 r"|v=dkim1")  # or a chain's transaction, a DKIM record (its key split into strings)
 _STRONG_MIN_CHARS = 32
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur", "diff")  # (`#diff-<sha256>`: a file's anchor)
@@ -2044,6 +2046,12 @@ _UNBROKEN_MIN_CHARS = 24  # lowercase letters and digits (4 or more) in one piec
 _CHOPPED_MIN_SHARE = 0.4  # pieces per character in 24 or more of both cases and digits: base62, no name
 _HEX = frozenset("0123456789abcdefABCDEF-")
 # What a digest's label ends with (the value may follow on the next line).
+# Commands whose output is public: a public key, a digest.
+_PUBLIC_OUTPUT_COMMANDS = ("pubkey", "openssl dgst", "sha256sum", "sha1sum", "sha512sum", "md5sum", "b2sum",
+                           "shasum", "-pubout", "ssh-keygen -y", "gpg --export ")
+# Commands that print a digest of the file they name on the line after (`sha256sum x.iso`).
+_DIGEST_COMMANDS = ("sha256sum", "sha1sum", "sha512sum", "md5sum", "b2sum", "shasum", "openssl dgst", "certutil",
+                    "Get-FileHash", "sha384sum", "sha224sum", "cksum")
 _DIGEST_LABELS = ("sum", "sha", "sha1", "sha256", "sha384", "sha512", "md5", "digest", "hash",
                   "integrity", "etag")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
@@ -2196,7 +2204,7 @@ def redaction_regexes():
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)").replace(
                 "sha|", "sha(?![a-z])|"))
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker)|(?<=[?&])(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?<=[?&])(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         made["asks_for"] = re.compile(r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret)(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
         made["user_argument"] = re.compile(r"([\"'])[\w.@+\\-]{2,64}\1[ \t]*,[ \t]*[\"']\Z")
@@ -2239,6 +2247,24 @@ def is_marked_fake(value):
     return any(word in value for word in _FAKE_WORDS)
 
 
+# What names a key on its line as one made to be public: Supabase's anon key, a
+# publishable key, a search-only key (Algolia's), a Firebase web config (its apiKey).
+_PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-only", "search_only",
+                     "searchonly", "search_api_key", "searchapikey", "firebaseconfig")
+
+
+def named_public(lowered, start, firebase=False):
+    """True when the value at `start` is named public on its line (_PUBLIC_KEY_NAMES: in the
+    48 characters before it, or a search-only comment in the 80 after), or is a Firebase
+    web config's key (`firebase`: the text holds one): `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
+    `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
+    before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
+    after = lowered[start:start + 80].partition("\n")[0]
+    return (any(name in before for name in _PUBLIC_KEY_NAMES)
+            or any(name in after for name in ("search-only", "search_only", "searchonly"))
+            or (firebase and lowered.startswith("aiza", start)))
+
+
 def in_sealed_document(lowered, start):
     """True when `start` is under a SealedSecret's `encryptedData:` (`lowered` is the text as
     ascii_lowercase leaves it): ciphertext only its cluster opens, whatever it looks like."""
@@ -2271,6 +2297,8 @@ def is_stand_in_value(value, name, placeholder):
     if colon and (version == "latest" or version.isdigit()) and reference.replace("-", "").replace(
             "_", "").isalnum() and reference[:1].isalpha():
         return True  # a secret manager's name and version (`--set-secrets=DB_PASSWORD=db-password:latest`)
+    if 3 <= len(value) <= 12 and value[-1] in "_-" and value[:-1].replace("_", "").isalpha() and value.islower():
+        return True  # a token's prefix alone, the rest built apart: `"ghp_" + "0" * 36`
     if is_marked_fake(value):
         return True  # a fixture says what it is: `sk_test_FAKE1234…FAKE`, `ghp_dummy_…`
     if is_sentence(value):
@@ -2466,7 +2494,8 @@ def split_tokens(text):
             index += 1  # follow: `…\nmachine host`, `…\nLogged in as …`)
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
-        if tail.lower().rstrip(":=").endswith(_DIGEST_LABELS):
+        if tail.lower().rstrip(":=").endswith(_DIGEST_LABELS) or any(
+                command in line for command in _DIGEST_COMMANDS):
             index += 1  # (a digest's label, its value on the next line: `dist.shasum\n<sha1>`)
             continue
         chain, length = [(starts[index] + len(line) - len(tail), tail)], len(tail)
@@ -2584,10 +2613,10 @@ def looks_generated(run):
         return False
     if sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:])) > 0.3 * length:
         return False  # ABCDEFGH…, 0123456789…
-    import binascii  # base64 of ordinary text is no secret (the decoding pass looks inside)
+    import binascii  # base64 of ordinary text (in any language) is no secret (the decoding pass looks inside)
     data = part.rstrip("=").replace("-", "+").replace("_", "/")
     try:
-        decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
+        decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("utf-8")
         if decoded.translate(_LAYOUT).isprintable():
             return False
     except ValueError:
@@ -2620,8 +2649,8 @@ def is_vendor_token_tail(prefix, tail):
     and not hex shorter than 32 digits or after a hash word (a UUID is checked apart)."""
     lowered = prefix.lower()
     parts = lowered.replace(".", "_").replace("-", "_").split("_")
-    if is_path_tail(tail) or parts[0] in _OBJECT_ID_PREFIXES:
-        return False
+    if is_path_tail(tail) or parts[0] in _OBJECT_ID_PREFIXES or parts[:2] in (["cs", "live"], ["cs", "test"]):
+        return False  # (and a Stripe Checkout Session's id, `cs_live_…`; WooCommerce's `cs_…` is a secret)
     return (len(tail) >= (_RANDOM_MIN_CHARS if _SECRET_PREFIX_PARTS.intersection(parts)
                           else _PREFIXED_MIN_CHARS)
             and looks_generated(tail)
@@ -2686,24 +2715,36 @@ _IDENTITY_PROVIDERS = frozenset(("auth0", "google-oauth2", "github", "facebook",
 _PUBLIC_ID_PREFIXES = frozenset(("prj", "team", "jr", "bquxjob", "dpl"))
 _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus", "pi", "ch", "txn", "resp",
                                  "file", "batch", "thread", "asst", "ftjob", "run", "job", "in", "sub",
-                                 "price", "acct", "seti", "pm", "src", "tok", "we", "po"))
+                                 "price", "acct", "seti", "pm", "src", "tok", "we", "po", "user"))
 
 
 # Tokens made to be published in a web page or an app: Stripe's (and Clerk's, Paystack's)
 # publishable keys, PostHog's project key, Mapbox's public token; an Oracle Cloud
 # resource's id; a JWT signed by nothing (`{"alg":"none"`), which no server should trust;
 # the samples every tutorial shows.
-_PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJhbGciOiJub25lI",
+_PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJhbGciOiJub25lI", "sb_publishable_",
+                       "appl_", "goog_",  # (RevenueCat's public SDK keys)
                        # (jwt.io's sample token, the Azurite emulator's documented account key)
                        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwi",
                        "Eby8vdM02xNO" + "cqFlqUwJPLlm" + "EtlCDXJ1OUzF" + "T50uSRZ6IFsu" + "Fq2UVErCz4I6tq")
 
 
 def is_published(value):
-    """True for a token made to be published (_PUBLISHED_PREFIXES), or a Datadog browser
-    client's token (`pub` and 32 hex digits), which every page that loads it shows."""
-    return value.startswith(_PUBLISHED_PREFIXES) or (
-        len(value) == 35 and value.startswith("pub") and set(value[3:]) <= _HEX)
+    """True for a token made to be published (_PUBLISHED_PREFIXES), a Datadog browser
+    client's token (`pub` and 32 hex digits), which every page that loads it shows, or a
+    JWT whose role is `anon` (Supabase's anon key, shipped in every client)."""
+    if value.startswith(_PUBLISHED_PREFIXES) or (
+            len(value) == 35 and value.startswith("pub") and set(value[3:]) <= _HEX):
+        return True
+    if value.startswith("eyJ") and value.count(".") == 2:
+        import binascii
+        payload = value.split(".")[1].replace("-", "+").replace("_", "/")
+        try:
+            claims = binascii.a2b_base64(payload + "=" * (-len(payload) % 4)).decode("utf-8")
+        except ValueError:
+            return False
+        return '"role":"anon"' in claims.replace(" ", "")
+    return False
 
 
 # What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
@@ -2769,14 +2810,15 @@ def is_go_pseudo_version(run_text):
             and len(commit) == 12 and set(commit) <= _HEX)
 
 
-def is_sealed_or_named_id(text, lowered, line, start, end, near):
+def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
     """True when the run text[start:end] is sealed or an id, whatever word stands near:
     inside sops' `ENC[…]` or its metadata (`sops:`), under a SealedSecret's `encryptedData:`,
     after Vault transit's `vault:v1:`, a user's id after its provider (`auth0|…`), or a
     path's segment when a secret store's `creds` folder is one of the path's, outside a URL
-    (`database/creds/web/<lease>`, as Vault names leases)."""
-    if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start) or in_sealed_document(
-            lowered, start):
+    (`database/creds/web/<lease>`, as Vault names leases). `sealed`: the text holds a
+    SealedSecret's `encryptedData:` (looked for once per text)."""
+    if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start) or (
+            sealed and in_sealed_document(lowered, start)):
         return True
     transit = lowered.rfind("vault:v", max(line, start - 16), start)
     if transit >= 0 and is_sealed(text[transit:end]):
@@ -2815,9 +2857,10 @@ def label_above(text, lowered, line, start, end):
     """The credential word of the label a run stands under, alone on its line (quotes and
     a code span's backquotes aside): the last line above it that is not blank, at most two
     blank lines up, ends in `:` and names a credential (`Your API key:`, `Settings ->
-    API):`) or, in 60 characters or less, ends in a credential's word (`AWS secret access
-    key`), not an id or a hash word with it (`Request id for the token call:`, `Cache
-    key:`); False if it names a public one (`SSH public key:`); None if it names none."""
+    API):`) or, in 60 characters or less and not a command's line, ends in a credential's
+    word (`AWS secret access key`), not an id or a hash word with it (`Request id for the
+    token call:`, `Cache key:`); False if it names a public one (`SSH public key:`,
+    `minisign public key <id>`); None if it names none."""
     if text[line:start].strip(" \t`'\"") or text[end:text.find("\n", end) % (len(text) + 1)].strip(" \t`'\".,"):
         return None
     above, blank = line - 1, 0
@@ -2828,15 +2871,20 @@ def label_above(text, lowered, line, start, end):
             found = None
             for found in _redaction_regexes["words"].finditer(lowered, first, first + len(label)):
                 pass
-            if not label.endswith(":") and (found is None or len(label) > 60 or not (
+            if found is not None and _redaction_regexes["public"].search(
+                    lowered, max(first, found.start() - 8), found.start()):
+                return False  # (under a public key's label, whatever ends it: `minisign public key <id>`)
+            if label.lstrip()[:2] == "$ " and any(command in label for command in _PUBLIC_OUTPUT_COMMANDS):
+                return False  # (what a command prints that is public: `$ wg pubkey < phone.key`)
+            if not label.endswith(":") and (found is None or len(label) > 60 or label.lstrip()[:2] in (
+                    "$ ", "> ") or not (
                     lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label))):
-                return None
+                return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`)
             words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
             if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
                     lowered, first, first + len(label)):
                 return None  # (an id's label, or a hash's: `Cache key:`)
-            return False if _redaction_regexes["public"].search(
-                lowered, max(first, found.start() - 8), found.start()) else found
+            return found
         blank += 1
         if blank > 2:
             return None
@@ -2921,10 +2969,15 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     candidate = text[start:end]
     if REDACTED in candidate or not looks_generated(candidate):
         return None
+    if len(candidate) == 34 and candidate[:2].isupper() and candidate[:2].isalpha() and set(candidate[2:]) <= _HEX:
+        return None  # a Twilio resource's id (`MG…`, `SM…`, `PN…`), beside its account's or not
     prefix, _, rest = candidate.partition("_")
     if (near.group() == "webhook" and prefix in _OBJECT_ID_PREFIXES and rest.isalnum()
             and 14 <= len(rest) <= 40):
         return None  # a webhook's endpoint or event, an object: `--webhook-endpoint we_…`
+    if (prefix == "user" and rest.isalnum() and 20 <= len(rest) <= 40) or candidate.startswith(
+            ("cs_live_", "cs_test_")):
+        return None  # a user's id (Clerk's `user_…`), a Stripe Checkout Session's (`cs_live_…`)
         # (its secret is whsec_…; after any other word such an id may be a token's name)
     # Hex is judged by the candidate's longest path segment (`commit/<sha>`), and after a
     # hash word past a name glued to it too (`cache key: Linux-node-<sha256>`).
@@ -2976,12 +3029,13 @@ def quoted_whole(text, span):
     return start, close
 
 def whole_word(text, start, end):
-    """The text between the spaces around text[start:end]."""
+    """The text between the spaces around text[start:end], at most 1,024 characters on
+    either side (a sealed value is shorter; a longer word is no sealed value)."""
     first = start
-    while first > 0 and not text[first - 1].isspace():
+    while first > max(0, start - 1024) and not text[first - 1].isspace():
         first -= 1
     last = end
-    while last < len(text) and not text[last].isspace():
+    while last < min(len(text), end + 1024) and not text[last].isspace():
         last += 1
     return text[first:last]
 
@@ -2996,6 +3050,8 @@ def credential_spans(text, lowered):
     ordinary text, so each is found first and its window searched for a word after."""
     public, run = _redaction_regexes["public"], _redaction_regexes["run"]
     spans, examined = [], 0
+    sealed = "sealedsecret" in lowered and "encrypteddata:" in lowered
+    firebase = "firebaseconfig" in lowered
     for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
         if match.start() < examined:
             continue
@@ -3009,6 +3065,8 @@ def credential_spans(text, lowered):
             continue  # (most runs end here: paths, names, words)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
+        if named_public(lowered, start, firebase):
+            continue  # a key its line names public: `…_ANON_KEY=`, a search-only key, a Firebase web config's
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
         window = max(line, start - _NEAR_CHARS - 24)
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
@@ -3016,7 +3074,7 @@ def credential_spans(text, lowered):
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
-        if is_sealed_or_named_id(text, lowered, line, start, end, near):
+        if is_sealed_or_named_id(text, lowered, line, start, end, near, sealed):
             continue
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near
@@ -3335,6 +3393,8 @@ def redact_rows(text):
         regex = regex.compiled or regex.compile()
         subject = lowered if ignore_case else text
         pieces, position, count = [], 0, 0
+        sealed = "sealedsecret" in lowered and "encrypteddata:" in lowered
+        firebase = "firebaseconfig" in lowered
         for match in regex.finditer(subject):
             name = match.group("name") if "name" in regex.groupindex else None
             replaced = False
@@ -3343,7 +3403,8 @@ def redact_rows(text):
                 if start < position:
                     continue
                 value = text[start:end]
-                if is_stand_in_value(value, name, placeholder) or in_sealed_document(lowered, start) or (
+                if is_stand_in_value(value, name, placeholder) or (sealed and in_sealed_document(lowered, start)) or (
+                        named_public(lowered, start, firebase)) or (
                         is_published(value)) or (
                         group.startswith("weak") and not looks_random(value)) or (
                         group.startswith("spaced") and not is_prose_passphrase(value)) or (

@@ -255,7 +255,7 @@ secret("sendgrid", "SENDGRID_API_KEY={v}", "S" + "G." + rand(B64URL, 22) + "." +
        "SENDGRID_API_KEY=")
 secret("sendgrid", "mail sent with {v}", "S" + "G." + rand(B64URL, 22) + "." + rand(B64URL, 43), "")
 secret("jwt", "session cookie {v}", jwt(), "")
-secret("jwt", "NEXT_PUBLIC_SUPABASE_ANON_KEY={v}", jwt(), "NEXT_PUBLIC_SUPABASE_ANON_KEY=")
+secret("jwt", "SUPABASE_SERVICE_ROLE_KEY={v}", jwt(), "SUPABASE_SERVICE_ROLE_KEY=")  # (the anon key is public)
 secret("jwt", '{"id_token": "{v}"}', jwt(), '"id_token": "')
 secret("huggingface", "HF_TOKEN={v}", "h" + "f_" + rand(UPPER + LOWER, 34), "HF_TOKEN=")
 secret("digitalocean", "doctl auth init -t {v}", "do" + "p_v1_" + rand(HEX, 64), "")
@@ -1337,3 +1337,18 @@ issue("user-slash-spaced-passphrase", "prose", "2. Log in to /admin as admin / {
 issue("digits-words-digits", "prose", "Nota: la password del router è {v}", rand(DIGITS, 4) + "lanternmoss" + rand(DIGITS, 2),
       "router è ")
 BENIGN += ["read / write access for the whole team", "input / output streams are buffered"]
+BENIGN += ["$ wg pubkey < laptop.key\n" + b64(32), "Solana signature " + rand("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 88)
+           + " confirmed", "Twilio: message SM" + rand(HEX, 32) + " sent (account AC" + rand(HEX, 32) + ", service MG"
+           + rand(HEX, 32) + ")", "smbios1: uuid=x\nnet0: virtio=BC:24:11:7B:40:D3,bridge=vmbr0",
+           "$ sha256sum release-2.1.0.tar.gz\n" + rand(HEX, 64) + "  release-2.1.0.tar.gz",
+           "untrusted comment: minisign public key 5E2B6F\nRWQ" + rand(ALNUM + "+/", 53),
+           "NEXT_PUBLIC_SUPABASE_ANON_KEY=" + jwt(), "SUPABASE_PUBLISHABLE_KEY=sb_publishable_" + rand(ALNUM, 31),
+           "algoliasearch('APPID0001', '" + rand(HEX, 32) + "') // search-only key",
+           "const firebaseConfig = {\n  apiKey: \"AIza" + rand(ALNUM, 35) + "\",\n  projectId: \"demo\"\n};",
+           'DATABASE_URL="postgresql://postgres:[YOUR-PASSWORD]@db.example.supabase.co:5432/postgres"',
+           "TEST_TOKEN = \"ghp_\" + \"0\" * 36", "Content-Transfer-Encoding: base64\n\n"
+           + base64.b64encode("Grüße aus München, die Rechnung für März liegt bei.".encode()).decode(),
+           "Link: <https://shop.example/admin/api/products.json?page_info=" + rand(ALNUM, 48) + '>; rel="next"',
+           "checkout session cs_live_a1" + rand(ALNUM, 56) + " completed",
+           "Clerk handles auth; we keep the user id (user_" + rand(ALNUM, 27) + ")",
+           "Purchases.configure({ apiKey: 'appl_" + rand(ALNUM, 27) + "' })"]

@@ -298,7 +298,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (148, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.977, 699, 3
+    recall, benign, altered = 0.977, 699, 1
 
 
 
@@ -310,9 +310,11 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # are values in shapes of one product each (a sed replacement's, a cloud-init list's,
     # chrony's keys, ObjC's header call), a numeric passcode, recovery codes, and a
     # wrapped Mongo keyfile.
+    # (Its two RevenueCat `appl_…` keys count as secrets here; RevenueCat documents them as
+    # public SDK keys, and they are left as such.)
     corpus = redaction_holdout13
     floors = {
-        "code": (313, 315),
+        "code": (311, 315),
         "command": (249, 252),
         "config": (310, 318),
         "connection-string": (126, 126),
@@ -323,7 +325,7 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal": (214, 215),
         "vendor-token": (312, 315),
     }
-    recall, benign, altered = 0.985, 700, 1
+    recall, benign, altered = 0.984, 700, 1
 
 
 
@@ -338,18 +340,18 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # (passwords in sentences in many languages), and products' own shapes.
     corpus = redaction_holdout14
     floors = {
-        "code": (295, 300),
+        "code": (296, 300),
         "command": (237, 240),
-        "config": (294, 300),
+        "config": (296, 300),
         "connection-string": (99, 100),
         "credential-file": (114, 120),
-        "id-beside-secret": (115, 120),
+        "id-beside-secret": (117, 120),
         "log-and-error": (176, 180),
         "prose": (149, 160),
-        "terminal": (235, 240),
+        "terminal": (236, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.977, 700, 19
+    recall, benign, altered = 0.980, 700, 19
 
 
 
@@ -364,13 +366,13 @@ class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (150, 150),
         "command": (222, 225),
         "config-file": (261, 270),
-        "note-or-chat": (138, 150),
+        "note-or-chat": (143, 150),
         "source-code": (225, 225),
         "stack-trace-or-log": (144, 150),
         "tool-output": (221, 225),
         "vendor-token": (96, 105),
     }
-    recall, benign, altered = 0.971, 800, 0
+    recall, benign, altered = 0.974, 800, 0
 
 
 
@@ -418,7 +420,7 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (240, 240),
         "vendor-token": (106, 112),
     }
-    recall, benign, altered = 0.983, 800, 12
+    recall, benign, altered = 0.983, 800, 2
 
 
 if __name__ == "__main__":
