@@ -9,7 +9,7 @@ from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, r
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
                    redaction_holdout12, redaction_holdout13, redaction_holdout14,
-                   redaction_holdout15, redaction_holdout16, redaction_holdout17)
+                   redaction_holdout15, redaction_holdout16, redaction_holdout17, redaction_holdout18)
 from tests.support import leaks
 
 
@@ -421,6 +421,30 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (106, 112),
     }
     recall, benign, altered = 0.983, 800, 2
+
+
+
+class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # A solo developer's and a small team's week (homelab, self-hosted apps, small-business
+    # SaaS, AI APIs, store releases, crypto side projects) and many notes, written after the
+    # rules for the seventeenth; blind 0.948 and 9.0%, its look-alikes then mostly public by
+    # design or by make (WireGuard public keys, digests, anon and publishable keys), left
+    # alone since. The misses left are notes and chat (passwords in sentences in twelve
+    # languages), tool output printed far from the command that read it, and two service
+    # keys whose JWT header the public anon key beside them shares (the scorer's 16
+    # characters).
+    corpus = redaction_holdout18
+    floors = {
+        "ci-and-deploy": (123, 128),
+        "command": (219, 224),
+        "config-file": (250, 256),
+        "note-or-chat": (249, 288),
+        "source-code": (206, 208),
+        "stack-trace-or-log": (134, 144),
+        "tool-output": (222, 240),
+        "vendor-token": (112, 112),
+    }
+    recall, benign, altered = 0.946, 803, 8
 
 
 if __name__ == "__main__":
