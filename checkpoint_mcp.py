@@ -3385,6 +3385,9 @@ def redact_rows(text):
     gate = row_gate(patterns)
     total, lowered = 0, ascii_lowercase(text)
     rows = rows_to_try(gate, text, lowered)
+    # (what the whole text holds, looked for once: a redaction never adds these words)
+    sealed = "sealedsecret" in lowered and "encrypteddata:" in lowered
+    firebase = "firebaseconfig" in lowered
     next_row = 0
     while next_row < len(rows):
         row = rows[next_row]
@@ -3393,8 +3396,6 @@ def redact_rows(text):
         regex = regex.compiled or regex.compile()
         subject = lowered if ignore_case else text
         pieces, position, count = [], 0, 0
-        sealed = "sealedsecret" in lowered and "encrypteddata:" in lowered
-        firebase = "firebaseconfig" in lowered
         for match in regex.finditer(subject):
             name = match.group("name") if "name" in regex.groupindex else None
             replaced = False
