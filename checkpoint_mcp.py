@@ -2294,7 +2294,7 @@ def is_stand_in_value(value, name, placeholder):
         if found and len(before) <= 12 and len(after.lstrip("*•●.…")) <= 6:
             return True  # a mask before the last few: `***a9cb`, `sk-...pTlM`
     reference, colon, version = value.partition(",")[0].rpartition(":")
-    if colon and (version == "latest" or version.isdigit()) and reference.replace("-", "").replace(
+    if colon and (version == "latest" or version.isdigit() and len(version) <= 3) and reference.replace("-", "").replace(
             "_", "").isalnum() and reference[:1].isalpha():
         return True  # a secret manager's name and version (`--set-secrets=DB_PASSWORD=db-password:latest`)
     if 3 <= len(value) <= 12 and value[-1] in "_-" and value[:-1].replace("_", "").isalpha() and value.islower():
