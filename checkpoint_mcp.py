@@ -711,7 +711,7 @@ _CONCATENATED_REST = r"""(?:[ \t]*\+[ \t]*\r?\n[ \t]*(?:"(?P<secret10>[^"\n]*)"|
 # more words, words run together, a word with digits, hex, or a password-like value.
 _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,100}?)??"
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"[\"'`‘“「(]?(?:(?P<secret>"
@@ -726,7 +726,7 @@ _STATED_SECRET = (
     r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?P=joint3)[a-z]{3,12}){0,5}[0-9]{1,4}"
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
-    r"[a-z]{4,16}[0-9]{2,4}"
+    r"[a-z]{4,24}[0-9]{2,4}"
     # (words joined by a symbol with a number, or a word, a number and a symbol:
     # `meadow+marble86`, `harbor=hollow77`, `Harbor51_`; not a version or an arch: `x86_64`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v)[0-9._-])"
@@ -743,7 +743,7 @@ _STATED_SECRET = (
     r"|[0-9]{2,6}[a-z]{6,24}[0-9]{1,6}(?![\w-])"  # (digits, words run together, digits: `1453thunderpebble59`)
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
-    r"(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)|[，。、；]|[\u3040-\u30ff\u3400-\u9fff])"
+    r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；]|[\u3040-\u30ff\u3400-\u9fff])"
     # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
     r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [a-z]{3,12}){3,7}(?: [0-9]{1,4})?)(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)))")
 
@@ -1230,8 +1230,8 @@ def redaction_patterns():
          r"|—[ \t]+(?P<weak2>[^\s]{8,64})[ \t]+—)"),
         ("user-then-pass", "i", "a password after its user in a line of settings or prose: `user=svc pass=…`, "
          "`host 10.0.0.5 user root pass …`, `user svc-ci, password …`, DB2's `user … using …`, if it looks random",
-         r"(?#needs:user)user(?<![\w-]user)(?:name)?(?:=|[ \t]+)[\w.@+-]{1,64},?[ \t]+(?:pass|password|pw|using)(?:=|:?[ \t]+)"
-         r"(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
+         r"(?#needs:user)user(?<![\w-]user)(?:name)?(?:=|[ \t]+)`?[\w.@+-]{1,64}`?,?[ \t]+(?:pass|password|pw|using)"
+         r"(?:=|:?[ \t]+)`?(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
          "(`credentials are svc_backup:…`, `creds: …`, `creds svc:…`), if the password looks random or is a "
          "passphrase",
@@ -1826,7 +1826,7 @@ def redaction_patterns():
          r"(?P<weak>[^|\s()\[\]{}\\?\"']{6,128})[ \t]*(?=\r?\n|\Z)"),  # (not a regex's alternatives: `(secret|token)\s*…`)
         ("recovery-codes", "i", "recovery or backup codes listed on the lines under their label",
          r"(?#needs:recovery code|backup code|recovery-code|backup-code)(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
-         r"(?P<secret>(?:[ \t]*(?:[-*][ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"),
+         r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"),
         ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
          "names a recovery key or BitLocker",
          r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
@@ -1844,11 +1844,21 @@ def redaction_patterns():
         ("mysql-password-in-argv", "", "mysql's or mysqladmin's password glued to `-p` in a quoted argument list "
          "(a compose healthcheck's `[\"CMD\", \"mysqladmin\", …, \"-p…\"]`, auditd's `a5=\"-p…\"`)",
          r"(?#needs:mysql)mysql[^\n]{0,300}?[\"'](?:-p|--password=)(?P<secret>[^\"'\s]+)[\"']"),
+        ("domain-auth-code", "i", "a domain's transfer code (EPP, AuthInfo, auth code) after its name, if it looks random",
+         r"(?#needs:epp|authinfo|auth code|auth-code|authcode|transfer code)(?:epp|authinfo|auth[ -]?code|transfer code)"
+         r"[^\n:]{0,40}?(?:[ \t]+(?:is|:)|:)[ \t]+[\"'`]?(?P<weak>[^\s'\"`]{6,40}?)[\"'`]?(?=[.,;)]?(?:\s|\Z))"),
+        ("totp-seed", "", "a TOTP seed (base32) after its name",
+         r"(?#needs:TOTP|totp|OTP|otp|2FA|2fa|MFA|mfa)(?:[Tt][Oo][Tt][Pp]|OTP|otp|2FA|2fa|MFA|mfa)[ _-]?(?:[Ss]eed|[Ss]ecret|SEED|SECRET|key)"
+         r"[^\n]{0,80}?[:=][ \t]*(?P<secret>[A-Z2-7]{16,64}|[a-z2-7]{16,64})(?![\w])"),
+        ("proxmox-api-token", "", "a Proxmox VE API token: `user@pam!name=<uuid>` (PVEAPIToken), its secret",
+         r"(?#needs:@pam!|@pve!)[\w.-]+@(?:pam|pve)![\w.-]+(?:[ \t]*[=:][ \t]*|=)"
+         r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"),
         ("wifi-key", "i", "a Wi-Fi network's key after its name: `pre-shared key: …`, netsh's `Key Content : …`, "
          "`WLAN-Schlüssel …`, `clé de sécurité : …`, if it looks random or is a passphrase",
-         r"(?#needs:shared key|shared-key|psk|key content|network key|security key|schlüssel|clé|wpa key|wifi key"
+         r"(?#needs:shared key|shared-key|psk|key content|network key|security key|schlüssel|clé|wpa key|wpa2 key"
+         r"|wpa3 key|wifi key"
          r"|wi-fi key|wlan key)"
-         r"(?:pre-?shared[ -]key|(?<![\w-])psk|key content|(?:network|security|wpa2?|wi-?fi|wlan)[ -]key"
+         r"(?:pre-?shared[ -]key|(?<![\w-])psk|key content|(?:network|security|wpa[23]?|wi-?fi|wlan)[ -]key"
          r"|schlüssel|clé(?: wi-?fi| wpa| de sécurité(?: réseau)?)?)(?![\w-])"
          r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)[\"'`]?"
          r"(?:(?P<secret>" + _WORD_PASSPHRASE + r")|(?P<weak>[^\s'\"`,;]{8,63}))(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
@@ -1856,7 +1866,7 @@ def redaction_patterns():
          "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK)"
          r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
-         r"|(?<![\w-])(?:PIN|Pin|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
+         r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
          r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*))"
          r"[\"'`]?(?P<secret>[0-9]{6,12})(?![\w-]|[.,:/][0-9])"),
@@ -1876,10 +1886,12 @@ def redaction_patterns():
          + r"(?:(?P=joint)[0-9]{1,4})?))[\"'`]?,?[ \t]+"
          r"(?:to log ?in|to sign in|zum Einloggen|zum Anmelden|pour se connecter|para entrar|para iniciar"
          r"|per accedere|om in te loggen|pour (?:te|vous) connecter|(?:żeby|aby) się zalogować)"),
-        ("google-app-password", "i", "a Google app password: four groups of four lowercase letters "
-         "ending a line after `app password` (`Gmail app password for alerts: imwj esst iotk wmxv`)",
-         r"(?#needs:app password|app-password|app_password)app[ _-]password[^\n]{0,60}?[ \t:=\"'`]"
-         r"(?P<secret>[a-z]{4}[ ][a-z]{4}[ ][a-z]{4}[ ][a-z]{4})[\"'`]?(?=[ \t]*(?:\r?\n|\Z))"),
+        ("google-app-password", "i", "an app password in groups of four after its name: Google's four groups "
+         "of four letters (`Gmail app password for alerts: …`), WordPress's six of letters and digits "
+         "(`Application Passwords: created \"agent\" for jonas: …`)",
+         r"(?#needs:app password|app-password|app_password|application password)"
+         r"app(?:lication)?[ _-]passwords?[^\n]{0,60}?[ \t:=\"'`]"
+         r"(?P<secret>[a-z0-9]{4}(?: [a-z0-9]{4}){3,5})[\"'`]?(?![\w])"),
         ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
          r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
          r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
@@ -2003,7 +2015,7 @@ _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "au
                      # (and in other languages, as ascii_lowercase leaves them)
                      "schlüssel", "contraseñ", "wachtwoord", "hasło", "ключ", "Ключ", "КЛЮЧ", "токен",
                      "Токен", "ТОКЕН", "пароль", "Пароль", "ПАРОЛЬ", "密钥", "秘钥", "令牌", "密码", "密碼",
-                     "口令", "トークン", "パスワード", "토큰", "비밀번호",
+                     "口令", "トークン", "パスワード", "토큰", "비밀번호", "개인키", "비밀키", "私钥", "秘密鍵",
                      REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
                            "mfa", "seed", "clave", "clé", "chiave", "sleutel", "klucz", "chave", "llave",

@@ -1352,3 +1352,12 @@ BENIGN += ["$ wg pubkey < laptop.key\n" + b64(32), "Solana signature " + rand("1
            "checkout session cs_live_a1" + rand(ALNUM, 56) + " completed",
            "Clerk handles auth; we keep the user id (user_" + rand(ALNUM, 27) + ")",
            "Purchases.configure({ apiKey: 'appl_" + rand(ALNUM, 27) + "' })"]
+issue("domain-auth-code", "prose", "EPP auth code for example-shop.de: {v} (valid 5 days)", "q7Rt" + rand(ALNUM, 8) + "#x",
+      "example-shop.de: ")
+issue("proxmox-api-token", "config", "PVEAPIToken=monitor@pam!grafana={v}", "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)),
+      "monitor@pam!grafana=")
+issue("totp-seed", "prose", "TOTP seed for the shared ops mailbox: {v}", rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 32),
+      "ops mailbox: ")
+issue("google-app-password", "prose", "WP Application Passwords: created \"drafts\" for ana: {v}",
+      " ".join(rand(ALNUM, 4) for _ in range(6)), "for ana: ")
+BENIGN += ["EPP code will be sent to the registrant's email", "PVEAPIToken=monitor@pam!grafana=<secret>"]

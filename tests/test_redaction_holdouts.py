@@ -438,13 +438,13 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (123, 128),
         "command": (219, 224),
         "config-file": (250, 256),
-        "note-or-chat": (249, 288),
+        "note-or-chat": (273, 288),
         "source-code": (206, 208),
         "stack-trace-or-log": (134, 144),
         "tool-output": (222, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.946, 803, 8
+    recall, benign, altered = 0.961, 803, 8
 
 
 if __name__ == "__main__":
