@@ -1792,9 +1792,11 @@ def redaction_patterns():
          r"et (?<=[Ss]et )(?<![\w-][Ss]et )`?[A-Za-z0-9_.-]*(?i:password|passwd|secret|token|api_?key|pwd)"
          r"[A-Za-z0-9_.-]*`?[ \t]+to[ \t]+(?:`(?P<weak>[^`\s]{6,64})`|(?P<weak2>[^\s`'\",;]{6,64}))"),
         ("prose-asked-then-named", "", "a value asked about, then named a password or a key by the "
-         "sentence after it (`Can you try …? That's the new deploy key`, `¿Probaste con …? Es la "
+         "sentence after it that begins `That's`, `It is`, `Es`, … (`Can you try …? That's the new deploy key`, `¿Probaste con …? Es la "
          "contraseña`), if it looks random or is a passphrase",
-         r"(?#needs:? )(?<![^\s¿(])(?P<weak>[^\s?¿]{8,64})\?[ \t]+(?=[^\n]{0,60}?(?i:password|passphrase|passwort"
+         r"(?#needs:? )(?<![^\s¿(])(?P<weak>[^\s?¿]{8,64})\?[ \t]+"
+         r"(?=(?i:that'?s|it'?s|this is|it is|that is|still|es|é|c'est|das ist|è|dat is|to jest)[ \t]"
+         r"[^\n]{0,50}?(?i:password|passphrase|passwort"
          r"|contraseña|senha|mot de passe|hasło|wachtwoord|parola|key|token|secret|clave|chave|klucz|pin)(?![a-z]))"),
         ("prose-log-in-with-cjk", "", "a value to log in with in Chinese or Japanese (`用 … 登录`, "
          "`ログインには … を使って`), if it looks random or is a passphrase",
@@ -2325,11 +2327,12 @@ def is_stand_in_value(value, name, placeholder):
 
 
 def is_sentence(value):
-    """True when `value` is a sentence: four or more words with spaces, one of them a
-    sentence's (`This password reset token is invalid.`), which a passphrase's words are
-    not."""
+    """True when `value` is a sentence: four or more words with spaces, two of them a
+    sentence's, or one and a closing full stop (`This password reset token is invalid.`,
+    `These credentials do not match our records.`), which a passphrase's words are not."""
     words = value.lower().rstrip(".!?").split()
-    return len(words) >= 4 and bool(_MESSAGE_WORDS.intersection(words))
+    found = len(_MESSAGE_WORDS.intersection(words))
+    return len(words) >= 4 and (found >= 2 or found == 1 and value.rstrip().endswith((".", "!")))
 
 
 def names_a_secret(value):

@@ -1361,3 +1361,4 @@ issue("totp-seed", "prose", "TOTP seed for the shared ops mailbox: {v}", rand("A
 issue("google-app-password", "prose", "WP Application Passwords: created \"drafts\" for ana: {v}",
       " ".join(rand(ALNUM, 4) for _ in range(6)), "for ana: ")
 BENIGN += ["EPP code will be sent to the registrant's email", "PVEAPIToken=monitor@pam!grafana=<secret>"]
+BENIGN += ["Did you run migrate_2024_04? The key is in vault now.", "Passphrase reminder: the one with the horse."]
