@@ -2316,7 +2316,7 @@ def is_stand_in_value(value, name, placeholder):
     if is_marked_fake(value):
         return True  # a fixture says what it is: `sk_test_FAKE1234…FAKE`, `ghp_dummy_…`
     if is_sentence(value):
-        return True  # a message, not a secret: `"passwords.token": "This password reset token is invalid."`
+        return True  # a message, not a secret (a translation file's "This reset link is invalid.")
     if names_a_secret(value):
         return True  # `--secret dbPassword`: the name of one
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
