@@ -2059,13 +2059,12 @@ _RANDOM_MIN_ODD = 0.3
 _UNBROKEN_MIN_CHARS = 24  # lowercase letters and digits (4 or more) in one piece: base36, no name
 _CHOPPED_MIN_SHARE = 0.4  # pieces per character in 24 or more of both cases and digits: base62, no name
 _HEX = frozenset("0123456789abcdefABCDEF-")
-# What a digest's label ends with (the value may follow on the next line).
-# Commands whose output is public: a public key, a digest.
-_PUBLIC_OUTPUT_COMMANDS = ("pubkey", "openssl dgst", "sha256sum", "sha1sum", "sha512sum", "md5sum", "b2sum",
-                           "shasum", "-pubout", "ssh-keygen -y", "gpg --export ")
 # Commands that print a digest of the file they name on the line after (`sha256sum x.iso`).
 _DIGEST_COMMANDS = ("sha256sum", "sha1sum", "sha512sum", "md5sum", "b2sum", "shasum", "openssl dgst", "certutil",
                     "Get-FileHash", "sha384sum", "sha224sum", "cksum")
+# Commands whose output is public: a public key, a digest.
+_PUBLIC_OUTPUT_COMMANDS = ("pubkey", "-pubout", "ssh-keygen -y", "gpg --export ") + _DIGEST_COMMANDS
+# What a digest's label ends with (the value may follow on the next line).
 _DIGEST_LABELS = ("sum", "sha", "sha1", "sha256", "sha384", "sha512", "md5", "digest", "hash",
                   "integrity", "etag")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~%-")
