@@ -722,7 +722,12 @@ _STATED_SECRET = (
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
     r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
     r"|(?![^\s]*(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
-    r"[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}[0-9]{0,4}"
+    r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}[0-9]{0,4}"
+    # (three words only with `-`, none of a compound's: `mysql_config_editor` is code, `read-only-scope` prose)
+    r"|(?![a-z-]*(?<![a-z])(?:read|write|only|time|long|short|lived|self|auto|non|pre|post|multi|single|side"
+    r"|based|level|wide|scoped|signed|generated|managed|owned|server|client|user|per|app|team|org|repo|project"
+    r"|account|day|hour|week|month|year|all|new|old|out|off|set|get)(?![a-z]))"
+    r"[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12}[0-9]{0,4})"
     r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?P=joint3)[a-z]{3,12}){0,5}[0-9]{1,4}"
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
@@ -832,6 +837,10 @@ def redaction_patterns():
          r"api\.netlify\.com/build_hooks/(?P<secret>[0-9a-f]{20,32})"),
         ("render-deploy-hook", "v", "a Render deploy hook's key",
          r"api\.render\.com/deploy/srv-[a-z0-9]+\?key=(?P<secret>[A-Za-z0-9_-]{8,})"),
+        ("prefixed-uuid-key", "v", "a UUID behind a key's prefix: LaunchDarkly's `sdk-…`, `api-…` and `mob-…`, "
+         "Riot's `RGAPI-…` (a UUID alone, or behind a name's prefix, `web-api-…`, is an id)",
+         r"(?P<secret>(?:" + "|".join("%s-(?<=(?<![\\w.-])%s-)" % (word, word) for word in (
+             "sdk", "api", "mob", "key", "tok", "token", "secret")) + r"|API-|KEY-)" + _UUID_SHAPE + ")" + _END),
         ("bearer-token", "i", "Bearer tokens in prose and headers",
          r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
         ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
@@ -1031,6 +1040,11 @@ def redaction_patterns():
          r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
         ("signed-url-signature", "i", "Azure SAS / S3 / GCS signed URL signature",
          r"(?#needs:sig)[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
+        ("url-query-hex", "i", "32 to 64 hex digits as a URL query's value (`?appid=…`, `&k=…`), but a "
+         "digest's, a version's, a commit's, an id's, a cursor's, a state's or a trace's",
+         r"[?&](?!(?:[a-z0-9_.-]*(?:sha|md5|hash|digest|checksum|integrity|etag|commit|rev|ref|version|ver|cache"
+         r"|state|nonce|trace|span|request|cursor|page|after|before|since|file|blob|tree|object|build|run|job"
+         r"|(?<!app)id|ids)|[vtb_]|cb|ts)=)[a-z_][a-z0-9_.-]{0,24}=(?P<secret>[0-9a-f]{32,64})(?=[&#\s\"'<>]|\Z)"),
         # Command lines ---------------------------------------------------------------------
         ("heroku-config-set", "", "heroku config:set KEY=value … (the first four values that look random)",
          r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*"
@@ -1810,8 +1824,9 @@ def redaction_patterns():
          r"(?=[.,;:)!?]|[ \t]*(?:\r?\n|\Z)|[ \t]+(?:for|on|in|to|of|when|until|and|so|because|from|at)(?![\w-]))"),
         ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
          "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
-         r"(?#needs:ass|pw|PW|de passe|psk|PSK|WPA)"
-         r"(?:assword|asswd|assphrase|asswort|asse(?<=de passe)|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+         r"(?#needs:ass|pw|PW|de passe|psk|PSK|WPA|ennwort|enha|ontrase|achtwoord)"
+         r"(?:assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
+         r"|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
          r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
          r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
          r"(?=[.,;:)'\"`]?(?:\s|\Z))"

@@ -997,3 +997,46 @@ class IndentedBlockTest(RedactionAssertions, unittest.TestCase):
             with self.subTest(indent=indent):
                 self.assertRedacted(text, "QyNTUxOQAAACAf0PnH8rT2yNwQ3mE7kL5vZ9sB1cX4aJ6dG0uR8iW2hY5oAAAAJgnlRVJ")
         self.assertKept("token: ghp_" + "x" * 36)
+
+
+class StatedAndQueryShapesTest(RedactionAssertions, unittest.TestCase):
+
+    def test_three_words_joined_by_hyphens_stated_as_a_password(self):
+        for text, secret in (("the staging db password is quartz-meadow-biscuit", "quartz-meadow-biscuit"),
+                             ("A senha do banco de testes é walnut-harbor-pepper", "walnut-harbor-pepper"),
+                             ("测试服务器密码是 hazel-fjord-granite", "hazel-fjord-granite")):
+            self.assertRedacted(text, secret)
+        for text in ("the token is read-only-scope for now", "the password is per-user-salted",
+                     "# password comes from ~/.mylogin.cnf (mysql_config_editor)"):
+            self.assertKept(text)
+
+    def test_a_passphrase_after_a_password_word_in_german_portuguese_or_spanish(self):
+        for text, secret in (("Zugangsdaten: Benutzer replicator, Kennwort cactus-thunder-ember-velvet-harbor",
+                              "cactus-thunder-ember-velvet-harbor"),
+                             ("Senha: cactus_thunder_ember_velvet", "cactus_thunder_ember_velvet"),
+                             ("wachtwoord voor de NAS: lemon-otter-quiver-saddle", "lemon-otter-quiver-saddle")):
+            self.assertRedacted(text, secret)
+        self.assertKept("Das Kennwort wird beim ersten Login geändert.")
+
+    def test_a_uuid_behind_a_keys_prefix(self):
+        for text, secret in (("LD_SDK_KEY=sdk-5bb35e7c-bbaf-4a1d-82c2-6066a66df82d", "5bb35e7c-bbaf-4a1d-82c2-6066a66df82d"),
+                             ("curl -H 'Authorization: api-c57bbb59-2ea3-4d16-be8f-552db55f6bad' https://app.example",
+                              "c57bbb59-2ea3-4d16-be8f-552db55f6bad"),
+                             ("riot key RGAPI-4123dba8-54f7-4352-8881-4aad1d9d3785 expires in 24h",
+                              "4123dba8-54f7-4352-8881-4aad1d9d3785")):
+            self.assertRedacted(text, secret)
+        for text in ("Consul service id web-api-86e790ff-c166-4b4a-b65a-58b90bf01e3a registered",
+                     "request 86e790ff-c166-4b4a-b65a-58b90bf01e3a took 3 ms"):
+            self.assertKept(text)
+
+    def test_hex_as_a_url_querys_value_unless_named_a_digest_or_an_id(self):
+        for text, secret in (('"GET /v1/forecast?lat=52.5&appid=8c5b75eb98b6343d7c3a6ef6e32177a0 HTTP/1.1" 200',
+                              "8c5b75eb98b6343d7c3a6ef6e32177a0"),
+                             ("curl 'https://api.example.net/v2/quotes?k=327500ac2e4a354742364de3fe229809&s=AAPL'",
+                              "327500ac2e4a354742364de3fe229809")):
+            self.assertRedacted(text, secret)
+        for text in ("<script src=/app.js?v=8c5b75eb98b6343d7c3a6ef6e32177a0></script>",
+                     "https://ci.example/build?commit_sha=8c5b75eb98b6343d7c3a6ef6e32177a0&job=3",
+                     "GET /users?userId=8c5b75eb98b6343d7c3a6ef6e32177a0",
+                     "https://auth.example/cb?code=x&state=8c5b75eb98b6343d7c3a6ef6e32177a0"):
+            self.assertKept(text)
