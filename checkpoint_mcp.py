@@ -592,6 +592,13 @@ _WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>]+)(?=[\s'"`;,
 _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 
+# A URL query's parameter and its value of 32 to 64 hex digits, when the parameter names no
+# digest, version, commit, id (`appid` is OpenWeather's key), cursor, state or trace.
+_QUERY_HEX_VALUE = (r"(?=[a-z_][a-z0-9_.-]{0,24}=[0-9a-f]{32})(?!(?:[a-z0-9_.-]*(?:sha|md5|hash|digest|checksum"
+                    r"|integrity|etag|commit|rev|ref|version|ver|cache|state|nonce|trace|span|request|cursor|page|after"
+                    r"|before|since|file|blob|tree|object|build|run|job|(?<!app)id|ids)|[vtb_]|cb|ts)=)"
+                    r"[a-z_][a-z0-9_.-]{0,24}=(?P<secret>[0-9a-f]{32,64})(?=[&#\s\"'<>]|\Z)")
+
 # A file's path that names a secret, up to that name (`/tmp/pass`, `~/.config/api/key`,
 # `secrets/db_password.txt`, `.vault_pass`), not a public one's (`authorized_keys`).
 _SECRET_FILE = (r"[^\s;&|]*(?:secret|passw|token|credential|pwd(?![a-z])|(?<![a-z])auth(?![a-z])"
@@ -839,8 +846,11 @@ def redaction_patterns():
          r"api\.render\.com/deploy/srv-[a-z0-9]+\?key=(?P<secret>[A-Za-z0-9_-]{8,})"),
         ("prefixed-uuid-key", "v", "a UUID behind a key's prefix: LaunchDarkly's `sdk-…`, `api-…` and `mob-…`, "
          "Riot's `RGAPI-…` (a UUID alone, or behind a name's prefix, `web-api-…`, is an id)",
-         r"(?P<secret>(?:" + "|".join("%s-(?<=(?<![\\w.-])%s-)" % (word, word) for word in (
-             "sdk", "api", "mob", "key", "tok", "token", "secret")) + r"|API-|KEY-)" + _UUID_SHAPE + ")" + _END),
+         # (found at the `-` before the UUID, then the prefix looked for behind it)
+         r"(?#needs:sdk-|api-|mob-|key-|tok-|token-|secret-|API-|KEY-)"
+         r"-(?=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?:" + "|".join("(?<=(?<![\\w.-])%s-)" % word for word in (
+             "sdk", "api", "mob", "key", "tok", "token", "secret")) + r"|(?<=API-)|(?<=KEY-))(?P<secret>"
+         + _UUID_SHAPE + ")" + _END),
         ("bearer-token", "i", "Bearer tokens in prose and headers",
          r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
         ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
@@ -1040,11 +1050,10 @@ def redaction_patterns():
          r"(?P<secret>eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"),
         ("signed-url-signature", "i", "Azure SAS / S3 / GCS signed URL signature",
          r"(?#needs:sig)[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
-        ("url-query-hex", "i", "32 to 64 hex digits as a URL query's value (`?appid=…`, `&k=…`), but a "
-         "digest's, a version's, a commit's, an id's, a cursor's, a state's or a trace's",
-         r"[?&](?!(?:[a-z0-9_.-]*(?:sha|md5|hash|digest|checksum|integrity|etag|commit|rev|ref|version|ver|cache"
-         r"|state|nonce|trace|span|request|cursor|page|after|before|since|file|blob|tree|object|build|run|job"
-         r"|(?<!app)id|ids)|[vtb_]|cb|ts)=)[a-z_][a-z0-9_.-]{0,24}=(?P<secret>[0-9a-f]{32,64})(?=[&#\s\"'<>]|\Z)"),
+        # (a row for each mark, each opening with its literal: a set is tried at every character)
+        ("url-query-hex", "i", "32 to 64 hex digits as a URL query's first value (`?appid=…`), but a digest's, a "
+         "version's, a commit's, an id's, a cursor's, a state's or a trace's", r"\?" + _QUERY_HEX_VALUE),
+        ("url-query-hex-more", "i", "the same as a URL query's later value (`&k=…`)", "&" + _QUERY_HEX_VALUE),
         # Command lines ---------------------------------------------------------------------
         ("heroku-config-set", "", "heroku config:set KEY=value … (the first four values that look random)",
          r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*"
