@@ -525,10 +525,12 @@ _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", 
                         "subscription", "consumer", "preshared", "hmac")
 
 
-# `*_KEY` is a secret, except the database and cache keys that code talks about all day.
+# `*_KEY` is a secret, except the database and cache keys that code talks about all day (and
+# a job's, a step's or an experiment's key, its name): in a name (`SORT_KEY`), a flag
+# (`--partition-key`) or prose (`experiment key: <hex>`).
 _NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public", "websocket",
                             "idempotency", "hash", "range", "row", "group", "lookup", "restore", "action",
-                            "object")
+                            "object", "step", "asset", "task", "experiment", "shard", "routing", "dedup", "dedupe")
 
 
 _KEY_NAME = (
@@ -1341,7 +1343,8 @@ def redaction_patterns():
          + _CLI_VALUE + r")"),
         ("redis-auth", "", "redis AUTH PASS; SMTP's AUTH PLAIN or XOAUTH2 with its base64",
          r"AUTH(?<![\w-]AUTH)[ \t]+(?:(?:PLAIN|XOAUTH2|XOAUTH|OAUTHBEARER)[ \t]+(?P<secret4>[A-Za-z0-9+/]{8,}={0,2})"
-         r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-]))(?:" + _CLI_VALUE + r"))"),
+         r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-])|[A-Za-z]+[:,](?:\s|\Z))(?:"
+         + _CLI_VALUE + r"))"),
         ("mail-or-ftp-login-command", "", "a password sent in a protocol's log: FTP's or POP3's `PASS …` "
          "(alone on its line or after `Command:`, `C:`, `>`), IMAP's `a001 LOGIN user …`",
          r"(?#needs:PASS |LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-*>[ \t]*|>>>?[ \t]*)?"
@@ -1455,8 +1458,8 @@ def redaction_patterns():
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
          "not a database's or a cache's key",
-         r"(?#needs:-key)-(?<![\w-]-)-?(?!(?:[a-z0-9]+-)*(?:primary|foreign|sort|partition|cache|public|idempotency|hash|range|row"
-         r"|group|lookup|ssh|gpg|pgp|host|known|signing-public)-key)[a-z0-9]+(?:-[a-z0-9]+)*-key(?:=|[ \t]+)[\"']?"
+         r"(?#needs:-key)-(?<![\w-]-)-?(?!(?:[a-z0-9]+-)*(?:" + "|".join(_NOT_SECRET_KEY_PREFIXES + (
+             "ssh", "gpg", "pgp", "host", "known", "signing-public")) + r")-key)[a-z0-9]+(?:-[a-z0-9]+)*-key(?:=|[ \t]+)[\"']?"
          r"(?P<token>[^\s'\"]{16,})"),
         ("positional-user-password", "", "a user then a password given in place after `auth`, `login`, `useradd`, "
          "`-user` (`cf auth USER PASS`, `elasticsearch-users useradd USER -p PASS`, `sapcontrol -user USER PASS`): "
@@ -1568,8 +1571,11 @@ def redaction_patterns():
         ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
          r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,"
          r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"),
+        ("curlrc-user", "", "a curl config's `user = \"name:password\"` line (`~/.curlrc`): the password, if it "
+         "looks random",
+         r"(?#needs:user)(?<![^\n])[ \t]*(?:--?)?user[ \t]*(?:=[ \t]*|[ \t]+)" + _USER_COLON + r"[\"']?[ \t]*(?=\r?\n|\Z)"),
         ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line: the password, if it looks random",
-         r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
+         r"\n[ \t]*user[ \t]+[^\s'\"=:][^\s'\"]*[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
         ("redis-cli-password", "", "redis-cli -a <password>",
          r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
         ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
@@ -1984,6 +1990,8 @@ _PLACEHOLDER_VALUE = (
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
+    r"|[*•]{3,}[ \t]*\(?(?i:redacted|hidden|masked|sensitive)\)?"  # `*********(redacted)`
+    r"|&[A-Za-z_][A-Za-z0-9_]*\.?"  # a SAS macro variable: `password="&dbpass."`
     r"|[*xX•.…-]{3,}|\s*(?:\.{3}|…)\s*|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):"
     r"|\[?(?i:redacted|hidden|masked|filtered|scrubbed|sanitized|omitted|removed|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
@@ -2218,9 +2226,11 @@ def redaction_regexes():
                 "auth", "auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])").replace(  # nor `tokenizer`,
                 # a page's token (a cursor: `nextPageToken`),
                 # `keyword`, `keyboard`, `monkey`
-                "key", "(?<!mon|hoc|tur|don|joc)(?<!action )(?<!object )(?<!primary )(?<!foreign )(?<!partition )"
-                "(?<!sort )key(?!word|board|stroke|frame|note|pad)"))  # (nor a build's action key, a
-                # stored object's or a table's: `action key <sha256>`, `object key uploads/…`)
+                "key", "(?<!mon|hoc|tur|don|joc)" + "".join(
+                    "(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES if prefix != "public")
+                + "key(?!word|board|stroke|frame|note|pad)"))  # (nor a build's action key, a
+                # stored object's or a table's: `action key <sha256>`, `object key uploads/…`; a
+                # public key is found as a word, so that a label above can name a key public)
         made["run"] = re.compile(r"[A-Za-z0-9+/_.~%-]+={0,2}")
         made["part"] = re.compile(  # a run's part between '/' and '.' (each
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
@@ -2230,8 +2240,8 @@ def redaction_regexes():
         made["uuid"] = re.compile(_UUID_SHAPE)
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
-            r"|(?<![a-z_])(?<![a-z]-)(?<!idempotency )(?<!partition )(?<!primary )(?<!foreign )(?<!cache )(?<!sort )"
-            r"(?<!public )(?<!request )(?<!object )(?<!row )key)"  # `--key <uuid>`, `new key is <uuid>`
+            r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
+            + r"key)"  # `--key <uuid>`, `new key is <uuid>`
             r"[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
@@ -2287,7 +2297,8 @@ def is_marked_fake(value):
 # What names a key on its line as one made to be public: Supabase's anon key, a
 # publishable key, a search-only key (Algolia's), a Firebase web config (its apiKey).
 _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-only", "search_only",
-                     "searchonly", "search_api_key", "searchapikey", "firebaseconfig")
+                     "searchonly", "search_api_key", "searchapikey", "firebaseconfig",
+                     "analytics.load(")  # (Segment's browser snippet: its write key is public)
 
 
 def named_public(lowered, start, firebase=False):
@@ -2851,16 +2862,18 @@ def is_go_pseudo_version(run_text):
 def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
     """True when the run text[start:end] is sealed or an id, whatever word stands near:
     inside sops' `ENC[…]` or its metadata (`sops:`), under a SealedSecret's `encryptedData:`,
-    after Vault transit's `vault:v1:`, a user's id after its provider (`auth0|…`), or a
-    path's segment when a secret store's `creds` folder is one of the path's, outside a URL
-    (`database/creds/web/<lease>`, as Vault names leases). `sealed`: the text holds a
-    SealedSecret's `encryptedData:` (looked for once per text)."""
+    after Vault transit's `vault:v1:` or Pulumi's `secure: v1:`, a user's id after its provider
+    (`auth0|…`), or a path's segment when a secret store's `creds` folder is one of the
+    path's, outside a URL (`database/creds/web/<lease>`, as Vault names leases). `sealed`:
+    the text holds a SealedSecret's `encryptedData:` (looked for once per text)."""
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start) or (
             sealed and in_sealed_document(lowered, start)):
         return True
     transit = lowered.rfind("vault:v", max(line, start - 16), start)
     if transit >= 0 and is_sealed(text[transit:end]):
         return True  # the rest of Vault's transit engine's ciphertext (`vault:v1:…`)
+    if lowered.rfind("secure: v1:", line, start) >= 0:
+        return True  # a Pulumi stack's encrypted config value (`secure: v1:<nonce>:<ciphertext>`)
     sops = 0 if lowered.startswith("sops:") else lowered.rfind("\nsops:", 0, start) + 1
     if (sops or lowered.startswith("sops:")) and text[line:line + 1] in (" ", "\t") and all(
             not below or below[0] in " \t" for below in text[sops:line].split("\n")[1:]):
@@ -3103,6 +3116,9 @@ def credential_spans(text, lowered):
             continue  # (most runs end here: paths, names, words)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
+        if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
+                and text[end:end + 1] not in ("@", ":")):
+            continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)
         if named_public(lowered, start, firebase):
             continue  # a key its line names public: `…_ANON_KEY=`, a search-only key, a Firebase web config's
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1

@@ -1362,3 +1362,16 @@ issue("google-app-password", "prose", "WP Application Passwords: created \"draft
       " ".join(rand(ALNUM, 4) for _ in range(6)), "for ana: ")
 BENIGN += ["EPP code will be sent to the registrant's email", "PVEAPIToken=monitor@pam!grafana=<secret>"]
 BENIGN += ["Did you run migrate_2024_04? The key is in vault now.", "Passphrase reminder: the one with the horse."]
+issue("launchdarkly-sdk-key", "vendor", "LD_SDK_KEY={v}", "sdk-" + "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)),
+      "LD_SDK_KEY=")
+issue("url-query-hex", "url", '"GET /v1/forecast?appid={v}&lat=52.5 HTTP/1.1" 200', rand(HEX, 32), "GET /v1/forecast")
+issue("curlrc-user", "config", '# ~/.curlrc\nuser = "carol:{v}"\nsilent', "Mar" + rand(ALNUM, 10) + "_15", "carol:")
+issue("three-hyphenated-words", "prose", "the staging db password is {v}", "quartz-meadow-biscuit", "password is ")
+BENIGN += ['{"run_id": "dd8334db", "step_key": "orders_clean", "event_type": "STEP_SUCCESS"}',
+           "Comet experiment key: " + rand(HEX, 32), "spark.hadoop.fs.s3a.secret.key=*********(redacted)",
+           'libname dw odbc dsn="DW_PROD" user=&dbuser. password="&dbpass." schema=marts;',
+           "redis-cli: AUTH failed: WRONGPASS invalid username-password pair or user is disabled.",
+           'analytics.load("' + rand(ALNUM, 32) + '"); // Segment browser write key',
+           "config:\n  lab:dbPassword:\n    secure: v1:" + rand(ALNUM, 16) + ":" + rand(ALNUM + "+/", 48),
+           "Consul service id web-api-" + "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)) + " registered",
+           "<script src=/app.js?v=" + rand(HEX, 32) + "></script>"]

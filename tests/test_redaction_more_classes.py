@@ -1040,3 +1040,30 @@ class StatedAndQueryShapesTest(RedactionAssertions, unittest.TestCase):
                      "GET /users?userId=8c5b75eb98b6343d7c3a6ef6e32177a0",
                      "https://auth.example/cb?code=x&state=8c5b75eb98b6343d7c3a6ef6e32177a0"):
             self.assertKept(text)
+
+
+class DataTeamLookalikesTest(RedactionAssertions, unittest.TestCase):
+    """Look-alikes of a data team's sessions that read as secrets."""
+
+    def test_names_and_values_that_are_no_secret(self):
+        for text in ('{"run_id": "dd8334db", "step_key": "orders_clean", "event_type": "STEP_SUCCESS"}',
+                     "Comet experiment key: fe088e7c0f8a40adfb575a3abf94f0c3  url: https://www.comet.com/lab",
+                     "idempotency key: fe088e7c0f8a40adfb575a3abf94f0c3",
+                     "spark.hadoop.fs.s3a.secret.key=*********(redacted)",
+                     'libname dw odbc dsn="DW_PROD" user=&dbuser. password="&dbpass." schema=marts;',
+                     "redis-cli: AUTH failed: WRONGPASS invalid username-password pair or user is disabled.",
+                     '[connections.sso]\naccount = "xy08684"\nuser = "jonas@lab.example"\nauthenticator = "externalbrowser"',
+                     "databricks auth token --host https://adb-7771072154504211.17.azuredatabricks.net  # prints one",
+                     'analytics.load("K88VCjSW5vOLm4xBUBf6Annvg9ouA976"); // Segment browser write key',
+                     "config:\n  lab:dbPassword:\n    secure: v1:f3/NmsmU/MV++jgb:nFdKa42EuzLcGtslpmy5hriRUBtLxzHhBZqx1XHp/unuL"):
+            self.assertKept(text)
+
+    def test_what_still_holds_a_secret_beside_them(self):
+        for text, secret in (("api key: fe088e7c0f8a40adfb575a3abf94f0c3", "fe088e7c0f8a40adfb575a3abf94f0c3"),
+                             ("redis-cli -h cache AUTH Xk29dk3kdK2kdLq83", "Xk29dk3kdK2kdLq83"),
+                             ('# ~/.curlrc\nuser = "carol:MarSunset_15"\nsilent', "MarSunset_15"),
+                             ("curl https://adb-77710.azuredatabricks.net/api/2.0/x?token=dapi8f3k29dk3kdK2kdLq83JdkQ0pz",
+                              "dapi8f3k29dk3kdK2kdLq83JdkQ0pz"),
+                             ("RPC_URL=https://eth-mainnet.g.alchemy.com/v2/F4aBw2MdE3j0pd5ZbYIGfbF0Wy5srtml",
+                              "F4aBw2MdE3j0pd5ZbYIGfbF0Wy5srtml")):
+            self.assertRedacted(text, secret)
