@@ -1389,8 +1389,10 @@ def redaction_patterns():
          r"(?#needs:userpwd|basic|btoa)"
          r"(?:userpwd|basic|btoa)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
          r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
-        ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too",
-         r"/(?<=[ \t]/)(?:pass|password|pwd|pw|p):(?:(?P<secret>[^\s\"']+)|\"(?P<secret2>[^\"\n]+)\""
+        ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too, "
+         "and a switch named for one (`/TargetPassword:…`, `/passwordd:…`); not msbuild's `/p:Name=value`",
+         r"/(?<=[ \t]/)(?:pass|[a-z]*password[a-z]?|[a-z]*pwd|pw|p(?=:(?![\w.-]+=))):(?:(?P<secret>[^\s\"']+)"
+         r"|\"(?P<secret2>[^\"\n]+)\""
          r"|'(?P<secret3>[^'\n]+)')"),
         ("windows-spaced-password", "i", "schtasks / at … /u USER /p PASS, /ru USER /rp PASS",
          r"(?#needs: /u| /ru)/(?<=[ \t]/)(?:u|ru|user)[ \t:]+[^\s/]\S*" + _CLI_ARGS + r"[ \t]/(?:p|rp|pass|password)[ \t]+(?:"
@@ -1456,6 +1458,11 @@ def redaction_patterns():
          r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
          r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+        ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
+         "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
+         "`certutil -p …`, `winrs -p:…`, `vmrun -gp …`, `isql -P…`)",
+         r"(?#needs:-p|-P|-gp)-(?<![\w-]-)(?:p|P|gp|pw|pwd|pin)(?::|=|[ \t]+)?[\"']?(?P<secret>" + _PROSE_SECRET
+         + r")[\"']?(?=\s|\Z)"),
         ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
          "not a database's or a cache's key",
          r"(?#needs:-key)-(?<![\w-]-)-?(?!(?:[a-z0-9]+-)*(?:" + "|".join(_NOT_SECRET_KEY_PREFIXES + (
@@ -1571,11 +1578,9 @@ def redaction_patterns():
         ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
          r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,"
          r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"),
-        ("curlrc-user", "", "a curl config's `user = \"name:password\"` line (`~/.curlrc`): the password, if it "
-         "looks random",
-         r"(?#needs:user)(?<![^\n])[ \t]*(?:--?)?user[ \t]*(?:=[ \t]*|[ \t]+)" + _USER_COLON + r"[\"']?[ \t]*(?=\r?\n|\Z)"),
-        ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line: the password, if it looks random",
-         r"\n[ \t]*user[ \t]+[^\s'\"=:][^\s'\"]*[ \t]+" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
+        ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line (and a curl config's `user = "
+         "\"name:password\"`): the password, if it looks random, not an e-mail address",
+         r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+(?![\"']?[\w.+-]+@[\w-]+\.[a-z])" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
         ("redis-cli-password", "", "redis-cli -a <password>",
          r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
         ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
@@ -1981,7 +1986,9 @@ def redaction_patterns():
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
-    r"|#\{.*\}|(?i:@microsoft\.keyvault)\(.*|ENC\[.*|@(?:keychain|env):.*|@[~.]?/\S*"
+    r"|#\{.*|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
+    r"|hmac-sha(?:1|224|256|384|512):.*"  # (Octopus' `#{Sql.Password}`, ARM's `[parameters('…')]`, Vault's audit HMAC)
+    r"|ENC\[.*|@(?:keychain|env):.*|@[~.]?/\S*"
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
@@ -1996,7 +2003,7 @@ _PLACEHOLDER_VALUE = (
     r"|\[?(?i:redacted|hidden|masked|filtered|scrubbed|sanitized|omitted|removed|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
-    r"|changeme|change_me|example|placeholder|dummy|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
+    r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
@@ -2223,7 +2230,7 @@ def redaction_regexes():
                 "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
                 "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
                 # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
-                "auth", "auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])").replace(  # nor `tokenizer`,
+                "auth", "(?<!message-)auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])").replace(  # nor `tokenizer`,
                 # a page's token (a cursor: `nextPageToken`),
                 # `keyword`, `keyboard`, `monkey`
                 "key", "(?<!mon|hoc|tur|don|joc)" + "".join(

@@ -1362,10 +1362,10 @@ issue("google-app-password", "prose", "WP Application Passwords: created \"draft
       " ".join(rand(ALNUM, 4) for _ in range(6)), "for ana: ")
 BENIGN += ["EPP code will be sent to the registrant's email", "PVEAPIToken=monitor@pam!grafana=<secret>"]
 BENIGN += ["Did you run migrate_2024_04? The key is in vault now.", "Passphrase reminder: the one with the horse."]
-issue("launchdarkly-sdk-key", "vendor", "LD_SDK_KEY={v}", "sdk-" + "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)),
-      "LD_SDK_KEY=")
-issue("url-query-hex", "url", '"GET /v1/forecast?appid={v}&lat=52.5 HTTP/1.1" 200', rand(HEX, 32), "GET /v1/forecast")
-issue("curlrc-user", "config", '# ~/.curlrc\nuser = "carol:{v}"\nsilent', "Mar" + rand(ALNUM, 10) + "_15", "carol:")
+issue("launchdarkly-sdk-key", "vendor", "LD_SDK_KEY=sdk-{v}", "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)),
+      "LD_SDK_KEY=sdk-")
+issue("url-query-hex", "url", '"GET /v1/forecast?appid={v}&lat=52.5 HTTP/1.1" 200', rand(HEX, 32), "?appid=")
+issue("curlrc-user-line", "config", '# ~/.curlrc\nuser = "{v}"\nsilent', "carol:Mar" + rand(ALNUM, 10) + "_15", 'user = "')
 issue("three-hyphenated-words", "prose", "the staging db password is {v}", "quartz-meadow-biscuit", "password is ")
 BENIGN += ['{"run_id": "dd8334db", "step_key": "orders_clean", "event_type": "STEP_SUCCESS"}',
            "Comet experiment key: " + rand(HEX, 32), "spark.hadoop.fs.s3a.secret.key=*********(redacted)",

@@ -9,7 +9,8 @@ from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, r
                    redaction_holdout6, redaction_holdout7, redaction_holdout8,
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
                    redaction_holdout12, redaction_holdout13, redaction_holdout14,
-                   redaction_holdout15, redaction_holdout16, redaction_holdout17, redaction_holdout18)
+                   redaction_holdout15, redaction_holdout16, redaction_holdout17, redaction_holdout18,
+                   redaction_holdout19, redaction_holdout20)
 from tests.support import leaks
 
 
@@ -445,6 +446,50 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (112, 112),
     }
     recall, benign, altered = 0.961, 803, 8
+
+
+class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # A data and ML team's month (notebooks, Spark, Airflow, dbt, warehouses, MLflow, R, SAS,
+    # MATLAB, HPC), written after the rules for the eighteenth; blind 0.963 and 2.7%, its
+    # look-alikes then a step's or an experiment's key, masks marked `(redacted)`, SAS macro
+    # variables, Pulumi's `secure:` values and a URL's host, left alone since. The misses
+    # left are passwords given in place to calls (`database(dsn, user, pass)`), Azure
+    # storage keys under Hadoop's property names, and notes.
+    corpus = redaction_holdout19
+    floors = {
+        "ci-and-deploy": (110, 115),
+        "command": (207, 213),
+        "config-file": (242, 246),
+        "note-or-chat": (258, 279),
+        "source-code": (205, 213),
+        "stack-trace-or-log": (190, 197),
+        "tool-output": (254, 262),
+        "vendor-token": (114, 115),
+    }
+    recall, benign, altered = 0.963, 822, 3  # (three lose an emoji's variation selector, invisible)
+
+
+class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Enterprise and regulated shops around the world (Windows and Active Directory, Java
+    # application servers, SAP, mainframes, payment HSMs, telecom, network gear), written
+    # after the rules for the nineteenth; blind 0.829 and 2.2%, the lowest of all: its
+    # secrets are mostly chosen passwords (`Welkom@392`) in places no rule names, key
+    # components and obfuscated values (Cisco type 7, `{xor}`, DPAPI). Only its short
+    # password flags and Windows password switches have rules yet (0.836 and 0.6%); the
+    # look-alikes still altered are Azure's `ARRAffinity` cookie and `kubectl describe`'s
+    # `DB_PASSWORD:  16 bytes`.
+    corpus = redaction_holdout20
+    floors = {
+        "ci-and-deploy": (102, 112),
+        "command": (188, 208),
+        "config-file": (228, 272),
+        "note-or-chat": (210, 272),
+        "source-code": (145, 192),
+        "stack-trace-or-log": (147, 176),
+        "tool-output": (207, 256),
+        "vendor-token": (110, 112),
+    }
+    recall, benign, altered = 0.835, 800, 5
 
 
 if __name__ == "__main__":

@@ -1067,3 +1067,36 @@ class DataTeamLookalikesTest(RedactionAssertions, unittest.TestCase):
                              ("RPC_URL=https://eth-mainnet.g.alchemy.com/v2/F4aBw2MdE3j0pd5ZbYIGfbF0Wy5srtml",
                               "F4aBw2MdE3j0pd5ZbYIGfbF0Wy5srtml")):
             self.assertRedacted(text, secret)
+
+
+class EnterpriseCommandsTest(RedactionAssertions, unittest.TestCase):
+
+    def test_a_chosen_password_after_a_short_flag_that_takes_one(self):
+        for text, secret in (('certutil -f -p "Kaffee+Vinter22" -importpfx My C:\\install\\wildcard.pfx', "Kaffee+Vinter22"),
+                             ('winrs -r:http://biztalk02:5985 -u:CORP\\btsadmin -p:Welkom@392 "BTSTask ListApps"',
+                              "Welkom@392"),
+                             ("vmrun -T ws -gu Administrator -gp Nagoya@2020$ runProgramInGuest x.vmx", "Nagoya@2020$"),
+                             ("isql -Usa -PS3cur1ty2021 -SSYB_TRADE -w2000", "S3cur1ty2021")):
+            self.assertRedacted(text, secret)
+        for text in ("ssh -p 2222 deploy@host", "docker run -p 8080:80 nginx", "mkdir -p ./build/out2",
+                     "mvn -Pprod2024 install", "python -m pip install -p 3.11"):
+            self.assertKept(text)
+
+    def test_a_windows_switch_named_for_a_password(self):
+        for text, secret in (("SqlPackage.exe /TargetUser:dacpac /TargetPassword:EYLcormhr854+ /p:BlockOnPossibleDataLoss=true",
+                              "EYLcormhr854+"),
+                             ("netdom join %COMPUTERNAME% /domain:corp.local /userd:CORP\\svc /passwordd:Jiwoo.1977 /reboot:10",
+                              "Jiwoo.1977"),
+                             ("cmdkey /generic:TERMSRV/jump01 /user:CORP\\api /pass:HkRdRXsMLX7.VMfnldX=B", "HkRdRXsMLX7")):
+            self.assertRedacted(text, secret)
+        for text in ("msbuild /p:Configuration=Release /p:Platform=x64",
+                     "SqlPackage.exe /Action:Publish /p:BlockOnPossibleDataLoss=true"):
+            self.assertKept(text)
+
+    def test_enterprise_look_alikes(self):
+        for text in ('"ConnectionString": "Server=#{Sql.Server};User Id=#{Sql.User};Password=#{Sql.Password}"',
+                     '"adminPassword": { "value": "[parameters(\'adminPassword\')]" }',
+                     "// dummy credentials for the local mock server\nconst MOCK_USER = 'mock';\nconst MOCK_PASS = 'mock';",
+                     "type=response auth.client_token=hmac-sha256:a9732c6903b136b54465555d063d80c635b0d2ecc4aca3ac79d7a8324f3ab406",
+                     "(12)   Message-Authenticator = 0x18e4eeeef91dfef8a5bf915a8cff9afd"):
+            self.assertKept(text)
