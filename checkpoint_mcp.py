@@ -850,7 +850,7 @@ def redaction_patterns():
          "Riot's `RGAPI-…` (a UUID alone, or behind a name's prefix, `web-api-…`, is an id)",
          # (found at the `-` before the UUID, then the prefix looked for behind it)
          r"(?#needs:sdk-|api-|mob-|key-|tok-|token-|secret-|API-|KEY-)"
-         r"-(?=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?:" + "|".join("(?<=(?<![\\w.-])%s-)" % word for word in (
+         r"-(?=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?:" + "|".join("(?<=(?<![\\w./-])%s-)" % word for word in (
              "sdk", "api", "mob", "key", "tok", "token", "secret")) + r"|(?<=API-)|(?<=KEY-))(?P<secret>"
          + _UUID_SHAPE + ")" + _END),
         ("bearer-token", "i", "Bearer tokens in prose and headers",
@@ -1461,7 +1461,8 @@ def redaction_patterns():
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
          "`certutil -p …`, `winrs -p:…`, `vmrun -gp …`, `isql -P…`)",
-         r"(?#needs:-p|-P|-gp)-(?<![\w-]-)(?:p|P|gp|pw|pwd|pin)(?::|=|[ \t]+)?[\"']?(?P<secret>" + _PROSE_SECRET
+         r"(?#needs:-p|-P|-gp)-(?<![\w-]-)(?:p|P|gp|pw|pwd|pin)(?::|=|[ \t]+)?[\"']?"
+         r"(?![^\s\"']*(?:~[0-9]|@\{|\.\.))(?P<secret>" + _PROSE_SECRET
          + r")[\"']?(?=\s|\Z)"),
         ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
          "not a database's or a cache's key",

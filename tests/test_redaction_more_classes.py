@@ -1079,7 +1079,8 @@ class EnterpriseCommandsTest(RedactionAssertions, unittest.TestCase):
                              ("isql -Usa -PS3cur1ty2021 -SSYB_TRADE -w2000", "S3cur1ty2021")):
             self.assertRedacted(text, secret)
         for text in ("ssh -p 2222 deploy@host", "docker run -p 8080:80 nginx", "mkdir -p ./build/out2",
-                     "mvn -Pprod2024 install", "python -m pip install -p 3.11"):
+                     "mvn -Pprod2024 install", "python -m pip install -p 3.11", "git diff -p HEAD~10..main",
+                     "git show -p HEAD@{12}:src/app.py"):
             self.assertKept(text)
 
     def test_a_windows_switch_named_for_a_password(self):
