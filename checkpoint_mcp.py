@@ -594,12 +594,16 @@ _WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>]+)(?=[\s'"`;,
 _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
 
 
-# A URL query's parameter and its value of 32 to 64 hex digits, when the parameter names no
-# digest, version, commit, id (`appid` is OpenWeather's key), cursor, state or trace.
-_QUERY_HEX_VALUE = (r"(?=[a-z_][a-z0-9_.-]{0,24}=[0-9a-f]{32})(?!(?:[a-z0-9_.-]*(?:sha|md5|hash|digest|checksum"
-                    r"|integrity|etag|commit|rev|ref|version|ver|cache|state|nonce|trace|span|request|cursor|page|after"
-                    r"|before|since|file|blob|tree|object|build|run|job|(?<!app)id|ids)|[vtb_]|cb|ts)=)"
-                    r"[a-z_][a-z0-9_.-]{0,24}=(?P<secret>[0-9a-f]{32,64})(?=[&#\s\"'<>]|\Z)")
+def _query_hex_value():
+    """A URL query's parameter and its value of 32 to 64 hex digits (group `secret`), when
+    the parameter's name ends in no hash word (_HASH_WORDS: a digest's, a commit's, a
+    trace's) and names no version, id (`appid` is OpenWeather's key), cursor or state."""
+    names = [word for word in _HASH_WORDS if word.isalpha()] + [
+        "ref", "ver", "state", "nonce", "cursor", "page", "after", "before", "since", "file", "object", "run", "job",
+        "ids", "(?<!app)id"]
+    return (r"(?=[a-z_][a-z0-9_.-]{0,24}=[0-9a-f]{32})(?!(?:[a-z0-9_.-]*(?:" + "|".join(names) + r")|[vtb_]|cb|ts)=)"
+            r"[a-z_][a-z0-9_.-]{0,24}=(?P<secret>[0-9a-f]{32,64})(?=[&#\s\"'<>]|\Z)")
+
 
 # A file's path that names a secret, up to that name (`/tmp/pass`, `~/.config/api/key`,
 # `secrets/db_password.txt`, `.vault_pass`), not a public one's (`authorized_keys`).
@@ -693,6 +697,12 @@ _PROSE_SECRET = (r"(?!-)(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"
                  # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
                  r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」])))"
                  r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff]{8,64}")
+
+
+# A password's word in prose, found from its second letter (`Password`, `passwd`, `Passwort`,
+# `Kennwort`, `wachtwoord`, `mot de passe`, `contraseña`, `senha`).
+_PASSWORD_WORD = (r"assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)"
+                  r"|(?<![\w-])senha")
 
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-` (and a
@@ -802,6 +812,7 @@ def redaction_patterns():
     (prefix, alphabet, length), after gitleaks' default rules. The table is built when
     redaction first needs it (redaction_regexes), not at import: a run that redacts
     nothing never pays for it."""
+    query_hex = _query_hex_value()
     return (
         # Armour and structure ------------------------------------------------------------
         ("private-key-block", "", "PEM / OpenSSH / PGP private key blocks",
@@ -1054,8 +1065,8 @@ def redaction_patterns():
          r"(?#needs:sig)[?&](?:sig|signature|x-amz-signature|x-goog-signature)=(?P<secret>[a-z0-9%+/=_-]{16,})"),
         # (a row for each mark, each opening with its literal: a set is tried at every character)
         ("url-query-hex", "i", "32 to 64 hex digits as a URL query's first value (`?appid=…`), but a digest's, a "
-         "version's, a commit's, an id's, a cursor's, a state's or a trace's", r"\?" + _QUERY_HEX_VALUE),
-        ("url-query-hex-more", "i", "the same as a URL query's later value (`&k=…`)", "&" + _QUERY_HEX_VALUE),
+         "version's, a commit's, an id's, a cursor's, a state's or a trace's", r"\?" + query_hex),
+        ("url-query-hex-more", "i", "the same as a URL query's later value (`&k=…`)", "&" + query_hex),
         # Command lines ---------------------------------------------------------------------
         ("heroku-config-set", "", "heroku config:set KEY=value … (the first four values that look random)",
          r"config:set(?:[ \t]+-[a-z]\S*(?:[ \t]+[^\s=-]\S*)?)*"
@@ -1766,8 +1777,7 @@ def redaction_patterns():
          + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
          r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA)"
-         r"(?:assword|ASSWORD|asswd|ASSWD|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)"
-         r"|asse(?<=palavra-passe)|ontrase(?:ña|na)|(?<![\w-])senha"
+         r"(?:" + _PASSWORD_WORD + r"|ASSWORD|ASSWD|asse(?<=palavra-passe)"
          r"|(?<![\w-])(?:pw|PW|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,40}?"
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
@@ -1846,8 +1856,7 @@ def redaction_patterns():
         ("prose-passphrase", "", "a passphrase in prose: `their password is four-words-joined-by-hyphens7`, "
          "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
          r"(?#needs:ass|pw|PW|de passe|psk|PSK|WPA|ennwort|enha|ontrase|achtwoord)"
-         r"(?:assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)|(?<![\w-])senha"
-         r"|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+         r"(?:" + _PASSWORD_WORD + r"|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
          r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
          r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
          r"(?=[.,;:)'\"`]?(?:\s|\Z))"
