@@ -3399,11 +3399,13 @@ def redact_split_tokens(text):
 class RowGate(Record):
     """Which rows of a pattern table a text can match, found without scanning it once per
     row: the rows whose needle (literal_prefixes) is empty, needles under three characters
-    (tested as they are: most are one character, a memchr), and the longer needles by their
-    first three characters (lowercased, as in the lowered text), each tested against the
-    text's set of three-character runs before it is looked for."""
+    (tested as they are, each once for all its rows: most are one character, a memchr;
+    `short` holds the ASCII ones, `short_beyond_ascii` the others, which an ASCII text
+    cannot hold), and the longer needles by their first three characters (lowercased, as
+    in the lowered text), each tested against the text's set of three-character runs
+    before it is looked for."""
 
-    __slots__ = ("patterns", "always", "short", "by_head", "heads")
+    __slots__ = ("patterns", "always", "short", "short_beyond_ascii", "by_head", "heads")
 
 
 def row_gate(patterns):
@@ -3411,18 +3413,20 @@ def row_gate(patterns):
     gate = _redaction_regexes.get("gate")
     if gate is not None and gate.patterns is patterns:
         return gate
-    always, short, by_head = set(), [], {}
+    always, short, by_head = set(), {}, {}
     for row, (_, ignore_case, _, _, needles) in enumerate(patterns):
         for needle in needles:
             if not needle:
                 always.add(row)
             elif len(needle) < 3:
-                short.append((needle, ignore_case, row))
+                short.setdefault((needle, ignore_case), []).append(row)
             else:
                 key = ascii_lowercase(needle)
                 runs = frozenset(zip(key, key[1:], key[2:]))
                 by_head.setdefault(tuple(key[:3]), []).append((needle, runs, ignore_case, row))
-    gate = RowGate(patterns, frozenset(always), tuple(short), by_head, frozenset(by_head))
+    short = [(needle, ignore_case, tuple(rows)) for (needle, ignore_case), rows in short.items()]
+    gate = RowGate(patterns, frozenset(always), tuple(entry for entry in short if entry[0].isascii()),
+                   tuple(entry for entry in short if not entry[0].isascii()), by_head, frozenset(by_head))
     _redaction_regexes["gate"] = gate
     return gate
 
@@ -3432,9 +3436,9 @@ def rows_to_try(gate, text, lowered):
     ascending: exactly those a test of each row's needles in turn would let through."""
     runs = set(zip(lowered, lowered[1:], lowered[2:]))
     rows = set(gate.always)
-    for needle, ignore_case, row in gate.short:
-        if row not in rows and needle in (lowered if ignore_case else text):
-            rows.add(row)
+    for needle, ignore_case, needle_rows in (gate.short if text.isascii() else gate.short + gate.short_beyond_ascii):
+        if needle in (lowered if ignore_case else text):
+            rows.update(needle_rows)
     for head in gate.heads.intersection(runs):
         for needle, needed, ignore_case, row in gate.by_head[head]:
             if row not in rows and needed <= runs and needle in (lowered if ignore_case else text):
