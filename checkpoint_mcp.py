@@ -605,6 +605,7 @@ def _query_hex_value():
             r"[a-z_][a-z0-9_.-]{0,24}=(?P<secret>[0-9a-f]{32,64})(?=[&#\s\"'<>]|\Z)")
 
 
+
 # A file's path that names a secret, up to that name (`/tmp/pass`, `~/.config/api/key`,
 # `secrets/db_password.txt`, `.vault_pass`), not a public one's (`authorized_keys`).
 _SECRET_FILE = (r"[^\s;&|]*(?:secret|passw|token|credential|pwd(?![a-z])|(?<![a-z])auth(?![a-z])"
@@ -723,6 +724,36 @@ _SPLIT_VALUE = (r"""|\([ \t]*(?:\r?\n[ \t]*)?(?P<secret7>"[^"\n]*"(?:[ \t]*\r?\n
 # A literal's rest after `+` on the next line (`'…' +\n  '…'`, as JavaScript and Java
 # split a long string).
 _CONCATENATED_REST = r"""(?:[ \t]*\+[ \t]*\r?\n[ \t]*(?:"(?P<secret10>[^"\n]*)"|'(?P<secret11>[^'\n]*)'))?"""
+
+
+# What follows a secret's name in an assignment (the `assignment` rows): `=`, `:`, `:=`, `=>`
+# and the value, quoted or bare, by the forms above; after a bare word only a value that
+# ends the line and is not a plain word (`token: expired` is prose).
+_ASSIGNED_VALUE = (
+    # (first: a value with a closing bracket inside, where the forms below stop short,
+    # ending its line or, after `=`, a connection string's `;` or its quote)
+    r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]*[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
+    + r"|=(?P<weak5>(?![^\s'\"`;]*\w\([^()\s]*\))[^\s'\"`;,&|]*[)\]}][^\s'\"`;,&|()]+)(?=[;\"'])"
+    + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+    + _SPLIT_VALUE + r")"
+    + r"|=(?P<secret4>" + _BARE_VALUE + r")"
+    + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
+    + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
+    + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
+    + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
+    + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
+    + r"|(?P<weak2>" + _WORD_VALUE + r"))"
+    # (last: a value with an opening bracket, which the forms above do not take)
+    + r"|[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak4>(?=[^\s'\"`]*[(\[{<])" + _BRACKETED_VALUE + "))"
+)
+
+
+# A password's name in other languages, as ascii_lowercase leaves it (`db.passwort`,
+# `certificado.senha`, `gib.sifre`, `pkio.wachtwoord`).
+_PASSWORD_NAMES_BEYOND_ENGLISH = (
+    "passwort", "kennwort", "wachtwoord", "senha", "sifre", "şifre", "haslo", "hasło", "losenord", "lösenord",
+    "passord", "adgangskode", "salasana", "heslo", "jelszo", "jelszó", "contrasena", "contraseña", "motdepasse",
+    "mot_de_passe")
 
 
 # What follows a password's or a token's name in prose that states it (`is`, `:`, `es`,
@@ -1951,21 +1982,14 @@ def redaction_patterns():
          "in one (a call, an index or a placeholder does), when it looks random",
          "(?#needs:pass|pwd|pw|secret|token|credential|psk|key|auth|pat)"
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
-         # (first: a value with a closing bracket inside, where the forms below stop short,
-         # ending its line or, after `=`, a connection string's `;` or its quote)
-         + r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]*[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
-         + r"|=(?P<weak5>(?![^\s'\"`;]*\w\([^()\s]*\))[^\s'\"`;,&|]*[)\]}][^\s'\"`;,&|()]+)(?=[;\"'])"
-         + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
-         + _SPLIT_VALUE + r")"
-         + r"|=(?P<secret4>" + _BARE_VALUE + r")"
-         + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
-         + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
-         + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
-         + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
-         + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
-         + r"|(?P<weak2>" + _WORD_VALUE + r"))"
-         # (last: a value with an opening bracket, which the forms above do not take)
-         + r"|[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak4>(?=[^\s'\"`]*[(\[{<])" + _BRACKETED_VALUE + "))"),
+         + _ASSIGNED_VALUE),
+        ("assignment-languages", "i", "the same for a password's name in other languages: `db.passwort=…`, "
+         "`nfe.certificado.senha=…`, `efatura.gib.sifre=…`, `pkio.wachtwoord=…`",
+         "(?#needs:wort|woord|senha|sifre|şifre|haslo|hasło|senord|passord|kode|salasana|heslo|jelsz|ontrase"
+         "|motdepasse|mot_de_passe)"
+         "(?P<name>" + "|".join(_PASSWORD_NAMES_BEYOND_ENGLISH) + ")(?:(?:" + "|".join(
+             "(?<=[a-z0-9_.-]%s)" % word for word in _PASSWORD_NAMES_BEYOND_ENGLISH) + ")(?P<compound>))?"
+         + _NAME_SUFFIX + _NAME_CLOSE + _ASSIGNED_VALUE),
         ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
          "(terraform output -json)",
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),

@@ -1375,3 +1375,7 @@ BENIGN += ['{"run_id": "dd8334db", "step_key": "orders_clean", "event_type": "ST
            "config:\n  lab:dbPassword:\n    secure: v1:" + rand(ALNUM, 16) + ":" + rand(ALNUM + "+/", 48),
            "Consul service id web-api-" + "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)) + " registered",
            "<script src=/app.js?v=" + rand(HEX, 32) + "></script>"]
+issue("password-name-in-german", "config", "spring.datasource.passwort={v}\nspring.datasource.url=jdbc:x",
+      "Winter" + rand(DIGITS, 4) + "!", "spring.datasource.passwort=")
+issue("password-name-in-turkish", "config", "efatura.gib.sifre={v}", "1q2w3e4r" + rand(ALNUM, 4) + "$", "efatura.gib.sifre=")
+BENIGN += ["senha: é obrigatória", "Passwort: bitte eingeben", "efatura.gib.sifre=${GIB_SIFRE}"]

@@ -1101,3 +1101,17 @@ class EnterpriseCommandsTest(RedactionAssertions, unittest.TestCase):
                      "type=response auth.client_token=hmac-sha256:a9732c6903b136b54465555d063d80c635b0d2ecc4aca3ac79d7a8324f3ab406",
                      "(12)   Message-Authenticator = 0x18e4eeeef91dfef8a5bf915a8cff9afd"):
             self.assertKept(text)
+
+
+class PasswordNamesInOtherLanguagesTest(RedactionAssertions, unittest.TestCase):
+
+    def test_a_value_assigned_to_a_passwords_name_in_another_language(self):
+        for text, secret in (("nfe.certificado.senha=LAM_uat_2023", "LAM_uat_2023"),
+                             ("digipoort.pkio.wachtwoord=Recife@073", "Recife@073"),
+                             ("DB_KENNWORT: 'Xk29dk3kdK2'", "Xk29dk3kdK2"),
+                             ('"haslo": "Zima2021.x"', "Zima2021.x"),
+                             ("[ERIC]\nlösenord = Lotuspanda17?\n", "Lotuspanda17?")):
+            self.assertRedacted(text, secret)
+        for text in ("senha: é obrigatória", "Passwort: bitte eingeben", "efatura.gib.sifre=${GIB_SIFRE}",
+                     "Das Passwort wird beim ersten Login geändert."):
+            self.assertKept(text)
