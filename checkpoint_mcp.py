@@ -1309,7 +1309,8 @@ def redaction_patterns():
          "`Credentials(realm, host, \"user\", \"…\")`): the password, if it looks random",
          # (found at the comma after a string, fast; the user's string and the call's words
          # are looked for before it when a value is found: is_login_argument)
-         r"(?#needs:auth|login|logon|signin|sign_in|basic|credential|connect|pdo|construct|bind)"
+         r"(?#needs:auth|login|logon|signin|sign_in|basic|credential|connect|pdo|construct|bind|database"
+         r"|directoryentry|client)"
          r",(?<=[\"'],)[ \t]*(?P<quote>[\"'])"
          r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64})(?P=quote)[ \t]*(?:[,)]|\r?\n|\Z)"),
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
@@ -2510,14 +2511,15 @@ def is_prose_passphrase(value):
 
 # A call's words that log in with a user and a password (`f.request :authorization, :basic, …`).
 _LOGIN_CALL_WORDS = ("auth", "login", "logon", "signin", "sign_in", "basic", "credential", "connect", "pdo",
-                     "construct", "bind")
+                     "construct", "bind", "database", "directoryentry", "sftpclient", "sshclient", "ftpclient",
+                     "smbclient", "imapclient", "smtpclient", "ldapclient")
 
 
 def is_login_argument(text, start, value):
     """True when `value`, a string argument at `start`, looks random, follows a user's string
-    (`"deploy", "…"`) and the call on its line before them logs in (_LOGIN_CALL_WORDS,
-    within 200 characters)."""
-    line = text[max(text.rfind("\n", 0, start) + 1, start - 200):start]
+    (`"deploy", "…"`) and the call before them logs in (_LOGIN_CALL_WORDS, within 200
+    characters: `SftpClient(host, 22, "user", "…")`, `getConnection(\n url,\n "user", "…")`)."""
+    line = text[max(0, start - 200):start]
     user = _redaction_regexes["user_argument"].search(line)
     return (user is not None and looks_random(value)
             and any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS))

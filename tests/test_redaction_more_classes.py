@@ -1115,3 +1115,15 @@ class PasswordNamesInOtherLanguagesTest(RedactionAssertions, unittest.TestCase):
         for text in ("senha: é obrigatória", "Passwort: bitte eingeben", "efatura.gib.sifre=${GIB_SIFRE}",
                      "Das Passwort wird beim ersten Login geändert."):
             self.assertKept(text)
+
+    def test_a_password_given_in_place_to_a_client_a_database_or_a_directory_entry(self):
+        for text, secret in (('using (var sftp = new SftpClient("sftp.partner.es", 22, "sftpuser", "Sommer2020*"))',
+                              "Sommer2020*"),
+                             ("conn = database('features','feature_reader','walrus-cobalt-zeppelin2', ...",
+                              "walrus-cobalt-zeppelin2"),
+                             ('Connection conn = DriverManager.getConnection(\n    "jdbc:redshift://rs:5439/dev",\n'
+                              '    "etl_loader", "nebula-thunder-saffron5");', "nebula-thunder-saffron5")):
+            self.assertRedacted(text, secret)
+        for text in ('client.get_object("reports-bucket", "daily/2024-06-01.csv")',
+                     'QdrantClient("localhost", "http://localhost:6333")'):
+            self.assertKept(text)
