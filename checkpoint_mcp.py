@@ -1326,15 +1326,19 @@ def redaction_patterns():
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
          "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`, "
          "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, `gopass show`, `pass show`, "
-         "`nmcli -s`, `gcloud secrets versions access`, `wg genkey`, `az storage account keys list -o tsv`",
+         "`nmcli -s`, `gcloud secrets versions access`, `wg genkey`, `az storage account keys list -o tsv`, "
+         "PowerShell's `Get-Secret … -AsPlainText`, `aws ssm get-parameter --with-decryption … --output text`, "
+         "`vault kv get -field=…`, `az keyvault secret show … -o tsv`",
          r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm|pwgen|initial-password|op read|gopass|pass show"
-         r"|nmcli|secrets versions access|wg genkey|keys list)"
+         r"|nmcli|secrets versions access|wg genkey|keys list|AsPlainText|asplaintext|with-decryption|-field"
+         r"|secret show)"
          r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
          r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password"
          r"|op[ \t]+read|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t]"
-         r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|wg[ \t]+genkey|storage[ \t]+account[ \t]+keys[ \t]+list"
-         r"(?=[^\n]*-o[ \t]+tsv))[^\n]*"
+         r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|wg[ \t]+genkey|(?:storage[ \t]+account[ \t]+keys[ \t]+list"
+         r"|keyvault[ \t]+secret[ \t]+show)(?=[^\n]*-o[ \t]+tsv)|(?i:get-[a-z]*secret[^\n]*-asplaintext)(?![\w-])"
+         r"|--with-decryption(?=[^\n]*--output[ \t]+text)|vault[ \t]+kv[ \t]+get[ \t][^\n]*-field=)[^\n]*"
          r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak2>[A-Za-z]{3,12}(?: [A-Za-z]{3,12}){3,7}"
          r"(?: [0-9]{1,4})?)|(?P<weak>[^\s]{8,128}))"
          r"(?=[ \t]*(?:\r?\n|\Z))"),

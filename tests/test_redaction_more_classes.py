@@ -1127,3 +1127,19 @@ class PasswordNamesInOtherLanguagesTest(RedactionAssertions, unittest.TestCase):
         for text in ('client.get_object("reports-bucket", "daily/2024-06-01.csv")',
                      'QdrantClient("localhost", "http://localhost:6333")'):
             self.assertKept(text)
+
+
+class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
+
+    def test_what_a_secret_store_prints_on_the_line_after_its_command(self):
+        for text, secret in (("PS C:\\> Get-Secret -Name 'SAP-RFC-PR1' -Vault CorpStore -AsPlainText\nGAKnrfss69!",
+                              "GAKnrfss69!"),
+                             ("$ aws ssm get-parameter --name /ml/prod/loader_password --with-decryption "
+                              "--query Parameter.Value --output text\nH3dg3h0g!46", "H3dg3h0g!46"),
+                             ("$ vault kv get -field=password secret/db\nXk29dk3kdK2k", "Xk29dk3kdK2k"),
+                             ("$ az keyvault secret show --vault-name kv -n db --query value -o tsv\nXk29dk3kdK2k",
+                              "Xk29dk3kdK2k")):
+            self.assertRedacted(text, secret)
+        for text in ("$x = ConvertTo-SecureString $plain -AsPlainText -Force\nSet-ADAccountPassword",
+                     "$ aws ssm get-parameter --name /app/flag --output json\n{"):
+            self.assertKept(text)
