@@ -1573,11 +1573,23 @@ def redaction_patterns():
          "the value, if it looks random",
          r"(?#needs:--value|-value)(?:pass|secret|token|api[_-]?key|credential)(?:[^\n|;&]|\\\r?\n){0,120}?"
          r"[ \t]--?value(?:=|[ \t]+)" + _weak_cli_value()),
-        ("network-config-secret", "i", "a network device's `password 7 …`, `secret 5 …`, "
-         "`pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, FortiGate)",
-         r"(?#needs:password|secret|pre-shared-key|psksecret)"
-         r"(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal)[ \t]+"
-         r"|set[ \t]+psksecret[ \t]+)(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]{4,}))"),
+        ("network-config-secret", "i", "a network device's keys and shared secrets in its configuration: "
+         "`password 7 …`, `secret 5 …`, `key-string [7] …`, `message-digest-key 1 md5 …`, `tacacs-server key …`, "
+         "`crypto isakmp key … address`, `pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, "
+         "FortiGate), Junos' `authentication-key \"$9$…\"` and `plain-text-password-value`, HAProxy's "
+         "`insecure-password`; an SNMP community in a block (`community … {`, F5's `community-name …`), if it "
+         "looks random",
+         r"(?#needs:password|secret|pre-shared-key|psksecret|key-string|md5|server key|isakmp key"
+         r"|authentication-key|community)"
+         r"(?:(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal)[ \t]+"
+         r"|set[ \t]+psksecret[ \t]+"
+         r"|(?<![\w-])(?:key-string|authentication-key|(?:tacacs|radius)-server[ \t]+key|isakmp[ \t]+key"
+         r"|message-digest-key[ \t]+[0-9]+[ \t]+md5|insecure-password|plain-text-password-value)[ \t]+(?:[0-9][ \t]+)?"
+         r"(?!(?:must|should|will|can|cannot|needs?|value|field|option|from|for|with|here|there|that|this|and|the)"
+         r"(?![^\s\"])|[^\s\"]*=))"
+         r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"`]{4,}))"
+         r"|(?<![\w-])community(?:-name)?[ \t]+\"?(?P<weak>[^\s\"{;]{6,64})\"?"
+         r"(?=[ \t]*(?:\{|;|\r?\n|\Z|[ \t](?:ro|rw)(?![\w-]))))"),
         ("config-auth-user-password", "i", "a config's `auth USER:PASSWORD` (HAProxy `stats auth`): the password, "
          "if it looks random",
          r"(?#needs:auth )auth(?<![\w-]auth)[ \t]+[\w.@-]{1,64}:(?P<weak>[^\s:]{4,})"),

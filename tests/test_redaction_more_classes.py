@@ -1143,3 +1143,21 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
         for text in ("$x = ConvertTo-SecureString $plain -AsPlainText -Force\nSet-ADAccountPassword",
                      "$ aws ssm get-parameter --name /app/flag --output json\n{"):
             self.assertKept(text)
+
+    def test_a_network_devices_keys_and_shared_secrets(self):
+        for text, secret in (("key chain EIGRP\n key 1\n  key-string 7 0721204B411018564156", "0721204B411018564156"),
+                             (" ip ospf message-digest-key 1 md5 vp75mUpEhmdF", "vp75mUpEhmdF"),
+                             ("crypto isakmp key -Dn+.V^yq3+OP%XZ7o address 203.0.113.18", "-Dn+.V^yq3+OP%XZ7o"),
+                             ("tacacs-server key 7 0721204B411018564156", "0721204B411018564156"),
+                             ("snmp {\n    community vistula_ro889 {\n        authorization read-only;", "vistula_ro889"),
+                             ("sys snmp {\n    communities {\n        /Common/comm-nms {\n"
+                              "            community-name woodgrove_ro182\n", "woodgrove_ro182"),
+                             ("userlist dataplane_users\n    user dataplaneapi insecure-password Qwertz#EDC", "Qwertz#EDC"),
+                             ('set system login user automation authentication plain-text-password-value "Fussball57x"',
+                              "Fussball57x"),
+                             ('/ip ipsec identity add peer=hq auth-method=pre-shared-key secret="spruce_copper_walnut_px"',
+                              "spruce_copper_walnut_px")):
+            self.assertRedacted(text, secret)
+        for text in ("key-string must be set on both ends", "the community edition is free",
+                     "ip ospf authentication message-digest", "md5 checksum of the image matches"):
+            self.assertKept(text)
