@@ -756,6 +756,11 @@ _PASSWORD_NAMES_BEYOND_ENGLISH = (
     "mot_de_passe")
 
 
+# A key in clear as payment HSMs and key ceremonies write it: 32 or 48 hex digits, or groups
+# of four (a component: `5D25 E235 …`).
+_CLEAR_KEY = (r"(?P<secret>[0-9A-F]{32}(?:[0-9A-F]{16})?(?![0-9A-Za-z])"
+              r"|[0-9A-F]{4}(?:[ \t][0-9A-F]{4}){7,11}(?![0-9A-Za-z]))")
+
 # What follows a password's or a token's name in prose that states it (`is`, `:`, `es`,
 # `是`, within a few words of the name) when it reads as a secret: a passphrase of three or
 # more words, words run together, a word with digits, hex, or a password-like value.
@@ -1573,6 +1578,22 @@ def redaction_patterns():
          "the value, if it looks random",
          r"(?#needs:--value|-value)(?:pass|secret|token|api[_-]?key|credential)(?:[^\n|;&]|\\\r?\n){0,120}?"
          r"[ \t]--?value(?:=|[ \t]+)" + _weak_cli_value()),
+        ("registry-value-secret", "", "a registry value named for a password as `reg query` prints it: "
+         "`ServicePwd    REG_SZ    …`",
+         r"(?#needs:REG_SZ|REG_EXPAND_SZ)(?i:[a-z0-9_]*(?:password|passwd|pwd|secret|passphrase|apikey|api_key))"
+         r"[ \t]+REG_(?:EXPAND_)?SZ[ \t]+(?P<secret>[^\r\n]*[^\s])(?=[ \t]*(?:\r?\n|\Z))"),
+        ("decrypted-value", "", "what a secret decrypts or decodes to, stated: `credential id … decrypts to …`, "
+         "`The {xor} value … decodes to …`, `decrypted=…`, if it reads as a password",
+         r"(?#needs:decrypt|decode)(?:decrypt(?:s|ed)?|decode[sd]?)(?:[ \t]+(?:to|as)[ \t]+|[ \t]*[=:][ \t]*)[\"'`]?"
+         r"(?P<secret>" + _PROSE_SECRET + r")(?=[\"'`]?[.,;:)]?(?:\s|\Z))"),
+        ("payment-key-clear", "", "a payment key in clear (a ZMK, TMK, ZPK, BDK, IMK, KEK, PVK or CVK): 32 or "
+         "48 hex digits, or 4-digit groups (its 6-digit check value stays)",
+         r"(?#needs:ZMK|TMK|ZPK|TPK|BDK|IMK|KEK|PVK|CVK)(?<![A-Za-z])(?:ZMK|TMK|ZPK|TPK|BDK|IMK|KEK|PVK|CVK)(?![a-z])"
+         r"[^\n=:]{0,60}?(?:[=:][ \t]*|[ \t]+)" + _CLEAR_KEY),
+        ("key-component-clear", "", "a key's component in clear, as a key ceremony's notes or an HSM's console "
+         "print it: `Clear component: …`, `Enter component #1: …`",
+         r"(?#needs:omponent:|omponent #|omponent =)omponent(?<=[Cc]omponent)(?<![\w-].omponent)"
+         r"(?:[ \t]*#[0-9]{1,2})?[ \t]*[=:][ \t]*" + _CLEAR_KEY),
         ("network-config-secret", "i", "a network device's keys and shared secrets in its configuration: "
          "`password 7 …`, `secret 5 …`, `key-string [7] …`, `message-digest-key 1 md5 …`, `tacacs-server key …`, "
          "`crypto isakmp key … address`, `pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, "

@@ -1379,3 +1379,12 @@ issue("password-name-in-german", "config", "spring.datasource.passwort={v}\nspri
       "Winter" + rand(DIGITS, 4) + "!", "spring.datasource.passwort=")
 issue("password-name-in-turkish", "config", "efatura.gib.sifre={v}", "1q2w3e4r" + rand(ALNUM, 4) + "$", "efatura.gib.sifre=")
 BENIGN += ["senha: é obrigatória", "Passwort: bitte eingeben", "efatura.gib.sifre=${GIB_SIFRE}"]
+issue("registry-password-value", "config", "HKEY_LOCAL_MACHINE\\SOFTWARE\\Vendor\\Gateway\n    ServicePwd    REG_SZ    {v}\n"
+      "    Port    REG_DWORD    0x68", "Sakuragi" + rand(DIGITS, 4), "REG_SZ    ")
+issue("decrypts-to", "prose", "Finding: credential id oracle-etl decrypts to {v} in the script console",
+      "Emre@" + rand(DIGITS, 4), "decrypts to ")
+issue("payment-key-in-clear", "config", "[DUKPT]\nKSN_PREFIX=FFFF1542A4\nBDK={v}", rand(HEX.upper(), 32), "BDK=")
+issue("hsm-key-component", "tool-output", "Online-AUTH> GC\nClear component: {v}\nKey check value: 5B867E",
+      " ".join(rand(HEX.upper(), 4) for _ in range(8)), "Clear component: ")
+BENIGN += ["ZMK KCV: 3AD441", "Encrypted component: U8847D8E070AEBA54A6A263C8AE31B5E6",
+           "    ServerName    REG_SZ    pacs-gw01.radiologie.local", "echo aGk= | base64 -d  # decodes to hi"]

@@ -1161,3 +1161,19 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
         for text in ("key-string must be set on both ends", "the community edition is free",
                      "ip ospf authentication message-digest", "md5 checksum of the image matches"):
             self.assertKept(text)
+
+    def test_a_registry_value_a_decrypted_secret_and_payment_keys_in_clear(self):
+        for text, secret in (("    ServicePwd    REG_SZ    Sakuragi2018\n    Port    REG_DWORD    0x68", "Sakuragi2018"),
+                             ("The {xor} value in soap.client.props decodes to Initech.2023 (xor 0x5F)", "Initech.2023"),
+                             ("*** Script: decrypted=Kennwort!01\n[0:00:00.042] Total Time", "Kennwort!01"),
+                             ("Key ceremony: ZMK component 2 entered by custodian = 5D25 E235 380F BDB1 9E5C A549 167E "
+                              "2B78, KCV E2C84D.", "5D25 E235 380F BDB1"),
+                             ("Lab POS terminal: TMK loaded in clear for testing = EE8C0D24E050051565DF7281A20315C9.",
+                              "EE8C0D24E050051565DF7281A20315C9"),
+                             ("Enter component #1: D7BABD8035D9787174A2D0CDC2A33C61\nComponent 1 check value: 57993B",
+                              "D7BABD8035D9787174A2D0CDC2A33C61")):
+            self.assertRedacted(text, secret)
+        for text in ("    ServerName    REG_SZ    pacs-gw01.radiologie.local", "ZMK KCV: 3AD441",
+                     "Encrypted component: U8847D8E070AEBA54A6A263C8AE31B5E6", "echo aGk= | base64 -d  # decodes to hi",
+                     "subcomponent: D7BABD8035D9787174A2D0CDC2A33C61"):
+            self.assertKept(text)
