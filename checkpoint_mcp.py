@@ -1320,10 +1320,14 @@ def redaction_patterns():
          r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64})(?P=quote)[ \t]*(?:[,)]|\r?\n|\Z)"),
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
          "\"…\")`, `[\"password\", \"…\"]`, an Erlang or Elixir tuple (`{db_password, \"…\"}`, "
-         "`{:api_token, \"…\"}`), when the value looks random",
-         r"(?#needs:pass|pwd|secret|token|key)[(\[{][ \t]*(?:[\"']|:?(?=[a-z0-9_]*[ \t]*,))"
-         r"(?:[a-z0-9]+_)*(?:pass|password|passwd|pwd|secret|token|api_?key|apikey|access_key|secret_key)"
-         r"[\"']?[ \t]*,[ \t]*[\"'](?P<weak>[^\"'\n]{6,128})[\"'][ \t]*[)\]}]"),
+         "`{:api_token, \"…\"}`, Jenkins' `stringParam('DB_PW', '…', 'its description')`), when the value "
+         "looks random",
+         r"(?#needs:pass|pwd|pw|secret|token|key)[(\[{][ \t]*(?:[\"']|:?(?=[a-z0-9_]*[ \t]*,))"
+         r"(?:[a-z0-9]+_)*(?:pass|password|passwd|pwd|pw|secret|token|api_?key|apikey|access_key|secret_key)"
+         r"[\"']?[ \t]*,[ \t]*[\"'](?P<weak>[^\"'\n]{6,128})[\"'][ \t]*[,)\]}]"),
+        ("go-struct-secret-field", "", "a secret's field in a Go struct printed with `%+v` "
+         "(`&{URL:… BindPassword:… BaseDN:…}`), if it looks random",
+         r"(?#needs:&{)(?<=[{ ])[A-Za-z]{0,24}(?:Password|Passwd|Secret|Token|APIKey|ApiKey):(?P<weak>[^\s}]{4,128})"),
         ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
          "keystore or a key spec): `\"…\".toCharArray()`, when it looks random",
          r"(?#needs:toCharArray)\"(?P<weak>[^\"\n]{6,128})\"\.toCharArray\(\)"),
@@ -1581,7 +1585,7 @@ def redaction_patterns():
         ("registry-value-secret", "", "a registry value named for a password as `reg query` prints it: "
          "`ServicePwd    REG_SZ    …`",
          r"(?#needs:REG_SZ|REG_EXPAND_SZ)(?i:[a-z0-9_]*(?:password|passwd|pwd|secret|passphrase|apikey|api_key))"
-         r"[ \t]+REG_(?:EXPAND_)?SZ[ \t]+(?P<secret>[^\r\n]*[^\s])(?=[ \t]*(?:\r?\n|\Z))"),
+         r"[ \t]+REG_(?:EXPAND_)?SZ[ \t]+(?P<secret>[^\r\n`]*[^\s`])(?=[ \t]*(?:\r?\n|\Z))"),
         ("decrypted-value", "", "what a secret decrypts or decodes to, stated: `credential id … decrypts to …`, "
          "`The {xor} value … decodes to …`, `decrypted=…`, if it reads as a password",
          r"(?#needs:decrypt|decode)(?:decrypt(?:s|ed)?|decode[sd]?)(?:[ \t]+(?:to|as)[ \t]+|[ \t]*[=:][ \t]*)[\"'`]?"
@@ -2033,8 +2037,8 @@ def redaction_patterns():
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
         ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs; "
          "CloudFormation's ParameterKey and ParameterValue, a Key and a Value; SSM's Name, Type, Value; "
-         "an app setting's name, slotSetting, value)",
-         r"""(?#needs:name|key)(?:name|key)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
+         "an app setting's name, slotSetting, value; an MSI property's Id and Value)",
+         r"""(?#needs:name|key|id=)(?:name|key|(?<![a-z])id)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
          + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?"""
          # (up to two other fields between: a parameter's type, an app setting's slotSetting)
          r"""(?:[ \t]*\r?\n[ \t]*\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind)\\?["']?"""

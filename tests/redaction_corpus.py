@@ -1388,3 +1388,6 @@ issue("hsm-key-component", "tool-output", "Online-AUTH> GC\nClear component: {v}
       " ".join(rand(HEX.upper(), 4) for _ in range(8)), "Clear component: ")
 BENIGN += ["ZMK KCV: 3AD441", "Encrypted component: U8847D8E070AEBA54A6A263C8AE31B5E6",
            "    ServerName    REG_SZ    pacs-gw01.radiologie.local", "echo aGk= | base64 -d  # decodes to hi"]
+issue("go-struct-password-field", "log", "ldap bind failed\ncfg=&{URL:ldaps://dc01:636 BindDN:CN=svc BindPassword:{v} BaseDN:DC=corp}",
+      "UMB_sys_" + rand(DIGITS, 4), "BindPassword:")
+BENIGN += ["&{Name:worker TokenTTL:3600 Retries:3}", '["password", "token", "secret"]']

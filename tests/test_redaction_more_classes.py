@@ -1177,3 +1177,14 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
                      "Encrypted component: U8847D8E070AEBA54A6A263C8AE31B5E6", "echo aGk= | base64 -d  # decodes to hi",
                      "subcomponent: D7BABD8035D9787174A2D0CDC2A33C61"):
             self.assertKept(text)
+
+    def test_name_and_value_pairs_of_build_tools_installers_and_go(self):
+        for text, secret in (('new Variable("nexus_pw", "Joao%1993%"))', "Joao%1993%"),
+                             ("stringParam('ORA_SYS_PW', 'Hosten2026*', 'sys password for UAT refresh')", "Hosten2026*"),
+                             ('<Property Id="SQLPASSWORD" Value="HOO_prod_2018" Hidden="yes" />', "HOO_prod_2018"),
+                             ("cfg=&{URL:ldaps://dc01:636 BindDN:CN=svc BindPassword:UMB_sys_2025 BaseDN:DC=corp}",
+                              "UMB_sys_2025")):
+            self.assertRedacted(text, secret)
+        for text in ('["password", "token", "secret"]', "&{Name:worker TokenTTL:3600 Retries:3}",
+                     '<Property Id="SQLSERVER" Value="SQLLAB02" />'):
+            self.assertKept(text)
