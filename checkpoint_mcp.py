@@ -3240,8 +3240,8 @@ def credential_spans(text, lowered):
 
 
 # A table's column that holds secrets: its header cell ends in one of these words (`admin
-# password`, `API key`, `client_secret`, `Passwort`, `パスワード`, `clé API`), or is one
-# word ending in a password's (`Datenbankpasswort`, `管理者パスワード`); a bare `key` or
+# password`, `API key`, `client_secret`, `Passwort`, `パスワード`, `clé API`), or its last
+# word ends in a password's (`Datenbankpasswort`, `管理者パスワード`, `ms-Mcs-AdmPwd`); a bare `key` or
 # `id` names no secret (`| key | value |` lists settings, and so do `| Schlüssel | Wert |`
 # and `| Clave | Valor |`). Under a password's name any value is one; under a key's or a
 # token's, only a generated one (is_generated_token).
@@ -3251,7 +3251,7 @@ _TABLE_PASSWORD_WORDS = frozenset((
     "lösenord", "passord", "adgangskode", "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre",
     "sandi", "пароль", "סיסמה", "סיסמא", "المرور", "パスワード", "暗証番号", "密码", "密碼", "口令",
     "비밀번호", "암호", "패스워드"))
-_TABLE_PASSWORD_ENDINGS = ("password", "passwort", "kennwort", "wachtwoord", "lösenord", "passord",
+_TABLE_PASSWORD_ENDINGS = ("password", "pwd", "passwort", "kennwort", "wachtwoord", "lösenord", "passord",
                            "パスワード", "暗証番号", "密码", "密碼", "비밀번호", "패스워드")
 _TABLE_KEY_WORDS = frozenset((
     "key", "token", "credential", "credentials", "apikey", "cred", "creds", "jeton", "токен",
@@ -3285,7 +3285,7 @@ def secret_column(cell):
     if not words or len(words) > 4 or not all(word.isalnum() for word in words):
         return None
     last = words[-1]
-    if last in _TABLE_PASSWORD_WORDS or (len(words) == 1 and last.endswith(_TABLE_PASSWORD_ENDINGS)):
+    if last in _TABLE_PASSWORD_WORDS or last.endswith(_TABLE_PASSWORD_ENDINGS):
         return "password"
     if last in _TABLE_KEY_WORDS and (last not in _TABLE_BARE_KEY_WORDS or len(words) > 1):
         return "key"
@@ -3296,7 +3296,20 @@ def secret_column(cell):
 
 def table_cells(line, delimiter):
     """The cells of a table's `line` as (start, end) offsets in it, trimmed; a markdown
-    row's outer pipes open and close it."""
+    row's outer pipes open and close it. A tuple `delimiter` is the columns' starts of a
+    table aligned with spaces (aligned_columns)."""
+    if isinstance(delimiter, tuple):
+        starts = []
+        for start in delimiter:  # (a value wider than its column pushes the next one on)
+            while 0 < start < len(line) and not line[start - 1].isspace() and not line[start].isspace():
+                start += 1
+            starts.append(max(start, starts[-1]) if starts else start)
+        cells = []
+        for start, end in zip(starts, starts[1:] + [len(line)]):
+            piece = line[start:end]
+            left = start + len(piece) - len(piece.lstrip())
+            cells.append((left, max(left, start + len(piece.rstrip()))))
+        return cells
     cells, start = [], 0
     body_end = len(line.rstrip())
     if delimiter == "|":
@@ -3317,21 +3330,34 @@ def table_cells(line, delimiter):
         start = end + 1
 
 
+def aligned_columns(header, line):
+    """The columns' starts of a table aligned with spaces whose header `line` is underlined
+    with a run of dashes per column (PowerShell's `Format-Table`, SQL*Plus, db2), or None."""
+    if "--" not in line or line.replace("-", "").strip() or len(line.split()) < 2 or not header.strip():
+        return None
+    return tuple(at for at, char in enumerate(line) if char == "-" and (at == 0 or line[at - 1] != "-"))
+
+
 def table_spans(text):
     """Spans of the values in a table's columns of secrets (secret_column): a header line
     of two to twelve short names, one of which names secrets, then rows of as many cells
-    (a markdown table's `|---|` line skipped) holding values that are no stand-in."""
+    (a markdown table's `|---|` line skipped) holding values that are no stand-in; or a
+    header underlined with dashes, its columns aligned with spaces (aligned_columns)."""
     if "\n" not in text:
         return []
     placeholder = redaction_regexes()[1]
-    spans, offset, header = [], 0, None
+    spans, offset, header, previous = [], 0, None, ""
     for line in text.split("\n"):
         if header is not None:
             delimiter, columns, width = header
             cells = table_cells(line, delimiter)
-            if "-" in line and not line.replace("|", "").replace(":", "").replace("-", "").replace("+", "").strip():
+            aligned = isinstance(delimiter, tuple)
+            if aligned and not line.strip():
+                header = None
+            elif not aligned and "-" in line and not line.replace("|", "").replace(":", "").replace(
+                    "-", "").replace("+", "").strip():
                 pass  # a markdown table's line under its header, or psql's (`----+----`)
-            elif len(cells) != width or delimiter not in line:
+            elif not aligned and (len(cells) != width or delimiter not in line):
                 header = None
             else:
                 for column, kind in columns:
@@ -3340,7 +3366,15 @@ def table_spans(text):
                     if table_value_is_secret(value, kind, placeholder):
                         at = offset + start + line[start:end].index(value)
                         spans.append((at, at + len(value)))
-        if header is None:
+        starts = aligned_columns(previous, line) if header is None else None
+        if starts is not None:
+            cells = table_cells(previous, starts)
+            columns = [(index, secret_column(previous[start:end])) for index, (start, end) in enumerate(cells)
+                       if 0 < end - start <= 32]
+            columns = [(index, kind) for index, kind in columns if kind]
+            if columns and len(cells) <= 12:
+                header = (starts, columns, len(cells))
+        elif header is None:
             for delimiter in _TABLE_DELIMITERS:
                 if delimiter in line:
                     cells = table_cells(line, delimiter)
@@ -3351,6 +3385,7 @@ def table_spans(text):
                         header = (delimiter, columns, len(cells))
                     break
         offset += len(line) + 1
+        previous = line
     return spans
 
 

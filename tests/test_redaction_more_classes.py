@@ -1188,3 +1188,18 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
         for text in ('["password", "token", "secret"]', "&{Name:worker TokenTTL:3600 Retries:3}",
                      '<Property Id="SQLSERVER" Value="SQLLAB02" />'):
             self.assertKept(text)
+
+    def test_a_column_of_passwords_in_a_table_aligned_with_spaces(self):
+        for text, secret in (("DS_NAME              DS_USER      DS_PASSWORD\n"
+                              "-------------------- ------------ --------------------\n"
+                              "CLAIMSDB             CLMAPP       Rocket$Fuyu21\n\n  1 record(s) selected.", "Rocket$Fuyu21"),
+                             ("Name          ms-Mcs-AdmPwd             ExpirationTime\n"
+                              "----          -------------             --------------\n"
+                              "KRK-SRV-FS01  V5=pfwD=wlceFpnTtFG6O-6   133768416000000000", "V5=pfwD=wlceFpnTtFG6O-6"),
+                             ("Name          ms-Mcs-AdmPwd   Expires\n----          -------------   -------\n"
+                              "KRK-SRV-FS01  ImwayYAwA4OHg-+Ny#b_@2o#   1337684160", "ImwayYAwA4OHg-+Ny#b_@2o#")):
+            self.assertRedacted(text, secret)
+        for text in ("Name        Status   Password\n----        ------   --------\nweb01       Running  required\n",
+                     "NAME   READY   STATUS\n----   -----   ------\napi    1/1     Running",
+                     "Name    Value\n----    -----\nTimeout 30\n"):
+            self.assertKept(text)
