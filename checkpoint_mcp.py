@@ -1402,8 +1402,9 @@ def redaction_patterns():
          r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-])|[A-Za-z]+[:,](?:\s|\Z))(?:"
          + _CLI_VALUE + r"))"),
         ("mail-or-ftp-login-command", "", "a password sent in a protocol's log: FTP's or POP3's `PASS …` "
-         "(alone on its line or after `Command:`, `C:`, `>`), IMAP's `a001 LOGIN user …`",
-         r"(?#needs:PASS |LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-*>[ \t]*|>>>?[ \t]*)?"
+         "(alone on its line or after `Command:`, `C:`, `>`, ftp's `quote`), IMAP's `a001 LOGIN user …`",
+         r"(?#needs:PASS |LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-*>[ \t]*|>>>?[ \t]*"
+         r"|quote[ \t]+)?"
          r"PASS[ \t]+(?![\w.-]+\.(?:[jt]sx?|[mc]js|py|rb|go|java|kt|php|cs|rs|swift|dart)(?:\s|\Z))"
          r"(?P<secret>[^\s'\\/]{4,128}(?![^\s'\\]))"  # (not a test runner's `PASS  src/app.test.ts`)
          r"|(?<![^\n])[ \t]*(?:C:[ \t]*|>[ \t]*)?[A-Za-z0-9.]{1,10}[ \t]+LOGIN[ \t]+(?:\"[^\"\n]*\"|[^\s\"]+)[ \t]+"
@@ -1446,8 +1447,10 @@ def redaction_patterns():
          r"(?:userpwd|basic|btoa)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
          r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
         ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too, "
-         "and a switch named for one (`/TargetPassword:…`, `/passwordd:…`); not msbuild's `/p:Name=value`",
-         r"/(?<=[ \t]/)(?:pass|[a-z]*password[a-z]?|[a-z]*pwd|pw|p(?=:(?![\w.-]+=))):(?:(?P<secret>[^\s\"']+)"
+         "and a switch named for one (`/TargetPassword:…`, `/passwordd:…`); not msbuild's `/p:Name=value`; "
+         "tf's `/login:DOMAIN\\user,PASS`",
+         r"/(?<=[ \t]/)(?:(?:pass|[a-z]*password[a-z]?|[a-z]*pwd|pw|p(?=:(?![\w.-]+=))):|login:[^\s,\"']+,)"
+         r"(?:(?P<secret>[^\s\"']+)"
          r"|\"(?P<secret2>[^\"\n]+)\""
          r"|'(?P<secret3>[^'\n]+)')"),
         ("windows-spaced-password", "i", "schtasks / at … /u USER /p PASS, /ru USER /rp PASS",

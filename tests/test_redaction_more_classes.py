@@ -1203,3 +1203,11 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
                      "NAME   READY   STATUS\n----   -----   ------\napi    1/1     Running",
                      "Name    Value\n----    -----\nTimeout 30\n"):
             self.assertKept(text)
+
+    def test_ftps_quote_pass_and_tfs_login_switch(self):
+        for text, secret in (("ftp -n zos1.mainframe.local <<EOF\nquote USER BATCH01\nquote PASS RRYKVKPE\nbye\nEOF",
+                              "RRYKVKPE"),
+                             ("tf workspace /new /collection:http://tfs:8080/tfs/Default /login:CORP\\buildsvc,Zima2021. "
+                              "WS_BUILD01", "Zima2021.")):
+            self.assertRedacted(text, secret)
+        self.assertKept("tf get /login:buildsvc /recursive")
