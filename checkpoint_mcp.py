@@ -1191,10 +1191,10 @@ def redaction_patterns():
          r"[_:-](?:create|add|new|reset|set|change))[\w.-]*(?:[ \t]+[^\s;&|<>]+){0,6}?[ \t]+"
          r"(?![^\s;&|]*@[A-Za-z0-9-]+\.)(?![./~-])(?P<secret>(?=[^\s;&|]*(?:[A-Z][^\s;&|]*[a-z]|[a-z][^\s;&|]*[A-Z]"
          r"|[0-9]|[!@#$%^&*+=?]))[^\s;&|'\"<>]{8,64})(?=[ \t]*(?:[;&|\n]|\Z))"),
-        ("c-define-secret", "", "a C macro named for a password or a key, defined as a string "
-         "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h), unless it is a "
-         "name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
-         r"#define[ \t]+[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY)[A-Z0-9_]*"
+        ("c-define-secret", "", "a C macro named for a password, a key or a PIN, defined as a string "
+         "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h, an HSM's `USER_PIN`), unless it "
+         "is a name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
+         r"#define[ \t]+[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY|(?:USER|SO|SIM|HSM|CARD|ADMIN)_PIN(?![A-Z]))[A-Z0-9_]*"
          r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
          r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
@@ -1320,10 +1320,11 @@ def redaction_patterns():
          r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64})(?P=quote)[ \t]*(?:[,)]|\r?\n|\Z)"),
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
          "\"…\")`, `[\"password\", \"…\"]`, an Erlang or Elixir tuple (`{db_password, \"…\"}`, "
-         "`{:api_token, \"…\"}`, Jenkins' `stringParam('DB_PW', '…', 'its description')`), when the value "
-         "looks random",
-         r"(?#needs:pass|pwd|pw|secret|token|key)[(\[{][ \t]*(?:[\"']|:?(?=[a-z0-9_]*[ \t]*,))"
-         r"(?:[a-z0-9]+_)*(?:pass|password|passwd|pwd|pw|secret|token|api_?key|apikey|access_key|secret_key)"
+         "`{:api_token, \"…\"}`, Jenkins' `stringParam('DB_PW', '…', 'its description')`, JNDI's "
+         "`put(Context.SECURITY_CREDENTIALS, \"…\")`), when the value looks random",
+         r"(?#needs:pass|pwd|pw|secret|token|key|credential)[(\[{][ \t]*(?:[\"']|:?(?=[a-z0-9_.]*[ \t]*,))"
+         r"(?:[a-z][a-z0-9_]*\.)*(?:[a-z0-9]+_)*"
+         r"(?:pass|password|passwd|pwd|pw|secret|token|api_?key|apikey|access_key|secret_key|credentials?)"
          r"[\"']?[ \t]*,[ \t]*[\"'](?P<weak>[^\"'\n]{6,128})[\"'][ \t]*[,)\]}]"),
         ("go-struct-secret-field", "", "a secret's field in a Go struct printed with `%+v` "
          "(`&{URL:… BindPassword:… BaseDN:…}`), if it looks random",
@@ -1418,9 +1419,10 @@ def redaction_patterns():
         ("wifi-psk", "", "wifi-sec.psk PASS (nmcli), psk=\"…\" (wpa_supplicant)",
          r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\\?\"(?P<secret4>[^\"\\\n]+)\\?\")"),
         ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
-         "auth=('user', 'pass'), WiFi.begin('ssid', 'pass'): the second literal",
+         "auth=('user', 'pass'), WiFi.begin('ssid', 'pass'), RadiusClient(host, secret): the second literal",
          r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-             "login", "BasicAuth", "NetworkCredential", "PSCredential", "auth=", "WiFi.begin")), ")"])
+             "login", "BasicAuth", "NetworkCredential", "NetworkCredential]::new", "PSCredential", "auth=", "WiFi.begin",
+             "RadiusClient")), ")"])
          + r"""[ \t]*(?:@?"[^"\n]*"|'[^'\n]*')"""
          r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
@@ -1442,10 +1444,14 @@ def redaction_patterns():
          + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
          r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
-         "\"u:…\"`, `btoa('u:…')` in a Basic header): the password, if it looks random",
-         r"(?#needs:userpwd|basic|btoa)"
-         r"(?:userpwd|basic|btoa)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
+         "\"u:…\"`, `btoa('u:…')` in a Basic header, .NET's `GetBytes(\"u:…\")` that makes one): the password, if "
+         "it looks random",
+         r"(?#needs:userpwd|basic|btoa|getbytes)"
+         r"(?:userpwd|basic|btoa|getbytes)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
          r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
+        ("typed-after-user-tab", "i", "what a GUI script types after a user and a tab: `Send(\"user{TAB}\")` then "
+         "`Send(\"…{ENTER}\")`, `SendKeys \"…{ENTER}\"` (AutoIt, AutoHotkey, VBScript), if it looks random",
+         r"(?#needs:{tab})\{tab\}[^\n]*\r?\n[^\n]*?[\"'(](?P<weak>[^\"'{}\s]{4,64})\{enter\}"),
         ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too, "
          "and a switch named for one (`/TargetPassword:…`, `/passwordd:…`); not msbuild's `/p:Name=value`; "
          "tf's `/login:DOMAIN\\user,PASS`",
@@ -1802,6 +1808,9 @@ def redaction_patterns():
          r"(?#needs:untrusted comment:)untrusted comment:[^\n]*secret key[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/=]{40,})"),
         ("conda-channel-token", "", "a token in a conda channel's URL (conda.anaconda.org/t/<token>/…)",
          r"(?#needs:anaconda.)anaconda\.(?:org|com|cloud)/t/(?P<secret>[A-Za-z0-9-]{20,})/"),
+        ("sqlplus-connect", "", "SQL*Plus' `CONNECT user/password@db` in a script or a here-document",
+         r"(?#needs:CONNECT |connect |CONN |conn )(?<![\w-])(?:CONN(?:ECT)?|conn(?:ect)?)[ \t]+[A-Za-z][\w$#]{0,29}/"
+         r"(?=[^\s/@'\"]*[0-9!#$%^&*])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9]"),
         ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, outside sqlplus",
          r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?=[^\s/@'\"]*[0-9!#$%^&*])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"),
         ("openvpn-static-key", "", "OpenVPN static key (tls-auth / tls-crypt)",
@@ -2040,13 +2049,14 @@ def redaction_patterns():
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
         ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs; "
          "CloudFormation's ParameterKey and ParameterValue, a Key and a Value; SSM's Name, Type, Value; "
-         "an app setting's name, slotSetting, value; an MSI property's Id and Value)",
+         "an app setting's name, slotSetting, value; an MSI property's Id and Value; an XSLT variable's name "
+         "and select)",
          r"""(?#needs:name|key|id=)(?:name|key|(?<![a-z])id)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
          + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?"""
          # (up to two other fields between: a parameter's type, an app setting's slotSetting)
          r"""(?:[ \t]*\r?\n[ \t]*\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind)\\?["']?"""
          r"""[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
-         r"""(?:parameter)?value\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
+         r"""(?:(?:parameter)?value|select)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("secret-object-value", "i", "a secret's name holding an object whose `value` is the secret "
          "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
          r"""(?#needs:"value"|'value')["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
@@ -2340,7 +2350,7 @@ def redaction_regexes():
             r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?<=[?&])(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         made["asks_for"] = re.compile(r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret)(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
-        made["user_argument"] = re.compile(r"([\"'])[\w.@+\\-]{2,64}\1[ \t]*,[ \t]*[\"']\Z")
+        made["user_argument"] = re.compile(r"([\"'])[\w.@+=,\\-]{2,128}\1[ \t]*,[ \t]*[\"']\Z")  # (a DN too)
         made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`
             r"[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was))[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?"
             r"[\"'`]?\Z")

@@ -1391,3 +1391,10 @@ BENIGN += ["ZMK KCV: 3AD441", "Encrypted component: U8847D8E070AEBA54A6A263C8AE3
 issue("go-struct-password-field", "log", "ldap bind failed\ncfg=&{URL:ldaps://dc01:636 BindDN:CN=svc BindPassword:{v} BaseDN:DC=corp}",
       "UMB_sys_" + rand(DIGITS, 4), "BindPassword:")
 BENIGN += ["&{Name:worker TokenTTL:3600 Retries:3}", '["password", "token", "secret"]']
+issue("sqlplus-connect-in-script", "command", "sqlplus -s /nolog <<EOF\nCONNECT REPORT_OWNER/{v}@DWHPRD\nEXIT\nEOF",
+      "BRK" + rand(ALNUM, 8) + "*", "REPORT_OWNER/")
+issue("gui-script-typed-password", "code", 'Send("zahlungsverkehr{TAB}")\nSend("{v}{ENTER}")', "Kennwort@" + rand(DIGITS, 2) + "*",
+      'Send("')
+issue("c-define-pin", "code", '#define HSM_SLOT 0\n#define HSM_USER_PIN "{v}"', rand(ALNUM, 12) + "=*7", "HSM_USER_PIN \"")
+BENIGN += ['Send("{TAB}")\nSend("{ENTER}")', '#define PIN_LED "GPIO17"', "connect origin/main@{1}",
+           'h.put(Context.SECURITY_PRINCIPAL, "weblogic");']

@@ -1211,3 +1211,21 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
                               "WS_BUILD01", "Zima2021.")):
             self.assertRedacted(text, secret)
         self.assertKept("tf get /login:buildsvc /recursive")
+
+    def test_enterprise_code_that_logs_in(self):
+        for text, secret in (('var raw = Encoding.ASCII.GetBytes("svc_tosca:ZNRlnqd47?");', "ZNRlnqd47?"),
+                             ("$nc = [System.Net.NetworkCredential]::new('svc_ssrs', 'zxcvbn%#EDC', 'CORP')", "zxcvbn%#EDC"),
+                             ('RadiusClient rc = new RadiusClient("10.9.0.12", "Fika-goteborg35");', "Fika-goteborg35"),
+                             ('if err := l.Bind("CN=svc_goapp,OU=Service,DC=corp,DC=local", "!QAZ2wsx!711!"); err != nil {',
+                              "!QAZ2wsx!711!"),
+                             ("sqlplus -s /nolog <<EOF\nCONNECT REPORT_OWNER/BRKrpyrzn5723*@DWHPRD\nEXIT", "BRKrpyrzn5723*"),
+                             ('env.put(Context.SECURITY_CREDENTIALS, "Tiger#Winter23");', "Tiger#Winter23"),
+                             ('p.setProperty(DestinationDataProvider.JCO_PASSWD, "PHVzkymw41!");', "PHVzkymw41!"),
+                             ('<xsl:variable name="dbPassword" select="\'Autumn2021$\'"/>', "Autumn2021$"),
+                             ('Send("zahlungsverkehr{TAB}")\nSend("Kennwort@01*{ENTER}")', "Kennwort@01*"),
+                             ('WshShell.SendKeys "OPER07{TAB}"\nWshShell.SendKeys "LS9R6AVC{ENTER}"', "LS9R6AVC"),
+                             ('#define HSM_USER_PIN "-GEe7FgN0=*7Qsgc4V@vdw^R"', "-GEe7FgN0=*7Qsgc4V@vdw^R")):
+            self.assertRedacted(text, secret)
+        for text in ('Send("{TAB}")\nSend("{ENTER}")', '#define PIN_LED "GPIO17"', '#define LED_PIN "GPIO17"', "connect origin/main@{1}",
+                     'h.put(Context.SECURITY_PRINCIPAL, "weblogic");', 'GetBytes("key:value")'):
+            self.assertKept(text)
