@@ -551,7 +551,7 @@ _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
         "token", "token(?<!pagetoken)(?<!page_token)").replace(  # (Helm's `existingSecret: db-creds`
         "secret", "secret(?<!existingsecret)(?<!existing_secret)") + "|" + _KEY_NAME  # names one)
-    + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n  pass)|(?<=\n    pass)"
+    + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
     + r"|(?<=[ \t]pass)(?==(?![0-9]{1,5}(?![^\s,;]))[^\s=]{0,64}?[0-9.!@#$%^&*+_-])"  # (`ssid=… pass=…`,
     # not a count nor a word: `tests pass=ok`)
@@ -1863,7 +1863,7 @@ def redaction_patterns():
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
          r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA)"
          r"(?:" + _PASSWORD_WORD + r"|ASSWORD|ASSWD|asse(?<=palavra-passe)"
-         r"|(?<![\w-])(?:pw|PW|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,40}?"
+         r"|(?<![\w-])(?:pw|PW|pwd|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,40}?"
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
@@ -1964,8 +1964,9 @@ def redaction_patterns():
          r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
         ("ntlm-hash-dump", "i", "a line of an NTLM hash dump (secretsdump, pwdump): `user:rid:lm:nt:::`, the NT hash",
          r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?P<secret>[0-9a-f]{32}):::"),
-        ("ldif-secret-base64", "i", "an LDIF attribute that holds a password, base64 after `::`",
-         r"(?#needs:password::|secret::|pwd::)(?<![^\n])[a-z-]*(?:password|secret|pwd)[a-z-]*::[ \t]*"
+        ("ldif-secret-base64", "i", "an LDIF attribute that holds a password, base64 after `::` (`userPassword::`, "
+         "OpenLDAP's `olcRootPW::`)",
+         r"(?#needs:password::|secret::|pwd::|pw::)(?<![^\n])[a-z-]*(?:password|secret|pwd|pw)[a-z-]*::[ \t]*"
          r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})"),
         ("login-flag-pair", "", "a user flag then a password, ticket or hash flag (`sqlcmd … -U sa -P …`, "
          "`p4 -u build -P …`, `evil-winrm -u Administrator -H <NT hash>`, sipp's `-au` then `-ap`)",

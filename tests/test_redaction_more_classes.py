@@ -1229,3 +1229,10 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
         for text in ('Send("{TAB}")\nSend("{ENTER}")', '#define PIN_LED "GPIO17"', '#define LED_PIN "GPIO17"', "connect origin/main@{1}",
                      'h.put(Context.SECURITY_PRINCIPAL, "weblogic");', 'GetBytes("key:value")'):
             self.assertKept(text)
+
+    def test_openldap_root_password_and_a_password_manager_entry(self):
+        for text, secret in (("dn: olcDatabase={2}mdb,cn=config\nolcRootPW:: RnJhbmtmdXJ0ITAyNCE=", "RnJhbmtmdXJ0ITAyNCE="),
+                             ("kpcli:/Infra/Network> show -f 3\n Path: /Infra/Network/\nUname: admin\n Pass: Woodgrove_2023.\n"
+                              "  URL: https://panorama.corp.local", "Woodgrove_2023.")):
+            self.assertRedacted(text, secret)
+        self.assertKept("$ pwd\n/home/user/project2024!")
