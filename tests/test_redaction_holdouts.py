@@ -65,10 +65,10 @@ class ThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "credential-files": (65, 65),
         "generic": (320, 321),
         "id-beside-secret": (67, 68),
-        "vendor-named": (248, 249),
+        "vendor-named": (249, 249),
         "vendor-unnamed": (307, 308),
     }
-    recall, benign, altered = 0.996, 672, 1
+    recall, benign, altered = 0.997, 672, 1
 
 
 class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -89,11 +89,11 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "header-cookie": (41, 41),
         "id-beside-secret": (53, 54),
         "private-key": (44, 44),
-        "prose": (50, 53),
-        "unnamed-format": (298, 303),
+        "prose": (51, 53),
+        "unnamed-format": (300, 303),
         "vendor-token": (118, 118),
     }
-    recall, benign, altered = 0.986, 683, 3
+    recall, benign, altered = 0.990, 683, 3
 
 
 class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -112,16 +112,16 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "cli-argument": (130, 130),
         "code": (38, 38),
         "config-line": (70, 70),
-        "connection-string": (78, 80),
-        "credential-file": (109, 114),
+        "connection-string": (79, 80),
+        "credential-file": (110, 114),
         "header-cookie": (37, 38),
         "id-beside-secret": (54, 60),
         "private-key": (34, 35),
-        "prose": (31, 39),
-        "unnamed-format": (304, 314),
+        "prose": (33, 39),
+        "unnamed-format": (306, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.965, 671, 6
+    recall, benign, altered = 0.973, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -134,18 +134,18 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-log": (44, 44),
         "cli-argument": (131, 133),
-        "code": (54, 58),
+        "code": (55, 58),
         "config-line": (103, 108),
-        "connection-string": (61, 62),
+        "connection-string": (62, 62),
         "credential-file": (100, 100),
         "http-header": (77, 77),
         "id-beside-secret": (82, 85),
         "private-key": (52, 52),
-        "prose": (59, 61),
+        "prose": (60, 61),
         "unnamed-format": (200, 201),
         "vendor-token": (168, 169),
     }
-    recall, benign, altered = 0.969, 660, 0
+    recall, benign, altered = 0.986, 660, 0
 
 
 class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -158,20 +158,20 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # certificate data in a kubeconfig.
     corpus = redaction_holdout7
     floors = {
-        "agent-notes": (76, 83),
-        "cli-argument": (134, 137),
-        "code": (55, 58),
-        "config-line": (158, 168),
-        "connection-string": (90, 91),
+        "agent-notes": (79, 83),
+        "cli-argument": (135, 137),
+        "code": (56, 58),
+        "config-line": (160, 168),
+        "connection-string": (91, 91),
         "credential-file": (70, 74),
         "encoded-or-header": (107, 112),
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
-        "unnamed-format": (229, 232),
+        "unnamed-format": (230, 232),
         "unusual-place": (36, 40),
-        "vendor-token": (167, 168),
+        "vendor-token": (168, 168),
     }
-    recall, benign, altered = 0.964, 730, 9
+    recall, benign, altered = 0.974, 730, 9
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -194,11 +194,11 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (59, 61),
         "obscure-token": (163, 166),
         "private-key": (43, 43),
-        "prose": (37, 41),
+        "prose": (38, 41),
         "split-encoded": (23, 25),
         "vendor-token": (198, 198),
     }
-    recall, benign, altered = 0.982, 678, 2
+    recall, benign, altered = 0.984, 678, 2
 
 
 class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -210,20 +210,20 @@ class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # redacted: a Kafka record's key, a UUID, after `key=` in a consumer's log line.
     corpus = redaction_holdout9
     floors = {
-        "cli-argument": (112, 114),
-        "code-literal": (43, 46),
+        "cli-argument": (113, 114),
+        "code-literal": (44, 46),
         "config-line": (71, 71),
         "connection-string": (83, 83),
         "credential-file": (101, 102),
         "header-cookie": (32, 32),
         "id-beside-secret": (66, 67),
-        "internal-token": (247, 260),
+        "internal-token": (248, 260),
         "odd-place": (40, 44),
-        "private-key": (30, 31),
-        "prose": (25, 27),
-        "vendor-token": (235, 238),
+        "private-key": (31, 31),
+        "prose": (27, 27),
+        "vendor-token": (236, 238),
     }
-    recall, benign, altered = 0.969, 650, 4
+    recall, benign, altered = 0.979, 650, 4
 
 class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # The misses left: passwords given by position to a project's own scripts
@@ -236,19 +236,19 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # UUID.
     corpus = redaction_holdout10
     floors = {
-        "cli-argument": (111, 115),
-        "config-line": (58, 60),
-        "connection-string": (68, 70),
+        "cli-argument": (112, 115),
+        "config-line": (59, 60),
+        "connection-string": (69, 70),
         "credential-file": (95, 95),
         "header-cookie": (26, 28),
         "id-beside-secret": (62, 65),
         "private-key": (29, 30),
-        "prose": (39, 42),
+        "prose": (41, 42),
         "split-or-encoded": (28, 28),
         "unnamed-format": (391, 395),
         "vendor-token": (190, 190),
     }
-    recall, benign, altered = 0.976, 649, 7
+    recall, benign, altered = 0.985, 649, 7
 
 
 class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -260,20 +260,20 @@ class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # GCS HMAC), db2's `using`, netlify env:set, and a Supabase status's keys.
     corpus = redaction_holdout11
     floors = {
-        "cli-argument": (133, 139),
-        "code-literal": (194, 208),
+        "cli-argument": (136, 139),
+        "code-literal": (203, 208),
         "config-line": (68, 68),
-        "connection-string": (71, 72),
-        "credential-file": (80, 81),
+        "connection-string": (72, 72),
+        "credential-file": (81, 81),
         "http-header": (38, 38),
-        "id-beside-secret": (73, 81),
+        "id-beside-secret": (75, 81),
         "internal-token": (90, 91),
         "private-key": (38, 38),
-        "prose": (46, 57),
+        "prose": (52, 57),
         "terminal-session": (195, 198),
-        "vendor-token": (153, 154),
+        "vendor-token": (154, 154),
     }
-    recall, benign, altered = 0.962, 660, 4
+    recall, benign, altered = 0.981, 660, 4
 
 
 class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -286,12 +286,12 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # and a hash named a key.
     corpus = redaction_holdout12
     floors = {
-        "cli-argument": (290, 292),
+        "cli-argument": (292, 292),
         "code-literal": (356, 372),
         "config-line": (277, 284),
         "connection-string": (61, 61),
         "credential-file": (138, 140),
-        "http-header": (154, 157),
+        "http-header": (156, 157),
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
@@ -299,7 +299,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (148, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.977, 699, 1
+    recall, benign, altered = 0.978, 699, 1
 
 
 
@@ -324,7 +324,7 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "log-and-error": (144, 147),
         "prose": (143, 147),
         "terminal": (214, 215),
-        "vendor-token": (312, 315),
+        "vendor-token": (313, 315),
     }
     recall, benign, altered = 0.984, 700, 1
 
@@ -342,17 +342,17 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout14
     floors = {
         "code": (296, 300),
-        "command": (237, 240),
+        "command": (238, 240),
         "config": (296, 300),
         "connection-string": (99, 100),
         "credential-file": (114, 120),
         "id-beside-secret": (117, 120),
         "log-and-error": (176, 180),
-        "prose": (149, 160),
+        "prose": (151, 160),
         "terminal": (236, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.980, 700, 19
+    recall, benign, altered = 0.981, 700, 19
 
 
 
@@ -371,9 +371,9 @@ class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "source-code": (225, 225),
         "stack-trace-or-log": (144, 150),
         "tool-output": (221, 225),
-        "vendor-token": (96, 105),
+        "vendor-token": (99, 105),
     }
-    recall, benign, altered = 0.974, 800, 0
+    recall, benign, altered = 0.976, 800, 0
 
 
 
@@ -391,12 +391,12 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (218, 224),
         "config-file": (250, 256),
         "note-or-chat": (173, 192),
-        "source-code": (215, 224),
-        "stack-trace-or-log": (152, 160),
+        "source-code": (217, 224),
+        "stack-trace-or-log": (154, 160),
         "tool-output": (250, 256),
         "vendor-token": (127, 128),
     }
-    recall, benign, altered = 0.965, 800, 16
+    recall, benign, altered = 0.968, 800, 16
 
 
 
@@ -415,13 +415,13 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (128, 128),
         "command": (224, 224),
         "config-file": (254, 256),
-        "note-or-chat": (229, 240),
+        "note-or-chat": (231, 240),
         "source-code": (239, 240),
         "stack-trace-or-log": (153, 160),
         "tool-output": (240, 240),
         "vendor-token": (106, 112),
     }
-    recall, benign, altered = 0.983, 800, 2
+    recall, benign, altered = 0.984, 800, 2
 
 
 
@@ -441,11 +441,11 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (250, 256),
         "note-or-chat": (273, 288),
         "source-code": (206, 208),
-        "stack-trace-or-log": (134, 144),
+        "stack-trace-or-log": (136, 144),
         "tool-output": (222, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.961, 803, 8
+    recall, benign, altered = 0.963, 803, 8
 
 
 class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -458,15 +458,15 @@ class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout19
     floors = {
         "ci-and-deploy": (110, 115),
-        "command": (207, 213),
+        "command": (209, 213),
         "config-file": (242, 246),
         "note-or-chat": (258, 279),
-        "source-code": (205, 213),
-        "stack-trace-or-log": (190, 197),
-        "tool-output": (254, 262),
+        "source-code": (209, 213),
+        "stack-trace-or-log": (192, 197),
+        "tool-output": (255, 262),
         "vendor-token": (114, 115),
     }
-    recall, benign, altered = 0.963, 822, 3  # (three lose an emoji's variation selector, invisible)
+    recall, benign, altered = 0.968, 822, 3  # (three lose an emoji's variation selector, invisible)
 
 
 class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -474,22 +474,24 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     # application servers, SAP, mainframes, payment HSMs, telecom, network gear), written
     # after the rules for the nineteenth; blind 0.829 and 2.2%, the lowest of all: its
     # secrets are mostly chosen passwords (`Welkom@392`) in places no rule names, key
-    # components and obfuscated values (Cisco type 7, `{xor}`, DPAPI). Only its short
-    # password flags and Windows password switches have rules yet (0.836 and 0.6%); the
-    # look-alikes still altered are Azure's `ARRAffinity` cookie and `kubectl describe`'s
-    # `DB_PASSWORD:  16 bytes`.
+    # components and obfuscated values (Cisco type 7, `{xor}`, DPAPI). Rules written for it
+    # since (short password flags, Windows switches, foreign password names, network device
+    # keys, registry values, payment keys, aligned tables, code that logs in) took it to
+    # 0.885 and 0.6%; the misses left are chosen passwords in notes and chat, obfuscated
+    # values, and the look-alikes still altered are Azure's `ARRAffinity` cookie and
+    # `kubectl describe`'s `DB_PASSWORD:  16 bytes`.
     corpus = redaction_holdout20
     floors = {
-        "ci-and-deploy": (102, 112),
-        "command": (188, 208),
-        "config-file": (228, 272),
-        "note-or-chat": (210, 272),
-        "source-code": (145, 192),
-        "stack-trace-or-log": (147, 176),
-        "tool-output": (207, 256),
+        "ci-and-deploy": (108, 112),
+        "command": (193, 208),
+        "config-file": (240, 272),
+        "note-or-chat": (222, 272),
+        "source-code": (165, 192),
+        "stack-trace-or-log": (153, 176),
+        "tool-output": (225, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.835, 800, 5
+    recall, benign, altered = 0.885, 800, 5
 
 
 if __name__ == "__main__":
