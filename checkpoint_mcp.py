@@ -530,7 +530,8 @@ _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", 
 # (`--partition-key`) or prose (`experiment key: <hex>`).
 _NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public", "websocket",
                             "idempotency", "hash", "range", "row", "group", "lookup", "restore", "action",
-                            "object", "step", "asset", "task", "experiment", "shard", "routing", "dedup", "dedupe")
+                            "object", "step", "asset", "task", "experiment", "shard", "routing", "dedup", "dedupe",
+                            "ddc")  # (Unreal's derived data cache)
 
 
 _KEY_NAME = (
@@ -2169,6 +2170,7 @@ _SECRET_PREFIX_PARTS = frozenset(("sk", "rk", "pat", "key", "secret", "token", "
 _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint|x5t|certificate|age1|npub|recv-keys?"
                  r"|challenge|websocket-(?:key|accept)|nodekey:|discokey:|mkey:|none-match:|if-match:"
                  r"|x-amz-cf-id:|x-amz-id-2:"  # an ETag's value, a CloudFront or S3 request's id
+                 r"|dnskey |tlsa |sshfp "  # DNSSEC's and DANE's records
                  r"|site[_-]?key|-verification=|in[ \t]+txt[ \t]+\""  # a CAPTCHA's site key; DNS's
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"'  # a JWK's public members
@@ -2697,10 +2699,11 @@ def vendor_spans_across(chain, patterns):
                         if start >= 0 and any(start < join < end for join in joins[1:]):
                             yield original(start), original(end - 1) + 1
         prefix = _redaction_regexes["prefix"].match(word)
-        extension = word[prefix.end():joins[1]] if prefix is not None and len(joins) > 1 else ""
+        first = word[:joins[1]] if len(joins) > 1 else ""
+        extension = first.rpartition(".")[2] if "." in first else ""
         if prefix is not None and not prefix.group().lower().startswith(_DIGEST_PREFIXES) and not (
-                prefix.group().endswith(".") and extension.isalpha() and extension.islower()
-                and len(extension) <= 4):  # (not a file name, then its digest: `dump.sql\n<md5>`)
+                extension.isalpha() and extension.islower() and len(extension) <= 4
+        ):  # (not a file name, then its digest: `dump.sql\n<md5>`, `edge-fw-1.5.18.bin\n<sha256>`)
             end = _redaction_regexes["run"].match(word, prefix.end()).end()
             if (any(prefix.end() < join < end for join in joins[1:])
                     and is_vendor_token_tail(prefix.group(), word[prefix.end():end])):
@@ -2858,8 +2861,8 @@ _IDENTITY_PROVIDERS = frozenset(("auth0", "google-oauth2", "github", "facebook",
                                  "waad", "oidc", "email", "sms", "apple", "twitter", "linkedin"))
 # Prefixes of API objects' ids, not of secrets (`chatcmpl-…`, `msg_…`, `evt_…`, `cus_…`).
 # Prefixes of ids that name an object, not a secret: Vercel's projects and teams, AWS
-# Glue's job runs, BigQuery's jobs.
-_PUBLIC_ID_PREFIXES = frozenset(("prj", "team", "jr", "bquxjob", "dpl"))
+# Glue's job runs, BigQuery's jobs, a disk's or an iSCSI target's world-wide name.
+_PUBLIC_ID_PREFIXES = frozenset(("prj", "team", "jr", "bquxjob", "dpl", "naa", "eui", "iqn"))
 _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus", "pi", "ch", "txn", "resp",
                                  "file", "batch", "thread", "asst", "ftjob", "run", "job", "in", "sub",
                                  "price", "acct", "seti", "pm", "src", "tok", "we", "po", "user"))
@@ -3644,8 +3647,8 @@ def is_user_and_password(decoded):
     (`{"event":"deploy",…}` is data), and a password with no space that looks random
     (looks_random)."""
     user, colon, password = decoded.partition(":")
-    if any(c in decoded for c in "|&,;"):
-        return False  # fields of a cursor or a record: `ts:1718438003|id:39904`
+    if any(c in decoded for c in "|&,;") or user.lower() in ("cursor", "arrayconnection", "offset", "page"):
+        return False  # fields of a cursor or a record: `ts:1718438003|id:39904`, `cursor:v2:…`
     return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c in '/"{}[]' for c in user)
                 and not any(c.isspace() for c in password) and looks_random(password))
 

@@ -10,7 +10,7 @@ from tests import (redaction_holdout2, redaction_holdout3, redaction_holdout4, r
                    redaction_holdout9, redaction_holdout10, redaction_holdout11,
                    redaction_holdout12, redaction_holdout13, redaction_holdout14,
                    redaction_holdout15, redaction_holdout16, redaction_holdout17, redaction_holdout18,
-                   redaction_holdout19, redaction_holdout20)
+                   redaction_holdout19, redaction_holdout20, redaction_holdout21)
 from tests.support import leaks
 
 
@@ -492,6 +492,28 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (110, 112),
     }
     recall, benign, altered = 0.885, 800, 5
+
+
+
+class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Teams that are not web startups (game studios, mobile apps, embedded and robotics,
+    # hosting and datacenter operations, labs, back offices, open-source maintainers),
+    # written after the rules for the twentieth; blind 0.897 and 2.2%, its look-alikes then
+    # a DNSSEC key, a disk's WWN, a file's digest on the line after its name, a GraphQL
+    # cursor and Unreal's DDC keys, left alone since. Its notes and chat are the weakest
+    # group (0.715): chosen passwords in sentences, in seventeen languages.
+    corpus = redaction_holdout21
+    floors = {
+        "ci-and-deploy": (108, 112),
+        "command": (204, 208),
+        "config-file": (238, 256),
+        "note-or-chat": (206, 288),
+        "source-code": (179, 192),
+        "stack-trace-or-log": (156, 176),
+        "tool-output": (233, 256),
+        "vendor-token": (112, 112),
+    }
+    recall, benign, altered = 0.897, 800, 1
 
 
 if __name__ == "__main__":

@@ -1236,3 +1236,21 @@ class SecretStoreOutputTest(RedactionAssertions, unittest.TestCase):
                               "  URL: https://panorama.corp.local", "Woodgrove_2023.")):
             self.assertRedacted(text, secret)
         self.assertKept("$ pwd\n/home/user/project2024!")
+
+
+class OperationsLookalikesTest(RedactionAssertions, unittest.TestCase):
+
+    def test_digests_records_ids_and_cursors_that_read_as_secrets(self):
+        for text in ("e5edd259acb79f00b340e135d5b802d183e214fefe0927aff3f22851bbce361d  edge-fw-1.5.18.bin\n"
+                     "e8feeb1d8412b23a788e4f96f12aff9c2487cdaeea808a6c1e08bd0e34152481  edge-fw-1.5.18.bin.sig",
+                     "hollowpine.io. 3600 IN DNSKEY 257 3 13 EQ29ZD60mqfp+GC7nM2v/NamS1Vw92Z45gH1wigy+DVX8x/fNwWcb7O1"
+                     "pn/PlQAueD3cvNf5yrppZBhPYwrW/Q==",
+                     "disk /dev/sdb: WWN naa.600e0489e9ea09684a2ff49d49cd58c6, serial 49D30WNL, SMART: PASSED",
+                     'pageInfo { endCursor: "Y3Vyc29yOnYyOjIwMjQtMDMtMTJUMTA6MDA6MDBa", hasNextPage: true }',
+                     "[ShaderCompileWorker] DDC key: GLOBALSHADERMAP_SM6_F657E809B68A4D947570DBB925E9769779DE3412_0"):
+            self.assertKept(text)
+        for text, secret in (("api key: fe088e7c0f8a40adfb575a3abf94f0c3", "fe088e7c0f8a40adfb575a3abf94f0c3"),
+                             ("the token is ghp_Xk29dk3kdK2kdLq83Jdk\nQ0pz9dkQm28Dkq0a", "Q0pz9dkQm28Dkq0a"),
+                             ("Authorization: Basic " + base64.b64encode(b"deploy:Xk29dk3kdK2k").decode(),
+                              base64.b64encode(b"deploy:Xk29dk3kdK2k").decode())):
+            self.assertRedacted(text, secret)
