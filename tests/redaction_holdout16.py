@@ -44,8 +44,8 @@ thing.  None of them is a real credential.  The module is deterministic and
 prints nothing on import.
 
 It measured 0.914 recall and 3.9% false positives blind, and is regression
-data now (tests/test_redaction_holdouts.py holds its recall per group and its
-false positives).
+data now (tests/test_redaction_holdouts_recent.py holds its recall per group and
+its false positives).
 """
 import base64
 import hashlib

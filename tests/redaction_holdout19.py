@@ -65,8 +65,8 @@ All values are synthetic, drawn from random.Random(1919); none is a real
 credential or a documented example key.
 
 It measured 0.963 recall and 2.7% false positives blind, and is regression
-data now (tests/test_redaction_holdouts.py holds its recall per group and its
-false positives).
+data now (tests/test_redaction_holdouts_recent.py holds its recall per group and
+its false positives).
 """
 import base64
 import json

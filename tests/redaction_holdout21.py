@@ -54,8 +54,8 @@ All values are synthetic, drawn from random.Random(2121); none is a real
 credential or a documented example key.
 
 It measured 0.897 recall and 2.2% false positives blind, and is regression
-data now (tests/test_redaction_holdouts.py holds its recall per group and its
-false positives).
+data now (tests/test_redaction_holdouts_recent.py holds its recall per group and
+its false positives).
 """
 import base64
 import random

@@ -1247,3 +1247,31 @@ class RecoveryTestCase(TempDirTestCase):
             reads.append(os.path.basename(path)[:-len(".jsonl")])
             return real(path, deadline)
         return mock.patch.object(checkpoint_mcp, "read_transcript", counted), reads
+
+
+class HoldoutFloors:
+    """A corpus's floors: `floors` is {group: (caught at least, of how many)}, `recall`
+    the share caught in all, `benign` how many look-alikes it holds and `altered` how many
+    of them may come back changed."""
+
+    corpus = floors = recall = benign = altered = None
+
+    def test_recall_per_group_holds(self):
+        found = {}
+        for group, _, text, secret, _ in self.corpus.SECRETS:
+            redacted, count = checkpoint_mcp.redact_text(text)
+            caught, total = found.get(group, (0, 0))
+            found[group] = (caught + (count >= 1 and not leaks(secret, redacted)), total + 1)
+        self.assertEqual(sorted(found), sorted(self.floors))
+        for group, (floor, total) in self.floors.items():
+            with self.subTest(group):
+                self.assertEqual(found[group][1], total)
+                self.assertGreaterEqual(found[group][0], floor)
+        caught = sum(hit for hit, _ in found.values())
+        self.assertGreaterEqual(caught / len(self.corpus.SECRETS), self.recall)
+
+    def test_benign_look_alikes_stay_as_they_were(self):
+        self.assertEqual(len(self.corpus.BENIGN), self.benign)
+        altered = [text for text in self.corpus.BENIGN
+                   if checkpoint_mcp.redact_text(text) != (text, 0)]
+        self.assertLessEqual(len(altered), self.altered, altered)
