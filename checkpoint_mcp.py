@@ -1204,6 +1204,13 @@ def redaction_patterns():
          "gives (`the GPG passphrase for the backup key is \"walnut badger river\"`)",
          r"pass[ -]?phrase[^\n\"]{0,60}?(?:[ \t](?:is|was)|[:=])[ \t]*[\"'“](?P<secret>[a-z]{3,12}"
          r"(?:[ .,-][a-z]{3,12}){2,9})[\"'”]"),
+        ("admin-slash-password", "", "a login written as user / password where the user is an administrator's "
+         "account or an e-mail address (`root / …`, `admin / …`, `reviewer@example.app / …`): the password, if it "
+         "holds a letter and a digit",
+         r"(?#needs: / )(?<![\w./-])(?:admin|root|[Aa]dministrator|sa|postgres|pi|ubnt|operator|guest|demo|test"
+         r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)[ \t]+/[ \t]+[\"'`]?"
+         r"(?P<secret>(?=[^\s/,;()\"'`]*[0-9])(?=[^\s/,;()\"'`]*[A-Za-z])[^\s/,;()\"'`]{6,64})"
+         r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
         ("prose-user-slash-password", "", "a login written as user / password after a label that "
          "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`): the "
          "password, if it holds a digit, a symbol or a capital inside",

@@ -1398,3 +1398,6 @@ issue("gui-script-typed-password", "code", 'Send("zahlungsverkehr{TAB}")\nSend("
 issue("c-define-pin", "code", '#define HSM_SLOT 0\n#define HSM_USER_PIN "{v}"', rand(ALNUM, 12) + "=*7", "HSM_USER_PIN \"")
 BENIGN += ['Send("{TAB}")\nSend("{ENTER}")', '#define PIN_LED "GPIO17"', "connect origin/main@{1}",
            'h.put(Context.SECURITY_PRINCIPAL, "weblogic");']
+issue("admin-slash-password", "prose", "Your new WHM login for whm02: root / {v}\nPlease change it after first login.",
+      "poiuytrewq" + rand(DIGITS, 3), "root / ")
+BENIGN += ["read / write access for the whole team", "root / 2 cores, 4 GB", "see docs / v2.1.0 notes"]

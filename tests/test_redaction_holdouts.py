@@ -129,7 +129,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # certificate data in a kubeconfig.
     corpus = redaction_holdout7
     floors = {
-        "agent-notes": (79, 83),
+        "agent-notes": (80, 83),
         "cli-argument": (135, 137),
         "code": (56, 58),
         "config-line": (160, 168),
@@ -291,13 +291,13 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config": (310, 318),
         "connection-string": (126, 126),
         "credential-file": (144, 147),
-        "id-beside-secret": (122, 126),
+        "id-beside-secret": (123, 126),
         "log-and-error": (144, 147),
         "prose": (143, 147),
         "terminal": (214, 215),
         "vendor-token": (313, 315),
     }
-    recall, benign, altered = 0.984, 700, 1
+    recall, benign, altered = 0.985, 700, 1
 
 
 

@@ -47,13 +47,13 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (128, 128),
         "command": (224, 224),
         "config-file": (254, 256),
-        "note-or-chat": (231, 240),
+        "note-or-chat": (232, 240),
         "source-code": (239, 240),
         "stack-trace-or-log": (153, 160),
         "tool-output": (240, 240),
         "vendor-token": (106, 112),
     }
-    recall, benign, altered = 0.984, 800, 2
+    recall, benign, altered = 0.985, 800, 2
 
 
 
@@ -139,13 +139,13 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (108, 112),
         "command": (204, 208),
         "config-file": (238, 256),
-        "note-or-chat": (206, 288),
+        "note-or-chat": (211, 288),
         "source-code": (179, 192),
         "stack-trace-or-log": (156, 176),
         "tool-output": (233, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.897, 800, 1
+    recall, benign, altered = 0.900, 800, 1
 
 
 if __name__ == "__main__":

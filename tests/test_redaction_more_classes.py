@@ -1254,3 +1254,11 @@ class OperationsLookalikesTest(RedactionAssertions, unittest.TestCase):
                              ("Authorization: Basic " + base64.b64encode(b"deploy:Xk29dk3kdK2k").decode(),
                               base64.b64encode(b"deploy:Xk29dk3kdK2k").decode())):
             self.assertRedacted(text, secret)
+
+    def test_an_administrators_login_written_user_slash_password(self):
+        for text, secret in (("Your new WHM login for whm02: root / poiuytrewq254\nPlease change it", "poiuytrewq254"),
+                             ("- seed admin user for demo instance (admin / kacper_luna23)", "kacper_luna23"),
+                             ("Test accounts for App Review:\n- reviewer@mossgrove.app / mei.cohen11\n", "mei.cohen11")):
+            self.assertRedacted(text, secret)
+        for text in ("read / write access", "see docs / v2.1.0 notes", "root / 2 cores"):
+            self.assertKept(text)
