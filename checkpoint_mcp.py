@@ -1615,7 +1615,8 @@ def redaction_patterns():
          "print it: `Clear component: …`, `Enter component #1: …`",
          r"(?#needs:omponent:|omponent #|omponent =)omponent(?<=[Cc]omponent)(?<![\w-].omponent)"
          r"(?:[ \t]*#[0-9]{1,2})?[ \t]*[=:][ \t]*" + _CLEAR_KEY),
-        ("network-config-secret", "i", "a network device's keys and shared secrets in its configuration: "
+        ("network-config-secret", "i", "a network device's keys and shared secrets in its configuration (and an "
+         "SNMP community in snmpd.conf, an iDRAC's or a trap log's `community=`): "
          "`password 7 …`, `secret 5 …`, `key-string [7] …`, `message-digest-key 1 md5 …`, `tacacs-server key …`, "
          "`crypto isakmp key … address`, `pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, "
          "FortiGate), Junos' `authentication-key \"$9$…\"` and `plain-text-password-value`, HAProxy's "
@@ -1631,7 +1632,23 @@ def redaction_patterns():
          r"(?![^\s\"])|[^\s\"]*=))"
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"`]{4,}))"
          r"|(?<![\w-])community(?:-name)?[ \t]+\"?(?P<weak>[^\s\"{;]{6,64})\"?"
-         r"(?=[ \t]*(?:\{|;|\r?\n|\Z|[ \t](?:ro|rw)(?![\w-]))))"),
+         r"(?=[ \t]*(?:\{|;|\r?\n|\Z|[ \t](?:ro|rw)(?![\w-])))"
+         # (snmpd.conf's `rocommunity … <source>`; a community set or logged: `AgentCommunity=…`,
+         # snmptrapd's `community=…`)
+         r"|(?<![\w-])r[ow]community6?[ \t]+(?P<weak2>[^\s]{6,64})"
+         r"|(?<![a-z])(?:agent)?community=(?P<weak3>[^\s,;\"']{6,64}))"),
+        ("nagios-resource-macro", "", "a Nagios or Icinga resource macro (`$USER4$=…` in resource.cfg, where "
+         "plugins' passwords live), if it looks random",
+         r"(?#needs:$USER)\$USER[0-9]{1,3}\$=(?P<weak>[^\s]{6,128})"),
+        ("php-var-dump-secret", "i", "a secret's key in PHP's var_dump and the string printed under it",
+         r"(?#needs:]=>)\[\"[a-z0-9_]*(?:pass|password|passwd|pwd|secret|token|api_?key)\"\]=>[ \t]*\r?\n?[ \t]*"
+         r"string\([0-9]+\)[ \t]+\"(?P<secret>[^\"\n]+)\""),
+        ("spaced-passphrase-assigned", "i", "a passphrase of words with spaces assigned to a password's name up to its "
+         "line's end or a comma (hostapd's `wpa_passphrase`, an LDAP `dnpass`, Gradle's `storePassword`), if it "
+         "holds a digit or a symbol",
+         r"(?#needs:pass|psk|pwd)(?:pass(?:word|phrase|wd)?|psk|pwd)"
+         r"[ \t]*[=:][ \t]*[\"']?(?P<weak>[a-z]{3,12}(?: [a-z]{3,12}){2,7}[0-9]{0,4}!?)[\"']?"
+         r"(?=[ \t]*(?:[,;]|\r?\n|\Z))"),
         ("config-auth-user-password", "i", "a config's `auth USER:PASSWORD` (HAProxy `stats auth`): the password, "
          "if it looks random",
          r"(?#needs:auth )auth(?<![\w-]auth)[ \t]+[\w.@-]{1,64}:(?P<weak>[^\s:]{4,})"),

@@ -1401,3 +1401,10 @@ BENIGN += ['Send("{TAB}")\nSend("{ENTER}")', '#define PIN_LED "GPIO17"', "connec
 issue("admin-slash-password", "prose", "Your new WHM login for whm02: root / {v}\nPlease change it after first login.",
       "poiuytrewq" + rand(DIGITS, 3), "root / ")
 BENIGN += ["read / write access for the whole team", "root / 2 cores, 4 GB", "see docs / v2.1.0 notes"]
+issue("nagios-resource-macro", "config", "# resource.cfg\n$USER1$=/usr/local/nagios/libexec\n$USER4$={v}",
+      "castle.candle." + rand(LOWER, 6) + rand(DIGITS, 2), "$USER4$=")
+issue("php-var-dump-pass", "log", 'array(2) {\n  ["user"]=>\n  string(4) "wpus"\n  ["pass"]=>\n  string(12) "{v}"\n}',
+      "poiuy" + rand(ALNUM, 6) + "#", 'string(12) "')
+issue("spaced-passphrase-assigned", "config", "interface=wlan0\nwpa=2\nwpa_passphrase={v}\nwpa_key_mgmt=WPA-PSK",
+      "horse winter verde mare" + rand(DIGITS, 2), "wpa_passphrase=")
+BENIGN += ["password = the one we agreed on", "rocommunity public 10.0.0.0/8", "$USER1$=/usr/local/nagios/libexec"]

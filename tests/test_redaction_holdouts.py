@@ -132,7 +132,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "agent-notes": (80, 83),
         "cli-argument": (135, 137),
         "code": (56, 58),
-        "config-line": (160, 168),
+        "config-line": (161, 168),
         "connection-string": (91, 91),
         "credential-file": (70, 74),
         "encoded-or-header": (107, 112),
@@ -142,7 +142,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unusual-place": (36, 40),
         "vendor-token": (168, 168),
     }
-    recall, benign, altered = 0.974, 730, 9
+    recall, benign, altered = 0.975, 730, 9
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -158,7 +158,7 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "cli-argument": (138, 139),
         "code": (47, 47),
-        "config-line": (66, 68),
+        "config-line": (67, 68),
         "connection-string": (87, 87),
         "credential-file": (119, 122),
         "header-cookie": (43, 43),
@@ -169,7 +169,7 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "split-encoded": (23, 25),
         "vendor-token": (198, 198),
     }
-    recall, benign, altered = 0.984, 678, 2
+    recall, benign, altered = 0.985, 678, 2
 
 
 class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):

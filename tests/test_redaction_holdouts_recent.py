@@ -116,7 +116,7 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (108, 112),
         "command": (193, 208),
-        "config-file": (240, 272),
+        "config-file": (241, 272),
         "note-or-chat": (222, 272),
         "source-code": (165, 192),
         "stack-trace-or-log": (153, 176),
@@ -138,14 +138,14 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (108, 112),
         "command": (204, 208),
-        "config-file": (238, 256),
+        "config-file": (245, 256),
         "note-or-chat": (211, 288),
         "source-code": (179, 192),
-        "stack-trace-or-log": (156, 176),
-        "tool-output": (233, 256),
+        "stack-trace-or-log": (161, 176),
+        "tool-output": (236, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.900, 800, 1
+    recall, benign, altered = 0.910, 800, 1
 
 
 if __name__ == "__main__":

@@ -1262,3 +1262,18 @@ class OperationsLookalikesTest(RedactionAssertions, unittest.TestCase):
             self.assertRedacted(text, secret)
         for text in ("read / write access", "see docs / v2.1.0 notes", "root / 2 cores"):
             self.assertKept(text)
+
+    def test_snmp_communities_nagios_macros_var_dump_and_spaced_passphrases(self):
+        for text, secret in (("# /etc/snmp/snmpd.conf\nrocommunity Pixe1%98 10.40.0.0/16", "Pixe1%98"),
+                             ("[Key=iDRAC.Embedded.1#SNMP.1]\nAgentCommunity=Pepp3r*559\nAgentEnable=Enabled", "Pepp3r*559"),
+                             ("snmptrapd[22291]: rack41-pdu: community=M@ngo&466 .1.3.6.1.4.1.318.0.5", "M@ngo&466"),
+                             ("$USER1$=/usr/local/nagios/libexec\n$USER4$=castle.candle.candle49", "castle.candle.candle49"),
+                             ('array(4) {\n  ["pass"]=>\n  string(12) "poiuytrewq#6"\n}', "poiuytrewq#6"),
+                             ("wpa=2\nwpa_passphrase=horse winter verde mare50\nwpa_key_mgmt=WPA-PSK",
+                              "horse winter verde mare50"),
+                             ("storeFile=/x.jks, storePassword=fenster bamboo purple70, keyAlias=upload",
+                              "fenster bamboo purple70")):
+            self.assertRedacted(text, secret)
+        for text in ("password = the one we agreed on", "rocommunity public 10.0.0.0/8",
+                     "$USER1$=/usr/local/nagios/libexec"):
+            self.assertKept(text)
