@@ -1280,7 +1280,7 @@ def redaction_patterns():
          "chosen one or looks random",
          # (found at the question mark, fast; the question is read when a value is found: is_asked_for)
          r"(?#needs:?)\?[ \t]*\r?\n[ \t]*"
-         r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,20}\][ \t]*[\w.-]{1,30}:|[\w.-]{1,30}:)?[ \t]*"
+         r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,30}\][ \t]*[\w.-]{1,30}:|[\w.-]{1,30}:)?[ \t]*"
          r"(?P<asked>[^\s]{8,64})[ \t]*(?=\r?\n|\Z)"),
         ("spaced-passphrase-after-name", "i", "a passphrase of words with spaces after a password's "
          "name, ending its line (`password=cinder oyster gravel indigo 66`, a .netrc's `password …`, "
@@ -2376,7 +2376,10 @@ def redaction_regexes():
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
             r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?<=[?&])(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
-        made["asks_for"] = re.compile(r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret)(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
+        made["asks_for"] = re.compile(  # (and in other languages, as ascii_lowercase leaves them)
+            r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|clave"
+            r"|mot de passe|mdp|has[łl]o|heslo|[şs]ifre|parola|lösenord|пароль|パスワード|密码|密碼|비번|비밀번호)"
+            r"(?![\w-])[^\n]{0,40}[?？][ \t]*\r?\Z")
         made["user_argument"] = re.compile(r"([\"'])[\w.@+=,\\-]{2,128}\1[ \t]*,[ \t]*[\"']\Z")  # (a DN too)
         made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`
             r"[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was))[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?"

@@ -139,13 +139,13 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (108, 112),
         "command": (204, 208),
         "config-file": (245, 256),
-        "note-or-chat": (211, 288),
+        "note-or-chat": (213, 288),
         "source-code": (179, 192),
         "stack-trace-or-log": (161, 176),
         "tool-output": (236, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.910, 800, 1
+    recall, benign, altered = 0.911, 800, 1
 
 
 if __name__ == "__main__":

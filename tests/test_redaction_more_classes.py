@@ -1277,3 +1277,11 @@ class OperationsLookalikesTest(RedactionAssertions, unittest.TestCase):
         for text in ("password = the one we agreed on", "rocommunity public 10.0.0.0/8",
                      "$USER1$=/usr/local/nagios/libexec"):
             self.assertKept(text)
+
+    def test_a_password_asked_for_in_another_language_then_given_in_a_chat(self):
+        for text, secret in (("[2022-09-09 19:02] Chloe: qual é a senha do wifi do RoboLab?\n[2022-09-09 19:03] Pavel: "
+                              "emekarocky30", "emekarocky30"),
+                             ("[2022-09-09, 19:02:11] A: wie war das Passwort nochmal?\n[2022-09-09, 19:02:40] B: "
+                              "Sommer2024!", "Sommer2024!")):
+            self.assertRedacted(text, secret)
+        self.assertKept("<kev> what is the plan for today?\n<mira> deploy2024x")
