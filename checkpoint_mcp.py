@@ -690,8 +690,8 @@ _PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff]"
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
-# address, a path or a NAME=… is not one.
-_PROSE_SECRET = (r"(?!-)(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+# address, a path, a NAME=… or the password manager 1Password is not one.
+_PROSE_SECRET = (r"(?!-|1[Pp]assword(?![\w!#$%^&*~?@-]))(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
                  r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=" + _PROSE_CHAR + r"*[0-9])(?:(?=" + _PROSE_CHAR + r"*[!#$%^&*~?@])"
@@ -1888,7 +1888,7 @@ def redaction_patterns():
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
          r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA)"
          r"(?:" + _PASSWORD_WORD + r"|ASSWORD|ASSWD|asse(?<=palavra-passe)"
-         r"|(?<![\w-])(?:pw|PW|pwd|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,40}?"
+         r"|(?<![\w-])(?:pw|PW|pwd|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,80}?"
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
@@ -1908,7 +1908,7 @@ def redaction_patterns():
          r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
          r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
          r"|密[码碼]|口令|비밀번호|패스워드|암호)"
-         r"[^\n]{0,40}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
+         r"[^\n]{0,80}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
          + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
         ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
          "made: a passphrase of three or more words (`cobalt-summit-indigo`), words run together "

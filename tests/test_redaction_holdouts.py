@@ -52,7 +52,7 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout4
     floors = {
         "ci-log": (31, 32),
-        "cli-argument": (121, 122),
+        "cli-argument": (122, 122),
         "code": (48, 48),
         "config-line": (70, 70),
         "connection-string": (67, 67),
@@ -64,7 +64,7 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (300, 303),
         "vendor-token": (118, 118),
     }
-    recall, benign, altered = 0.990, 683, 3
+    recall, benign, altered = 0.991, 683, 3
 
 
 class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):

@@ -20,15 +20,15 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout16
     floors = {
         "ci-and-deploy": (160, 160),
-        "command": (218, 224),
+        "command": (220, 224),
         "config-file": (250, 256),
         "note-or-chat": (173, 192),
         "source-code": (217, 224),
-        "stack-trace-or-log": (154, 160),
+        "stack-trace-or-log": (156, 160),
         "tool-output": (250, 256),
         "vendor-token": (127, 128),
     }
-    recall, benign, altered = 0.968, 800, 16
+    recall, benign, altered = 0.970, 800, 16
 
 
 
@@ -92,13 +92,13 @@ class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (110, 115),
         "command": (209, 213),
         "config-file": (242, 246),
-        "note-or-chat": (258, 279),
+        "note-or-chat": (262, 279),
         "source-code": (209, 213),
         "stack-trace-or-log": (192, 197),
         "tool-output": (255, 262),
         "vendor-token": (114, 115),
     }
-    recall, benign, altered = 0.968, 822, 3  # (three lose an emoji's variation selector, invisible)
+    recall, benign, altered = 0.971, 822, 3  # (three lose an emoji's variation selector, invisible)
 
 
 class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -115,15 +115,15 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout20
     floors = {
         "ci-and-deploy": (108, 112),
-        "command": (193, 208),
+        "command": (195, 208),
         "config-file": (241, 272),
-        "note-or-chat": (222, 272),
+        "note-or-chat": (228, 272),
         "source-code": (165, 192),
         "stack-trace-or-log": (153, 176),
         "tool-output": (225, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.885, 800, 5
+    recall, benign, altered = 0.890, 800, 5
 
 
 
@@ -139,13 +139,13 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (108, 112),
         "command": (204, 208),
         "config-file": (245, 256),
-        "note-or-chat": (213, 288),
+        "note-or-chat": (225, 288),
         "source-code": (179, 192),
         "stack-trace-or-log": (161, 176),
         "tool-output": (236, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.911, 800, 1
+    recall, benign, altered = 0.918, 800, 1
 
 
 if __name__ == "__main__":

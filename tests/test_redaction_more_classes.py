@@ -1285,3 +1285,11 @@ class OperationsLookalikesTest(RedactionAssertions, unittest.TestCase):
                               "Sommer2024!", "Sommer2024!")):
             self.assertRedacted(text, secret)
         self.assertKept("<kev> what is the plan for today?\n<mira> deploy2024x")
+
+    def test_a_password_stated_far_after_its_word(self):
+        for text, secret in (("Consegna turno: la password dell'interfaccia web di backup-nas01 è stata cambiata in "
+                              "Tidewater#2018. Il job notturno è ripartito.", "Tidewater#2018"),
+                             ("Hasło użytkownika RFC_BWLOAD w SAP BW zostało zmienione na YPXajaru55# – trzeba poprawić",
+                              "YPXajaru55#")):
+            self.assertRedacted(text, secret)
+        self.assertKept("Remarque : le mot de passe admin a été changé ce matin, voir le coffre 1Password.")
