@@ -2379,7 +2379,7 @@ def redaction_regexes():
         made["asks_for"] = re.compile(  # (and in other languages, as ascii_lowercase leaves them)
             r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|clave"
             r"|mot de passe|mdp|has[łl]o|heslo|[şs]ifre|parola|lösenord|пароль|パスワード|密码|密碼|비번|비밀번호)"
-            r"(?![\w-])[^\n]{0,40}[?？][ \t]*\r?\Z")
+            r"(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
         made["user_argument"] = re.compile(r"([\"'])[\w.@+=,\\-]{2,128}\1[ \t]*,[ \t]*[\"']\Z")  # (a DN too)
         made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`
             r"[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was))[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?"
