@@ -3710,19 +3710,134 @@ def redact_encoded(text):
     return replace_spans(text, spans)
 
 
+# The environment's own secrets. A value the run's environment (run_environ) holds under
+# a credential's name (`GITHUB_TOKEN`, `DB_PASS`, `npm_config_…_authToken`), and the
+# password in any variable's URL (`DATABASE_URL`, `HTTPS_PROXY=http://user:pw@proxy`), is a
+# secret wherever it turns up, in whatever format no row names; it is found as it is. A
+# name's words are split at anything but letters and digits; a word among these, or one
+# ending in one of the endings, makes it a credential's name, unless its last word says
+# the value is where, what or whose a secret is rather than the secret (`SSH_AUTH_SOCK`,
+# `AWS_ACCESS_KEY_ID`, `AUTH_DOMAIN`; `DB_USER_PASSWORD` is one) or any word says it is
+# public (`PUBLIC_KEY`, `STRIPE_PUBLISHABLE_KEY`).
+_ENVIRONMENT_SECRET_WORDS = frozenset([word.upper() for word in _SECRET_WORDS] + [
+    "KEY", "APIKEY", "PASS", "PW", "CREDS", "AUTH", "COOKIE", "PAT", "DSN", "PRIVATE"])
+_ENVIRONMENT_SECRET_ENDINGS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD")
+_ENVIRONMENT_NOT_SECRET_LAST_WORDS = frozenset((
+    "FILE", "FILES", "PATH", "DIR", "HOME", "SOCK", "SOCKET", "HOST", "HOSTNAME", "PORT", "ADDR",
+    "ADDRESS", "SERVER", "ENDPOINT", "URL", "URI", "DOMAIN", "REALM", "REGISTRY", "REGION", "USER",
+    "USERNAME", "LOGIN", "EMAIL", "NAME", "ID", "ISSUER", "AUDIENCE", "PROVIDER", "BACKEND", "HELPER",
+    "ASKPASS", "COMMAND", "CMD", "TYPE", "MODE", "METHOD", "STRATEGY", "FORMAT", "ALGORITHM", "ALG",
+    "HEADER", "PREFIX", "SUFFIX", "VERSION", "LEVEL", "SCOPE", "SCOPES", "TIMEOUT", "TTL", "EXPIRY",
+    "EXPIRES", "LENGTH", "SIZE", "ENABLED", "DISABLED", "REQUIRED"))
+_ENVIRONMENT_PUBLIC_WORDS = frozenset(("PUBLIC", "PUB", "PUBLISHABLE"))
+_ENVIRONMENT_SECRET_CHARS = (8, 1024)  # the shortest and longest value taken as a secret
+
+# (the environment last read, its size, the secrets found in it)
+_environment_secrets = (None, -1, ())
+
+
+def is_credential_name(name):
+    """True when an environment variable's name says its value is a credential."""
+    words = "".join(c if c.isalnum() else " " for c in name.upper()).split()
+    return bool(words) and words[-1] not in _ENVIRONMENT_NOT_SECRET_LAST_WORDS and (
+        not _ENVIRONMENT_PUBLIC_WORDS.intersection(words)) and (
+        bool(_ENVIRONMENT_SECRET_WORDS.intersection(words))
+        or any(word.endswith(_ENVIRONMENT_SECRET_ENDINGS) for word in words))
+
+
+def is_environment_secret(value):
+    """True when an environment variable's value may be found as a secret in any text: long
+    enough, one line, neither a path nor a URL, nor a word, a number or a mask."""
+    shortest, longest = _ENVIRONMENT_SECRET_CHARS
+    return (shortest <= len(value) <= longest and value.isprintable() and REDACTED not in value
+            and "://" not in value and value[:1] not in "/~.\\" and value[1:3] not in (":\\", ":/")
+            and not (value.isalpha() and len(value) < 16) and not value.isdigit()
+            and len(set(value)) >= 4)
+
+
+def url_password(value):
+    """The password of a URL's `scheme://user:password@host…`, or "" when it has none."""
+    scheme, found, rest = value.partition("://")
+    if not (found and scheme[:1].isalpha() and all(c.isalnum() or c in "+.-" for c in scheme)):
+        return ""
+    userinfo, at, _host = rest.partition("@")
+    user, colon, password = userinfo.partition(":")
+    if not at or any(c.isspace() or c == "/" for c in userinfo):
+        return ""
+    return password
+
+
+def environment_secrets(environ):
+    """The secrets `environ` holds (see _ENVIRONMENT_SECRET_WORDS), longest first. An
+    environment is read again only when it is another one or its size changed."""
+    global _environment_secrets
+    cached_environ, cached_size, secrets = _environment_secrets
+    if cached_environ is environ and cached_size == len(environ):
+        return secrets
+    found = set()
+    for name, value in list(environ.items()):
+        if len(value) < _ENVIRONMENT_SECRET_CHARS[0]:
+            continue
+        password = url_password(value.strip())
+        if password:
+            found.add(password)
+            if "%" in password:
+                from urllib.parse import unquote
+                found.add(unquote(password))
+            continue
+        if not is_credential_name(name):
+            continue
+        value = value.strip()
+        scheme, space, credential = value.partition(" ")
+        if space and scheme.lower() in ("bearer", "basic", "token", "bot"):
+            value = credential.strip()  # an Authorization header's value: `Bearer <token>`
+        user, colon, password = value.partition(":")
+        if colon and user and len(user) <= 64 and not any(c.isspace() for c in value):
+            found.add(password)  # `user:password`, as a Basic credential is given
+        found.add(value)
+    secrets = tuple(sorted((value for value in found if is_environment_secret(value)),
+                           key=len, reverse=True))
+    _environment_secrets = (environ, len(environ), secrets)
+    return secrets
+
+
+def redact_environment_secrets(text):
+    """The first pass: the environment's own secrets (environment_secrets), wherever they
+    are in the text, each occurrence redacted whole (overlapping ones as one)."""
+    secrets = environment_secrets(run_environ())
+    spans = []
+    for secret in secrets:
+        start = text.find(secret)
+        while start >= 0:
+            spans.append([start, start + len(secret)])
+            start = text.find(secret, start + 1)
+    if not spans:
+        return text, 0
+    spans.sort()
+    merged = [spans[0]]
+    for start, end in spans[1:]:
+        if start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return replace_spans(text, [tuple(span) for span in merged])
+
+
 def redact_text(text, _decoding=False):
     """Return (text with every secret replaced by REDACTED, number of secrets replaced).
 
-    Invisible characters are dropped (they can split a token unseen), then four passes
-    run in turn, each linear in the text: redact_split_tokens, redact_rows,
-    redact_generated, redact_encoded (the first and last not on decoded text)."""
+    Invisible characters are dropped (they can split a token unseen), then five passes
+    run in turn, each linear in the text: redact_environment_secrets, redact_split_tokens,
+    redact_rows, redact_generated, redact_encoded (the second and last not on decoded
+    text)."""
     if not text:
         return text, 0
     if not text.isascii():
         text = text.translate(invisible_characters())
     total = 0
-    for redaction_pass in ((redact_rows, redact_generated) if _decoding else
-                           (redact_split_tokens, redact_rows, redact_generated, redact_encoded)):
+    for redaction_pass in ((redact_environment_secrets, redact_rows, redact_generated) if _decoding else
+                           (redact_environment_secrets, redact_split_tokens, redact_rows, redact_generated,
+                            redact_encoded)):
         text, count = redaction_pass(text)
         total += count
     return text, total

@@ -1,0 +1,142 @@
+"""The environment's own secrets: a value the run's environment holds under a credential's
+name (or as the password of a URL) is redacted wherever it turns up, in formats no row of
+the table names; through the server, a hook and redact_text under a run's environment."""
+import base64
+import json
+import unittest
+
+import checkpoint_mcp
+from checkpoint_mcp import CHECKPOINT_DIR, REDACTED, RunEnvironment, environment_secrets, redact_text
+from tests.support import SAVE, AutosnapTestCase, TempDirTestCase, Transcript
+
+# Chosen passwords and a token the table's rows leave alone when nothing labels them.
+CHOSEN = "Tulpen" + "#77ab"
+DEPLOY = "q7Rk" + "Lm2x" + "Vb9c" + "Np4z"
+PROXY_PASSWORD = "Fj" + "%40" + "rd9!x"       # percent-encoded in the URL...
+PROXY_PASSWORD_PLAIN = "Fj" + "@" + "rd9!x"   # ...and as typed elsewhere
+
+
+class EnvironmentSecretsTest(unittest.TestCase):
+
+    def test_credential_names_give_their_values(self):
+        environ = {"DB_PASS": CHOSEN, "DEPLOY_TOKEN": DEPLOY, "TF_VAR_db_password": "Kw3" + "zz!Tango",
+                   "npm_config_//registry.example.org/:_authToken": "Zu8" + "pQ1" + "rT5" + "wE2",
+                   "HOMEBREW_GITHUB_API_TOKEN": "Nb6" + "hY3" + "kR0" + "aS4",
+                   "DB_USER_PASSWORD": "Gr4" + "ss!" + "hopper", "SECRET_KEY_BASE": "Mv2" + "Xc7" + "Pq5" + "Ld8"}
+        self.assertEqual(set(environment_secrets(environ)), set(environ.values()))
+
+    def test_a_urls_password_is_taken_whatever_the_variables_name(self):
+        secrets = environment_secrets({"HTTPS_PROXY": "http://alice:%s@proxy:3128" % PROXY_PASSWORD,
+                                       "DATABASE_URL": "postgres://app:%s@db/app" % CHOSEN})
+        self.assertEqual(set(secrets), {PROXY_PASSWORD, PROXY_PASSWORD_PLAIN, CHOSEN})
+
+    def test_a_header_value_and_user_password_give_their_secret_part(self):
+        secrets = environment_secrets({"API_AUTH": "Bearer " + DEPLOY, "BASIC_AUTH": "admin:" + CHOSEN})
+        self.assertEqual(set(secrets), {DEPLOY, "admin:" + CHOSEN, CHOSEN})
+
+    def test_what_names_where_or_what_a_secret_is_is_no_secret(self):
+        environ = {"PWD": "/home/u/project", "OLDPWD": "/home/u", "SSH_AUTH_SOCK": "/tmp/ssh-x/agent.1",
+                   "GIT_ASKPASS": "/usr/lib/git-core/git-gui--askpass", "AWS_ACCESS_KEY_ID_FILE": "x" * 12,
+                   "SIGNING_KEY_ID": "0x5A3C9E1F22B7", "PUBLIC_KEY": "Pk3" + "Qz8" + "Lm1" + "Vx7",
+                   "GOOGLE_APPLICATION_CREDENTIALS": "C:\\keys\\sa.json", "SECRET_ENV": "production",
+                   "AUTH_URL": "https://login.example.org/authorize", "API_TOKEN_TTL": "86400",
+                   "GITHUB_TOKEN": "********", "KEYBOARD": "de-latin1-nodeadkeys", "TOKEN_LENGTH": "32",
+                   "MY_PASSWORD": "short1", "PATH": "/usr/bin:/bin", "HOME": "/home/u",
+                   "AUTH_DOMAIN": "tenant7.auth.example.org", "PRIVATE_REGISTRY": "registry.corp:5000",
+                   "KEY_PREFIX": "myapp-prod:", "STRIPE_PUBLISHABLE_KEY": "pk_" + "Zx9" + "Qw8" + "Er7",
+                   "GITHUB_TOKEN_SCOPE": "repo,read:org"}
+        self.assertEqual(environment_secrets(environ), ())
+
+    def test_another_environment_is_read_again(self):
+        self.assertEqual(environment_secrets({"DB_PASS": CHOSEN}), (CHOSEN,))
+        self.assertEqual(environment_secrets({"DB_PASS": DEPLOY}), (DEPLOY,))
+        environ = {"DB_PASS": CHOSEN}
+        environment_secrets(environ)
+        environ["DEPLOY_TOKEN"] = DEPLOY
+        self.assertEqual(set(environment_secrets(environ)), {CHOSEN, DEPLOY})
+
+
+class RedactTextUnderARunsEnvironmentTest(unittest.TestCase):
+
+    TEXTS = (
+        "the box is back up, it still takes %s as before",
+        "ssh deploy@host, then type %s at the prompt",
+        '{"settings": "{\\"login\\": \\"ops\\", \\"phrase\\": \\"%s\\"}"}',
+        "Passwort für den Server: %s (bitte ändern)",
+        "- %s\n+ Tulpen2024",
+        "mysql -u app -p%s app < dump.sql",
+    )
+
+    def test_the_value_is_redacted_in_formats_no_row_names(self):
+        with RunEnvironment({"DB_PASS": CHOSEN}):
+            for template in self.TEXTS:
+                text = template % CHOSEN
+                redacted, count = redact_text(text)
+                self.assertNotIn(CHOSEN, redacted, text)
+                self.assertGreaterEqual(count, 1, text)
+                self.assertIn(REDACTED, redacted)
+
+    def test_without_it_in_the_environment_the_prose_forms_are_left(self):
+        # What the pass adds: the rows alone leave the unlabeled forms as they are.
+        with RunEnvironment({}):
+            left = [template for template in self.TEXTS[:2] if CHOSEN in redact_text(template % CHOSEN)[0]]
+        self.assertEqual(left, list(self.TEXTS[:2]))
+
+    def test_each_occurrence_counts_and_the_words_around_stay(self):
+        with RunEnvironment({"DEPLOY_TOKEN": DEPLOY}):
+            redacted, count = redact_text("first %s then %s again" % (DEPLOY, DEPLOY))
+        self.assertEqual((redacted, count), ("first %s then %s again" % (REDACTED, REDACTED), 2))
+
+    def test_overlapping_secrets_are_redacted_as_one(self):
+        with RunEnvironment({"A_TOKEN": DEPLOY, "B_TOKEN": DEPLOY[4:] + "Hx5Wq"}):
+            redacted, count = redact_text("x%sHx5Wq y" % DEPLOY)
+        self.assertEqual((redacted, count), ("x%s y" % REDACTED, 1))
+
+    def test_the_value_inside_base64_is_redacted(self):
+        encoded = base64.b64encode(('{"v":"%s","u":"kiosk-operator"}' % CHOSEN).encode()).decode()
+        text = "state blob " + encoded
+        with RunEnvironment({}):
+            self.assertEqual(redact_text(text), (text, 0))
+        with RunEnvironment({"DB_PASS": CHOSEN}):
+            self.assertEqual(redact_text(text), ("state blob " + REDACTED, 1))
+
+    def test_a_proxy_password_is_redacted_as_typed_and_as_encoded(self):
+        environ = {"https_proxy": "http://alice:%s@proxy:3128" % PROXY_PASSWORD}
+        for password in (PROXY_PASSWORD_PLAIN, PROXY_PASSWORD):
+            text = "the proxy wants %s since Monday" % password
+            with RunEnvironment({}):
+                self.assertEqual(redact_text(text), (text, 0))
+            with RunEnvironment(environ):
+                self.assertEqual(redact_text(text), ("the proxy wants %s since Monday" % REDACTED, 1))
+
+
+class EnvironmentSecretsThroughTheServerTest(TempDirTestCase):
+
+    def test_a_save_never_writes_the_servers_own_secret(self):
+        env = self.env_with(CLAUDE_CODE_SESSION_ID="s1", DEPLOY_PASSWORD=CHOSEN)
+        arguments = {"goal": "rotate the deploy box", "nextSteps": ["log in with %s and rotate it" % CHOSEN],
+                     "recentCommands": [{"command": "sshpass -f pw.txt ssh ops@box", "note": "typed " + CHOSEN}]}
+        with self.server(env=env) as server:
+            result = server.call_tool(SAVE, arguments)
+        self.assertFalse(result.get("isError"), result)
+        raw = (self.project / CHECKPOINT_DIR / "s1.json").read_bytes()
+        self.assertNotIn(CHOSEN.encode(), raw)
+        self.assertEqual(result["structuredContent"]["counts"]["redactions"], 2)
+        checkpoint = json.loads(raw.decode("utf-8"))
+        self.assertEqual(checkpoint["nextSteps"], ["log in with %s and rotate it" % REDACTED])
+
+
+class EnvironmentSecretsInASnapshotTest(AutosnapTestCase):
+
+    def test_a_hook_never_writes_its_environments_secret_from_the_transcript(self):
+        transcript = (Transcript().prompt("Reset the kiosk")
+                      .bash("t1", "printf '%s\\n' | kiosk-admin --reset" % DEPLOY, "done"))
+        path = transcript.write(self.tmp / "transcript.jsonl")
+        self.run_snapshot(transcript=path, env=self.env_with(KIOSK_ADMIN_TOKEN=DEPLOY))
+        data = self.checkpoint_file().read_bytes()
+        self.assertNotIn(DEPLOY.encode(), data)
+        self.assertIn(b"kiosk-admin --reset", data)
+
+
+if __name__ == "__main__":
+    unittest.main()
