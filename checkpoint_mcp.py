@@ -3494,31 +3494,50 @@ SAVE_TEXT_FIELDS = (("goal", None), ("latestRequest", None), ("summary", None),
                     ("recentCommands", "note"))
 
 
+def map_text_fields(record, function):
+    """A copy of `record` with each of its SAVE_TEXT_FIELDS's texts t replaced by
+    function(name, t), `name` its field or else its key."""
+    mapped = dict(record)
+    for key, field in SAVE_TEXT_FIELDS:
+        if key not in mapped:
+            continue
+        value = mapped[key]
+        if field is not None:
+            mapped[key] = [dict(item, **({field: function(field, item[field])} if field in item else {}))
+                           for item in value]
+        elif isinstance(value, list):
+            mapped[key] = [function(key, item) for item in value]
+        else:
+            mapped[key] = function(key, value)
+    return mapped
+
+
 def redact_fields(record, fit=None):
     """(a copy of `record` with each of its SAVE_TEXT_FIELDS redacted, the number of
-    redactions). `fit(name, text)`, if given, then shapes each redacted text, named by its
-    field or else its key (a cap: a text is redacted before it is cut, so a cut never
-    leaves half a secret)."""
-    total = [0]
+    redactions). A secret found in one text is then found wherever else it stands in the
+    record (redacted_values, is_distinctive_secret: `PGPASSWORD=…` in a command, the same
+    value bare in a note). `fit(name, text)`, if given, then shapes each redacted text,
+    named by its field or else its key (a cap: a text is redacted before it is cut, so a
+    cut never leaves half a secret)."""
+    total, found = [0], set()
 
     def clean(name, text):
-        text, count = redact_text(text)
-        total[0] += count
-        return fit(name, text) if fit else text
+        redacted, count = redact_text(text)
+        if count:
+            total[0] += count
+            found.update(redacted_values(text, redacted))
+        return redacted
 
-    cleaned = dict(record)
-    for key, field in SAVE_TEXT_FIELDS:
-        if key not in cleaned:
-            continue
-        value = cleaned[key]
-        if field is not None:
-            cleaned[key] = [dict(item, **({field: clean(field, item[field])} if field in item else {}))
-                            for item in value]
-        elif isinstance(value, list):
-            cleaned[key] = [clean(key, item) for item in value]
-        else:
-            cleaned[key] = clean(key, value)
-    return cleaned, total[0]
+    def again(name, text):
+        text, count = redact_known_secrets(text, secrets)
+        total[0] += count
+        return text
+
+    cleaned = map_text_fields(record, clean)
+    secrets = distinctive_secrets(found)
+    if secrets:
+        cleaned = map_text_fields(cleaned, again)
+    return (map_text_fields(cleaned, fit) if fit else cleaned), total[0]
 
 
 def replace_spans(text, spans):
@@ -3745,9 +3764,10 @@ def is_credential_name(name):
         or any(word.endswith(_ENVIRONMENT_SECRET_ENDINGS) for word in words))
 
 
-def is_environment_secret(value):
-    """True when an environment variable's value may be found as a secret in any text: long
-    enough, one line, neither a path nor a URL, nor a word, a number or a mask."""
+def is_distinctive_secret(value):
+    """True when a secret's value (the environment's, or one redacted elsewhere in a save) may
+    be found as it is in any text: long enough, one line, neither a path nor a URL, nor a
+    word, a number or a mask."""
     shortest, longest = _ENVIRONMENT_SECRET_CHARS
     return (shortest <= len(value) <= longest and value.isprintable() and REDACTED not in value
             and "://" not in value and value[:1] not in "/~.\\" and value[1:3] not in (":\\", ":/")
@@ -3795,16 +3815,19 @@ def environment_secrets(environ):
         if colon and user and len(user) <= 64 and not any(c.isspace() for c in value):
             found.add(password)  # `user:password`, as a Basic credential is given
         found.add(value)
-    secrets = tuple(sorted((value for value in found if is_environment_secret(value)),
-                           key=len, reverse=True))
+    secrets = distinctive_secrets(found)
     _environment_secrets = (environ, len(environ), secrets)
     return secrets
 
 
-def redact_environment_secrets(text):
-    """The first pass: the environment's own secrets (environment_secrets), wherever they
-    are in the text, each occurrence redacted whole (overlapping ones as one)."""
-    secrets = environment_secrets(run_environ())
+def distinctive_secrets(values):
+    """Those of `values` that is_distinctive_secret, longest first."""
+    return tuple(sorted((value for value in values if is_distinctive_secret(value)), key=len, reverse=True))
+
+
+def redact_known_secrets(text, secrets):
+    """(`text` with each occurrence of each of `secrets` redacted whole, overlapping ones as
+    one, how many were)."""
     spans = []
     for secret in secrets:
         start = text.find(secret)
@@ -3821,6 +3844,32 @@ def redact_environment_secrets(text):
         else:
             merged.append([start, end])
     return replace_spans(text, [tuple(span) for span in merged])
+
+
+def redact_environment_secrets(text):
+    """The first pass: the environment's own secrets (environment_secrets), wherever they
+    are in the text."""
+    return redact_known_secrets(text, environment_secrets(run_environ()))
+
+
+def redacted_values(original, redacted):
+    """The values redaction took out of `original` to make `redacted`, as far as the two
+    align (from each REDACTED to the text that follows it; two side by side read as one;
+    an invisible character dropped from the original ends the reading)."""
+    pieces = redacted.split(REDACTED)
+    if not original.startswith(pieces[0]):
+        return []
+    values, position, last = [], len(pieces[0]), len(pieces) - 1
+    for index, piece in enumerate(pieces[1:], 1):
+        if not piece and index < last:
+            continue
+        end = (len(original) - len(piece) if index == last and original.endswith(piece)
+               else original.find(piece, position + 1) if index < last else -1)
+        if end <= position:
+            break
+        values.append(original[position:end])
+        position = end + len(piece)
+    return values
 
 
 def redact_text(text, _decoding=False):

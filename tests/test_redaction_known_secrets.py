@@ -1,12 +1,14 @@
-"""The environment's own secrets: a value the run's environment holds under a credential's
-name (or as the password of a URL) is redacted wherever it turns up, in formats no row of
-the table names; through the server, a hook and redact_text under a run's environment."""
+"""Secrets known by value, found wherever they stand, in formats no row of the table names:
+the environment's own (a value the run's environment holds under a credential's name, or
+as the password of a URL), and a secret redacted in one text of a save, found again in the
+others; through the server, a hook, redact_fields and redact_text."""
 import base64
 import json
 import unittest
 
 import checkpoint_mcp
-from checkpoint_mcp import CHECKPOINT_DIR, REDACTED, RunEnvironment, environment_secrets, redact_text
+from checkpoint_mcp import (CHECKPOINT_DIR, REDACTED, RunEnvironment, environment_secrets, redact_fields,
+                            redact_text, redacted_values)
 from tests.support import SAVE, AutosnapTestCase, TempDirTestCase, Transcript
 
 # Chosen passwords and a token the table's rows leave alone when nothing labels them.
@@ -135,6 +137,72 @@ class EnvironmentSecretsInASnapshotTest(AutosnapTestCase):
         self.run_snapshot(transcript=path, env=self.env_with(KIOSK_ADMIN_TOKEN=DEPLOY))
         data = self.checkpoint_file().read_bytes()
         self.assertNotIn(DEPLOY.encode(), data)
+        self.assertIn(b"kiosk-admin --reset", data)
+
+
+class OnceFoundFoundEverywhereTest(unittest.TestCase):
+
+    def test_the_values_redaction_took_out_are_read_back(self):
+        cases = [("PGPASSWORD=%s psql -h db" % CHOSEN, [CHOSEN]),
+                 ("a=1 password=%s b=2 token: %s" % (CHOSEN, DEPLOY), [CHOSEN, DEPLOY]),
+                 ("password=%s" % CHOSEN, [CHOSEN]),
+                 ("%s (the old one) %s" % (REDACTED, "password=" + CHOSEN), [REDACTED, CHOSEN])]
+        for original, values in cases:
+            redacted = redact_text(original)[0] if REDACTED not in original else (
+                original.replace(CHOSEN, REDACTED))
+            self.assertEqual(redacted_values(original, redacted), values, original)
+
+    def test_a_secret_redacted_in_one_field_is_redacted_in_the_others(self):
+        record = {"goal": "move the database",
+                  "recentCommands": [{"command": "PGPASSWORD=%s psql -h db01" % CHOSEN}],
+                  "nextSteps": ["use %s on the replica too" % CHOSEN, "then %s again" % CHOSEN],
+                  "decisions": ["keep the replica"]}
+        with RunEnvironment({}):
+            self.assertEqual(redact_text(record["nextSteps"][0])[1], 0)  # the rows alone leave it
+            cleaned, count = redact_fields(record)
+        self.assertEqual(count, 3)
+        self.assertEqual(cleaned["nextSteps"], ["use %s on the replica too" % REDACTED, "then %s again" % REDACTED])
+        self.assertEqual(cleaned["decisions"], record["decisions"])
+
+    def test_a_value_too_plain_to_find_alone_is_not_looked_for(self):
+        record = {"goal": "g", "recentCommands": [{"command": "PGPASSWORD=production psql"}],
+                  "nextSteps": ["deploy to production"]}
+        with RunEnvironment({}):
+            cleaned, count = redact_fields(record)
+        self.assertEqual(cleaned["recentCommands"][0]["command"], "PGPASSWORD=%s psql" % REDACTED)
+        self.assertEqual((cleaned["nextSteps"], count), (["deploy to production"], 1))
+
+    def test_a_secret_is_found_again_before_a_cap_cuts_it(self):
+        record = {"goal": "g", "recentCommands": [{"command": "export DB_PASSWORD=%s" % CHOSEN}],
+                  "nextSteps": ["x" * 20 + CHOSEN]}
+        with RunEnvironment({}):
+            cleaned, _ = redact_fields(record, lambda name, text: text[:25])
+        self.assertEqual(cleaned["nextSteps"], ["x" * 20 + REDACTED[:5]])
+
+
+class OnceFoundThroughTheServerTest(TempDirTestCase):
+
+    def test_a_save_never_writes_a_secret_it_found_elsewhere_in_the_save(self):
+        arguments = {"goal": "move the database", "summary": "replica up; it takes %s too" % CHOSEN,
+                     "recentCommands": [{"command": "PGPASSWORD=%s psql -h db01 -c 'select 1'" % CHOSEN}]}
+        with self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID="s1")) as server:
+            result = server.call_tool(SAVE, arguments)
+        self.assertFalse(result.get("isError"), result)
+        raw = (self.project / CHECKPOINT_DIR / "s1.json").read_bytes()
+        self.assertNotIn(CHOSEN.encode(), raw)
+        self.assertEqual(result["structuredContent"]["counts"]["redactions"], 2)
+
+
+class OnceFoundInASnapshotTest(AutosnapTestCase):
+
+    def test_a_snapshot_never_writes_a_secret_it_found_in_another_command(self):
+        transcript = (Transcript().prompt("Reset the kiosk")
+                      .bash("t1", "export KIOSK_PASSWORD=%s" % CHOSEN, "")
+                      .bash("t2", "printf '%s\\n' | kiosk-admin --reset" % CHOSEN, "done"))
+        path = transcript.write(self.tmp / "transcript.jsonl")
+        self.run_snapshot(transcript=path)
+        data = self.checkpoint_file().read_bytes()
+        self.assertNotIn(CHOSEN.encode(), data)
         self.assertIn(b"kiosk-admin --reset", data)
 
 
