@@ -951,8 +951,11 @@ def redaction_patterns():
          r"(?P<secret>xox(?:[abposre]|e\.xox[bp])-[A-Za-z0-9-]{10,})"),
         ("slack-app-token", "v", "Slack app-level token", r"(?P<secret>xapp-[0-9]-[A-Za-z0-9-]{10,})"),
         ("discord-bot-token", "v", "Discord bot token",
-         r"(?P<secret>[MNO](?<![A-Za-z0-9_-][MNO])[A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})"
-         + _END),
+         # (found at its first dot, a literal the engine skips to fast; what comes before it is
+         # read in a lookbehind of each length)
+         r"\.(?:" + "|".join(r"(?<=(?<![A-Za-z0-9_-])(?P<secret%s>[MNO][A-Za-z0-9]{%d}\.))" % (suffix, length)
+                             for suffix, length in (("", 23), ("2", 24), ("3", 25)))
+         + r")(?P<secret4>[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})" + _END),
         ("telegram-bot-token", "v", "Telegram bot token",
          r"(?#needs::AA)(?<![0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])"),
         # Payments --------------------------------------------------------------------------
@@ -2031,7 +2034,7 @@ def redaction_patterns():
         ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
          "`logging into the router with …`, `wifi in the lab is …`",
          # (found at `og`, a literal the engine skips to fast)
-         r"og(?<=[Ll]og)(?:in|[ \t]+in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
+         r"(?#needs:ogin|og in|og" "\t" r"in|ogging|ogged)og(?<=[Ll]og)(?:in|[ \t]in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
          + _PROSE_LOGIN_TAIL),
         ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
          r"fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
@@ -2700,6 +2703,18 @@ def vendor_rows(patterns):
     return rows[1]
 
 
+def adjacent_spans_joined(spans):
+    """The spans of a match's groups that took part, sorted, with those that touch made one
+    (a token read in two groups, around a literal the search starts at)."""
+    joined = []
+    for start, end in sorted(span for span in spans if span[0] >= 0):
+        if joined and start == joined[-1][1]:
+            joined[-1] = (joined[-1][0], end)
+        else:
+            joined.append((start, end))
+    return joined
+
+
 def vendor_spans_across(chain, patterns):
     """Text spans of the vendor-shaped secrets in a rebuilt token that cross a line break:
     the vendor rows' matches, and a generated tail after a vendor-like prefix
@@ -2721,9 +2736,8 @@ def vendor_spans_across(chain, patterns):
         for regex, groups, prefixes in vendor_rows(patterns):
             if any(prefix in word for prefix in prefixes):
                 for match in regex.finditer(word):
-                    for group in groups:
-                        start, end = match.span(group)
-                        if start >= 0 and any(start < join < end for join in joins[1:]):
+                    for start, end in adjacent_spans_joined(match.span(group) for group in groups):
+                        if any(start < join < end for join in joins[1:]):
                             yield original(start), original(end - 1) + 1
         prefix = _redaction_regexes["prefix"].match(word)
         first = word[:joins[1]] if len(joins) > 1 else ""
@@ -3642,6 +3656,9 @@ def redact_rows(text):
             for group in groups:
                 start, end = match.span(group)
                 if start < position:
+                    continue
+                if replaced and start == position:
+                    position = end  # a group right after one replaced is in the same REDACTED
                     continue
                 value = text[start:end]
                 if is_stand_in_value(value, name, placeholder) or (sealed and in_sealed_document(lowered, start)) or (
