@@ -1891,7 +1891,7 @@ def redaction_patterns():
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
          r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA)"
          r"(?:" + _PASSWORD_WORD + r"|ASSWORD|ASSWD|asse(?<=palavra-passe)"
-         r"|(?<![\w-])(?:pw|PW|pwd|pass|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,80}?"
+         r"|(?<![\w-])(?:pw|PW|pwd|pass(?![ \t]+(?:on|in|the|with|after|when|if|locally|again)(?![\w-]))|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,80}?"
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
