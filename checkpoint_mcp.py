@@ -2361,6 +2361,12 @@ def redaction_regexes():
         made["part"] = re.compile(  # a run's part between '/' and '.' (each
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
         made["alnum"] = re.compile(r"[A-Za-z0-9]+")
+        made["chosen"] = re.compile(  # a run of 8 to 40 (and a sentence's full stop)
+            r"""(?<![^\s"'`(\[{<,;=:])[A-Za-z0-9][A-Za-z0-9!#$%&*?@._-]{6,39}"""
+            r"""(?=[\s"'`)\]}>,;:]|\.?\Z|\.\s)""")
+        made["chosen gate"] = bytes(  # a letter or digit as "a", a symbol of _CHOSEN_SYMBOLS as "!"
+            ord("a") if chr(c).isalnum() and c < 128 else ord("!") if chr(c) in _CHOSEN_SYMBOLS else 32
+            for c in range(256))
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["uuid"] = re.compile(_UUID_SHAPE)
@@ -3692,16 +3698,82 @@ def is_generated_token(value):
                 or (len(value) >= 32 and set(value) <= _HEX) or looks_generated(value))
 
 
+# A password a person chose, wherever it stands (the second line of defence where no word
+# names it: a chat, a note, a table's cell): a run of 8 to 40 letters, digits and `._-`
+# (after a space, a quote, a bracket, `=`, `:`, `,` or `;`) holding a symbol a policy asks
+# for (_CHOSEN_SYMBOLS), 4 letters and a digit at least, and a capital or two such symbols
+# (`Welkom@392`, `Fika%Inverno18`, `q1w2e3r4*3edc*`; a `?` at its end is a question's). Not when a symbol comes before a
+# lowercase letter (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's `#fragment`), no
+# capital comes before its `@` (`api@359b8a5b`: a release), it is percent-encoded
+# (`is%3Aunresolved`), it holds `**` (a mask, a
+# power), two dots (`iDRAC.Embedded.1#Users.2`) or a regular expression's range
+# (`A-Za-z0-9%`), or a reference's word comes before its `#` (`Issue#1234`, `PR#12`).
+_CHOSEN_SYMBOLS = "!#$%&*?@"
+_REFERENCE_WORDS = frozenset((
+    "issue", "issues", "pr", "mr", "pull", "bug", "ticket", "case", "incident", "req", "request", "story",
+    "task", "item", "sprint", "build", "job", "run", "pipeline", "release", "version", "rev", "commit",
+    "change", "cl", "patch", "step", "stage", "phase", "part", "page", "line", "row", "test", "no", "nr",
+    "number", "id", "ref", "order", "invoice", "room", "node", "host", "server", "rack", "slot", "port",
+    "chapter", "section", "figure", "table", "question", "week", "day", "deploy"))
+
+
+def is_chosen_password(run):
+    """True when `run` reads as a password a person chose (see _CHOSEN_SYMBOLS)."""
+    symbols = sum(c in _CHOSEN_SYMBOLS for c in run)
+    if not (8 <= len(run) <= 40 and symbols and sum(c.isalpha() for c in run) >= 4
+            and any(c.isdigit() for c in run) and (symbols >= 2 or any(c.isupper() for c in run))):
+        return False
+    if "**" in run or run.count(".") >= 2 or "a-z" in run or "A-Z" in run or "0-9" in run:
+        return False
+    if any(c in _CHOSEN_SYMBOLS and following.islower() for c, following in zip(run, run[1:])):
+        return False
+    if "%" in run and any(len(run[at + 1:at + 3]) == 2 and set(run[at + 1:at + 3]) <= _HEX
+                          for at in range(len(run)) if run[at] == "%"):
+        return False  # percent-encoding (`is%3Aunresolved`, `prod%2Fdb`)
+    before_at, at, _ = run.partition("@")
+    if at and not any(c.isupper() for c in before_at):
+        return False
+    before_hash, hash_sign, _ = run.partition("#")
+    return not (hash_sign and before_hash.rstrip("0123456789._-").lower() in _REFERENCE_WORDS)
+
+
+def chosen_password_spans(text):
+    """Spans of the passwords a person chose that stand in `text` (is_chosen_password)."""
+    if text.isascii():
+        if text.encode("ascii").translate(_redaction_regexes["chosen gate"]).find(b"a!") < 0:
+            return []  # no letter or digit before such a symbol: most texts end here
+    spans = []
+    for match in _redaction_regexes["chosen"].finditer(text):
+        run = match.group().rstrip(".")
+        if run.endswith("?") and run[-2:-1] not in _CHOSEN_SYMBOLS:
+            run = run[:-1]  # a question's mark (`… on Windows2022?`)
+        if is_chosen_password(run):
+            spans.append((match.start(), match.start() + len(run)))
+    return spans
+
+
+def merged_spans(spans):
+    """`spans` sorted, overlapping ones made one."""
+    merged = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def redact_generated(text):
     """The third pass, the second line of defence: generated-looking runs near a credential
-    word or id, or prefixed like a vendor token (credential_spans)."""
-    if len(text) < _RANDOM_MIN_CHARS:
-        return text, 0
-    lowered = ascii_lowercase(text)
-    spans = credential_spans(text, lowered)
-    if may_hold_a_table_of_secrets(text, lowered):
-        spans = sorted(spans + table_spans(text))
-    return replace_spans(text, spans)
+    word or id, or prefixed like a vendor token (credential_spans), and passwords a person
+    chose (chosen_password_spans)."""
+    spans = chosen_password_spans(text)
+    if len(text) >= _RANDOM_MIN_CHARS:
+        lowered = ascii_lowercase(text)
+        spans += credential_spans(text, lowered)
+        if may_hold_a_table_of_secrets(text, lowered):
+            spans += table_spans(text)
+    return replace_spans(text, merged_spans(spans))
 
 
 def is_user_and_password(decoded):
@@ -3849,18 +3921,9 @@ def redact_known_secrets(text, secrets):
     for secret in secrets:
         start = text.find(secret)
         while start >= 0:
-            spans.append([start, start + len(secret)])
+            spans.append((start, start + len(secret)))
             start = text.find(secret, start + 1)
-    if not spans:
-        return text, 0
-    spans.sort()
-    merged = [spans[0]]
-    for start, end in spans[1:]:
-        if start < merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    return replace_spans(text, [tuple(span) for span in merged])
+    return replace_spans(text, merged_spans(spans)) if spans else (text, 0)
 
 
 def redact_environment_secrets(text):

@@ -125,6 +125,38 @@ case("a password in prose", [
     "typed yes at the prompt to confirm",
 ])
 
+
+
+def chosen_password():
+    """A password as a person makes one to meet a policy: a word, a symbol, digits."""
+    word = _rng.choice(("Welkom", "Tulpen", "Kimchi", "Orange", "Falcon", "Zima", "Estate"))
+    return word + _rng.choice("@#$%!*&") + _rng.choice(("", "Lato", "Inverno")) + rand(DIGITS, 2)
+
+
+_cp = [chosen_password() for _ in range(8)]
+case("a password a person chose, wherever it stands", [
+    ("ok, the kiosk takes %s since the reset" % _cp[0], _cp[0]),
+    ("Mateo: new one for the lab NAS is %s (don't share)" % _cp[1], _cp[1]),
+    ("| svc_backup | %s | rotated 2024-05 |" % _cp[2], _cp[2]),
+    ("> forwarded: use %s, then change it." % _cp[3], _cp[3]),
+    ("LAU left half %s, right half with Ines" % _cp[4], _cp[4]),
+    ("q1w2e3r4*3edc* was the old one", "q1w2e3r4*3edc*"),
+], [
+    "ssh admin@db01.example.org && sudo -i",
+    "Fixed in Issue#4821 and PR#77, see Build#1290",
+    "npm i react@18.2.0 typescript@5.4.5 && brew install python@3.12",
+    "RTR-FRA-CORE01#show running-config | include snmp",
+    "ping fe80::1ff:fe23:4567:890a%eth0",
+    "seconds = minutes*60 + hours*3600",
+    "token ghp_****************************a4Z4 (masked)",
+    "[Key=iDRAC.Embedded.1#Users.2]",
+    "open https://portal.example.org/?query=is%3Aunresolved%20owner%3Ame",
+    "x5t#S256: " + rand(URL_SAFE, 43),
+    "did the rebuild pass on Windows2022?",
+    "Uploaded sourcemaps for release api@359b8a5b83e4",
+    "grep -E '[A-Za-z0-9%]+' access.log",
+])
+
 _id = [rand(UPPER + DIGITS, 20) for _ in range(4)]
 case("a secret beside its id", [
     ("client = sdk.RestClient('%s', '%s')" % (_id[0], rand(ALNUM, 40)), None),

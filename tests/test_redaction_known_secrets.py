@@ -12,7 +12,7 @@ from checkpoint_mcp import (CHECKPOINT_DIR, REDACTED, RunEnvironment, environmen
 from tests.support import SAVE, AutosnapTestCase, TempDirTestCase, Transcript
 
 # Chosen passwords and a token the table's rows leave alone when nothing labels them.
-CHOSEN = "Tulpen" + "#77ab"
+CHOSEN = "tulpenfeld" + "1977"
 DEPLOY = "q7Rk" + "Lm2x" + "Vb9c" + "Np4z"
 PROXY_PASSWORD = "Fj" + "%40" + "rd9!x"       # percent-encoded in the URL...
 PROXY_PASSWORD_PLAIN = "Fj" + "@" + "rd9!x"   # ...and as typed elsewhere
