@@ -3819,94 +3819,265 @@ def redact_encoded(text):
 
 
 # The environment's own secrets. A value the run's environment (run_environ) holds under
-# a credential's name (`GITHUB_TOKEN`, `DB_PASS`, `npm_config_…_authToken`), and the
-# password in any variable's URL (`DATABASE_URL`, `HTTPS_PROXY=http://user:pw@proxy`), is a
-# secret wherever it turns up, in whatever format no row names; it is found as it is. A
-# name's words are split at anything but letters and digits; a word among these, or one
-# ending in one of the endings, makes it a credential's name, unless its last word says
+# a credential's name (`GITHUB_TOKEN`, `DB_PASS`, `npm_config_…_authToken`) is a secret
+# wherever it turns up, in whatever format no row names; so is the password or token of
+# any variable's URL (`DATABASE_URL`, `HTTPS_PROXY=http://user:pw@proxy`, a list of index
+# URLs) and a connection string's secret field (`…;AccountKey=…`). A name's words are split
+# at anything but letters and digits; a word among these, or one ending in one of the
+# endings (`DBPASS`, `LDAP_BINDPW`), makes it a credential's name, unless its last word says
 # the value is where, what or whose a secret is rather than the secret (`SSH_AUTH_SOCK`,
-# `AWS_ACCESS_KEY_ID`, `AUTH_DOMAIN`; `DB_USER_PASSWORD` is one) or any word says it is
-# public (`PUBLIC_KEY`, `STRIPE_PUBLISHABLE_KEY`).
+# `AWS_ACCESS_KEY_ID`, `AUTH_DOMAIN`, `KMS_KEY_ARN`; `DB_USER_PASSWORD` and `VAULT_SECRET_ID`
+# are secrets) or any word says it is public (`PUBLIC_KEY`, `STRIPE_PUBLISHABLE_KEY`).
 _ENVIRONMENT_SECRET_WORDS = frozenset([word.upper() for word in _SECRET_WORDS] + [
-    "KEY", "APIKEY", "PASS", "PW", "CREDS", "AUTH", "COOKIE", "PAT", "DSN", "PRIVATE"])
-_ENVIRONMENT_SECRET_ENDINGS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD")
+    "KEY", "APIKEY", "PASS", "PW", "CREDS", "AUTH", "COOKIE", "PAT", "DSN", "PRIVATE", "SESSION", "SEED",
+    "HEADERS"])
+_ENVIRONMENT_SECRET_ENDINGS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS", "PW", "PWD")
+_ENVIRONMENT_PASSWORD_WORDS = ("PASSWORD", "PASSWD", "PASSPHRASE", "PASS", "PWD", "PW")  # (words and endings)
+_ENVIRONMENT_NOT_SECRET_WORDS = frozenset((  # (words that end like a secret's name)
+    "ASKPASS", "BYPASS", "COMPASS", "SURPASS", "OVERPASS", "UNDERPASS", "OLDPWD", "MONKEY", "HOCKEY",
+    "TURKEY", "DONKEY", "JOCKEY"))
 _ENVIRONMENT_NOT_SECRET_LAST_WORDS = frozenset((
     "FILE", "FILES", "PATH", "DIR", "HOME", "SOCK", "SOCKET", "HOST", "HOSTNAME", "PORT", "ADDR",
     "ADDRESS", "SERVER", "ENDPOINT", "URL", "URI", "DOMAIN", "REALM", "REGISTRY", "REGION", "USER",
-    "USERNAME", "LOGIN", "EMAIL", "NAME", "ID", "ISSUER", "AUDIENCE", "PROVIDER", "BACKEND", "HELPER",
-    "ASKPASS", "COMMAND", "CMD", "TYPE", "MODE", "METHOD", "STRATEGY", "FORMAT", "ALGORITHM", "ALG",
-    "HEADER", "PREFIX", "SUFFIX", "VERSION", "LEVEL", "SCOPE", "SCOPES", "TIMEOUT", "TTL", "EXPIRY",
-    "EXPIRES", "LENGTH", "SIZE", "ENABLED", "DISABLED", "REQUIRED"))
+    "USERNAME", "LOGIN", "EMAIL", "NAME", "ID", "ARN", "ALIAS", "PAIR", "VAULT", "ISSUER", "AUDIENCE",
+    "PROVIDER", "PROVIDERS", "BACKEND", "HELPER", "COMMAND", "CMD", "TYPE", "MODE", "METHOD",
+    "STRATEGY", "GRANT", "FLOW", "FORMAT", "ALGORITHM", "ALG", "HASH", "HASHER", "POLICY", "RULES",
+    "HEADER", "PREFIX", "SUFFIX", "VERSION", "LEVEL", "SCOPE", "SCOPES", "PERMISSIONS", "LOCATION",
+    "TIMEOUT", "TTL", "EXPIRY", "EXPIRES", "EXPIRATION", "ROTATION", "LENGTH", "MIN", "MAX", "SIZE",
+    "ENABLED", "DISABLED", "REQUIRED", "PROMPT", "RESET"))
 _ENVIRONMENT_PUBLIC_WORDS = frozenset(("PUBLIC", "PUB", "PUBLISHABLE"))
+_ENVIRONMENT_NOT_SECRET_NAMES = frozenset((
+    "CI_RUNNER_SHORT_TOKEN",))  # (GitLab prints it in every job's log as the runner's id)
 _ENVIRONMENT_SECRET_CHARS = (8, 1024)  # the shortest and longest value taken as a secret
+# Fields of a query or a connection string whose value is a secret (`password=`, `sig=`,
+# `AccountKey=`), unless the field only names one (`SharedAccessKeyName=`).
+_SECRET_FIELD_WORDS = ("pass", "pwd", "secret", "token", "key", "sig", "auth", "credential")
+_SECRET_FIELD_NOT_ENDINGS = ("name", "id", "type", "file", "path", "url")
 
 # (the environment last read, its size, the secrets found in it)
 _environment_secrets = (None, -1, ())
 
 
+def environment_words(name):
+    """A variable's name in its words, upper case."""
+    return "".join(c if c.isalnum() else " " for c in name.upper()).split()
+
+
 def is_credential_name(name):
     """True when an environment variable's name says its value is a credential."""
-    words = "".join(c if c.isalnum() else " " for c in name.upper()).split()
-    return bool(words) and words[-1] not in _ENVIRONMENT_NOT_SECRET_LAST_WORDS and (
-        not _ENVIRONMENT_PUBLIC_WORDS.intersection(words)) and (
-        bool(_ENVIRONMENT_SECRET_WORDS.intersection(words))
-        or any(word.endswith(_ENVIRONMENT_SECRET_ENDINGS) for word in words))
+    words = environment_words(name)
+    if not words or name.upper() in _ENVIRONMENT_NOT_SECRET_NAMES or _ENVIRONMENT_PUBLIC_WORDS.intersection(words):
+        return False
+    if words[-1] in _ENVIRONMENT_NOT_SECRET_LAST_WORDS and words[-2:] != ["SECRET", "ID"]:
+        return False
+    return any(word in _ENVIRONMENT_SECRET_WORDS or (
+        word.endswith(_ENVIRONMENT_SECRET_ENDINGS) and word not in _ENVIRONMENT_NOT_SECRET_WORDS)
+        for word in words)
+
+
+def is_password_name(name):
+    """True when a credential's name says its value is a password, which may be any text."""
+    return any(word.endswith(_ENVIRONMENT_PASSWORD_WORDS) and word not in _ENVIRONMENT_NOT_SECRET_WORDS
+               for word in environment_words(name))
 
 
 def is_distinctive_secret(value):
     """True when a secret's value (the environment's, or one redacted elsewhere in a save) may
-    be found as it is in any text: long enough, one line, neither a path nor a URL, nor a
-    word, a number or a mask."""
+    be found as it is in any text: 8 to 1,024 characters with no line break, tab or control,
+    not a URL, a number, a word of fewer than 16 letters or a mask."""
     shortest, longest = _ENVIRONMENT_SECRET_CHARS
     return (shortest <= len(value) <= longest and value.isprintable() and REDACTED not in value
-            and "://" not in value and value[:1] not in "/~.\\" and value[1:3] not in (":\\", ":/")
-            and not (value.isalpha() and len(value) < 16) and not value.isdigit()
+            and "://" not in value and not (value.isalpha() and len(value) < 16) and not value.isdigit()
             and len(set(value)) >= 4)
 
 
-def url_password(value):
-    """The password of a URL's `scheme://user:password@host…`, or "" when it has none."""
-    scheme, found, rest = value.partition("://")
-    if not (found and scheme[:1].isalpha() and all(c.isalnum() or c in "+.-" for c in scheme)):
-        return ""
-    userinfo, at, _host = rest.partition("@")
-    user, colon, password = userinfo.partition(":")
-    if not at or any(c.isspace() or c == "/" for c in userinfo):
-        return ""
-    return password
+def is_word_compound(value):
+    """True when `value` is words and small numbers joined (`kv-prod-westeurope`,
+    `Linux-node-modules-v2`, `ManagedIdentityCredential`, `client_credentials`), a name
+    rather than a secret."""
+    parts = "".join(" " if c in "-_./,:@ \t" else c for c in value).split()
+    for part in parts:
+        if part.isdigit() and len(part) <= 4 or part[:1] in "vV" and part[1:].isdigit():
+            continue
+        if not part.isalpha():
+            return False
+        if not (part.islower() or part.isupper() and len(part) <= 6
+                or all(len(piece) >= 3 for piece in _redaction_regexes["chunk"].findall(part))):
+            return False  # (a run of mixed case: `wJalrXUtnFEMI`)
+    return bool(parts)
+
+
+def is_path_value(value):
+    """True when an environment value names a file rather than holds a secret."""
+    if value.startswith(("~/", "./", "../", "~\\", ".\\", "..\\", "\\\\")) or value[1:3] in (":\\", ":/"):
+        return True
+    if value.startswith("/"):
+        return os.path.exists(value) or "." in value.rpartition("/")[2] or value.count("/") >= 2 and all(
+            part.replace("-", "").replace("_", "").isalnum() and part.islower() for part in value[1:].split("/"))
+    head, dot, extension = value.rpartition(".")
+    return bool(dot and head and 2 <= len(extension) <= 11 and extension.isalpha() and extension.islower()
+                and not any(c.isspace() for c in value))  # `service-account.json`, `certs/server.key`
+
+
+def field_secrets(text, separator):
+    """The secret fields' values of `name=value` fields joined by `separator` (a URL's query,
+    a connection string): `password=`, `AccountKey=`, `sig=`."""
+    values = []
+    for field in text.split(separator):
+        name, equals, value = field.partition("=")
+        name = name.strip().lower()
+        if equals and value.strip() and any(word in name for word in _SECRET_FIELD_WORDS) and not name.endswith(
+                _SECRET_FIELD_NOT_ENDINGS):
+            values.append(value.strip().strip("\"'"))
+    return values
+
+
+def url_secrets(value, schemeless=False):
+    """The passwords (and tokens given as the user) of the URLs in `value`, which may list
+    several (`GOPROXY=a,b`, `PIP_EXTRA_INDEX_URL="a b"`, `UV_INDEX=name=url`), and their
+    query's secret fields; with `schemeless`, `user:password@host` counts as a URL (a proxy)."""
+    values = []
+    for piece in "".join(" " if c in ", \t\n" else c for c in value).split():
+        at_scheme = piece.find("://")
+        if at_scheme >= 0:
+            rest = piece[at_scheme + 3:]
+        elif schemeless and "@" in piece:
+            rest = piece
+        else:
+            continue
+        ends = [at for at in (rest.find(c) for c in "/?#") if at >= 0]
+        authority_end = min(ends) if ends else len(rest)
+        at = rest.rfind("@", 0, authority_end)  # (a password's own `@` is before the last one)
+        if at < 0:
+            at = rest.find("@")  # (a password's own `/` is before it)
+            if at >= 0 and "/" in rest[:at].partition(":")[0]:
+                at = -1  # (an `@` in the path: `https://host/@user`)
+        if at > 0:
+            user, colon, password = rest[:at].partition(":")
+            if colon and password:
+                values.append(password)
+            elif not colon and len(user) >= 20:
+                values.append(user)  # a token given as the user: `https://<token>@git.example.org/…`
+        query = rest[max(at, 0):].partition("?")[2].partition("#")[0]
+        values += field_secrets(query, "&")
+    return values
+
+
+def json_secrets(data, name=""):
+    """The strings under a secret's key in parsed JSON (`COMPOSER_AUTH`, `DOCKER_AUTH_CONFIG`),
+    a Basic credential's password too."""
+    if isinstance(data, dict):
+        return [value for key, item in data.items() for value in json_secrets(item, key)]
+    if isinstance(data, list):
+        return [value for item in data for value in json_secrets(item, name)]
+    if isinstance(data, str) and any(word in name.lower() for word in _SECRET_FIELD_WORDS):
+        return [data] + basic_credential_password(data)
+    return []
+
+
+def basic_credential_password(value):
+    """[the password] of `value` when it is base64 of `user:password` (npm's `_auth`, a
+    Docker `auth`, an HTTP Basic credential), else []."""
+    if len(value) < 12 or any(c.isspace() for c in value):
+        return []
+    import binascii
+    try:
+        decoded = binascii.a2b_base64(value + "=" * (-len(value) % 4)).decode("utf-8")
+    except ValueError:  # binascii.Error and UnicodeDecodeError: not base64 of text
+        return []
+    user, colon, password = decoded.partition(":")
+    return [password] if colon and user and decoded.isprintable() else []
+
+
+def variable_secrets(name, value):
+    """The secrets one environment variable holds: its URLs' and connection string's in any
+    variable; its value (or the secret part of it) when its name is a credential's."""
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        value = value[1:-1]  # (as `docker run --env-file` keeps them)
+    words = environment_words(name)
+    found = url_secrets(value, schemeless="PROXY" in words)
+    if ";" in value and "=" in value:
+        found += field_secrets(value, ";")  # a connection string (`…;Password=…;`)
+    user, colon, password = value.partition(":")
+    if (value.count(":") == 1 and user and len(user) <= 64 and user.replace(".", "").replace("-", "").replace(
+            "_", "").isalnum() and not user.isdigit() and not any(c.isspace() or c in "/\\@" for c in value)
+            and any(c.isdigit() for c in password) and any(c.isalpha() for c in password)
+            and not is_word_compound(password)):
+        found.append(password)  # `user:password` in any variable (Bundler's `BUNDLE_<HOST>`)
+    if not is_credential_name(name) or found and "://" in value:
+        return found
+    if value[:1] in "{[":
+        import json
+        try:
+            return found + json_secrets(json.loads(value), name)
+        except ValueError:
+            pass
+    if "HEADERS" in words:  # `X-Api-Key: …`, `x-team=…,x-key=…`
+        return found + [piece.partition(":" if ":" in piece else "=")[2].strip()
+                        for piece in value.replace("\n", ",").split(",")]
+    scheme, space, credential = value.partition(" ")
+    if space and scheme.lower() in ("bearer", "basic", "token", "bot"):
+        value = credential.strip()  # an Authorization header's value: `Bearer <token>`
+    if ";" in value and "=" in value or is_path_value(value) or value.lower().startswith("arn:"):
+        return found
+    found += basic_credential_password(value)
+    user, colon, password = value.partition(":")
+    if colon and user and len(user) <= 64 and not any(c.isspace() for c in value):
+        found.append(password)  # `user:password`, as a Basic credential is given
+    if is_password_name(name):
+        return found + [value]  # (a password may be any text: a passphrase, a word and digits)
+    if any(c.isspace() for c in value) or is_word_compound(value):
+        return found
+    if set(value.lower().replace("0x", "", 1)) <= _HEX and len(value.replace("0x", "", 1)) in (8, 16, 40) and not (
+            {"SECRET", "TOKEN"}.intersection(words)):
+        return found  # a key's id or fingerprint (`GPG_KEY=7169605F…`)
+    return found + [value]
+
+
+def environment_values(environ):
+    """The secrets `environ` holds (variable_secrets, percent-encoding undone too) that
+    is_distinctive_secret, longest first."""
+    found = set()
+    for name, value in list(environ.items()):
+        if len(value) >= _ENVIRONMENT_SECRET_CHARS[0]:
+            found.update(variable_secrets(name, value))
+    if any("%" in value for value in found):
+        from urllib.parse import unquote
+        found.update([unquote(value) for value in found if "%" in value])
+    return distinctive_secrets(found)
 
 
 def environment_secrets(environ):
-    """The secrets `environ` holds (see _ENVIRONMENT_SECRET_WORDS), longest first. An
-    environment is read again only when it is another one or its size changed."""
+    """The environment's secrets to look for (environment_values, each also in its
+    encoded_forms), longest first. An environment is read again only when it is another
+    one or its size changed (a run's is fixed for the run)."""
     global _environment_secrets
     cached_environ, cached_size, secrets = _environment_secrets
     if cached_environ is environ and cached_size == len(environ):
         return secrets
-    found = set()
-    for name, value in list(environ.items()):
-        if len(value) < _ENVIRONMENT_SECRET_CHARS[0]:
-            continue
-        password = url_password(value.strip())
-        if password:
-            found.add(password)
-            if "%" in password:
-                from urllib.parse import unquote
-                found.add(unquote(password))
-            continue
-        if not is_credential_name(name):
-            continue
-        value = value.strip()
-        scheme, space, credential = value.partition(" ")
-        if space and scheme.lower() in ("bearer", "basic", "token", "bot"):
-            value = credential.strip()  # an Authorization header's value: `Bearer <token>`
-        user, colon, password = value.partition(":")
-        if colon and user and len(user) <= 64 and not any(c.isspace() for c in value):
-            found.add(password)  # `user:password`, as a Basic credential is given
-        found.add(value)
-    secrets = distinctive_secrets(found)
+    values = environment_values(environ)
+    secrets = distinctive_secrets(set(values).union(*[encoded_forms(value) for value in values]))
     _environment_secrets = (environ, len(environ), secrets)
     return secrets
+
+
+def encoded_forms(secret):
+    """How else a saved text may hold `secret`: base64 (padded or not, URL-safe too), JSON's
+    and percent-encoding's escapes, without invisible characters."""
+    import binascii
+    encoded = binascii.b2a_base64(secret.encode("utf-8"), newline=False).decode("ascii")
+    forms = {encoded, encoded.rstrip("="), encoded.replace("+", "-").replace("/", "_").rstrip("=")}
+    if not secret.isascii() or any(c in secret for c in "\"\\/"):
+        import json
+        forms.update((json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1],
+                      json.dumps(secret, ensure_ascii=False)[1:-1].replace("/", "\\/")))
+    if not all(c.isalnum() or c in "-._~" for c in secret) and "%" not in secret:
+        from urllib.parse import quote
+        forms.add(quote(secret, safe=""))
+    if not secret.isascii():
+        forms.add(secret.translate(invisible_characters()))
+    return forms - {secret}
 
 
 def distinctive_secrets(values):
@@ -3927,8 +4098,8 @@ def redact_known_secrets(text, secrets):
 
 
 def redact_environment_secrets(text):
-    """The first pass: the environment's own secrets (environment_secrets), wherever they
-    are in the text."""
+    """The last pass: the environment's own secrets (environment_secrets), wherever they are
+    in the text."""
     return redact_known_secrets(text, environment_secrets(run_environ()))
 
 
@@ -3956,17 +4127,18 @@ def redact_text(text, _decoding=False):
     """Return (text with every secret replaced by REDACTED, number of secrets replaced).
 
     Invisible characters are dropped (they can split a token unseen), then five passes
-    run in turn, each linear in the text: redact_environment_secrets, redact_split_tokens,
-    redact_rows, redact_generated, redact_encoded (the second and last not on decoded
-    text)."""
+    run in turn: redact_split_tokens, redact_rows, redact_generated, redact_encoded (the
+    first and last not on decoded text), each linear in the text, and last
+    redact_environment_secrets, linear in the text for each secret the environment holds
+    (last, so that a row takes a longer secret around one whole)."""
     if not text:
         return text, 0
     if not text.isascii():
         text = text.translate(invisible_characters())
     total = 0
-    for redaction_pass in ((redact_environment_secrets, redact_rows, redact_generated) if _decoding else
-                           (redact_environment_secrets, redact_split_tokens, redact_rows, redact_generated,
-                            redact_encoded)):
+    for redaction_pass in ((redact_rows, redact_generated, redact_environment_secrets) if _decoding else
+                           (redact_split_tokens, redact_rows, redact_generated, redact_encoded,
+                            redact_environment_secrets)):
         text, count = redaction_pass(text)
         total += count
     return text, total

@@ -7,7 +7,8 @@ import json
 import unittest
 
 import checkpoint_mcp
-from checkpoint_mcp import (CHECKPOINT_DIR, REDACTED, RunEnvironment, environment_secrets, redact_fields,
+from checkpoint_mcp import (CHECKPOINT_DIR, REDACTED, RunEnvironment, environment_secrets, environment_values,
+                            redact_fields,
                             redact_text, redacted_values)
 from tests.support import SAVE, AutosnapTestCase, TempDirTestCase, Transcript
 
@@ -25,15 +26,15 @@ class EnvironmentSecretsTest(unittest.TestCase):
                    "npm_config_//registry.example.org/:_authToken": "Zu8" + "pQ1" + "rT5" + "wE2",
                    "HOMEBREW_GITHUB_API_TOKEN": "Nb6" + "hY3" + "kR0" + "aS4",
                    "DB_USER_PASSWORD": "Gr4" + "ss!" + "hopper", "SECRET_KEY_BASE": "Mv2" + "Xc7" + "Pq5" + "Ld8"}
-        self.assertEqual(set(environment_secrets(environ)), set(environ.values()))
+        self.assertEqual(set(environment_values(environ)), set(environ.values()))
 
     def test_a_urls_password_is_taken_whatever_the_variables_name(self):
-        secrets = environment_secrets({"HTTPS_PROXY": "http://alice:%s@proxy:3128" % PROXY_PASSWORD,
+        secrets = environment_values({"HTTPS_PROXY": "http://alice:%s@proxy:3128" % PROXY_PASSWORD,
                                        "DATABASE_URL": "postgres://app:%s@db/app" % CHOSEN})
         self.assertEqual(set(secrets), {PROXY_PASSWORD, PROXY_PASSWORD_PLAIN, CHOSEN})
 
     def test_a_header_value_and_user_password_give_their_secret_part(self):
-        secrets = environment_secrets({"API_AUTH": "Bearer " + DEPLOY, "BASIC_AUTH": "admin:" + CHOSEN})
+        secrets = environment_values({"API_AUTH": "Bearer " + DEPLOY, "BASIC_AUTH": "admin:" + CHOSEN})
         self.assertEqual(set(secrets), {DEPLOY, "admin:" + CHOSEN, CHOSEN})
 
     def test_what_names_where_or_what_a_secret_is_is_no_secret(self):
@@ -47,15 +48,79 @@ class EnvironmentSecretsTest(unittest.TestCase):
                    "AUTH_DOMAIN": "tenant7.auth.example.org", "PRIVATE_REGISTRY": "registry.corp:5000",
                    "KEY_PREFIX": "myapp-prod:", "STRIPE_PUBLISHABLE_KEY": "pk_" + "Zx9" + "Qw8" + "Er7",
                    "GITHUB_TOKEN_SCOPE": "repo,read:org"}
-        self.assertEqual(environment_secrets(environ), ())
+        self.assertEqual(environment_values(environ), ())
 
     def test_another_environment_is_read_again(self):
-        self.assertEqual(environment_secrets({"DB_PASS": CHOSEN}), (CHOSEN,))
-        self.assertEqual(environment_secrets({"DB_PASS": DEPLOY}), (DEPLOY,))
+        self.assertIn(CHOSEN, environment_secrets({"DB_PASS": CHOSEN}))
+        self.assertNotIn(CHOSEN, environment_secrets({"DB_PASS": DEPLOY}))
         environ = {"DB_PASS": CHOSEN}
         environment_secrets(environ)
         environ["DEPLOY_TOKEN"] = DEPLOY
-        self.assertEqual(set(environment_secrets(environ)), {CHOSEN, DEPLOY})
+        self.assertIn(DEPLOY, environment_secrets(environ))
+
+    def test_names_that_run_a_password_word_into_another(self):
+        for name in ("SSHPASS", "LDAP_BINDPW", "DBPASS", "KEYSTORE_STOREPASS", "ADMINPWD", "BW_SESSION",
+                     "VAULT_SECRET_ID", "TOTP_SEED", "FASTLANE_SESSION"):
+            self.assertEqual(environment_values({name: DEPLOY}), (DEPLOY,), name)
+        for name in ("GIT_ASKPASS", "PROXY_BYPASS", "CI_RUNNER_SHORT_TOKEN", "KMS_KEY_ARN", "PASSWORD_POLICY",
+                     "AWS_CREDENTIAL_EXPIRATION", "EC2_KEY_PAIR"):
+            self.assertEqual(environment_values({name: DEPLOY}), (), name)
+
+    def test_urls_in_any_form_give_their_passwords(self):
+        cases = {
+            "postgres://app:Pa@ss1234word@db/app": "Pa@ss1234word",  # (its own `@`, not encoded)
+            "postgres://app:pa/ss1234wd@db/app": "pa/ss1234wd",
+            "internal=https://u:%s@pkgs.example.org/simple" % DEPLOY: DEPLOY,
+            "https://proxy.golang.org,https://bob:%s@athens.example.org/,direct" % DEPLOY: DEPLOY,
+            "jdbc:mysql://app:%s@db:3306/app" % DEPLOY: DEPLOY,
+            "https://%s@git.example.org/o/r.git" % (DEPLOY + "Zx81Qw"): DEPLOY + "Zx81Qw",
+            "https://store.example.org/c/b?sv=2022-11-02&sig=%s&se=2030" % DEPLOY: DEPLOY,
+        }
+        for value, secret in cases.items():
+            self.assertIn(secret, environment_values({"INDEX": value}), value)
+        self.assertEqual(set(environment_values({"PIP_EXTRA_INDEX_URL": "https://u:%s@a.example https://u:%s@b.example"
+                                                 % (DEPLOY, CHOSEN)})), {DEPLOY, CHOSEN})
+        self.assertIn(DEPLOY, environment_values({"HTTP_PROXY": "alice:%s@proxy:3128" % DEPLOY}))
+
+    def test_the_secret_inside_a_value_is_taken_out(self):
+        basic = base64.b64encode(("ci-bot:" + DEPLOY).encode()).decode()
+        cases = {
+            ("BUNDLE_GEMS__EXAMPLE__COM", "a1b2c3d4:" + DEPLOY): DEPLOY,
+            ("COMPOSER_AUTH", '{"http-basic": {"repo.example.org": {"username": "ci", "password": "%s"}}}'
+             % DEPLOY): DEPLOY,
+            ("NPM_CONFIG__AUTH", basic): DEPLOY,
+            ("REGISTRY_AUTH", "Basic " + basic): DEPLOY,
+            ("DOCKER_AUTH_CONFIG", '{"auths": {"r.example.org": {"auth": "%s"}}}' % basic): DEPLOY,
+            ("DB_DSN", "pgsql:host=db;dbname=app;password=%s" % DEPLOY): DEPLOY,
+            ("AZURE_STORAGE_CONNECTION_STRING", "DefaultEndpointsProtocol=https;AccountName=st1;AccountKey=%s;"
+             % DEPLOY): DEPLOY,
+            ("OTEL_EXPORTER_OTLP_HEADERS", "x-team=%s,x-dataset=prod" % DEPLOY): DEPLOY,
+            ("ANTHROPIC_CUSTOM_HEADERS", "X-Api-Key: %s" % DEPLOY): DEPLOY,
+            ("AWS_SECRET_ACCESS_KEY", "/" + DEPLOY + "Kx2/Lm9Pq"): "/" + DEPLOY + "Kx2/Lm9Pq",
+            ("DB_PASSWORD", '"%s"' % CHOSEN): CHOSEN,
+        }
+        for (name, value), secret in cases.items():
+            self.assertIn(secret, environment_values({name: value}), name)
+        self.assertNotIn("host=db;dbname=app", str(environment_values({"DB_DSN": "mysql:host=db;dbname=app"})))
+
+    def test_names_and_settings_under_a_credentials_name_are_no_secret(self):
+        environ = {"GOOGLE_APPLICATION_CREDENTIALS": "service-account.json", "SSL_KEY": "certs/server.key",
+                   "KMS_KEY_ALIAS_NAME": "alias/prod-app", "KEY_VAULT": "kv-prod-westeurope",
+                   "AZURE_TOKEN_CREDENTIALS": "ManagedIdentityCredential", "AUTH_GRANT": "client_credentials",
+                   "CACHE_KEY": "Linux-node-modules-v2", "GPG_KEY": "7169605F62C751356D054A26A821E680E5FA6305",
+                   "AUTH_PROVIDERS": "github,google", "GITHUB_TOKEN_PERMISSIONS": "contents:read",
+                   "DB_KEY_ARN": "arn:aws:kms:eu-west-1:123456789012:key/abcd", "AWS_KEY_PAIR": "prod-bastion-2024",
+                   "npm_package_scripts_auth": "node scripts/auth.js --port 4000"}
+        self.assertEqual(environment_values(environ), ())
+
+    def test_encoded_forms_of_a_secret_are_looked_for(self):
+        value = "M\u00fcller" + "#2024" + '"x'
+        secrets = environment_secrets({"DB_PASSWORD": "Müller#2024\"x"})
+        self.assertIn(value, secrets)  # as JSON escapes it
+        self.assertIn(base64.b64encode("Müller#2024\"x".encode()).decode(), secrets)
+        with RunEnvironment({"DB_PASSWORD": CHOSEN}):
+            text = "password: " + base64.b64encode(CHOSEN.encode()).decode().rstrip("=")
+            self.assertNotIn(base64.b64encode(CHOSEN.encode()).decode().rstrip("="), redact_text(text)[0])
 
 
 class RedactTextUnderARunsEnvironmentTest(unittest.TestCase):
@@ -83,6 +148,12 @@ class RedactTextUnderARunsEnvironmentTest(unittest.TestCase):
         with RunEnvironment({}):
             left = [template for template in self.TEXTS[:2] if CHOSEN in redact_text(template % CHOSEN)[0]]
         self.assertEqual(left, list(self.TEXTS[:2]))
+
+    def test_a_longer_secret_around_one_is_redacted_whole(self):
+        token = "ghp_" + DEPLOY + "Kd" + "R5sT1uW3yX" + "aB4cD6eF8g"
+        with RunEnvironment({"SHORT_TOKEN": DEPLOY}):
+            self.assertEqual(redact_text("runner token " + token), ("runner token " + REDACTED, 1))
+            self.assertEqual(redact_text("PGPASSWORD=%s2 psql" % DEPLOY), ("PGPASSWORD=%s psql" % REDACTED, 1))
 
     def test_each_occurrence_counts_and_the_words_around_stay(self):
         with RunEnvironment({"DEPLOY_TOKEN": DEPLOY}):
