@@ -3701,13 +3701,16 @@ def is_generated_token(value):
 # A password a person chose, wherever it stands (the second line of defence where no word
 # names it: a chat, a note, a table's cell): a run of 8 to 40 letters, digits and `._-`
 # (after a space, a quote, a bracket, `=`, `:`, `,` or `;`) holding a symbol a policy asks
-# for (_CHOSEN_SYMBOLS), 4 letters and a digit at least, and a capital or two such symbols
-# (`Welkom@392`, `Fika%Inverno18`, `q1w2e3r4*3edc*`; a `?` at its end is a question's). Not when a symbol comes before a
-# lowercase letter (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's `#fragment`), no
-# capital comes before its `@` (`api@359b8a5b`: a release), it is percent-encoded
-# (`is%3Aunresolved`), it holds `**` (a mask, a
-# power), two dots (`iDRAC.Embedded.1#Users.2`) or a regular expression's range
-# (`A-Za-z0-9%`), or a reference's word comes before its `#` (`Issue#1234`, `PR#12`).
+# for (_CHOSEN_SYMBOLS), 4 letters and a digit at least, and both cases or two such
+# symbols (`Welkom@392`, `Fika%Inverno18`, `Qwer!2024#Asdf`; a `?` at its end is a
+# question's, a `*` a glob's or an emphasis's). Not when a symbol comes before a
+# lowercase letter (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's `#fragment`); nor a
+# product (`*` its only symbol, with a digit first, a `_` or `-`, or less than three
+# characters before it: `2*RHOBEG`, `t*A_1_norm`); nor
+# with no capital before its `@` (`api@359b8a5b`: a release); nor percent-encoded
+# (`is%3Aunresolved`); nor holding `**` (a mask, a power), two dots
+# (`iDRAC.Embedded.1#Users.2`) or a regular expression's range (`A-Za-z0-9%`); nor with a
+# reference's word before its `#` (`Issue#1234`, `PR#12`).
 _CHOSEN_SYMBOLS = "!#$%&*?@"
 _REFERENCE_WORDS = frozenset((
     "issue", "issues", "pr", "mr", "pull", "bug", "ticket", "case", "incident", "req", "request", "story",
@@ -3721,8 +3724,12 @@ def is_chosen_password(run):
     """True when `run` reads as a password a person chose (see _CHOSEN_SYMBOLS)."""
     symbols = sum(c in _CHOSEN_SYMBOLS for c in run)
     if not (8 <= len(run) <= 40 and symbols and sum(c.isalpha() for c in run) >= 4
-            and any(c.isdigit() for c in run) and (symbols >= 2 or any(c.isupper() for c in run))):
+            and any(c.isdigit() for c in run) and (symbols >= 2 or any(c.isupper() for c in run)
+                                                   and any(c.islower() for c in run))):
         return False
+    if symbols == run.count("*") and (run[0].isdigit() or "_" in run or "-" in run
+                                      or len(run.partition("*")[0]) < 3):
+        return False  # a product (`2*RHOBEG`, `t*A_1_norm`, `a*F3-c*F1`)
     if "**" in run or run.count(".") >= 2 or "a-z" in run or "A-Z" in run or "0-9" in run:
         return False
     if any(c in _CHOSEN_SYMBOLS and following.islower() for c, following in zip(run, run[1:])):
@@ -3747,6 +3754,7 @@ def chosen_password_spans(text):
         run = match.group().rstrip(".")
         if run.endswith("?") and run[-2:-1] not in _CHOSEN_SYMBOLS:
             run = run[:-1]  # a question's mark (`… on Windows2022?`)
+        run = run.rstrip("*")  # a glob's or an emphasis's end (`Build2024*`, `s2svpn!*`)
         if is_chosen_password(run):
             spans.append((match.start(), match.start() + len(run)))
     return spans

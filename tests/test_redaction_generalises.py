@@ -140,7 +140,7 @@ case("a password a person chose, wherever it stands", [
     ("| svc_backup | %s | rotated 2024-05 |" % _cp[2], _cp[2]),
     ("> forwarded: use %s, then change it." % _cp[3], _cp[3]),
     ("LAU left half %s, right half with Ines" % _cp[4], _cp[4]),
-    ("q1w2e3r4*3edc* was the old one", "q1w2e3r4*3edc*"),
+    ("Qwer!2024#Asdf was the old one", "Qwer!2024#Asdf"),
 ], [
     "ssh admin@db01.example.org && sudo -i",
     "Fixed in Issue#4821 and PR#77, see Build#1290",
