@@ -2349,7 +2349,8 @@ def redaction_regexes():
                 "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
                 "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
                 # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
-                "auth", "(?<!message-)auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])").replace(  # nor `tokenizer`,
+                "auth", "(?<!message-)auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])(?![ _-]?accessor)").replace(  # nor `tokenizer`,
+                # a Vault token's accessor (it cannot log in),
                 # a page's token (a cursor: `nextPageToken`),
                 # `keyword`, `keyboard`, `monkey`
                 "key", "(?<!mon|hoc|tur|don|joc)" + "".join(
@@ -2488,6 +2489,19 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a message, not a secret (a translation file's "This reset link is invalid.")
     if names_a_secret(value):
         return True  # `--secret dbPassword`: the name of one
+    if value[:1] == "(" and value[1:].rstrip(")").isalpha() and len(value) <= 14:
+        return True  # a marker where the value would be: `SMTP_PASS=(set)`, `(hidden)`
+    before, equals, after = value.partition("=")
+    if (equals and "_" in before.strip("_") and before.replace("_", "").isalnum() and before.isupper()
+            and before[:1].isalpha() and after.strip("=")):
+        return True  # the next assignment after an empty one: `DB_PASSWORD=  LOG_LEVEL=info`
+    if value.count("/") >= 2 and all(part and all(c.islower() or c.isdigit() or c in "_.-" for c in part)
+                                      and any(c.isalpha() for c in part)
+                                      for part in value.replace(":", "/").split("/")):
+        return True  # where a secret is kept: `secret/data/pbx:ami_secret`
+    if (name or "").lower().endswith("secret") and 2 <= value.count("-") + 1 <= 3 and all(
+            part.isalpha() and part.islower() and len(part) >= 2 for part in value.split("-")):
+        return True  # a secret's name: `--secret=dicom-router-db`
     if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
         return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:

@@ -180,6 +180,10 @@ case("left alone: digests, public key material, generated names, references", []
     "kubectl create secret generic ssh --from-file=ssh-privatekey=$HOME/.ssh/id_ed25519",
     "options[self.value_key] = value",
     '"admin/create", "admin/passwd", "admin/server", "lib/admin"',
+    "web02:  SMTP_PASS=(set)  PGPASSFILE=/home/etl/.pgpass  DB_PASSWORD=  LOG_LEVEL=info",
+    "token_accessor    %s" % rand(ALNUM, 24),
+    "gcloud secrets versions access latest --secret=billing-router-db > /dev/null && echo ok",
+    "token: lookup('community.hashi_vault.hashi_vault', 'secret=secret/data/pbx:ami_secret')",
 ])
 
 
