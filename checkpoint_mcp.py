@@ -2363,7 +2363,7 @@ def redaction_regexes():
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
         made["alnum"] = re.compile(r"[A-Za-z0-9]+")
         made["chosen"] = re.compile(  # a run of 8 to 40 (and a sentence's full stop)
-            r"""(?<![^\s"'`(\[{<,;=:])[A-Za-z0-9][A-Za-z0-9!#$%&*?@._-]{6,39}"""
+            r"""(?<![^\s"'`(\[{<,;=:/])[A-Za-z0-9][A-Za-z0-9!#$%&*?@._-]{6,39}"""
             r"""(?=[\s"'`)\]}>,;:]|\.?\Z|\.\s)""")
         made["chosen gate"] = bytes(  # a letter or digit as "a", a symbol of _CHOSEN_SYMBOLS as "!"
             ord("a") if chr(c).isalnum() and c < 128 else ord("!") if chr(c) in _CHOSEN_SYMBOLS else 32
@@ -3714,24 +3714,26 @@ def is_generated_token(value):
 
 # A password a person chose, wherever it stands (the second line of defence where no word
 # names it: a chat, a note, a table's cell): a run of 8 to 40 letters, digits and `._-`
-# (after a space, a quote, a bracket, `=`, `:`, `,` or `;`) holding a symbol a policy asks
-# for (_CHOSEN_SYMBOLS), 4 letters and a digit at least, and both cases or two such
-# symbols (`Welkom@392`, `Fika%Inverno18`, `Qwer!2024#Asdf`; a `?` at its end is a
-# question's, a `*` a glob's or an emphasis's). Not when a symbol comes before a
-# lowercase letter (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's `#fragment`); nor a
-# product (`*` its only symbol, with a digit first, a `_` or `-`, or less than three
-# characters before it: `2*RHOBEG`, `t*A_1_norm`); nor
-# with no capital before its `@` (`api@359b8a5b`: a release); nor percent-encoded
-# (`is%3Aunresolved`); nor holding `**` (a mask, a power), two dots
-# (`iDRAC.Embedded.1#Users.2`) or a regular expression's range (`A-Za-z0-9%`); nor with a
-# reference's word before its `#` (`Issue#1234`, `PR#12`).
+# (after a space, a quote, a bracket, `=`, `:`, `,`, `;`, or a slash not in a URL or a
+# path: `operator/Zima1962!gn`) holding a symbol a policy asks for (_CHOSEN_SYMBOLS), 4
+# letters and a digit at least, and both cases or two such symbols (`Welkom@392`,
+# `Fika%Inverno18`, `Qwer!2024#Asdf`; a `?` at its end is a question's, a `*` at a word's
+# end a glob's or an emphasis's). Not when a symbol comes before a lowercase letter
+# (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's `#fragment`; `!`, `?` or `&` after a
+# digit may: `Zima1962!gn`); nor a product or a size (`*` its only symbol, with a digit
+# first, a `_` or `-`, less than three characters before it or two digits or less after
+# it: `2*RHOBEG`, `t*A_1_norm`, `Integer*1`); nor with no capital before its `@`
+# (`api@359b8a5b`: a release); nor percent-encoded (`is%3Aunresolved`); nor holding `**`
+# (a mask, a power), two dots (`iDRAC.Embedded.1#Users.2`) or a regular expression's range
+# (`A-Za-z0-9%`); nor with a reference's word before its `#` (`Issue#1234`, `PR#12`).
 _CHOSEN_SYMBOLS = "!#$%&*?@"
 _REFERENCE_WORDS = frozenset((
     "issue", "issues", "pr", "mr", "pull", "bug", "ticket", "case", "incident", "req", "request", "story",
     "task", "item", "sprint", "build", "job", "run", "pipeline", "release", "version", "rev", "commit",
     "change", "cl", "patch", "step", "stage", "phase", "part", "page", "line", "row", "test", "no", "nr",
     "number", "id", "ref", "order", "invoice", "room", "node", "host", "server", "rack", "slot", "port",
-    "chapter", "section", "figure", "table", "question", "week", "day", "deploy"))
+    "chapter", "section", "figure", "table", "question", "week", "day", "deploy", "feature", "epic",
+    "milestone", "defect", "sr", "inc", "chg", "ritm"))
 
 
 def is_chosen_password(run):
@@ -3742,11 +3744,13 @@ def is_chosen_password(run):
                                                    and any(c.islower() for c in run))):
         return False
     if symbols == run.count("*") and (run[0].isdigit() or "_" in run or "-" in run
-                                      or len(run.partition("*")[0]) < 3):
-        return False  # a product (`2*RHOBEG`, `t*A_1_norm`, `a*F3-c*F1`)
+                                      or len(run.partition("*")[0]) < 3
+                                      or run.partition("*")[2].isdigit() and len(run.partition("*")[2]) <= 2):
+        return False  # a product or a size (`2*RHOBEG`, `t*A_1_norm`, `a*F3-c*F1`, `Integer*1`)
     if "**" in run or run.count(".") >= 2 or "a-z" in run or "A-Z" in run or "0-9" in run:
         return False
-    if any(c in _CHOSEN_SYMBOLS and following.islower() for c, following in zip(run, run[1:])):
+    if any(c in _CHOSEN_SYMBOLS and following.islower() and not (before.isdigit() and c in "!?&")
+           for before, c, following in zip(" " + run, run, run[1:])):
         return False
     if "%" in run and any(len(run[at + 1:at + 3]) == 2 and set(run[at + 1:at + 3]) <= _HEX
                           for at in range(len(run)) if run[at] == "%"):
@@ -3765,10 +3769,15 @@ def chosen_password_spans(text):
             return []  # no letter or digit before such a symbol: most texts end here
     spans = []
     for match in _redaction_regexes["chosen"].finditer(text):
+        if text[match.start() - 1:match.start()] == "/":
+            word = text[max(text.rfind(" ", 0, match.start()), text.rfind("\n", 0, match.start())) + 1:match.start()]
+            if "://" in word or word[:1] in "/~." or set(match.group()) & set(_CHOSEN_SYMBOLS) == {"#"}:
+                continue  # a URL's or a path's part, an anchor or an issue (`…/site.py#L250`, `org/repo#9319`)
         run = match.group().rstrip(".")
         if run.endswith("?") and run[-2:-1] not in _CHOSEN_SYMBOLS:
             run = run[:-1]  # a question's mark (`… on Windows2022?`)
-        run = run.rstrip("*")  # a glob's or an emphasis's end (`Build2024*`, `s2svpn!*`)
+        if text[match.start() + len(run):match.start() + len(run) + 1] in ("", " ", "\t", "\n", "'", '"', "`"):
+            run = run.rstrip("*")  # a glob's or an emphasis's end (`Build2024*`, `s2svpn!*`)
         if is_chosen_password(run):
             spans.append((match.start(), match.start() + len(run)))
     return spans

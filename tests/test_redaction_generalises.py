@@ -130,7 +130,7 @@ case("a password in prose", [
 def chosen_password():
     """A password as a person makes one to meet a policy: a word, a symbol, digits."""
     word = _rng.choice(("Welkom", "Tulpen", "Kimchi", "Orange", "Falcon", "Zima", "Estate"))
-    return word + _rng.choice("@#$%!*&") + _rng.choice(("", "Lato", "Inverno")) + rand(DIGITS, 2)
+    return word + _rng.choice("@#$%!&") + _rng.choice(("", "Lato", "Inverno")) + rand(DIGITS, 2)
 
 
 _cp = [chosen_password() for _ in range(8)]
@@ -141,6 +141,9 @@ case("a password a person chose, wherever it stands", [
     ("> forwarded: use %s, then change it." % _cp[3], _cp[3]),
     ("LAU left half %s, right half with Ines" % _cp[4], _cp[4]),
     ("Qwer!2024#Asdf was the old one", "Qwer!2024#Asdf"),
+    ("the scanner's admin is Secreto*2018 until Friday", "Secreto*2018"),
+    ("INFO Connecting to opc.tcp://10.0.0.4:4840 as operator/%s (SecurityPolicy=None)" % _cp[5], _cp[5]),
+    ("j.doe:Salmon2023*:1107:::", "Salmon2023*"),
 ], [
     "ssh admin@db01.example.org && sudo -i",
     "Fixed in Issue#4821 and PR#77, see Build#1290",
@@ -155,6 +158,9 @@ case("a password a person chose, wherever it stands", [
     "did the rebuild pass on Windows2022?",
     "Uploaded sourcemaps for release api@359b8a5b83e4",
     "grep -E '[A-Za-z0-9%]+' access.log",
+    "see https://github.com/example/lib/blob/main/src/adapters.py#L549 and msys2/MINGW-packages#9319",
+    "on the interval width*2*pi to 2*pi, Integer*1 arrays",
+    "ls Build2024* Feature#12",
 ])
 
 _id = [rand(UPPER + DIGITS, 20) for _ in range(4)]
