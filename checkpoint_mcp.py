@@ -1940,6 +1940,11 @@ def redaction_patterns():
          "hex digits)",
          r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
+        ("colon-user-slash-password", "", "a login given as `user / password` after `:`, `with` or `is`, the "
+         "user an account's name (`acesso ao supervisório: operador / …`, ``with `admin` / `…` ``; not "
+         "`Role: Primary / Secondary2`)",
+         r"(?#needs: / )(?:[:：]|with(?<=[ \t]with)|is(?<=[ \t]is))[ \t]+[`\"']?[a-z0-9_][\w.@-]{1,31}[`\"']?[ \t]*"
+         r" / [ \t]*[`\"']?(?P<secret>" + _PROSE_SECRET + r")"),
         ("secret-setter-call", "i", "a method named for a secret given a literal: `.signingKey(\"…\")`, "
          "`.setApiToken('…')`, `.withPassword(\"…\")`, if it looks random",
          r"(?#needs:key(|secret(|token(|password(|passwd()"

@@ -1408,3 +1408,8 @@ issue("php-var-dump-pass", "log", 'array(2) {\n  ["user"]=>\n  string(4) "wpus"\
 issue("spaced-passphrase-assigned", "config", "interface=wlan0\nwpa=2\nwpa_passphrase={v}\nwpa_key_mgmt=WPA-PSK",
       "horse winter verde mare" + rand(DIGITS, 2), "wpa_passphrase=")
 BENIGN += ["password = the one we agreed on", "rocommunity public 10.0.0.0/8", "$USER1$=/usr/local/nagios/libexec"]
+issue("colon-user-slash-password", "prose", "acesso ao supervisório: operador / {v}", "Anchor" + rand(UPPER, 1) + "adger"
+      + rand(DIGITS, 2), "operador / ")
+issue("colon-user-slash-password", "prose", "log in to the appliance with `admin` / `{v}` and re-issue the token",
+      "Ch3ddar" + rand(DIGITS, 2) + "@Harb0r", "with `admin` / `")
+BENIGN += ["OS: Ubuntu / Debian12", "ratio: read / write", "Role: primary / replica"]
