@@ -1414,11 +1414,15 @@ def redaction_patterns():
          r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-])|[A-Za-z]+[:,](?:\s|\Z))(?:"
          + _CLI_VALUE + r"))"),
         ("mail-or-ftp-login-command", "", "a password sent in a protocol's log: FTP's or POP3's `PASS …` "
-         "(alone on its line or after `Command:`, `C:`, `>`, ftp's `quote`), IMAP's `a001 LOGIN user …`",
-         r"(?#needs:PASS |LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-*>[ \t]*|>>>?[ \t]*"
+         "(alone on its line or after `Command:`, `C:`, `>`, ftp's `quote`; quoted in a server's log or "
+         "a field of tshark's, when it reads as one), IMAP's `a001 LOGIN user …`",
+         r"(?#needs:PASS|LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-*>[ \t]*|>>>?[ \t]*"
          r"|quote[ \t]+)?"
          r"PASS[ \t]+(?![\w.-]+\.(?:[jt]sx?|[mc]js|py|rb|go|java|kt|php|cs|rs|swift|dart)(?:\s|\Z))"
-         r"(?P<secret>[^\s'\\/]{4,128}(?![^\s'\\]))"  # (not a test runner's `PASS  src/app.test.ts`)
+         r"(?P<secret>[^\s'\\/]{4,128}(?![^\s'\\]))(?![ \t]+\([0-9.]+ ?m?s\))"  # (not a test runner's
+         # `PASS  src/app.test.ts` or `PASS  TestCheckout (0.21s)`)
+         r"|(?<=[\"'\t])PASS[ \t]+(?P<secret4>(?![^\s]*/)(?=\S*[0-9])(?:(?=\S*[!#$%^&*~?@])|(?=\S*[A-Z])(?=\S*[a-z])"
+         r"(?=\S{10}))[^\s\"']{8,64})(?=[\"'\s]|\Z)(?![ \t]*\()"
          r"|(?<![^\n])[ \t]*(?:C:[ \t]*|>[ \t]*)?[A-Za-z0-9.]{1,10}[ \t]+LOGIN[ \t]+(?:\"[^\"\n]*\"|[^\s\"]+)[ \t]+"
          r"(?:\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s\"]+)))"),
         ("redis-requirepass", "", "redis.conf requirepass PASS",
@@ -1703,6 +1707,22 @@ def redaction_patterns():
         ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line (and a curl config's `user = "
          "\"name:password\"`): the password, if it looks random, not an e-mail address",
          r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+(?![\"']?[\w.+-]+@[\w-]+\.[a-z])" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
+        ("terraform-random-password", "", "a `random_password` resource's `result` as `terraform state show` or "
+         "a plan prints it",
+         r"(?#needs:random_password)resource[ \t]+\"random_password\"[^}]*?\n[ \t]*result[ \t]*=[ \t]*"
+         r"\"(?P<secret>[^\"\n]+)\""),
+        ("labelled-element-secret", "i", "a secret in markup under an element that names it: a KeePass export's "
+         "`<Key>Password</Key><Value …>`, an HTML table's `<td>Initial password</td><td>…</td>`, a `<dt>`/`<dd>` "
+         "pair: the value, if it looks random",
+         r"(?#needs:</key>|</td>|</th>|</dt>|</label>|</name>|</b>|</strong>)"
+         r"<(?:key|td|th|dt|label|name|b|strong)(?:[ \t][^>\n]*)?>[^<\n]{0,40}?"
+         r"(?:password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|mot de passe|pin)"
+         r"[^<\n]{0,20}</(?:key|td|th|dt|label|name|b|strong)>\s{0,40}(?:</?(?:td|th|tr|span|div)[^>\n]*>\s{0,40}){0,2}"
+         r"<(?:value|td|dd|string|span|code)(?:[ \t][^>\n]*)?>(?P<weak>[^<\n]{4,128})</(?:value|td|dd|string|span|code)>"),
+        ("psql-expanded-secret", "i", "a secret's column in psql's expanded display (`-[ RECORD 1 ]`, then "
+         "`smtp_pass | …`): the value, if it looks random",
+         r"(?#needs:-[ record)(?<![a-z0-9])[a-z0-9_]*(?:password|passwd|pass|pwd|secret|token|api_?key)[ \t]*\|[ \t]*"
+         r"(?P<weak>[^\s|]{4,128})[ \t]*(?=\r?\n|\Z)"),
         ("redis-cli-password", "", "redis-cli -a <password>",
          r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
         ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
@@ -3725,13 +3745,18 @@ def is_generated_token(value):
 # `Fika%Inverno18`, `Qwer!2024#Asdf`; a `?` at its end is a question's, a `*` at a word's
 # end a glob's or an emphasis's). Not when a symbol comes before a lowercase letter
 # (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's `#fragment`; `!`, `?` or `&` after a
-# digit may: `Zima1962!gn`); nor a product or a size (`*` its only symbol, with a digit
-# first, a `_` or `-`, less than three characters before it or two digits or less after
+# digit may, and `#` after a year but not a device's command: `Zima1962!gn`,
+# `Inverno1971#gr`, not `SW-2024#show`); nor a product or a size (`*` its only symbol,
+# with a digit first, a `_` or `-`, less than three characters before it or two digits
+# or less after
 # it: `2*RHOBEG`, `t*A_1_norm`, `Integer*1`); nor with no capital before its `@`
 # (`api@359b8a5b`: a release); nor percent-encoded (`is%3Aunresolved`); nor holding `**`
 # (a mask, a power), two dots (`iDRAC.Embedded.1#Users.2`) or a regular expression's range
 # (`A-Za-z0-9%`); nor with a reference's word before its `#` (`Issue#1234`, `PR#12`).
 _CHOSEN_SYMBOLS = "!#$%&*?@"
+_DEVICE_PROMPT_WORDS = frozenset((  # what follows a network device's prompt (`SW-2024#show`)
+    "show", "sh", "conf", "config", "configure", "copy", "write", "wr", "exit", "end", "ping", "reload",
+    "debug", "terminal", "term", "enable", "no", "int", "interface", "run", "dir", "more", "clear"))
 _REFERENCE_WORDS = frozenset((
     "issue", "issues", "pr", "mr", "pull", "bug", "ticket", "case", "incident", "req", "request", "story",
     "task", "item", "sprint", "build", "job", "run", "pipeline", "release", "version", "rev", "commit",
@@ -3754,8 +3779,10 @@ def is_chosen_password(run):
         return False  # a product or a size (`2*RHOBEG`, `t*A_1_norm`, `a*F3-c*F1`, `Integer*1`)
     if "**" in run or run.count(".") >= 2 or "a-z" in run or "A-Z" in run or "0-9" in run:
         return False
-    if any(c in _CHOSEN_SYMBOLS and following.islower() and not (before.isdigit() and c in "!?&")
-           for before, c, following in zip(" " + run, run, run[1:])):
+    if any(c in _CHOSEN_SYMBOLS and run[at + 1:at + 2].islower() and not (
+            run[at - 1:at].isdigit() and c in "!?&" or c == "#" and run[max(0, at - 4):at].isdigit() and at >= 4
+            and run[at + 1:].rstrip("0123456789").lower() not in _DEVICE_PROMPT_WORDS)
+           for at, c in enumerate(run)):
         return False
     if "%" in run and any(len(run[at + 1:at + 3]) == 2 and set(run[at + 1:at + 3]) <= _HEX
                           for at in range(len(run)) if run[at] == "%"):

@@ -1413,3 +1413,19 @@ issue("colon-user-slash-password", "prose", "acesso ao supervisório: operador /
 issue("colon-user-slash-password", "prose", "log in to the appliance with `admin` / `{v}` and re-issue the token",
       "Ch3ddar" + rand(DIGITS, 2) + "@Harb0r", "with `admin` / `")
 BENIGN += ["OS: Ubuntu / Debian12", "ratio: read / write", "Role: primary / replica"]
+issue("mail-or-ftp-login-command", "log", '2024-04-25 02:57:07 [pid 27984] FTP command: Client "172.16.18.3", "PASS {v}"',
+      "Legia" + rand(DIGITS, 5), '"PASS ')
+issue("mail-or-ftp-login-command", "tool-output", "192.168.20.76\tUSER\tmeter_upload\n192.168.20.76\tPASS\t{v}",
+      "Rex_" + rand(DIGITS, 4) + "!", "PASS\t")
+issue("terraform-random-password", "tool-output", '# random_password.db:\nresource "random_password" "db" {\n'
+      '    length           = 24\n    result           = "{v}"\n    special          = true\n}',
+      rand(ALNUM, 6) + "#+" + rand(ALNUM, 8) + "!~", 'result           = "')
+issue("labelled-element-secret", "tool-output", '<String><Key>Password</Key><Value ProtectInMemory="True">{v}</Value>'
+      "</String>", "Cheddar" + rand(DIGITS, 4) + "?", 'ProtectInMemory="True">')
+issue("labelled-element-secret", "prose", "<table><tr><td>Login</td><td>cbernard</td></tr><tr><td>Initial password</td>"
+      "<td>{v}</td></tr></table>", "Start." + rand(DIGITS, 4) + "=q3", "Initial password</td><td>")
+issue("psql-expanded-secret", "tool-output", "-[ RECORD 1 ]---+------\nid              | 1\nsmtp_user       | erp\n"
+      "smtp_pass       | {v}\nsmtp_port       | 587", "Inverno" + rand(DIGITS, 4) + "gr", "smtp_pass       | ")
+BENIGN += ["--- PASS: TestLoginFlow2 (0.00s)", "PASS src/App2024.test.js", "PASS  TestCheckout12345 (0.21s)",
+           "<tr><td>Password</td><td>required</td></tr>", "-[ RECORD 1 ]\nsmtp_pass | (set)",
+           "resource \"random_password\" \"db\" {\n  result = (sensitive value)\n}", "SW-2024#show running-config"]
