@@ -2,14 +2,15 @@
 modules on every core (see tests/parallel.py); CKPT_TEST_WORKERS=1 runs them all in one
 process."""
 
-# Seconds the slowest modules take (CPython 3.11 alone, 2026-12-04): the workers take
+# Seconds the slowest modules take (CPython 3.11 alone, 2026-12-05): the workers take
 # these first, so that all of them end together on small ones. Others count 35 ms a test
 # (those above 1 s are here: a module of few slow tests would otherwise come last).
 MODULE_SECONDS = {
     "test_bytecode_cache": 8.1,
-    "test_redaction_holdouts": 6.9,
-    "test_redaction_coverage": 6.3,
-    "test_redaction_holdouts_recent": 5.1,
+    "test_redaction_holdouts": 7.0,
+    "test_redaction_coverage": 6.5,
+    "test_redaction_holdouts_recent": 3.1,
+    "test_redaction_holdouts_latest": 2.6,
     "test_hostile_store": 4.9,
     "test_reliability_crash": 4.6,
     "test_hostile_git": 3.4,

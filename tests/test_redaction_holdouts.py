@@ -56,15 +56,15 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (48, 48),
         "config-line": (70, 70),
         "connection-string": (67, 67),
-        "credential-file": (96, 98),
+        "credential-file": (97, 98),
         "header-cookie": (41, 41),
         "id-beside-secret": (53, 54),
         "private-key": (44, 44),
-        "prose": (51, 53),
+        "prose": (52, 53),
         "unnamed-format": (300, 303),
         "vendor-token": (118, 118),
     }
-    recall, benign, altered = 0.991, 683, 3
+    recall, benign, altered = 0.993, 683, 3
 
 
 class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -79,20 +79,20 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # corpus counts the same field a look-alike.
     corpus = redaction_holdout5
     floors = {
-        "ci-log": (17, 18),
+        "ci-log": (18, 18),
         "cli-argument": (130, 130),
         "code": (38, 38),
         "config-line": (70, 70),
         "connection-string": (79, 80),
         "credential-file": (110, 114),
         "header-cookie": (37, 38),
-        "id-beside-secret": (54, 60),
+        "id-beside-secret": (55, 60),
         "private-key": (34, 35),
         "prose": (33, 39),
         "unnamed-format": (306, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.973, 671, 6
+    recall, benign, altered = 0.975, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -130,19 +130,19 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout7
     floors = {
         "agent-notes": (80, 83),
-        "cli-argument": (135, 137),
+        "cli-argument": (136, 137),
         "code": (56, 58),
-        "config-line": (161, 168),
+        "config-line": (163, 168),
         "connection-string": (91, 91),
-        "credential-file": (70, 74),
+        "credential-file": (71, 74),
         "encoded-or-header": (107, 112),
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
         "unnamed-format": (230, 232),
-        "unusual-place": (36, 40),
+        "unusual-place": (37, 40),
         "vendor-token": (168, 168),
     }
-    recall, benign, altered = 0.975, 730, 9
+    recall, benign, altered = 0.979, 730, 5
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -165,11 +165,11 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (59, 61),
         "obscure-token": (163, 166),
         "private-key": (43, 43),
-        "prose": (38, 41),
+        "prose": (40, 41),
         "split-encoded": (23, 25),
         "vendor-token": (198, 198),
     }
-    recall, benign, altered = 0.985, 678, 2
+    recall, benign, altered = 0.987, 678, 1
 
 
 class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -207,8 +207,8 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # UUID.
     corpus = redaction_holdout10
     floors = {
-        "cli-argument": (112, 115),
-        "config-line": (59, 60),
+        "cli-argument": (113, 115),
+        "config-line": (60, 60),
         "connection-string": (69, 70),
         "credential-file": (95, 95),
         "header-cookie": (26, 28),
@@ -219,7 +219,7 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (391, 395),
         "vendor-token": (190, 190),
     }
-    recall, benign, altered = 0.985, 649, 7
+    recall, benign, altered = 0.987, 649, 5
 
 
 class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -244,7 +244,7 @@ class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (195, 198),
         "vendor-token": (154, 154),
     }
-    recall, benign, altered = 0.981, 660, 4
+    recall, benign, altered = 0.981, 660, 1
 
 
 class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -258,7 +258,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout12
     floors = {
         "cli-argument": (292, 292),
-        "code-literal": (356, 372),
+        "code-literal": (357, 372),
         "config-line": (277, 284),
         "connection-string": (61, 61),
         "credential-file": (138, 140),
@@ -270,7 +270,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (148, 150),
         "vendor-token": (316, 320),
     }
-    recall, benign, altered = 0.978, 699, 1
+    recall, benign, altered = 0.979, 699, 1
 
 
 
@@ -288,16 +288,16 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "code": (311, 315),
         "command": (249, 252),
-        "config": (310, 318),
+        "config": (311, 318),
         "connection-string": (126, 126),
-        "credential-file": (144, 147),
+        "credential-file": (146, 147),
         "id-beside-secret": (123, 126),
         "log-and-error": (144, 147),
         "prose": (143, 147),
         "terminal": (214, 215),
         "vendor-token": (313, 315),
     }
-    recall, benign, altered = 0.985, 700, 1
+    recall, benign, altered = 0.986, 700, 1
 
 
 
@@ -318,12 +318,12 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "connection-string": (99, 100),
         "credential-file": (114, 120),
         "id-beside-secret": (117, 120),
-        "log-and-error": (176, 180),
+        "log-and-error": (177, 180),
         "prose": (151, 160),
         "terminal": (236, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.981, 700, 19
+    recall, benign, altered = 0.982, 700, 19
 
 
 

@@ -1,11 +1,11 @@
-"""The most recent hold-out corpora as regression data (the sixteenth on), as in
+"""Recent hold-out corpora as regression data (the sixteenth to the nineteenth), as in
 test_redaction_holdouts: each one's recall per group and its false positives stay where
 the redaction brought them. Each was written without reading the redaction code, and
-measured blind before any rule was written for it."""
+measured blind before any rule was written for it. The newest are in
+test_redaction_holdouts_latest."""
 import unittest
 
-from tests import (redaction_holdout16, redaction_holdout17, redaction_holdout18, redaction_holdout19,
-                   redaction_holdout20, redaction_holdout21)
+from tests import redaction_holdout16, redaction_holdout17, redaction_holdout18, redaction_holdout19
 from tests.support import HoldoutFloors
 
 
@@ -21,14 +21,14 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (160, 160),
         "command": (220, 224),
-        "config-file": (250, 256),
-        "note-or-chat": (173, 192),
+        "config-file": (252, 256),
+        "note-or-chat": (176, 192),
         "source-code": (217, 224),
         "stack-trace-or-log": (156, 160),
-        "tool-output": (250, 256),
+        "tool-output": (253, 256),
         "vendor-token": (127, 128),
     }
-    recall, benign, altered = 0.970, 800, 16
+    recall, benign, altered = 0.975, 800, 16
 
 
 
@@ -69,15 +69,15 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout18
     floors = {
         "ci-and-deploy": (123, 128),
-        "command": (219, 224),
-        "config-file": (250, 256),
+        "command": (221, 224),
+        "config-file": (251, 256),
         "note-or-chat": (273, 288),
         "source-code": (206, 208),
-        "stack-trace-or-log": (136, 144),
-        "tool-output": (222, 240),
+        "stack-trace-or-log": (138, 144),
+        "tool-output": (223, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.963, 803, 8
+    recall, benign, altered = 0.966, 803, 8
 
 
 class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -89,63 +89,16 @@ class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # storage keys under Hadoop's property names, and notes.
     corpus = redaction_holdout19
     floors = {
-        "ci-and-deploy": (110, 115),
-        "command": (209, 213),
+        "ci-and-deploy": (113, 115),
+        "command": (210, 213),
         "config-file": (242, 246),
-        "note-or-chat": (262, 279),
+        "note-or-chat": (267, 279),
         "source-code": (209, 213),
         "stack-trace-or-log": (192, 197),
         "tool-output": (255, 262),
         "vendor-token": (114, 115),
     }
-    recall, benign, altered = 0.971, 822, 3  # (three lose an emoji's variation selector, invisible)
-
-
-class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
-    # Enterprise and regulated shops around the world (Windows and Active Directory, Java
-    # application servers, SAP, mainframes, payment HSMs, telecom, network gear), written
-    # after the rules for the nineteenth; blind 0.829 and 2.2%, the lowest of all: its
-    # secrets are mostly chosen passwords (`Welkom@392`) in places no rule names, key
-    # components and obfuscated values (Cisco type 7, `{xor}`, DPAPI). Rules written for it
-    # since (short password flags, Windows switches, foreign password names, network device
-    # keys, registry values, payment keys, aligned tables, code that logs in) took it to
-    # 0.885 and 0.6%; the misses left are chosen passwords in notes and chat, obfuscated
-    # values, and the look-alikes still altered are Azure's `ARRAffinity` cookie and
-    # `kubectl describe`'s `DB_PASSWORD:  16 bytes`.
-    corpus = redaction_holdout20
-    floors = {
-        "ci-and-deploy": (108, 112),
-        "command": (195, 208),
-        "config-file": (241, 272),
-        "note-or-chat": (228, 272),
-        "source-code": (165, 192),
-        "stack-trace-or-log": (153, 176),
-        "tool-output": (225, 256),
-        "vendor-token": (110, 112),
-    }
-    recall, benign, altered = 0.890, 800, 5
-
-
-
-class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
-    # Teams that are not web startups (game studios, mobile apps, embedded and robotics,
-    # hosting and datacenter operations, labs, back offices, open-source maintainers),
-    # written after the rules for the twentieth; blind 0.897 and 2.2%, its look-alikes then
-    # a DNSSEC key, a disk's WWN, a file's digest on the line after its name, a GraphQL
-    # cursor and Unreal's DDC keys, left alone since. Its notes and chat are the weakest
-    # group (0.715): chosen passwords in sentences, in seventeen languages.
-    corpus = redaction_holdout21
-    floors = {
-        "ci-and-deploy": (108, 112),
-        "command": (204, 208),
-        "config-file": (245, 256),
-        "note-or-chat": (225, 288),
-        "source-code": (179, 192),
-        "stack-trace-or-log": (161, 176),
-        "tool-output": (236, 256),
-        "vendor-token": (112, 112),
-    }
-    recall, benign, altered = 0.918, 800, 1
+    recall, benign, altered = 0.976, 822, 3  # (three lose an emoji's variation selector, invisible)
 
 
 if __name__ == "__main__":
