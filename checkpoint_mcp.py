@@ -1570,11 +1570,15 @@ def redaction_patterns():
          r"(?#needs::=|:-)\$\{[A-Za-z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}:?[-=]"
          r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
         ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
-         "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`",
-         r"(?#needs:assw|asło|şifre|mdp|contrase)"
-         r"(?:assword|asswort|(?<![\w-])mdp|asło|şifre(?:si)?|contraseña)(?![\w-])[^\n]{0,30}?"
+         "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`, "
+         "a name and a date (`new pw is ananya.03031971`), letters and digits mixed (`7hunderc00k1344`)",
+         r"(?#needs:assw|asło|şifre|mdp|contrase|pw)"
+         r"(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])[^\n]{0,30}?"
          r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
-         r"(?P<secret>[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
+         r"(?P<secret>(?!(?:sha|md|crc|utf|base|ipv|http|x86|amd|arm|int|uint|float|latin|blake|argon|pbkdf)"
+         r"[_-]?[0-9])"  # (an algorithm's or an encoding's name: `password hash is sha256`)
+         r"[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6}|[a-z]{3,16}\.[0-9]{4,8}"
+         r"|(?=[a-z0-9]{0,23}[a-z]{2})(?=(?:[a-z]*[0-9]){2})[a-z0-9]{8,24})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
         ("password-subcommand", "i", "a subcommand that sets a password, then the password: "
          "`neo4j-admin dbms set-initial-password …`, `… change-password …`: if it looks random",
          r"(?#needs:-password )(?<![\w-])(?:set|change|reset|update)(?:-[a-z]+)*-password[ \t]+"

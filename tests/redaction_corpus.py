@@ -1429,3 +1429,8 @@ issue("psql-expanded-secret", "tool-output", "-[ RECORD 1 ]---+------\nid       
 BENIGN += ["--- PASS: TestLoginFlow2 (0.00s)", "PASS src/App2024.test.js", "PASS  TestCheckout12345 (0.21s)",
            "<tr><td>Password</td><td>required</td></tr>", "-[ RECORD 1 ]\nsmtp_pass | (set)",
            "resource \"random_password\" \"db\" {\n  result = (sensitive value)\n}", "SW-2024#show running-config"]
+issue("prose-simple-password", "prose", "hotfix: switch the listener to the new db user\n\n    new pw is {v} (vault later)",
+      "ananya." + rand(DIGITS, 8), "new pw is ")
+issue("prose-simple-password", "prose", "my user is noc-oncall and my password is {v} , I did not change anything",
+      "7hunder" + "c00k" + rand(DIGITS, 4), "my password is ")
+BENIGN += ["the password hash is sha256", "password: utf8mb4 is the column's charset"]
