@@ -1414,17 +1414,21 @@ def redaction_patterns():
          r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-])|[A-Za-z]+[:,](?:\s|\Z))(?:"
          + _CLI_VALUE + r"))"),
         ("mail-or-ftp-login-command", "", "a password sent in a protocol's log: FTP's or POP3's `PASS …` "
-         "(alone on its line or after `Command:`, `C:`, `>`, ftp's `quote`; quoted in a server's log or "
-         "a field of tshark's, when it reads as one), IMAP's `a001 LOGIN user …`",
-         r"(?#needs:PASS|LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-*>[ \t]*|>>>?[ \t]*"
-         r"|quote[ \t]+)?"
-         r"PASS[ \t]+(?![\w.-]+\.(?:[jt]sx?|[mc]js|py|rb|go|java|kt|php|cs|rs|swift|dart)(?:\s|\Z))"
-         r"(?P<secret>[^\s'\\/]{4,128}(?![^\s'\\]))(?![ \t]+\([0-9.]+ ?m?s\))"  # (not a test runner's
-         # `PASS  src/app.test.ts` or `PASS  TestCheckout (0.21s)`)
-         r"|(?<=[\"'\t])PASS[ \t]+(?P<secret4>(?![^\s]*/)(?=\S*[0-9])(?:(?=\S*[!#$%^&*~?@])|(?=\S*[A-Z])(?=\S*[a-z])"
-         r"(?=\S{10}))[^\s\"']{8,64})(?=[\"'\s]|\Z)(?![ \t]*\()"
+         "(after `Command:`, `C:`, `--->`, ftp's `quote`; alone on its line when it looks random, not a "
+         "test's name), IMAP's `a001 LOGIN user …`",
+         r"(?#needs:PASS |LOGIN )(?:(?<![^\n])[ \t]*(?:(?:Command|C|send|Client|client)[ \t]*:[ \t]*|-+>[ \t]*"
+         r"|>>>?[ \t]*|quote[ \t]+)"
+         r"PASS[ \t]+(?P<secret>[^\s'\\/]{4,128}(?![^\s'\\]))"
+         r"|(?<![^\n])[ \t]*PASS[ \t]+(?![Tt]est|[\w.-]+\.(?:[jt]sx?|[mc]js|py|rb|go|java|kt|php|cs|rs|swift|dart)"
+         r"(?:\s|\Z)|[a-z][a-z0-9]*_[a-z0-9_]*(?:\s|\Z))(?P<weak>[^\s'\\/]{4,128}(?![^\s'\\]))(?![ \t]+\()"  # (not a test runner's
+         # `PASS  src/app.test.ts`, `PASS  TestCheckout (0.21s)`, `PASS build (ok)` or `PASS schema_v2`)
          r"|(?<![^\n])[ \t]*(?:C:[ \t]*|>[ \t]*)?[A-Za-z0-9.]{1,10}[ \t]+LOGIN[ \t]+(?:\"[^\"\n]*\"|[^\s\"]+)[ \t]+"
          r"(?:\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s\"]+)))"),
+        ("ftp-pass-after-user", "", "FTP's `PASS …` after its `USER` in a server's log (`\"PASS …\"`) or a "
+         "capture's fields (tshark's tab-separated `USER`, then `PASS`), when it reads as a password",
+         r"USER[^\n]{0,200}\r?\n(?:[^\n]{0,300}\r?\n){0,3}?[^\n]{0,200}?[\"'\t]PASS[ \t]+"
+         r"(?P<secret>(?![^\s]*/)(?=\S*[0-9])(?:(?=\S*[!#$%^&*~?@])"
+         r"|(?=\S*[A-Z])(?=\S*[a-z])(?=\S{10}))[^\s\"']{8,64})(?=[\"'\s]|\Z)(?![ \t]*\()"),
         ("redis-requirepass", "", "redis.conf requirepass PASS",
          r"requirepass[ \t]+(?:" + _CLI_VALUE + r")"),
         ("redis-masterauth", "", "redis.conf masterauth PASS",
@@ -1720,12 +1724,17 @@ def redaction_patterns():
          "pair: the value, if it looks random",
          r"(?#needs:</key>|</td>|</th>|</dt>|</label>|</name>|</b>|</strong>)"
          r"<(?:key|td|th|dt|label|name|b|strong)(?:[ \t][^>\n]*)?>[^<\n]{0,40}?"
-         r"(?:password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|mot de passe|pin)"
-         r"[^<\n]{0,20}</(?:key|td|th|dt|label|name|b|strong)>\s{0,40}(?:</?(?:td|th|tr|span|div)[^>\n]*>\s{0,40}){0,2}"
-         r"<(?:value|td|dd|string|span|code)(?:[ \t][^>\n]*)?>(?P<weak>[^<\n]{4,128})</(?:value|td|dd|string|span|code)>"),
+         r"(?:password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|mot de passe"
+         r"|(?<![a-z])pin)[ \t]*[:*]?</(?:key|td|th|dt|label|name|b|strong)>"  # (the label ends at its word:
+         # not `Password policy`, `Pinned SHA`)
+         r"\s{0,40}(?:</?(?:td|th|tr|span|div)[^>\n]*>\s{0,40}){0,2}"
+         r"<(?:value|td|dd|string|span|code)(?:[ \t][^>\n]*)?>(?![A-Za-z]+=[0-9]+<)"  # (not a setting or a
+         r"(?P<weak>[^<\s()/]{4,128})</(?:value|td|dd|string|span|code)>"),  # type: `MinLength=12`, `VARCHAR(255)`)
         ("psql-expanded-secret", "i", "a secret's column in psql's expanded display (`-[ RECORD 1 ]`, then "
          "`smtp_pass | …`): the value, if it looks random",
-         r"(?#needs:-[ record)(?<![a-z0-9])[a-z0-9_]*(?:password|passwd|pass|pwd|secret|token|api_?key)[ \t]*\|[ \t]*"
+         r"(?#needs:-[ record)(?<![^\n])[ \t]*(?![a-z0-9_]*(?:sort|page|next|cursor|continuation)_?token)"
+         r"[a-z0-9_]*(?:password|passwd|pass|pwd|secret|token|api_?key)[ \t]*\|[ \t]*"
+         r"(?!scram-sha-|md5[0-9a-f]{32})"  # (a role's password hash, as pg_authid keeps it)
          r"(?P<weak>[^\s|]{4,128})[ \t]*(?=\r?\n|\Z)"),
         ("redis-cli-password", "", "redis-cli -a <password>",
          r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
@@ -1964,10 +1973,12 @@ def redaction_patterns():
          "hex digits)",
          r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<token>[0-9a-f]{32,}))(?=[ \t]*(?:\r?\n|\Z))"),
-        ("colon-user-slash-password", "", "a login given as `user / password` after `:`, `with` or `is`, the "
-         "user an account's name (`acesso ao supervisório: operador / …`, ``with `admin` / `…` ``; not "
-         "`Role: Primary / Secondary2`)",
-         r"(?#needs: / )(?:[:：]|with(?<=[ \t]with)|is(?<=[ \t]is))[ \t]+[`\"']?[a-z0-9_][\w.@-]{1,31}[`\"']?[ \t]*"
+        ("colon-user-slash-password", "", "a login given as `user / password` after `:`, `with` or `is`, a "
+         "login's word before and the user an account's name (`acesso ao supervisório: operador / …`, "
+         "``log in … with `admin` / `…` ``; not `Role: Primary / Secondary2`, `Frameworks: numpy / TensorFlow2`)",
+         r"(?#needs: / )(?i:log ?in|logon|sign in|credential|creds|user|account|access|acesso|accès|acceso|zugang"
+         r"|inlog|anmeld|portal|admin|passw|senha|contrase|pelanggan|masuk|giriş|dostęp|přihlaš)"
+         r"[^\n]{0,60}?(?:[:：]|with(?<=[ \t]with)|is(?<=[ \t]is))[ \t]+[`\"']?[a-z0-9_][\w.@-]{1,31}[`\"']?[ \t]*"
          r" / [ \t]*[`\"']?(?P<secret>" + _PROSE_SECRET + r")"),
         ("secret-setter-call", "i", "a method named for a secret given a literal: `.signingKey(\"…\")`, "
          "`.setApiToken('…')`, `.withPassword(\"…\")`, if it looks random",
@@ -2394,6 +2405,7 @@ def redaction_regexes():
         made["chosen"] = re.compile(  # a run of 8 to 40 (and a sentence's full stop)
             r"""(?<![^\s"'`(\[{<,;=:/])[A-Za-z0-9][A-Za-z0-9!#$%&*?@._-]{6,39}"""
             r"""(?=[\s"'`)\]}>,;:]|\.?\Z|\.\s)""")
+        made["not chosen"] = re.compile(_NOT_CHOSEN)
         made["chosen gate"] = bytes(  # a letter or digit as "a", a symbol of _CHOSEN_SYMBOLS as "!"
             ord("a") if chr(c).isalnum() and c < 128 else ord("!") if chr(c) in _CHOSEN_SYMBOLS else 32
             for c in range(256))
@@ -3758,6 +3770,23 @@ def is_generated_token(value):
 # (a mask, a power), two dots (`iDRAC.Embedded.1#Users.2`) or a regular expression's range
 # (`A-Za-z0-9%`); nor with a reference's word before its `#` (`Issue#1234`, `PR#12`).
 _CHOSEN_SYMBOLS = "!#$%&*?@"
+# What reads as a chosen password and is code, a reference or a name: a file's line anchor
+# (`config.py#L120`), a JVM object's identity hash or class (`MyService@5e9f23b4`,
+# `Outer$1.class`, `$$SpringCGLIB`), a reference, a word then only digits (`Worker#12`,
+# `Infra!482`, `Platform&12`),
+# a spreadsheet's range (`Sheet1!A1:C10`), a version or a metric at k (`React@18`,
+# `Recall@10`, `Pass@100`), a symbol before a dot (`inputRef2!.current`), an HTML entity, a host after
+# its user (`User@DESKTOP-7QK2M1`, `JSmith2@Contoso.com`).
+_NOT_CHOSEN = (r"#L[0-9]|\.[A-Za-z0-9]{1,5}#|@[0-9a-fA-F]{6,8}$|\$\$|\$[0-9]{1,2}(?:\.|$)|\.class$"
+               r"|^[A-Za-z][A-Za-z_-]*[#!&][0-9]+$|![$]?[A-Z]{1,3}[$]?[0-9]*(?::|$)|@[0-9]{1,2}(?:\.[0-9]+)*$"
+               r"|^(?i:recall|precision|pass|hits?|hitrate|ndcg|map|mrr|top|acc|accuracy|f1)@[0-9]+$"
+               r"|[!#$%&*?@]\.|&(?:amp|lt|gt|quot|apos|#[0-9]+)(?:;|$)"
+               r"|@(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*$|@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$")
+_EXCLAIMED_WORDS = frozenset((  # (a word, then digits and `!`: an exclamation, not a password)
+    "windows", "win", "iphone", "ipad", "pixel", "galaxy", "android", "ios", "macos", "python", "node", "java",
+    "ubuntu", "debian", "fedora", "build", "issue", "config", "failed", "error", "test", "version", "release",
+    "hello", "world", "helloworld", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "retry", "level", "player", "round", "step", "phase", "sprint", "day", "week", "year", "team", "room"))
 _DEVICE_PROMPT_WORDS = frozenset((  # what follows a network device's prompt (`SW-2024#show`)
     "show", "sh", "conf", "config", "configure", "copy", "write", "wr", "exit", "end", "ping", "reload",
     "debug", "terminal", "term", "enable", "no", "int", "interface", "run", "dir", "more", "clear"))
@@ -3770,8 +3799,9 @@ _REFERENCE_WORDS = frozenset((
     "milestone", "defect", "sr", "inc", "chg", "ritm"))
 
 
-def is_chosen_password(run):
-    """True when `run` reads as a password a person chose (see _CHOSEN_SYMBOLS)."""
+def is_chosen_password(run, before="", after=""):
+    """True when `run` reads as a password a person chose (see _CHOSEN_SYMBOLS), `before`
+    and `after` the text around it on its line."""
     symbols = sum(c in _CHOSEN_SYMBOLS for c in run)
     if not (8 <= len(run) <= 40 and symbols and sum(c.isalpha() for c in run) >= 4
             and any(c.isdigit() for c in run) and (symbols >= 2 or any(c.isupper() for c in run)
@@ -3781,8 +3811,18 @@ def is_chosen_password(run):
                                       or len(run.partition("*")[0]) < 3
                                       or run.partition("*")[2].isdigit() and len(run.partition("*")[2]) <= 2):
         return False  # a product or a size (`2*RHOBEG`, `t*A_1_norm`, `a*F3-c*F1`, `Integer*1`)
+    pattern_end = run[-1] == "*" and after[:1] in ("", " ", "'", '"')
+    if symbols == sum(c in "*%" for c in run) and ("." in run or pattern_end or any(
+            word in before[-16:] for word in ("-name ", "-iname ", "-Filter ", "LIKE ", "like "))):
+        return False  # a glob or a LIKE pattern (`Report*2024.csv`, `LIKE 'Test2024%'`)
     if "**" in run or run.count(".") >= 2 or "a-z" in run or "A-Z" in run or "0-9" in run:
         return False
+    if "." in run and not any(c in _CHOSEN_SYMBOLS for c in run.rstrip(_CHOSEN_SYMBOLS)):
+        return False  # a version's exclamation (`Python3.12!`)
+    if run.endswith("!") and symbols == 1 and run.rstrip("!0123456789").lower() in _EXCLAIMED_WORDS:
+        return False  # an exclamation after a product, a day or a build (`Windows11!`, `Build42!`)
+    if run.endswith("%") and symbols == 1 and len(run[:-1]) - len(run[:-1].rstrip("0123456789")) <= 3:
+        return False  # a percentage (`Total85%`, `Summer20%`)
     if any(c in _CHOSEN_SYMBOLS and run[at + 1:at + 2].islower() and not (
             run[at - 1:at].isdigit() and c in "!?&" or c == "#" and run[max(0, at - 4):at].isdigit() and at >= 4
             and run[at + 1:].rstrip("0123456789").lower() not in _DEVICE_PROMPT_WORDS)
@@ -3791,9 +3831,17 @@ def is_chosen_password(run):
     if "%" in run and any(len(run[at + 1:at + 3]) == 2 and set(run[at + 1:at + 3]) <= _HEX
                           for at in range(len(run)) if run[at] == "%"):
         return False  # percent-encoding (`is%3Aunresolved`, `prod%2Fdb`)
-    before_at, at, _ = run.partition("@")
-    if at and not any(c.isupper() for c in before_at):
-        return False
+    if _redaction_regexes["not chosen"].search(run):
+        return False  # code, a reference or a name (_NOT_CHOSEN)
+    if run.endswith("$") and symbols == 1 and any(word in before for word in ("grep", "sed ", "rg ", "=~", "regex",
+                                                                              "re.", "match", "LIKE")):
+        return False  # a regular expression's anchor (`grep 'Timeout30s$'`)
+    if run.endswith("#") and symbols == 1 and ("-" in run or after.split()[:1] and after.split()[0].lower()
+                                               in _DEVICE_PROMPT_WORDS):
+        return False  # a device's prompt (`Core-SW1#`, `Router01# show ip`)
+    before_at, at, host = run.partition("@")
+    if at and (not any(c.isupper() for c in before_at) or after[:1] == ":"):
+        return False  # a release (`api@359b8a5b`), a host to copy to (`Deploy@Web01:/opt`)
     before_hash, hash_sign, _ = run.partition("#")
     return not (hash_sign and before_hash.rstrip("0123456789._-").lower() in _REFERENCE_WORDS)
 
@@ -3805,17 +3853,25 @@ def chosen_password_spans(text):
             return []  # no letter or digit before such a symbol: most texts end here
     spans = []
     for match in _redaction_regexes["chosen"].finditer(text):
-        if text[match.start() - 1:match.start()] == "/":
-            word = text[max(text.rfind(" ", 0, match.start()), text.rfind("\n", 0, match.start())) + 1:match.start()]
+        start = match.start()
+        if text[start - 1:start] == "/":
+            word = text[max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1:start]
             if "://" in word or word[:1] in "/~." or set(match.group()) & set(_CHOSEN_SYMBOLS) == {"#"}:
                 continue  # a URL's or a path's part, an anchor or an issue (`…/site.py#L250`, `org/repo#9319`)
+        if text[start - 2:start] == "::":
+            continue  # an IPv6 address's zone (`fe80::1%Ethernet2`)
         run = match.group().rstrip(".")
-        if run.endswith("?") and run[-2:-1] not in _CHOSEN_SYMBOLS:
+        if run[-2:] in ("??", "?!", "!?", "!!"):
+            run = run.rstrip("!?")  # a sentence's marks (`Is it Windows11?!`)
+        elif run.endswith("?") and run[-2:-1] not in _CHOSEN_SYMBOLS:
             run = run[:-1]  # a question's mark (`… on Windows2022?`)
-        if text[match.start() + len(run):match.start() + len(run) + 1] in ("", " ", "\t", "\n", "'", '"', "`"):
+        if text[start + len(run):start + len(run) + 1] in ("", " ", "\t", "\n", "'", '"', "`"):
             run = run.rstrip("*")  # a glob's or an emphasis's end (`Build2024*`, `s2svpn!*`)
-        if is_chosen_password(run):
-            spans.append((match.start(), match.start() + len(run)))
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", start)
+        if is_chosen_password(run, text[line_start:start],
+                              text[start + len(run):line_end if line_end >= 0 else len(text)]):
+            spans.append((start, start + len(run)))
     return spans
 
 

@@ -1413,9 +1413,10 @@ issue("colon-user-slash-password", "prose", "acesso ao supervisório: operador /
 issue("colon-user-slash-password", "prose", "log in to the appliance with `admin` / `{v}` and re-issue the token",
       "Ch3ddar" + rand(DIGITS, 2) + "@Harb0r", "with `admin` / `")
 BENIGN += ["OS: Ubuntu / Debian12", "ratio: read / write", "Role: primary / replica"]
-issue("mail-or-ftp-login-command", "log", '2024-04-25 02:57:07 [pid 27984] FTP command: Client "172.16.18.3", "PASS {v}"',
+issue("ftp-pass-after-user", "log", '2024-04-25 02:57:07 [pid 27984] FTP command: Client "172.16.18.3", "USER scan"\n'
+      '2024-04-25 02:57:07 [pid 27984] FTP command: Client "172.16.18.3", "PASS {v}"',
       "Legia" + rand(DIGITS, 5), '"PASS ')
-issue("mail-or-ftp-login-command", "tool-output", "192.168.20.76\tUSER\tmeter_upload\n192.168.20.76\tPASS\t{v}",
+issue("ftp-pass-after-user", "tool-output", "192.168.20.76\tUSER\tmeter_upload\n192.168.20.76\tPASS\t{v}",
       "Rex_" + rand(DIGITS, 4) + "!", "PASS\t")
 issue("terraform-random-password", "tool-output", '# random_password.db:\nresource "random_password" "db" {\n'
       '    length           = 24\n    result           = "{v}"\n    special          = true\n}',
@@ -1427,6 +1428,10 @@ issue("labelled-element-secret", "prose", "<table><tr><td>Login</td><td>cbernard
 issue("psql-expanded-secret", "tool-output", "-[ RECORD 1 ]---+------\nid              | 1\nsmtp_user       | erp\n"
       "smtp_pass       | {v}\nsmtp_port       | 587", "Inverno" + rand(DIGITS, 4) + "gr", "smtp_pass       | ")
 BENIGN += ["--- PASS: TestLoginFlow2 (0.00s)", "PASS src/App2024.test.js", "PASS  TestCheckout12345 (0.21s)",
+           "PASS test_redaction_basic", "PASS build (ok)",
+           "test_checkout\tPASS\tTestCheckout2024", "<td>password</td><td>VARCHAR(255)</td>",
+           "<td>Password policy</td><td>MinLength=12</td>", "<td>Pinned SHA</td><td>a1b2c3d4e5f6a7b8</td>",
+           "-[ RECORD 1 ]\nid | 1\necho -n $api_key | sha256sum", "Frameworks: numpy / TensorFlow2",
            "<tr><td>Password</td><td>required</td></tr>", "-[ RECORD 1 ]\nsmtp_pass | (set)",
            "resource \"random_password\" \"db\" {\n  result = (sensitive value)\n}", "SW-2024#show running-config"]
 issue("prose-simple-password", "prose", "hotfix: switch the listener to the new db user\n\n    new pw is {v} (vault later)",

@@ -23,14 +23,14 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (110, 112),
         "command": (196, 208),
-        "config-file": (251, 272),
+        "config-file": (250, 272),
         "note-or-chat": (239, 272),
-        "source-code": (170, 192),
-        "stack-trace-or-log": (162, 176),
-        "tool-output": (235, 256),
+        "source-code": (168, 192),
+        "stack-trace-or-log": (160, 176),
+        "tool-output": (234, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.920, 800, 5
+    recall, benign, altered = 0.918, 800, 5
 
 
 
@@ -69,7 +69,7 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (112, 116),
         "command": (216, 226),
-        "config-file": (240, 250),
+        "config-file": (239, 250),
         "note-or-chat": (279, 339),
         "source-code": (155, 160),
         "stack-trace-or-log": (193, 204),

@@ -21,7 +21,7 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (160, 160),
         "command": (220, 224),
-        "config-file": (252, 256),
+        "config-file": (251, 256),
         "note-or-chat": (176, 192),
         "source-code": (217, 224),
         "stack-trace-or-log": (156, 160),
