@@ -1420,7 +1420,8 @@ def redaction_patterns():
          r"|>>>?[ \t]*|quote[ \t]+)"
          r"PASS[ \t]+(?P<secret>[^\s'\\/]{4,128}(?![^\s'\\]))"
          r"|(?<![^\n])[ \t]*PASS[ \t]+(?![Tt]est|[\w.-]+\.(?:[jt]sx?|[mc]js|py|rb|go|java|kt|php|cs|rs|swift|dart)"
-         r"(?:\s|\Z)|[a-z][a-z0-9]*_[a-z0-9_]*(?:\s|\Z))(?P<weak>[^\s'\\/]{4,128}(?![^\s'\\]))(?![ \t]+\()"  # (not a test runner's
+         r"(?:\s|\Z)|[a-z][a-z0-9]*_[a-z0-9_]*(?:\s|\Z))"
+         r"(?P<weak>[^\s'\\/]{4,128}(?![^\s'\\]))(?![ \t]+\()"  # (not a test runner's
          # `PASS  src/app.test.ts`, `PASS  TestCheckout (0.21s)`, `PASS build (ok)` or `PASS schema_v2`)
          r"|(?<![^\n])[ \t]*(?:C:[ \t]*|>[ \t]*)?[A-Za-z0-9.]{1,10}[ \t]+LOGIN[ \t]+(?:\"[^\"\n]*\"|[^\s\"]+)[ \t]+"
          r"(?:\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s\"]+)))"),
@@ -1924,7 +1925,8 @@ def redaction_patterns():
         ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
          r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA)"
          r"(?:" + _PASSWORD_WORD + r"|ASSWORD|ASSWD|asse(?<=palavra-passe)"
-         r"|(?<![\w-])(?:pw|PW|pwd|pass(?![ \t]+(?:on|in|the|with|after|when|if|locally|again)(?![\w-]))|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,80}?"
+         r"|(?<![\w-])(?:pw|PW|pwd|pass(?![ \t]+(?:on|in|the|with|after|when|if|locally|again)(?![\w-]))"
+         r"|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,80}?"  # (`tests pass on …`: a verb)
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
@@ -2074,7 +2076,8 @@ def redaction_patterns():
         ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
          "`logging into the router with …`, `wifi in the lab is …`",
          # (found at `og`, a literal the engine skips to fast)
-         r"(?#needs:ogin|og in|og" "\t" r"in|ogging|ogged)og(?<=[Ll]og)(?:in|[ \t]in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
+         r"(?#needs:ogin|og in|og" "\t" r"in|ogging|ogged)"
+         r"og(?<=[Ll]og)(?:in|[ \t]in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
          + _PROSE_LOGIN_TAIL),
         ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
          r"fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
@@ -2389,7 +2392,8 @@ def redaction_regexes():
                 "webhook", "webhook(?![ _-]?ids?(?![a-z]))").replace(  # a webhook's or a connection's
                 "connection", "(?<=[a-z_.-])connection(?![ _-]?ids?(?![a-z]))").replace(  # id is no secret
                 # (and `connection` only as part of a name: `SERVICEBUS_CONNECTION`)
-                "auth", "(?<!message-)auth(?!or)").replace("token", "(?<!page)(?<!page_)token(?!i[sz][ae])(?![ _-]?accessor)").replace(  # nor `tokenizer`,
+                "auth", "(?<!message-)auth(?!or)").replace(
+                "token", "(?<!page)(?<!page_)token(?!i[sz][ae])(?![ _-]?accessor)").replace(  # nor `tokenizer`,
                 # a Vault token's accessor (it cannot log in),
                 # a page's token (a cursor: `nextPageToken`),
                 # `keyword`, `keyboard`, `monkey`
@@ -3758,25 +3762,25 @@ def is_generated_token(value):
 # (after a space, a quote, a bracket, `=`, `:`, `,`, `;`, or a slash not in a URL or a
 # path: `operator/Zima1962!gn`) holding a symbol a policy asks for (_CHOSEN_SYMBOLS), 4
 # letters and a digit at least, and both cases or two such symbols (`Welkom@392`,
-# `Fika%Inverno18`, `Qwer!2024#Asdf`; a `?` at its end is a question's, a `*` at a word's
-# end a glob's or an emphasis's). Not when a symbol comes before a lowercase letter
-# (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's `#fragment`; `!`, `?` or `&` after a
-# digit may, and `#` after a year but not a device's command: `Zima1962!gn`,
-# `Inverno1971#gr`, not `SW-2024#show`); nor a product or a size (`*` its only symbol,
-# with a digit first, a `_` or `-`, less than three characters before it or two digits
-# or less after
-# it: `2*RHOBEG`, `t*A_1_norm`, `Integer*1`); nor with no capital before its `@`
-# (`api@359b8a5b`: a release); nor percent-encoded (`is%3Aunresolved`); nor holding `**`
-# (a mask, a power), two dots (`iDRAC.Embedded.1#Users.2`) or a regular expression's range
-# (`A-Za-z0-9%`); nor with a reference's word before its `#` (`Issue#1234`, `PR#12`).
+# `Fika%Inverno18`, `Qwer!2024#Asdf`, `Summer2019!`; a `?` at its end is a question's, `?!`
+# a sentence's, a `*` at a word's end a glob's or an emphasis's). Not when a symbol comes
+# before a lowercase letter (`RTR01#show`, `fe80::1%eth0`, `user@host`, a URL's
+# `#fragment`; `!`, `?` or `&` after a digit may, and `#` after a year but not a device's
+# command: `Zima1962!gn`, `Inverno1971#gr`, not `SW-2024#show`); nor with no capital before
+# its `@` (`api@359b8a5b`: a release); nor a product, a size, a glob or a LIKE pattern
+# (`*` or `%` its only symbols: `2*RHOBEG`, `Integer*1`, `Report*2024.csv`); nor
+# percent-encoded, holding `**`, two dots or a regular expression's range; nor an
+# exclamation (`Windows11!`, `Python3.12!`), a percentage (`Total85%`), a regular
+# expression's `$` or a device's prompt (`Core-SW1#`); nor what _NOT_CHOSEN names; nor
+# with a reference's word before its `#` (`Issue#1234`, `PR#12`).
 _CHOSEN_SYMBOLS = "!#$%&*?@"
 # What reads as a chosen password and is code, a reference or a name: a file's line anchor
 # (`config.py#L120`), a JVM object's identity hash or class (`MyService@5e9f23b4`,
 # `Outer$1.class`, `$$SpringCGLIB`), a reference, a word then only digits (`Worker#12`,
-# `Infra!482`, `Platform&12`),
-# a spreadsheet's range (`Sheet1!A1:C10`), a version or a metric at k (`React@18`,
-# `Recall@10`, `Pass@100`), a symbol before a dot (`inputRef2!.current`), an HTML entity, a host after
-# its user (`User@DESKTOP-7QK2M1`, `JSmith2@Contoso.com`).
+# `Infra!482`, `Platform&12`), a spreadsheet's range (`Sheet1!A1:C10`), a version or a
+# metric at k (`React@18`, `Recall@10`, `Pass@100`), a symbol before a dot
+# (`inputRef2!.current`), an HTML entity, a host after its user (`User@DESKTOP-7QK2M1`,
+# `JSmith2@Contoso.com`).
 _NOT_CHOSEN = (r"#L[0-9]|\.[A-Za-z0-9]{1,5}#|@[0-9a-fA-F]{6,8}$|\$\$|\$[0-9]{1,2}(?:\.|$)|\.class$"
                r"|^[A-Za-z][A-Za-z_-]*[#!&][0-9]+$|![$]?[A-Z]{1,3}[$]?[0-9]*(?::|$)|@[0-9]{1,2}(?:\.[0-9]+)*$"
                r"|^(?i:recall|precision|pass|hits?|hitrate|ndcg|map|mrr|top|acc|accuracy|f1)@[0-9]+$"
@@ -3839,7 +3843,7 @@ def is_chosen_password(run, before="", after=""):
     if run.endswith("#") and symbols == 1 and ("-" in run or after.split()[:1] and after.split()[0].lower()
                                                in _DEVICE_PROMPT_WORDS):
         return False  # a device's prompt (`Core-SW1#`, `Router01# show ip`)
-    before_at, at, host = run.partition("@")
+    before_at, at, _ = run.partition("@")
     if at and (not any(c.isupper() for c in before_at) or after[:1] == ":"):
         return False  # a release (`api@359b8a5b`), a host to copy to (`Deploy@Web01:/opt`)
     before_hash, hash_sign, _ = run.partition("#")
@@ -4034,9 +4038,10 @@ def is_path_value(value):
     """True when an environment value names a file rather than holds a secret."""
     if value.startswith(("~/", "./", "../", "~\\", ".\\", "..\\", "\\\\")) or value[1:3] in (":\\", ":/"):
         return True
-    if value.startswith("/"):
-        return os.path.exists(value) or "." in value.rpartition("/")[2] or value.count("/") >= 2 and all(
-            part.replace("-", "").replace("_", "").isalnum() and part.islower() for part in value[1:].split("/"))
+    if value.startswith("/"):  # (a path's parts are names; a base64 key's are not: `/wJalrXU…/K7MDENG/…`)
+        return "." in value.rpartition("/")[2] or all(
+            part.replace("-", "").replace("_", "").replace(".", "").isalnum()
+            and (part.islower() or part.isupper() or part.istitle()) for part in value[1:].split("/"))
     head, dot, extension = value.rpartition(".")
     return bool(dot and head and 2 <= len(extension) <= 11 and extension.isalpha() and extension.islower()
                 and not any(c.isspace() for c in value))  # `service-account.json`, `certs/server.key`
