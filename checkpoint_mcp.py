@@ -814,7 +814,8 @@ _USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?:(?P<weak>[^\s'"`]+)|'(?P<weak2>
 
 
 # What follows a word of logging in when a password is named by it (`… login is admin / …`).
-_PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t][\"'`]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
+_PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t](?<![ \t]as[ \t])[\"'`]?"  # (who logged in is no secret: `logged in as …`)
+                     r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
                      + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z))")
 
 
@@ -1228,7 +1229,11 @@ def redaction_patterns():
          "`app_user / …`, `ops@example.org / …`): the password, if it reads as a chosen one "
          "(a digit and a symbol or both cases, or words joined; not a name: `AccountSettings2`, "
          "`Algorithm.HMAC256`)",
-         r"(?#needs: / )(?<=[\w.@-][\w.@-]) /[ \t]+(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's
+         r"(?#needs: / )(?<=[\w.@-][\w.@-])"
+         + "".join("(?<![^\\w./-]%s)(?<!^%s)" % (ref, ref)
+                   for ref in ("main", "master", "develop", "origin", "upstream", "HEAD", "trunk"))
+         + r" /[ \t]+(?!\S*@\{)"  # (git's refs: `main / HEAD@{1}`)
+         r"(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's
          r"(?!(?![A-Z][a-z]+(?:[A-Z][a-z]+)+[0-9]{3,}(?![^\s.,;:)'\"`]))"  # id, a class's name: `AccountSettings2`,
          r"(?:[A-Z][a-z]+[0-9]*){2,}(?![^\s.,;:)'\"`]))"  # `ChaCha20Poly1305` (not words then a number: `CopperCinder8478`),
          r"(?!(?=[^\s]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)+(?![^\s,;:)'\"`]))"  # a dotted name,

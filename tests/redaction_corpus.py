@@ -1439,3 +1439,4 @@ issue("prose-simple-password", "prose", "hotfix: switch the listener to the new 
 issue("prose-simple-password", "prose", "my user is noc-oncall and my password is {v} , I did not change anything",
       "7hunder" + "c00k" + rand(DIGITS, 4), "my password is ")
 BENIGN += ["the password hash is sha256", "password: utf8mb4 is the column's charset"]
+BENIGN += ["Compare with main / HEAD@{1}", "Branches: main / Release2024Q1", "Logged in as JohnDoe#1234"]
