@@ -6,10 +6,8 @@ import base64
 import json
 import unittest
 
-import checkpoint_mcp
 from checkpoint_mcp import (CHECKPOINT_DIR, REDACTED, RunEnvironment, environment_secrets, environment_values,
-                            redact_fields,
-                            redact_text, redacted_values)
+                            redact_fields, redact_text, redacted_values)
 from tests.support import SAVE, AutosnapTestCase, TempDirTestCase, Transcript
 
 # Chosen passwords and a token the table's rows leave alone when nothing labels them.
