@@ -2489,14 +2489,24 @@ _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-o
 
 def named_public(lowered, start, firebase=False):
     """True when the value at `start` is named public on its line (_PUBLIC_KEY_NAMES: in the
-    48 characters before it, or a search-only comment in the 80 after), or is a Firebase
+    48 characters before it, or a comment saying search-only or public in the 80 after:
+    `# public, used by snap.js`, `(public, goes in checkout.js)`), or is a Firebase
     web config's key (`firebase`: the text holds one): `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
     `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
     before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
     after = lowered[start:start + 80].partition("\n")[0]
     return (any(name in before for name in _PUBLIC_KEY_NAMES)
-            or any(name in after for name in ("search-only", "search_only", "searchonly"))
+            or any(name in after for name in ("search-only", "search_only", "searchonly", "(public", "# public",
+                                              "// public", "-- public", "public by design"))
             or (firebase and lowered.startswith("aiza", start)))
+
+
+def in_arn(lowered, start):
+    """True when `start` is inside an AWS resource name (`arn:aws:secretsmanager:…:secret:prod/db-hSPDL3`):
+    a name, never a secret."""
+    token_start = max(lowered.rfind(" ", 0, start), lowered.rfind("\n", 0, start), lowered.rfind("\t", 0, start),
+                      lowered.rfind("'", 0, start), lowered.rfind('"', 0, start)) + 1
+    return "arn:aws" in lowered[token_start:start]
 
 
 def in_sealed_document(lowered, start):
@@ -2985,6 +2995,8 @@ _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus",
 # the samples every tutorial shows.
 _PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJhbGciOiJub25lI", "sb_publishable_",
                        "appl_", "goog_",  # (RevenueCat's public SDK keys)
+                       "FLWPUBK-", "FLWPUBK_TEST-", "Mid-client-", "SB-Mid-client-",  # (Flutterwave's public
+                       "rzp_live_", "rzp_test_",  # key, Midtrans' client key, Razorpay's key id: all in checkout pages)
                        # (jwt.io's sample token, the Azurite emulator's documented account key)
                        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwi",
                        "Eby8vdM02xNO" + "cqFlqUwJPLlm" + "EtlCDXJ1OUzF" + "T50uSRZ6IFsu" + "Fq2UVErCz4I6tq")
@@ -3170,8 +3182,9 @@ def after_a_secret(text, spans, start):
 def vendor_prefixed(text, match, start, end):
     """(the vendor-like prefix of the run text[start:end] whose long part is `match`, the
     run's new end) when what follows it reads as a token's secret part (`acme_live_…`,
-    `ACME-…`, `ac.st.…`: is_vendor_token_tail); (None, end) when it does not, or when the
-    prefix is a digest's (`sha512-…`: then False for the prefix). A URL's host is no prefix."""
+    `ACME-…`, `ac.st.…`: is_vendor_token_tail); (None, end) when it does not, when a
+    reference's label comes before it, or when the prefix is a digest's (`sha512-…`: then
+    False for the prefix). A URL's host is no prefix."""
     head = _redaction_regexes["prefix"]
     prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
     if prefix is None or (prefix.start() == start and text[max(0, start - 3):start] == "://"
@@ -3181,6 +3194,8 @@ def vendor_prefixed(text, match, start, end):
         return False, end
     if prefix.group().lower().rstrip("_-.") in _PUBLIC_ID_PREFIXES:
         return None, end  # an object's id: `prj_…`, `jr_…`
+    if text[max(0, prefix.start() - 16):prefix.start()].lower().rstrip(" \t:=\"'").endswith(("ref", "reference")):
+        return None, end  # a transaction's reference: `tx_ref FLW-MOCK-…`, `payment_reference=…`
     tail = text[prefix.end():end if prefix.start() == start else match.end()]
     if is_vendor_token_tail(prefix.group(), tail) and not _redaction_regexes["uuid"].search(text, start, end):
         return prefix, prefix.end() + len(tail)
@@ -3326,6 +3341,8 @@ def credential_spans(text, lowered):
             start += 1
         if not is_generated_run(text[start:end]) or is_public_by_make(text[start:end]):
             continue  # (most runs end here: paths, names, words)
+        if in_arn(lowered, start):
+            continue  # a name in an AWS resource's name (`…:secret:prod/db-hSPDL3`)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
@@ -3732,6 +3749,7 @@ def redact_rows(text):
                     continue
                 value = text[start:end]
                 if is_stand_in_value(value, name, placeholder) or (sealed and in_sealed_document(lowered, start)) or (
+                        in_arn(lowered, start)) or (
                         named_public(lowered, start, firebase)) or (
                         is_published(value)) or (
                         group.startswith("weak") and not looks_random(value)) or (

@@ -1440,3 +1440,8 @@ issue("prose-simple-password", "prose", "my user is noc-oncall and my password i
       "7hunder" + "c00k" + rand(DIGITS, 4), "my password is ")
 BENIGN += ["the password hash is sha256", "password: utf8mb4 is the column's charset"]
 BENIGN += ["Compare with main / HEAD@{1}", "Branches: main / Release2024Q1", "Logged in as JohnDoe#1234"]
+BENIGN += ["Razorpay key id (public, goes in checkout.js): rzp_live_" + rand(ALNUM, 14),
+           "Flutterwave public key FLWPUBK-" + rand(HEX, 32) + "-X (safe in the frontend bundle)",
+           "MIDTRANS_CLIENT_KEY=Mid-client-" + rand(ALNUM, 16) + "  # public, used by snap.js",
+           "tx_ref FLW-MOCK-" + rand(HEX, 32) + ", flw_ref FLW-M03K-" + rand(HEX, 32),
+           "arn:aws:secretsmanager:ap-south-1:548900829364:secret:prod/shiprocket-" + rand(ALNUM, 6)]

@@ -4,7 +4,7 @@ the redaction brought them. Each was written without reading the redaction code,
 measured blind before any rule was written for it."""
 import unittest
 
-from tests import redaction_holdout20, redaction_holdout21, redaction_holdout22
+from tests import redaction_holdout20, redaction_holdout21, redaction_holdout22, redaction_holdout23
 from tests.support import HoldoutFloors
 
 
@@ -24,7 +24,7 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (110, 112),
         "command": (196, 208),
         "config-file": (250, 272),
-        "note-or-chat": (239, 272),
+        "note-or-chat": (241, 272),
         "source-code": (168, 192),
         "stack-trace-or-log": (160, 176),
         "tool-output": (234, 256),
@@ -70,13 +70,36 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (112, 116),
         "command": (216, 226),
         "config-file": (239, 250),
-        "note-or-chat": (279, 339),
+        "note-or-chat": (281, 339),
         "source-code": (155, 160),
         "stack-trace-or-log": (193, 204),
         "tool-output": (253, 278),
         "vendor-token": (140, 140),
     }
     recall, benign, altered = 0.927, 1021, 0
+
+
+
+class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Teams outside North America and Western Europe and the services they use (regional
+    # clouds, payment gateways, SMS and tax APIs, chats in fifteen languages), written after
+    # the rules for the twenty-second and measured blind with them: 0.881 and 4.2%. Its
+    # look-alikes were payment gateways' public keys and key ids, said public on their line,
+    # a Secrets Manager ARN's name and transaction references, left alone since. The misses
+    # left are tokens with no word at all (a bare 32-hex secret, a chat's bare reply) and
+    # regional vendors' shapes no row names.
+    corpus = redaction_holdout23
+    floors = {
+        "ci-and-deploy": (98, 105),
+        "command": (192, 195),
+        "config-file": (210, 225),
+        "note-or-chat": (219, 300),
+        "source-code": (166, 180),
+        "stack-trace-or-log": (147, 150),
+        "tool-output": (210, 225),
+        "vendor-token": (79, 120),
+    }
+    recall, benign, altered = 0.880, 860, 0
 
 
 if __name__ == "__main__":
