@@ -2783,16 +2783,17 @@ def vendor_rows(patterns):
     return rows[1]
 
 
-def adjacent_spans_joined(spans):
-    """The spans of a match's groups that took part, sorted, with those that touch made one
-    (a token read in two groups, around a literal the search starts at)."""
-    joined = []
+def merged_spans(spans, touching=False):
+    """`spans` sorted, overlapping ones made one (and, with `touching`, those that touch: a
+    match's groups around the literal its search starts at); a span that took no part in
+    its match, (-1, -1), is left out."""
+    merged = []
     for start, end in sorted(span for span in spans if span[0] >= 0):
-        if joined and start == joined[-1][1]:
-            joined[-1] = (joined[-1][0], end)
+        if merged and (start < merged[-1][1] or touching and start == merged[-1][1]):
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
         else:
-            joined.append((start, end))
-    return joined
+            merged.append((start, end))
+    return merged
 
 
 def vendor_spans_across(chain, patterns):
@@ -2816,7 +2817,7 @@ def vendor_spans_across(chain, patterns):
         for regex, groups, prefixes in vendor_rows(patterns):
             if any(prefix in word for prefix in prefixes):
                 for match in regex.finditer(word):
-                    for start, end in adjacent_spans_joined(match.span(group) for group in groups):
+                    for start, end in merged_spans((match.span(group) for group in groups), touching=True):
                         if any(start < join < end for join in joins[1:]):
                             yield original(start), original(end - 1) + 1
         prefix = _redaction_regexes["prefix"].match(word)
@@ -2829,6 +2830,17 @@ def vendor_spans_across(chain, patterns):
             if (any(prefix.end() < join < end for join in joins[1:])
                     and is_vendor_token_tail(prefix.group(), word[prefix.end():end])):
                 yield original(prefix.end()), original(end - 1) + 1
+
+
+def base64_text(data, encoding="utf-8"):
+    """The text `data` (base64, standard or URL-safe, padded or not) decodes to in
+    `encoding`, or None when it is no base64 of such text."""
+    import binascii
+    data = data.rstrip("=").replace("-", "+").replace("_", "/")
+    try:
+        return binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode(encoding)
+    except ValueError:  # binascii.Error and UnicodeDecodeError
+        return None
 
 
 def looks_generated(run):
@@ -2884,15 +2896,8 @@ def looks_generated(run):
         return False
     if sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:])) > 0.3 * length:
         return False  # ABCDEFGH…, 0123456789…
-    import binascii  # base64 of ordinary text (in any language) is no secret (the decoding pass looks inside)
-    data = part.rstrip("=").replace("-", "+").replace("_", "/")
-    try:
-        decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("utf-8")
-        if decoded.translate(_LAYOUT).isprintable():
-            return False
-    except ValueError:
-        pass
-    return True
+    decoded = base64_text(part)  # base64 of ordinary text (in any language) is no secret (the decoding
+    return decoded is None or not decoded.translate(_LAYOUT).isprintable()  # pass looks inside)
 
 
 def _strongly_generated(part):
@@ -3010,13 +3015,8 @@ def is_published(value):
             len(value) == 35 and value.startswith("pub") and set(value[3:]) <= _HEX):
         return True
     if value.startswith("eyJ") and value.count(".") == 2:
-        import binascii
-        payload = value.split(".")[1].replace("-", "+").replace("_", "/")
-        try:
-            claims = binascii.a2b_base64(payload + "=" * (-len(payload) % 4)).decode("utf-8")
-        except ValueError:
-            return False
-        return '"role":"anon"' in claims.replace(" ", "")
+        claims = base64_text(value.split(".")[1])
+        return claims is not None and '"role":"anon"' in claims.replace(" ", "")
     return False
 
 
@@ -3902,17 +3902,6 @@ def chosen_password_spans(text):
     return spans
 
 
-def merged_spans(spans):
-    """`spans` sorted, overlapping ones made one."""
-    merged = []
-    for start, end in sorted(spans):
-        if merged and start < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
-
-
 def redact_generated(text):
     """The third pass, the second line of defence: generated-looking runs near a credential
     word or id, or prefixed like a vendor token (credential_spans), and passwords a person
@@ -3943,7 +3932,6 @@ def redact_encoded(text):
     (a bounded amount per text; the decoded text goes through the other passes)."""
     if len(text) < 24:
         return text, 0
-    import binascii
     base64_run = redaction_regexes()[2]
     budget, spans, position = _DECODE_BUDGET_CHARS, [], 0
     for word in text.split():
@@ -3954,12 +3942,8 @@ def redact_encoded(text):
             if budget <= 0 or not run.strip("0123456789abcdefABCDEF-"):
                 continue  # hashes, SHAs and UUIDs decode to nothing
             budget -= len(run)
-            data = run.rstrip("=").replace("-", "+").replace("_", "/")
-            try:
-                decoded = binascii.a2b_base64(data + "=" * (-len(data) % 4)).decode("ascii")
-            except ValueError:  # binascii.Error and UnicodeDecodeError: not text
-                continue
-            if len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
+            decoded = base64_text(run, "ascii")
+            if decoded is None or len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
                 continue
             at = text.find(run, position)
             if at >= 0 and (redact_text(decoded, _decoding=True)[1] or is_user_and_password(decoded)):
@@ -4129,14 +4113,8 @@ def json_secrets(data, name=""):
 def basic_credential_password(value):
     """[the password] of `value` when it is base64 of `user:password` (npm's `_auth`, a
     Docker `auth`, an HTTP Basic credential), else []."""
-    if len(value) < 12 or any(c.isspace() for c in value):
-        return []
-    import binascii
-    try:
-        decoded = binascii.a2b_base64(value + "=" * (-len(value) % 4)).decode("utf-8")
-    except ValueError:  # binascii.Error and UnicodeDecodeError: not base64 of text
-        return []
-    user, colon, password = decoded.partition(":")
+    decoded = base64_text(value) if len(value) >= 12 and not any(c.isspace() for c in value) else None
+    user, colon, password = (decoded or "").partition(":")
     return [password] if colon and user and decoded.isprintable() else []
 
 
