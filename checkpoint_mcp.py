@@ -3982,7 +3982,7 @@ _ENVIRONMENT_NOT_SECRET_LAST_WORDS = frozenset((
 _ENVIRONMENT_PUBLIC_WORDS = frozenset(("PUBLIC", "PUB", "PUBLISHABLE"))
 _ENVIRONMENT_NOT_SECRET_NAMES = frozenset((
     "CI_RUNNER_SHORT_TOKEN",))  # (GitLab prints it in every job's log as the runner's id)
-_ENVIRONMENT_SECRET_CHARS = (8, 1024)  # the shortest and longest value taken as a secret
+_KNOWN_SECRET_CHARS = (8, 1024)  # the shortest and longest secret looked for by its value
 # Fields of a query or a connection string whose value is a secret (`password=`, `sig=`,
 # `AccountKey=`), unless the field only names one (`SharedAccessKeyName=`).
 _SECRET_FIELD_WORDS = ("pass", "pwd", "secret", "token", "key", "sig", "auth", "credential")
@@ -4019,7 +4019,7 @@ def is_distinctive_secret(value):
     """True when a secret's value (the environment's, or one redacted elsewhere in a save) may
     be found as it is in any text: 8 to 1,024 characters with no line break, tab or control,
     not a URL, a number, a word of fewer than 16 letters or a mask."""
-    shortest, longest = _ENVIRONMENT_SECRET_CHARS
+    shortest, longest = _KNOWN_SECRET_CHARS
     return (shortest <= len(value) <= longest and value.isprintable() and REDACTED not in value
             and "://" not in value and not (value.isalpha() and len(value) < 16) and not value.isdigit()
             and len(set(value)) >= 4)
@@ -4169,7 +4169,7 @@ def environment_values(environ):
     is_distinctive_secret, longest first."""
     found = set()
     for name, value in list(environ.items()):
-        if len(value) >= _ENVIRONMENT_SECRET_CHARS[0]:
+        if len(value) >= _KNOWN_SECRET_CHARS[0]:
             found.update(variable_secrets(name, value))
     if any("%" in value for value in found):
         from urllib.parse import unquote
