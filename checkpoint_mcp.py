@@ -586,10 +586,10 @@ _NAME_CLOSE = r"""\\?(?:["']\]?|\[\]|\])?"""  # `['db_pass'] = …`, `char kPass
 
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
 # a spaced `=` it must also end cleanly: `get_token()` or `Optional[str]` is code.
-_BARE_VALUE = r"""\$\{[^}\s]*\}|\$\(|<[^>\n]*>|[^\s'"`;,&|)\]}]+"""
+_BARE_VALUE = r"""\$\{[^}\s]*\}|\$\(|<[^>\n]*>|[^\s'"`;,&|)\]}（）「」、。，；]+"""
 
 
-_WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>]+)(?=[\s'"`;,&|)\]}]|\Z)"""
+_WORD_VALUE = r"""(?:\$\{[^}\s]*\}|<[^>\n]*>|[^\s'"`;,&|()\[\]{}<>（）「」、。，；]+)(?=[\s'"`;,&|)\]}（）「」、。，；]|\Z)"""
 
 
 _LINE_END = r"(?=[ \t]*(?:[\r\n,;}#]|\\n|\Z))"
@@ -803,8 +803,8 @@ _STATED_SECRET = (
     r"|(?=[^\s'\"`]*[A-Z])(?=[^\s'\"`]*[a-z])(?=[^\s'\"`]*[!#$%^&*+=?@~])[A-Za-z!#$%^&*+=?@~]{10,64}"
     r"|[0-9]{2,6}[a-z]{6,24}[0-9]{1,6}(?![\w-])"  # (digits, words run together, digits: `1453thunderpebble59`)
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
-    r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；])|(?P<secret2>" + _PROSE_SECRET + r")"
-    r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；]|[\u3040-\u30ff\u3400-\u9fff])"
+    r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])|(?P<secret2>" + _PROSE_SECRET + r")"
+    r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"
     # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
     r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [a-z]{3,12}){3,7}(?: [0-9]{1,4})?)(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)))")
 
@@ -858,8 +858,17 @@ def redaction_patterns():
          r"(?P<secret>(?s:.+?))(?=-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|\Z)"),
         ("putty-private-key", "", "PuTTY .ppk private lines",
          r"Private-Lines:[ \t]*[0-9]+\r?\n(?P<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+)*)"),
-        ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp)",
-         r"""://[^\s:/?#@'"<>`]*:(?P<secret>[^\s/'"<>`]+)@"""),
+        ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp); a password "
+         "with `/` in it (base64's) when a host follows the `@`",
+         r"""://[^\s:/?#@'"<>`]*:(?:(?P<secret>[^\s/'"<>`]+)@"""
+         r"""|(?!\d+/)(?P<secret2>[^\s/'"<>`@]+(?:/[^\s/'"<>`@]+)+)@(?=[A-Za-z0-9.-]+(?::\d+)?(?:[/\s'"?#]|\Z)))"""),
+        ("mcp-url-key", "", "a key in the path of a remote MCP server's URL, whose host or path names MCP "
+         "(`https://mcp.acme.dev/sse/<key>`, `https://remote.mcp.pipedream.net/<uuid>/gmail`): a UUID, or "
+         "20 or more characters that look generated",
+         r"""(?#needs:mcp)https?://(?:[A-Za-z0-9-]+\.)*?(?:[A-Za-z0-9-]*mcp[A-Za-z0-9.-]*(?::\d+)?/"""
+         r"""|[A-Za-z0-9.-]+(?::\d+)?/(?:[^\s/"'?#]+/){0,3}?mcp/)(?:[^\s/"'?#]+/){0,4}?"""
+         r"""(?:(?P<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"""
+         r"""|(?P<token>[A-Za-z0-9_-]{20,}))(?=[/"'\s?#]|\Z)"""),
         ("slack-webhook", "v", "Slack incoming webhook URL",
          r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
         ("discord-webhook", "v", "Discord webhook URL",
@@ -2252,6 +2261,24 @@ _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint
                  r"|(?<![a-z])peer:|(?:ana|tx|txn)[ _-]?(?:signature|sig|hash)"  # WireGuard's peer, (sol)ana's
                  r"|v=dkim1")  # or a chain's transaction, a DKIM record (its key split into strings)
 _STRONG_MIN_CHARS = 32
+# A run alone on its line (stands_alone_on_its_line): its length, the hex lengths that are
+# a digest's or an object id's (MongoDB's 24, SHA-1's 40, SHA-224's 56, SHA-256's 64,
+# SHA-384's 96, SHA-512's 128), and the length of a neighbour line that makes it a block's.
+_LABEL_SENTENCE_CHARS = 160  # a sentence above a value alone on its line that names it (label_above)
+_LONE_MIN_CHARS = 16
+_LONE_HEX_MIN_CHARS = 20
+_LONE_MAX_CHARS = 128
+_DIGEST_HEX_LENGTHS = frozenset((24, 40, 56, 64, 96, 128))
+_LONE_BLOCK_CHARS = 48
+_BLOCK_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_")
+# Words that make a label before a value say what else the value is (is_plain_label): with
+# the hash words, an id's, a reference's, an address's, a ciphertext's.
+_NOT_SPEAKER_WORDS = frozenset((
+    "id", "ids", "serial", "identifier", "signature", "sig", "nonce", "fingerprint", "thumbprint", "tracking",
+    "reference", "ref", "order", "invoice", "transaction", "txn", "tx", "account", "user", "username", "login",
+    "email", "name", "path", "file", "url", "host", "branch", "tag", "image", "container", "pod", "node",
+    "object", "key", "salt", "seed", "address", "wallet", "public", "hash", "value", "result", "output",
+    "code", "state", "status", "date", "time", "encrypted", "ciphertext", "cipher", "wrapped", "kcv", "check"))
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur", "diff")  # (`#diff-<sha256>`: a file's anchor)
 _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache", "boundary",
@@ -2421,6 +2448,9 @@ def redaction_regexes():
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["uuid"] = re.compile(_UUID_SHAPE)
+        made["speaker"] = re.compile(  # who said a line of a chat: `[time] Name Surname:`
+            r"(?:\[[^\]\n]{1,40}\][ \t]*)?([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3})[ \t]*[:：]")
+
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
@@ -2551,6 +2581,9 @@ def is_stand_in_value(value, name, placeholder):
         return True  # `--secret dbPassword`: the name of one
     if value[:1] == "(" and value[1:].rstrip(")").isalpha() and len(value) <= 14:
         return True  # a marker where the value would be: `SMTP_PASS=(set)`, `(hidden)`
+    if value[-1:] == "(" and all(part.isidentifier() for part in value[:-1].split(".")) and not any(
+            c.isdigit() for c in value):
+        return True  # a call that makes or fetches the value: `api_key=SecretStr('…')`, `os.getenv(`
     before, equals, after = value.partition("=")
     if (equals and "_" in before.strip("_") and before.replace("_", "").isalnum() and before.isupper()
             and before[:1].isalpha() and after.strip("=")):
@@ -3122,21 +3155,63 @@ def credential_word_before(lowered, window, start, inside):
         if found.start() > start and lowered[found.start() - 1] not in "/_.-" and not lowered[
                 start:found.start()].isalpha():
             continue  # (inside the run only in a name or as a path's part: not `…Y5KeY3t…`)
+        if found.start() > start and lowered[found.start() - 1] == "/" and lowered[
+                found.end():found.end() + 1].isalpha() and lowered[found.end():lowered.find("/", found.end(), inside)].isalpha():
+            continue  # (nor as the start of a longer word that names a folder: `~/.codex/sessions/2025/…`)
         if found.end() >= start - _NEAR_CHARS and not public.search(
                 lowered, max(0, found.start() - 8), found.start()):
             near = found
     return near
 
 
+def is_plain_label(said):
+    """True when `said`, what comes before a value on its line, is a label that says
+    nothing against a secret: who said it in a chat (`Ravi:`, `[25/11/2025, 16:53] Ravi
+    Kumar:`, `Mehmet (ops):`) or a field's name (`NTLM :`, `Copied to clipboard:`): one to
+    four words, the first capitalised, then a colon; not a name that says what else the
+    value is (`Commit:`, `Serial number:`, `Order:`, `Key ID:`, `Encrypted component:`) nor
+    an HTTP header's."""
+    label = _redaction_regexes["speaker"].fullmatch(said)
+    if label is None or not (label.group(1)[0].isupper() or not label.group(1)[0].isascii()):
+        return False
+    if any(word.count("-") > 1 for word in label.group(1).split()):
+        return False  # an HTTP header's name: `Sec-WebSocket-Accept:`
+    words = "".join(c if c.isalnum() else " " for c in label.group(1)).split()
+    return not (_redaction_regexes["hash_words"].search(label.group(1).lower())
+                or any(word.lower() in _NOT_SPEAKER_WORDS or word.endswith(("Id", "ID")) for word in words))
+
+
+def is_chat_message(line):
+    """True when `line` opens with who says it (is_plain_label: `[09:14] Ana: …`)."""
+    said = _redaction_regexes["speaker"].match(line.lstrip(" \t>"))
+    return said is not None and is_plain_label(said.group())
+
+
+def holds_only(text, line, start, end):
+    """True when the line at `line` holds only text[start:end]: around it quotes,
+    backquotes, a closing full stop or comma, and before it a quote's `>`, a list's bullet,
+    a plain label (is_plain_label: who said it in a chat, a field's name) or a tag
+    (`[Datadog]`)."""
+    if text[end:text.find("\n", end) % (len(text) + 1)].strip(" \t`'\".,\r"):
+        return False
+    said = text[line:start].lstrip(" \t>").strip(" \t`'\"")
+    if said[:2] in ("- ", "* ", "• "):
+        said = said[2:].strip(" \t`'\"")
+    return not said or is_plain_label(said) or (said[0] == "[" and said[-1] == "]" and "[" not in said[1:]
+                                                 and len(said) <= 40)
+
+
 def label_above(text, lowered, line, start, end):
     """The credential word of the label a run stands under, alone on its line (quotes and
     a code span's backquotes aside): the last line above it that is not blank, at most two
     blank lines up, ends in `:` and names a credential (`Your API key:`, `Settings ->
-    API):`) or, in 60 characters or less and not a command's line, ends in a credential's
-    word (`AWS secret access key`), not an id or a hash word with it (`Request id for the
-    token call:`, `Cache key:`); False if it names a public one (`SSH public key:`,
+    API):`), or in 60 characters or less ends in a credential's word (`AWS secret access
+    key`), or in _LABEL_SENTENCE_CHARS or less holds one in a sentence that ends (`Here is
+    your new API key. Copy it now.`) or a chat's message (`[09:14] Ana: the staging token`),
+    not a command's, a comment's, a file's line or code's; not an id or a hash word with it
+    (`Request id for the token call:`, `Cache key:`); False if it names a public one (`SSH public key:`,
     `minisign public key <id>`); None if it names none."""
-    if text[line:start].strip(" \t`'\"") or text[end:text.find("\n", end) % (len(text) + 1)].strip(" \t`'\".,"):
+    if not holds_only(text, line, start, end):
         return None
     above, blank = line - 1, 0
     while above > 0:
@@ -3151,10 +3226,15 @@ def label_above(text, lowered, line, start, end):
                 return False  # (under a public key's label, whatever ends it: `minisign public key <id>`)
             if label.lstrip()[:2] == "$ " and any(command in label for command in _PUBLIC_OUTPUT_COMMANDS):
                 return False  # (what a command prints that is public: `$ wg pubkey < phone.key`)
-            if not label.endswith(":") and (found is None or len(label) > 60 or label.lstrip()[:2] in (
-                    "$ ", "> ") or not (
-                    lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label))):
-                return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`)
+            if not label.endswith(":") and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (
+                    len(label) <= 60 and (lowered[found.end():first + len(label)].isalpha()
+                                          or found.end() == first + len(label))
+                    or len(label) <= _LABEL_SENTENCE_CHARS and label.lstrip()[:2] not in ("# ", ">>")
+                    and lowered[found.start() - 1:found.start()] not in (".", "/") and "/" not in label[
+                        found.start() - first:] and not any(c in label for c in "\"={}")
+                    and (label[-1] in ".!?…" or is_chat_message(label)))):
+                return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`;
+                # a sentence may go on after the word: `Here is your new API key. Copy it now.`)
             words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
             if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
                     lowered, first, first + len(label)):
@@ -3202,6 +3282,65 @@ def vendor_prefixed(text, match, start, end):
     return None, end
 
 
+def is_iban(run):
+    """True when `run` is an IBAN, its check digits right (a bank account's number, no
+    secret): two capitals, two digits, then 11 to 30 capitals and digits."""
+    if not (15 <= len(run) <= 34 and run[:2].isalpha() and run[2:4].isdigit() and run.isupper()):
+        return False
+    moved = run[4:] + run[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def stands_alone_on_its_line(text, lowered, start, end):
+    """True when the run text[start:end] is all its line holds, or all a chat's message
+    or a field holds after a plain label (holds_only), quotes, backquotes and a closing full stop or
+    comma aside, and reads as a token pasted there: _LONE_MIN_CHARS to _LONE_MAX_CHARS
+    letters and digits, generated-looking, with 2 capitals and 2 digits or more (not an
+    IBAN, nor a ULID), or hex of _LONE_HEX_MIN_CHARS or more that is no digest's or object
+    id's length (_DIGEST_HEX_LENGTHS); `+` and `/` only in 40 (AWS's secret key), never
+    `=`, `_`, `-` or `.` (an id's prefix, a base64 key's padding). Not when the nearest line
+    above that is not blank names a hash, an id or a version (`$ md5 -q app.tar`, `Trace
+    id:`) or runs a command that prints a public key or a digest, nor when a line next to it
+    is a block's (_LONE_BLOCK_CHARS or more of base64 or hex: a certificate, a vault) or a
+    value of the same length (a list of digests or ids), nor when the text is an Ansible
+    vault. Hex written `0x…` is judged without its `0x`."""
+    run = text[start + 2:end] if text.startswith(("0x", "0X"), start) else text[start:end]  # (hex, as code writes it)
+    if not _LONE_MIN_CHARS <= len(run) <= _LONE_MAX_CHARS or not run.isascii():
+        return False
+    line = text.rfind("\n", 0, start) + 1
+    stop = text.find("\n", end) % (len(text) + 1)
+    if not holds_only(text, line, start, end):
+        return False
+    if run.isalnum():
+        digits = sum(c.isdigit() for c in run)
+        if set(run) <= _HEX:
+            if len(run) < _LONE_HEX_MIN_CHARS or len(run) in _DIGEST_HEX_LENGTHS:
+                return False
+        elif (digits < (1 if len(run) >= 20 else 2) or sum(c.isupper() for c in run) < 2 or is_iban(run)
+              or len(run) == 26 and run[0] == "0" and run.isupper() and not set(run) & set("ILOU")):
+            return False  # (nor a ULID: 26 of Crockford's base32, its time first)
+    elif len(run) < 40 or (set(run) - _BASE64_CHARS) or "=" in run:
+        return False
+    if "$ansible_vault" in lowered or not looks_generated(run):
+        return False
+    for neighbour in (text[text.rfind("\n", 0, max(0, line - 1)) + 1:max(0, line - 1)],
+                      text[stop + 1:text.find("\n", stop + 1) % (len(text) + 1)] if stop < len(text) else ""):
+        piece = neighbour.strip(" \t`'\"\r,")
+        if (len(piece) >= _LONE_BLOCK_CHARS or len(piece) == end - start) and not (set(piece) - _BLOCK_CHARS):
+            return False  # (a block's line, or one of a list of values alike: digests, ids)
+    above = line - 1
+    while above > 0:
+        first = text.rfind("\n", 0, above) + 1
+        label = lowered[first:above]
+        if label.strip():
+            words = "".join(c if c.isalnum() else " " for c in text[first:above]).split()
+            return not (_redaction_regexes["hash_words"].search(label)
+                        or any(word.lower() in ("id", "ids") or word.endswith(("Id", "ID")) for word in words)
+                        or any(command in label for command in _PUBLIC_OUTPUT_COMMANDS))
+        above = first - 1
+    return True
+
+
 def unnamed_run_span(text, lowered, match, start, end, window):
     """The span to redact of a generated run with no credential word, id or prefix before
     it, or None: in a URL, the URL when it is a webhook's or its last segment a key
@@ -3228,6 +3367,8 @@ def unnamed_run_span(text, lowered, match, start, end, window):
             _redaction_regexes["hash_words"].search(lowered, window, start)
             or _redaction_regexes["id_name"].search(text, window, start)):
         return start, end  # a token anywhere
+    if stands_alone_on_its_line(text, lowered, start, end):
+        return start, end  # a token pasted on a line of its own
     return None
 
 
@@ -3240,6 +3381,8 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     webhook's object by its id's prefix (_OBJECT_ID_PREFIXES), or a UUID (alone or in a
     path) not named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
     count."""
+    if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id "):
+        return None  # an object's id, so named in parentheses: `(id key_G6DY…)`
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():
@@ -3404,7 +3547,12 @@ _TABLE_KEY_WORDS = frozenset((
     "ключ", "キー", "키", "clave"))
 _TABLE_BARE_KEY_WORDS = frozenset(("key", "schlüssel", "clé", "cle", "chave", "llave", "clave", "klucz",
                                    "ключ", "キー", "키"))
-_TABLE_DELIMITERS = ("|", "\t", ",", ";")
+_TABLE_DELIMITERS = ("|", "\t", ",", ";", "│")
+# A table of settings: a column of names and one of their values (`| Var | Value |`,
+# `│ NAME │ VALUE │`); a row's value is a secret when its name names one (secret_column).
+_TABLE_NAME_HEADERS = frozenset(("name", "key", "var", "variable", "env", "setting", "secret", "parameter"))
+_TABLE_VALUE_HEADERS = frozenset(("value", "values", "wert", "valor", "valeur", "valore", "waarde"))
+_BOX_DRAWING = frozenset("─━│┃┌┐└┘├┤┬┴┼═║╒╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡╢╣╤╥╦╧╨╩╪╫╬+-| \t")
 # One of these is in each of those words, as ascii_lowercase leaves it: those in the second
 # line are looked for only in a text that is not ASCII.
 _TABLE_HEADER_PARTS = ("pass", "pwd", "pin", "secret", "key", "token", "cred", "wort", "contrase",
@@ -3457,9 +3605,9 @@ def table_cells(line, delimiter):
         return cells
     cells, start = [], 0
     body_end = len(line.rstrip())
-    if delimiter == "|":
-        start = line.find("|") + 1 if line.lstrip().startswith("|") else 0
-        if line[:body_end].endswith("|"):
+    if delimiter in ("|", "│"):
+        start = line.find(delimiter) + 1 if line.lstrip().startswith(delimiter) else 0
+        if line[:body_end].endswith(delimiter):
             body_end -= 1
     while True:
         end = line.find(delimiter, start, body_end)
@@ -3486,8 +3634,10 @@ def aligned_columns(header, line):
 def table_spans(text):
     """Spans of the values in a table's columns of secrets (secret_column): a header line
     of two to twelve short names, one of which names secrets, then rows of as many cells
-    (a markdown table's `|---|` line skipped) holding values that are no stand-in; or a
-    header underlined with dashes, its columns aligned with spaces (aligned_columns)."""
+    (a markdown table's `|---|` line skipped, and a box's `├──┼──┤`) holding values that are
+    no stand-in; in a table of settings (a column of names and one of values), the value of
+    each row whose name names a secret; or a header underlined with dashes, its columns
+    aligned with spaces (aligned_columns)."""
     if "\n" not in text:
         return []
     placeholder = redaction_regexes()[1]
@@ -3499,13 +3649,17 @@ def table_spans(text):
             aligned = isinstance(delimiter, tuple)
             if aligned and not line.strip():
                 header = None
-            elif not aligned and "-" in line and not line.replace("|", "").replace(":", "").replace(
-                    "-", "").replace("+", "").strip():
-                pass  # a markdown table's line under its header, or psql's (`----+----`)
+            elif not aligned and ("-" in line and not line.replace("|", "").replace(":", "").replace(
+                    "-", "").replace("+", "").strip() or delimiter == "│" and set(line) <= _BOX_DRAWING):
+                pass  # a markdown table's line under its header, psql's (`----+----`), a box's (`├──┼──┤`)
             elif not aligned and (len(cells) != width or delimiter not in line):
                 header = None
             else:
                 for column, kind in columns:
+                    if isinstance(kind, int):  # a table of settings: the kind its name's cell says
+                        kind = secret_column(line[cells[kind][0]:cells[kind][1]])
+                        if kind is None:
+                            continue
                     start, end = cells[column]
                     value = line[start:end].strip("`\"'")
                     if table_value_is_secret(value, kind, placeholder):
@@ -3526,6 +3680,12 @@ def table_spans(text):
                     columns = [(index, secret_column(line[start:end])) for index, (start, end)
                                in enumerate(cells) if 0 < end - start <= 32]
                     columns = [(index, kind) for index, kind in columns if kind]
+                    if not columns:
+                        names = [line[start:end].strip("`*\"' ").lower() for start, end in cells]
+                        named = [index for index, name in enumerate(names) if name in _TABLE_NAME_HEADERS]
+                        valued = [index for index, name in enumerate(names) if name in _TABLE_VALUE_HEADERS]
+                        if named and valued:
+                            columns = [(valued[0], named[0])]  # (the value's column, its name's)
                     if columns and 2 <= len(cells) <= 12:
                         header = (delimiter, columns, len(cells))
                     break

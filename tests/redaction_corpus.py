@@ -1445,3 +1445,11 @@ BENIGN += ["Razorpay key id (public, goes in checkout.js): rzp_live_" + rand(ALN
            "MIDTRANS_CLIENT_KEY=Mid-client-" + rand(ALNUM, 16) + "  # public, used by snap.js",
            "tx_ref FLW-MOCK-" + rand(HEX, 32) + ", flw_ref FLW-M03K-" + rand(HEX, 32),
            "arn:aws:secretsmanager:ap-south-1:548900829364:secret:prod/shiprocket-" + rand(ALNUM, 6)]
+issue("mcp-url-key", "url", '[mcp_servers.crm]\nurl = "https://mcp.example.dev/sse/{v}"', rand(ALNUM, 40),
+      'url = "https://mcp.example.dev/sse/')
+issue("mcp-url-key", "url", '{"mcpServers": {"mail": {"url": "https://remote.mcp.example.net/{v}/gmail"}}}',
+      "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)), '"url": "https://remote.mcp.example.net/')
+BENIGN += ["https://github.com/modelcontextprotocol/servers/tree/main/src/filesystem",
+           "https://mcp.example.com/servers/filesystem-server-for-everyone/docs",
+           "| Service | Var | Value |\n|---|---|---|\n| Maps | MAPS_REGION | eu-west-1 |",
+           "Settings(openai_api_key=SecretStr('**********'), model='gpt-5')"]

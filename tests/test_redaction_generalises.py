@@ -192,6 +192,64 @@ case("left alone: digests, public key material, generated names, references", []
     "token: lookup('community.hashi_vault.hashi_vault', 'secret=secret/data/pbx:ami_secret')",
 ])
 
+_lone = [rand(ALNUM, 24) for _ in range(3)] + [rand(UPPER + DIGITS, 32)]
+case("a token alone on its line, or alone in a chat's message", [
+    (_lone[0], _lone[0]),
+    ("copied from the dashboard:\n\n%s\n\nscoped to read" % _lone[1], _lone[1]),
+    ("[25/11/2025, 16:53] Ravi Kumar: try this one\n[25/11/2025, 16:53] Ravi Kumar: %s\n"
+     "[25/11/2025, 16:54] Deepa: works" % _lone[2], _lone[2]),
+    ("Mehmet: try this one\nMehmet: `%s`\nAmaka: in, thanks" % _lone[3], _lone[3]),
+    ("%s" % rand(HEX, 32), None),
+    ("%s" % rand(ALNUM + "+/", 40), None),
+], [
+    rand(HEX, 40),  # a commit
+    rand(HEX, 64),  # a digest
+    uuid(),
+    "01HZX3K9QF7M2B8C4N6P0R5T1V",  # a ULID
+    "GB82WEST12345698765432",  # an IBAN
+    "$ md5 -q release.tar\n%s" % rand(HEX, 32),
+    "Trace id:\n%s" % rand(ALNUM, 24),
+    "Serial number: %s" % rand(HEX, 32).upper(),
+    "Commit: %s" % rand(HEX, 32),
+    "Konto: GB82WEST12345698765432",
+    "Encrypted Component: U%s" % rand(HEX, 32).upper(),  # one line that opens so is no conversation
+    "$ANSIBLE_VAULT;1.1;AES256\n%s\n%s" % (rand(HEX, 80), rand(HEX, 30)),
+    "\n".join(rand(HEX, 80) for _ in range(3)) + "\n" + rand(HEX, 30),  # a block of hex, wrapped
+    "see %s for the run" % rand(ALNUM, 24),
+])
+
+_named = [rand(HEX, 64), uuid(), rand(ALNUM, 24), rand(HEX, 32)]
+case("a value alone on its line under a sentence that names it, or in a quote, a list or a tag", [
+    ("Here is your new API key. Copy it now, you won't be able to see it again.\n\n%s\n\nDone" % _named[0],
+     _named[0]),
+    ("[09:14] Ana: the staging token for the crawler\n[09:15] Ana: %s" % _named[1], _named[1]),
+    ("> %s" % _named[2], _named[2]),
+    ("[Datadog] %s" % _named[3], _named[3]),
+], [
+    "Sec-WebSocket-Key: %s==\nSec-WebSocket-Accept: %s=" % (rand(ALNUM, 22), rand(ALNUM + "+/", 27)),
+    "Fixed the token refresh in this commit:\n\n%s" % rand(HEX, 40),
+    "Key name: agents-prod (id key_%s), created by Lena" % rand(ALNUM, 16),
+    "~/.codex/sessions/2025/10/04/rollout-2025-10-10T10-14-03-%s.jsonl" % uuid(),
+])
+
+_set = [human_password(), rand(ALNUM, 32), rand(ALNUM, 20) + "/" + rand(ALNUM, 20), rand(ALNUM, 40),
+        human_password()]
+case("a secret in a table of settings, a URL's password with `/`, a remote MCP server's key", [
+    ("| Service | Var | Value |\n|---|---|---|\n| Maps | MAPS_CLIENT_SECRET | %s |" % _set[0], _set[0]),
+    ("┌──────────────┬──────────┐\n│ NAME         │ VALUE    │\n├──────────────┼──────────┤\n"
+     "│ SEARCH_API_KEY │ %s │\n└──────────────┴──────────┘" % _set[1], _set[1]),
+    ("REDIS_URL=rediss://default:%s@cache-7.example.io:6379" % _set[2], _set[2]),
+    ('url = "https://mcp.example.dev/sse/%s"' % _set[3], _set[3]),
+    ('{"url": "https://remote.mcp.example.net/%s/gmail"}' % _uuid[0], _uuid[0]),
+    ("ステージングDBのパスワード: %s（ユーザー名 rag_rw）" % _set[4], _set[4]),
+], [
+    "| Service | Var | Value |\n|---|---|---|\n| Maps | MAPS_REGION | eu-west-1 |\n| Maps | MAX_TOKENS | 4096 |",
+    "https://example.com:8080/docs/guide@latest",
+    "https://github.com/modelcontextprotocol/servers/tree/main/src/filesystem",
+    "Settings(openai_api_key=SecretStr('**********'), model='gpt-5', timeout=30.0)",
+    "api_key=os.getenv('OPENAI_API_KEY')",
+])
+
 
 class GeneralisingClassesTest(unittest.TestCase):
 

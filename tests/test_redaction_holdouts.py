@@ -139,10 +139,10 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
         "unnamed-format": (230, 232),
-        "unusual-place": (37, 40),
+        "unusual-place": (38, 40),
         "vendor-token": (168, 168),
     }
-    recall, benign, altered = 0.979, 730, 5
+    recall, benign, altered = 0.980, 730, 5
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -268,7 +268,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "private-key": (44, 45),
         "prose": (427, 441),
         "terminal-session": (148, 150),
-        "vendor-token": (316, 320),
+        "vendor-token": (317, 320),
     }
     recall, benign, altered = 0.979, 699, 1
 
@@ -342,9 +342,9 @@ class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "source-code": (225, 225),
         "stack-trace-or-log": (144, 150),
         "tool-output": (221, 225),
-        "vendor-token": (99, 105),
+        "vendor-token": (105, 105),
     }
-    recall, benign, altered = 0.976, 800, 0
+    recall, benign, altered = 0.980, 800, 0
 
 
 if __name__ == "__main__":

@@ -22,13 +22,13 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (160, 160),
         "command": (220, 224),
         "config-file": (251, 256),
-        "note-or-chat": (176, 192),
+        "note-or-chat": (178, 192),
         "source-code": (217, 224),
         "stack-trace-or-log": (156, 160),
         "tool-output": (253, 256),
         "vendor-token": (127, 128),
     }
-    recall, benign, altered = 0.975, 800, 16
+    recall, benign, altered = 0.976, 800, 16
 
 
 
@@ -46,14 +46,14 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (128, 128),
         "command": (224, 224),
-        "config-file": (254, 256),
+        "config-file": (256, 256),
         "note-or-chat": (232, 240),
         "source-code": (239, 240),
         "stack-trace-or-log": (153, 160),
         "tool-output": (240, 240),
-        "vendor-token": (106, 112),
+        "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.985, 800, 2
+    recall, benign, altered = 0.988, 800, 2
 
 
 
