@@ -4,7 +4,8 @@ the redaction brought them. Each was written without reading the redaction code,
 measured blind before any rule was written for it."""
 import unittest
 
-from tests import redaction_holdout20, redaction_holdout21, redaction_holdout22, redaction_holdout23
+from tests import (redaction_holdout20, redaction_holdout21, redaction_holdout22, redaction_holdout23,
+                   redaction_holdout24)
 from tests.support import HoldoutFloors
 
 
@@ -27,10 +28,10 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (241, 272),
         "source-code": (168, 192),
         "stack-trace-or-log": (160, 176),
-        "tool-output": (234, 256),
+        "tool-output": (236, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.918, 800, 5
+    recall, benign, altered = 0.919, 800, 5
 
 
 
@@ -47,12 +48,12 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (204, 208),
         "config-file": (246, 256),
         "note-or-chat": (234, 288),
-        "source-code": (180, 192),
+        "source-code": (182, 192),
         "stack-trace-or-log": (165, 176),
         "tool-output": (237, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.928, 800, 1
+    recall, benign, altered = 0.930, 800, 1
 
 
 class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -71,12 +72,12 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (216, 226),
         "config-file": (239, 250),
         "note-or-chat": (281, 339),
-        "source-code": (155, 160),
+        "source-code": (156, 160),
         "stack-trace-or-log": (193, 204),
-        "tool-output": (253, 278),
+        "tool-output": (255, 278),
         "vendor-token": (140, 140),
     }
-    recall, benign, altered = 0.927, 1021, 0
+    recall, benign, altered = 0.929, 1021, 0
 
 
 
@@ -90,16 +91,39 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     # regional vendors' shapes no row names.
     corpus = redaction_holdout23
     floors = {
-        "ci-and-deploy": (98, 105),
+        "ci-and-deploy": (102, 105),
         "command": (192, 195),
         "config-file": (210, 225),
-        "note-or-chat": (219, 300),
+        "note-or-chat": (236, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
-        "tool-output": (210, 225),
-        "vendor-token": (79, 120),
+        "tool-output": (211, 225),
+        "vendor-token": (109, 120),
     }
-    recall, benign, altered = 0.880, 860, 0
+    recall, benign, altered = 0.915, 860, 0
+
+
+class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # The people who build with AI (MCP servers' configs and env blocks, agent frameworks,
+    # model APIs and gateways, vector databases, eval tools, transcripts of tool calls,
+    # agent memory files), written after the rules for the twenty-third and measured blind
+    # with them: 0.964 and 1.0% (0.969 with the rule for a token alone on its line, written
+    # before it was read). Its look-alikes were a key's id in parentheses, a path under a
+    # `sessions` folder and a call that makes the value (`SecretStr('…')`), left alone
+    # since. The misses left are bare UUIDs and digests' lengths of hex with no word, and
+    # vendors' shapes no row names.
+    corpus = redaction_holdout24
+    floors = {
+        "ci-and-deploy": (155, 155),
+        "command": (192, 192),
+        "config-file": (330, 334),
+        "note-or-chat": (164, 172),
+        "source-code": (154, 154),
+        "stack-trace-or-log": (135, 135),
+        "tool-output": (180, 180),
+        "vendor-token": (205, 223),
+    }
+    recall, benign, altered = 0.980, 910, 0
 
 
 if __name__ == "__main__":
