@@ -861,14 +861,19 @@ def redaction_patterns():
         ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp); a password "
          "with `/` in it (base64's) when a host follows the `@`",
          r"""://[^\s:/?#@'"<>`]*:(?:(?P<secret>[^\s/'"<>`]+)@"""
-         r"""|(?!\d+/)(?P<secret2>[^\s/'"<>`@]+(?:/[^\s/'"<>`@]+)+)@(?=[A-Za-z0-9.-]+(?::\d+)?(?:[/\s'"?#]|\Z)))"""),
+         r"""|(?!\d+/)(?P<secret2>[A-Za-z0-9+=_.~%!$&*-]+(?:/[^\s/'"<>`@{}]+)+)"""
+         r"""@(?=[A-Za-z0-9._-]+(?::\d+)?(?:[/\s'"?#,;)`>]|\Z)))"""),
         ("mcp-url-key", "", "a key in the path of a remote MCP server's URL, whose host or path names MCP "
          "(`https://mcp.acme.dev/sse/<key>`, `https://remote.mcp.pipedream.net/<uuid>/gmail`): a UUID, or "
          "20 or more characters that look generated",
-         r"""(?#needs:mcp)https?://(?:[A-Za-z0-9-]+\.)*?(?:[A-Za-z0-9-]*mcp[A-Za-z0-9.-]*(?::\d+)?/"""
-         r"""|[A-Za-z0-9.-]+(?::\d+)?/(?:[^\s/"'?#]+/){0,3}?mcp/)(?:[^\s/"'?#]+/){0,4}?"""
-         r"""(?:(?P<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"""
-         r"""|(?P<token>[A-Za-z0-9_-]{20,}))(?=[/"'\s?#]|\Z)"""),
+         r"""(?#needs:mcp)(?:https?|wss?)://(?:(?:[A-Za-z0-9-]+\.)*?[A-Za-z0-9-]*mcp[A-Za-z0-9.-]*(?::\d+)?/"""
+         r"""(?:[^\s/"'?#]+/){0,6}?(?:(?P<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"""
+         r"""-[0-9a-fA-F]{12})|(?![0-9a-f]{40}(?![A-Za-z0-9_-]))(?P<token>[A-Za-z0-9_-]{20,}))"""
+         # (or `/mcp/` in the path, on no host of code, packages or listings: not a commit's URL)
+         r"""|(?!(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|huggingface\.co|hub\.docker\.com|glama\.ai"""
+         r"""|npmjs\.com|pypi\.org|smithery\.ai|mcp\.so)[/:])[A-Za-z0-9.-]+(?::\d+)?/(?:[^\s/"'?#]+/){0,3}?mcp/"""
+         r"""(?:[^\s/"'?#]+/){0,4}?(?![0-9a-f]{40}(?![A-Za-z0-9_-]))(?P<token2>[A-Za-z0-9_-]{20,}))"""
+         r"""(?=[/"'\s?#)\]>`,;]|\Z)"""),
         ("slack-webhook", "v", "Slack incoming webhook URL",
          r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
         ("discord-webhook", "v", "Discord webhook URL",
@@ -2267,18 +2272,26 @@ _STRONG_MIN_CHARS = 32
 _LABEL_SENTENCE_CHARS = 160  # a sentence above a value alone on its line that names it (label_above)
 _LONE_MIN_CHARS = 16
 _LONE_HEX_MIN_CHARS = 20
+_LONE_CHOPPED_SHARE = 0.3  # pieces (by case and digit changes) per character, at least
 _LONE_MAX_CHARS = 128
 _DIGEST_HEX_LENGTHS = frozenset((24, 40, 56, 64, 96, 128))
 _LONE_BLOCK_CHARS = 48
 _BLOCK_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_")
-# Words that make a label before a value say what else the value is (is_plain_label): with
-# the hash words, an id's, a reference's, an address's, a ciphertext's.
-_NOT_SPEAKER_WORDS = frozenset((
+# Of those, the words too general to say so on the line above (`# value for the gateway step`).
+_GENERIC_LABEL_WORDS = frozenset(("value", "result", "output", "name", "key", "user", "username", "login", "email",
+                                  "code", "status", "state", "date", "time", "path", "file", "url", "host"))
+# Words that make a label before a value, on its line or the line above, say what else the
+# value is (is_plain_label, stands_alone_on_its_line): with the hash words, an id's, a
+# reference's, an address's, a ciphertext's, an object's that a service names.
+_NOT_SECRET_LABEL_WORDS = frozenset((
     "id", "ids", "serial", "identifier", "signature", "sig", "nonce", "fingerprint", "thumbprint", "tracking",
     "reference", "ref", "order", "invoice", "transaction", "txn", "tx", "account", "user", "username", "login",
     "email", "name", "path", "file", "url", "host", "branch", "tag", "image", "container", "pod", "node",
     "object", "key", "salt", "seed", "address", "wallet", "public", "hash", "value", "result", "output",
-    "code", "state", "status", "date", "time", "encrypted", "ciphertext", "cipher", "wrapped", "kcv", "check"))
+    "code", "state", "status", "date", "time", "encrypted", "ciphertext", "cipher", "wrapped", "kcv", "check",
+    "waybill", "shipment", "parcel", "confirmation", "refund", "payment", "customer", "event", "project", "track",
+    "playlist", "channel", "video", "spreadsheet", "sheet", "document", "folder", "principal", "vin", "imei",
+    "gravatar", "avatar", "mint", "program", "ksuid", "ulid", "nanoid", "cuid", "tenant", "subscription", "base"))
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur", "diff")  # (`#diff-<sha256>`: a file's anchor)
 _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache", "boundary",
@@ -3178,7 +3191,7 @@ def is_plain_label(said):
         return False  # an HTTP header's name: `Sec-WebSocket-Accept:`
     words = "".join(c if c.isalnum() else " " for c in label.group(1)).split()
     return not (_redaction_regexes["hash_words"].search(label.group(1).lower())
-                or any(word.lower() in _NOT_SPEAKER_WORDS or word.endswith(("Id", "ID")) for word in words))
+                or any(word.lower() in _NOT_SECRET_LABEL_WORDS or word.endswith(("Id", "ID")) for word in words))
 
 
 def is_chat_message(line):
@@ -3194,9 +3207,10 @@ def holds_only(text, line, start, end):
     (`[Datadog]`)."""
     if text[end:text.find("\n", end) % (len(text) + 1)].strip(" \t`'\".,\r"):
         return False
-    said = text[line:start].lstrip(" \t>").strip(" \t`'\"")
-    if said[:2] in ("- ", "* ", "• "):
-        said = said[2:].strip(" \t`'\"")
+    said = text[line:start].lstrip(" \t>")
+    if said[:1] in ("-", "*", "•") and said[1:2] in (" ", "\t"):
+        said = said[1:]  # (a list's item)
+    said = said.strip(" \t`'\"")
     return not said or is_plain_label(said) or (said[0] == "[" and said[-1] == "]" and "[" not in said[1:]
                                                  and len(said) <= 40)
 
@@ -3209,8 +3223,10 @@ def label_above(text, lowered, line, start, end):
     key`), or in _LABEL_SENTENCE_CHARS or less holds one in a sentence that ends (`Here is
     your new API key. Copy it now.`) or a chat's message (`[09:14] Ana: the staging token`),
     not a command's, a comment's, a file's line or code's; not an id or a hash word with it
-    (`Request id for the token call:`, `Cache key:`); False if it names a public one (`SSH public key:`,
-    `minisign public key <id>`); None if it names none."""
+    (`Request id for the token call:`, `Cache key:`): (the word, whether the label is sure:
+    not a sentence's or a message's only, under which a UUID or a digest's length of hex is
+    no secret). False if it names a public one (`SSH public key:`, `minisign public key
+    <id>`); None if it names none."""
     if not holds_only(text, line, start, end):
         return None
     above, blank = line - 1, 0
@@ -3226,20 +3242,22 @@ def label_above(text, lowered, line, start, end):
                 return False  # (under a public key's label, whatever ends it: `minisign public key <id>`)
             if label.lstrip()[:2] == "$ " and any(command in label for command in _PUBLIC_OUTPUT_COMMANDS):
                 return False  # (what a command prints that is public: `$ wg pubkey < phone.key`)
-            if not label.endswith(":") and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (
-                    len(label) <= 60 and (lowered[found.end():first + len(label)].isalpha()
-                                          or found.end() == first + len(label))
-                    or len(label) <= _LABEL_SENTENCE_CHARS and label.lstrip()[:2] not in ("# ", ">>")
-                    and lowered[found.start() - 1:found.start()] not in (".", "/") and "/" not in label[
-                        found.start() - first:] and not any(c in label for c in "\"={}")
-                    and (label[-1] in ".!?…" or is_chat_message(label)))):
+            labelled = label.rstrip("*_ \t").endswith(":")  # (markdown's bold too: `**Webhook secret:**`)
+            short = found is not None and len(label) <= 60 and (
+                lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label))
+            sentence = (found is not None and len(label) <= _LABEL_SENTENCE_CHARS
+                        and label.lstrip()[:2] not in ("# ", ">>")
+                        and lowered[found.start() - 1:found.start()] not in (".", "/")
+                        and "/" not in label[found.start() - first:] and not any(c in label for c in "\"={}")
+                        and (label[-1] in ".!?…" or is_chat_message(label)))
+            if not labelled and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (short or sentence)):
                 return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`;
                 # a sentence may go on after the word: `Here is your new API key. Copy it now.`)
             words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
             if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
                     lowered, first, first + len(label)):
                 return None  # (an id's label, or a hash's: `Cache key:`)
-            return found
+            return found, labelled or short
         blank += 1
         if blank > 2:
             return None
@@ -3295,8 +3313,9 @@ def stands_alone_on_its_line(text, lowered, start, end):
     """True when the run text[start:end] is all its line holds, or all a chat's message
     or a field holds after a plain label (holds_only), quotes, backquotes and a closing full stop or
     comma aside, and reads as a token pasted there: _LONE_MIN_CHARS to _LONE_MAX_CHARS
-    letters and digits, generated-looking, with 2 capitals and 2 digits or more (not an
-    IBAN, nor a ULID), or hex of _LONE_HEX_MIN_CHARS or more that is no digest's or object
+    letters and digits, generated-looking, with 2 capitals and 2 digits or more (a digit
+    from 20 characters; not an IBAN, a ULID, nor a name whose case and digit changes chop
+    it into fewer than _LONE_CHOPPED_SHARE pieces a character, small letters in it), or hex of _LONE_HEX_MIN_CHARS or more that is no digest's or object
     id's length (_DIGEST_HEX_LENGTHS); `+` and `/` only in 40 (AWS's secret key), never
     `=`, `_`, `-` or `.` (an id's prefix, a base64 key's padding). Not when the nearest line
     above that is not blank names a hash, an id or a version (`$ md5 -q app.tar`, `Trace
@@ -3317,8 +3336,11 @@ def stands_alone_on_its_line(text, lowered, start, end):
             if len(run) < _LONE_HEX_MIN_CHARS or len(run) in _DIGEST_HEX_LENGTHS:
                 return False
         elif (digits < (1 if len(run) >= 20 else 2) or sum(c.isupper() for c in run) < 2 or is_iban(run)
-              or len(run) == 26 and run[0] == "0" and run.isupper() and not set(run) & set("ILOU")):
-            return False  # (nor a ULID: 26 of Crockford's base32, its time first)
+              or len(run) == 26 and run[0] == "0" and run.isupper() and not set(run) & set("ILOU")
+              or len(run) == 56 and run[0] == "G" and run.isupper()  # (a Stellar account's public key)
+              or not run.isupper() and len(_redaction_regexes["chunk"].findall(run)) < _LONE_CHOPPED_SHARE * len(run)):
+            return False  # (nor a ULID: 26 of Crockford's base32, its time first; nor a name in
+            # pieces of words: `GRPCOrHTTP2Connection`)
     elif len(run) < 40 or (set(run) - _BASE64_CHARS) or "=" in run:
         return False
     if "$ansible_vault" in lowered or not looks_generated(run):
@@ -3334,8 +3356,9 @@ def stands_alone_on_its_line(text, lowered, start, end):
         label = lowered[first:above]
         if label.strip():
             words = "".join(c if c.isalnum() else " " for c in text[first:above]).split()
-            return not (_redaction_regexes["hash_words"].search(label)
-                        or any(word.lower() in ("id", "ids") or word.endswith(("Id", "ID")) for word in words)
+            return not (_redaction_regexes["hash_words"].search(label) or _redaction_regexes["public"].search(label)
+                        or any(word.lower() in _NOT_SECRET_LABEL_WORDS and word.lower() not in _GENERIC_LABEL_WORDS
+                               or word.endswith(("Id", "ID")) for word in words)
                         or any(command in label for command in _PUBLIC_OUTPUT_COMMANDS))
         above = first - 1
     return True
@@ -3508,7 +3531,12 @@ def credential_spans(text, lowered):
             label = label_above(text, lowered, line, start, end)
             if label is False:
                 continue  # under a public key's label: `SSH public key:`
-            near, beside = label, beside or label is not None
+            if label is not None:
+                near, sure = label
+                if not sure and (_redaction_regexes["uuid"].fullmatch(text, start, end) or (
+                        end - start in _DIGEST_HEX_LENGTHS and set(text[start:end]) <= _HEX)):
+                    continue  # (under a sentence: a commit, a digest, an id: `Fixed the token bug.`)
+                beside = beside or sure
         if near is None and ("A" in text or "://" in text or "rzp_" in text):
             near = _redaction_regexes["ids"].search(text, window, inside)
         if near is None:
@@ -3657,9 +3685,11 @@ def table_spans(text):
             else:
                 for column, kind in columns:
                     if isinstance(kind, int):  # a table of settings: the kind its name's cell says
-                        kind = secret_column(line[cells[kind][0]:cells[kind][1]])
-                        if kind is None:
-                            continue
+                        name = line[cells[kind][0]:cells[kind][1]].lower()
+                        kind = secret_column(name)
+                        if kind is None or _redaction_regexes["public"].search(name) or any(
+                                public in name for public in _PUBLIC_KEY_NAMES):
+                            continue  # (nor a key made public: `RECAPTCHA_SITE_KEY`, `VAPID_PUBLIC_KEY`)
                     start, end = cells[column]
                     value = line[start:end].strip("`\"'")
                     if table_value_is_secret(value, kind, placeholder):
@@ -3709,7 +3739,7 @@ def table_value_is_secret(value, kind, placeholder):
     if is_stand_in_value(value, kind, placeholder):
         return False
     if kind == "key":
-        return is_generated_token(value)
+        return is_generated_token(value) and not (set(value) <= _HEX and len(value) < 24)  # (a key's id: 16 hex)
     return not (value.isalpha() and value.islower() and len(value) <= 10)
 
 

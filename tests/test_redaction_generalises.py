@@ -216,16 +216,23 @@ case("a token alone on its line, or alone in a chat's message", [
     "$ANSIBLE_VAULT;1.1;AES256\n%s\n%s" % (rand(HEX, 80), rand(HEX, 30)),
     "\n".join(rand(HEX, 80) for _ in range(3)) + "\n" + rand(HEX, 30),  # a block of hex, wrapped
     "see %s for the run" % rand(ALNUM, 24),
+    "from .connections import (\n    GRPCOrHTTP2Connection,\n    OAuth2ClientCredentials,\n)",  # names in code
 ])
 
-_named = [rand(HEX, 64), uuid(), rand(ALNUM, 24), rand(HEX, 32)]
+_named = [rand(LOWER + DIGITS, 28), rand(LOWER + DIGITS, 28), rand(ALNUM, 24), rand(HEX, 32), rand(HEX, 64)]
 case("a value alone on its line under a sentence that names it, or in a quote, a list or a tag", [
     ("Here is your new API key. Copy it now, you won't be able to see it again.\n\n%s\n\nDone" % _named[0],
      _named[0]),
     ("[09:14] Ana: the staging token for the crawler\n[09:15] Ana: %s" % _named[1], _named[1]),
     ("> %s" % _named[2], _named[2]),
     ("[Datadog] %s" % _named[3], _named[3]),
+    ("**Webhook secret:**\n%s" % _named[4], _named[4]),
 ], [
+    "Fixed the token refresh bug.\n%s" % rand(HEX, 40),  # a sentence names no commit or UUID a secret
+    "Reset the root password!\n%s" % uuid(),
+    "Serial:\nC02XL0GHJGH5F9G1H2",
+    "[14:02] Priya: the PayPal refund went through\n[14:02] Priya: 8MC585209K746392H",
+    "$ stellar keys address alice\nG%s" % rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 55),
     "Sec-WebSocket-Key: %s==\nSec-WebSocket-Accept: %s=" % (rand(ALNUM, 22), rand(ALNUM + "+/", 27)),
     "Fixed the token refresh in this commit:\n\n%s" % rand(HEX, 40),
     "Key name: agents-prod (id key_%s), created by Lena" % rand(ALNUM, 16),
@@ -237,7 +244,7 @@ _set = [human_password(), rand(ALNUM, 32), rand(ALNUM, 20) + "/" + rand(ALNUM, 2
 case("a secret in a table of settings, a URL's password with `/`, a remote MCP server's key", [
     ("| Service | Var | Value |\n|---|---|---|\n| Maps | MAPS_CLIENT_SECRET | %s |" % _set[0], _set[0]),
     ("┌──────────────┬──────────┐\n│ NAME         │ VALUE    │\n├──────────────┼──────────┤\n"
-     "│ SEARCH_API_KEY │ %s │\n└──────────────┴──────────┘" % _set[1], _set[1]),
+     "│ ORDERS_API_KEY │ %s │\n└──────────────┴──────────┘" % _set[1], _set[1]),
     ("REDIS_URL=rediss://default:%s@cache-7.example.io:6379" % _set[2], _set[2]),
     ('url = "https://mcp.example.dev/sse/%s"' % _set[3], _set[3]),
     ('{"url": "https://remote.mcp.example.net/%s/gmail"}' % _uuid[0], _uuid[0]),
@@ -247,6 +254,10 @@ case("a secret in a table of settings, a URL's password with `/`, a remote MCP s
     "https://example.com:8080/docs/guide@latest",
     "https://github.com/modelcontextprotocol/servers/tree/main/src/filesystem",
     "Settings(openai_api_key=SecretStr('**********'), model='gpt-5', timeout=30.0)",
+    "| Env | Value |\n|---|---|\n| RECAPTCHA_SITE_KEY | 6Le%s |" % rand(URL_SAFE, 37),
+    "| Name | Value |\n|---|---|\n| GPG_SIGNING_KEY | 3AA5C34371567BD2 |",
+    "See https://github.com/example/mcp/commit/4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f for the fix.",
+    "curl http://localhost:{port}/mcp/users/alice@example.com",
     "api_key=os.getenv('OPENAI_API_KEY')",
 ])
 

