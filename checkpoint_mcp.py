@@ -2148,6 +2148,10 @@ def redaction_patterns():
          r"""(?:[ \t]*\r?\n[ \t]*\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind)\\?["']?"""
          r"""[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
          r"""(?:(?:parameter)?value|select)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
+        ("section-then-value", "i", "a section named for a secret, then its `value` (`[vercel_token]` then "
+         "`value = \"…\"`, as a TOML or INI file of settings keeps one)",
+         r"""(?#needs:value =|value=|value:|value :)(?<![^\n])[ \t]*\[[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
+         + r"""\][ \t]*\r?\n[ \t]*value[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<weak>" + _WORD_VALUE + r"))"),
         ("secret-object-value", "i", "a secret's name holding an object whose `value` is the secret "
          "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
          r"""(?#needs:"value"|'value')["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
@@ -2531,14 +2535,15 @@ _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-o
 
 
 def named_public(lowered, start, firebase=False):
-    """True when the value at `start` is named public on its line (_PUBLIC_KEY_NAMES: in the
-    48 characters before it, or a comment saying search-only or public in the 80 after:
-    `# public, used by snap.js`, `(public, goes in checkout.js)`), or is a Firebase
+    """True when the value at `start` is named public on its line (_PUBLIC_KEY_NAMES or
+    `(public` in the 48 characters before it: `Content API key (public, read-only): …`, or a
+    comment saying search-only or public in the 80 after: `# public, used by snap.js`,
+    `(public, goes in checkout.js)`), or is a Firebase
     web config's key (`firebase`: the text holds one): `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
     `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
     before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
     after = lowered[start:start + 80].partition("\n")[0]
-    return (any(name in before for name in _PUBLIC_KEY_NAMES)
+    return (any(name in before for name in _PUBLIC_KEY_NAMES + ("(public", "public, read"))
             or any(name in after for name in ("search-only", "search_only", "searchonly", "(public", "# public",
                                               "// public", "-- public", "public by design"))
             or (firebase and lowered.startswith("aiza", start)))
@@ -2592,6 +2597,8 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a message, not a secret (a translation file's "This reset link is invalid.")
     if names_a_secret(value):
         return True  # `--secret dbPassword`: the name of one
+    if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
+        return True  # a path after a systemd specifier: `%h/.config/bot/token`
     if value[:1] == "(" and value[1:].rstrip(")").isalpha() and len(value) <= 14:
         return True  # a marker where the value would be: `SMTP_PASS=(set)`, `(hidden)`
     if value[-1:] == "(" and all(part.isidentifier() for part in value[:-1].split(".")) and not any(
@@ -3080,13 +3087,15 @@ def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
     Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
     Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit), a
-    token made to be published (is_published), a public key's DER in base64."""
+    token made to be published (is_published), a public key's DER in base64, a Google
+    OAuth client's id."""
     return (is_published(run_text)
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
             or is_sealed(run_text)
             or "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text  # a wheel's
             or is_go_pseudo_version(run_text) or is_public_key_der(run_text)
             or ".vault.azure.net/" in run_text  # a Key Vault secret's URL: its name, its version
+            or run_text.endswith(".apps.googleusercontent.com")  # an OAuth client's id (its secret is GOCSPX-…)
             or run_text.startswith("diff-") and set(run_text[5:]) <= _HEX  # a diff's file anchor
             or "/" not in run_text and run_text.endswith(_ASSET_SUFFIXES)  # `app.<hash>.bundle.js`
             or run_text.startswith(("nix/store/", "DerivedData/"))  # a build's store path
@@ -3343,8 +3352,9 @@ def stands_alone_on_its_line(text, lowered, start, end):
             # pieces of words: `GRPCOrHTTP2Connection`)
     elif len(run) < 40 or (set(run) - _BASE64_CHARS) or "=" in run:
         return False
-    if "$ansible_vault" in lowered or not looks_generated(run):
-        return False
+    if "$ansible_vault" in lowered or not looks_generated(run) or run[:len(run) // 2] * 2 == run or sum(
+            ord(b) - ord(a) == 1 for a, b in zip(run, run[1:])) > 0.3 * len(run):
+        return False  # (nor a sequence: `0123456789abcdef…`, a unit repeated)
     for neighbour in (text[text.rfind("\n", 0, max(0, line - 1)) + 1:max(0, line - 1)],
                       text[stop + 1:text.find("\n", stop + 1) % (len(text) + 1)] if stop < len(text) else ""):
         piece = neighbour.strip(" \t`'\"\r,")

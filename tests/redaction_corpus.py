@@ -1453,3 +1453,6 @@ BENIGN += ["https://github.com/modelcontextprotocol/servers/tree/main/src/filesy
            "https://mcp.example.com/servers/filesystem-server-for-everyone/docs",
            "| Service | Var | Value |\n|---|---|---|\n| Maps | MAPS_REGION | eu-west-1 |",
            "Settings(openai_api_key=SecretStr('**********'), model='gpt-5')"]
+issue("section-then-value", "assignment", '[deploy_token]\nvalue = "{v}"', rand(ALNUM, 24), 'value = "')
+BENIGN += ['[token_settings]\nvalue = "30"', "Ghost Content API key (public, read-only): " + rand(HEX, 26),
+           'Environment="DISCORD_TOKEN=%h/.config/bot/token"', "0123456789abcdef0123456789abcdef"]
