@@ -5,7 +5,7 @@ measured blind before any rule was written for it."""
 import unittest
 
 from tests import (redaction_holdout20, redaction_holdout21, redaction_holdout22, redaction_holdout23,
-                   redaction_holdout24)
+                   redaction_holdout24, redaction_holdout25)
 from tests.support import HoldoutFloors
 
 
@@ -124,6 +124,31 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (202, 223),
     }
     recall, benign, altered = 0.978, 910, 0
+
+
+class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # People who code without being a software team (students, hackathons, bot builders,
+    # streamers, no-code tools, game jams and mods, hobby electronics, small shops, family
+    # IT), written after every rule of the session that added the twenty-fourth and
+    # measured blind with them: 0.938 and 1.7% (0.936 and 1.6% with the rules before). Its
+    # look-alikes then a counting sequence alone, a key said public before it (`(public,
+    # read-only):`), an OAuth client's id, a systemd specifier's path, left alone since;
+    # still altered: Twitch clips' and YouTube playlists' ids, PayPal client ids, and AWS
+    # key ids alone (on purpose: half of a pair). The misses left are chosen passwords in code's comparisons and calls, a login's
+    # steps in a transcript (SMTP `AUTH LOGIN`'s base64, NickServ's `IDENTIFY`) and
+    # positional keys of SDKs no row names.
+    corpus = redaction_holdout25
+    floors = {
+        "ci-and-deploy": (119, 125),
+        "command": (186, 190),
+        "config-file": (213, 220),
+        "note-or-chat": (207, 235),
+        "source-code": (215, 230),
+        "stack-trace-or-log": (115, 125),
+        "tool-output": (149, 160),
+        "vendor-token": (230, 238),
+    }
+    recall, benign, altered = 0.941, 937, 10
 
 
 if __name__ == "__main__":
