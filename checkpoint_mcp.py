@@ -3609,16 +3609,17 @@ def may_hold_a_table_of_secrets(text, lowered):
         not text.isascii() and any(part in text for part in _TABLE_HEADER_PARTS_BEYOND_ASCII)))
 
 
-def secret_column(cell):
+def secret_column(cell, bare_key=False):
     """'password' or 'key' when a table's header `cell` names a column of secrets (see
-    _TABLE_PASSWORD_WORDS), else None."""
+    _TABLE_PASSWORD_WORDS), else None; a bare `key` only when `bare_key` (a column of keys
+    whose values are judged as keys are, generated: a table's keys are names otherwise)."""
     words = cell.strip().strip("`*\"'").lower().replace("_", " ").replace("-", " ").split()
     if not words or len(words) > 4 or not all(word.isalnum() for word in words):
         return None
     last = words[-1]
     if last in _TABLE_PASSWORD_WORDS or last.endswith(_TABLE_PASSWORD_ENDINGS):
         return "password"
-    if last in _TABLE_KEY_WORDS and (last not in _TABLE_BARE_KEY_WORDS or len(words) > 1):
+    if last in _TABLE_KEY_WORDS and (last not in _TABLE_BARE_KEY_WORDS or len(words) > 1 or bare_key):
         return "key"
     if last == "api" and words[0] in _TABLE_BARE_KEY_WORDS:  # `clé API`, `chave de API`
         return "key"
@@ -3717,15 +3718,14 @@ def table_spans(text):
             for delimiter in _TABLE_DELIMITERS:
                 if delimiter in line:
                     cells = table_cells(line, delimiter)
-                    columns = [(index, secret_column(line[start:end])) for index, (start, end)
+                    columns = [(index, secret_column(line[start:end], bare_key=True)) for index, (start, end)
                                in enumerate(cells) if 0 < end - start <= 32]
                     columns = [(index, kind) for index, kind in columns if kind]
-                    if not columns:
-                        names = [line[start:end].strip("`*\"' ").lower() for start, end in cells]
-                        named = [index for index, name in enumerate(names) if name in _TABLE_NAME_HEADERS]
-                        valued = [index for index, name in enumerate(names) if name in _TABLE_VALUE_HEADERS]
-                        if named and valued:
-                            columns = [(valued[0], named[0])]  # (the value's column, its name's)
+                    names = [line[start:end].strip("`*\"' ").lower() for start, end in cells]
+                    named = [index for index, name in enumerate(names) if name in _TABLE_NAME_HEADERS]
+                    valued = [index for index, name in enumerate(names) if name in _TABLE_VALUE_HEADERS]
+                    if named and valued and not any(index == valued[0] for index, _ in columns):
+                        columns.append((valued[0], named[0]))  # (the value's column, its name's)
                     if columns and 2 <= len(cells) <= 12:
                         header = (delimiter, columns, len(cells))
                     break

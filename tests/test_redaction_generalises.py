@@ -249,6 +249,7 @@ case("a secret in a table of settings, a URL's password with `/`, a remote MCP s
     ('url = "https://mcp.example.dev/sse/%s"' % _set[3], _set[3]),
     ('{"url": "https://remote.mcp.example.net/%s/gmail"}' % _uuid[0], _uuid[0]),
     ("ステージングDBのパスワード: %s（ユーザー名 rag_rw）" % _set[4], _set[4]),
+    ("Service\tKey\tOwner\nWeather\t%s\tSam" % _set[1][:24], _set[1][:24]),
 ], [
     "| Service | Var | Value |\n|---|---|---|\n| Maps | MAPS_REGION | eu-west-1 |\n| Maps | MAX_TOKENS | 4096 |",
     "https://example.com:8080/docs/guide@latest",
@@ -258,6 +259,7 @@ case("a secret in a table of settings, a URL's password with `/`, a remote MCP s
     "| Name | Value |\n|---|---|\n| GPG_SIGNING_KEY | 3AA5C34371567BD2 |",
     "See https://github.com/example/mcp/commit/4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f for the fix.",
     "curl http://localhost:{port}/mcp/users/alice@example.com",
+    "| Key | Description |\n|---|---|\n| Ctrl+K | search |\n| login.title | Sign in |",  # a bare key column: names
     "api_key=os.getenv('OPENAI_API_KEY')",
 ])
 

@@ -142,13 +142,13 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (119, 125),
         "command": (186, 190),
         "config-file": (213, 220),
-        "note-or-chat": (207, 235),
+        "note-or-chat": (209, 235),
         "source-code": (215, 230),
         "stack-trace-or-log": (115, 125),
         "tool-output": (149, 160),
         "vendor-token": (230, 238),
     }
-    recall, benign, altered = 0.941, 937, 10
+    recall, benign, altered = 0.942, 937, 10
 
 
 if __name__ == "__main__":
