@@ -2465,8 +2465,11 @@ def redaction_regexes():
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["uuid"] = re.compile(_UUID_SHAPE)
-        made["speaker"] = re.compile(  # who said a line of a chat: `[time] Name Surname:`
-            r"(?:\[[^\]\n]{1,40}\][ \t]*)?([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3})[ \t]*[:：]")
+        made["speaker"] = re.compile(  # who said a line of a chat: `[time] Name Surname:`, an
+            # export's `25/11/2025, 16:53 - Name Surname:`
+            r"(?:\[[^\]\n]{1,40}\][ \t]*|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \t]+[0-9]{1,2}:[0-9]{2}"
+            r"(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+-[ \t]+)?"
+            r"([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3})[ \t]*[:：]")
 
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"

@@ -227,6 +227,8 @@ case("a value alone on its line under a sentence that names it, or in a quote, a
     ("> %s" % _named[2], _named[2]),
     ("[Datadog] %s" % _named[3], _named[3]),
     ("**Webhook secret:**\n%s" % _named[4], _named[4]),
+    ("25/11/2025, 16:53 - Ravi Kumar: here is the staging token\n25/11/2025, 16:53 - Ravi Kumar: %s"
+     % _named[1][::-1], _named[1][::-1]),  # (a phone's chat export)
 ], [
     "Fixed the token refresh bug.\n%s" % rand(HEX, 40),  # a sentence names no commit or UUID a secret
     "Reset the root password!\n%s" % uuid(),
