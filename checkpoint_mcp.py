@@ -2150,7 +2150,8 @@ def redaction_patterns():
          r"""(?:(?:parameter)?value|select)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("section-then-value", "i", "a section named for a secret, then its `value` (`[vercel_token]` then "
          "`value = \"…\"`, as a TOML or INI file of settings keeps one)",
-         r"""(?#needs:value =|value=|value:|value :)(?<![^\n])[ \t]*\[[a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
+         r"""(?#needs:value =|value=|value:|value :)(?<![^\n])[ \t]*\[[a-z0-9_.-]*"""
+         + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
          + r"""\][ \t]*\r?\n[ \t]*value[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<weak>" + _WORD_VALUE + r"))"),
         ("secret-object-value", "i", "a secret's name holding an object whose `value` is the secret "
          "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
@@ -2270,10 +2271,10 @@ _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint
                  r"|(?<![a-z])peer:|(?:ana|tx|txn)[ _-]?(?:signature|sig|hash)"  # WireGuard's peer, (sol)ana's
                  r"|v=dkim1")  # or a chain's transaction, a DKIM record (its key split into strings)
 _STRONG_MIN_CHARS = 32
+_LABEL_SENTENCE_CHARS = 160  # a sentence above a value alone on its line that names it (label_above)
 # A run alone on its line (stands_alone_on_its_line): its length, the hex lengths that are
 # a digest's or an object id's (MongoDB's 24, SHA-1's 40, SHA-224's 56, SHA-256's 64,
 # SHA-384's 96, SHA-512's 128), and the length of a neighbour line that makes it a block's.
-_LABEL_SENTENCE_CHARS = 160  # a sentence above a value alone on its line that names it (label_above)
 _LONE_MIN_CHARS = 16
 _LONE_HEX_MIN_CHARS = 20
 _LONE_CHOPPED_SHARE = 0.3  # pieces (by case and digit changes) per character, at least
@@ -2281,9 +2282,6 @@ _LONE_MAX_CHARS = 128
 _DIGEST_HEX_LENGTHS = frozenset((24, 40, 56, 64, 96, 128))
 _LONE_BLOCK_CHARS = 48
 _BLOCK_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_")
-# Of those, the words too general to say so on the line above (`# value for the gateway step`).
-_GENERIC_LABEL_WORDS = frozenset(("value", "result", "output", "name", "key", "user", "username", "login", "email",
-                                  "code", "status", "state", "date", "time", "path", "file", "url", "host"))
 # Words that make a label before a value, on its line or the line above, say what else the
 # value is (is_plain_label, stands_alone_on_its_line): with the hash words, an id's, a
 # reference's, an address's, a ciphertext's, an object's that a service names.
@@ -2296,6 +2294,9 @@ _NOT_SECRET_LABEL_WORDS = frozenset((
     "waybill", "shipment", "parcel", "confirmation", "refund", "payment", "customer", "event", "project", "track",
     "playlist", "channel", "video", "spreadsheet", "sheet", "document", "folder", "principal", "vin", "imei",
     "gravatar", "avatar", "mint", "program", "ksuid", "ulid", "nanoid", "cuid", "tenant", "subscription", "base"))
+# Of those, the words too general to say so on the line above (`# value for the gateway step`).
+_GENERIC_LABEL_WORDS = frozenset(("value", "result", "output", "name", "key", "user", "username", "login", "email",
+                                  "code", "status", "state", "date", "time", "path", "file", "url", "host"))
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur", "diff")  # (`#diff-<sha256>`: a file's anchor)
 _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache", "boundary",
@@ -2470,7 +2471,6 @@ def redaction_regexes():
             r"(?:\[[^\]\n]{1,40}\][ \t]*|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \t]+[0-9]{1,2}:[0-9]{2}"
             r"(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+-[ \t]+)?"
             r"([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3})[ \t]*[:：]")
-
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
@@ -3180,8 +3180,9 @@ def credential_word_before(lowered, window, start, inside):
         if found.start() > start and lowered[found.start() - 1] not in "/_.-" and not lowered[
                 start:found.start()].isalpha():
             continue  # (inside the run only in a name or as a path's part: not `…Y5KeY3t…`)
-        if found.start() > start and lowered[found.start() - 1] == "/" and lowered[
-                found.end():found.end() + 1].isalpha() and lowered[found.end():lowered.find("/", found.end(), inside)].isalpha():
+        folder_end = lowered.find("/", found.end(), inside)
+        if (found.start() > start and lowered[found.start() - 1] == "/"
+                and lowered[found.end():found.end() + 1].isalpha() and lowered[found.end():folder_end].isalpha()):
             continue  # (nor as the start of a longer word that names a folder: `~/.codex/sessions/2025/…`)
         if found.end() >= start - _NEAR_CHARS and not public.search(
                 lowered, max(0, found.start() - 8), found.start()):
@@ -3323,19 +3324,22 @@ def is_iban(run):
 
 def stands_alone_on_its_line(text, lowered, start, end):
     """True when the run text[start:end] is all its line holds, or all a chat's message
-    or a field holds after a plain label (holds_only), quotes, backquotes and a closing full stop or
-    comma aside, and reads as a token pasted there: _LONE_MIN_CHARS to _LONE_MAX_CHARS
-    letters and digits, generated-looking, with 2 capitals and 2 digits or more (a digit
-    from 20 characters; not an IBAN, a ULID, nor a name whose case and digit changes chop
-    it into fewer than _LONE_CHOPPED_SHARE pieces a character, small letters in it), or hex of _LONE_HEX_MIN_CHARS or more that is no digest's or object
-    id's length (_DIGEST_HEX_LENGTHS); `+` and `/` only in 40 (AWS's secret key), never
-    `=`, `_`, `-` or `.` (an id's prefix, a base64 key's padding). Not when the nearest line
-    above that is not blank names a hash, an id or a version (`$ md5 -q app.tar`, `Trace
-    id:`) or runs a command that prints a public key or a digest, nor when a line next to it
-    is a block's (_LONE_BLOCK_CHARS or more of base64 or hex: a certificate, a vault) or a
-    value of the same length (a list of digests or ids), nor when the text is an Ansible
-    vault. Hex written `0x…` is judged without its `0x`."""
-    run = text[start + 2:end] if text.startswith(("0x", "0X"), start) else text[start:end]  # (hex, as code writes it)
+    or a field holds after a plain label (holds_only), and reads as a token pasted there:
+    _LONE_MIN_CHARS to _LONE_MAX_CHARS letters and digits that look generated, with 2
+    capitals and 2 digits or more (one digit from 20 characters; not an IBAN, a ULID, a
+    Stellar account's public key, nor a name that case and digit changes chop into fewer
+    than _LONE_CHOPPED_SHARE pieces a character when it has small letters); or hex of
+    _LONE_HEX_MIN_CHARS or more that is no digest's or object id's length
+    (_DIGEST_HEX_LENGTHS; `0x…` is judged without its `0x`); or 40 or more of base64
+    without padding. Never with `=`, `_`, `-` or `.` (an id's prefix, a key's padding),
+    nor a counting sequence or a unit repeated. Not when the nearest line above that is
+    not blank names a hash, an id, a version, something public or what else the value is
+    (_NOT_SECRET_LABEL_WORDS but the generic ones: `$ md5 -q app.tar`, `Trace id:`,
+    `Deposit address:`) or runs a command that prints a public key or a digest, nor when a
+    line next to it is a block's (_LONE_BLOCK_CHARS or more of base64 or hex: a
+    certificate, a vault) or a value of the same length (a list of digests or ids), nor
+    in an Ansible vault."""
+    run = text[start + 2:end] if text.startswith(("0x", "0X"), start) else text[start:end]  # (code's hex)
     if not _LONE_MIN_CHARS <= len(run) <= _LONE_MAX_CHARS or not run.isascii():
         return False
     line = text.rfind("\n", 0, start) + 1
@@ -3350,7 +3354,8 @@ def stands_alone_on_its_line(text, lowered, start, end):
         elif (digits < (1 if len(run) >= 20 else 2) or sum(c.isupper() for c in run) < 2 or is_iban(run)
               or len(run) == 26 and run[0] == "0" and run.isupper() and not set(run) & set("ILOU")
               or len(run) == 56 and run[0] == "G" and run.isupper()  # (a Stellar account's public key)
-              or not run.isupper() and len(_redaction_regexes["chunk"].findall(run)) < _LONE_CHOPPED_SHARE * len(run)):
+              or not run.isupper()
+              and len(_redaction_regexes["chunk"].findall(run)) < _LONE_CHOPPED_SHARE * len(run)):
             return False  # (nor a ULID: 26 of Crockford's base32, its time first; nor a name in
             # pieces of words: `GRPCOrHTTP2Connection`)
     elif len(run) < 40 or (set(run) - _BASE64_CHARS) or "=" in run:
