@@ -2535,6 +2535,7 @@ def is_marked_fake(value):
 _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-only", "search_only",
                      "searchonly", "search_api_key", "searchapikey", "firebaseconfig",
                      "analytics.load(")  # (Segment's browser snippet: its write key is public)
+_PUBLIC_NAMES_BEFORE = _PUBLIC_KEY_NAMES + ("(public", "public, read")  # (`Content API key (public, read-only): …`)
 
 
 def named_public(lowered, start, firebase=False):
@@ -2546,7 +2547,7 @@ def named_public(lowered, start, firebase=False):
     `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
     before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
     after = lowered[start:start + 80].partition("\n")[0]
-    return (any(name in before for name in _PUBLIC_KEY_NAMES + ("(public", "public, read"))
+    return (any(name in before for name in _PUBLIC_NAMES_BEFORE)
             or any(name in after for name in ("search-only", "search_only", "searchonly", "(public", "# public",
                                               "// public", "-- public", "public by design"))
             or (firebase and lowered.startswith("aiza", start)))
@@ -3190,6 +3191,16 @@ def credential_word_before(lowered, window, start, inside):
     return near
 
 
+def names_what_else(label, generic=True):
+    """True when a label's text names what else the value after or under it is: a hash, an
+    id (`Key ID`, `nodeId`) or a word of _NOT_SECRET_LABEL_WORDS (not of the generic ones,
+    _GENERIC_LABEL_WORDS, unless `generic`)."""
+    words = "".join(c if c.isalnum() else " " for c in label).split()
+    return bool(_redaction_regexes["hash_words"].search(label.lower())) or any(
+        word.lower() in _NOT_SECRET_LABEL_WORDS and (generic or word.lower() not in _GENERIC_LABEL_WORDS)
+        or word.endswith(("Id", "ID")) for word in words)
+
+
 def is_plain_label(said):
     """True when `said`, what comes before a value on its line, is a label that says
     nothing against a secret: who said it in a chat (`Ravi:`, `[25/11/2025, 16:53] Ravi
@@ -3202,9 +3213,7 @@ def is_plain_label(said):
         return False
     if any(word.count("-") > 1 for word in label.group(1).split()):
         return False  # an HTTP header's name: `Sec-WebSocket-Accept:`
-    words = "".join(c if c.isalnum() else " " for c in label.group(1)).split()
-    return not (_redaction_regexes["hash_words"].search(label.group(1).lower())
-                or any(word.lower() in _NOT_SECRET_LABEL_WORDS or word.endswith(("Id", "ID")) for word in words))
+    return not names_what_else(label.group(1))
 
 
 def is_chat_message(line):
@@ -3228,6 +3237,22 @@ def holds_only(text, line, start, end):
                                                  and len(said) <= 40)
 
 
+def line_above(text, line, most_blank=None):
+    """(start, end) of the nearest line above the one that starts at `line` holding more
+    than whitespace, or None: there is none, or more than `most_blank` blank lines come
+    between."""
+    above, blank = line - 1, 0
+    while above > 0:
+        first = text.rfind("\n", 0, above) + 1
+        if text[first:above].strip():
+            return first, above
+        blank += 1
+        if most_blank is not None and blank > most_blank:
+            return None
+        above = first - 1
+    return None
+
+
 def label_above(text, lowered, line, start, end):
     """The credential word of the label a run stands under, alone on its line (quotes and
     a code span's backquotes aside): the last line above it that is not blank, at most two
@@ -3242,40 +3267,35 @@ def label_above(text, lowered, line, start, end):
     <id>`); None if it names none."""
     if not holds_only(text, line, start, end):
         return None
-    above, blank = line - 1, 0
-    while above > 0:
-        first = text.rfind("\n", 0, above) + 1
-        label = text[first:above].rstrip(" \t\r")
-        if label:
-            found = None
-            for found in _redaction_regexes["words"].finditer(lowered, first, first + len(label)):
-                pass
-            if found is not None and _redaction_regexes["public"].search(
-                    lowered, max(first, found.start() - 8), found.start()):
-                return False  # (under a public key's label, whatever ends it: `minisign public key <id>`)
-            if label.lstrip()[:2] == "$ " and any(command in label for command in _PUBLIC_OUTPUT_COMMANDS):
-                return False  # (what a command prints that is public: `$ wg pubkey < phone.key`)
-            labelled = label.rstrip("*_ \t").endswith(":")  # (markdown's bold too: `**Webhook secret:**`)
-            short = found is not None and len(label) <= 60 and (
-                lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label))
-            sentence = (found is not None and len(label) <= _LABEL_SENTENCE_CHARS
-                        and label.lstrip()[:2] not in ("# ", ">>")
-                        and lowered[found.start() - 1:found.start()] not in (".", "/")
-                        and "/" not in label[found.start() - first:] and not any(c in label for c in "\"={}")
-                        and (label[-1] in ".!?…" or is_chat_message(label)))
-            if not labelled and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (short or sentence)):
-                return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`;
-                # a sentence may go on after the word: `Here is your new API key. Copy it now.`)
-            words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
-            if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
-                    lowered, first, first + len(label)):
-                return None  # (an id's label, or a hash's: `Cache key:`)
-            return found, labelled or short
-        blank += 1
-        if blank > 2:
-            return None
-        above = first - 1
-    return None
+    above = line_above(text, line, most_blank=2)
+    if above is None:
+        return None
+    first = above[0]
+    label = text[first:above[1]].rstrip(" \t\r")
+    found = None
+    for found in _redaction_regexes["words"].finditer(lowered, first, first + len(label)):
+        pass
+    if found is not None and _redaction_regexes["public"].search(
+            lowered, max(first, found.start() - 8), found.start()):
+        return False  # (under a public key's label, whatever ends it: `minisign public key <id>`)
+    if label.lstrip()[:2] == "$ " and any(command in label for command in _PUBLIC_OUTPUT_COMMANDS):
+        return False  # (what a command prints that is public: `$ wg pubkey < phone.key`)
+    labelled = label.rstrip("*_ \t").endswith(":")  # (markdown's bold too: `**Webhook secret:**`)
+    short = found is not None and len(label) <= 60 and (
+        lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label))
+    sentence = (found is not None and len(label) <= _LABEL_SENTENCE_CHARS
+                and label.lstrip()[:2] not in ("# ", ">>")
+                and lowered[found.start() - 1:found.start()] not in (".", "/")
+                and "/" not in label[found.start() - first:] and not any(c in label for c in "\"={}")
+                and (label[-1] in ".!?…" or is_chat_message(label)))
+    if not labelled and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (short or sentence)):
+        return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`;
+        # a sentence may go on after the word: `Here is your new API key. Copy it now.`)
+    words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
+    if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
+            lowered, first, first + len(label)):
+        return None  # (an id's label, or a hash's: `Cache key:`)
+    return found, labelled or short
 
 
 def after_a_secret(text, spans, start):
@@ -3368,18 +3388,12 @@ def stands_alone_on_its_line(text, lowered, start, end):
         piece = neighbour.strip(" \t`'\"\r,")
         if (len(piece) >= _LONE_BLOCK_CHARS or len(piece) == end - start) and not (set(piece) - _BLOCK_CHARS):
             return False  # (a block's line, or one of a list of values alike: digests, ids)
-    above = line - 1
-    while above > 0:
-        first = text.rfind("\n", 0, above) + 1
-        label = lowered[first:above]
-        if label.strip():
-            words = "".join(c if c.isalnum() else " " for c in text[first:above]).split()
-            return not (_redaction_regexes["hash_words"].search(label) or _redaction_regexes["public"].search(label)
-                        or any(word.lower() in _NOT_SECRET_LABEL_WORDS and word.lower() not in _GENERIC_LABEL_WORDS
-                               or word.endswith(("Id", "ID")) for word in words)
-                        or any(command in label for command in _PUBLIC_OUTPUT_COMMANDS))
-        above = first - 1
-    return True
+    above = line_above(text, line)
+    if above is None:
+        return True
+    label = lowered[above[0]:above[1]]
+    return not (_redaction_regexes["public"].search(label) or names_what_else(text[above[0]:above[1]], generic=False)
+                or any(command in label for command in _PUBLIC_OUTPUT_COMMANDS))
 
 
 def unnamed_run_span(text, lowered, match, start, end, window):
