@@ -1900,8 +1900,10 @@ def redaction_patterns():
          r"account(?:s[ \t]*:[ \t]*\[[ \t]*[\"']|[ \t]+import[^\n]{0,60}?(?<![0-9A-Za-z]))(?:0x)?"
          r"(?P<secret>[0-9a-fA-F]{64})(?![0-9A-Za-z])"),
         ("solana-keypair", "", "Solana keypair file: a JSON array of 64 bytes",
-         r"\[(?P<secret>(?:[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){63}"
-         r"[ \t]*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*)\]"),
+         # (a space between two numbers goes after the comma or in the line break's indent,
+         # never before the next number too: an array over indented lines took seconds)
+         r"\[[ \t]*(?:\r?\n[ \t]*)?(?P<secret>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*"
+         r"(?:\r?\n[ \t]*)?){63}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9]))[ \t]*(?:\r?\n[ \t]*)?\]"),
         ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
          r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
          r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),

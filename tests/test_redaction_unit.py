@@ -104,6 +104,7 @@ class RedactTextTest(unittest.TestCase):
             "-----BEGIN PRIVATE KEY-----" * 700, "eyJabcdefghij." * 1400, "sk-" * 6000,
             '"password": "' * 1500, 'password="' + "\\a" * 10000, "Authorization: " * 1300,
             "x_key" * 4000, "--password " * 2000, "@:" * 10000,
+            "[" + ("0, 0, 0, 0,\n" + " " * 16) * 400,  # (an array of numbers over indented lines)
         ]
         # Not a speed target (bench/ measures speed): a catastrophic pattern takes minutes
         # on these inputs, so a bound of seconds tells a hang from a slow machine.
