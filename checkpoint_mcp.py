@@ -2305,6 +2305,9 @@ _HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit"
                "version",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
                "sign(")
+# Of those, the words that say a value is something else only before a label's credential
+# word or right after it (`Cache key:`, `Token trace:`), not later (`Token for the build agents:`).
+_LOOSE_HASH_WORDS = frozenset(("build", "trace", "span", "request", "cache", "tree", "blob", "boundary"))
 _NEAR_CHARS = 48
 _RANDOM_MIN_CHARS = 16
 _RANDOM_MIN_BITS = 3.0
@@ -2468,6 +2471,10 @@ def redaction_regexes():
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["uuid"] = re.compile(_UUID_SHAPE)
+        made["handover"] = re.compile(  # words that hand a value over on the line below (`Here's the
+            # staging token.`, `new Volcengine token below`)
+            r"(?<![a-z])(?:here(?:'s|’s| is| are)|below|copy it|use this|try this"
+            r"|new(?= (?:[a-z0-9-]+ ){0,2}(?:key|token|secret|password|credential)))(?![a-z])")
         made["speaker"] = re.compile(  # who said a line of a chat: `[time] Name Surname:`, an
             # export's `25/11/2025, 16:53 - Name Surname:`
             r"(?:\[[^\]\n]{1,40}\][ \t]*|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \t]+[0-9]{1,2}:[0-9]{2}"
@@ -3241,12 +3248,12 @@ def holds_only(text, line, start, end):
 
 def line_above(text, line, most_blank=None):
     """(start, end) of the nearest line above the one that starts at `line` holding more
-    than whitespace, or None: there is none, or more than `most_blank` blank lines come
-    between."""
+    than whitespace and more than a code fence's backquotes, or None: there is none, or
+    more than `most_blank` blank lines or fences come between."""
     above, blank = line - 1, 0
     while above > 0:
         first = text.rfind("\n", 0, above) + 1
-        if text[first:above].strip():
+        if text[first:above].strip(" \t\r`"):
             return first, above
         blank += 1
         if most_blank is not None and blank > most_blank:
@@ -3258,14 +3265,20 @@ def line_above(text, line, most_blank=None):
 def label_above(text, lowered, line, start, end):
     """The credential word of the label a run stands under, alone on its line (quotes and
     a code span's backquotes aside): the last line above it that is not blank, at most two
-    blank lines up, ends in `:` and names a credential (`Your API key:`, `Settings ->
-    API):`), or in 60 characters or less ends in a credential's word (`AWS secret access
-    key`), or in _LABEL_SENTENCE_CHARS or less holds one in a sentence that ends (`Here is
-    your new API key. Copy it now.`) or a chat's message (`[09:14] Ana: the staging token`),
-    not a command's, a comment's, a file's line or code's; not an id or a hash word with it
-    (`Request id for the token call:`, `Cache key:`): (the word, whether the label is sure:
-    not a sentence's or a message's only, under which a UUID or a digest's length of hex is
-    no secret). False if it names a public one (`SSH public key:`, `minisign public key
+    blank lines (or a code fence's) up, quoted with it or not (`> API key` then `> …`),
+    ends in `:` and names a credential (`Your API key:`, `Settings -> API):`), or in 60
+    characters or less ends in a credential's word (`AWS secret access key`) or in one and
+    a tag (`Token (prod)`, `API key 👇`, `Signing secret — Slack app`), or in
+    _LABEL_SENTENCE_CHARS or less holds one in a sentence that ends (`Here is your new API
+    key. Copy it now.`) or a chat's message (`[09:14] Ana: the staging token`) or hands it
+    over (`here's the Datadog app key, expires friday`), or is a command that reads one
+    (`$ jq -r .api_key cfg.json`; not git's nor docker's, nor one naming what else it
+    prints: `$ stellar keys address`); not a comment's, a file's line or code's; not an id
+    or a hash word with it (`Request id for the token call:`, `Cache key:`; a word of
+    _LOOSE_HASH_WORDS only before the credential's or right after it: `Token for the build
+    agents:` names a token): (the word, whether the label is sure: not a sentence's or a
+    message's only that hands nothing over, under which a UUID or a digest's length of hex
+    is no secret). False if it names a public one (`SSH public key:`, `minisign public key
     <id>`); None if it names none."""
     if not holds_only(text, line, start, end):
         return None
@@ -3273,6 +3286,10 @@ def label_above(text, lowered, line, start, end):
     if above is None:
         return None
     first = above[0]
+    if text[first:above[1]].lstrip()[:1] == ">" and text[line:start].lstrip()[:1] == ">":
+        first = text.index(">", first) + 1  # (a label quoted with its value: `> API key` then `> …`)
+        while first < above[1] and text[first] in " \t":
+            first += 1
     label = text[first:above[1]].rstrip(" \t\r")
     found = None
     for found in _redaction_regexes["words"].finditer(lowered, first, first + len(label)):
@@ -3283,21 +3300,31 @@ def label_above(text, lowered, line, start, end):
     if label.lstrip()[:2] == "$ " and any(command in label for command in _PUBLIC_OUTPUT_COMMANDS):
         return False  # (what a command prints that is public: `$ wg pubkey < phone.key`)
     labelled = label.rstrip("*_ \t").endswith(":")  # (markdown's bold too: `**Webhook secret:**`)
+    handed = _redaction_regexes["handover"].search(lowered, first, first + len(label))
+    tail = lowered[found.end():first + len(label)].strip() if found is not None else ""
     short = found is not None and len(label) <= 60 and (
-        lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label))
+        lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label)
+        or len(tail) <= 32 and not any(c in tail for c in ".,;!?\"'=`{}$/\\") and (
+            tail[0] == "(" and tail[-1] == ")" or tail[0] in "-–—→>👇⬇↓"))  # (`Token (prod)`, `API key 👇`)
     sentence = (found is not None and len(label) <= _LABEL_SENTENCE_CHARS
                 and label.lstrip()[:2] not in ("# ", ">>")
                 and lowered[found.start() - 1:found.start()] not in (".", "/")
                 and "/" not in label[found.start() - first:] and not any(c in label for c in "\"={}")
-                and (label[-1] in ".!?…" or is_chat_message(label)))
-    if not labelled and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (short or sentence)):
+                and (label[-1] in ".!?…" or is_chat_message(label) or handed is not None))
+    reads = (found is not None and label.lstrip()[:2] == "$ " and found.start() > label.index("$") + 2
+             and not label.lstrip()[2:].startswith(("git ", "docker ")) and not names_what_else(label, generic=False))
+    # (a command that reads it: `$ jq .api_key …`; not one that prints what else: `$ stellar keys address`)
+    if not labelled and not reads and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (short or sentence)):
         return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`;
         # a sentence may go on after the word: `Here is your new API key. Copy it now.`)
     words = "".join(c if c.isalnum() else " " for c in lowered[first:first + len(label)]).split()
-    if found is None or "id" in words or "ids" in words or _redaction_regexes["hash_words"].search(
-            lowered, first, first + len(label)):
-        return None  # (an id's label, or a hash's: `Cache key:`)
-    return found, labelled or short
+    if found is None or "id" in words or "ids" in words or any(
+            hashed.group() not in _LOOSE_HASH_WORDS or hashed.start() < found.start()
+            or len(lowered[found.end():hashed.start()].split()) < 2
+            for hashed in _redaction_regexes["hash_words"].finditer(lowered, first, first + len(label))):
+        return None  # (an id's label, or a hash's: `Cache key:`, `Token build number`; not `Token for
+        # the build agents`)
+    return found, labelled or short or reads or handed is not None
 
 
 def after_a_secret(text, spans, start):

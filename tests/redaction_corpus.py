@@ -1456,3 +1456,11 @@ BENIGN += ["https://github.com/modelcontextprotocol/servers/tree/main/src/filesy
 issue("section-then-value", "assignment", '[deploy_token]\nvalue = "{v}"', rand(ALNUM, 24), 'value = "')
 BENIGN += ['[token_settings]\nvalue = "30"', "Ghost Content API key (public, read-only): " + rand(HEX, 26),
            'Environment="DISCORD_TOKEN=%h/.config/bot/token"', "0123456789abcdef0123456789abcdef"]
+issue("command-reads-secret", "tool-output", "$ jq -r .api_key ~/.config/tool/config.json\n{v}",
+      rand(LOWER + DIGITS, 40), "$ jq -r .api_key ~/.config/tool/config.json\n")
+issue("label-above-tagged", "prose", "Signing secret — Slack app\n{v}", rand(HEX, 40), "Signing secret — Slack app\n")
+issue("label-above-tagged", "prose", "> API key\n> {v}", rand(HEX, 64), "> API key\n> ")
+issue("label-above-handover", "prose", "Here's the staging webhook secret.\n\n```\n{v}\n```", rand(HEX, 64),
+      "Here's the staging webhook secret.\n\n```\n")
+issue("label-above-handover", "prose", "Stripe webhook secret for the build env:\n{v}", rand(HEX, 64),
+      "Stripe webhook secret for the build env:\n")
