@@ -874,6 +874,13 @@ def redaction_patterns():
          r"""|npmjs\.com|pypi\.org|smithery\.ai|mcp\.so)[/:])[A-Za-z0-9.-]+(?::\d+)?/(?:[^\s/"'?#]+/){0,3}?mcp/"""
          r"""(?:[^\s/"'?#]+/){0,4}?(?![0-9a-f]{40}(?![A-Za-z0-9_-]))(?P<token2>[A-Za-z0-9_-]{20,}))"""
          r"""(?=[/"'\s?#)\]>`,;]|\Z)"""),
+        ("grouped-secret", "i", "a password or seed in groups of four after its name or under it (Google's and "
+         "WordPress' app passwords `abcd efgh ijkl mnop`, an authenticator's seed): the groups whole, when "
+         "they read as generated and a password's, a seed's, a key's or a token's name stands before them "
+         "(is_grouped_secret)",
+         # (found at what comes before them, fast: `:`, `=`, ` is`, a line's start)
+         r"(?#needs:pass|pw|secret|seed|key|token)(?:[:=][ \t]*[\"'`]?(?:\r?\n[ \t]*)?|is(?<=[ \t]is)[ \t]+[\"'`]?"
+         r"|\n[ \t]*(?:value[ \t]*[:=][ \t]*[\"']?)?)(?P<grouped>[a-z0-9]{4}(?: [a-z0-9]{4}){3,7})(?![ \t]?[a-z0-9])"),
         ("slack-webhook", "v", "Slack incoming webhook URL",
          r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
         ("discord-webhook", "v", "Discord webhook URL",
@@ -2329,7 +2336,7 @@ _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
-_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked")
+_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -2471,6 +2478,7 @@ def redaction_regexes():
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["uuid"] = re.compile(_UUID_SHAPE)
+        made["grouped_name"] = re.compile(r"(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|pw|secret|seed|key|token)(?![a-z])")
         made["handover"] = re.compile(  # words that hand a value over on the line below (`Here's the
             # staging token.`, `new Volcengine token below`)
             r"(?<![a-z])(?:here(?:'s|’s| is| are)|below|copy it|use this|try this"
@@ -4007,7 +4015,8 @@ def redact_rows(text):
                         group.startswith("spaced") and not is_prose_passphrase(value)) or (
                         group.startswith("login") and not is_login_argument(text, start, value)) or (
                         group.startswith("asked") and not is_asked_for(text, start, value)) or (
-                        group.startswith("token") and not is_generated_token(value)):
+                        group.startswith("token") and not is_generated_token(value)) or (
+                        group.startswith("grouped") and not is_grouped_secret(text, start, value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -4022,6 +4031,32 @@ def redact_rows(text):
             rows = [later for later in rows_to_try(gate, text, lowered) if later > row]
             next_row = 0
     return text, total
+
+
+def is_grouped_secret(text, start, value):
+    """True when a `grouped` value (four to eight groups of four letters or digits) at
+    text[start:] reads as generated: not digits alone (a card's or a phone's number) nor
+    hex (a key's fingerprint), and with a digit, both cases, or (four groups of small
+    letters, as Google makes them) a group with no vowel; and is named: a password's, a
+    seed's, a key's or a token's name before it on its line then `:`, `=` or `is`, or on
+    the line above when it stands alone (or after `value:`) on its own."""
+    joined = value.replace(" ", "")
+    if joined.isdigit() or set(joined) <= _HEX:
+        return False
+    if not (any(c.isdigit() for c in joined) or not (joined.islower() or joined.isupper())
+            or len(joined) == 16 and any(not set(group) & set("aeiou") for group in value.lower().split())):
+        return False  # (never four words)
+    line = text.rfind("\n", 0, start) + 1
+    before = ascii_lowercase(text[max(line, start - 100):start])
+    if before.strip(" \t\"'`") in ("", "value:", "value =", "value="):
+        above = line_above(text, line, most_blank=0)
+        if above is None:
+            return False
+        before = ascii_lowercase(text[max(above[0], above[1] - 100):above[1]]) + ":"
+    name = None
+    for name in _redaction_regexes["grouped_name"].finditer(before):
+        pass
+    return name is not None and before[name.end():].rstrip(" \t\"'`").endswith((":", "=", " is"))
 
 
 def is_generated_token(value):

@@ -1464,3 +1464,9 @@ issue("label-above-handover", "prose", "Here's the staging webhook secret.\n\n``
       "Here's the staging webhook secret.\n\n```\n")
 issue("label-above-handover", "prose", "Stripe webhook secret for the build env:\n{v}", rand(HEX, 64),
       "Stripe webhook secret for the build env:\n")
+issue("grouped-secret", "prose", "Your new application password for deploy-bot is:\n{v}\nSave it now.",
+      " ".join(rand(ALNUM, 4) for _ in range(6)), "Your new application password for deploy-bot is:\n")
+issue("grouped-secret", "prose", "App password for the mail client: {v}", " ".join(rand(LOWER, 4) for _ in range(3))
+      + " " + rand("bcdfghjklmnpqrstvwxz", 4), "App password for the mail client: ")
+issue("grouped-secret", "config", "- name: WP_APP_PASSWORD\n  value: {v}", " ".join(rand(ALNUM, 4) for _ in range(6)),
+      "- name: WP_APP_PASSWORD\n  value: ")
