@@ -2478,7 +2478,9 @@ def redaction_regexes():
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["uuid"] = re.compile(_UUID_SHAPE)
+        made["word"] = re.compile(r"\S+")
         made["grouped_name"] = re.compile(r"(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|pw|secret|seed|key|token)(?![a-z])")
+        made["spaced_cell"] = re.compile(r"\S+(?: \S+)*")
         made["handover"] = re.compile(  # words that hand a value over on the line below (`Here's the
             # staging token.`, `new Volcengine token below`)
             r"(?<![a-z])(?:here(?:'s|’s| is| are)|below|copy it|use this|try this"
@@ -3631,7 +3633,7 @@ def credential_spans(text, lowered):
 # and `| Clave | Valor |`). Under a password's name any value is one; under a key's or a
 # token's, only a generated one (is_generated_token).
 _TABLE_PASSWORD_WORDS = frozenset((
-    "password", "passwd", "pwd", "pass", "passphrase", "pin", "secret", "passcode",
+    "password", "passwd", "pwd", "pw", "pass", "passphrase", "pin", "secret", "passcode",
     "passwort", "kennwort", "passe", "contraseña", "contrasena", "senha", "wachtwoord",
     "lösenord", "passord", "adgangskode", "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre",
     "sandi", "пароль", "סיסמה", "סיסמא", "المرور", "パスワード", "暗証番号", "密码", "密碼", "口令",
@@ -3645,6 +3647,9 @@ _TABLE_KEY_WORDS = frozenset((
 _TABLE_BARE_KEY_WORDS = frozenset(("key", "schlüssel", "clé", "cle", "chave", "llave", "clave", "klucz",
                                    "ключ", "キー", "키"))
 _TABLE_DELIMITERS = ("|", "\t", ",", ";", "│")
+# What a setting's last word says it is other than a secret (`TOKEN_TTL`, `PASSWORD_MIN_LENGTH`).
+_SETTING_NOT_SECRET_WORDS = frozenset(("length", "len", "ttl", "expiry", "expires", "timeout", "min", "max",
+                                       "policy", "hint", "enabled", "required", "rotation", "version", "count"))
 # A table of settings: a column of names and one of their values (`| Var | Value |`,
 # `│ NAME │ VALUE │`); a row's value is a secret when its name names one (secret_column).
 _TABLE_NAME_HEADERS = frozenset(("name", "key", "var", "variable", "env", "setting", "secret", "parameter"))
@@ -3652,7 +3657,7 @@ _TABLE_VALUE_HEADERS = frozenset(("value", "values", "wert", "valor", "valeur", 
 _BOX_DRAWING = frozenset("─━│┃┌┐└┘├┤┬┴┼═║╒╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡╢╣╤╥╦╧╨╩╪╫╬+-| \t")
 # One of these is in each of those words, as ascii_lowercase leaves it: those in the second
 # line are looked for only in a text that is not ASCII.
-_TABLE_HEADER_PARTS = ("pass", "pwd", "pin", "secret", "key", "token", "cred", "wort", "contrase",
+_TABLE_HEADER_PARTS = ("pass", "pwd", "pw", "pin", "secret", "key", "token", "cred", "wort", "contrase",
                        "clave", "senha", "woord", "senord", "kode", "aslo", "eslo", "ifre", "sandi",
                        "jeton", "schl", "cle", "chave", "llave", "klucz")
 _TABLE_HEADER_PARTS_BEYOND_ASCII = (
@@ -3685,10 +3690,25 @@ def secret_column(cell, bare_key=False):
     return None
 
 
+def secret_setting(name):
+    """secret_column's kind for a setting's `name` in a table of settings whose secret's
+    word is not its last (`DB_PASSWORD_PROD`, `SECRET_KEY_BASE`, `LDAP_BIND_PW`), unless its
+    last word says what else it is (`DB_PASSWORD_FILE`, `TOKEN_TTL`)."""
+    words = name.strip().strip("`*\"'").lower().replace("_", " ").replace("-", " ").replace(".", " ").split()
+    if len(words) < 2 or words[-1] in _NOT_SECRET_LABEL_WORDS - {"base"} or words[-1] in _SETTING_NOT_SECRET_WORDS:
+        return None
+    for word in reversed(words[:-1]):
+        if word in _TABLE_PASSWORD_WORDS:
+            return "password"
+        if word in _TABLE_KEY_WORDS and word not in _TABLE_BARE_KEY_WORDS or word == "key" and words[0] == "secret":
+            return "key"
+    return None
+
+
 def table_cells(line, delimiter):
     """The cells of a table's `line` as (start, end) offsets in it, trimmed; a markdown
-    row's outer pipes open and close it. A tuple `delimiter` is the columns' starts of a
-    table aligned with spaces (aligned_columns)."""
+    row's outer pipes open and close it, and tabs in a run are one. A tuple `delimiter` is
+    the columns' starts of a table aligned with spaces (aligned_columns)."""
     if isinstance(delimiter, tuple):
         starts = []
         for start in delimiter:  # (a value wider than its column pushes the next one on)
@@ -3719,6 +3739,8 @@ def table_cells(line, delimiter):
         if end < 0:
             return cells
         start = end + 1
+        while delimiter == "\t" and line[start:start + 1] == "\t":
+            start += 1  # (tabs in a run pad a column: `influx auth list`)
 
 
 def aligned_columns(header, line):
@@ -3727,6 +3749,23 @@ def aligned_columns(header, line):
     if "--" not in line or line.replace("-", "").strip() or len(line.split()) < 2 or not header.strip():
         return None
     return tuple(at for at, char in enumerate(line) if char == "-" and (at == 0 or line[at - 1] != "-"))
+
+
+def spaced_header(line):
+    """(" ", the spans of its columns of secrets, their kind) when `line` heads a table
+    aligned with spaces and no rule under it (pandas' `DataFrame`, a CLI's listing): two to
+    twelve names of one to three words (a letter first), two spaces or more between, one naming
+    secrets (one kind, the first's); else None."""
+    names = [name for name in _redaction_regexes["spaced_cell"].finditer(line)]
+    if not 2 <= len(names) <= 12 or len(line.split()) > 3 * len(names) or any(
+            len(name.group()) > 32 or not (name.group()[0].isalpha() or name.group()[0] == "_")
+            or not all(c.isalnum() or c in "_- ./" for c in name.group()) for name in names):
+        return None  # (names only: not a doctest's `...     pass`)
+    columns = [(name.span(), secret_column(name.group())) for name in names]
+    kinds = [kind for _, kind in columns if kind]
+    if not kinds:
+        return None
+    return " ", [span for span, kind in columns if kind == kinds[0]], kinds[0]
 
 
 def table_spans(text):
@@ -3741,7 +3780,18 @@ def table_spans(text):
     placeholder = redaction_regexes()[1]
     spans, offset, header, previous = [], 0, None, ""
     for line in text.split("\n"):
-        if header is not None:
+        if header is not None and header[0] == " ":
+            for column_start, column_end in header[1]:  # (the one word under each column's name)
+                under = [word for word in _redaction_regexes["word"].finditer(line)
+                         if word.start() < column_end and word.end() > column_start]
+                if len(under) == 1 and table_value_is_secret(under[0].group().strip("`\"'"), header[2],
+                                                             placeholder):
+                    value = under[0].group().strip("`\"'")
+                    at = offset + under[0].start() + under[0].group().index(value)
+                    spans.append((at, at + len(value)))
+            if len(line.split()) < 2:
+                header = None
+        elif header is not None:
             delimiter, columns, width = header
             cells = table_cells(line, delimiter)
             aligned = isinstance(delimiter, tuple)
@@ -3756,7 +3806,7 @@ def table_spans(text):
                 for column, kind in columns:
                     if isinstance(kind, int):  # a table of settings: the kind its name's cell says
                         name = line[cells[kind][0]:cells[kind][1]].lower()
-                        kind = secret_column(name)
+                        kind = secret_column(name) or secret_setting(name)
                         if kind is None or _redaction_regexes["public"].search(name) or any(
                                 public in name for public in _PUBLIC_KEY_NAMES):
                             continue  # (nor a key made public: `RECAPTCHA_SITE_KEY`, `VAPID_PUBLIC_KEY`)
@@ -3788,6 +3838,8 @@ def table_spans(text):
                     if columns and 2 <= len(cells) <= 12:
                         header = (delimiter, columns, len(cells))
                     break
+            else:
+                header = spaced_header(line)
         offset += len(line) + 1
         previous = line
     return spans

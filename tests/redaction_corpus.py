@@ -1470,3 +1470,9 @@ issue("grouped-secret", "prose", "App password for the mail client: {v}", " ".jo
       + " " + rand("bcdfghjklmnpqrstvwxz", 4), "App password for the mail client: ")
 issue("grouped-secret", "config", "- name: WP_APP_PASSWORD\n  value: {v}", " ".join(rand(ALNUM, 4) for _ in range(6)),
       "- name: WP_APP_PASSWORD\n  value: ")
+issue("spaced-table", "tool-output", "        venue   account_id   api_secret\n0     binance   SUB-4714     {v}\n"
+      "1      kraken   KR-4714            NaN", rand(HEX, 32), "SUB-4714     ")
+issue("tab-padded-table", "tool-output", "ID\t\t\tDescription\tToken\t\t\t\tUser Name\n"
+      + rand(HEX, 16) + "\ttelegraf-lab\t{v}\ttelegraf", b64(64), "telegraf-lab\t")
+issue("settings-table-name", "tool-output", "| Name | Value |\n|---|---|\n| LDAP_BIND_PW | {v} |\n"
+      "| DB_PASSWORD_PROD | Winter" + rand(DIGITS, 4) + " |", _pw(), "| LDAP_BIND_PW | ")
