@@ -738,6 +738,8 @@ _ASSIGNED_VALUE = (
     + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
     + _SPLIT_VALUE + r")"
     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
+    + r"""|[ \t]+\.{4,}[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""  # (dot leaders:
+    + r"(?P<secret16>" + _WORD_VALUE + r")" + _LINE_END  # `DB_PASSWORD ........ …`, not `Reset password .... done`)
     + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
     + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
     + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
@@ -763,13 +765,15 @@ _CLEAR_KEY = (r"(?P<secret>[0-9A-F]{32}(?:[0-9A-F]{16})?(?![0-9A-Za-z])"
               r"|[0-9A-F]{4}(?:[ \t][0-9A-F]{4}){7,11}(?![0-9A-Za-z]))")
 
 # What follows a password's or a token's name in prose that states it (`is`, `:`, `es`,
-# `是`, within a few words of the name) when it reads as a secret: a passphrase of three or
-# more words, words run together, a word with digits, hex, or a password-like value.
+# `是`, within a few words of the name, or of characters after a name in Chinese, Japanese
+# or Korean: `パスワードが変更されました：…`, `密码已更新为 …`) when it reads as a secret: a
+# passphrase of three or more words, words run together, a word with digits, hex, or a
+# password-like value.
 _STATED_SECRET = (
-    r"(?:[ \t][^\n:：=]{0,100}?)??"
+    r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?)??"
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"[\"'`‘“「(]?(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
     r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
@@ -1366,6 +1370,14 @@ def redaction_patterns():
         ("go-struct-secret-field", "", "a secret's field in a Go struct printed with `%+v` "
          "(`&{URL:… BindPassword:… BaseDN:…}`), if it looks random",
          r"(?#needs:&{)(?<=[{ ])[A-Za-z]{0,24}(?:Password|Passwd|Secret|Token|APIKey|ApiKey):(?P<weak>[^\s}]{4,128})"),
+        ("secret-str-literal", "", "a literal pydantic holds as a secret: `SecretStr(\"…\")`, `SecretBytes(b\"…\")`",
+         r"(?#needs:Secret)Secret(?:Str|Bytes)\([ \t]*b?(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')[ \t]*\)"),
+        ("login-as-with", "i", "a login given in prose as `log in as <user> with <password>` (`Log in to staging "
+         "as `qa_user` with `…``), if the value looks random",
+         r"(?#needs:log in|login|log-in|logon|log on)log(?<![a-z]log)(?:[ -]?in|[ -]?on)(?![a-z])"
+         r"(?:[ \t]+[^\s]+){0,8}?[ \t]+as[ \t]+[`'\"]?[\w.@\\-]{1,40}[`'\"]?"
+         r"[ \t]+(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?[`'\"]?(?P<weak>[^\s`'\"]{6,64}?)[`'\"]?"
+         r"(?=[.,;)]?(?:\s|\Z))"),
         ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
          "keystore or a key spec): `\"…\".toCharArray()`, when it looks random",
          r"(?#needs:toCharArray)\"(?P<weak>[^\"\n]{6,128})\"\.toCharArray\(\)"),
@@ -2493,8 +2505,9 @@ def redaction_regexes():
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
-            + r"key)"  # `--key <uuid>`, `new key is <uuid>`
-            r"[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
+            + r"key|(?<![a-z0-9])x-(?!(?:%s)-)[a-z0-9-]{1,40}-key)" % "|".join(_NOT_SECRET_KEY_PREFIXES + ("request",))
+            # (`--key <uuid>`, `new key is <uuid>`, a header's: `X-Dataverse-Key:<uuid>`, not `X-Idempotency-Key:`)
+            + r"[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         made["public"] = re.compile(_PUBLIC_WORDS)
@@ -2561,14 +2574,16 @@ def named_public(lowered, start, firebase=False):
     """True when the value at `start` is named public on its line (_PUBLIC_KEY_NAMES or
     `(public` in the 48 characters before it: `Content API key (public, read-only): …`, or a
     comment saying search-only or public in the 80 after: `# public, used by snap.js`,
-    `(public, goes in checkout.js)`), or is a Firebase
+    `(public, goes in checkout.js)`; not one naming another key: `(search-only key is in the
+    frontend)`), or is a Firebase
     web config's key (`firebase`: the text holds one): `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
     `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
     before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
     after = lowered[start:start + 80].partition("\n")[0]
     return (any(name in before for name in _PUBLIC_NAMES_BEFORE)
-            or any(name in after for name in ("search-only", "search_only", "searchonly", "(public", "# public",
-                                              "// public", "-- public", "public by design"))
+            or any(name in after and not after.partition(name)[2].lstrip(" _-").startswith(("key is", "key in"))
+                   for name in ("search-only", "search_only", "searchonly", "(public", "# public",
+                                "// public", "-- public", "public by design"))
             or (firebase and lowered.startswith("aiza", start)))
 
 
@@ -2588,11 +2603,12 @@ def in_sealed_document(lowered, start):
 
 def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number.
-    A value that opens like a reference, a YAML tag or alias but reads as a chosen password
-    is none (`$Tr0ngAdmin2024`, `!Welcome2024`, `*Harbor992`: variables and tags hold no
-    digit beside both cases, tags and aliases no digit at all)."""
+    A value that opens like a reference (a shell's or a SAS macro's variable), a YAML tag or
+    alias but reads as a chosen password is none (`$Tr0ngAdmin2024`, `&Kimchi7tapas`,
+    `!Welcome2024`, `*Harbor992`: variables and tags hold no digit beside both cases, tags
+    and aliases no digit at all)."""
     if value[1:2].isalpha() and "/" not in value and (
-            (value[:1] == "$" and not value[1:].isupper() and not value[1:].islower()
+            (value[:1] in ("$", "&") and not value[1:].isupper() and not value[1:].islower()
              and any(c.isdigit() for c in value))
             or (value[:1] in ("!", "*") and any(c.isdigit() for c in value))):
         return False
@@ -2785,6 +2801,10 @@ def looks_random(value):
     if value.count("/") >= 2 and all(part.replace("-", "").replace("_", "").isalpha()
                                      for part in value.strip("/").split("/")):
         return False  # a path of words: `secret/data/web/db`
+    if (10 <= len(value) <= 64 and value.isalpha() and sum(map(str.isupper, value)) >= 3
+            and sum(map(str.islower, value)) >= 3
+            and len(_redaction_regexes["chunk"].findall(value)) >= _CHOPPED_MIN_SHARE * len(value)):
+        return True  # letters alone that case changes chop small: `jzAZnzVRaLcz`, not `MyPasswordIs`
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
             value.replace("-", ".").replace("_", "."), 4)

@@ -1476,3 +1476,18 @@ issue("tab-padded-table", "tool-output", "ID\t\t\tDescription\tToken\t\t\t\tUser
       + rand(HEX, 16) + "\ttelegraf-lab\t{v}\ttelegraf", b64(64), "telegraf-lab\t")
 issue("settings-table-name", "tool-output", "| Name | Value |\n|---|---|\n| LDAP_BIND_PW | {v} |\n"
       "| DB_PASSWORD_PROD | Winter" + rand(DIGITS, 4) + " |", _pw(), "| LDAP_BIND_PW | ")
+issue("secret-str-literal", "code", 'password: SecretStr = SecretStr("{v}")', _pw(), 'password: SecretStr = SecretStr("')
+issue("login-as-with", "prose", "Log in to staging as `qa_user` with `{v}`, then open Datasets.", "+" + _pw(),
+      "Log in to staging as `qa_user` with `")
+issue("dot-leader-assignment", "tool-output", "  APP_ENV ............ local\n  DB_PASSWORD ........ {v}",
+      rand(LOWER, 5) + rand(DIGITS, 4), "DB_PASSWORD ........ ")
+issue("letters-only-password", "code", "define( 'DB_PASSWORD', '{v}' );", rand(LOWER, 2) + rand(UPPER, 2)
+      + rand(LOWER, 2) + rand(UPPER, 2) + rand(LOWER, 1) + rand(UPPER, 1) + rand(LOWER, 2), "define( 'DB_PASSWORD', '")
+issue("macro-like-password", "cli", 'tabcmd login -s https://bi.example.com -u analyst -p "{v}"',
+      "&" + rand(UPPER, 1) + rand(LOWER, 6) + rand(DIGITS, 1) + rand(LOWER, 5), '-u analyst -p "')
+issue("header-key-uuid", "http", 'curl -H "X-Catalog-Key:{v}" https://data.example.edu/api',
+      "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)), "X-Catalog-Key:")
+issue("prose-secret-stated-languages", "prose", "FTP パスワードが変更されました：{v}（ユーザー plate02）",
+      rand(UPPER, 3) + rand(LOWER, 4) + "#" + rand(DIGITS, 3) + rand(UPPER, 2), "FTP パスワードが変更されました：")
+issue("prose-secret-stated-languages", "prose", "登录密码已更新为 {v}（用户 confocal）。",
+      rand(UPPER, 1) + rand(LOWER, 6) + rand(DIGITS, 2) + "^+", "登录密码已更新为 ")
