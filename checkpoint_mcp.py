@@ -2314,7 +2314,8 @@ _NOT_SECRET_LABEL_WORDS = frozenset((
     "code", "state", "status", "date", "time", "encrypted", "ciphertext", "cipher", "wrapped", "kcv", "check",
     "waybill", "shipment", "parcel", "confirmation", "refund", "payment", "customer", "event", "project", "track",
     "playlist", "channel", "video", "spreadsheet", "sheet", "document", "folder", "principal", "vin", "imei",
-    "gravatar", "avatar", "mint", "program", "ksuid", "ulid", "nanoid", "cuid", "tenant", "subscription", "base"))
+    "gravatar", "avatar", "mint", "program", "ksuid", "ulid", "nanoid", "cuid", "tenant", "subscription", "base",
+    "lei", "isin", "cusip", "figi", "sedol", "doi", "orcid", "accession", "job", "experiment", "dataset"))
 # Of those, the words too general to say so on the line above (`# value for the gateway step`).
 _GENERIC_LABEL_WORDS = frozenset(("value", "result", "output", "name", "key", "user", "username", "login", "email",
                                   "code", "status", "state", "date", "time", "path", "file", "url", "host"))
@@ -2493,6 +2494,7 @@ def redaction_regexes():
         made["word"] = re.compile(r"\S+")
         made["grouped_name"] = re.compile(r"(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|pw|secret|seed|key|token)(?![a-z])")
         made["spaced_cell"] = re.compile(r"\S+(?: \S+)*")
+        made["basic_time"] = re.compile(r"(?<![0-9])(?:19|20)[0-9]{6}T[0-9]{6}(?![0-9])")
         made["handover"] = re.compile(  # words that hand a value over on the line below (`Here's the
             # staging token.`, `new Volcengine token below`)
             r"(?<![a-z])(?:here(?:'s|’s| is| are)|below|copy it|use this|try this"
@@ -2516,7 +2518,7 @@ def redaction_regexes():
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)").replace(
                 "sha|", "sha(?![a-z])|"))
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?<=[?&])(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?:(?<=[?&])|(?<![^\s]))(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         made["asks_for"] = re.compile(  # (and in other languages, as ascii_lowercase leaves them)
             r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|clave"
@@ -2636,6 +2638,9 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a message, not a secret (a translation file's "This reset link is invalid.")
     if names_a_secret(value):
         return True  # `--secret dbPassword`: the name of one
+    if (name and not any(word in name.lower() for word in ("pass", "pw", "secret")) and value.islower()
+            and value.count("_") == 1 and value.replace("_", "").isalpha() and "__" not in value):
+        return True  # two words, a mode's name after a key's or a credential's: `credentials: google_default`
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
         return True  # a path after a systemd specifier: `%h/.config/bot/token`
     if value[:1] == "(" and value[1:].rstrip(")").isalpha() and len(value) <= 14:
@@ -3131,7 +3136,7 @@ def is_public_by_make(run_text):
     Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
     Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit), a
     token made to be published (is_published), a public key's DER in base64, a Google
-    OAuth client's id."""
+    OAuth client's id, a BigQuery job's, a name with a time in it (`…_20240512T103629_…`)."""
     return (is_published(run_text)
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
             or is_sealed(run_text)
@@ -3142,6 +3147,9 @@ def is_public_by_make(run_text):
             or run_text.startswith("diff-") and set(run_text[5:]) <= _HEX  # a diff's file anchor
             or "/" not in run_text and run_text.endswith(_ASSET_SUFFIXES)  # `app.<hash>.bundle.js`
             or run_text.startswith(("nix/store/", "DerivedData/"))  # a build's store path
+            or "bquxjob_" in run_text  # a BigQuery job's id
+            or _redaction_regexes["basic_time"].search(run_text) is not None  # a product's name with its
+            # times: `S2B_MSIL2A_20240512T103629_N0510_…`
             or run_text.startswith(_PUBLIC_BASE64_HEADS)
             or is_content_id(run_text))
 
@@ -3220,6 +3228,10 @@ def credential_word_before(lowered, window, start, inside):
         if found.start() > start and lowered[found.start() - 1] not in "/_.-" and not lowered[
                 start:found.start()].isalpha():
             continue  # (inside the run only in a name or as a path's part: not `…Y5KeY3t…`)
+        if (found.start() > start and lowered[max(0, start - 3):start] == "://" and "/" not in lowered[
+                start:found.start()] and found.group() != "secret"):
+            continue  # (nor in a URL's host: `https://object-store.os-api.…/<md5>.nc`, but a secret's
+            # sharing: `https://onetimesecret.com/secret/…`)
         folder_end = lowered.find("/", found.end(), inside)
         if (found.start() > start and lowered[found.start() - 1] == "/"
                 and lowered[found.end():found.end() + 1].isalpha() and lowered[found.end():folder_end].isalpha()):
@@ -3495,8 +3507,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     webhook's object by its id's prefix (_OBJECT_ID_PREFIXES), or a UUID (alone or in a
     path) not named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
     count."""
-    if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id "):
-        return None  # an object's id, so named in parentheses: `(id key_G6DY…)`
+    if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id ") or text.startswith("gpg: key ", start - 9):
+        return None  # an object's id, so named in parentheses: `(id key_G6DY…)`; a key's in gpg's output
+    if near.start() >= start and _redaction_regexes["id_name"].search(text, window, start):
+        return None  # the word is the value's own start, and its name an id's: `APCA_API_KEY_ID=PK…`
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():

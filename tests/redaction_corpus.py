@@ -1491,3 +1491,17 @@ issue("prose-secret-stated-languages", "prose", "FTP パスワードが変更さ
       rand(UPPER, 3) + rand(LOWER, 4) + "#" + rand(DIGITS, 3) + rand(UPPER, 2), "FTP パスワードが変更されました：")
 issue("prose-secret-stated-languages", "prose", "登录密码已更新为 {v}（用户 confocal）。",
       rand(UPPER, 1) + rand(LOWER, 6) + rand(DIGITS, 2) + "^+", "登录密码已更新为 ")
+BENIGN += ["gpg: key " + rand(HEX, 40).upper() + ': public key "Ana Lima <ana@example.org>" imported',
+           "LEI: " + rand(UPPER + DIGITS, 18) + rand(DIGITS, 2),
+           "BigQuery job ledger:EU.bquxjob_" + rand(HEX, 8) + "_" + rand(HEX, 11) + " completed",
+           "S2B_MSIL2A_20240512T103629_N0510_R008_T32UQD_20240512T135009.SAFE",
+           "result at https://object-store.os-api.example.int/prod-cache/" + rand(HEX, 32) + ".nc",
+           "state=" + rand(B64URL, 43) + "&code_challenge_method=S256",
+           "APCA_API_KEY_ID=PK" + rand(UPPER + DIGITS, 18) + "  (the secret is in the vault)",
+           "credentials: google_default  # uses ADC, no key file",
+           "X-Idempotency-Key: " + "-".join(rand(HEX, n) for n in (8, 4, 4, 4, 12)),
+           "$ stellar keys address alice\nG" + rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 55),
+           "Token build number:\n" + rand(HEX, 40), "Fixed the token refresh bug.\n" + rand(HEX, 40),
+           "Key fingerprint = " + " ".join(rand(HEX, 4).upper() for _ in range(10)),
+           "password: read from disk once", "      Reset password ........ done",
+           "    >>> A.view(np.uint8)\n    array([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,\n           0, 0, 0, 0])"]
