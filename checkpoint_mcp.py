@@ -2020,7 +2020,7 @@ def redaction_patterns():
          "``log in … with `admin` / `…` ``; not `Role: Primary / Secondary2`, `Frameworks: numpy / TensorFlow2`)",
          r"(?#needs: / )(?i:log ?in|logon|sign in|credential|creds|user|account|access|acesso|accès|acceso|zugang"
          r"|inlog|anmeld|portal|admin|passw|senha|contrase|pelanggan|masuk|giriş|dostęp|přihlaš)"
-         r"[^\n]{0,60}?(?:[:：]|with(?<=[ \t]with)|is(?<=[ \t]is))[ \t]+[`\"']?[a-z0-9_][\w.@-]{1,31}[`\"']?[ \t]*"
+         r"[^\n]{0,60}?(?:[:：]|with(?<=[ \t]with)|is(?<=[ \t]is))[ \t]+[`\"']?[a-z0-9_][\w.@\\-]{1,31}[`\"']?[ \t]*"
          r" / [ \t]*[`\"']?(?P<secret>" + _PROSE_SECRET + r")"),
         ("secret-setter-call", "i", "a method named for a secret given a literal: `.signingKey(\"…\")`, "
          "`.setApiToken('…')`, `.withPassword(\"…\")`, if it looks random",

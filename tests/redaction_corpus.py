@@ -1505,3 +1505,5 @@ BENIGN += ["gpg: key " + rand(HEX, 40).upper() + ': public key "Ana Lima <ana@ex
            "Key fingerprint = " + " ".join(rand(HEX, 4).upper() for _ in range(10)),
            "password: read from disk once", "      Reset password ........ done",
            "    >>> A.view(np.uint8)\n    array([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,\n           0, 0, 0, 0])"]
+issue("colon-user-slash-password", "prose", "Windows login: LAB\\msuser  /  {v}", rand(UPPER, 1) + rand(LOWER, 4)
+      + rand(DIGITS, 1) + rand(LOWER, 6) + "!", "Windows login: LAB\\msuser  /  ")
