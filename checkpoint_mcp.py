@@ -770,7 +770,8 @@ _CLEAR_KEY = (r"(?P<secret>[0-9A-F]{32}(?:[0-9A-F]{16})?(?![0-9A-Za-z])"
 # passphrase of three or more words, words run together, a word with digits, hex, or a
 # password-like value.
 _STATED_SECRET = (
-    r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?)??"
+    r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
+    r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
@@ -2334,6 +2335,9 @@ _RANDOM_MIN_BITS = 3.0
 _RANDOM_MIN_ODD = 0.3
 _UNBROKEN_MIN_CHARS = 24  # lowercase letters and digits (4 or more) in one piece: base36, no name
 _CHOPPED_MIN_SHARE = 0.4  # pieces per character in 24 or more of both cases and digits: base62, no name
+# Pieces per character in a weak value of letters alone that make it random (90% of 12 random
+# letters of both cases; words run together in camel case, `ChangeMeNow`, have 0.18 to 0.29).
+_LETTERS_CHOPPED_SHARE = 0.3
 _HEX = frozenset("0123456789abcdefABCDEF-")
 # Commands that print a digest of the file they name on the line after (`sha256sum x.iso`).
 _DIGEST_COMMANDS = ("sha256sum", "sha1sum", "sha512sum", "md5sum", "b2sum", "shasum", "openssl dgst", "certutil",
@@ -2507,7 +2511,8 @@ def redaction_regexes():
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
-            + r"key|(?<![a-z0-9])x-(?!(?:%s)-)[a-z0-9-]{1,40}-key)" % "|".join(_NOT_SECRET_KEY_PREFIXES + ("request",))
+            + r"key|(?<![a-z0-9])x-(?!(?:%s)-)[a-z0-9-]{1,40}-key)" % "|".join(
+                _NOT_SECRET_KEY_PREFIXES + ("request", "correlation", "trace", "message", "amz"))
             # (`--key <uuid>`, `new key is <uuid>`, a header's: `X-Dataverse-Key:<uuid>`, not `X-Idempotency-Key:`)
             + r"[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
@@ -2611,7 +2616,8 @@ def is_stand_in_value(value, name, placeholder):
     and aliases no digit at all)."""
     if value[1:2].isalpha() and "/" not in value and (
             (value[:1] in ("$", "&") and not value[1:].isupper() and not value[1:].islower()
-             and any(c.isdigit() for c in value))
+             and any(c.isdigit() for c in value)
+             and not (value[:1] == "&" and _redaction_regexes["grouped_name"].search(value.lower())))
             or (value[:1] in ("!", "*") and any(c.isdigit() for c in value))):
         return False
     if not value or REDACTED in value or placeholder.match(value):
@@ -2808,7 +2814,7 @@ def looks_random(value):
         return False  # a path of words: `secret/data/web/db`
     if (10 <= len(value) <= 64 and value.isalpha() and sum(map(str.isupper, value)) >= 3
             and sum(map(str.islower, value)) >= 3
-            and len(_redaction_regexes["chunk"].findall(value)) >= _CHOPPED_MIN_SHARE * len(value)):
+            and len(_redaction_regexes["chunk"].findall(value)) >= _LETTERS_CHOPPED_SHARE * len(value)):
         return True  # letters alone that case changes chop small: `jzAZnzVRaLcz`, not `MyPasswordIs`
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
@@ -4119,19 +4125,38 @@ def redact_rows(text):
     return text, total
 
 
+def is_odd_group(group):
+    """True when a group of four of a grouped value reads as no word: letters and digits
+    mixed, case changing after its first letter (`bwRM`, `enTS`), no vowel, or (small
+    letters) three letters that are no vowels in a row (`tpoh oyty ofzp`: Google's)."""
+    if not group.isalpha():
+        return any(c.isalpha() for c in group)  # (digits alone are no odd group)
+    if group[1:] != group[1:].lower() and group[1:] != group[1:].upper() or (
+            group[0].islower() and not group[1:].islower()):
+        return True
+    lowered = group.lower()
+    return not set(lowered) & set("aeiou") or group.islower() and any(
+        not set(lowered[at:at + 3]) & set("aeiou") for at in (0, 1))
+
+
 def is_grouped_secret(text, start, value):
     """True when a `grouped` value (four to eight groups of four letters or digits) at
     text[start:] reads as generated: not digits alone (a card's or a phone's number) nor
-    hex (a key's fingerprint), and with a digit, both cases, or (four groups of small
-    letters, as Google makes them) a group with no vowel; and is named: a password's, a
+    hex (a key's fingerprint) nor groups of one make, and two groups or more that read as
+    no word (is_odd_group; three when all are capitals, one for four groups of small letters
+    after a password's name, as Google makes them); and is named: a password's, a
     seed's, a key's or a token's name before it on its line then `:`, `=` or `is`, or on
     the line above when it stands alone (or after `value:`) on its own."""
-    joined = value.replace(" ", "")
+    groups = value.split()
+    joined = "".join(groups)
     if joined.isdigit() or set(joined) <= _HEX:
         return False
-    if not (any(c.isdigit() for c in joined) or not (joined.islower() or joined.isupper())
-            or len(joined) == 16 and any(not set(group) & set("aeiou") for group in value.lower().split())):
-        return False  # (never four words)
+    if any(c.isdigit() for c in joined) and len({"".join("9" if c.isdigit() else "a" for c in group)
+                                                 for group in groups}) == 1:
+        return False  # (groups of one make: `Q1FY Q2FY Q3FY`, `KC01 KC02`, `0x1F 0x2E`, `Mon1 Tue2`)
+    odd = sum(1 for group in groups if is_odd_group(group))
+    if odd < 1:
+        return False
     line = text.rfind("\n", 0, start) + 1
     before = ascii_lowercase(text[max(line, start - 100):start])
     if before.strip(" \t\"'`") in ("", "value:", "value =", "value="):
@@ -4142,7 +4167,11 @@ def is_grouped_secret(text, start, value):
     name = None
     for name in _redaction_regexes["grouped_name"].finditer(before):
         pass
-    return name is not None and before[name.end():].rstrip(" \t\"'`").endswith((":", "=", " is"))
+    if name is None or not before[name.end():].rstrip(" \t\"'`").endswith((":", "=", " is")):
+        return False
+    if joined.islower() and len(groups) == 4 and name.group().startswith("pass"):
+        return True  # (Google's app password after a password's name: one group that is no word will do)
+    return odd >= (3 if joined.isupper() else 2)  # (never words or names: `Anna Omar Lena Ivan`)
 
 
 def is_generated_token(value):

@@ -1507,3 +1507,9 @@ BENIGN += ["gpg: key " + rand(HEX, 40).upper() + ': public key "Ana Lima <ana@ex
            "    >>> A.view(np.uint8)\n    array([1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,\n           0, 0, 0, 0])"]
 issue("colon-user-slash-password", "prose", "Windows login: LAB\\msuser  /  {v}", rand(UPPER, 1) + rand(LOWER, 4)
       + rand(DIGITS, 1) + rand(LOWER, 6) + "!", "Windows login: LAB\\msuser  /  ")
+BENIGN += ["Key sizes: 1024 2048 3072 4096 bits", "Key team: Anna Omar Lena Ivan", "password\nJohn Paul Mary Ruth",
+           "API key scopes: read list edit sync", "Token types: WORD PUNC NUMB SYMB", "Key dates: Q1FY Q2FY Q3FY Q4FY",
+           "key frame ids: AB12 CD34 EF56 GH78", "Seed: 0x1F 0x2E 0x3D 0x4C", "key words: BERT GPT2 T5XL OPTX",
+           "API key rotation schedule: Mon1 Tue2 Wed3 Thu4", "%let password = &Password1;"]
+issue("grouped-secret", "prose", "App password for the mail client:\n{v}", " ".join(
+    [rand(LOWER, 4) for _ in range(3)] + [rand("bcdfghjklmnpqrstvwxz", 4)]), "App password for the mail client:\n")
