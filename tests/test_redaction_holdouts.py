@@ -240,11 +240,11 @@ class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (75, 81),
         "internal-token": (90, 91),
         "private-key": (38, 38),
-        "prose": (52, 57),
+        "prose": (53, 57),
         "terminal-session": (195, 198),
         "vendor-token": (154, 154),
     }
-    recall, benign, altered = 0.981, 660, 1
+    recall, benign, altered = 0.982, 660, 1
 
 
 class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -261,7 +261,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code-literal": (357, 372),
         "config-line": (277, 284),
         "connection-string": (61, 61),
-        "credential-file": (138, 140),
+        "credential-file": (140, 140),
         "http-header": (156, 157),
         "id-beside-secret": (78, 79),
         "internal-token": (55, 58),
@@ -270,7 +270,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "terminal-session": (148, 150),
         "vendor-token": (317, 320),
     }
-    recall, benign, altered = 0.979, 699, 1
+    recall, benign, altered = 0.980, 699, 0
 
 
 
@@ -316,14 +316,14 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (238, 240),
         "config": (296, 300),
         "connection-string": (99, 100),
-        "credential-file": (114, 120),
+        "credential-file": (116, 120),
         "id-beside-secret": (117, 120),
         "log-and-error": (177, 180),
         "prose": (151, 160),
         "terminal": (236, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.982, 700, 19
+    recall, benign, altered = 0.983, 700, 17
 
 
 

@@ -46,14 +46,14 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (108, 112),
         "command": (204, 208),
-        "config-file": (246, 256),
+        "config-file": (248, 256),
         "note-or-chat": (234, 288),
         "source-code": (182, 192),
         "stack-trace-or-log": (165, 176),
-        "tool-output": (237, 256),
+        "tool-output": (239, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.930, 800, 1
+    recall, benign, altered = 0.932, 800, 1
 
 
 class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -74,7 +74,7 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (281, 339),
         "source-code": (156, 160),
         "stack-trace-or-log": (193, 204),
-        "tool-output": (255, 278),
+        "tool-output": (256, 278),
         "vendor-token": (140, 140),
     }
     recall, benign, altered = 0.929, 1021, 0
@@ -93,14 +93,14 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (102, 105),
         "command": (192, 195),
-        "config-file": (210, 225),
-        "note-or-chat": (236, 300),
+        "config-file": (211, 225),
+        "note-or-chat": (238, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
         "tool-output": (211, 225),
         "vendor-token": (109, 120),
     }
-    recall, benign, altered = 0.915, 860, 0
+    recall, benign, altered = 0.917, 860, 0
 
 
 class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -121,9 +121,9 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "source-code": (154, 154),
         "stack-trace-or-log": (135, 135),
         "tool-output": (180, 180),
-        "vendor-token": (202, 223),
+        "vendor-token": (205, 223),
     }
-    recall, benign, altered = 0.978, 910, 0
+    recall, benign, altered = 0.980, 910, 0
 
 
 class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -141,14 +141,14 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (119, 125),
         "command": (186, 190),
-        "config-file": (213, 220),
-        "note-or-chat": (209, 235),
-        "source-code": (215, 230),
-        "stack-trace-or-log": (115, 125),
-        "tool-output": (149, 160),
-        "vendor-token": (230, 238),
+        "config-file": (215, 220),
+        "note-or-chat": (210, 235),
+        "source-code": (216, 230),
+        "stack-trace-or-log": (116, 125),
+        "tool-output": (154, 160),
+        "vendor-token": (231, 238),
     }
-    recall, benign, altered = 0.942, 937, 10
+    recall, benign, altered = 0.950, 937, 10
 
 
 class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):

@@ -25,10 +25,10 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (178, 192),
         "source-code": (217, 224),
         "stack-trace-or-log": (156, 160),
-        "tool-output": (253, 256),
+        "tool-output": (255, 256),
         "vendor-token": (127, 128),
     }
-    recall, benign, altered = 0.976, 800, 16
+    recall, benign, altered = 0.977, 800, 16
 
 
 
@@ -74,10 +74,10 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (273, 288),
         "source-code": (206, 208),
         "stack-trace-or-log": (138, 144),
-        "tool-output": (223, 240),
+        "tool-output": (226, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.966, 803, 8
+    recall, benign, altered = 0.968, 803, 8
 
 
 class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -94,11 +94,11 @@ class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (242, 246),
         "note-or-chat": (267, 279),
         "source-code": (209, 213),
-        "stack-trace-or-log": (192, 197),
+        "stack-trace-or-log": (195, 197),
         "tool-output": (255, 262),
         "vendor-token": (114, 115),
     }
-    recall, benign, altered = 0.976, 822, 3  # (three lose an emoji's variation selector, invisible)
+    recall, benign, altered = 0.978, 822, 3  # (three lose an emoji's variation selector, invisible)
 
 
 if __name__ == "__main__":
