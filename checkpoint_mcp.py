@@ -682,23 +682,23 @@ _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|the
 
 
 # A character a password in prose can hold: not a space, a quote, a bracket or list
-# punctuation, nor kana or a CJK ideograph (`パスワードは1Passwordの…`: the product's name
-# ends at `の`).
-_PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff]"
+# punctuation, nor kana, a CJK ideograph or Hangul (`パスワードは1Passwordの…`: the product's
+# name ends at `の`; `비밀번호는 1Password에…` at `에`).
+_PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 
 
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
 # address, a path, a NAME=… or the password manager 1Password is not one.
-_PROSE_SECRET = (r"(?!-|1[Pp]assword(?![\w!#$%^&*~?@-]))(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+_PROSE_SECRET = (r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
                  r"|[a-z0-9_.-]+/[a-z])"
                  r"(?=" + _PROSE_CHAR + r"*[0-9])(?:(?=" + _PROSE_CHAR + r"*[!#$%^&*~?@])"
                  r"|(?=" + _PROSE_CHAR + r"*[A-Z])(?=" + _PROSE_CHAR + r"*[a-z])(?=" + _PROSE_CHAR + r"{10})"
                  # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
                  r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」])))"
-                 r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff]{8,64}")
+                 r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{8,64}")
 
 
 # A password's word in prose, found from its second letter (`Password`, `passwd`, `Passwort`,
@@ -864,8 +864,9 @@ def redaction_patterns():
         ("putty-private-key", "", "PuTTY .ppk private lines",
          r"Private-Lines:[ \t]*[0-9]+\r?\n(?P<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+)*)"),
         ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp); a password "
-         "with `/` in it (base64's) when a host follows the `@`",
-         r"""://[^\s:/?#@'"<>`]*:(?:(?P<secret>[^\s/'"<>`]+)@"""
+         "with `/` in it (base64's) when a host follows the `@`; not one that is the user's name, which "
+         "the URL shows (`amqp://guest:guest@localhost`)",
+         r"""://(?P<user>[^\s:/?#@'"<>`]*):(?!(?P=user)@)(?:(?P<secret>[^\s/'"<>`]+)@"""
          r"""|(?!\d+/)(?P<secret2>[A-Za-z0-9+=_.~%!$&*-]+(?:/[^\s/'"<>`@{}]+)+)"""
          r"""@(?=[A-Za-z0-9._-]+(?::\d+)?(?:[/\s'"?#,;)`>]|\Z)))"""),
         ("mcp-url-key", "", "a key in the path of a remote MCP server's URL, whose host or path names MCP "
@@ -2211,6 +2212,7 @@ _PLACEHOLDER_VALUE = (
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
+    r"|supersecret|tobemodified|to_be_modified"
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
@@ -2496,6 +2498,7 @@ def redaction_regexes():
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["uuid"] = re.compile(_UUID_SHAPE)
         made["word"] = re.compile(r"\S+")
+        made["name_before"] = re.compile(r"([a-z][a-z0-9_ -]{0,40}?)[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?\Z")
         made["grouped_name"] = re.compile(r"(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|pw|secret|seed|key|token)(?![a-z])")
         made["spaced_cell"] = re.compile(r"\S+(?: \S+)*")
         made["basic_time"] = re.compile(r"(?<![0-9])(?:19|20)[0-9]{6}T[0-9]{6}(?![0-9])")
@@ -2523,7 +2526,7 @@ def redaction_regexes():
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)").replace(
                 "sha|", "sha(?![a-z])|"))
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?:(?<=[?&])|(?<![^\s]))(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"' -])|(?<![^\n]))(?:cursor|marker|page_info)|(?:(?<=[?&])|(?<![^\s]))(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         made["asks_for"] = re.compile(  # (and in other languages, as ascii_lowercase leaves them)
             r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|clave"
@@ -2548,7 +2551,7 @@ _BASE64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 
 def is_sealed(value):
     """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more), an AWS KMS
-    one (`AQICAH…`), Vault's transit engine's (`vault:v1:…`) or Rails' encrypted
+    one (`AQICAH…`), Vault's transit engine's (`vault:v1:…`), Magento's (`0:3:…`) or Rails' encrypted
     credentials (`…--…--…==`): only its cluster's, its KMS key, its Vault or its master key
     opens it."""
     if value.count("--") == 2 and len(value) >= 40:  # (Rails joins its data, iv and tag with `--`)
@@ -2557,6 +2560,7 @@ def is_sealed(value):
             return True
     return (len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
             or len(value) >= 40 and value.startswith("AQICAH")
+            or len(value) >= 40 and value[:4] in ("0:2:", "0:3:", "1:3:") and not (set(value[4:]) - _BASE64_CHARS)
             or value.startswith("vault:v") and value[7:].partition(":")[0].isdigit() and len(value) >= 40)
 
 
@@ -2572,7 +2576,7 @@ def is_marked_fake(value):
 # What names a key on its line as one made to be public: Supabase's anon key, a
 # publishable key, a search-only key (Algolia's), a Firebase web config (its apiKey).
 _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-only", "search_only",
-                     "searchonly", "search_api_key", "searchapikey", "firebaseconfig",
+                     "searchonly", "search_api_key", "searchapikey", "search api key", "firebaseconfig",
                      "analytics.load(")  # (Segment's browser snippet: its write key is public)
 _PUBLIC_NAMES_BEFORE = _PUBLIC_KEY_NAMES + ("(public", "public, read")  # (`Content API key (public, read-only): …`)
 
@@ -2581,16 +2585,26 @@ def named_public(lowered, start, firebase=False):
     """True when the value at `start` is named public on its line (_PUBLIC_KEY_NAMES or
     `(public` in the 48 characters before it: `Content API key (public, read-only): …`, or a
     comment saying search-only or public in the 80 after: `# public, used by snap.js`,
-    `(public, goes in checkout.js)`; not one naming another key: `(search-only key is in the
-    frontend)`), or is a Firebase
+    `(public, goes in checkout.js)`, `(client-side)`, `# = client id, public`; not one naming
+    another key: `(search-only key is in the frontend)`), or named so right before it (a
+    name that opens with `public_`, or ends in a client's key as code names it or a site's
+    key: Adyen's `clientKey`, reCAPTCHA's site key; not a private's, a secret's or a
+    password's, nor a client key in prose: `Google OAuth client key GOCSPX-…`), or is a Firebase
     web config's key (`firebase`: the text holds one): `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
     `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
     before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
     after = lowered[start:start + 80].partition("\n")[0]
+    name = _redaction_regexes["name_before"].search(before)
+    if name is not None and "private" not in before and "secret" not in name.group(1) and "pass" not in name.group(1) and (
+            name.group(1).startswith("public_") or name.group(1).replace("-", "_").endswith(
+                ("client_key", "clientkey", "site_key", "sitekey", "site key"))):
+        return True  # a name that says so right before it: `PUBLIC_STOREFRONT_API_TOKEN=`, Adyen's `clientKey:`
     return (any(name in before for name in _PUBLIC_NAMES_BEFORE)
             or any(name in after and not after.partition(name)[2].lstrip(" _-").startswith(("key is", "key in"))
                    for name in ("search-only", "search_only", "searchonly", "(public", "# public",
-                                "// public", "-- public", "public by design"))
+                                "// public", "-- public", "public by design", "(client-side", ", public)",
+                                ", public\n", "public access token"))
+            or after.rstrip().endswith(", public") and ("#" in after or "//" in after)
             or (firebase and lowered.startswith("aiza", start)))
 
 
@@ -2626,6 +2640,9 @@ def is_stand_in_value(value, name, placeholder):
         return True  # punctuation: `::add-mask::, so …`
     if is_sealed(value):
         return True
+    if 4 <= len(value) <= 64 and value[-1:] == "=" and (base64_text(value) or "").endswith(":") and (
+            base64_text(value).count(":") == 1):
+        return True  # HTTP Basic's `user:` with no password
     if len(value.rstrip()) >= 12 and len(set(value.rstrip()[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000 (not a block's indent)
     for mask in ("***", "•••", "●●●", "...", "…"):
@@ -2644,7 +2661,8 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a message, not a secret (a translation file's "This reset link is invalid.")
     if names_a_secret(value):
         return True  # `--secret dbPassword`: the name of one
-    if (name and not any(word in name.lower() for word in ("pass", "pw", "secret")) and value.islower()
+    if (name and any(word in name.lower() for word in ("key", "token", "cred", "auth"))
+            and not any(word in name.lower() for word in ("pass", "pw", "secret")) and value.islower()
             and value.count("_") == 1 and value.replace("_", "").isalpha() and "__" not in value):
         return True  # two words, a mode's name after a key's or a credential's: `credentials: google_default`
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
@@ -3069,6 +3087,8 @@ def is_key_in_path(text, start, first, last, end):
     if last >= 0 and text[last:end].strip("/"):
         return False
     segment, before = text[first:stop], text[start:first - 1]
+    if segment.lower().endswith(_ASSET_SUFFIXES + _DOCUMENT_SUFFIXES):
+        return False  # a file's name: `…/<hex>.pdf`, a label's, a result's
     version = before.rpartition("/")[2]
     return (len(segment) >= 20 and ("/" not in before or (
         version[:1] == "v" and version[1:].isdigit() and len(version) <= 3))
@@ -3095,7 +3115,8 @@ _IDENTITY_PROVIDERS = frozenset(("auth0", "google-oauth2", "github", "facebook",
 # Prefixes of API objects' ids, not of secrets (`chatcmpl-…`, `msg_…`, `evt_…`, `cus_…`).
 # Prefixes of ids that name an object, not a secret: Vercel's projects and teams, AWS
 # Glue's job runs, BigQuery's jobs, a disk's or an iSCSI target's world-wide name.
-_PUBLIC_ID_PREFIXES = frozenset(("prj", "team", "jr", "bquxjob", "dpl", "naa", "eui", "iqn"))
+_PUBLIC_ID_PREFIXES = frozenset(("prj", "team", "jr", "bquxjob", "dpl", "naa", "eui", "iqn",
+                                 "we", "evt", "cus", "shp", "rate", "trk", "adr", "prcl"))  # (Stripe's, EasyPost's objects)
 _OBJECT_ID_PREFIXES = frozenset(("chatcmpl", "cmpl", "msg", "req", "evt", "cus", "pi", "ch", "txn", "resp",
                                  "file", "batch", "thread", "asst", "ftjob", "run", "job", "in", "sub",
                                  "price", "acct", "seti", "pm", "src", "tok", "we", "po", "user"))
@@ -3135,6 +3156,8 @@ _PUBLIC_BASE64_HEADS = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "LS0tLS1CRUdJT
 # A web build's file names carry a hash of their content (`app.f1f7f95c66a0.bundle.js`).
 _ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".wasm", ".png", ".svg",
                    ".jpg", ".webp")
+_DOCUMENT_SUFFIXES = (".pdf", ".nc", ".zip", ".gz", ".csv", ".txt", ".html", ".xml", ".gif", ".jpeg", ".mp4",
+                      ".zpl", ".tif", ".tiff", ".parquet")
 
 
 def is_public_by_make(run_text):
@@ -3205,6 +3228,8 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start) or (
             sealed and in_sealed_document(lowered, start)):
         return True
+    if ":" in text[max(0, start - 8):start] and is_sealed(whole_word(text, start, end)):
+        return True  # the rest of Magento's encrypted value (`0:3:…`)
     transit = lowered.rfind("vault:v", max(line, start - 16), start)
     if transit >= 0 and is_sealed(text[transit:end]):
         return True  # the rest of Vault's transit engine's ciphertext (`vault:v1:…`)
@@ -3513,7 +3538,8 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     webhook's object by its id's prefix (_OBJECT_ID_PREFIXES), or a UUID (alone or in a
     path) not named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
     count."""
-    if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id ") or text.startswith("gpg: key ", start - 9):
+    if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id ") or text.startswith("gpg: key ", start - 9) or (
+            text[max(0, start - 8):start].lower() in ("gpg key ", "pgp key ")):
         return None  # an object's id, so named in parentheses: `(id key_G6DY…)`; a key's in gpg's output
     if near.start() >= start and _redaction_regexes["id_name"].search(text, window, start):
         return None  # the word is the value's own start, and its name an id's: `APCA_API_KEY_ID=PK…`
@@ -3527,9 +3553,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     if len(candidate) == 34 and candidate[:2].isupper() and candidate[:2].isalpha() and set(candidate[2:]) <= _HEX:
         return None  # a Twilio resource's id (`MG…`, `SM…`, `PN…`), beside its account's or not
     prefix, _, rest = candidate.partition("_")
-    if (near.group() == "webhook" and prefix in _OBJECT_ID_PREFIXES and rest.isalnum()
-            and 14 <= len(rest) <= 40):
-        return None  # a webhook's endpoint or event, an object: `--webhook-endpoint we_…`
+    if ((near.group() == "webhook" or near.group() not in ("secret", "passw", "private", "key", "token")
+         and prefix != "tok") and prefix in _OBJECT_ID_PREFIXES and rest.isalnum() and 14 <= len(rest) <= 40):
+        return None  # a webhook's endpoint or event, an object: `--webhook-endpoint we_…`, `checkout.session.
+        # completed … delivered to we_…` (not a client's secret: `pi_…_secret_…`)
     if (prefix == "user" and rest.isalnum() and 20 <= len(rest) <= 40) or candidate.startswith(
             ("cs_live_", "cs_test_")):
         return None  # a user's id (Clerk's `user_…`), a Stripe Checkout Session's (`cs_live_…`)

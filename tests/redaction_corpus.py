@@ -1513,3 +1513,14 @@ BENIGN += ["Key sizes: 1024 2048 3072 4096 bits", "Key team: Anna Omar Lena Ivan
            "API key rotation schedule: Mon1 Tue2 Wed3 Thu4", "%let password = &Password1;"]
 issue("grouped-secret", "prose", "App password for the mail client:\n{v}", " ".join(
     [rand(LOWER, 4) for _ in range(3)] + [rand("bcdfghjklmnpqrstvwxz", 4)]), "App password for the mail client:\n")
+BENIGN += ["evt_" + rand(ALNUM, 24) + " (checkout.session.completed) delivered to we_" + rand(ALNUM, 24),
+           "EasyPost shipment shp_" + rand(HEX, 32) + " purchased, tracker trk_" + rand(HEX, 32),
+           "label_url https://deliver.example.com/" + rand(HEX, 32) + ".pdf",
+           "Adyen clientKey: 'live_" + rand(UPPER, 32) + "' (client-side key, allowed origins set)",
+           "PUBLIC_STOREFRONT_API_TOKEN=" + rand(HEX, 32), "reCAPTCHA site key 6L" + rand(ALNUM, 38),
+           "SHOPIFY_API_KEY=" + rand(HEX, 32) + "  # = client id, public",
+           "GPG key 0x" + rand(HEX, 16).upper() + " (releases@example.org): public key uploaded",
+           "amqp://guest:guest@localhost:5672/", "JWT_SECRET=supersecret\nCOOKIE_SECRET=supersecret",
+           "Authorization: Basic cHJldmlldzo=", "Shopify cursor: " + b64url_json('{"last_id":%s,"last_value":"%s"}' % (rand(DIGITS, 12), rand(DIGITS, 10))),
+           "payment/braintree/private_key  0:3:" + rand(B64, 80) + "  (encrypted by Magento)",
+           "참고: 비밀번호는 1Password에 있습니다."]
