@@ -889,6 +889,8 @@ def redaction_patterns():
          r"|\n[ \t]*(?:value[ \t]*[:=][ \t]*[\"']?)?)(?P<grouped>[a-z0-9]{4}(?: [a-z0-9]{4}){3,7})(?![ \t]?[a-z0-9])"),
         ("slack-webhook", "v", "Slack incoming webhook URL",
          r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
+        ("zapier-webhook", "v", "Zapier catch hook URL (its id and key)",
+         r"(?#needs:hooks.zapier.com/)hooks\.zapier\.com/hooks/catch/(?P<secret>[0-9]+/[A-Za-z0-9]+)"),
         ("discord-webhook", "v", "Discord webhook URL",
          r"(?P<secret>discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_-]{40,})"),
         ("teams-webhook", "v", "Microsoft Teams incoming webhook URL",
@@ -1645,7 +1647,7 @@ def redaction_patterns():
          r"(?:pic|type|char|varchar|like)[^\n'\"=]{0,40}?(?:value[ \t]+|inz\()"
          r"(?:'(?P<secret>[^'\n]{4,64})'|\"(?P<secret2>[^\"\n]{4,64})\")"),
         ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
-         r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api-?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
+         r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api[-_]?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
         ("csh-setenv", "", "csh's `setenv NAME value` and Apache's `SetEnv NAME \"value\"` for a secret's name: "
          "the value, if it looks random",
          r"(?#needs:setenv |SetEnv )(?:setenv|SetEnv)[ \t]+[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)"
@@ -2533,9 +2535,10 @@ def redaction_regexes():
             r"|mot de passe|mdp|has[łl]o|heslo|[şs]ifre|parola|lösenord|пароль|パスワード|密码|密碼|비번|비밀번호)"
             r"(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
         made["user_argument"] = re.compile(r"([\"'])[\w.@+=,\\-]{2,128}\1[ \t]*,[ \t]*[\"']\Z")  # (a DN too)
-        made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`
-            r"[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was))[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?"
-            r"[\"'`]?\Z")
+        made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`,
+            # `… API token (CMS read/write) <hex>`, `… token for the CLI (scope read+write) → <hex>`
+            r"(?:[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was))|[^\n:=()]{0,40}?\([^()\n]{1,60}\)[ \t]*(?:→|->|[:=])?)"
+            r"[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?[\"'`]?\Z")
         _redaction_regexes.update(made)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],
             _redaction_regexes["base64"])

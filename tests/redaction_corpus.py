@@ -1524,3 +1524,7 @@ BENIGN += ["evt_" + rand(ALNUM, 24) + " (checkout.session.completed) delivered t
            "Authorization: Basic cHJldmlldzo=", "Shopify cursor: " + b64url_json('{"last_id":%s,"last_value":"%s"}' % (rand(DIGITS, 12), rand(DIGITS, 10))),
            "payment/braintree/private_key  0:3:" + rand(B64, 80) + "  (encrypted by Magento)",
            "참고: 비밀번호는 1Password에 있습니다."]
+issue("zapier-webhook", "vendor", "curl -X POST https://hooks.zapier.com/hooks/catch/{v}/ -d @lead.json",
+      rand(DIGITS, 8) + "/" + rand(LOWER + DIGITS, 7), "https://hooks.zapier.com/hooks/catch/")
+issue("announced-hex", "prose", "Webflow site API token (CMS read/write) {v}", rand(HEX, 64),
+      "Webflow site API token (CMS read/write) ")
