@@ -85,14 +85,14 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-line": (70, 70),
         "connection-string": (79, 80),
         "credential-file": (110, 114),
-        "header-cookie": (37, 38),
+        "header-cookie": (38, 38),
         "id-beside-secret": (55, 60),
         "private-key": (34, 35),
         "prose": (33, 39),
         "unnamed-format": (306, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.975, 671, 6
+    recall, benign, altered = 0.976, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):

@@ -5,7 +5,7 @@ measured blind before any rule was written for it."""
 import unittest
 
 from tests import (redaction_holdout20, redaction_holdout21, redaction_holdout22, redaction_holdout23,
-                   redaction_holdout24, redaction_holdout25, redaction_holdout26)
+                   redaction_holdout24, redaction_holdout25, redaction_holdout26, redaction_holdout27)
 from tests.support import HoldoutFloors
 
 
@@ -140,7 +140,7 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout25
     floors = {
         "ci-and-deploy": (119, 125),
-        "command": (186, 190),
+        "command": (187, 190),
         "config-file": (215, 220),
         "note-or-chat": (210, 235),
         "source-code": (216, 230),
@@ -175,6 +175,33 @@ class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (143, 144),
     }
     recall, benign, altered = 0.978, 963, 20
+
+
+class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Web agencies, online shops and mobile app teams (e-commerce platforms, headless CMSs,
+    # marketing, support and shipping APIs, app store release engineering), written after
+    # every rule of the session that added the twenty-sixth and measured blind with them:
+    # 0.960 and 7.8% (0.959 and 7.8% with the rules before). Its look-alikes then: Stripe's
+    # and EasyPost's object ids, a label's file in a URL, client-side keys named so
+    # (`clientKey`, `PUBLIC_…`, a site key, `# = client id, public`), a password that is
+    # its URL's user, Magento's ciphertext, Basic's `user:` alone, a gpg key's id, left
+    # alone since; still altered: password hashes (on purpose: the crypt-hash row), Google
+    # API keys said restricted, AWS key ids alone, cart tokens, a Zendesk widget's key (and
+    # one look-alike loses the invisible variation selector after its emoji, as all do).
+    # The misses left are notes and chats (0.87): values in prose with their name a line or
+    # a clause away, handovers in a dozen languages, reset links' tokens.
+    corpus = redaction_holdout27
+    floors = {
+        "ci-and-deploy": (136, 138),
+        "command": (244, 246),
+        "config-file": (207, 211),
+        "note-or-chat": (226, 260),
+        "source-code": (173, 179),
+        "stack-trace-or-log": (148, 152),
+        "tool-output": (153, 154),
+        "vendor-token": (149, 153),
+    }
+    recall, benign, altered = 0.961, 927, 35
 
 
 if __name__ == "__main__":
