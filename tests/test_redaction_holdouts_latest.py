@@ -186,8 +186,10 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # (`clientKey`, `PUBLIC_…`, a site key, `# = client id, public`), a password that is
     # its URL's user, Magento's ciphertext, Basic's `user:` alone, a gpg key's id, left
     # alone since; still altered: password hashes (on purpose: the crypt-hash row), Google
-    # API keys said restricted, AWS key ids alone, cart tokens, a Zendesk widget's key (and
-    # one look-alike loses the invisible variation selector after its emoji, as all do).
+    # API keys said restricted, AWS key ids alone, cart tokens, a Zendesk widget's key,
+    # Shopify's cursors after `cursor:` (which also says where a key is pasted: `Paste the
+    # API key at the cursor: …`), and one look-alike loses the invisible variation selector
+    # after its emoji, as all do.
     # The misses left are notes and chats (0.87): values in prose with their name a line or
     # a clause away, handovers in a dozen languages, reset links' tokens.
     corpus = redaction_holdout27
@@ -201,7 +203,7 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (153, 154),
         "vendor-token": (149, 153),
     }
-    recall, benign, altered = 0.961, 927, 35
+    recall, benign, altered = 0.961, 927, 38
 
 
 if __name__ == "__main__":
