@@ -2590,7 +2590,7 @@ def named_public(lowered, start, firebase=False):
     comment saying search-only or public in the 80 after: `# public, used by snap.js`,
     `(public, goes in checkout.js)`, `(client-side)`, `# = client id, public`; not one naming
     another key: `(search-only key is in the frontend)`), or named so right before it (a
-    name that opens with `public_`, or ends in a client's key as code names it or a site's
+    name of one word that opens with `public_`, or ends in a client's key as code names it or a site's
     key: Adyen's `clientKey`, reCAPTCHA's site key; not a private's, a secret's or a
     password's, nor a client key in prose: `Google OAuth client key GOCSPX-…`), or is a Firebase
     web config's key (`firebase`: the text holds one): `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
@@ -2599,7 +2599,7 @@ def named_public(lowered, start, firebase=False):
     after = lowered[start:start + 80].partition("\n")[0]
     name = _redaction_regexes["name_before"].search(before)
     if name is not None and "private" not in before and "secret" not in name.group(1) and "pass" not in name.group(1) and (
-            name.group(1).startswith("public_") or name.group(1).replace("-", "_").endswith(
+            name.group(1).startswith("public_") and " " not in name.group(1) or name.group(1).replace("-", "_").endswith(
                 ("client_key", "clientkey", "site_key", "sitekey", "site key"))):
         return True  # a name that says so right before it: `PUBLIC_STOREFRONT_API_TOKEN=`, Adyen's `clientKey:`
     return (any(name in before for name in _PUBLIC_NAMES_BEFORE)
@@ -2643,9 +2643,10 @@ def is_stand_in_value(value, name, placeholder):
         return True  # punctuation: `::add-mask::, so …`
     if is_sealed(value):
         return True
-    if 4 <= len(value) <= 64 and value[-1:] == "=" and (base64_text(value) or "").endswith(":") and (
-            base64_text(value).count(":") == 1):
-        return True  # HTTP Basic's `user:` with no password
+    if 4 <= len(value) <= 64 and value[-1:] == "=":
+        decoded = base64_text(value) or ""
+        if decoded.endswith(":") and decoded.count(":") == 1:
+            return True  # HTTP Basic's `user:` with no password
     if len(value.rstrip()) >= 12 and len(set(value.rstrip()[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000 (not a block's indent)
     for mask in ("***", "•••", "●●●", "...", "…"):
@@ -3380,16 +3381,18 @@ def label_above(text, lowered, line, start, end):
     tail = lowered[found.end():first + len(label)].strip() if found is not None else ""
     short = found is not None and len(label) <= 60 and (
         lowered[found.end():first + len(label)].isalpha() or found.end() == first + len(label)
-        or len(tail) <= 32 and not any(c in tail for c in ".,;!?\"'=`{}$/\\") and (
+        or tail and len(tail) <= 32 and not any(c in tail for c in ".,;!?\"'=`{}$/\\") and (
             tail[0] == "(" and tail[-1] == ")" or tail[0] in "-–—→>👇⬇↓"))  # (`Token (prod)`, `API key 👇`)
     sentence = (found is not None and len(label) <= _LABEL_SENTENCE_CHARS
                 and label.lstrip()[:2] not in ("# ", ">>")
                 and lowered[found.start() - 1:found.start()] not in (".", "/")
                 and "/" not in label[found.start() - first:] and not any(c in label for c in "\"={}")
                 and (label[-1] in ".!?…" or is_chat_message(label) or handed is not None))
-    reads = (found is not None and label.lstrip()[:2] == "$ " and found.start() > label.index("$") + 2
-             and not label.lstrip()[2:].startswith(("git ", "docker ")) and not names_what_else(label, generic=False))
-    # (a command that reads it: `$ jq .api_key …`; not one that prints what else: `$ stellar keys address`)
+    command = label.index("$") + 2 if label.lstrip()[:2] == "$ " else -1
+    reads = (found is not None and command >= 0 and found.start() - first > label.find(" ", command) >= 0
+             and not label[command:].startswith(("git ", "docker ")) and not names_what_else(label, generic=False))
+    # (a command that reads it, the word in its arguments: `$ jq .api_key …`, not its name:
+    # `$ token-cli list`; nor one that prints what else: `$ stellar keys address`)
     if not labelled and not reads and (found is None or label.lstrip()[:2] in ("$ ", "> ") or not (short or sentence)):
         return None  # (not a command's line: `$ wg pubkey < phone.key`; a file's: `# config/master.key`;
         # a sentence may go on after the word: `Here is your new API key. Copy it now.`)

@@ -1528,3 +1528,5 @@ issue("zapier-webhook", "vendor", "curl -X POST https://hooks.zapier.com/hooks/c
       rand(DIGITS, 8) + "/" + rand(LOWER + DIGITS, 7), "https://hooks.zapier.com/hooks/catch/")
 issue("announced-hex", "prose", "Webflow site API token (CMS read/write) {v}", rand(HEX, 64),
       "Webflow site API token (CMS read/write) ")
+issue("label-above-tagged", "prose", "API key\u3000\n{v}", rand(ALNUM, 32), "API key\u3000\n")
+issue("public-word-before", "prose", "created a public_repo token: {v}", gh("p"), "created a public_repo token: ")
