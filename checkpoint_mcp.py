@@ -4234,12 +4234,12 @@ _CHOSEN_SYMBOLS = "!#$%&*?@"
 # What reads as a chosen password and is code, a reference or a name: a file's line anchor
 # (`config.py#L120`), a JVM object's identity hash or class (`MyService@5e9f23b4`,
 # `Outer$1.class`, `$$SpringCGLIB`), a reference, a word then only digits (`Worker#12`,
-# `Infra!482`, `Platform&12`), a spreadsheet's range (`Sheet1!A1:C10`), a version or a
-# metric at k (`React@18`, `Recall@10`, `Pass@100`), a symbol before a dot
-# (`inputRef2!.current`), an HTML entity, a host after its user (`User@DESKTOP-7QK2M1`,
-# `JSmith2@Contoso.com`).
+# `Infra!482`, `Platform&12`; a year's digits read as a password: `Rohit!2020`), a
+# spreadsheet's range (`Sheet1!A1:C10`), a version or a metric at k (`React@18`,
+# `Recall@10`, `Pass@100`), a symbol before a dot (`inputRef2!.current`), an HTML entity, a
+# host after its user (`User@DESKTOP-7QK2M1`, `JSmith2@Contoso.com`).
 _NOT_CHOSEN = (r"#L[0-9]|\.[A-Za-z0-9]{1,5}#|@[0-9a-fA-F]{6,8}$|\$\$|\$[0-9]{1,2}(?:\.|$)|\.class$"
-               r"|^[A-Za-z][A-Za-z_-]*[#!&][0-9]+$|![$]?[A-Z]{1,3}[$]?[0-9]*(?::|$)|@[0-9]{1,2}(?:\.[0-9]+)*$"
+               r"|^[A-Za-z][A-Za-z_-]*[#!&](?!(?:19|20)[0-9]{2}$)[0-9]+$|![$]?[A-Z]{1,3}[$]?[0-9]*(?::|$)|@[0-9]{1,2}(?:\.[0-9]+)*$"
                r"|^(?i:recall|precision|pass|hits?|hitrate|ndcg|map|mrr|top|acc|accuracy|f1)@[0-9]+$"
                r"|[!#$%&*?@]\.|&(?:amp|lt|gt|quot|apos|#[0-9]+)(?:;|$)"
                r"|@(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*$|@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$")

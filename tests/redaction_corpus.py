@@ -1530,3 +1530,6 @@ issue("announced-hex", "prose", "Webflow site API token (CMS read/write) {v}", r
       "Webflow site API token (CMS read/write) ")
 issue("label-above-tagged", "prose", "API key\u3000\n{v}", rand(ALNUM, 32), "API key\u3000\n")
 issue("public-word-before", "prose", "created a public_repo token: {v}", gh("p"), "created a public_repo token: ")
+issue("chosen-password-year", "prose", "[02/02/2023, 09:24] Mehmet: {v}\n[02/02/2023, 09:24] Budi: got it",
+      rand(UPPER, 1) + rand(LOWER, 4) + "!20" + rand(DIGITS, 2), "[02/02/2023, 09:24] Mehmet: ")
+BENIGN += ["Infra!482 was merged", "see Worker#12 and Platform&12", "PR#2024 landed"]

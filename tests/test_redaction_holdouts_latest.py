@@ -26,12 +26,12 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (196, 208),
         "config-file": (250, 272),
         "note-or-chat": (241, 272),
-        "source-code": (168, 192),
+        "source-code": (169, 192),
         "stack-trace-or-log": (160, 176),
         "tool-output": (236, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.919, 800, 5
+    recall, benign, altered = 0.920, 800, 5
 
 
 
@@ -92,15 +92,15 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout23
     floors = {
         "ci-and-deploy": (102, 105),
-        "command": (192, 195),
+        "command": (193, 195),
         "config-file": (211, 225),
-        "note-or-chat": (238, 300),
+        "note-or-chat": (239, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
         "tool-output": (211, 225),
         "vendor-token": (109, 120),
     }
-    recall, benign, altered = 0.917, 860, 0
+    recall, benign, altered = 0.918, 860, 0
 
 
 class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
