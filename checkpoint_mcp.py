@@ -3766,15 +3766,15 @@ def secret_column(cell, bare_key=False):
 def secret_setting(name):
     """secret_column's kind for a setting's `name` in a table of settings whose secret's
     word is not its last (`DB_PASSWORD_PROD`, `SECRET_KEY_BASE`, `LDAP_BIND_PW`), unless its
-    last word says what else it is (`DB_PASSWORD_FILE`, `TOKEN_TTL`)."""
+    last word says what else it is (`DB_PASSWORD_FILE`, `TOKEN_TTL`): the kind of its longest
+    head that names one."""
     words = name.strip().strip("`*\"'").lower().replace("_", " ").replace("-", " ").replace(".", " ").split()
     if len(words) < 2 or words[-1] in _NOT_SECRET_LABEL_WORDS - {"base"} or words[-1] in _SETTING_NOT_SECRET_WORDS:
         return None
-    for word in reversed(words[:-1]):
-        if word in _TABLE_PASSWORD_WORDS:
-            return "password"
-        if word in _TABLE_KEY_WORDS and word not in _TABLE_BARE_KEY_WORDS or word == "key" and words[0] == "secret":
-            return "key"
+    for end in range(len(words) - 1, 0, -1):
+        kind = secret_column(" ".join(words[:end]))
+        if kind is not None:
+            return kind
     return None
 
 
@@ -3829,7 +3829,7 @@ def spaced_header(line):
     aligned with spaces and no rule under it (pandas' `DataFrame`, a CLI's listing): two to
     twelve names of one to three words (a letter first), two spaces or more between, one naming
     secrets (one kind, the first's); else None."""
-    names = [name for name in _redaction_regexes["spaced_cell"].finditer(line)]
+    names = list(_redaction_regexes["spaced_cell"].finditer(line))
     if not 2 <= len(names) <= 12 or len(line.split()) > 3 * len(names) or any(
             len(name.group()) > 32 or not (name.group()[0].isalpha() or name.group()[0] == "_")
             or not all(c.isalnum() or c in "_- ./" for c in name.group()) for name in names):
