@@ -615,7 +615,7 @@ _SECRET_FILE = (r"[^\s;&|]*(?:secret|passw|token|credential|pwd(?![a-z])|(?<![a-
 
 # A value that holds a bracket, up to the end of its line (`dJ6aRY-jdtDP(=6`): not a call,
 # an index or a placeholder (none ends in a bracket; a call's parentheses close).
-_BRACKETED_VALUE = (r"""(?![^\s'"`]*\w\([^()\s]*\))[^\s'"`]{6,64}(?<![)\]}>,;])"""
+_BRACKETED_VALUE = (r"""(?![^\s'"`]{0,64}\w\([^()\s]{0,64}\))[^\s'"`]{6,64}(?<![)\]}>,;])"""
                     r"(?=[ \t]*(?:\r?\n|\Z))")
 
 
@@ -691,11 +691,12 @@ _PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
 # address, a path, a NAME=… or the password manager 1Password is not one.
-_PROSE_SECRET = (r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
-                 r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,}=|(?=[A-Za-z_]*[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,}="
-                 r"|[a-z0-9_.-]+/[a-z])"
-                 r"(?=" + _PROSE_CHAR + r"*[0-9])(?:(?=" + _PROSE_CHAR + r"*[!#$%^&*~?@])"
-                 r"|(?=" + _PROSE_CHAR + r"*[A-Z])(?=" + _PROSE_CHAR + r"*[a-z])(?=" + _PROSE_CHAR + r"{10})"
+_PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
+                 r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+                 r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,64}="
+                 r"|[a-z0-9_.-]{1,64}/[a-z])"
+                 r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
+                 r"|(?=" + _PROSE_CHAR + r"{0,64}[A-Z])(?=" + _PROSE_CHAR + r"{0,64}[a-z])(?=" + _PROSE_CHAR + r"{10})"
                  # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
                  r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」])))"
                  r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{8,64}")
@@ -733,8 +734,8 @@ _CONCATENATED_REST = r"""(?:[ \t]*\+[ \t]*\r?\n[ \t]*(?:"(?P<secret10>[^"\n]*)"|
 _ASSIGNED_VALUE = (
     # (first: a value with a closing bracket inside, where the forms below stop short,
     # ending its line or, after `=`, a connection string's `;` or its quote)
-    r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]*[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
-    + r"|=(?P<weak5>(?![^\s'\"`;]*\w\([^()\s]*\))[^\s'\"`;,&|]*[)\]}][^\s'\"`;,&|()]+)(?=[;\"'])"
+    r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]{0,63}[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
+    + r"|=(?P<weak5>(?![^\s'\"`;]{0,200}\w\([^()\s]{0,200}\))[^\s'\"`;,&|]{0,200}[)\]}][^\s'\"`;,&|()]{1,200})(?=[;\"'])"
     + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
     + _SPLIT_VALUE + r")"
     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
@@ -747,7 +748,7 @@ _ASSIGNED_VALUE = (
     + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
     + r"|(?P<weak2>" + _WORD_VALUE + r"))"
     # (last: a value with an opening bracket, which the forms above do not take)
-    + r"|[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak4>(?=[^\s'\"`]*[(\[{<])" + _BRACKETED_VALUE + "))"
+    + r"|[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak4>(?=[^\s'\"`]{0,63}[(\[{<])" + _BRACKETED_VALUE + "))"
 )
 
 
@@ -782,7 +783,7 @@ _STATED_SECRET = (
     r"|Cache|Type|Field|Column|Table|Policy|Strategy|Generator|Encoder|Decoder|Hasher|Storage)(?![a-z]))"
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
     r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
-    r"|(?![^\s]*(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
+    r"|(?![^\s]{0,84}(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
     r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}[0-9]{0,4}"
     # (three words only with `-`, none of a compound's: `mysql_config_editor` is code, `read-only-scope` prose)
     r"|(?![a-z-]*(?<![a-z])(?:read|write|only|time|long|short|lived|self|auto|non|pre|post|multi|single|side"
@@ -796,16 +797,16 @@ _STATED_SECRET = (
     # (words joined by a symbol with a number, or a word, a number and a symbol:
     # `meadow+marble86`, `harbor=hollow77`, `Harbor51_`; not a version or an arch: `x86_64`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v)[0-9._-])"
-    r"(?=[A-Za-z0-9+=_.!?#*~-]*[+=_!?#*~])"
+    r"(?=[A-Za-z0-9+=_.!?#*~-]{0,74}[+=_!?#*~])"
     r"[A-Za-z]{3,16}(?:[+=_.-][A-Za-z]{3,16}){0,3}[0-9]{2,6}[+=_!?#*~-]?"
     # (a word, a number and one symbol closing it: `Otte685-`, `Rave767.`, `7ang02017+`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v|sha|aes|rsa|md)[0-9])"
     r"[A-Za-z0-9]?[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&](?![\w-])"
     # (8 or 9 of two capitals, two small letters and two digits or more, mixed: `1dFQe8h3`;
     # or 10 or more of both cases and a symbol: `e+PmqSrotqxg`)
-    r"|(?=(?:[a-z0-9]*[A-Z]){2})(?=(?:[A-Z0-9]*[a-z]){2})(?=(?:[A-Za-z]*[0-9]){2})"
-    r"(?=[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z][a-z]{0,2}[0-9]|[0-9][A-Za-z][0-9]))[A-Za-z0-9]{8,9}"
-    r"|(?=[^\s'\"`]*[A-Z])(?=[^\s'\"`]*[a-z])(?=[^\s'\"`]*[!#$%^&*+=?@~])[A-Za-z!#$%^&*+=?@~]{10,64}"
+    r"|(?=(?:[a-z0-9]{0,8}[A-Z]){2})(?=(?:[A-Z0-9]{0,8}[a-z]){2})(?=(?:[A-Za-z]{0,8}[0-9]){2})"
+    r"(?=[A-Za-z0-9]{0,8}(?:[a-z][A-Z]|[A-Z][a-z]{0,2}[0-9]|[0-9][A-Za-z][0-9]))[A-Za-z0-9]{8,9}"
+    r"|(?=[^\s'\"`]{0,63}[A-Z])(?=[^\s'\"`]{0,63}[a-z])(?=[^\s'\"`]{0,63}[!#$%^&*+=?@~])[A-Za-z!#$%^&*+=?@~]{10,64}"
     r"|[0-9]{2,6}[a-z]{6,24}[0-9]{1,6}(?![\w-])"  # (digits, words run together, digits: `1453thunderpebble59`)
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])|(?P<secret2>" + _PROSE_SECRET + r")"
@@ -1222,8 +1223,8 @@ def redaction_patterns():
          r"|tpassw|epassw|user:|users:|admin:|account:|password:|_account|-account)"
          r"(?:(?:create|add|new|seed|reset|set|change)"
          r"[_:-]?(?:super)?(?:user|admin|account|pw|passwd|password)|(?:user|admin|account|password)"
-         r"[_:-](?:create|add|new|reset|set|change))[\w.-]*(?:[ \t]+[^\s;&|<>]+){0,6}?[ \t]+"
-         r"(?![^\s;&|]*@[A-Za-z0-9-]+\.)(?![./~-])(?P<secret>(?=[^\s;&|]*(?:[A-Z][^\s;&|]*[a-z]|[a-z][^\s;&|]*[A-Z]"
+         r"[_:-](?:create|add|new|reset|set|change))[\w.-]{0,64}(?:[ \t]+[^\s;&|<>]+){0,6}?[ \t]+"
+         r"(?![^\s;&|]{0,64}@[A-Za-z0-9-]+\.)(?![./~-])(?P<secret>(?=[^\s;&|]{0,63}(?:[A-Z][^\s;&|]{0,63}[a-z]|[a-z][^\s;&|]{0,63}[A-Z]"
          r"|[0-9]|[!@#$%^&*+=?]))[^\s;&|'\"<>]{8,64})(?=[ \t]*(?:[;&|\n]|\Z))"),
         ("c-define-secret", "", "a C macro named for a password, a key or a PIN, defined as a string "
          "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h, an HSM's `USER_PIN`), unless it "
@@ -1589,7 +1590,7 @@ def redaction_patterns():
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
          "`certutil -p …`, `winrs -p:…`, `vmrun -gp …`, `isql -P…`)",
          r"(?#needs:-p|-P|-gp)-(?<![\w-]-)(?:p|P|gp|pw|pwd|pin)(?::|=|[ \t]+)?[\"']?"
-         r"(?![^\s\"']*(?:~[0-9]|@\{|\.\.))(?P<secret>" + _PROSE_SECRET
+         r"(?![^\s\"']{0,64}(?:~[0-9]|@\{|\.\.))(?P<secret>" + _PROSE_SECRET
          + r")[\"']?(?=\s|\Z)"),
         ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
          "not a database's or a cache's key",
@@ -1659,7 +1660,7 @@ def redaction_patterns():
          r"[ \t]--?value(?:=|[ \t]+)" + _weak_cli_value()),
         ("registry-value-secret", "", "a registry value named for a password as `reg query` prints it: "
          "`ServicePwd    REG_SZ    …`",
-         r"(?#needs:REG_SZ|REG_EXPAND_SZ)(?i:[a-z0-9_]*(?:password|passwd|pwd|secret|passphrase|apikey|api_key))"
+         r"(?#needs:REG_SZ|REG_EXPAND_SZ)(?<![A-Za-z0-9_])(?i:[a-z0-9_]*(?:password|passwd|pwd|secret|passphrase|apikey|api_key))"
          r"[ \t]+REG_(?:EXPAND_)?SZ[ \t]+(?P<secret>[^\r\n`]*[^\s`])(?=[ \t]*(?:\r?\n|\Z))"),
         ("decrypted-value", "", "what a secret decrypts or decodes to, stated: `credential id … decrypts to …`, "
          "`The {xor} value … decodes to …`, `decrypted=…`, if it reads as a password",
@@ -1727,7 +1728,7 @@ def redaction_patterns():
          + r"[ \t]-p[ \t]*(?:" + _CLI_VALUE + r")"),
         ("user-and-password-flags", "", "any tool's -u USER … -p PASS or -p PASS … -u USER (cqlsh, "
          "cypher-shell, evil-winrm, …): the value after -p, if it looks random",
-         r"(?#needs: -u)-(?<=[ \t]-)(?:u[ \t]*[^\s-]\S*" + _CONTINUED_CLI_ARGS + r"[ \t]-p[ \t]+"
+         r"(?#needs: -u)-(?<=[ \t]-)(?:u[ \t]*[^\s-](?=(?P<user>\S*))(?P=user)" + _CONTINUED_CLI_ARGS + r"[ \t]-p[ \t]+"
          + _weak_cli_value() + r"|p[ \t]+" + _weak_cli_value("_b") + _CONTINUED_CLI_ARGS
          + r"[ \t]-u[ \t]*[^\s-])"),
         ("capital-p-password", "", "sqlcmd / bcp / zip / unzip -P <password>, ssh-keygen -N / -P",
@@ -1751,7 +1752,7 @@ def redaction_patterns():
          r"(?#needs:sqlplus|expdp|impdp|sqlldr|rman |dgmgrl)(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
          r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
         ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
-         r"-U[ \t]*[^\s%]+%(?P<secret>[^\s'\"]+)"),
+         r"-U[ \t]*[^\s%]{1,256}%(?P<secret>[^\s'\"]+)"),
         ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
          r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,"
          r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"),
@@ -1846,17 +1847,17 @@ def redaction_patterns():
          + r"|cat[ \t]*>>?[ \t]*" + _SECRET_FILE + r"[^\s;&|]*[ \t]*<<-?[ \t]*(?P<quote>['\"]?)(?P<mark>[A-Z_]+)"
          r"(?P=quote)[ \t]*\r?\n[ \t]*(?P<weak4>[^\s]{8,512})[ \t]*\r?\n[ \t]*(?P=mark)(?!\w))"),
         ("ssm-secure-string", "", "aws ssm put-parameter --type SecureString --value …",
-         r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n)*SecureString)" + _CONTINUED_CLI_ARGS
+         r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n){0,1000}?SecureString)" + _CONTINUED_CLI_ARGS
          + r"[ \t]--value(?:=|[ \t]+)(?:"
          + _CLI_VALUE + r")"),
         ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs), netlify's `env:set`",
          r"(?#needs:config|env:set)(?:config[ \t]+set|env:set)[ \t]+(?:--?[a-z-]+[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd|token"
          r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
-         r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
+         r"(?<![a-z])snmp[a-z]{0,16}(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
          + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
         ("snmp-community", "", "snmpwalk / snmpget -c COMMUNITY (SNMPv1/v2c): the value, if it looks random",
-         r"snmp[a-z]*(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
+         r"(?<![a-z])snmp[a-z]{0,16}(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
         ("couchdb-admin", "", "CouchDB PUT …/_config/admins/NAME -d '\"PASS\"'",
          r"/_config/admins/[^\s/'\"]+['\"]?" + _CLI_ARGS + r"[ \t](?:-d|--data(?:-raw|-binary)?)(?:=|[ \t]+)"
          r"['\"]?\\?\"?(?P<secret>[^\s'\"\\]+)"),
@@ -1876,7 +1877,7 @@ def redaction_patterns():
         ("composer-http-basic", "", "composer config http-basic.HOST USER PASSWORD",
          r"http-basic\.[A-Za-z0-9.-]+[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
         ("bundler-credentials", "", "BUNDLE_HOST__NAME=user:password (Bundler)",
-         r"""BUNDLE_[A-Z0-9_]*__[A-Z0-9_]+["']?[ \t]*[:=][ \t]*["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
+         r"""BUNDLE_(?=[A-Z0-9_]{0,255}?__[A-Z0-9])(?=(?P<host>[A-Z0-9_]{1,255}))(?P=host)["']?[ \t]*[:=][ \t]*["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
         ("bundler-config-credentials", "", "bundle config [set] HOST user:password",
          r"""bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--[a-z]+)*[ \t]+[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[ \t]+"""
          r"""["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
@@ -2056,7 +2057,7 @@ def redaction_patterns():
          "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
          r"(?#needs:ass|pw|PW|de passe|psk|PSK|WPA|ennwort|enha|ontrase|achtwoord)"
          r"(?:" + _PASSWORD_WORD + r"|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
-         r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[^\s'\"`]*[0-9])(?=[^\s'\"`]*[A-Za-z])"
+         r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[A-Za-z0-9]{1,64}[-_.+][A-Za-z0-9])(?=[^\s'\"`]{0,100}[0-9])(?=[^\s'\"`]{0,100}[A-Za-z])"
          r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
          r"(?=[.,;:)'\"`]?(?:\s|\Z))"
          r"|(?:[^\n]{0,40}?(?:[ \t](?:is|was|es|est|ist|lautet|to|är|er|era|jest|je|é|è|sono|são)|[ \t]?:)|:)?[ \t]+"
@@ -2098,7 +2099,7 @@ def redaction_patterns():
          r"(?#needs:TOTP|totp|OTP|otp|2FA|2fa|MFA|mfa)(?:[Tt][Oo][Tt][Pp]|OTP|otp|2FA|2fa|MFA|mfa)[ _-]?(?:[Ss]eed|[Ss]ecret|SEED|SECRET|key)"
          r"[^\n]{0,80}?[:=][ \t]*(?P<secret>[A-Z2-7]{16,64}|[a-z2-7]{16,64})(?![\w])"),
         ("proxmox-api-token", "", "a Proxmox VE API token: `user@pam!name=<uuid>` (PVEAPIToken), its secret",
-         r"(?#needs:@pam!|@pve!)[\w.-]+@(?:pam|pve)![\w.-]+(?:[ \t]*[=:][ \t]*|=)"
+         r"(?#needs:@pam!|@pve!)(?<=[\w.-])@(?:pam|pve)![\w.-]+(?:[ \t]*[=:][ \t]*|=)"
          r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"),
         ("wifi-key", "i", "a Wi-Fi network's key after its name: `pre-shared key: …`, netsh's `Key Content : …`, "
          "`WLAN-Schlüssel …`, `clé de sécurité : …`, if it looks random or is a passphrase",
@@ -2112,7 +2113,7 @@ def redaction_patterns():
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
          "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK)"
-         r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
+         r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
          r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
          r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*))"
@@ -3077,7 +3078,7 @@ def stands_alone_as_token(segment, part):
             and all(len(piece) >= 6 for piece in pieces)
             and _strongly_generated("".join(pieces))):
         return True
-    glued = _redaction_regexes["glued"].fullmatch(part)
+    glued = len(part) <= 69 and _redaction_regexes["glued"].fullmatch(part)  # (5 letters and 64 digits at most)
     return bool(glued and 3 <= len(glued.group(1)) <= 5 and looks_generated(glued.group(2)))
 
 

@@ -59,6 +59,8 @@ TARGETS = {
     # issue's bound is absolute, and the engine's work is the same on any machine class).
     "redaction of a typical save, ms": ("<=", 1.0),
     "snapshot read of a 4 MB transcript, ms": ("<=", 1000.0),
+    # Text made to be slow costs a few times what ordinary text does, not a hundred.
+    "redaction, hostile / ordinary commands": ("<=", 10.0),
 }
 
 # A typical checkpoint: 3 tasks, 3 files, 2 commands (the load-size targets are for it).
@@ -723,6 +725,18 @@ for _ in range(max(1, int(sys.argv[3]) // 20)):
     checkpoint_mcp.redact_arguments({"recentCommands": [{"command": c} for c in commands]})
     runs.append(time.perf_counter() - started)
 samples["redaction, 50 commands of 2,000 characters"] = runs
+# Fifty more that no one would run but anyone could save: one piece said again and again,
+# or a name and a long run of hex, each the worst of its kind a search for slow inputs found.
+hostile = json.loads(sys.argv[5])
+hexrun = "".join("0123456789abcdef"[(index * 7919) % 16] for index in range(2000))
+commands = [(piece * (2000 // len(piece) + 1))[:2000] for piece in hostile["repeated"]] + [
+    (piece + hexrun)[:2000] for piece in hostile["before a run"]]
+runs = []
+for _ in range(max(1, int(sys.argv[3]) // 20)):
+    started = time.perf_counter()
+    checkpoint_mcp.redact_arguments({"recentCommands": [{"command": c} for c in commands]})
+    runs.append(time.perf_counter() - started)
+samples["redaction, 50 hostile commands of 2,000 characters"] = runs
 print(json.dumps(samples))
 """
 
@@ -745,12 +759,28 @@ COMMAND_PIECES = [
 ]
 
 
+# Pieces of text that once made the redaction slow (a lookahead or two loops of a row
+# scanning to the end of the text at every place the row could start): each fills a
+# command of 2,000 characters by itself, or stands before a run of hex that fills it.
+HOSTILE_PIECES = {
+    "repeated": ["password:", "\u5bc6\u7801\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9\uff1a", "BUNDLE__",
+                 "pw:", "PW=", "REG_EXPAND_SZ", "PIN_", "-pw:", "-P:", "reset-password_", "snmp", "-U",
+                 "put-parameter", "rtmpSETUSER", "PSK:", "PW:", "pin-", "Clave\uff1a", "has\u0142o:",
+                 "passwd `@", "PW ", "pw is ", "\u5bc6\u7801 is ", "useradd -", "rman -", "{tab}",
+                 "secret: x ", "user / ", "--password="],
+    "before a run": ["root@pam!", " -u ", "@pve!ci=", "password=", "token ", "key: ", "auth ", "secret ",
+                     "Bearer ", "-p ", "pass ", "PIN ", "api_key=", "pw ", "psk ", "ssid ", "community ",
+                     "enable secret ", "key-string ", "pre-shared-key "],
+}
+
+
 def measure_redaction(quick):
     """Seconds per redact_arguments call on the typical save and on ten times its text
     (cost linear in the input), in a process that imports the module from the pyz."""
     say("redaction")
     result = subprocess.run([PY, "-I", "-S", "-c", REDACTION_PROBE, str(PYZ), json.dumps(TYPICAL_SAVE),
-                             "200" if quick else "2000", json.dumps(COMMAND_PIECES)],
+                             "200" if quick else "2000", json.dumps(COMMAND_PIECES),
+                             json.dumps(HOSTILE_PIECES)],
                             stdout=subprocess.PIPE, timeout=TIMEOUT,
                             check=True)
     return json.loads(result.stdout.decode())
@@ -875,6 +905,9 @@ def report(samples, memory, opened, brief, sizes, machine, notes):
         medians["redaction, first call in a process"], "ms")
     row("redaction, 50 commands of 2,000 characters",
         medians["redaction, 50 commands of 2,000 characters"], "ms")
+    row("redaction, 50 hostile commands of 2,000 characters",
+        medians["redaction, 50 hostile commands of 2,000 characters"], "ms",
+        "redaction, 50 commands of 2,000 characters", "redaction, hostile / ordinary commands")
     row("snapshot read of a 4 MB transcript", medians["snapshot read of a 4 MB transcript"], "ms",
         target="snapshot read of a 4 MB transcript, ms")
     row("brief, the example checkpoint", brief[0], "bytes", target="brief bytes")
