@@ -739,6 +739,9 @@ _ASSIGNED_VALUE = (
     + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
     + _SPLIT_VALUE + r")"
     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
+    # (a value a shell would not take but a .env file does, if it looks random: `DB_PASSWORD=&Xk29fj!qPz`;
+    # not an empty value before a query's next parameter: `password=&user=bob`)
+    + r"""|=(?P<weak6>&(?![A-Za-z0-9_.-]{0,63}=)[^\s'"`;,&|<>]{7,63})(?=[\s'"`;,|]|\Z)"""
     + r"""|[ \t]+\.{4,}[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""  # (dot leaders:
     + r"(?P<secret16>" + _WORD_VALUE + r")" + _LINE_END  # `DB_PASSWORD ........ …`, not `Reset password .... done`)
     + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)

@@ -1533,3 +1533,6 @@ issue("public-word-before", "prose", "created a public_repo token: {v}", gh("p")
 issue("chosen-password-year", "prose", "[02/02/2023, 09:24] Mehmet: {v}\n[02/02/2023, 09:24] Budi: got it",
       rand(UPPER, 1) + rand(LOWER, 4) + "!20" + rand(DIGITS, 2), "[02/02/2023, 09:24] Mehmet: ")
 BENIGN += ["Infra!482 was merged", "see Worker#12 and Platform&12", "PR#2024 landed"]
+issue("ampersand-led-env-value", "config", "DB_HOST=db.internal\nDB_PASSWORD={v}\n", "&" + rand(ALNUM, 10) + "!" + rand(ALNUM, 3),
+      "DB_HOST=db.internal\nDB_PASSWORD=")
+BENIGN += ["https://shop.example.com/account/login?password=&username=guestbuyer", "redirect?token=&next=%2Fhome"]
