@@ -692,7 +692,10 @@ _PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
 # address, a path, a NAME=… or the password manager 1Password is not one.
 _PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
-                 r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[.,;:)'\"]?(?:\s|\Z)))"
+                 r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*|(?:[0-9]{1,3}\.){3}[0-9]{1,3})"
+                 r"(?:[.,;:)'\"]?(?:\s|\Z)))"
+                 r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|jks|keystore|kdbx|json|ya?ml|toml"
+                 r"|txt|env|asc|gpg|age|ovpn|conf|cfg|ini)(?![A-Za-z0-9]))"  # (a key's file: `AuthKey_….p8`)
                  r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,64}="
                  r"|[a-z0-9_.-]{1,64}/[a-z])"
                  r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
@@ -778,8 +781,8 @@ _STATED_SECRET = (
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
-    r"[\"'`‘“「(]?(?:(?P<secret>"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"(?:[\"'`‘“「(]|« ?)?(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
     r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
     r"|Filter|Middleware|Serializer|Model|View|Request|Response|Config|Options|Settings|Context|Session"
@@ -811,11 +814,13 @@ _STATED_SECRET = (
     r"(?=[A-Za-z0-9]{0,8}(?:[a-z][A-Z]|[A-Z][a-z]{0,2}[0-9]|[0-9][A-Za-z][0-9]))[A-Za-z0-9]{8,9}"
     r"|(?=[^\s'\"`]{0,63}[A-Z])(?=[^\s'\"`]{0,63}[a-z])(?=[^\s'\"`]{0,63}[!#$%^&*+=?@~])[A-Za-z!#$%^&*+=?@~]{10,64}"
     r"|[0-9]{2,6}[a-z]{6,24}[0-9]{1,6}(?![\w-])"  # (digits, words run together, digits: `1453thunderpebble59`)
-    r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )[0-9a-f]{32,64})"
+    r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )"
+    r"(?=[0-9]{0,63}[a-f])[0-9a-f]{32,64})"  # (hex with a letter: 44 digits are an invoice's key)
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])|(?P<secret2>" + _PROSE_SECRET + r")"
     r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"
     # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
-    r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [a-z]{3,12}){3,7}(?: [0-9]{1,4})?)(?=[\"'`’”」)]?[.,;:)]?(?:\s|\Z)))")
+    r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [A-Za-z][a-z]{2,11}){3,7}(?:[0-9]{1,4}| [0-9]{1,4})?)"
+    r"(?=[\"'`’”」)»]?[.,;:)]?(?:\s|\Z)|[，。、；）]))")
 
 
 # `user:password` as a flag's or a key's value, the password in group `weak`.
@@ -888,8 +893,10 @@ def redaction_patterns():
          "WordPress' app passwords `abcd efgh ijkl mnop`, an authenticator's seed): the groups whole, when "
          "they read as generated and a password's, a seed's, a key's or a token's name stands before them "
          "(is_grouped_secret)",
-         # (found at what comes before them, fast: `:`, `=`, ` is`, a line's start)
-         r"(?#needs:pass|pw|secret|seed|key|token)(?:[:=][ \t]*[\"'`]?(?:\r?\n[ \t]*)?|is(?<=[ \t]is)[ \t]+[\"'`]?"
+         # (found at what comes before them, fast: `:`, `=`, ` is`, a line's start; each branch opening
+         # with its own character, so that the engine skips to one of the four)
+         r"(?#needs:pass|pw|secret|seed|key|token)(?::[ \t]*[\"'`]?(?:\r?\n[ \t]*)?|=[ \t]*[\"'`]?(?:\r?\n[ \t]*)?"
+         r"|is(?<=[ \t]is)[ \t]+[\"'`]?"
          r"|\n[ \t]*(?:value[ \t]*[:=][ \t]*[\"']?)?)(?P<grouped>[a-z0-9]{4}(?: [a-z0-9]{4}){3,7})(?![ \t]?[a-z0-9])"),
         ("slack-webhook", "v", "Slack incoming webhook URL",
          r"(?P<secret>hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})"),
@@ -900,7 +907,7 @@ def redaction_patterns():
         ("teams-webhook", "v", "Microsoft Teams incoming webhook URL",
          r"(?#needs:.webhook.office.com/)(?P<secret>[A-Za-z0-9-]*\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"),
         ("authorization-header", "i", "Authorization: <scheme> <credentials>",
-         r"""authorization\\?["']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
+         r"""authorization\\?["']?(?:[ \t]*(?:=>|[:=])[ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
          r"""\\?["'`]?[ \t]*(?:"""
          r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
          r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
@@ -1685,11 +1692,12 @@ def redaction_patterns():
          "`insecure-password`; an SNMP community in a block (`community … {`, F5's `community-name …`), if it "
          "looks random",
          r"(?#needs:password|secret|pre-shared-key|psksecret|key-string|md5|server key|isakmp key"
-         r"|authentication-key|community)"
-         r"(?:(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal)[ \t]+"
-         r"|set[ \t]+psksecret[ \t]+"
+         r"|authentication-key|community|key 7|auth_pass)"
+         r"(?:(?:(?<![\w-])(?:password|secret|key)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal|key)[ \t]+"
+         r"|set[ \t]+psksecret[ \t]+|(?<![\w-])auth_pass[ \t]+"
          r"|(?<![\w-])(?:key-string|authentication-key|(?:tacacs|radius)-server[ \t]+key|isakmp[ \t]+key"
          r"|message-digest-key[ \t]+[0-9]+[ \t]+md5|insecure-password|plain-text-password-value)[ \t]+(?:[0-9][ \t]+)?"
+         r"(?:(?:md5|sha1|sha256|sha512)[ \t]+)?"  # (ntp's `authentication-key 1 md5 …`)
          r"(?!(?:must|should|will|can|cannot|needs?|value|field|option|from|for|with|here|there|that|this|and|the)"
          r"(?![^\s\"])|[^\s\"]*=))"
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"`]{4,}))"
@@ -1857,10 +1865,10 @@ def redaction_patterns():
          r"(?#needs:config|env:set)(?:config[ \t]+set|env:set)[ \t]+(?:--?[a-z-]+[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd|token"
          r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
-         r"(?<![a-z])snmp[a-z]{0,16}(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
+         r"snmp(?<![a-z]snmp)[a-z]{0,16}(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
          + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
         ("snmp-community", "", "snmpwalk / snmpget -c COMMUNITY (SNMPv1/v2c): the value, if it looks random",
-         r"(?<![a-z])snmp[a-z]{0,16}(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
+         r"snmp(?<![a-z]snmp)[a-z]{0,16}(?=[ \t])" + _CLI_ARGS + r"[ \t]-c[ \t]*" + _weak_cli_value()),
         ("couchdb-admin", "", "CouchDB PUT …/_config/admins/NAME -d '\"PASS\"'",
          r"/_config/admins/[^\s/'\"]+['\"]?" + _CLI_ARGS + r"[ \t](?:-d|--data(?:-raw|-binary)?)(?:=|[ \t]+)"
          r"['\"]?\\?\"?(?P<secret>[^\s'\"\\]+)"),
@@ -1899,7 +1907,14 @@ def redaction_patterns():
         ("jdbc-oracle-password", "", "jdbc:oracle:thin:user/password@host",
          r"jdbc:oracle:thin:[^\s/:@'\"]+/(?P<secret>[^\s@'\"]+)@"),
         ("crypt-hash", "", "crypt(3) password hashes ($1$, $2y$, $5$, $6$, $apr1$, $y$) in shadow / htpasswd",
-         r"(?P<secret>\$(?:1|2[abxy]|5|6|7|apr1|y|gy|sha1|md5)\$[./A-Za-z0-9$=,]{20,})"),
+         r"(?P<secret>\$(?:1|2[abxy]|5|6|7|apr1|y|gy|sha1|md5)\$[./+A-Za-z0-9$=,]{20,})"),
+        ("cracking-hash", "", "a hash a cracking tool takes: Kerberos AS-REP and TGS hashes (`$krb5asrep$…`, "
+         "`$krb5tgs$…`), a captured NetNTLMv2 response (`user::DOMAIN:challenge:…`), an NT hash passed on "
+         "(`/ntlm:…`, `-hashes LM:NT`)",
+         r"(?#needs:$krb5|::|/ntlm:|/rc4:|-hashes)"
+         r"(?P<secret>\$krb5(?:asrep|tgs|pa)\$[0-9]{1,2}\$[^\s]{40,})"
+         r"|(?<=::)[^\s:]{1,64}:[0-9a-fA-F]{16}:(?P<secret2>[0-9a-fA-F]{32}:[0-9a-fA-F]{32,})"
+         r"|(?:/ntlm:|/rc4:|-hashes[ \t]+(?:[0-9a-fA-F]{32})?:)(?P<secret3>[0-9a-fA-F]{32})(?![0-9a-zA-Z])"),
         ("pgbouncer-userlist", "", "a pgbouncer userlist.txt line: \"user\" \"password or md5 hash\" and nothing "
          "more, the password with a digit or a symbol",
          r'(?#needs:" ")' r"(?<![^\n])\"[\w.@-]{1,64}\"[ \t]+\"(?=[^\"\n]*[0-9!#$%^&*@?~+=])(?P<secret>[^\"\s]{6,128})\""
@@ -1989,11 +2004,11 @@ def redaction_patterns():
          # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
          r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
          r"|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
-         r"|口令|비밀번호|패스워드|암호)"
+         r"|口令|비밀번호|비번|패스워드|암호)"
          r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
          r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
          r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
-         r"|密[码碼]|口令|비밀번호|패스워드|암호)"
+         r"|密[码碼]|口令|비밀번호|비번|패스워드|암호)"
          r"[^\n]{0,80}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
          + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
         ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
@@ -2010,15 +2025,21 @@ def redaction_patterns():
          "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
          r"|asswort|ennwort"
-         r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड)"
+         r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
+         r"|chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|salasana|Salasana|비번|暗号化キー|パスフレーズ"
+         r"|hrase secr)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
              ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
              ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
              ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
              ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
              ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
-             ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*")))
-         + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة (?:المرور|السر)|पासवर्ड)" + _STATED_SECRET),
+             ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*"),
+             ("have", "[Cc]have", ""), ("hiave", "[Cc]hiave", ""), ("sleutel", "[Ss]leutel", ""),
+             ("lucz", "[Kk]lucz", ""), ("люч", "[Кк]люч", ""), ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
+             ("hrase secr", "[Pp]hrase secr", "[èe]te")))
+         + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|비번|암호|토큰|暗号化キー|パスフレーズ"
+         r"|كلمة (?:المرور|السر|سر)|पासवर्ड)" + _STATED_SECRET),
         ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
          "hex digits)",
          r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
@@ -2102,7 +2123,7 @@ def redaction_patterns():
          r"(?#needs:TOTP|totp|OTP|otp|2FA|2fa|MFA|mfa)(?:[Tt][Oo][Tt][Pp]|OTP|otp|2FA|2fa|MFA|mfa)[ _-]?(?:[Ss]eed|[Ss]ecret|SEED|SECRET|key)"
          r"[^\n]{0,80}?[:=][ \t]*(?P<secret>[A-Z2-7]{16,64}|[a-z2-7]{16,64})(?![\w])"),
         ("proxmox-api-token", "", "a Proxmox VE API token: `user@pam!name=<uuid>` (PVEAPIToken), its secret",
-         r"(?#needs:@pam!|@pve!)(?<=[\w.-])@(?:pam|pve)![\w.-]+(?:[ \t]*[=:][ \t]*|=)"
+         r"(?#needs:@pam!|@pve!)@(?<=[\w.-]@)(?:pam|pve)![\w.-]+(?:[ \t]*[=:][ \t]*|=)"
          r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"),
         ("wifi-key", "i", "a Wi-Fi network's key after its name: `pre-shared key: …`, netsh's `Key Content : …`, "
          "`WLAN-Schlüssel …`, `clé de sécurité : …`, if it looks random or is a passphrase",
@@ -2186,6 +2207,10 @@ def redaction_patterns():
          "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
          r"""(?#needs:"value"|'value')["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
          + r"""["'][ \t]*:[ \t]*\{\s*["']value["'][ \t]*:[ \t]*(?:""" + _QUOTED_VALUE + ")"),
+        ("cloudflare-tunnel-token", "v", "a Cloudflare Tunnel's token: base64 of `{\"a\":…,\"t\":…,\"s\":…}`",
+         r"(?P<secret>eyJhIjoi[A-Za-z0-9+/_-]{60,}={0,2})"),
+        ("honeycomb-key", "iv", "a Honeycomb API key in its header: `x-honeycomb-team: …`",
+         r"""x-honeycomb-team["']?[ \t]*[:=][ \t]*["']?(?P<secret>[a-z0-9]{20,64})(?![a-z0-9])"""),
         ("generic-sk-key", "v", "sk-… keys of OpenAI-compatible APIs (DeepSeek, Moonshot, …)",
          r"(?P<secret>sk-(?<![\w-]sk-)(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,})"),
     )
@@ -2691,8 +2716,9 @@ def is_stand_in_value(value, name, placeholder):
     if (name or "").lower().endswith("secret") and 2 <= value.count("-") + 1 <= 3 and all(
             part.isalpha() and part.islower() and len(part) >= 2 for part in value.split("-")):
         return True  # a secret's name: `--secret=dicom-router-db`
-    if name and "." in value and value.replace(".", "").replace("_", "").isalpha():
-        return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code
+    if (name and "." in value and value.replace(".", "").replace("_", "").isalpha()
+            and not any(is_chopped_letters(part) for part in value.split("."))):
+        return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return name in ("key", "token") and names_a_key(value, name)
@@ -2766,17 +2792,20 @@ _MESSAGE_WORDS = frozenset(("is", "are", "was", "were", "has", "have", "been", "
 _STOP_WORDS = frozenset(("the", "and", "for", "from", "with", "see", "use", "set", "not", "our", "your", "this",
                          "that", "into", "when", "then", "via", "are", "was", "has", "have", "will", "its",
                          "you", "can", "all", "but", "one", "same", "get", "run", "new", "old", "none", "here",
-                         "there", "stored", "vault", "file", "env", "value", "example", "change", "rotate"))
+                         "there", "stored", "vault", "file", "env", "value", "example", "change", "rotate",
+                         "neither", "nor", "either", "any", "else", "than", "only", "also"))
 
 
 def is_spaced_passphrase(value):
     """True when `value` is four to eight words of 3 to 12 letters (lowercase, or a capital
     then lowercase) joined by single spaces (or a properties file's escaped spaces), then
-    perhaps a number, none a word of a sentence (_STOP_WORDS): `cobalt kestrel violet
+    perhaps a number (on its own or on the last word), none a word of a sentence (_STOP_WORDS): `cobalt kestrel violet
     falcon`, `mango cinder tundra Mango 36`."""
     words = value.replace("\\ ", " ").split(" ")
     if len(words) > 4 and words[-1].isdigit() and len(words[-1]) <= 4:
         words = words[:-1]
+    elif words[-1][-1:].isdigit() and len(words[-1].rstrip("0123456789")) >= len(words[-1]) - 4:
+        words[-1] = words[-1].rstrip("0123456789")  # (or a number on the last word: `raven cobalt6`)
     return (4 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii()
                                          and (word.islower() or word.istitle()) for word in words)
             and not _STOP_WORDS.intersection(word.lower() for word in words))
@@ -2829,6 +2858,15 @@ def is_asked_for(text, start, value):
     return looks_random(value) and _redaction_regexes["asks_for"].search(question) is not None
 
 
+def is_chopped_letters(value):
+    """True when `value` is 10 to 64 letters alone that case changes chop small
+    (_LETTERS_CHOPPED_SHARE pieces a letter or more), as random letters are: `jzAZnzVRaLcz`,
+    not `MyPasswordIs` nor `ApiKeyName`."""
+    return (10 <= len(value) <= 64 and value.isalpha() and sum(map(str.isupper, value)) >= 3
+            and sum(map(str.islower, value)) >= 3
+            and len(_redaction_regexes["chunk"].findall(value)) >= _LETTERS_CHOPPED_SHARE * len(value))
+
+
 def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
     digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
@@ -2838,9 +2876,7 @@ def looks_random(value):
     if value.count("/") >= 2 and all(part.replace("-", "").replace("_", "").isalpha()
                                      for part in value.strip("/").split("/")):
         return False  # a path of words: `secret/data/web/db`
-    if (10 <= len(value) <= 64 and value.isalpha() and sum(map(str.isupper, value)) >= 3
-            and sum(map(str.islower, value)) >= 3
-            and len(_redaction_regexes["chunk"].findall(value)) >= _LETTERS_CHOPPED_SHARE * len(value)):
+    if is_chopped_letters(value):
         return True  # letters alone that case changes chop small: `jzAZnzVRaLcz`, not `MyPasswordIs`
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
@@ -2881,8 +2917,8 @@ def split_tokens(text):
         if (not line or not following or line[-1] not in _TOKEN_CHARS or following[0] not in _TOKEN_CHARS
                 or first.endswith(":")  # (the next line's is a key: `uid: …\nname:`)
                 or not following.rstrip("\r").strip("-+=|: ")  # (or a table's rule: `----+-----`)
-                or first != following.rstrip("\r") and first.isalpha()
-                and (first.islower() or first.istitle())):  # (or a word that more words
+                or first != following.rstrip("\r") and first.replace("_", "").isalpha()
+                and (first.islower() or first.istitle())):  # (or a word or a key that more words
             index += 1  # follow: `…\nmachine host`, `…\nLogged in as …`)
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]

@@ -1536,3 +1536,55 @@ BENIGN += ["Infra!482 was merged", "see Worker#12 and Platform&12", "PR#2024 lan
 issue("ampersand-led-env-value", "config", "DB_HOST=db.internal\nDB_PASSWORD={v}\n", "&" + rand(ALNUM, 10) + "!" + rand(ALNUM, 3),
       "DB_HOST=db.internal\nDB_PASSWORD=")
 BENIGN += ["https://shop.example.com/account/login?password=&username=guestbuyer", "redirect?token=&next=%2Fhome"]
+issue("dotted-random-json-password", "config", '{"broker":{"user":"hub","password":"{v}","qos":1}}',
+      rand(LOWER, 2) + "." + "".join(rand(UPPER, 2) + rand(LOWER, 2) for _ in range(3)), '{"broker":{"user":"hub","password":"')
+issue("table-key-after-uuid", "tool-output", "Key                 Value\nrole_secret         {v}\nrole_secret_ttl     0s",
+      "%s-%s-4%s-a%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "Key                 Value\nrole_secret         ")
+issue("stated-capitalised-passphrase", "prose", "Disk unlock passphrase for NB-0412: {v}",
+      "Marble Orchid Pepper Lantern", "Disk unlock passphrase for NB-0412: ")
+issue("stated-passphrase-number-glued", "prose", "Le mot de passe du NAS est {v} (ne pas partager)",
+      "cobalt tundra marble heron" + rand(DIGITS, 2), "Le mot de passe du NAS est ")
+issue("stated-in-guillemets", "prose", "La phrase secrète du coffre est « {v} » depuis lundi.",
+      "willow granite parsley comet", "La phrase secrète du coffre est « ")
+issue("key-word-languages", "prose", "La chiave dell'API di staging è {v}, scade a marzo.", rand(HEX, 40),
+      "La chiave dell'API di staging è ")
+issue("key-word-languages", "prose", "Klucz do panelu: {v} (nie wysyłać mailem)", "otter-plum-ridge-" + rand(DIGITS, 3),
+      "Klucz do panelu: ")
+issue("key-word-languages", "prose", "Het sleutel voor de deur-app is {v}.", rand(LOWER, 5) + rand(DIGITS, 3) + "#" + rand(UPPER, 3),
+      "Het sleutel voor de deur-app is ")
+issue("password-word-languages", "prose", "Palvelimen salasana on {v}, älä jaa sitä.", rand(LOWER, 3) + rand(DIGITS, 2)
+      + rand(UPPER, 1) + rand(LOWER, 4) + rand(DIGITS, 2) + rand(UPPER, 2), "Palvelimen salasana on ")
+issue("password-word-languages", "prose", "NAS 비번 {v} 으로 바꿨어요", "maple-ridge-" + rand(LOWER, 5) + "-" + rand(DIGITS, 3),
+      "NAS 비번 ")
+issue("password-word-languages", "prose", "・パスフレーズ: {v}\n・VLAN 30", "Cedar" + "Lantern" + "Otter" + rand(DIGITS, 2),
+      "・パスフレーズ: ")
+issue("password-at-numeric-host", "prose", "the kiosk password is {v} now", rand(UPPER, 1) + "@" + rand(LOWER, 6) + "." + rand(DIGITS, 3),
+      "the kiosk password is ")
+issue("network-device-key", "config", "radius server RAD02\n address ipv4 10.1.1.5 auth-port 1812\n key 7 {v}",
+      rand("0123456789ABCDEF", 22), " key 7 ")
+issue("network-device-key", "config", "ntp authentication-key 2 md5 {v} 7\nntp trusted-key 2", rand(ALNUM, 14),
+      "ntp authentication-key 2 md5 ")
+issue("network-device-key", "config", "vrrp_instance VI_2 {\n    authentication {\n        auth_type PASS\n        auth_pass {v}\n    }\n}",
+      rand(ALNUM, 8), "auth_pass ")
+issue("network-device-key", "config", "set network ike gateway GW-B authentication pre-shared-key key {v}",
+      rand(ALNUM, 12) + "^" + rand(ALNUM, 8), "pre-shared-key key ")
+issue("crypt-hash-plus", "credential-file", "iot-bridge:{v}", "$7$101$" + rand(ALNUM + "+/", 16) + "$" + rand(ALNUM + "+/", 86) + "==",
+      "iot-bridge:")
+issue("cracking-hash", "credential-file", "$ hashcat -m 18200 asrep.txt\n{v}",
+      "$krb5asrep$23$svc_backup@EXAMPLE.LAN:" + rand(HEX, 32) + "$" + rand(HEX, 220), "$ hashcat -m 18200 asrep.txt\n")
+issue("cracking-hash", "credential-file", "[SMB] NTLMv2-SSP Hash : bob::LAB:1122334455667788:{v}", rand(HEX, 32) + ":"
+      + "0101000000000000" + rand(HEX, 120), "bob::LAB:1122334455667788:")
+issue("cracking-hash", "cli", "mimikatz # sekurlsa::pth /user:svc_web /domain:lab.local /ntlm:{v}", rand(HEX, 32),
+      "/ntlm:")
+issue("cracking-hash", "cli", "evil-winrm -i 10.1.2.3 -u Administrator -H {v}", rand(HEX, 32), "-u Administrator -H ")
+issue("cloudflare-tunnel-token", "vendor", "cloudflared tunnel run --token {v}", "eyJhIjoi" + b64url_json(
+    '%s","t":"%s","s":"%s"}' % (rand(HEX, 32), rand(HEX, 8), b64(32))), "cloudflared tunnel run --token ")
+issue("honeycomb-key", "vendor", "curl -H 'X-Honeycomb-Team: {v}' https://api.honeycomb.io/1/auth", rand(ALNUM, 22),
+      "X-Honeycomb-Team: ")
+issue("authorization-hash-rocket", "http", 'headers => { "Authorization" => "Splunk {v}" }',
+      "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), 'headers => { "Authorization" => "Splunk ')
+BENIGN += ["Chave de acesso NF-e: " + rand(DIGITS, 44), "a chave do App Store Connect (AuthKey_" + rand(UPPER + DIGITS, 10)
+           + ".p8) está no cofre", "sshpass -f ~/.ssh/lab.pw ssh ops@10.20.30.40 uptime",
+           "Key                 Value\nrole_id             " + rand(HEX, 8) + "-" + rand(HEX, 4) + "-4" + rand(HEX, 3) + "-a"
+           + rand(HEX, 3) + "-" + rand(HEX, 12) + "\nrole_id_accessor    " + rand(HEX, 8),
+           "reset the password on server01 today", "password = config.dbPassword"]
