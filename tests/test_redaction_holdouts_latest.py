@@ -5,7 +5,8 @@ measured blind before any rule was written for it."""
 import unittest
 
 from tests import (redaction_holdout20, redaction_holdout21, redaction_holdout22, redaction_holdout23,
-                   redaction_holdout24, redaction_holdout25, redaction_holdout26, redaction_holdout27)
+                   redaction_holdout24, redaction_holdout25, redaction_holdout26, redaction_holdout27,
+                   redaction_holdout28)
 from tests.support import HoldoutFloors
 
 
@@ -204,6 +205,33 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (149, 153),
     }
     recall, benign, altered = 0.961, 927, 38
+
+
+class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Infrastructure, networks, security and the physical world (network devices' configs,
+    # homelabs, IoT and embedded boards, game studios, security teams, Windows admins),
+    # measured blind at 0.896 and 1.7%, the lowest recall of any corpus since the tenth:
+    # device configs (`key 7 …` in a RADIUS block, ntp's `md5` keys, keepalived's
+    # `auth_pass`), cracking tools' hashes (Kerberos AS-REP and TGS, NetNTLMv2, `/ntlm:`),
+    # key words in other languages (`chave`, `chiave`, `sleutel`, `klucz`, `salasana on`,
+    # `비번`), passphrases of capitalised words or a number on the last, a Cloudflare
+    # tunnel's token, caught since. Its look-alikes still altered: AWS key ids alone (10,
+    # on purpose), a 1Password item's id, systemd's `LoadCredential=name:path`, a prompt
+    # naming its user, and `<see vault>` cut at its space. The misses left are notes and
+    # chats (0.81): PINs and alarm codes, values a chat line below their label, key words
+    # in more languages, a positional user and password in code and in logs.
+    corpus = redaction_holdout28
+    floors = {
+        "ci-and-deploy": (168, 178),
+        "command": (166, 177),
+        "config-file": (157, 170),
+        "note-or-chat": (193, 237),
+        "source-code": (157, 170),
+        "stack-trace-or-log": (177, 194),
+        "tool-output": (148, 168),
+        "vendor-token": (226, 230),
+    }
+    recall, benign, altered = 0.913, 950, 16
 
 
 if __name__ == "__main__":
