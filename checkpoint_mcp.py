@@ -634,6 +634,20 @@ def _cli_value(tag=""):
 
 
 _CLI_VALUE = _cli_value()
+
+
+# The secret's words that end a name before its value in secret-name-and-value.
+_NAME_AND_VALUE_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
+                         "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials",
+                         "signing_key", "signingkey", "master_key", "masterkey", "auth_key", "encryption_key", "hmac_key")
+
+
+def _after_call(*names):
+    """A row's opening at the parenthesis of a call to one of `names` (regular expressions
+    of fixed width: `jwt\\.sign`), the calls' names with the parenthesis its needed texts, so
+    that a text that calls none of them is not searched."""
+    return ("(?#needs:" + "|".join(name.replace("\\", "") + "(" for name in names) + r")\((?:"
+            + "|".join("(?<=%s\\()" % name for name in names) + ")")
 # A .netrc password: quoted, or every character up to the next blank or backquote (`&`,
 # `;` and `|` are the password's there, not a shell's).
 _NETRC_VALUE = r"""(?P<secret>[^\s'"`][^\s`]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
@@ -1197,11 +1211,10 @@ def redaction_patterns():
         ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
          "'…'): the literal after a secret's name, if it looks random",
          # (found at the comma after the name's closing quote: the engine skips to a literal fast)
-         r",(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
-             "(?<=[\"'\\w.-]%s[\"'],)|(?<=[\"'\\w.-]%s[\"'] ,)" % (word, word) for word in (  # (`env.P4PASSWD`)
-                 "password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
-                 "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials",
-                 "signing_key", "signingkey", "master_key", "masterkey", "auth_key", "encryption_key", "hmac_key"))
+         "(?#needs:" + "|".join(word + end for word in _NAME_AND_VALUE_WORDS for end in ("\",", "',", "\" ,", "' ,"))
+         + r"),(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
+             "(?<=[\"'\\w.-]%s[\"'],)|(?<=[\"'\\w.-]%s[\"'] ,)" % (word, word)
+             for word in _NAME_AND_VALUE_WORDS)  # (`env.P4PASSWD`)
          + r")[ \t]*"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
         ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
@@ -1210,7 +1223,18 @@ def redaction_patterns():
         ("xml-name-value-secret", "i", "a property's name then value as elements (Hadoop's and Hive's "
          "*-site.xml: <name>fs.s3a.secret.key</name><value>…</value>)",
          r"(?#needs:</name>)<name>[^<\n]*(?:(?:password|passwd|secret|token|credential)</name>\s*"
-         r"<value>(?P<secret>[^<\n]{3,})|[._-]key</name>\s*<value>(?P<weak>[^<\n]{3,}))</value>"),
+         r"<(?P<tag>value|defaultvalue)>(?P<secret>[^<\n]{3,})|[._-]key</name>\s*<(?P<tag2>value|defaultvalue)>"
+         r"(?P<weak>[^<\n]{3,}))</(?:value|defaultvalue)>"),
+        ("secret-default", "i", "a default value given to an option or a field named for a secret on its line "
+         "(argparse's and click's `--password`, `default=\"…\"`; a Go struct's tag `default:\"…\"`), or under a "
+         "YAML key named so (`steam-key:` then `default: …` a few lines down: an action's input, a task's "
+         "parameter), if it looks random",
+         r"(?#needs:default)"
+         r"(?:(?:password|passwd|passphrase|pass|pwd|secret|token|api[_-]?key|apikey)[a-z0-9_-]*[\"'`]?[^\n]{0,60}?"
+         r"(?<![a-z])default(?:value)?[ \t]*[:=][ \t]*[\"'](?P<weak>[^\"'\n]{6,128})[\"']"
+         r"|(?<![^\n])(?P<indent>[ \t]*)[a-z0-9_.-]*(?:password|passwd|secret|token|key|pass|pwd)[a-z0-9_.-]*:[ \t]*\r?\n"
+         r"(?:(?P=indent)[ \t]+[a-z_-]+:[^\n]*\r?\n){0,3}?(?P=indent)[ \t]+default:[ \t]*[\"']?"
+         r"(?P<weak2>[^\s\"']{6,128})[\"']?[ \t]*(?=\r?\n|\Z))"),
         ("nostr-secret-key", "v", "a Nostr secret key (nsec1…, bech32)",
          r"(?#needs:nsec1)(?<![a-z0-9])(?P<secret>nsec1[02-9ac-hj-np-z]{58})(?![a-z0-9])"),
         ("tor-onion-key", "", "a Tor onion service's private key (ADD_ONION ED25519-V3:…, a hs_ed25519_secret_key)",
@@ -1493,9 +1517,8 @@ def redaction_patterns():
          r"psk(?:(?<=wifi-sec\.psk)[ \t]+(?:" + _CLI_VALUE + r")|=\\?\"(?P<secret4>[^\"\\\n]+)\\?\")"),
         ("credential-call", "", "login('user', 'pass'), BasicAuth / NetworkCredential / PSCredential / "
          "auth=('user', 'pass'), WiFi.begin('ssid', 'pass'), RadiusClient(host, secret): the second literal",
-         r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-             "login", "BasicAuth", "NetworkCredential", "NetworkCredential]::new", "PSCredential", "auth=", "WiFi.begin",
-             "RadiusClient")), ")"])
+         _after_call("login", "BasicAuth", "NetworkCredential", r"NetworkCredential\]::new", "PSCredential", "auth=",
+                     r"WiFi\.begin", "RadiusClient")
          + r"""[ \t]*(?:@?"[^"\n]*"|'[^'\n]*')"""
          r"""[ \t]*,[ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("credential-named-call", "i", "any call named for a login or a password, with a user then a password "
@@ -1511,8 +1534,7 @@ def redaction_patterns():
         # (a literal alone in `credentials('…')` is a Jenkins credential's id)
         ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
          "the third literal; in C's and PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
-         r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-             "getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")), ")"])
+         _after_call("getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")
          + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
          + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
          r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
@@ -1528,6 +1550,7 @@ def redaction_patterns():
         ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too, "
          "and a switch named for one (`/TargetPassword:…`, `/passwordd:…`); not msbuild's `/p:Name=value`; "
          "tf's `/login:DOMAIN\\user,PASS`",
+         r"(?#needs:/pass:|password|pwd:|/pw:|/p:|/login:)"
          r"/(?<=[ \t]/)(?:(?:pass|[a-z]*password[a-z]?|[a-z]*pwd|pw|p(?=:(?![\w.-]+=))):|login:[^\s,\"']+,)"
          r"(?:(?P<secret>[^\s\"']+)"
          r"|\"(?P<secret2>[^\"\n]+)\""
@@ -1541,13 +1564,11 @@ def redaction_patterns():
         ("mysqladmin-password", "", "mysqladmin … password NEW",
          r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
         ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
-         r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
-             r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
-             "createHmac", r"hmac\.new", r"hmac\.New",
-             "SignedString")), ")"])
+         _after_call(r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
+                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString")
          + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
         ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
-         r""":(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
+         r"""(?#needs:@tcp():(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
         ("setx-secret", "i", "setx NAME_PASSWORD value (Windows)",
          r"setx[ \t]+[a-z0-9_]*(?:password|secret|token|passwd|pwd|key)[a-z0-9_]*[ \t]+(?:"
          + _QUOTED_VALUE + r"|(?P<secret4>[^\s'\"]+))"),
@@ -1706,7 +1727,7 @@ def redaction_patterns():
          # (snmpd.conf's `rocommunity … <source>`; a community set or logged: `AgentCommunity=…`,
          # snmptrapd's `community=…`)
          r"|(?<![\w-])r[ow]community6?[ \t]+(?P<weak2>[^\s]{6,64})"
-         r"|(?<![a-z])(?:agent)?community=(?P<weak3>[^\s,;\"']{6,64}))"),
+         r"|(?<![a-z])(?:agent)?community(?:=|[\"']?[ \t]*[:=][ \t]*[\"']?)(?P<weak3>[^\s,;\"']{6,64}))"),
         ("nagios-resource-macro", "", "a Nagios or Icinga resource macro (`$USER4$=…` in resource.cfg, where "
          "plugins' passwords live), if it looks random",
          r"(?#needs:$USER)\$USER[0-9]{1,3}\$=(?P<weak>[^\s]{6,128})"),
@@ -2142,6 +2163,23 @@ def redaction_patterns():
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
          r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*))"
          r"[\"'`]?(?P<secret>[0-9]{6,12})(?![\w-]|[.,:/][0-9])"),
+        ("labelled-password-alone", "", "a password-like value alone on its line (after who said it in a "
+         "chat, perhaps) under a label that names a credential, which the second line of defence does not "
+         "take for its symbols: `the PSK for branch 07, new one after the rotation:` then `?cjNz…~Xbv` "
+         "(is_labelled_value)",
+         "(?#needs:\n)" r"\n(?:[^\n]{0,60}?[ \t>])??[\"'`]?(?P<labelled>" + _PROSE_SECRET + r")[\"'`]?[.,]?[ \t\r]*(?=\n|\Z)"),
+        ("code-stated", "", "a code of six to twelve digits that opens something, stated in prose a few words "
+         "after its name: `alarm panel installer code is …`, `kiosk passcode (8 digits) is …`, `printer admin "
+         "PIN on the Kyocera is …`, `keypad changed, new code …#…`, `Code installateur … : …`, "
+         "`El código de la alarma … es …`, `codice installatore … è …`; not a date",
+         r"(?#needs:code|Code|CODE|PIN|ódigo|odice)"
+         r"(?:(?<![\w-])(?:(?:[Ii]nstaller|[Aa]larm|[Kk]eypad|[Dd]oor|[Gg]ate|[Gg]arage|[Aa]ccess|[Mm]aster|[Aa]dmin"
+         r"|[Uu]nlock|[Ee]ntry|[Ss]afe|[Ll]ock|[Bb]ackup|[Rr]ecovery|[Dd]evice|[Ss]creen|[Pp]anel|[Nn]ew)[ -]?codes?"
+         r"|[Pp]ass ?codes?|PIN|[Cc]ode (?:installateur|d'accès|d'alarme|de l'alarme|maître|du portail)"
+         r"|[Cc]ódigo|[Cc]odice|(?:Tür|Alarm|Zugangs|Errichter)code)(?![\w-])"
+         r"(?:[^\n.;!?]{0,80}?(?:[ \t]+(?:is|was|es|est|è|é|ist|lautet|era)[ \t]+|[ \t]*[:=：][ \t]*)|[ \t]+))"
+         r"[\"'`]?(?!(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9]))"
+         r"(?P<secret>[0-9]{6,12}|[0-9]{3,8}[#*][0-9]{3,8}|[0-9]{4}-[0-9]{4})(?![\w-]|[.,:/][0-9])"),
         ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
          "`logging into the router with …`, `wifi in the lab is …`",
          # (found at `og`, a literal the engine skips to fast)
@@ -2197,7 +2235,8 @@ def redaction_patterns():
          # (up to two other fields between: a parameter's type, an app setting's slotSetting)
          r"""(?:[ \t]*\r?\n[ \t]*\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind)\\?["']?"""
          r"""[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
-         r"""(?:(?:parameter)?value|select)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
+         r"""(?:(?:parameter)?value|select|default(?:value)?)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE
+         + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("section-then-value", "i", "a section named for a secret, then its `value` (`[vercel_token]` then "
          "`value = \"…\"`, as a TOML or INI file of settings keeps one)",
          r"""(?#needs:value =|value=|value:|value :)(?<![^\n])[ \t]*\[[a-z0-9_.-]*"""
@@ -2386,7 +2425,7 @@ _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
-_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped")
+_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -2541,7 +2580,7 @@ def redaction_regexes():
             # export's `25/11/2025, 16:53 - Name Surname:`
             r"(?:\[[^\]\n]{1,40}\][ \t]*|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \t]+[0-9]{1,2}:[0-9]{2}"
             r"(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+-[ \t]+)?"
-            r"([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3})[ \t]*[:：]")
+            r"([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3}(?:[ \t]+\([^()\n]{1,30}\))?)[ \t]*[:：]")
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
@@ -4089,11 +4128,12 @@ def redact_split_tokens(text):
 class RowGate(Record):
     """Which rows of a pattern table a text can match, found without scanning it once per
     row: the rows whose needle (literal_prefixes) is empty, needles under three characters
-    (tested as they are, each once for all its rows: most are one character, a memchr;
-    `short` holds the ASCII ones, `short_beyond_ascii` the others, which an ASCII text
-    cannot hold), and the longer needles by their first three characters (lowercased, as
-    in the lowered text), each tested against the text's set of three-character runs
-    before it is looked for."""
+    (tested as they are, each once for all its rows: most are one character, a memchr; one
+    of two is tested first by its rarer character, `probe`, a memchr too; `short` holds the
+    ASCII ones as (needle, ignore_case, rows, probe), `short_beyond_ascii` the others,
+    which an ASCII text cannot hold), and the longer needles by their first three
+    characters (lowercased, as in the lowered text), each tested against the text's set
+    of three-character runs before it is looked for."""
 
     __slots__ = ("patterns", "always", "short", "short_beyond_ascii", "by_head", "heads")
 
@@ -4114,7 +4154,9 @@ def row_gate(patterns):
                 key = ascii_lowercase(needle)
                 runs = frozenset(zip(key, key[1:], key[2:]))
                 by_head.setdefault(tuple(key[:3]), []).append((needle, runs, ignore_case, row))
-    short = [(needle, ignore_case, tuple(rows)) for (needle, ignore_case), rows in short.items()]
+    # (a small letter or a space is in most texts: a needle's other character rules it out sooner)
+    short = [(needle, ignore_case, tuple(rows), max(needle[::-1], key=lambda c: not (c.islower() or c == " ")))
+             for (needle, ignore_case), rows in short.items()]
     gate = RowGate(patterns, frozenset(always), tuple(entry for entry in short if entry[0].isascii()),
                    tuple(entry for entry in short if not entry[0].isascii()), by_head, frozenset(by_head))
     _redaction_regexes["gate"] = gate
@@ -4126,8 +4168,10 @@ def rows_to_try(gate, text, lowered):
     ascending: exactly those a test of each row's needles in turn would let through."""
     runs = set(zip(lowered, lowered[1:], lowered[2:]))
     rows = set(gate.always)
-    for needle, ignore_case, needle_rows in (gate.short if text.isascii() else gate.short + gate.short_beyond_ascii):
-        if needle in (lowered if ignore_case else text):
+    for needle, ignore_case, needle_rows, probe in (
+            gate.short if text.isascii() else gate.short + gate.short_beyond_ascii):
+        subject = lowered if ignore_case else text
+        if probe in subject and needle in subject:
             rows.update(needle_rows)
     for head in gate.heads.intersection(runs):
         for needle, needed, ignore_case, row in gate.by_head[head]:
@@ -4181,7 +4225,8 @@ def redact_rows(text):
                         group.startswith("login") and not is_login_argument(text, start, value)) or (
                         group.startswith("asked") and not is_asked_for(text, start, value)) or (
                         group.startswith("token") and not is_generated_token(value)) or (
-                        group.startswith("grouped") and not is_grouped_secret(text, start, value)):
+                        group.startswith("grouped") and not is_grouped_secret(text, start, value)) or (
+                        group.startswith("labelled") and not is_labelled_value(text, start, end)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -4196,6 +4241,22 @@ def redact_rows(text):
             rows = [later for later in rows_to_try(gate, text, lowered) if later > row]
             next_row = 0
     return text, total
+
+
+def is_labelled_value(text, start, end):
+    """True when text[start:end], a password-like value alone on its line (after who said
+    it in a chat, perhaps), stands under a label that names a credential (label_above) and
+    ends in a colon or hands it over: `Tom (Teams, 14:21): the PSK for branch 07, new one:`
+    then `Tom (Teams, 14:21): …`; not code's `pass` above a decorator."""
+    lowered = ascii_lowercase(text)
+    if lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start):
+        return False  # (a line of an armoured block: a signature's, a certificate's; keys have their rows)
+    line = text.rfind("\n", 0, start) + 1
+    above = line_above(text, line, most_blank=2)
+    if above is None or not (text[above[0]:above[1]].rstrip(" \t\r*_").endswith((":", "："))
+                             or _redaction_regexes["handover"].search(lowered, above[0], above[1])):
+        return False  # (a label that says so, or hands it over: not code's `pass` above a decorator)
+    return bool(label_above(text, lowered, line, start, end))
 
 
 def is_odd_group(group):

@@ -1588,3 +1588,29 @@ BENIGN += ["Chave de acesso NF-e: " + rand(DIGITS, 44), "a chave do App Store Co
            "Key                 Value\nrole_id             " + rand(HEX, 8) + "-" + rand(HEX, 4) + "-4" + rand(HEX, 3) + "-a"
            + rand(HEX, 3) + "-" + rand(HEX, 12) + "\nrole_id_accessor    " + rand(HEX, 8),
            "reset the password on server01 today", "password = config.dbPassword"]
+issue("secret-default", "code", 'parser.add_argument("--api-password", default="{v}", help="the API password")',
+      rand(UPPER, 1) + rand(LOWER, 5) + rand(DIGITS, 4) + "%", 'parser.add_argument("--api-password", default="')
+issue("secret-default", "code", "type Cfg struct {\n\tSecret string `env:\"SECRET\" default:\"{v}\"`\n}",
+      rand(LOWER, 6) + "." + rand(DIGITS, 3) + rand(UPPER, 3), 'default:"')
+issue("secret-default", "config", "inputs:\n  deploy-token:\n    description: token for the deploy\n    required: false\n"
+      "    default: {v}", rand(HEX, 40), "    default: ")
+issue("secret-default", "config", "<hudson.model.StringParameterDefinition>\n  <name>BMC_PASSWORD</name>\n"
+      "  <defaultValue>{v}</defaultValue>", rand(UPPER, 1) + rand(LOWER, 6) + rand(DIGITS, 4) + "!", "<defaultValue>")
+issue("community-assigned", "config", "modules:\n  core_switches:\n    community: {v}\n    version: 2", rand(ALNUM, 16),
+      "    community: ")
+issue("code-stated", "prose", "FYI the gate entry code for the lab is {v} until Friday", rand("123456789", 6),
+      "FYI the gate entry code for the lab is ")
+issue("code-stated", "prose", "Il codice d'allarme del magazzino è {v}.", rand("123456789", 8), "Il codice d'allarme del magazzino è ")
+issue("code-stated", "prose", "kiosk passcode (6 digits, not the admin one): {v}", rand("123456789", 6),
+      "kiosk passcode (6 digits, not the admin one): ")
+issue("labelled-password-alone", "prose", "Lena (Slack, 09:12): wifi password for the workshop, new one:\n"
+      "Lena (Slack, 09:12): {v}", rand(LOWER, 3) + "~" + rand(UPPER, 2) + rand(DIGITS, 3) + "?" + rand(ALNUM, 6),
+      "Lena (Slack, 09:12): ")
+issue("labelled-password-alone", "prose", "The router admin password is:\n\n{v}\n\n(case sensitive)",
+      rand(UPPER, 1) + rand(LOWER, 6) + rand(DIGITS, 4) + "@" + rand(LOWER, 5), "The router admin password is:\n\n")
+BENIGN += ["HTTP status code is 200, exit code: 137", "the access code expires on 20250301", "zip code 941100",
+           "Review the steps:\nrun make2 && ./deploy@prod", "default: ${{ secrets.DEPLOY_TOKEN }}",
+           'parser.add_argument("--token-file", default="~/.config/tool/token")', "community: public",
+           "-----BEGIN PGP SIGNATURE-----\n\niHUEABYKAB0W" + rand(ALNUM, 52) + "\n" + rand(ALNUM, 30) + "=\n=" + rand(ALNUM, 4)
+           + "\n-----END PGP SIGNATURE-----"]
+BENIGN += ["    def f(self):\n        pass\n\n    @_shift_scale_function_2arg\n    def g(self):"]

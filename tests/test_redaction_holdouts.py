@@ -88,11 +88,11 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "header-cookie": (38, 38),
         "id-beside-secret": (55, 60),
         "private-key": (34, 35),
-        "prose": (33, 39),
+        "prose": (34, 39),
         "unnamed-format": (306, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.976, 671, 6
+    recall, benign, altered = 0.977, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -132,7 +132,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "agent-notes": (80, 83),
         "cli-argument": (136, 137),
         "code": (56, 58),
-        "config-line": (163, 168),
+        "config-line": (164, 168),
         "connection-string": (91, 91),
         "credential-file": (71, 74),
         "encoded-or-header": (107, 112),
@@ -288,16 +288,16 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "code": (311, 315),
         "command": (249, 252),
-        "config": (311, 318),
+        "config": (313, 318),
         "connection-string": (126, 126),
         "credential-file": (146, 147),
         "id-beside-secret": (123, 126),
         "log-and-error": (144, 147),
         "prose": (143, 147),
-        "terminal": (214, 215),
+        "terminal": (215, 215),
         "vendor-token": (313, 315),
     }
-    recall, benign, altered = 0.986, 700, 1
+    recall, benign, altered = 0.988, 700, 1
 
 
 

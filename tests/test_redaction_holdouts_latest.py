@@ -24,15 +24,15 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout20
     floors = {
         "ci-and-deploy": (110, 112),
-        "command": (196, 208),
+        "command": (198, 208),
         "config-file": (250, 272),
-        "note-or-chat": (241, 272),
+        "note-or-chat": (242, 272),
         "source-code": (169, 192),
         "stack-trace-or-log": (160, 176),
         "tool-output": (236, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.920, 800, 5
+    recall, benign, altered = 0.921, 800, 5
 
 
 
@@ -47,14 +47,14 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (108, 112),
         "command": (204, 208),
-        "config-file": (248, 256),
-        "note-or-chat": (234, 288),
+        "config-file": (250, 256),
+        "note-or-chat": (237, 288),
         "source-code": (182, 192),
         "stack-trace-or-log": (165, 176),
         "tool-output": (239, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.932, 800, 1
+    recall, benign, altered = 0.935, 800, 1
 
 
 class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -72,13 +72,13 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (112, 116),
         "command": (216, 226),
         "config-file": (239, 250),
-        "note-or-chat": (281, 339),
+        "note-or-chat": (283, 339),
         "source-code": (156, 160),
         "stack-trace-or-log": (193, 204),
         "tool-output": (256, 278),
         "vendor-token": (140, 140),
     }
-    recall, benign, altered = 0.929, 1021, 0
+    recall, benign, altered = 0.931, 1021, 0
 
 
 
@@ -95,13 +95,13 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (102, 105),
         "command": (193, 195),
         "config-file": (211, 225),
-        "note-or-chat": (239, 300),
+        "note-or-chat": (244, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
         "tool-output": (211, 225),
         "vendor-token": (109, 120),
     }
-    recall, benign, altered = 0.918, 860, 0
+    recall, benign, altered = 0.922, 860, 0
 
 
 class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -140,16 +140,16 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # positional keys of SDKs no row names.
     corpus = redaction_holdout25
     floors = {
-        "ci-and-deploy": (119, 125),
+        "ci-and-deploy": (121, 125),
         "command": (187, 190),
         "config-file": (215, 220),
-        "note-or-chat": (210, 235),
+        "note-or-chat": (212, 235),
         "source-code": (216, 230),
         "stack-trace-or-log": (116, 125),
         "tool-output": (154, 160),
         "vendor-token": (231, 238),
     }
-    recall, benign, altered = 0.950, 937, 10
+    recall, benign, altered = 0.953, 937, 10
 
 
 class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -171,7 +171,7 @@ class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (201, 203),
         "note-or-chat": (260, 272),
         "source-code": (186, 192),
-        "stack-trace-or-log": (142, 145),
+        "stack-trace-or-log": (143, 145),
         "tool-output": (138, 145),
         "vendor-token": (143, 144),
     }
@@ -195,7 +195,7 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # a clause away, handovers in a dozen languages, reset links' tokens.
     corpus = redaction_holdout27
     floors = {
-        "ci-and-deploy": (136, 138),
+        "ci-and-deploy": (137, 138),
         "command": (244, 246),
         "config-file": (207, 211),
         "note-or-chat": (226, 260),
@@ -204,7 +204,7 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (153, 154),
         "vendor-token": (149, 153),
     }
-    recall, benign, altered = 0.961, 927, 38
+    recall, benign, altered = 0.962, 927, 38
 
 
 class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -215,23 +215,25 @@ class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # `auth_pass`), cracking tools' hashes (Kerberos AS-REP and TGS, NetNTLMv2, `/ntlm:`),
     # key words in other languages (`chave`, `chiave`, `sleutel`, `klucz`, `salasana on`,
     # `비번`), passphrases of capitalised words or a number on the last, a Cloudflare
-    # tunnel's token, caught since. Its look-alikes still altered: AWS key ids alone (10,
-    # on purpose), a 1Password item's id, systemd's `LoadCredential=name:path`, a prompt
-    # naming its user, and `<see vault>` cut at its space. The misses left are notes and
-    # chats (0.81): PINs and alarm codes, values a chat line below their label, key words
-    # in more languages, a positional user and password in code and in logs.
+    # tunnel's token, alarm and door codes stated in prose, a password alone under a chat
+    # line that labels it, defaults of options named for a secret, caught since. Its
+    # look-alikes still altered: AWS key ids alone (10, on purpose), a 1Password item's id,
+    # systemd's `LoadCredential=name:path`, a prompt naming its user, and `<see vault>` cut
+    # at its space. The misses left are notes and chats (0.86): values a clause away with
+    # no connecting word, key words in more languages, and positional users and passwords
+    # in code and in logs.
     corpus = redaction_holdout28
     floors = {
-        "ci-and-deploy": (168, 178),
+        "ci-and-deploy": (171, 178),
         "command": (166, 177),
-        "config-file": (157, 170),
-        "note-or-chat": (193, 237),
-        "source-code": (157, 170),
+        "config-file": (159, 170),
+        "note-or-chat": (204, 237),
+        "source-code": (161, 170),
         "stack-trace-or-log": (177, 194),
         "tool-output": (148, 168),
         "vendor-token": (226, 230),
     }
-    recall, benign, altered = 0.913, 950, 16
+    recall, benign, altered = 0.926, 950, 16
 
 
 if __name__ == "__main__":

@@ -50,13 +50,13 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (128, 128),
         "command": (224, 224),
         "config-file": (256, 256),
-        "note-or-chat": (232, 240),
+        "note-or-chat": (233, 240),
         "source-code": (239, 240),
         "stack-trace-or-log": (153, 160),
         "tool-output": (237, 240),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.986, 800, 2
+    recall, benign, altered = 0.987, 800, 2
 
 
 
@@ -71,16 +71,16 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # characters).
     corpus = redaction_holdout18
     floors = {
-        "ci-and-deploy": (123, 128),
+        "ci-and-deploy": (125, 128),
         "command": (221, 224),
         "config-file": (251, 256),
-        "note-or-chat": (273, 288),
+        "note-or-chat": (276, 288),
         "source-code": (206, 208),
         "stack-trace-or-log": (138, 144),
         "tool-output": (226, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.968, 803, 8
+    recall, benign, altered = 0.971, 803, 8
 
 
 class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -94,14 +94,14 @@ class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (113, 115),
         "command": (210, 213),
-        "config-file": (242, 246),
-        "note-or-chat": (267, 279),
+        "config-file": (244, 246),
+        "note-or-chat": (269, 279),
         "source-code": (209, 213),
         "stack-trace-or-log": (195, 197),
         "tool-output": (255, 262),
         "vendor-token": (114, 115),
     }
-    recall, benign, altered = 0.978, 822, 3  # (three lose an emoji's variation selector, invisible)
+    recall, benign, altered = 0.981, 822, 3  # (three lose an emoji's variation selector, invisible)
 
 
 if __name__ == "__main__":
