@@ -1277,8 +1277,8 @@ def redaction_patterns():
          "holds a letter and a digit",
          r"(?#needs: / )(?<![\w./-])(?:admin|root|[Aa]dministrator|sa|postgres|pi|ubnt|operator|guest|demo|test"
          r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)[ \t]+/[ \t]+[\"'`]?"
-         r"(?P<secret>(?=[^\s/,;()\"'`]*[0-9])(?=[^\s/,;()\"'`]*[A-Za-z])[^\s/,;()\"'`]{6,64})"
-         r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
+         r"(?P<secret>(?=[^\s/,;()\"'`]{0,63}[0-9])(?=[^\s/,;()\"'`]{0,63}[A-Za-z])[^\s/,;()\"'`]{6,64})"
+         r"(?=[\"'`]?[.,;:)!]{0,2}(?:\s|\Z))"),
         ("prose-user-slash-password", "", "a login written as user / password after a label that "
          "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`): the "
          "password, if it holds a digit, a symbol or a capital inside",
@@ -1293,17 +1293,18 @@ def redaction_patterns():
          "`app_user / …`, `ops@example.org / …`): the password, if it reads as a chosen one "
          "(a digit and a symbol or both cases, or words joined; not a name: `AccountSettings2`, "
          "`Algorithm.HMAC256`)",
-         r"(?#needs: / )(?<=[\w.@-][\w.@-])"
+         r"(?#needs: / )(?:(?<=[\w.@-][\w.@-])|(?<=[\w.@-][\"'`]))"
          + "".join("(?<![^\\w./-]%s)(?<!^%s)" % (ref, ref)
                    for ref in ("main", "master", "develop", "origin", "upstream", "HEAD", "trunk"))
          + r" /[ \t]+(?!\S*@\{)"  # (git's refs: `main / HEAD@{1}`)
          r"(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's
-         r"(?!(?![A-Z][a-z]+(?:[A-Z][a-z]+)+[0-9]{3,}(?![^\s.,;:)'\"`]))"  # id, a class's name: `AccountSettings2`,
+         r"(?!(?![A-Z][a-z]+(?:(?:[A-Z][a-z]+){2,}[0-9]{2,}|[A-Z][a-z]+[0-9]{3,})(?![^\s.,;:)'\"`]))"  # id, a class's
+         # name: `AccountSettings2`, `VectorFloat32`,
          r"(?:[A-Z][a-z]+[0-9]*){2,}(?![^\s.,;:)'\"`]))"  # `ChaCha20Poly1305` (not words then a number: `CopperCinder8478`),
          r"(?!(?=[^\s]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)+(?![^\s,;:)'\"`]))"  # a dotted name,
          r"(?![^\s]*\*\*)"  # `2**n`)
          r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>" + _WORD_PASSPHRASE
-         + r")|(?P<secret3>[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&]))(?=[.,;:)'\"`]?(?:\s|\Z))"
+         + r")|(?P<secret3>[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&]))(?=[.,;:)'\"`]{0,2}(?:\s|\Z))"
          # (or a passphrase of four to eight words with spaces, ending its line or before a comma)
          r"|(?<=[\w.@-][\w.@-]) /[ \t]+(?P<spaced>[A-Za-z][a-z]{2,11}(?: [A-Za-z][a-z]{2,11}){3,7}(?: [0-9]{1,4})?)"
          r"(?=[ \t]*(?:[,;)]|\r?\n|\Z))"),

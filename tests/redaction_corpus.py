@@ -1614,3 +1614,8 @@ BENIGN += ["HTTP status code is 200, exit code: 137", "the access code expires o
            "-----BEGIN PGP SIGNATURE-----\n\niHUEABYKAB0W" + rand(ALNUM, 52) + "\n" + rand(ALNUM, 30) + "=\n=" + rand(ALNUM, 4)
            + "\n-----END PGP SIGNATURE-----"]
 BENIGN += ["    def f(self):\n        pass\n\n    @_shift_scale_function_2arg\n    def g(self):"]
+issue("user-slash-password-closing", "prose", "the web UI still takes the default login (admin / {v}).",
+      rand(UPPER, 1) + rand(LOWER, 4) + rand(DIGITS, 4) + "@" + rand(LOWER, 5), "the web UI still takes the default login (admin / ")
+issue("user-slash-password-closing", "prose", "- [ ] add the broker user (`relay` / {v}) to the passwd file",
+      "Cedar" + "Falcon" + rand(DIGITS, 2), "- [ ] add the broker user (`relay` / ")
+BENIGN += ["see src/models / VectorFloat32 for the layout", "main / HEAD@{1}"]

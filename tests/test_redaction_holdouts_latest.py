@@ -118,13 +118,13 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (155, 155),
         "command": (192, 192),
         "config-file": (330, 334),
-        "note-or-chat": (164, 172),
+        "note-or-chat": (166, 172),
         "source-code": (154, 154),
         "stack-trace-or-log": (135, 135),
         "tool-output": (180, 180),
         "vendor-token": (205, 223),
     }
-    recall, benign, altered = 0.980, 910, 0
+    recall, benign, altered = 0.981, 910, 0
 
 
 class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -227,13 +227,13 @@ class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (171, 178),
         "command": (166, 177),
         "config-file": (159, 170),
-        "note-or-chat": (204, 237),
+        "note-or-chat": (207, 237),
         "source-code": (161, 170),
         "stack-trace-or-log": (177, 194),
         "tool-output": (148, 168),
         "vendor-token": (226, 230),
     }
-    recall, benign, altered = 0.926, 950, 16
+    recall, benign, altered = 0.928, 950, 16
 
 
 if __name__ == "__main__":
