@@ -701,16 +701,20 @@ _MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|the
 _PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 
 
+# Not a value but a key's file named where it would be: `AuthKey_….p8`, `deploy.pem`.
+_KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|jks|keystore|kdbx|json|ya?ml|toml"
+                  r"|txt|env|asc|gpg|age|ovpn|conf|cfg|ini)(?![A-Za-z0-9]))")
+
+
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
-# address, a path, a NAME=… or the password manager 1Password is not one.
+# address, a path, a key's file, a NAME=… or the password manager 1Password is not one.
 _PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
                  r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*|(?:[0-9]{1,3}\.){3}[0-9]{1,3})"
                  r"(?:[.,;:)'\"]?(?:\s|\Z)))"
-                 r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|jks|keystore|kdbx|json|ya?ml|toml"
-                 r"|txt|env|asc|gpg|age|ovpn|conf|cfg|ini)(?![A-Za-z0-9]))"  # (a key's file: `AuthKey_….p8`)
-                 r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,64}="
+                 + _KEY_FILE_NAME
+                 + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,64}="
                  r"|[a-z0-9_.-]{1,64}/[a-z])"
                  r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
                  r"|(?=" + _PROSE_CHAR + r"{0,64}[A-Z])(?=" + _PROSE_CHAR + r"{0,64}[a-z])(?=" + _PROSE_CHAR + r"{10})"
@@ -1230,9 +1234,13 @@ def redaction_patterns():
          "YAML key named so (`steam-key:` then `default: …` a few lines down: an action's input, a task's "
          "parameter), if it looks random",
          r"(?#needs:default)"
-         r"(?:(?:password|passwd|passphrase|pass|pwd|secret|token|api[_-]?key|apikey)[a-z0-9_-]*[\"'`]?[^\n]{0,60}?"
-         r"(?<![a-z])default(?:value)?[ \t]*[:=][ \t]*[\"'](?P<weak>[^\"'\n]{6,128})[\"']"
-         r"|(?<![^\n])(?P<indent>[ \t]*)[a-z0-9_.-]*(?:password|passwd|secret|token|key|pass|pwd)[a-z0-9_.-]*:[ \t]*\r?\n"
+         # (a name that ends in the word, not one that holds it: `tokenizer`, `bypass_flag`, `hotkey`;
+         # its default within the same call or tag: no parenthesis or `;` between)
+         r"(?:(?<![a-z0-9])[a-z0-9_-]{0,40}(?:password|passwd|passphrase|(?<!by)pass|pwd|secret|token|api[_-]?key"
+         r"|apikey)(?![a-z0-9_-])[\"'`]?[^\n();,]{0,40}?(?:,[^\n();,]{0,40}?)?"  # (the next argument but one)
+         r"(?<![a-z])default(?:value)?[ \t]*[:=][ \t]*[\"'](?![a-z][a-z0-9+.-]*://)(?P<weak>[^\"'\n]{6,128})[\"']"
+         r"|(?<![^\n])(?P<indent>[ \t]*)[a-z0-9_.-]{0,40}(?:password|passwd|secret|token|api[_-]?key|apikey|(?<!by)pass|pwd)"
+         r":[ \t]*\r?\n"
          r"(?:(?P=indent)[ \t]+[a-z_-]+:[^\n]*\r?\n){0,3}?(?P=indent)[ \t]+default:[ \t]*[\"']?"
          r"(?P<weak2>[^\s\"']{6,128})[\"']?[ \t]*(?=\r?\n|\Z))"),
         ("nostr-secret-key", "v", "a Nostr secret key (nsec1…, bech32)",
@@ -1715,7 +1723,8 @@ def redaction_patterns():
          "looks random",
          r"(?#needs:password|secret|pre-shared-key|psksecret|key-string|md5|server key|isakmp key"
          r"|authentication-key|community|key 7|auth_pass)"
-         r"(?:(?:(?<![\w-])(?:password|secret|key)[ \t]+[0-9][ \t]+|pre-shared-key[ \t]+(?:ascii-text|hexadecimal|key)[ \t]+"
+         r"(?:(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|(?<![\w-])key[ \t]+7[ \t]+(?=[0-9a-f]{8,}(?:\s|\Z))"
+         r"|pre-shared-key[ \t]+(?:ascii-text|hexadecimal|key)[ \t]+"
          r"|set[ \t]+psksecret[ \t]+|(?<![\w-])auth_pass[ \t]+"
          r"|(?<![\w-])(?:key-string|authentication-key|(?:tacacs|radius)-server[ \t]+key|isakmp[ \t]+key"
          r"|message-digest-key[ \t]+[0-9]+[ \t]+md5|insecure-password|plain-text-password-value)[ \t]+(?:[0-9][ \t]+)?"
@@ -1728,7 +1737,12 @@ def redaction_patterns():
          # (snmpd.conf's `rocommunity … <source>`; a community set or logged: `AgentCommunity=…`,
          # snmptrapd's `community=…`)
          r"|(?<![\w-])r[ow]community6?[ \t]+(?P<weak2>[^\s]{6,64})"
-         r"|(?<![a-z])(?:agent)?community(?:=|[\"']?[ \t]*[:=][ \t]*[\"']?)(?P<weak3>[^\s,;\"']{6,64}))"),
+         r"|(?<![a-z])(?:agent)?community=(?P<weak3>[^\s,;\"']{6,64}))"),
+        ("snmp-community-assigned", "i", "an SNMP community assigned in YAML or code (`community: …` in "
+         "snmp_exporter's auths, `Community: \"…\"` in gosnmp) in a text that speaks of SNMP (speaks_of_snmp), "
+         "if it looks random",
+         r"(?#needs:community)community(?<![a-z]community)[\"']?[ \t]*[:=][ \t]*[\"']?"
+         r"(?P<community>[^\s,;\"']{6,64})[\"']?[ \t]*,?[ \t]*(?=\r?\n|\Z)"),
         ("nagios-resource-macro", "", "a Nagios or Icinga resource macro (`$USER4$=…` in resource.cfg, where "
          "plugins' passwords live), if it looks random",
          r"(?#needs:$USER)\$USER[0-9]{1,3}\$=(?P<weak>[^\s]{6,128})"),
@@ -1935,7 +1949,7 @@ def redaction_patterns():
          "(`/ntlm:…`, `-hashes LM:NT`)",
          r"(?#needs:$krb5|::|/ntlm:|/rc4:|-hashes)"
          r"(?P<secret>\$krb5(?:asrep|tgs|pa)\$[0-9]{1,2}\$[^\s]{40,})"
-         r"|(?<=::)[^\s:]{1,64}:[0-9a-fA-F]{16}:(?P<secret2>[0-9a-fA-F]{32}:[0-9a-fA-F]{32,})"
+         r"|(?<=::)[^\s:]{1,64}:[0-9a-fA-F]{16}:(?P<secret2>[0-9a-fA-F]{32}:0101[0-9a-fA-F]{28,})"
          r"|(?:/ntlm:|/rc4:|-hashes[ \t]+(?:[0-9a-fA-F]{32})?:)(?P<secret3>[0-9a-fA-F]{32})(?![0-9a-zA-Z])"),
         ("pgbouncer-userlist", "", "a pgbouncer userlist.txt line: \"user\" \"password or md5 hash\" and nothing "
          "more, the password with a digit or a symbol",
@@ -2048,8 +2062,7 @@ def redaction_patterns():
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
          r"|asswort|ennwort"
          r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
-         r"|chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|salasana|Salasana|비번|暗号化キー|パスフレーズ"
-         r"|hrase secr)"
+         r"|salasana|Salasana|비번|パスフレーズ|hrase secr)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
              ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
              ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
@@ -2057,11 +2070,22 @@ def redaction_patterns():
              ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
              ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
              ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*"),
-             ("have", "[Cc]have", ""), ("hiave", "[Cc]hiave", ""), ("sleutel", "[Ss]leutel", ""),
-             ("lucz", "[Kk]lucz", ""), ("люч", "[Кк]люч", ""), ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
+             ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
              ("hrase secr", "[Pp]hrase secr", "[èe]te")))
-         + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|비번|암호|토큰|暗号化キー|パスフレーズ"
+         + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|비번|암호|토큰|パスフレーズ"
          r"|كلمة (?:المرور|السر|سر)|पासवर्ड)" + _STATED_SECRET),
+        ("key-stated-languages", "", "a key stated in prose in other languages, where the word also means a "
+         "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
+         "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`): only a generated value "
+         "(is_generated_token) or a password-like one, not words: `La chiave di ricerca è codice_cliente2`",
+         r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|ЛЮЧ|暗号化キー)"
+         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч)(?!\w)|暗号化キー)"
+         r"[^\n:：=()]{0,60}?(?:[ \t]*[:：][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→)[ \t]+|は|[ \t]+(?=\())"
+         r"[\"'`「«(]?[ \t]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?=[0-9+/=_.-]{0,127}[A-Za-z])"
+         r"(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-)" + _KEY_FILE_NAME  # (a UUID after such a word is an id:
+         # `Chave PIX`; a key's file is none)
+         + r"(?P<token>[A-Za-z0-9+/=_.-]{16,}))"
+         r"(?=[\"'`」»]?[.,;:)]{0,2}(?:\s|\Z)|[」，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"),
         ("listed-login", "", "a login listed as `- Service: user / password` (a password-like value, or 32 or more "
          "hex digits)",
          r"(?#needs: / )(?<![^\n])[ \t]*[-*][ \t]+[A-Z][\w .-]{0,30}:[ \t]+[\w.@-]{1,32}[ \t]+/[ \t]+"
@@ -2173,13 +2197,20 @@ def redaction_patterns():
          "after its name: `alarm panel installer code is …`, `kiosk passcode (8 digits) is …`, `printer admin "
          "PIN on the Kyocera is …`, `keypad changed, new code …#…`, `Code installateur … : …`, "
          "`El código de la alarma … es …`, `codice installatore … è …`; not a date",
-         r"(?#needs:code|Code|CODE|PIN|ódigo|odice)"
-         r"(?:(?<![\w-])(?:(?:[Ii]nstaller|[Aa]larm|[Kk]eypad|[Dd]oor|[Gg]ate|[Gg]arage|[Aa]ccess|[Mm]aster|[Aa]dmin"
-         r"|[Uu]nlock|[Ee]ntry|[Ss]afe|[Ll]ock|[Bb]ackup|[Rr]ecovery|[Dd]evice|[Ss]creen|[Pp]anel|[Nn]ew)[ -]?codes?"
-         r"|[Pp]ass ?codes?|PIN|[Cc]ode (?:installateur|d'accès|d'alarme|de l'alarme|maître|du portail)"
-         r"|[Cc]ódigo|[Cc]odice|(?:Tür|Alarm|Zugangs|Errichter)code)(?![\w-])"
-         r"(?:[^\n.;!?]{0,80}?(?:[ \t]+(?:is|was|es|est|è|é|ist|lautet|era)[ \t]+|[ \t]*[:=：][ \t]*)|[ \t]+))"
+         r"(?#needs:code|Code|CODE|PIN|PUK|ódigo|odice)"
+         r"(?:(?<![\w-])(?:(?:[Ii]nstaller|[Aa]larm|[Kk]eypad|[Dd]oor|[Gg]ate|[Gg]arage|[Aa]ccess|[Mm]aster"
+         r"|[Uu]nlock|[Ee]ntry|[Bb]ackup|[Rr]ecovery)[ -]?codes?"
+         r"|[Nn]ew code(?=[ \t]*:)|[Pp]ass ?codes?|PIN|PUK|[Cc]odice PUK|[Cc]ode (?:installateur|d'accès|d'alarme|de l'alarme|maître|du portail)"
+         r"|[Cc]ódigo (?:de (?:la )?)?(?:alarma|acceso|puerta|seguridad|desbloqueo)"
+         r"|[Cc]odice (?:d'allarme|dell'allarme|installatore|d'accesso|di sblocco|della porta)"
+         r"|(?:Tür|Alarm|Zugangs|Errichter)code)(?![\w-])"
+         # (what it opens, a few words on: `on the Kyocera`, `de l'alarme`, `(8 digits)`)
+         r"(?:(?:[ \t]+(?:for|of|on|at|in|to|from|de|del|della|dell'|du|des|der|des|vom|von)[ \t]?[^\n.;:!?()]{1,40}?"
+         r"|[ \t]*\([^()\n]{1,40}\))?"
+         r"(?:[ \t]+(?:is|was|es|est|è|é|ist|lautet|era)(?:[ \t]+(?:now|ahora|adesso|jetzt|maintenant))?[ \t]+"
+         r"|[ \t]*[:=：][ \t]*)|[ \t]+))"
          r"[\"'`]?(?!(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9]))"
+         r"(?!(?P<digit>[0-9])(?P=digit){5,}(?![0-9]))"  # (nor one digit over and over: a factory's `000000`)
          r"(?P<secret>[0-9]{6,12}|[0-9]{3,8}[#*][0-9]{3,8}|[0-9]{4}-[0-9]{4})(?![\w-]|[.,:/][0-9])"),
         ("prose-login-secret", "", "a password in prose about logging in: `admin login is admin / …`, "
          "`logging into the router with …`, `wifi in the lab is …`",
@@ -2426,7 +2457,7 @@ _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
-_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled")
+_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -2588,7 +2619,10 @@ def redaction_regexes():
             + r"key|(?<![a-z0-9])x-(?!(?:%s)-)[a-z0-9-]{1,40}-key)" % "|".join(
                 _NOT_SECRET_KEY_PREFIXES + ("request", "correlation", "trace", "message", "amz"))
             # (`--key <uuid>`, `new key is <uuid>`, a header's: `X-Dataverse-Key:<uuid>`, not `X-Idempotency-Key:`)
-            + r"[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?[ \t]*[\"'`]?\Z")
+            + r"(?:[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?"
+            # (or what it is for, then a colon: `Splunk HEC token for index ci_builds: <uuid>`)
+            r"|[ \t]+(?:for|of|from|used|in|on|to|with)[ \t][^\n:=;]{0,60}?(?:[:=]|[ \t]is|[ \t]→))"
+            r"[ \t]*[\"'`]?\Z")
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
         made["public"] = re.compile(_PUBLIC_WORDS)
@@ -2757,7 +2791,7 @@ def is_stand_in_value(value, name, placeholder):
             part.isalpha() and part.islower() and len(part) >= 2 for part in value.split("-")):
         return True  # a secret's name: `--secret=dicom-router-db`
     if (name and "." in value and value.replace(".", "").replace("_", "").isalpha()
-            and not any(is_chopped_letters(part) for part in value.split("."))):
+            and not any(is_random_letters(part) for part in value.split("."))):
         return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
@@ -2905,6 +2939,18 @@ def is_chopped_letters(value):
     return (10 <= len(value) <= 64 and value.isalpha() and sum(map(str.isupper, value)) >= 3
             and sum(map(str.islower, value)) >= 3
             and len(_redaction_regexes["chunk"].findall(value)) >= _LETTERS_CHOPPED_SHARE * len(value))
+
+
+def is_random_letters(part):
+    """True when `part`, letters alone, reads as random rather than as a name in camel case:
+    chopped small by case changes (is_chopped_letters) into a piece of three letters or more
+    with no vowel (`…NZsj`) or into a piece every two letters or so (`UJeoYIcdEZor`); not
+    `openAIApiKey` nor `AuthZToken`."""
+    if not is_chopped_letters(part):
+        return False
+    chunks = _redaction_regexes["chunk"].findall(part)
+    return len(chunks) >= 0.45 * len(part) or any(
+        len(chunk) >= 3 and not set(chunk.lower()) & set("aeiouy") for chunk in chunks)
 
 
 def looks_random(value):
@@ -4227,7 +4273,8 @@ def redact_rows(text):
                         group.startswith("asked") and not is_asked_for(text, start, value)) or (
                         group.startswith("token") and not is_generated_token(value)) or (
                         group.startswith("grouped") and not is_grouped_secret(text, start, value)) or (
-                        group.startswith("labelled") and not is_labelled_value(text, start, end)):
+                        group.startswith("labelled") and not is_labelled_value(text, lowered, start, end)) or (
+                        group.startswith("community") and not (looks_random(value) and speaks_of_snmp(lowered))):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -4244,12 +4291,22 @@ def redact_rows(text):
     return text, total
 
 
-def is_labelled_value(text, start, end):
+# What may follow a credential's word in a label over a value alone on its line (is_labelled_value).
+_LABEL_TAIL_WORDS = frozenset(("is", "was", "es", "est", "ist", "é", "è", "är", "er", "jest", "je", "now", "below",
+                               "here", "new"))
+
+
+def speaks_of_snmp(lowered):
+    """True when a text (lowered) speaks of SNMP: names it or a version of its (`v2c`,
+    snmp_exporter's `version: 2`), so that a `community:` in it is SNMP's."""
+    return "snmp" in lowered or "v2c" in lowered or "version: 2" in lowered or "version: 1" in lowered
+
+
+def is_labelled_value(text, lowered, start, end):
     """True when text[start:end], a password-like value alone on its line (after who said
     it in a chat, perhaps), stands under a label that names a credential (label_above) and
     ends in a colon or hands it over: `Tom (Teams, 14:21): the PSK for branch 07, new one:`
     then `Tom (Teams, 14:21): …`; not code's `pass` above a decorator."""
-    lowered = ascii_lowercase(text)
     if lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start):
         return False  # (a line of an armoured block: a signature's, a certificate's; keys have their rows)
     line = text.rfind("\n", 0, start) + 1
@@ -4257,7 +4314,18 @@ def is_labelled_value(text, start, end):
     if above is None or not (text[above[0]:above[1]].rstrip(" \t\r*_").endswith((":", "："))
                              or _redaction_regexes["handover"].search(lowered, above[0], above[1])):
         return False  # (a label that says so, or hands it over: not code's `pass` above a decorator)
-    return bool(label_above(text, lowered, line, start, end))
+    label = label_above(text, lowered, line, start, end)
+    if not label:
+        return False
+    # (after the word, the label says no more than a tag, or ends in `is`, or is a sentence, a chat's
+    # message or a handover: `… the PSK for branch 07, new one:`; not `Key rotation schedule:`)
+    tail = lowered[label[0].end():above[1]].strip(" \t\r*_:：").split()[1 if lowered[label[0].end()].isalnum() else 0:]
+    said = text[above[0]:above[1]].lstrip(" \t>")
+    speaker = _redaction_regexes["speaker"].match(said)
+    chat = speaker is not None and said[speaker.end():].strip() and is_chat_message(said)
+    return (not tail or len(tail) == 1 and tail[0][:1] in "(-–—→👇" or tail[-1] in _LABEL_TAIL_WORDS
+            or len(said.split()) >= 6 or bool(chat)  # (a sentence, not a heading of a few nouns)
+            or bool(_redaction_regexes["handover"].search(lowered, above[0], above[1])))
 
 
 def is_odd_group(group):

@@ -1617,5 +1617,21 @@ BENIGN += ["    def f(self):\n        pass\n\n    @_shift_scale_function_2arg\n 
 issue("user-slash-password-closing", "prose", "the web UI still takes the default login (admin / {v}).",
       rand(UPPER, 1) + rand(LOWER, 4) + rand(DIGITS, 4) + "@" + rand(LOWER, 5), "the web UI still takes the default login (admin / ")
 issue("user-slash-password-closing", "prose", "- [ ] add the broker user (`relay` / {v}) to the passwd file",
-      "Cedar" + "Falcon" + rand(DIGITS, 2), "- [ ] add the broker user (`relay` / ")
+      "Cedar" + "Falcon" + "River" + rand(DIGITS, 2), "- [ ] add the broker user (`relay` / ")
 BENIGN += ["see src/models / VectorFloat32 for the layout", "main / HEAD@{1}"]
+issue("key-stated-languages", "prose", "a chave da API de staging é {v}, expira em março", rand(HEX, 40),
+      "a chave da API de staging é ")
+issue("key-stated-languages", "prose", "Ключ от роутера: {v} (не пересылать)", "birch-otter-quartz-" + rand(DIGITS, 3),
+      "Ключ от роутера: ")
+issue("snmp-community-assigned", "config", "# snmp_exporter\nauths:\n  core_v2:\n    community: {v}\n    version: 2",
+      rand(ALNUM, 14), "    community: ")
+BENIGN += ["La chiave di ricerca è codice_cliente2.", "A chave é Composta Por Dois Campos.",
+           "Chave PIX aleatória (pública, vai no QR): %s-%s-4%s-a%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+           "community: https://discord.gg/abc123", "team:\n  community: Rust-Lang-2024", "ntp server 10.0.0.1 key 7 prefer",
+           "Access code list: 120000 rows", "new code 200304 lines", "Entry code 000000 is the factory placeholder",
+           "Secret scanning results:\n0-findings-in-42-files!", "Key rotation schedule:\nQ1-2025/Q3-2025!",
+           "parser.add_argument('--token-endpoint', default='https://oauth2.googleapis.com/token')",
+           "def connect(user, password=None, timeout=30, region='eu-west-1', default='us-east-1a'):",
+           "monkey_patch:\n  enabled: true\n  default: gevent-21.1", "tokenizer_name: default='cl100k_base'",
+           "api_key = settings.openAIApiKey", "token=ctx.AuthZToken",
+           "Il codice fiscale del cliente è RSSMRA80A01H501U", "Código del pedido: 4500123456"]
