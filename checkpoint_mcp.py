@@ -767,6 +767,7 @@ _ASSIGNED_VALUE = (
     + r"(?P<secret16>" + _WORD_VALUE + r")" + _LINE_END  # `DB_PASSWORD ........ …`, not `Reset password .... done`)
     + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
     + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
+    + r"(?![0-9]+[ \t]+bytes(?![a-z]))"  # (a size as `kubectl describe secret` prints one: `DB_PASSWORD:  26 bytes`)
     + r"(?:(?P<secret5>" + _WORD_VALUE + r")"
     + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
     + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
@@ -1303,7 +1304,8 @@ def redaction_patterns():
          "`Algorithm.HMAC256`)",
          r"(?#needs: / )(?:(?<=[\w.@-][\w.@-])|(?<=[\w.@-][\"'`]))"
          + "".join("(?<![^\\w./-]%s)(?<!^%s)" % (ref, ref)
-                   for ref in ("main", "master", "develop", "origin", "upstream", "HEAD", "trunk"))
+                   for ref in ("main", "master", "develop", "origin", "upstream", "HEAD", "trunk",
+                               "GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"))  # (and a request line's path)
          + r" /[ \t]+(?!\S*@\{)"  # (git's refs: `main / HEAD@{1}`)
          r"(?![a-z]{2,8}_[A-Za-z0-9]{8,}(?![^\s.,;:)'\"`]))"  # (an object's
          r"(?!(?![A-Z][a-z]+(?:(?:[A-Z][a-z]+){2,}[0-9]{2,}|[A-Z][a-z]+[0-9]{3,})(?![^\s.,;:)'\"`]))"  # id, a class's
@@ -2302,7 +2304,7 @@ _PLACEHOLDER_VALUE = (
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
-    r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>.*"
+    r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_.]*%|credentialsJSON:[0-9a-f-]{36}|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
@@ -2316,7 +2318,7 @@ _PLACEHOLDER_VALUE = (
     r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
     r"|supersecret|tobemodified|to_be_modified"
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
-    r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
+    r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:System\.getenv|ENV\.fetch|getenv|(?:std::)?env::var|os\.LookupEnv|Environment\.GetEnvironmentVariable"
     r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"

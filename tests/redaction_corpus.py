@@ -1635,3 +1635,9 @@ BENIGN += ["La chiave di ricerca è codice_cliente2.", "A chave é Composta Por 
            "monkey_patch:\n  enabled: true\n  default: gevent-21.1", "tokenizer_name: default='cl100k_base'",
            "api_key = settings.openAIApiKey", "token=ctx.AuthZToken",
            "Il codice fiscale del cliente è RSSMRA80A01H501U", "Código del pedido: 4500123456"]
+issue("uuid-after-word-and-purpose", "prose", "Splunk HEC token for index web_logs: {v}",
+      "%s-%s-4%s-9%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "Splunk HEC token for index web_logs: ")
+BENIGN += ["Data\n====\nDB_USER:      5 bytes\nDB_PASSWORD:  26 bytes", 'env.NPM_TOKEN: "%env.NPM_TOKEN%"',
+           'password("env.SIGN_PASS", "credentialsJSON:%s-%s-4%s-8%s-%s")' % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+           "DJANGO_SECRET_KEY=set-me-in-production", 'await stream.send_all(b"GET / HTTP/1.0\\r\\n\\r\\n")',
+           "token for request id: %s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
