@@ -1623,10 +1623,10 @@ def redaction_patterns():
         ("netrc-default-password", "", ".netrc default … password …",
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
-         r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer)"
+         r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
          r"-(?<![\w-]-)-?(?P<name>[a-z0-9.-]*(?:password|passwd|passphrase|token|secret"
          r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
-         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
+         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key|(?:[a-z0-9-]*-)?pat)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
@@ -2616,7 +2616,7 @@ def redaction_regexes():
             r"(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+-[ \t]+)?"
             r"([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3}(?:[ \t]+\([^()\n]{1,30}\))?)[ \t]*[:：]")
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
-            r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?:api|secret|access|private|auth|license)[ _.-]?key"
+            r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?<![a-z])pat|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
             + r"key|(?<![a-z0-9])x-(?!(?:%s)-)[a-z0-9-]{1,40}-key)" % "|".join(
                 _NOT_SECRET_KEY_PREFIXES + ("request", "correlation", "trace", "message", "amz"))

@@ -1641,3 +1641,9 @@ BENIGN += ["Data\n====\nDB_USER:      5 bytes\nDB_PASSWORD:  26 bytes", 'env.NPM
            'password("env.SIGN_PASS", "credentialsJSON:%s-%s-4%s-8%s-%s")' % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
            "DJANGO_SECRET_KEY=set-me-in-production", 'await stream.send_all(b"GET / HTTP/1.0\\r\\n\\r\\n")',
            "token for request id: %s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
+issue("pat-flag", "cli", "npx ovsx publish build/ext.vsix --pat {v}",
+      "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "npx ovsx publish build/ext.vsix --pat ")
+issue("pat-flag", "prose", "Publishing acme.ext v1.2.3 with PAT {v}",
+      "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "Publishing acme.ext v1.2.3 with PAT ")
+BENIGN += ["cp --path src/a dst/b", "rg --compat-mode strict", "the pattern %s-%s-4%s-8%s-%s matched" % (
+    rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]

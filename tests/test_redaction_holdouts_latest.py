@@ -72,13 +72,13 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (112, 116),
         "command": (216, 226),
         "config-file": (239, 250),
-        "note-or-chat": (283, 339),
+        "note-or-chat": (285, 339),
         "source-code": (156, 160),
         "stack-trace-or-log": (193, 204),
         "tool-output": (256, 278),
         "vendor-token": (140, 140),
     }
-    recall, benign, altered = 0.931, 1021, 0
+    recall, benign, altered = 0.932, 1021, 0
 
 
 
@@ -118,13 +118,13 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (155, 155),
         "command": (192, 192),
         "config-file": (330, 334),
-        "note-or-chat": (166, 172),
+        "note-or-chat": (167, 172),
         "source-code": (154, 154),
         "stack-trace-or-log": (135, 135),
         "tool-output": (180, 180),
         "vendor-token": (205, 223),
     }
-    recall, benign, altered = 0.981, 910, 0
+    recall, benign, altered = 0.982, 910, 0
 
 
 class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -143,13 +143,13 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (121, 125),
         "command": (187, 190),
         "config-file": (215, 220),
-        "note-or-chat": (212, 235),
+        "note-or-chat": (213, 235),
         "source-code": (216, 230),
         "stack-trace-or-log": (116, 125),
         "tool-output": (154, 160),
         "vendor-token": (231, 238),
     }
-    recall, benign, altered = 0.953, 937, 10
+    recall, benign, altered = 0.954, 937, 10
 
 
 class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -198,13 +198,13 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (137, 138),
         "command": (244, 246),
         "config-file": (207, 211),
-        "note-or-chat": (226, 260),
+        "note-or-chat": (227, 260),
         "source-code": (173, 179),
         "stack-trace-or-log": (148, 152),
         "tool-output": (153, 154),
         "vendor-token": (149, 153),
     }
-    recall, benign, altered = 0.962, 927, 38
+    recall, benign, altered = 0.963, 927, 38
 
 
 class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -246,22 +246,21 @@ class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # one secret here). Its look-alikes still altered: sigstore's signatures and Rekor's
     # entries, Travis' `secure:` and Cirrus' `ENCRYPTED[…]` ciphertext, a minisign public
     # key after `-P`, a Matrix event's id, a session's id in a log, AWS key ids alone. Its
-    # misses: UUIDs after a word a few words away (`with PAT <uuid>`, `I used <uuid>
-    # locally`), what a tool prints alone on the next line (`mix phx.gen.secret`, `heroku
+    # misses: UUIDs after a word a few words away (`I used <uuid> locally`), what a tool prints alone on the next line (`mix phx.gen.secret`, `heroku
     # auth:token`, `cat ~/.erlang.cookie`), signing passwords of signtool and keychain
     # commands, and chat lines in IRC's `<nick>` form.
     corpus = redaction_holdout29
     floors = {
-        "ci-and-deploy": (155, 159),
-        "command": (199, 208),
+        "ci-and-deploy": (156, 159),
+        "command": (201, 208),
         "config-file": (186, 190),
         "note-or-chat": (249, 277),
         "source-code": (172, 178),
-        "stack-trace-or-log": (168, 179),
+        "stack-trace-or-log": (169, 179),
         "tool-output": (156, 162),
         "vendor-token": (205, 213),
     }
-    recall, benign, altered = 0.951, 969, 22
+    recall, benign, altered = 0.954, 969, 22
 
 
 if __name__ == "__main__":
