@@ -648,6 +648,8 @@ def _after_call(*names):
     that a text that calls none of them is not searched."""
     return ("(?#needs:" + "|".join(name.replace("\\", "") + "(" for name in names) + r")\((?:"
             + "|".join("(?<=%s\\()" % name for name in names) + ")")
+
+
 # A .netrc password: quoted, or every character up to the next blank or backquote (`&`,
 # `;` and `|` are the password's there, not a shell's).
 _NETRC_VALUE = r"""(?P<secret>[^\s'"`][^\s`]*)|"(?P<secret2>[^"\n]*)"|'(?P<secret3>[^'\n]*)'"""
@@ -1232,7 +1234,7 @@ def redaction_patterns():
          r"(?P<weak>[^<\n]{3,}))</(?:value|defaultvalue)>"),
         ("secret-default", "i", "a default value given to an option or a field named for a secret on its line "
          "(argparse's and click's `--password`, `default=\"…\"`; a Go struct's tag `default:\"…\"`), or under a "
-         "YAML key named so (`steam-key:` then `default: …` a few lines down: an action's input, a task's "
+         "YAML key named so (`deploy-token:` then `default: …` a few lines down: an action's input, a task's "
          "parameter), if it looks random",
          r"(?#needs:default)"
          # (a name that ends in the word, not one that holds it: `tokenizer`, `bypass_flag`, `hotkey`;
@@ -2197,7 +2199,7 @@ def redaction_patterns():
          "(?#needs:\n)" r"\n(?:[^\n]{0,60}?[ \t>])??[\"'`]?(?P<labelled>" + _PROSE_SECRET + r")[\"'`]?[.,]?[ \t\r]*(?=\n|\Z)"),
         ("code-stated", "", "a code of six to twelve digits that opens something, stated in prose a few words "
          "after its name: `alarm panel installer code is …`, `kiosk passcode (8 digits) is …`, `printer admin "
-         "PIN on the Kyocera is …`, `keypad changed, new code …#…`, `Code installateur … : …`, "
+         "PIN on the Kyocera is …`, `new code: …#…`, `Code installateur … : …`, "
          "`El código de la alarma … es …`, `codice installatore … è …`; not a date",
          r"(?#needs:code|Code|CODE|PIN|PUK|ódigo|odice)"
          r"(?:(?<![\w-])(?:(?:[Ii]nstaller|[Aa]larm|[Kk]eypad|[Dd]oor|[Gg]ate|[Gg]arage|[Aa]ccess|[Mm]aster"
