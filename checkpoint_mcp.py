@@ -2616,7 +2616,9 @@ def redaction_regexes():
             # export's `25/11/2025, 16:53 - Name Surname:`
             r"(?:\[[^\]\n]{1,40}\][ \t]*|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \t]+[0-9]{1,2}:[0-9]{2}"
             r"(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+-[ \t]+)?"
-            r"([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3}(?:[ \t]+\([^()\n]{1,30}\))?)[ \t]*[:：]")
+            r"([^\W\d_][\w.'’-]*(?:[ \t]+\(?[^\W\d_][\w.'’)-]*){0,3}(?:[ \t]+\([^()\n]{1,30}\))?)[ \t]*[:：]"
+            # (or IRC's `[21:03] <nick>`, with no colon)
+            r"|(?:\[[^\]\n]{1,40}\][ \t]*)?<([A-Za-z0-9_.|^`{}\[\]-]{1,32})>")
         made["uuid_name"] = re.compile(  # the name right before a UUID that is a secret
             r"(?:secret(?:[ _.-]?id)?|password|passwd|token|(?<![a-z])pat|(?:api|secret|access|private|auth|license)[ _.-]?key"
             r"|(?<![a-z_])(?<![a-z]-)" + "".join("(?<!%s )" % prefix for prefix in _NOT_SECRET_KEY_PREFIXES + ("request",))
@@ -3420,11 +3422,13 @@ def names_what_else(label, generic=True):
 def is_plain_label(said):
     """True when `said`, what comes before a value on its line, is a label that says
     nothing against a secret: who said it in a chat (`Ravi:`, `[25/11/2025, 16:53] Ravi
-    Kumar:`, `Mehmet (ops):`) or a field's name (`NTLM :`, `Copied to clipboard:`): one to
+    Kumar:`, `Mehmet (ops):`, `Tom (Teams, 14:21):`, IRC's `<nick>`) or a field's name (`NTLM :`, `Copied to clipboard:`): one to
     four words, the first capitalised, then a colon; not a name that says what else the
     value is (`Commit:`, `Serial number:`, `Order:`, `Key ID:`, `Encrypted component:`) nor
     an HTTP header's."""
     label = _redaction_regexes["speaker"].fullmatch(said)
+    if label is not None and label.group(2):
+        return True  # an IRC log's `<nick>`
     if label is None or not (label.group(1)[0].isupper() or not label.group(1)[0].isascii()):
         return False
     if any(word.count("-") > 1 for word in label.group(1).split()):

@@ -1647,3 +1647,6 @@ issue("pat-flag", "prose", "Publishing acme.ext v1.2.3 with PAT {v}",
       "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "Publishing acme.ext v1.2.3 with PAT ")
 BENIGN += ["cp --path src/a dst/b", "rg --compat-mode strict", "the pattern %s-%s-4%s-8%s-%s matched" % (
     rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
+issue("labelled-password-alone", "prose", "[10:41] <mira> new wifi password for the lab:\n[10:41] <mira> {v}",
+      rand(UPPER, 2) + rand(DIGITS, 3) + "!" + rand(LOWER, 6), "[10:41] <mira> ")
+BENIGN += ["<tom> see <b>bold</b> and <i>this</i>", "[10:41] <mira> the password policy page:\n[10:41] <mira> docs/policy.md"]
