@@ -1627,8 +1627,8 @@ def redaction_patterns():
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
          r"-(?<![\w-]-)-?(?P<name>[a-z0-9.-]*(?:password|passwd|passphrase|token|secret"
-         r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer)"
-         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key|(?:[a-z0-9-]*-)?pat)"
+         r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer|pat(?<=-pat))"
+         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
