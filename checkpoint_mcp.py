@@ -2082,7 +2082,7 @@ def redaction_patterns():
          "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
          "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`): only a generated value "
          "(is_generated_token) or a password-like one, not words: `La chiave di ricerca è codice_cliente2`",
-         r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|ЛЮЧ|暗号化キー)"
+         r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|暗号化キー)"
          r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч)(?!\w)|暗号化キー)"
          r"[^\n:：=()]{0,60}?(?:[ \t]*[:：][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→)[ \t]+|は|[ \t]+(?=\())"
          r"[\"'`「«(]?[ \t]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?=[0-9+/=_.-]{0,127}[A-Za-z])"
@@ -2209,7 +2209,7 @@ def redaction_patterns():
          r"|[Cc]odice (?:d'allarme|dell'allarme|installatore|d'accesso|di sblocco|della porta)"
          r"|(?:Tür|Alarm|Zugangs|Errichter)code)(?![\w-])"
          # (what it opens, a few words on: `on the Kyocera`, `de l'alarme`, `(8 digits)`)
-         r"(?:(?:[ \t]+(?:for|of|on|at|in|to|from|de|del|della|dell'|du|des|der|des|vom|von)[ \t]?[^\n.;:!?()]{1,40}?"
+         r"(?:(?:[ \t]+(?:for|of|on|at|in|to|from|de|del|della|dell'|du|des|der|vom|von)[ \t]?[^\n.;:!?()]{1,40}?"
          r"|[ \t]*\([^()\n]{1,40}\))?"
          r"(?:[ \t]+(?:is|was|es|est|è|é|ist|lautet|era)(?:[ \t]+(?:now|ahora|adesso|jetzt|maintenant))?[ \t]+"
          r"|[ \t]*[:=：][ \t]*)|[ \t]+))"
