@@ -2060,6 +2060,32 @@ def redaction_patterns():
          r"(?#needs:ass|ASS|oken|OKEN|pw|Pw|PW)(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
+        ("password-then-value", "", "a password's word right before its value, no `is` nor `:` between "
+         "(`pw Acme.8747`, `password anna.li64.`, `senha azerty480`, `contraseña temporal purple.bamboo.sole.orange`): "
+         "a shape a person chooses (words and a number, three words joined, words run together), not a word "
+         "nor a name of code",
+         r"(?#needs:ass|ASS|pw|PW|Pw|enha|ontrase|asswort|ennwort|achtwoord|asło|aslo|eslo|ifre|arola|senord|арол|elsz|khẩu|ωδικ)"
+         r"(?<![\w-])(?:[Pp]ass(?:word|wd|phrase|code)|PASS(?:WORD|WD|PHRASE|CODE)|pwd?|PWD?|Pw|[Ss]enha"
+         r"|[Cc]ontrase(?:ña|na)|mot de passe|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Hh]as[łl]o|[Hh]eslo"
+         r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός)(?![\w-])"
+         r"(?:[ \t]+(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
+         r"|provisoria|provisional|provisoire|initial|inicial|new|nueva|nuevo|nova|novo|nouveau|neues|neue"
+         r"|tymczasowe|dočasné|geçici))?[ \t]+[\"'`‘“„«]?(?P<secret>"
+         # (a word or two and a number, a symbol after it: `anna.li64`, `Piotr2001`, `chiara.09111971`, `Start9425=oh`;
+         # not a version, a hash's or a format's name: `sha256`, `utf8`, `argon2id`)
+         r"(?!(?i:sha|md|aes|rsa|utf|base|argon|bcrypt|pbkdf|scrypt|blake|ubuntu|debian|python|node|java|win"
+         r"|windows|server|x|v|ipv|http|https|tls|ssl|rfc|iso|policy|field|column|input|length|level|version"
+         r"|step|stage|phase|test|user|admin|root|host|node|db|web|app|api|hash|reset|round|rounds|cost)[0-9._-])"
+         r"[A-ZÀ-ÞØ]?[a-zà-ÿø]{2,15}(?:[._-]?[A-Za-z][a-z]{1,15}){0,3}[._-]?[0-9]{2,8}(?:[!#$%&*?@=_+~-][A-Za-z0-9]{0,3})?"
+         # (three or more words joined: `tasse_horse_lune`, `purple.bamboo.sole.orange`, `HorseHorseFenster`)
+         r"|(?![a-z._-]*(?<![a-z])(?:hash|hashed|reset|token|field|column|value|name|policy|length|file|path|user"
+         r"|manager|store|change|auth|login|config|input|check|update|expiry|expires|rotation|the|and|for|with)(?![a-z]))"
+         r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
+         r"|(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
+         r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Config|Options|Settings|Field)(?![a-z]))"
+         r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
+         r"|" + _PROSE_SECRET + r")"
+         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"),
         ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
          "`Das Passwort … lautet jetzt …`, "
          "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
@@ -2242,6 +2268,10 @@ def redaction_patterns():
         ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
          r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
          r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
+        ("expect-sent-password", "", "what an `expect` script sent at a password's prompt, as its debug "
+         "output shows it: `…'s password: ` then `send: sending \"…\\r\" to { exp4 }`",
+         r"(?#needs:send: sending)(?i:pass(?:word|phrase)|passcode|pin)[^\n]{0,20}:[ \t]*\r?\n"
+         r"(?:[^\n]{0,200}\r?\n){0,3}?send: sending \"(?P<secret>[^\"\n\\]{6,128})(?=\\r\" to \{)"),
         # Assignments (detect-secrets' keyword plugin) --------------------------------------
         # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
         # value that ends the line and is not a plain word (`token: expired` is prose);

@@ -1650,3 +1650,18 @@ BENIGN += ["cp --path src/a dst/b", "rg --compat-mode strict", "the pattern %s-%
 issue("labelled-password-alone", "prose", "[10:41] <mira> new wifi password for the lab:\n[10:41] <mira> {v}",
       rand(UPPER, 2) + rand(DIGITS, 3) + "!" + rand(LOWER, 6), "[10:41] <mira> ")
 BENIGN += ["<tom> see <b>bold</b> and <i>this</i>", "[10:41] <mira> the password policy page:\n[10:41] <mira> docs/policy.md"]
+issue("password-then-value", "prose", "Logged into the gateway (pw {v}) and opened port 8443.",
+      "Harbor." + rand(DIGITS, 4), "Logged into the gateway (pw ")
+issue("password-then-value", "prose", "Use the guest wifi \"Office-Guest\", password {v}.\n\nThanks,\nIT",
+      "lena.berg" + rand(DIGITS, 2), "Use the guest wifi \"Office-Guest\", password ")
+issue("password-then-value", "prose", "Decisión: contraseña temporal {v} en los doce servidores.",
+      "violeta.nube.gato.rio", "Decisión: contraseña temporal ")
+issue("password-then-value", "prose", "maintenance SSID agv-maint, passphrase {v} -- do not repost",
+      "LanternOtterMaple", "maintenance SSID agv-maint, passphrase ")
+BENIGN += ["the password sha256 digest is stored, never the password", "password hash2024 migration done",
+           "password reset_token_expiry is 15 minutes", "set password PasswordResetController to log",
+           "the password policy2024 page", "pw ResetHandler wired in", "passphrase argon2id parameters: m=64MiB",
+           "contraseña temporal enviada por correo"]
+issue("expect-sent-password", "cli", "$ ./provision.exp db2.lan\nspawn ssh ops@db2.lan\nops@db2.lan's password: \n"
+      "send: sending \"{v}\\r\" to { exp4 }\nWelcome to Ubuntu", "Quartz#" + rand(DIGITS, 6), "spawn ssh ops@db2.lan")
+BENIGN += ["login: \nsend: sending \"admin\\r\" to { exp4 }", "send: sending \"show version\\r\" to { exp6 }"]
