@@ -800,7 +800,7 @@ _CLEAR_KEY = (r"(?P<secret>[0-9A-F]{32}(?:[0-9A-F]{16})?(?![0-9A-Za-z])"
 _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to)[ \t]+"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?(?:(?P<secret>"
@@ -811,13 +811,13 @@ _STATED_SECRET = (
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
     r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
     r"|(?![^\s]{0,84}(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
-    r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}[0-9]{0,4}"
+    r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}(?:(?P=joint2)?[0-9]{1,4})?"
     # (three words only with `-`, none of a compound's: `mysql_config_editor` is code, `read-only-scope` prose)
     r"|(?![a-z-]*(?<![a-z])(?:read|write|only|time|long|short|lived|self|auto|non|pre|post|multi|single|side"
     r"|based|level|wide|scoped|signed|generated|managed|owned|server|client|user|per|app|team|org|repo|project"
     r"|account|day|hour|week|month|year|all|new|old|out|off|set|get)(?![a-z]))"
     r"[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12}[0-9]{0,4})"
-    r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?P=joint3)[a-z]{3,12}){0,5}[0-9]{1,4}"
+    r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?P=joint3)[a-z]{3,12}){0,5}(?P=joint3)?[0-9]{1,4}"
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
     r"[a-z]{4,24}[0-9]{2,4}"
@@ -2092,18 +2092,19 @@ def redaction_patterns():
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
          r"|asswort|ennwort"
          r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
-         r"|salasana|Salasana|비번|パスフレーズ|hrase secr)"
+         r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
              ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
              ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
              ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
-             ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", ""), ("arola", "[Pp]arola", ""),
+             ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", "(?:si)?"), ("gangskode", "[Aa]dgangskode", "(?:n)?"),
+             ("assord", "[Pp]assord", "(?:et)?"), ("ật khẩu", "[Mm]ật khẩu", ""), ("arola", "[Pp]arola", ""),
              ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
              ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*"),
              ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
              ("hrase secr", "[Pp]hrase secr", "[èe]te")))
          + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|비번|암호|토큰|パスフレーズ"
-         r"|كلمة (?:المرور|السر|سر)|पासवर्ड)" + _STATED_SECRET),
+         r"|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड)" + _STATED_SECRET),
         ("key-stated-languages", "", "a key stated in prose in other languages, where the word also means a "
          "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
          "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`): only a generated value "

@@ -1663,5 +1663,14 @@ BENIGN += ["the password sha256 digest is stored, never the password", "password
            "the password policy2024 page", "pw ResetHandler wired in", "passphrase argon2id parameters: m=64MiB",
            "contraseña temporal enviada por correo"]
 issue("expect-sent-password", "cli", "$ ./provision.exp db2.lan\nspawn ssh ops@db2.lan\nops@db2.lan's password: \n"
-      "send: sending \"{v}\\r\" to { exp4 }\nWelcome to Ubuntu", "Quartz#" + rand(DIGITS, 6), "spawn ssh ops@db2.lan")
+      "send: sending \"{v}\\r\" to { exp4 }\nWelcome to Ubuntu", "Quartz#" + rand(DIGITS, 6), "send: sending \"")
 BENIGN += ["login: \nsend: sending \"admin\\r\" to { exp4 }", "send: sending \"show version\\r\" to { exp6 }"]
+issue("prose-secret-stated-languages", "prose", "Android 签名密钥库密码：{v}，别名 upload。", "mango-basil-kiwi-" + rand(DIGITS, 2),
+      "Android 签名密钥库密码：")
+issue("prose-secret-stated-languages", "prose", "Adgangskode til databasebrugeren wp_shop: {v}", "EmberZephyr" + rand(DIGITS, 3),
+      "Adgangskode til databasebrugeren wp_shop: ")
+issue("prose-secret-stated-languages", "prose", "Bàn giao ca: mật khẩu tài khoản hpcuser đã đổi thành {v}. Nhớ cập nhật.",
+      "linhmochi" + rand(DIGITS, 2), "Bàn giao ca: mật khẩu tài khoản hpcuser đã đổi thành ")
+issue("prose-secret-stated-languages", "prose", "كلمة مرور حساب المدير: {v}", "pebble-rocket-olive-" + rand(DIGITS, 2),
+      "كلمة مرور حساب المدير: ")
+BENIGN += ["mật khẩu là bắt buộc", "Adgangskode: skal være mindst 12 tegn", "Passordet er lagret i 1Password"]
