@@ -871,9 +871,11 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
 _SECRET_READ_THEN_PRINTED = (
     r"[ \t]*(?:(?:\$|>(?!>)|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
     r"(?=[^\n]*(?i:cat |echo |printenv|get |show |credentials|env|jsonpath|base64|reveal|decrypt|read "
-    r"|print))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
-    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z]))[^\n]*\r?\n"
-    r"(?:[^\n]*(?i:connect|login|logged|warning|note)[^\n]*\r?\n)?[ \t]*"  # (a tool's line before: `Connecting to …`)
+    r"|print|create|generat|gen\.|head -|auth:token|auth token|lookup))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
+    r"(?![^\n]*(?:docker|podman)[ \t]+secret[ \t]+create)"  # (which prints the new secret's id)
+    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z])|cookie|credentials|authkey|auth_key)[^\n]*\r?\n"
+    # (a tool's lines before: `Connecting to …`, ` ›   Warning: token will expire …`)
+    r"(?:[^\n]*(?i:connect|login|logged|warning|note|use )[^\n]*\r?\n){0,3}[ \t]*"
     r"(?:=>[ \t]*|Out\[[0-9]+\]:[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
     r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")

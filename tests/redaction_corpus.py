@@ -1674,3 +1674,12 @@ issue("prose-secret-stated-languages", "prose", "Bàn giao ca: mật khẩu tài
 issue("prose-secret-stated-languages", "prose", "كلمة مرور حساب المدير: {v}", "pebble-rocket-olive-" + rand(DIGITS, 2),
       "كلمة مرور حساب المدير: ")
 BENIGN += ["mật khẩu là bắt buộc", "Adgangskode: skal være mindst 12 tegn", "Passordet er lagret i 1Password"]
+issue("secret-read-then-printed", "cli", "$ headscale preauthkeys create --user lab --reusable\n{v}", rand(HEX, 48),
+      "$ headscale preauthkeys create --user lab --reusable\n")
+issue("secret-read-then-printed", "cli", "$ heroku auth:token\n ›   Warning: token will expire 2025-01-03\n"
+      " ›   Use heroku authorizations:create to generate a long-term token\n{v}",
+      "%s-%s-4%s-9%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+      "a long-term token\n")
+BENIGN += ["$ docker secret create db_pw ./pw.txt\nk2x8qv3m9n5p7r1t4w6y8z0b2",
+           "$ git rev-parse HEAD  # token rotation commit\n" + rand(HEX, 40),
+           "$ gh secret list\nNPM_TOKEN  Updated 2024-01-01", "$ which token-helper\n/usr/local/bin/token-helper"]
