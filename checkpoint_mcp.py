@@ -2995,7 +2995,8 @@ def is_random_letters(part):
 def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
     digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
-    dotted or spaced words (is_dotted_passphrase, is_spaced_passphrase)."""
+    dotted or spaced words (is_dotted_passphrase, is_spaced_passphrase), or letters that
+    case changes chop small or small letters with five consonants in a row."""
     if " " in value and is_spaced_passphrase(value):
         return True
     if value.count("/") >= 2 and all(part.replace("-", "").replace("_", "").isalpha()
@@ -3003,6 +3004,11 @@ def looks_random(value):
         return False  # a path of words: `secret/data/web/db`
     if is_chopped_letters(value):
         return True  # letters alone that case changes chop small: `jzAZnzVRaLcz`, not `MyPasswordIs`
+    if 12 <= len(value) <= 64 and value.isalpha() and value.isascii() and value.islower() and (
+            _redaction_regexes["consonants"].search(value)) and sum(
+            ord(b) - ord(a) == 1 for a, b in zip(value, value[1:])) <= 0.2 * len(value):
+        return True  # small letters no word has, five consonants in a row: Google's `vdivmlwzbqgeukca`
+        # (not the alphabet: `abcdefghijklmnop`)
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
             value.replace("-", ".").replace("_", "."), 4)

@@ -1683,3 +1683,8 @@ issue("secret-read-then-printed", "cli", "$ heroku auth:token\n ›   Warning: t
 BENIGN += ["$ docker secret create db_pw ./pw.txt\nk2x8qv3m9n5p7r1t4w6y8z0b2",
            "$ git rev-parse HEAD  # token rotation commit\n" + rand(HEX, 40),
            "$ gh secret list\nNPM_TOKEN  Updated 2024-01-01", "$ which token-helper\n/usr/local/bin/token-helper"]
+issue("config-file-password", "credential-file", "account alerts\nhost smtp.gmail.com\nport 587\nuser alerts@example.org\n"
+      "password {v}\ntls on", rand("aeiou", 1) + rand("bcdfghjklmnpqrstvwxz", 6) + rand(LOWER, 9),
+      "password ")
+BENIGN += ['char[] letters = "abcdefghijklmnop".toCharArray();', "token: xmlhttprequest",
+           "password\nstrengthsstrength"]
