@@ -716,7 +716,7 @@ _PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
                  r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*|(?:[0-9]{1,3}\.){3}[0-9]{1,3})"
                  r"(?:[.,;:)'\"]?(?:\s|\Z)))"
                  + _KEY_FILE_NAME
-                 + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_]{2,64}="
+                 + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_.]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_.]{2,64}="
                  r"|[a-z0-9_.-]{1,64}/[a-z])"
                  r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
                  r"|(?=" + _PROSE_CHAR + r"{0,64}[A-Z])(?=" + _PROSE_CHAR + r"{0,64}[a-z])(?=" + _PROSE_CHAR + r"{10})"
@@ -2336,6 +2336,7 @@ _PLACEHOLDER_VALUE = (
     r"|#\{.*|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
     r"|hmac-sha(?:1|224|256|384|512):.*"  # (Octopus' `#{Sql.Password}`, ARM's `[parameters('…')]`, Vault's audit HMAC)
     r"|ENC\[.*|@(?:keychain|env):.*|@[~.]?/\S*"
+    r"|@[A-Z][A-Z0-9_]{2,}|@[a-z]+(?:-[a-z]+)+"  # (a secret's name in EAS or Vercel: `"@SENTRY_AUTH_TOKEN"`)
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
@@ -2351,7 +2352,7 @@ _PLACEHOLDER_VALUE = (
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
-    r"|supersecret|tobemodified|to_be_modified"
+    r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto"
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
@@ -2432,7 +2433,8 @@ _PUBLIC_WORDS = (r"pub|ssh-|ecdsa-|sha[0-9]*[:-]|md5:|h1:|fingerprint|thumbprint
                  r"|(?:rsa|dsa|ecdsa|eddsa|ecc|elg|ed25519|cv25519)[0-9]* key "  # gpg: using RSA key <fpr>
                  r'|"(?:n|e|x|y|x5c)"[ \t]*:[ \t]*\[?[ \t]*"'  # a JWK's public members
                  r"|(?<![a-z])peer:|(?:ana|tx|txn)[ _-]?(?:signature|sig|hash)"  # WireGuard's peer, (sol)ana's
-                 r"|v=dkim1")  # or a chain's transaction, a DKIM record (its key split into strings)
+                 r"|v=dkim1"  # or a chain's transaction, a DKIM record (its key split into strings)
+                 r"|edsignature=|dsasignature=")  # an update's signature in a Sparkle appcast
 _STRONG_MIN_CHARS = 32
 _LABEL_SENTENCE_CHARS = 160  # a sentence above a value alone on its line that names it (label_above)
 # A run alone on its line (stands_alone_on_its_line): its length, the hex lengths that are
@@ -2640,6 +2642,8 @@ def redaction_regexes():
         made["name_before"] = re.compile(r"([a-z][a-z0-9_ -]{0,40}?)[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?\Z")
         made["grouped_name"] = re.compile(r"(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|pw|secret|seed|key|token)(?![a-z])")
         made["spaced_cell"] = re.compile(r"\S+(?: \S+)*")
+        made["host_port"] = re.compile(  # where a server listens: `ssl:perforce.example.com:1666`
+            r"(?:(?:ssl|tcp)[46]?:)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:[0-9]{2,5}|(?:ssl|tcp)[46]?:[A-Za-z0-9.-]+:[0-9]{2,5}")
         made["basic_time"] = re.compile(r"(?<![0-9])(?:19|20)[0-9]{6}T[0-9]{6}(?![0-9])")
         made["handover"] = re.compile(  # words that hand a value over on the line below (`Here's the
             # staging token.`, `new Volcengine token below`)
@@ -2722,7 +2726,15 @@ def is_marked_fake(value):
 # publishable key, a search-only key (Algolia's), a Firebase web config (its apiKey).
 _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-only", "search_only",
                      "searchonly", "search_api_key", "searchapikey", "search api key", "firebaseconfig",
-                     "analytics.load(")  # (Segment's browser snippet: its write key is public)
+                     "analytics.load(",  # (Segment's browser snippet: its write key is public)
+                     "_public_token", "_public_key",  # (`MAPBOX_PUBLIC_TOKEN=`)
+                     "mobile_key", "mobilekey",  # (LaunchDarkly's mobile key, which ships in every app)
+                     # (a device's address for push notifications, which sends nothing by itself)
+                     # (not a runner's registration token, nor a registry's push token)
+                     "device token", "device_token", "devicetoken", "fcm registration token", "exponentpushtoken[",
+                     "accessor=", "accessor:",  # (a Vault token's accessor, which cannot log in)
+                     "crashreporter key", "objectkey",  # (an Apple crash report's device hash, an S3 object's name)
+                     "publish_key", "subscribe_key")  # (PubNub's client keys; its secret key is `sec-c-…`)
 _PUBLIC_NAMES_BEFORE = _PUBLIC_KEY_NAMES + ("(public", "public, read")  # (`Content API key (public, read-only): …`)
 
 
@@ -2799,6 +2811,8 @@ def is_stand_in_value(value, name, placeholder):
     if colon and (version == "latest" or version.isdigit() and len(version) <= 3) and reference.replace("-", "").replace(
             "_", "").isalnum() and reference[:1].isalpha():
         return True  # a secret manager's name and version (`--set-secrets=DB_PASSWORD=db-password:latest`)
+    if ":" in value and _redaction_regexes["host_port"].fullmatch(value):
+        return True  # a server's address, not a password: Perforce's `p4 -u … -p ssl:perforce.example.com:1666`
     if 3 <= len(value) <= 12 and value[-1] in "_-" and value[:-1].replace("_", "").isalpha() and value.islower():
         return True  # a token's prefix alone, the rest built apart: `"ghp_" + "0" * 36`
     if is_marked_fake(value):
@@ -3312,11 +3326,14 @@ _PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJh
 
 def is_published(value):
     """True for a token made to be published (_PUBLISHED_PREFIXES), a Datadog browser
-    client's token (`pub` and 32 hex digits), which every page that loads it shows, or a
-    JWT whose role is `anon` (Supabase's anon key, shipped in every client)."""
+    client's token (`pub` and 32 hex digits), which every page that loads it shows, a
+    minisign public key, or a JWT whose role is `anon` (Supabase's anon key, shipped in
+    every client)."""
     if value.startswith(_PUBLISHED_PREFIXES) or (
             len(value) == 35 and value.startswith("pub") and set(value[3:]) <= _HEX):
         return True
+    if len(value) == 56 and value.startswith("RW") and not (set(value) - _BASE64_CHARS):
+        return True  # a minisign public key (`RW` and 42 bytes in base64): `minisign -V … -P RW…`
     if value.startswith("eyJ") and value.count(".") == 2:
         claims = base64_text(value.split(".")[1])
         return claims is not None and '"role":"anon"' in claims.replace(" ", "")
@@ -3325,9 +3342,13 @@ def is_published(value):
 
 # What the base64 of a public thing opens with: an image (PNG, JPEG, GIF, WebP), a PEM
 # certificate or public key (`-----BEGIN CERTIFICATE`, `-----BEGIN PUBLIC KEY`, as a
-# kubeconfig's `certificate-authority-data` holds one).
+# kubeconfig's `certificate-authority-data` holds one), a minisign signature or public key
+# (`untrusted comment: signature …`).
 _PUBLIC_BASE64_HEADS = ("iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FUR",
-                        "LS0tLS1CRUdJTiBQVUJMSUMgS0VZ")
+                        "LS0tLS1CRUdJTiBQVUJMSUMgS0VZ",
+                        # (a minisign signature, as Tauri's updater ships one, or public key; not its secret key)
+                        "dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVy", "dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBr",
+                        "dW50cnVzdGVkIGNvbW1lbnQ6IHJzaWduIHB1YmxpYyBr")
 # A web build's file names carry a hash of their content (`app.f1f7f95c66a0.bundle.js`).
 _ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".wasm", ".png", ".svg",
                    ".jpg", ".webp")
@@ -4590,8 +4611,8 @@ def redact_encoded(text):
             continue
         for match in base64_run.finditer(word):
             run = match.group()
-            if budget <= 0 or not run.strip("0123456789abcdefABCDEF-"):
-                continue  # hashes, SHAs and UUIDs decode to nothing
+            if budget <= 0 or not run.strip("0123456789abcdefABCDEF-") or run.startswith(_PUBLIC_BASE64_HEADS):
+                continue  # hashes, SHAs and UUIDs decode to nothing; a public thing's base64 holds no secret
             budget -= len(run)
             decoded = base64_text(run, "ascii")
             if decoded is None or len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
