@@ -545,7 +545,7 @@ _KEY_NAME = (
 _PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", "sftp", "ldap", "bind",
                   "api", "app", "master", "redis", "mysql", "pg", "mongo", "rabbit", "vnc", "wifi", "proxy",
                   "store", "key", "svc", "service", "sys", "web", "client", "sa", "dbuser", "imap", "pop",
-                  "storage", "sql")
+                  "storage", "sql", "pfx", "p12", "keystore", "keychain", "cert", "signing", "mqtt", "ks")
 
 
 _SECRET_NAME = (
@@ -810,6 +810,10 @@ _STATED_SECRET = (
     r"|Cache|Type|Field|Column|Table|Policy|Strategy|Generator|Encoder|Decoder|Hasher|Storage)(?![a-z]))"
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
     r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
+    r"|(?![A-Za-z.]{0,90}(?<![A-Za-z])(?:System|Microsoft|Net|Http|Google|Amazon|Azure|Windows|Android|Apple"
+    r"|Core|Data|Security|Collections|Generic|Text|Threading|Tasks|Linq|Web|Api|Models|Services|Extensions"
+    r"|Configuration|Logging|Runtime|Common|Utils|Internal|Client|Server)(?![a-z]))"  # (not a namespace)
+    r"[A-Z][a-z]{2,11}(?:\.[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"  # (`Copper.Dolphin.Yeti.Flamingo`)
     r"|(?![^\s]{0,84}(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
     r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}(?:(?P=joint2)?[0-9]{1,4})?"
     # (three words only with `-`, none of a compound's: `mysql_config_editor` is code, `read-only-scope` prose)
@@ -2066,8 +2070,10 @@ def redaction_patterns():
          "(`pw Acme.8747`, `password anna.li64.`, `senha azerty480`, `contraseña temporal purple.bamboo.sole.orange`): "
          "a shape a person chooses (words and a number, three words joined, words run together), not a word "
          "nor a name of code",
-         r"(?#needs:ass|ASS|pw|PW|Pw|enha|ontrase|asswort|ennwort|achtwoord|asło|aslo|eslo|ifre|arola|senord|арол|elsz|khẩu|ωδικ)"
-         r"(?<![\w-])(?:[Pp]ass(?:word|wd|phrase|code)|PASS(?:WORD|WD|PHRASE|CODE)|pwd?|PWD?|Pw|[Ss]enha"
+         r"(?#needs:ass|ASS|pw|PW|Pw|enha|ontrase|asswort|ennwort|achtwoord|asło|aslo|eslo|ifre|arola|senord|арол|elsz|khẩu|ωδικ"
+         r"|lave|hared secret|hared key|PSK|psk)"
+         r"(?<![\w-])(?:[Pp]ass(?:word|wd|phrase|code)|PASS(?:WORD|WD|PHRASE|CODE)|pwd?|PWD?|Pw|[Ss]enha|[Cc]lave"
+         r"|(?:[Ss]hared|SHARED)[ -](?:[Ss]ecret|SECRET|[Kk]ey|KEY)|(?:[Pp]re-)?[Ss]hared [Kk]ey|PSK|psk"
          r"|[Cc]ontrase(?:ña|na)|mot de passe|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Hh]as[łl]o|[Hh]eslo"
          r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός)(?![\w-])"
          r"(?:[ \t]+(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
@@ -2077,7 +2083,9 @@ def redaction_patterns():
          # not a version, a hash's or a format's name: `sha256`, `utf8`, `argon2id`)
          r"(?!(?i:sha|md|aes|rsa|utf|base|argon|bcrypt|pbkdf|scrypt|blake|ubuntu|debian|python|node|java|win"
          r"|windows|server|x|v|ipv|http|https|tls|ssl|rfc|iso|policy|field|column|input|length|level|version"
-         r"|step|stage|phase|test|user|admin|root|host|node|db|web|app|api|hash|reset|round|rounds|cost)[0-9._-])"
+         r"|step|stage|phase|test|user|admin|root|host|node|db|web|app|api|hash|reset|round|rounds|cost|rotation"
+         r"|plan|migration|update|upgrade|release|draft|review|audit|template|sample|example|demo|schema|format"
+         r"|primaria|primary|index|table)[0-9._-])"
          r"[A-ZÀ-ÞØ]?[a-zà-ÿø]{2,15}(?:[._-]?[A-Za-z][a-z]{1,15}){0,3}[._-]?[0-9]{2,8}(?:[!#$%&*?@=_+~-][A-Za-z0-9]{0,3})?"
          # (three or more words joined: `tasse_horse_lune`, `purple.bamboo.sole.orange`, `HorseHorseFenster`)
          r"|(?![a-z._-]*(?<![a-z])(?:hash|hashed|reset|token|field|column|value|name|policy|length|file|path|user"
@@ -2898,15 +2906,16 @@ _CODE_PARTS = frozenset(("self", "this", "cls", "config", "conf", "cfg", "settin
 
 
 def is_dotted_passphrase(value, words=3):
-    """True when a dotted value is words chosen for a passphrase (`willow.reef.comet.magnet`),
-    not a code reference (`config.db.password`, `self.api_key`): three or more lowercase
-    words of three letters or more (`words`), none a code object's usual name nor a
-    credential word."""
+    """True when a dotted value is words chosen for a passphrase (`willow.reef.comet.magnet`,
+    `Vortex.Echo.Walrus.Comet`), not a code reference (`config.db.password`, `self.api_key`,
+    `System.Net.Http`): three or more lowercase words of three letters or more (`words`), or
+    one more than that capitalised, none a code object's usual name nor a credential word."""
     parts = value.split(".")
-    return (len(parts) >= words and all(len(part) >= 3 and part.isalpha() and part.islower()
-                                    and part not in _CODE_PARTS for part in parts)
-            and not any(word in value for word in ("pass", "pwd", "secret", "token", "key", "auth",
-                                                   "cred")))
+    titled = all(part.istitle() for part in parts)
+    return (len(parts) >= words + titled and all(len(part) >= 3 and part.isalpha() and (part.islower() or titled)
+                                             and part.lower() not in _CODE_PARTS for part in parts)
+            and not any(word in value.lower() for word in ("pass", "pwd", "secret", "token", "key", "auth",
+                                                           "cred")))
 
 
 # Words that make words with spaces a message, not a passphrase (is_sentence).
