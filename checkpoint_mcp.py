@@ -2279,6 +2279,43 @@ def redaction_patterns():
         ("prose-typed-secret", "", "a secret typed at a prompt: `(typed … at the prompt)`",
          r"(?#needs:prompt)(?:typed|entered|pasted)[ \t]+[\"'`]?(?P<secret>" + _PROSE_SECRET + r")[\"'`]?"
          r"[ \t]+(?:at|in|into)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?prompt"),
+        ("android-build-secret", "i", "a secret compiled into an Android app by Gradle: "
+         "`buildConfigField(\"String\", \"API_SECRET\", \"\\\"…\\\"\")`, `resValue(\"string\", \"api_key\", \"…\")`, "
+         "and a string resource or a Wi-Fi config's string named for one: `<string name=\"PreSharedKey\">&quot;…&quot;</string>`",
+         r"(?#needs:buildconfigfield|resvalue|<string name=)(?:(?:buildconfigfield|resvalue)\([ \t]*[\"']\w+[\"'][ \t]*,[ \t]*"
+         r"[\"'][a-z0-9_]*(?:secret|password|passwd|token|api_?key|private_?key|psk)[a-z0-9_]*[\"'][ \t]*,[ \t]*"
+         r"[\"'](?:\\[\"'])?|<string[ \t]+name=\"[a-z0-9_.]*(?:secret|password|passwd|token|apikey|api_key|presharedkey"
+         r"|psk)[a-z0-9_.]*\">(?:&quot;)?)(?P<weak>[^\"'<&\\\s][^\"'<&\\]{5,200}?)(?=(?:\\[\"']|&quot;)?[\"'<])"),
+        ("backtrace-submission-token", "i", "Backtrace's submission token in a crash reporter's URL "
+         "(`https://submit.backtrace.io/<universe>/<64 hex>/json`, `…backtrace.io/post/<universe>/<64 hex>`)",
+         r"(?#needs:backtrace.io/)backtrace\.io(?::[0-9]+)?/(?:post/)?[a-z0-9_-]{1,64}/(?P<secret>[0-9a-f]{64})(?![0-9a-z])"),
+        ("perforce-ticket", "", "a Perforce ticket as `p4 tickets` lists it: `host:1666 (user) <32 hex>`",
+         r"(?#needs:()(?<![^\n])[ \t]*[\w.-]{1,100}:[0-9]{2,5}[ \t]+\([\w.@-]{1,64}\)[ \t]+(?P<secret>[0-9A-F]{32})"
+         r"[ \t]*(?=\r?\n|\Z)"),
+        ("app-certificate", "i", "an app certificate that signs tokens, in hex (Agora's `AGORA_APP_CERTIFICATE=…`, "
+         "`app certificate (primary) = …`): 32 hex digits",
+         r"(?#needs:certificate)app[ _.-]?certificate[^\n=:]{0,40}?(?:[ \t]*[=:][ \t]*|[ \t]+is[ \t]+)[\"'`]?"
+         r"(?P<token>[0-9a-f]{32})(?![0-9a-z])"),
+        ("signing-tool-password", "", "a password given to a signing or keychain tool: Windows' `signtool … /p …`, "
+         "macOS' `security import … -P …`, `security create-keychain|unlock-keychain … -p …`, "
+         "`security set-key-partition-list … -k …`",
+         r"(?#needs:signtool|security )(?:signtool(?:\.exe)?[ \t][^\n]{0,200}?[ \t]/p"
+         r"|security[ \t]+(?:import[ \t][^\n]{0,200}?[ \t]-P|(?:create|unlock|delete|set)-keychain[ \t][^\n]{0,200}?[ \t]-p"
+         r"|set-key-partition-list[ \t][^\n]{0,200}?[ \t]-k))[ \t]+"
+         r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<weak>[^\s\"'$%][^\s\"']{5,127}))"),
+        ("openssl-passwd-argument", "", "the password `openssl passwd` hashes, given as its argument "
+         "(`usermod -p \"$(openssl passwd -6 '…')\" ops`)",
+         r"(?#needs:openssl passwd)openssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|aixmd5|crypt|quiet|noverify)"
+         r"|[ \t]+-salt[ \t]+\S+)*[ \t]+"
+         r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<weak>[^\s\"'$)-][^\s\"')]{3,127}))"),
+        ("steamcmd-login", "", "steamcmd's `+login <user> <password>`",
+         r"(?#needs:+login)\+login[ \t]+[A-Za-z0-9_.@-]{2,64}[ \t]+(?P<secret>[^\s+\"'$%][^\s\"']{3,127})"
+         r"(?=[ \t]+\+|[ \t]*(?:[\"'\r\n]|\Z))"),
+        ("pexpect-sent-password", "", "what a script sends after it waits for a password's prompt "
+         "(pexpect's `child.expect(\"password:\")` then `child.sendline(\"…\")`)",
+         r"(?#needs:sendline)expect\([ \t]*[rb]?[\"'][^\"'\n]{0,40}(?i:assword|assphrase|passcode)[^\"'\n]{0,20}[\"']"
+         r"[^\n]{0,40}\)[ \t]*\r?\n[ \t]*[\w.]{1,40}\.sendline\([ \t]*[rb]?(?:\"(?P<secret>[^\"\n$]{4,128})\""
+         r"|'(?P<secret2>[^'\n]{4,128})')"),
         ("expect-sent-password", "", "what an `expect` script sent at a password's prompt, as its debug "
          "output shows it: `…'s password: ` then `send: sending \"…\\r\" to { exp4 }`",
          r"(?#needs:send: sending)(?i:pass(?:word|phrase)|passcode|pin)[^\n]{0,20}:[ \t]*\r?\n"
@@ -2287,6 +2324,36 @@ def redaction_patterns():
         # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
         # value that ends the line and is not a plain word (`token: expired` is prose);
         # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
+        ("license-or-recovery-key", "i", "a license's serial, a product key or a disk's recovery key in groups "
+         "after its word (`-serial E3-VP56-FXW6-N599-XY3S-0YNF`, `UNITY_SERIAL=…`, `product key: XXXXX-…`, "
+         "`Recovery key for … FileVault: W2G8-LDK4-…`, BitLocker's eight groups of six digits): five groups or more",
+         r"(?#needs:serial|licen|product key|activation|recovery|cd key|cdkey|registration)"
+         # (from the line's start, which names no published key: a GVLK is public)
+         r"(?<![^\n])(?:(?!public|publish|gvlk)[^\n]){0,160}?"
+         r"(?:serial|licen[cs]e|product[ _-]?key|activation|recovery|cd[ _-]?key|registration)"
+         r"(?:(?!public|publish|gvlk)[^\n]){0,80}?(?:[ \t=:\"'>]|\r?\n(?:[ \t>]*))"
+         r"(?P<secret>(?=[a-z0-9-]{0,40}[0-9])(?=[a-z0-9-]{0,40}[a-z])[a-z0-9]{2,6}(?:-[a-z0-9]{4,6}){4,7}"
+         r"|[0-9]{6}(?:-[0-9]{6}){7})(?![a-z0-9-])"),
+        ("key-byte-list", "i", "a key written as a list of 16 or more bytes under a key's name (a Zigbee "
+         "network key `[116, 59, …]`, `int[] NETWORK_KEY = { 17, 16, … }`, Kotlin's `byteArrayOf(0x69.toByte(), …)`, "
+         "C's `rgubSecretKey[…] = { 0x80, … }`), not a counting sequence (a test vector)",
+         r"(?#needs:key|ltk|secret|psk)(?<![a-z0-9])(?P<name>[a-z0-9_]{0,30}(?:key|ltk|secret|psk)"
+         r"(?:_?(?:bytes|data|value|raw|[0-9]{1,3}))?)(?<!hotkey)(?![a-z0-9_])"
+         r"[^\n=:]{0,60}?(?:=|:|\bis\b)[^\n]{0,40}?(?:\[|\{|\(|bytes\(\[)[ \t]*(?:\r?\n[ \t]*)?"
+         r"(?!(?:0x)?0?0[ \t]*,[ \t]*(?:0x)?0?[01][ \t]*,[ \t]*(?:0x)?0?[02][ \t]*,)"  # (not 0, 1, 2, … nor zeros)
+         r"(?P<secret>(?:(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){15,63}"
+         r"(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?)(?=[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\]})])"),
+        ("camel-key-generated", "", "a key named in camel case with a word no other row knows before `Key` "
+         "(`PublisherKey = \"…\"`, `IntegrityKey=…`, `webApiKey: …`), when its value looks generated: not a "
+         "database's, a cache's, a hash's, a public or a device's key, nor short hex (an id)",
+         r"(?#needs:Key)(?<![A-Za-z0-9_$])(?P<name>(?!(?i:public|primary|foreign|sort|partition|cache|hash|object"
+         r"|idempotency|row|group|lookup|shard|routing|step|task|asset|action|dedupe?|range|restore|experiment|sha"
+         r"|md5|digest|checksum|commit|etag|rev|build|trace|span|request|message|event|device|push|query|i18n"
+         r"|translation|react|sort|map|dict|index|primary|unique|storage|local|session|state|env|config|setting"
+         r"|license)Key)"  # (`storageKey`, `localStorageKey`, `sessionKey`: a store's name for a value)
+         r"[A-Za-z][a-z0-9]{1,20}(?:[A-Z][a-z0-9]{1,20}){0,3})Key(?![a-z])"
+         r"\\?[\"']?\]?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?"
+         r"(?![0-9a-f]{1,31}(?![A-Za-z0-9+/_.=-]))(?P<token>[A-Za-z0-9+/_.=-]{16,200})(?![A-Za-z0-9+/_.=-])"),
         ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key); "
          "a value ending its line that holds a bracket (`password: dJ6aRY-jdtDP(=6`) but does not end "
          "in one (a call, an index or a placeholder does), when it looks random",

@@ -1688,3 +1688,75 @@ issue("config-file-password", "credential-file", "account alerts\nhost smtp.gmai
       "password ")
 BENIGN += ['char[] letters = "abcdefghijklmnop".toCharArray();', "token: xmlhttprequest",
            "password\nstrengthsstrength"]
+issue("password-then-value", "prose", "New NAS added to clients.conf, shared secret {v}. Same on the WLC side.",
+      "Recife" + rand(DIGITS, 4), "New NAS added to clients.conf, shared secret ")
+issue("password-then-value", "prose", "la wifi de invitados es \"Bar-Invitados\" y la clave {v}", "OrquideaCarbonOtono" + rand(DIGITS, 2),
+      "la wifi de invitados es \"Bar-Invitados\" y la clave ")
+BENIGN += ["the clave primaria2 column is the table's key", "shared secret rotation2024 plan in the wiki",
+           "PSK mode WPA2 personal"]
+issue("camel-key-generated", "code", "public const string PublisherKey = \"{v}\";", rand("0123456789ABCDEF", 32),
+      "public const string PublisherKey = \"")
+issue("camel-key-generated", "config", "[/Script/Game.AntiCheatSettings]\nIntegrityKey={v}\nKickDelay=5",
+      rand("0123456789ABCDEF", 48), "IntegrityKey=")
+issue("key-byte-list", "config", "advanced:\n  pan_id: 2936\n  network_key: [{v}]",
+      ", ".join(str(b) for b in (116, 59, 154, 126, 201, 105, 182, 229, 143, 177, 1, 240, 182, 242, 226, 230)),
+      "  network_key: [")
+issue("key-byte-list", "code", "val BENCH_LTK = byteArrayOf({v})",
+      ", ".join("0x%02X.toByte()" % b for b in (0x69, 0xA6, 0xBA, 0x71, 0x4E, 0x0E, 0x23, 0xCF, 0xAE, 0x9F, 0xB4,
+                                                0x87, 0x18, 0x12, 0x81, 0xE6)), "val BENCH_LTK = byteArrayOf(")
+issue("license-or-recovery-key", "cli", "Unity -batchmode -quit -serial {v} -username \"$UNITY_EMAIL\"",
+      "E3-" + "-".join(rand(UPPER + DIGITS, 4) for _ in range(5)), "Unity -batchmode -quit -serial ")
+issue("license-or-recovery-key", "prose", "Recovery key for the signing laptop's FileVault: {v}",
+      "-".join(rand(UPPER, 2) + rand(DIGITS, 1) + rand(UPPER, 1) for _ in range(6)),
+      "Recovery key for the signing laptop's FileVault: ")
+BENIGN += ["key_codes = [65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80]",
+           "key = bytes([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])",
+           "serial number: SN-2024-0001-AB12",
+           "KMS client setup key (public GVLK for Windows Server, published for volume activation): "
+           "RF677-H863M-MFHRQ-GM7FD-J47WB",
+           "translationKey: \"user_profile_settings_v2\"", "const foo = { dataKey: \"a1b2c3d4e5f6a7b8\" }",
+           "minisign -Vm app-1.7.11.tar.gz -P RW" + rand(B64, 54),
+           "p4 -u abakker -p ssl:perforce.example.dev:1666 changes -m 5 //game/main/...",
+           '{"env": {"SENTRY_AUTH_TOKEN": "@SENTRY_AUTH_TOKEN"}}',
+           "advanced:\n  network_key: GENERATE\n  pan_id: GENERATE", '{"msg":"socket","server_key":"[set]","port":7350}',
+           "signing.keyId=91F01AB0\nsigning.secretKeyRingFile=/home/ci/.gnupg/secring.gpg",
+           "mavenCentralPassword=${MAVEN_CENTRAL_PASSWORD}\nsigning.keyId=46003333",
+           '<enclosure url="https://updates.example.app/App-4.8.3.zip" sparkle:edSignature="' + rand(B64, 86) + '==" length="388"/>',
+           '{"platforms": {"darwin-aarch64": {"signature": "dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVyZSBmcm9tIHRhdXJpIHNlY3JldCBrZXkK'
+           + rand(B64, 60) + '"}}}',
+           "APNs device token: " + rand(HEX, 64), "ExponentPushToken[" + rand(ALNUM, 22) + "]",
+           "MAPBOX_PUBLIC_TOKEN=pk." + rand(ALNUM, 60) + "." + rand(ALNUM, 22),
+           "LD_MOBILE_KEY=mob-%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+           "2025/03/14 21:59:42 [info] Vault token renewed, ttl=768h, accessor=" + rand(ALNUM, 24),
+           "CrashReporter Key:   " + rand(HEX, 40), "objectKey: uploads/2024-06-17/" + rand(HEX, 32) + ".png",
+           "PUBNUB_SUBSCRIBE_KEY=sub-c-%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
+issue("name-then-value", "assignment", "TAURI_SIGNING_PRIVATE_KEY={v}",
+      "dW50cnVzdGVkIGNvbW1lbnQ6IHJzaWduIGVuY3J5cHRlZCBzZWNyZXQga2V5CiAg" + rand(B64, 80), "TAURI_SIGNING_PRIVATE_KEY=")
+issue("assignment", "assignment", "    <password>{{v}}</password>",
+      "AQAAABAAAAAQ" + rand(B64, 44) + "=", "    <password>")
+issue("assignment", "assignment", "gitlab-runner register --non-interactive\nREGISTRATION_TOKEN={v}", "GR1348941" + rand(ALNUM, 20),
+      "REGISTRATION_TOKEN=")
+issue("android-build-secret", "code", "defaultConfig {\n    buildConfigField(\"String\", \"API_SECRET\", \"\\\"{v}\\\"\")\n}",
+      rand(HEX, 40), "buildConfigField(\"String\", \"API_SECRET\", \"\\\"")
+issue("android-build-secret", "config", "<string name=\"PreSharedKey\">&quot;{v}&quot;</string>", rand(ALNUM, 15),
+      "<string name=\"PreSharedKey\">&quot;")
+issue("backtrace-submission-token", "config", "\"submission_url\": \"https://submit.backtrace.io/studio/{v}/minidump\"",
+      rand(HEX, 64), "https://submit.backtrace.io/studio/")
+issue("perforce-ticket", "cli", "$ p4 tickets\nperforce.example.games:1666 (jdoe) {v}\nlocalhost:1666 (super) expired",
+      rand("0123456789ABCDEF", 32), "perforce.example.games:1666 (jdoe) ")
+issue("app-certificate", "assignment", "AGORA_APP_ID={v0}\nAGORA_APP_CERTIFICATE={v}".replace("{v0}", rand(HEX, 32)),
+      rand(HEX, 32), "AGORA_APP_CERTIFICATE=")
+issue("signing-tool-password", "cli", "signtool sign /f C:\\certs\\codesign.pfx /p {v} /tr http://timestamp.digicert.com x.exe",
+      "Kiln" + rand(DIGITS, 4) + "-" + rand(LOWER, 3), "/f C:\\certs\\codesign.pfx /p ")
+issue("signing-tool-password", "cli", "security import ./certs/dist.p12 -k build.keychain -P \"{v}\" -T /usr/bin/codesign",
+      "panda_" + rand(LOWER, 6) + "_waffle", "-k build.keychain -P \"")
+issue("openssl-passwd-argument", "cli", "usermod -p \"$(openssl passwd -6 '{v}')\" ops", "fjord+" + rand(DIGITS, 4),
+      "openssl passwd -6 '")
+issue("steamcmd-login", "cli", "steamcmd +login buildbot {v} +run_app_build ../scripts/app.vdf +quit",
+      "lantern_" + rand(LOWER, 6) + "_island", "steamcmd +login buildbot ")
+issue("pexpect-sent-password", "code", "child.expect(\"password:\")\nchild.sendline(\"{v}\")\nchild.expect(\"#\")",
+      "DOLP" + rand(DIGITS, 4) + "nomad*", "child.sendline(\"")
+BENIGN += ["signtool verify /pa /p x.exe", "openssl passwd -6 -stdin < pw.txt", "steamcmd +login anonymous +app_update 740 +quit",
+           "steamcmd +login user $STEAM_PASS +quit", "security create-keychain -p \"$KEYCHAIN_PASSWORD\" build.keychain",
+           "<string name=\"api_key_label\">API</string>", "        >>> string_to_token('String.Double')\n        Token.Literal.String.Double",
+           "the token is System.Net.Http.Headers now"]
