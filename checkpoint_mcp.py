@@ -1232,7 +1232,10 @@ def redaction_patterns():
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
         ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
          r"<(?P<tag>[a-z][a-z0-9:_.-]*)[ \t][^>\n]*?(?:name|key|id)=[\"'][^\"'\n]*(?:password|passwd|secret|token"
-         r"|apikey|api_key|api-key|credential)[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+         r"|apikey|api_key|api-key|credential)"
+         # (not a user interface's words about one: Android's `<string name=\"api_key_hint\">`)
+         r"(?![^\"'\n]*(?:label|hint|title|desc|prompt|message|text|error|placeholder|summary|help|caption))"
+         r"[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
         ("xml-name-value-secret", "i", "a property's name then value as elements (Hadoop's and Hive's "
          "*-site.xml: <name>fs.s3a.secret.key</name><value>…</value>)",
          r"(?#needs:</name>)<name>[^<\n]*(?:(?:password|passwd|secret|token|credential)</name>\s*"
@@ -2289,8 +2292,9 @@ def redaction_patterns():
         ("backtrace-submission-token", "i", "Backtrace's submission token in a crash reporter's URL "
          "(`https://submit.backtrace.io/<universe>/<64 hex>/json`, `…backtrace.io/post/<universe>/<64 hex>`)",
          r"(?#needs:backtrace.io/)backtrace\.io(?::[0-9]+)?/(?:post/)?[a-z0-9_-]{1,64}/(?P<secret>[0-9a-f]{64})(?![0-9a-z])"),
-        ("perforce-ticket", "", "a Perforce ticket as `p4 tickets` lists it: `host:1666 (user) <32 hex>`",
-         r"(?#needs:()(?<![^\n])[ \t]*[\w.-]{1,100}:[0-9]{2,5}[ \t]+\([\w.@-]{1,64}\)[ \t]+(?P<secret>[0-9A-F]{32})"
+        ("perforce-ticket", "", "a Perforce ticket as `p4 tickets` lists it: `host:1666 (user) <32 hex>` "
+         "(below the command, or in a text that names the tickets' file)",
+         r"(?#needs:p4 tickets|p4tickets|P4TICKETS)\n[ \t]*[\w.-]{1,100}:[0-9]{2,5}[ \t]+\([\w.@-]{1,64}\)[ \t]+(?P<secret>[0-9A-F]{32})"
          r"[ \t]*(?=\r?\n|\Z)"),
         ("app-certificate", "i", "an app certificate that signs tokens, in hex (Agora's `AGORA_APP_CERTIFICATE=…`, "
          "`app certificate (primary) = …`): 32 hex digits",
