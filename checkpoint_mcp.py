@@ -2003,7 +2003,7 @@ def redaction_patterns():
          r"(?#needs:alias set|host add|user add|authorize)"
          r"(?:mc[ \t]+(?:(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+|admin[ \t]+user[ \t]+add)[ \t]+\S+"
          r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
-         r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s'\"]+)[ \t]+(?:" + _CLI_VALUE + r")"),
+         r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|(?!#)[^\s'\"]+)[ \t]+(?!#)(?:" + _CLI_VALUE + r")"),  # (not a comment)
         ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
          r"(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
          + _CLI_VALUE + r")"),
@@ -2081,7 +2081,7 @@ def redaction_patterns():
          r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός)(?![\w-])"
          r"(?:[ \t]+(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
          r"|provisoria|provisional|provisoire|initial|inicial|new|nueva|nuevo|nova|novo|nouveau|neues|neue"
-         r"|tymczasowe|dočasné|geçici))?[ \t]+[\"'`‘“„«]?(?P<secret>"
+         r"|tymczasowe|dočasné|geçici))?[ \t]+[\"'`‘“„«]?(?:(?P<secret>"
          # (a word or two and a number, a symbol after it: `anna.li64`, `Piotr2001`, `chiara.09111971`, `Start9425=oh`;
          # not a version, a hash's or a format's name: `sha256`, `utf8`, `argon2id`)
          r"(?!(?i:sha|md|aes|rsa|utf|base|argon|bcrypt|pbkdf|scrypt|blake|ubuntu|debian|python|node|java|win"
@@ -2424,6 +2424,7 @@ _PLACEHOLDER_VALUE = (
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
+    r"|%\{[^}\s]*\}.*|<[A-Za-z][A-Za-z_-]*"  # a Java property's `%{idp.home}/…`; `<stored in keychain>`'s first word
     r"|[*•]{3,}[ \t]*\(?(?i:redacted|hidden|masked|sensitive)\)?"  # `*********(redacted)`
     r"|&[A-Za-z_][A-Za-z0-9_]*\.?"  # a SAS macro variable: `password="&dbpass."`
     r"|[*xX•.…-]{3,}|\s*(?:\.{3}|…)\s*|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):"
