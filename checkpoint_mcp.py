@@ -552,12 +552,12 @@ _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
         "token", "token(?<!pagetoken)(?<!page_token)").replace(  # (Helm's `existingSecret: db-creds`
         "secret", "secret(?<!existingsecret)(?<!existing_secret)") + "|" + _KEY_NAME  # names one)
-    + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"']pass)|(?<=[{,] pass)|(?<=\n pass)|(?<=\n  pass)|(?<=\n    pass)"
+    + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"';&?]pass)|(?<=[{,] pass)|(?<=\n pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
     + r"|(?<=[ \t]pass)(?==(?![0-9]{1,5}(?![^\s,;]))[^\s=]{0,64}?[0-9.!@#$%^&*+_-])"  # (`ssid=… pass=…`,
     # not a count nor a word: `tests pass=ok`)
     + "".join("|(?<=%spass)" % prefix for prefix in _PASS_PREFIXES)
-    + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
+    + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|skey(?<=[_.-]skey)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
     + r"|pw(?<![a-z0-9]pw))"  # (`pw=`, `db_pw:`, `PW =`: a password's short name, not `pwm`)
 )
 
@@ -639,7 +639,8 @@ _CLI_VALUE = _cli_value()
 # The secret's words that end a name before its value in secret-name-and-value.
 _NAME_AND_VALUE_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
                          "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials",
-                         "signing_key", "signingkey", "master_key", "masterkey", "auth_key", "encryption_key", "hmac_key")
+                         "signing_key", "signingkey", "master_key", "masterkey", "auth_key", "encryption_key", "hmac_key",
+                         "dbpass", "db_pass", "smtp_pass", "smtppass", "mail_pass", "mailpass", "ftp_pass", "ftppass")
 
 
 def _after_call(*names):
@@ -684,7 +685,7 @@ def _piped_secret(command):
             r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
             r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]|iinit(?![\w-])"
-            r"|kubeseal[ \t][^\n]*--raw)")
+            r"|kubeseal[ \t][^\n]*--raw|vncpasswd|realm[ \t]+join|adcli[ \t]+join)")
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -760,6 +761,8 @@ _ASSIGNED_VALUE = (
     r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]{0,63}[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
     + r"|=(?P<weak5>(?![^\s'\"`;]{0,200}\w\([^()\s]{0,200}\))[^\s'\"`;,&|]{0,200}[)\]}][^\s'\"`;,&|()]{1,200})(?=[;\"'])"
     + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+    # (and the new value a plan shows after it: Terraform's `"SMTP_PASSWORD" = "old" -> "new"`)
+    + r"(?:[ \t]+->[ \t]+\"(?P<secret17>[^\"\n]+)\")?"
     + _SPLIT_VALUE + r")"
     + r"|=(?P<secret4>" + _BARE_VALUE + r")"
     # (a value a shell would not take but a .env file does, if it looks random: `DB_PASSWORD=&Xk29fj!qPz`;
@@ -800,7 +803,7 @@ _CLEAR_KEY = (r"(?P<secret>[0-9A-F]{32}(?:[0-9A-F]{16})?(?![0-9A-Za-z])"
 _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành)[ \t]+"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành|auf)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?(?:(?P<secret>"
@@ -825,11 +828,16 @@ _STATED_SECRET = (
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
     r"[a-z]{4,24}[0-9]{2,4}"
+    # (a capitalised word and a number: `Hygge8446`, `Blume6504`; not a product's or a version's name)
+    r"|(?!(?:Windows|Server|Office|Python|Ubuntu|Debian|Fedora|Java|Node|Win|Version|Release|Build|Sprint|Phase"
+    r"|Step|Stage|Level|Test|Room|Floor|Page|Chapter|Section|Table|Figure|Ticket|Issue|Case|Order|Invoice"
+    r"|Account|Project|Team|Group|Node|Host|Server|Cluster|Region|Zone|Model|Series|Android|Galaxy|Pixel)[0-9])"
+    r"[A-Z][a-z]{3,15}[0-9]{3,6}"
     # (words joined by a symbol with a number, or a word, a number and a symbol:
     # `meadow+marble86`, `harbor=hollow77`, `Harbor51_`; not a version or an arch: `x86_64`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v)[0-9._-])"
     r"(?=[A-Za-z0-9+=_.!?#*~-]{0,74}[+=_!?#*~])"
-    r"[A-Za-z]{3,16}(?:[+=_.-][A-Za-z]{3,16}){0,3}[0-9]{2,6}[+=_!?#*~-]?"
+    r"[A-Za-z]{3,16}(?:[+=_.-][A-Za-z]{3,16}){0,3}[._-]?[0-9]{2,6}[+=_!?#*~-]?"
     # (a word, a number and one symbol closing it: `Otte685-`, `Rave767.`, `7ang02017+`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v|sha|aes|rsa|md)[0-9])"
     r"[A-Za-z0-9]?[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&](?![\w-])"
@@ -842,6 +850,9 @@ _STATED_SECRET = (
     r"|(?<!commit: )(?<!commit )(?<!sha: )(?<!hash: )(?<!revision: )(?<!revision )"
     r"(?=[0-9]{0,63}[a-f])[0-9a-f]{32,64})"  # (hex with a letter: 44 digits are an invoice's key)
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])|(?P<secret2>" + _PROSE_SECRET + r")"
+    r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"
+    # (or letters alone that case changes chop small, judged as a `weak` value: `dhrqLGKTohPNO`)
+    r"|(?P<weakletters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
     r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"
     # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
     r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [A-Za-z][a-z]{2,11}){3,7}(?:[0-9]{1,4}| [0-9]{1,4})?)"
@@ -1570,10 +1581,12 @@ def redaction_patterns():
          "`Send(\"…{ENTER}\")`, `SendKeys \"…{ENTER}\"` (AutoIt, AutoHotkey, VBScript), if it looks random",
          r"(?#needs:{tab})\{tab\}[^\n]*\r?\n[^\n]*?[\"'(](?P<weak>[^\"'{}\s]{4,64})\{enter\}"),
         ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too, "
+         "winrs' -p:PASS, "
          "and a switch named for one (`/TargetPassword:…`, `/passwordd:…`); not msbuild's `/p:Name=value`; "
          "tf's `/login:DOMAIN\\user,PASS`",
-         r"(?#needs:/pass:|password|pwd:|/pw:|/p:|/login:)"
-         r"/(?<=[ \t]/)(?:(?:pass|[a-z]*password[a-z]?|[a-z]*pwd|pw|p(?=:(?![\w.-]+=))):|login:[^\s,\"']+,)"
+         r"(?#needs:/pass:|password|pwd:|/pw:|/p:|/login:|-p:)"
+         r"(?:/(?<=[ \t]/)|-(?<=[ \t]-)(?=p:))"  # (winrs' `-u:… -p:…` too)
+         r"(?:(?:pass|[a-z]*password[a-z]?|[a-z]*pwd|pw|p(?=:(?![\w.-]+=))):|login:[^\s,\"']+,)"
          r"(?:(?P<secret>[^\s\"']+)"
          r"|\"(?P<secret2>[^\"\n]+)\""
          r"|'(?P<secret3>[^'\n]+)')"),
@@ -1599,7 +1612,7 @@ def redaction_patterns():
          r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
         ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
          "SET PASSWORD FOR 'u'@'h' = '…'",
-         r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?)?(?:[ \t]*=[ \t]*n?|[ \t]+)"
+         r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
          r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
         ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
          "`process.env.WEBHOOK ?? '…'`, PHP's `?:`, Perl's `//`, `.orElse('…')`, `.unwrap_or(\"…\")`, "
@@ -2098,13 +2111,16 @@ def redaction_patterns():
          r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Config|Options|Settings|Field)(?![a-z]))"
          r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
          r"|" + _PROSE_SECRET + r")"
-         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"),
+         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
+         # (or letters alone that case changes chop small, judged as a `weak` value: `pw WqOEZyuRYXJxl`)
+         r"|(?P<weakletters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
+         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）]))"),
         ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
          "`Das Passwort … lautet jetzt …`, "
          "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
          r"|asswort|ennwort"
-         r"|elszó|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
+         r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
              ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
@@ -2113,7 +2129,7 @@ def redaction_patterns():
              ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", "(?:si)?"), ("gangskode", "[Aa]dgangskode", "(?:n)?"),
              ("assord", "[Pp]assord", "(?:et)?"), ("ật khẩu", "[Mm]ật khẩu", ""), ("arola", "[Pp]arola", ""),
              ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
-             ("elszó", "[Jj]elszó", ""), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*"),
+             ("elsz", "[Jj]elsz", "(?:ó|ava|avát|ót)"), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*"),
              ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
              ("hrase secr", "[Pp]hrase secr", "[èe]te")))
          + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|비번|암호|토큰|パスフレーズ"
@@ -2300,6 +2316,30 @@ def redaction_patterns():
          "`app certificate (primary) = …`): 32 hex digits",
          r"(?#needs:certificate)app[ _.-]?certificate[^\n=:]{0,40}?(?:[ \t]*[=:][ \t]*|[ \t]+is[ \t]+)[\"'`]?"
          r"(?P<token>[0-9a-f]{32})(?![0-9a-z])"),
+        ("set-config-secret", "i", "a setting named for a secret given its value by a tool's `set-config` "
+         "(`server-command set-config ext-device.smtp.password …`, `heroku config:set` with a space)",
+         r"(?#needs:set-config|config:set|setconfig)(?:set-config|config:set|setconfig)[ \t]+[\"']?"
+         r"[a-z0-9_.:/-]{0,60}(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)[\"']?[ \t]+"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s\"'<]+))"),
+        ("users-map-password", "", "a password in a map of users to their passwords (Orthanc's `\"RegisteredUsers\" : "
+         "{ \"radiology\" : \"…\" }`, `basic_auth_users:`, `users: { admin: … }`), the first entry's",
+         r"(?#needs:sers|SERS|ogins|asswords)(?i:registered_?users|basic_?auth_?users|users|logins|passwords|accounts)"
+         r"[\"']?[ \t]*[:=][ \t]*\{[ \t]*(?:\r?\n[ \t]*)?[\"']?[A-Za-z0-9_.@-]{1,64}[\"']?[ \t]*[:=][ \t]*"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
+        ("sendmail-authinfo", "", "sendmail's authinfo line: `AuthInfo:host \"U:user\" \"P:…\"`",
+         r"(?#needs:AuthInfo)AuthInfo:[^\n]{0,200}?\"P:(?P<secret>[^\"\n]+)\""),
+        ("login-user-colon-password", "", "a proxy's or a peer's `login=user:password` (squid's cache_peer)",
+         r"(?#needs:login=)(?<![\w-])login=[^\s:\"']{1,64}:(?P<weak>[^\s\"']{4,128})"),
+        ("basic-auth-encoded-literal", "i", "`user:password` given in code to the base64 that makes an HTTP Basic "
+         "header (`'Basic ' + EncodingUtil.base64Encode(Blob.valueOf('user:…'))`, `btoa('user:…')`)",
+         r"(?#needs:basic)basic[^\n]{0,80}?(?:base64encode|tobase64string|b64encode|btoa|encodetostring|base64\.encode)"
+         r"\([^\n\"']{0,60}?[\"'][^\"':\s]{1,64}:(?P<weak>[^\"'\s]{4,128})[\"']"),
+        ("swift-header-value", "", "a value Swift sets on a header named for a secret "
+         "(`request.setValue(\"…\", forHTTPHeaderField: \"X-Api-Key\")`)",
+         r"(?#needs:forHTTPHeaderField)(?:setValue|addValue)\([ \t]*\"(?P<weak>[^\"\n]+)\"[ \t]*,[ \t]*forHTTPHeaderField:"
+         r"[ \t]*\"[^\"\n]*(?i:key|token|secret|auth|password)[^\"\n]*\""),
+        ("snmp-community-call", "", "an SNMP community given to a library's call (pysnmp's `CommunityData('…')`)",
+         r"(?#needs:CommunityData)CommunityData\([ \t]*(?:\"(?P<community>[^\"\n]+)\"|'(?P<community2>[^'\n]+)')"),
         ("signing-tool-password", "", "a password given to a signing or keychain tool: Windows' `signtool … /p …`, "
          "macOS' `security import … -P …`, `security create-keychain|unlock-keychain … -p …`, "
          "`security set-key-partition-list … -k …`",
@@ -2684,7 +2724,7 @@ def redaction_regexes():
                              literal_prefixes(source)))
         made["patterns"] = tuple(patterns)
         made["placeholder"] = LazyRegex(_PLACEHOLDER_VALUE)
-        made["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+        made["base64"] = re.compile(r"(?=[A-Za-z0-9+/_=-]{24})[A-Za-z0-9+/_-]{20,}={0,2}")  # (24 with its padding)
         made["ids"] = re.compile(_CREDENTIAL_IDS)
         made["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
         made["words"] = re.compile("|".join(
@@ -3045,7 +3085,7 @@ def is_prose_passphrase(value):
 # A call's words that log in with a user and a password (`f.request :authorization, :basic, …`).
 _LOGIN_CALL_WORDS = ("auth", "login", "logon", "signin", "sign_in", "basic", "credential", "connect", "pdo",
                      "construct", "bind", "database", "directoryentry", "sftpclient", "sshclient", "ftpclient",
-                     "smbclient", "imapclient", "smtpclient", "ldapclient")
+                     "smbclient", "imapclient", "smtpclient", "ldapclient", "mapnetworkdrive")
 
 
 def is_login_argument(text, start, value):

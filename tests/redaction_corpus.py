@@ -1760,3 +1760,25 @@ BENIGN += ["signtool verify /pa /p x.exe", "openssl passwd -6 -stdin < pw.txt", 
            "steamcmd +login user $STEAM_PASS +quit", "security create-keychain -p \"$KEYCHAIN_PASSWORD\" build.keychain",
            "<string name=\"api_key_label\">API</string>", "        >>> string_to_token('String.Double')\n        Token.Literal.String.Double",
            "the token is System.Net.Http.Headers now"]
+issue("set-config-secret", "cli", "server-command set-config ext-device.smtp.password {v}", "salmon-mosaic-pepper-" + rand(DIGITS, 2),
+      "server-command set-config ext-device.smtp.password ")
+issue("users-map-password", "config", "{\n  \"AuthenticationEnabled\" : true,\n  \"RegisteredUsers\" : {\n    \"radiology\" : \"{v}\"\n  }\n}",
+      "OtterQuiverCanyon" + rand(DIGITS, 1), "    \"radiology\" : \"")
+issue("sendmail-authinfo", "config", "AuthInfo:smtp.office365.com \"U:scanner@example.org\" \"P:{v}\" \"M:LOGIN PLAIN\"",
+      "ribbon." + rand(ALNUM, 6), "\"U:scanner@example.org\" \"P:")
+issue("login-user-colon-password", "config", "cache_peer proxy.example.net parent 3128 0 no-query default login=svc_flow:{v}",
+      rand(LOWER + DIGITS, 6) + "-" + rand(LOWER + DIGITS, 6), "login=svc_flow:")
+issue("basic-auth-encoded-literal", "code", "req.setHeader('Authorization', 'Basic ' + EncodingUtil.base64Encode(Blob.valueOf('fm_admin:{v}')));",
+      rand(ALNUM, 4) + "!" + rand(ALNUM, 6) + "+" + rand(DIGITS, 3), "Blob.valueOf('fm_admin:")
+issue("swift-header-value", "code", "request.setValue(\"{v}\", forHTTPHeaderField: \"X-Kiosk-Key\")", rand(ALNUM, 32),
+      "request.setValue(\"")
+issue("snmp-community-call", "code", "next(getCmd(SnmpEngine(), CommunityData('{v}', mpModel=1), UdpTransportTarget(('10.0.0.9', 161))))",
+      "ro-sunflower-" + rand(DIGITS, 4), "CommunityData('")
+issue("assignment", "config", "  ~ app_settings = {\n      ~ \"SMTP_PASSWORD\" = \"(sensitive value)\" -> \"{v}\"\n    }",
+      "GoRams-" + rand(DIGITS, 2), "\" -> \"")
+BENIGN += ["users: {}", "login=PASS:yes", "git config set core.editor vim", "set-config smtp.password.min-length 12",
+           "mc alias set archive http://minio.local:9000   # prompts for access key and secret",
+           "machine sftp.example.org\n  login glpi\n  password <stored in keychain>",
+           "idp.signing.key = %{idp.home}/credentials/idp-signing.key",
+           "The SFTP password for Atlas Checks is in 1Password under 'EDI - Atlas Checks'. Don't paste it in Teams.",
+           "request.setValue(\"application/json\", forHTTPHeaderField: \"Content-Type\")"]
