@@ -640,7 +640,7 @@ _CLI_VALUE = _cli_value()
 _NAME_AND_VALUE_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "pwd", "private_key",
                          "privatekey", "access_key", "accesskey", "secret_key", "secretkey", "credential", "credentials",
                          "signing_key", "signingkey", "master_key", "masterkey", "auth_key", "encryption_key", "hmac_key",
-                         "dbpass", "db_pass", "smtp_pass", "smtppass", "mail_pass", "mailpass", "ftp_pass", "ftppass")
+                         "dbpass", "db_pass")
 
 
 def _after_call(*names):
@@ -894,6 +894,15 @@ _SECRET_READ_THEN_PRINTED = (
     r"(?:=>[ \t]*|Out\[[0-9]+\]:[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
     r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
+
+
+# Words before `Key` in a camel-case name that say the value is no secret (camel-key-generated).
+_CAMEL_KEY_NOT_SECRET = ("public", "primary", "foreign", "sort", "partition", "cache", "hash", "object", "idempotency",
+                         "row", "group", "lookup", "shard", "routing", "step", "task", "asset", "action",
+                         "dedupe", "dedup", "range", "restore", "experiment", "sha", "md5", "digest", "checksum",
+                         "commit", "etag", "rev", "build", "trace", "span", "request", "message", "event",
+                         "device", "push", "query", "i18n", "translation", "react", "map", "dict", "index",
+                         "unique", "storage", "local", "session", "state", "env", "config", "setting", "license")
 
 
 def redaction_patterns():
@@ -2086,15 +2095,18 @@ def redaction_patterns():
          "(`pw Acme.8747`, `password anna.li64.`, `senha azerty480`, `contraseña temporal purple.bamboo.sole.orange`): "
          "a shape a person chooses (words and a number, three words joined, words run together), not a word "
          "nor a name of code",
-         r"(?#needs:ass|ASS|pw|PW|Pw|enha|ontrase|asswort|ennwort|achtwoord|asło|aslo|eslo|ifre|arola|senord|арол|elsz|khẩu|ωδικ"
-         r"|lave|hared secret|hared key|PSK|psk)"
+         # (each word then a space, as the needles say: `--password=…` and `password:` are other rows')
+         r"(?#needs:assword |asswd |assphrase |asscode |ASSWORD |ASSWD |ASSPHRASE |ASSCODE |pw |pwd |PW |PWD |Pw "
+         r"|enha |lave |hared secret |hared key |hared-secret |hared-key |HARED SECRET |HARED KEY |PSK |psk "
+         r"|ontraseña |ontrasena |mot de passe |asswort |ennwort |achtwoord |asło |aslo |eslo |ifre |ifresi "
+         r"|arola |arolası |arolasi |senord |senordet |ароль |elszó |ật khẩu |ωδικός )"
          r"(?<![\w-])(?:[Pp]ass(?:word|wd|phrase|code)|PASS(?:WORD|WD|PHRASE|CODE)|pwd?|PWD?|Pw|[Ss]enha|[Cc]lave"
          r"|(?:[Ss]hared|SHARED)[ -](?:[Ss]ecret|SECRET|[Kk]ey|KEY)|(?:[Pp]re-)?[Ss]hared [Kk]ey|PSK|psk"
          r"|[Cc]ontrase(?:ña|na)|mot de passe|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Hh]as[łl]o|[Hh]eslo"
-         r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός)(?![\w-])"
-         r"(?:[ \t]+(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
+         r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός)(?![\w-]) +"
+         r"(?:(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
          r"|provisoria|provisional|provisoire|initial|inicial|new|nueva|nuevo|nova|novo|nouveau|neues|neue"
-         r"|tymczasowe|dočasné|geçici))?[ \t]+[\"'`‘“„«]?(?:(?P<secret>"
+         r"|tymczasowe|dočasné|geçici) +)?[\"'`‘“„«]?(?:(?P<secret>"
          # (a word or two and a number, a symbol after it: `anna.li64`, `Piotr2001`, `chiara.09111971`, `Start9425=oh`;
          # not a version, a hash's or a format's name: `sha256`, `utf8`, `argon2id`)
          r"(?!(?i:sha|md|aes|rsa|utf|base|argon|bcrypt|pbkdf|scrypt|blake|ubuntu|debian|python|node|java|win"
@@ -2322,8 +2334,9 @@ def redaction_patterns():
          r"[a-z0-9_.:/-]{0,60}(?:password|passwd|secret|token|api[_-]?key|private[_-]?key)[\"']?[ \t]+"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s\"'<]+))"),
         ("users-map-password", "", "a password in a map of users to their passwords (Orthanc's `\"RegisteredUsers\" : "
-         "{ \"radiology\" : \"…\" }`, `basic_auth_users:`, `users: { admin: … }`), the first entry's",
-         r"(?#needs:sers|SERS|ogins|asswords)(?i:registered_?users|basic_?auth_?users|users|logins|passwords|accounts)"
+         "{ \"radiology\" : \"…\" }`, also set as `ORTHANC__REGISTERED_USERS`), the first entry's",
+         r"(?#needs:RegisteredUsers|REGISTERED_USERS|registered_users)"
+         r"(?:RegisteredUsers|REGISTERED_USERS|registered_users)"
          r"[\"']?[ \t]*[:=][ \t]*\{[ \t]*(?:\r?\n[ \t]*)?[\"']?[A-Za-z0-9_.@-]{1,64}[\"']?[ \t]*[:=][ \t]*"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
         ("sendmail-authinfo", "", "sendmail's authinfo line: `AuthInfo:host \"U:user\" \"P:…\"`",
@@ -2381,8 +2394,9 @@ def redaction_patterns():
         ("key-byte-list", "i", "a key written as a list of 16 or more bytes under a key's name (a Zigbee "
          "network key `[116, 59, …]`, `int[] NETWORK_KEY = { 17, 16, … }`, Kotlin's `byteArrayOf(0x69.toByte(), …)`, "
          "C's `rgubSecretKey[…] = { 0x80, … }`), not a counting sequence (a test vector)",
-         r"(?#needs:key|ltk|secret|psk)(?<![a-z0-9])(?P<name>[a-z0-9_]{0,30}(?:key|ltk|secret|psk)"
-         r"(?:_?(?:bytes|data|value|raw|[0-9]{1,3}))?)(?<!hotkey)(?![a-z0-9_])"
+         # (found at the word, the engine skips to it; a name's start before it needs no looking at)
+         r"(?#needs:key|ltk|secret|psk)(?:key|ltk|secret|psk)(?<!hotkey)(?<!monkey)(?<!donkey)(?<!turkey)(?<!hockey)"
+         r"(?<!jockey)(?<!whiskey)(?:_?(?:bytes|data|value|raw|[0-9]{1,3}))?(?![a-z0-9_])"
          r"[^\n=:]{0,60}?(?:=|:|\bis\b)[^\n]{0,40}?(?:\[|\{|\(|bytes\(\[)[ \t]*(?:\r?\n[ \t]*)?"
          r"(?!(?:0x)?0?0[ \t]*,[ \t]*(?:0x)?0?[01][ \t]*,[ \t]*(?:0x)?0?[02][ \t]*,)"  # (not 0, 1, 2, … nor zeros)
          r"(?P<secret>(?:(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){15,63}"
@@ -2390,13 +2404,11 @@ def redaction_patterns():
         ("camel-key-generated", "", "a key named in camel case with a word no other row knows before `Key` "
          "(`PublisherKey = \"…\"`, `IntegrityKey=…`, `webApiKey: …`), when its value looks generated: not a "
          "database's, a cache's, a hash's, a public or a device's key, nor short hex (an id)",
-         r"(?#needs:Key)(?<![A-Za-z0-9_$])(?P<name>(?!(?i:public|primary|foreign|sort|partition|cache|hash|object"
-         r"|idempotency|row|group|lookup|shard|routing|step|task|asset|action|dedupe?|range|restore|experiment|sha"
-         r"|md5|digest|checksum|commit|etag|rev|build|trace|span|request|message|event|device|push|query|i18n"
-         r"|translation|react|sort|map|dict|index|primary|unique|storage|local|session|state|env|config|setting"
-         r"|license)Key)"  # (`storageKey`, `localStorageKey`, `sessionKey`: a store's name for a value)
-         r"[A-Za-z][a-z0-9]{1,20}(?:[A-Z][a-z0-9]{1,20}){0,3})Key(?![a-z])"
-         r"\\?[\"']?\]?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?"
+         # (found at `Key`, a literal the engine skips to, the word before it ruled out by looking back;
+         # `storageKey`, `localStorageKey`, `sessionKey`: a store's name for a value)
+         r"(?#needs:Key)(?<=[a-z0-9])Key(?![a-z])"
+         + "".join("(?<!(?i:%s)Key)" % word for word in _CAMEL_KEY_NOT_SECRET)
+         + r"\\?[\"']?\]?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?"
          r"(?![0-9a-f]{1,31}(?![A-Za-z0-9+/_.=-]))(?P<token>[A-Za-z0-9+/_.=-]{16,200})(?![A-Za-z0-9+/_.=-])"),
         ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key); "
          "a value ending its line that holds a bracket (`password: dJ6aRY-jdtDP(=6`) but does not end "
@@ -2724,7 +2736,7 @@ def redaction_regexes():
                              literal_prefixes(source)))
         made["patterns"] = tuple(patterns)
         made["placeholder"] = LazyRegex(_PLACEHOLDER_VALUE)
-        made["base64"] = re.compile(r"(?=[A-Za-z0-9+/_=-]{24})[A-Za-z0-9+/_-]{20,}={0,2}")  # (24 with its padding)
+        made["base64"] = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
         made["ids"] = re.compile(_CREDENTIAL_IDS)
         made["prefix"] = re.compile(_PREFIXED_TOKEN_HEAD)
         made["words"] = re.compile("|".join(
