@@ -1840,7 +1840,9 @@ def redaction_patterns():
          r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"),
         ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line (and a curl config's `user = "
          "\"name:password\"`): the password, if it looks random, not an e-mail address",
-         r"\n[ \t]*user[ \t]+[^\s'\"]+[ \t]+(?![\"']?[\w.+-]+@[\w-]+\.[a-z])" + _weak_cli_value() + r"[ \t]*(?=\r?\n|\Z)"),
+         r"\n[ \t]*user[ \t]+(?![=:][ \t]+[^\s\"':]+[ \t]*(?:\r?\n|\Z))[^\s'\"]+[ \t]+"
+         r"(?![\"']?[\w.+-]+@[\w-]+\.[a-z])" + _weak_cli_value()
+         + r"[ \t]*(?=\r?\n|\Z)"),  # (not an ini file's `user = name`: curl's holds `name:password`)
         ("terraform-random-password", "", "a `random_password` resource's `result` as `terraform state show` or "
          "a plan prints it",
          r"(?#needs:random_password)resource[ \t]+\"random_password\"[^}]*?\n[ \t]*result[ \t]*=[ \t]*"
@@ -2484,7 +2486,7 @@ _PLACEHOLDER_VALUE = (
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
-    r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto"
+    r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto|test"
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
     r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
@@ -2846,12 +2848,12 @@ def is_sealed(value):
 
 
 def is_marked_fake(value):
-    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS)."""
+    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS, `do_not_use`, `not_real`)."""
     for marker in _FAKE_MARKERS:
         at = value.find(marker)
         if at >= 0 and (at == 0 or value[at - 1] in "_-." or value.endswith(marker)):
             return True
-    return any(word in value for word in _FAKE_WORDS)
+    return any(word in value for word in _FAKE_WORDS) or "do_not_use" in value.lower() or "not_real" in value.lower()
 
 
 # What names a key on its line as one made to be public: Supabase's anon key, a
