@@ -813,10 +813,6 @@ _STATED_SECRET = (
     r"|Cache|Type|Field|Column|Table|Policy|Strategy|Generator|Encoder|Decoder|Hasher|Storage)(?![a-z]))"
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
     r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
-    r"|(?![A-Za-z.]{0,90}(?<![A-Za-z])(?:System|Microsoft|Net|Http|Google|Amazon|Azure|Windows|Android|Apple"
-    r"|Core|Data|Security|Collections|Generic|Text|Threading|Tasks|Linq|Web|Api|Models|Services|Extensions"
-    r"|Configuration|Logging|Runtime|Common|Utils|Internal|Client|Server)(?![a-z]))"  # (not a namespace)
-    r"[A-Z][a-z]{2,11}(?:\.[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"  # (`Copper.Dolphin.Yeti.Flamingo`)
     r"|(?![^\s]{0,84}(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
     r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}(?:(?P=joint2)?[0-9]{1,4})?"
     # (three words only with `-`, none of a compound's: `mysql_config_editor` is code, `read-only-scope` prose)
@@ -824,7 +820,8 @@ _STATED_SECRET = (
     r"|based|level|wide|scoped|signed|generated|managed|owned|server|client|user|per|app|team|org|repo|project"
     r"|account|day|hour|week|month|year|all|new|old|out|off|set|get)(?![a-z]))"
     r"[a-z]{3,12}-[a-z]{3,12}-[a-z]{3,12}[0-9]{0,4})"
-    r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?P=joint3)[a-z]{3,12}){0,5}(?P=joint3)?[0-9]{1,4}"
+    r"|[a-z]{3,12}(?P<joint3>[._-])[a-z]{3,12}(?:(?:(?P=joint3)[a-z]{3,12}){0,5}[0-9]{1,4}"
+    r"|(?:(?P=joint3)[a-z]{3,12}){1,5}(?P=joint3)[0-9]{1,4})"  # (a number after its own joint: three words first)
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
     r"[a-z]{4,24}[0-9]{2,4}"
@@ -837,7 +834,8 @@ _STATED_SECRET = (
     # `meadow+marble86`, `harbor=hollow77`, `Harbor51_`; not a version or an arch: `x86_64`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v)[0-9._-])"
     r"(?=[A-Za-z0-9+=_.!?#*~-]{0,74}[+=_!?#*~])"
-    r"[A-Za-z]{3,16}(?:[+=_.-][A-Za-z]{3,16}){0,3}[._-]?[0-9]{2,6}[+=_!?#*~-]?"
+    r"[A-Za-z]{3,16}(?:[+=_.-][A-Za-z]{3,16}){0,3}[0-9]{2,6}[+=_!?#*~-]?"
+    r"|[a-z]{4,16}_(?:19|20)[0-9]{2}(?![\w-])"  # (a word, `_` and a year: `oyster_2007`)
     # (a word, a number and one symbol closing it: `Otte685-`, `Rave767.`, `7ang02017+`)
     r"|(?!(?:utf|x86|amd|arm|win|ubuntu|debian|python|node|java|ipv|http|aarch|i686|v|sha|aes|rsa|md)[0-9])"
     r"[A-Za-z0-9]?[A-Za-z]{3,15}[0-9]{2,6}[-.+=_!?#*~@$%^&](?![\w-])"
@@ -851,8 +849,8 @@ _STATED_SECRET = (
     r"(?=[0-9]{0,63}[a-f])[0-9a-f]{32,64})"  # (hex with a letter: 44 digits are an invoice's key)
     r"(?=[\"'`’”」)]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])|(?P<secret2>" + _PROSE_SECRET + r")"
     r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"
-    # (or letters alone that case changes chop small, judged as a `weak` value: `dhrqLGKTohPNO`)
-    r"|(?P<weakletters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
+    # (or random letters alone, is_random_letters: `dhrqLGKTohPNO`, not `BCryptHMAC`)
+    r"|(?P<letters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
     r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"
     # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
     r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [A-Za-z][a-z]{2,11}){3,7}(?:[0-9]{1,4}| [0-9]{1,4})?)"
@@ -886,11 +884,12 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
 _SECRET_READ_THEN_PRINTED = (
     r"[ \t]*(?:(?:\$|>(?!>)|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
     r"(?=[^\n]*(?i:cat |echo |printenv|get |show |credentials|env|jsonpath|base64|reveal|decrypt|read "
-    r"|print|create|generat|gen\.|head -|auth:token|auth token|lookup))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
+    r"|print|generat|gen\.|auth:token|auth token|preauthkeys create|secret_key --create"
+    r"|head -c [0-9]+ [^\n|]*creds|head -c [0-9]+ [^\n|]*credentials))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
     r"(?![^\n]*(?:docker|podman)[ \t]+secret[ \t]+create)"  # (which prints the new secret's id)
     r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z])|cookie|credentials|authkey|auth_key)[^\n]*\r?\n"
     # (a tool's lines before: `Connecting to …`, ` ›   Warning: token will expire …`)
-    r"(?:[^\n]*(?i:connect|login|logged|warning|note|use )[^\n]*\r?\n){0,3}[ \t]*"
+    r"(?:(?=[^\n]*(?i:connect|login|logged|warning|note|use ))[^\n]*\r?\n){0,3}[ \t]*"  # (each line one way)
     r"(?:=>[ \t]*|Out\[[0-9]+\]:[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
     r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
@@ -902,7 +901,9 @@ _CAMEL_KEY_NOT_SECRET = ("public", "primary", "foreign", "sort", "partition", "c
                          "dedupe", "dedup", "range", "restore", "experiment", "sha", "md5", "digest", "checksum",
                          "commit", "etag", "rev", "build", "trace", "span", "request", "message", "event",
                          "device", "push", "query", "i18n", "translation", "react", "map", "dict", "index",
-                         "unique", "storage", "local", "session", "state", "env", "config", "setting", "license")
+                         "unique", "storage", "local", "session", "state", "env", "config", "setting", "license",
+                         "verification", "verify", "recipient", "correlation", "signing", "revision",
+                         "item", "list", "node", "column", "child", "parent", "element", "route", "tab", "option")
 
 
 def redaction_patterns():
@@ -1251,11 +1252,12 @@ def redaction_patterns():
          + r")[ \t]*"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
         ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
-         r"<(?P<tag>[a-z][a-z0-9:_.-]*)[ \t][^>\n]*?(?:name|key|id)=[\"'][^\"'\n]*(?:password|passwd|secret|token"
-         r"|apikey|api_key|api-key|credential)"
+         # (each part bounded: a tag's attributes, a name and a value are short)
+         r"<(?P<tag>[a-z][a-z0-9:_.-]{0,40})[ \t][^>\n]{0,200}?(?<![a-z_-])(?:name|key|id)=[\"'][^\"'\n<>]{0,80}?"
+         r"(?:password|passwd|secret|token|apikey|api_key|api-key|credential)"
          # (not a user interface's words about one: Android's `<string name=\"api_key_hint\">`)
-         r"(?![^\"'\n]*(?:label|hint|title|desc|prompt|message|text|error|placeholder|summary|help|caption))"
-         r"[^\"'\n]*[\"'][^>\n]*>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+         r"(?![^\"'\n]{0,40}(?:label|hint|title|desc|prompt|message|text|error|placeholder|summary|help|caption))"
+         r"[^\"'\n<>]{0,80}[\"'][^>\n]{0,200}>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
         ("xml-name-value-secret", "i", "a property's name then value as elements (Hadoop's and Hive's "
          "*-site.xml: <name>fs.s3a.secret.key</name><value>…</value>)",
          r"(?#needs:</name>)<name>[^<\n]*(?:(?:password|passwd|secret|token|credential)</name>\s*"
@@ -2115,19 +2117,39 @@ def redaction_patterns():
          r"|windows|server|x|v|ipv|http|https|tls|ssl|rfc|iso|policy|field|column|input|length|level|version"
          r"|step|stage|phase|test|user|admin|root|host|node|db|web|app|api|hash|reset|round|rounds|cost|rotation"
          r"|plan|migration|update|upgrade|release|draft|review|audit|template|sample|example|demo|schema|format"
-         r"|primaria|primary|index|table)[0-9._-])"
+         r"|primaria|primary|index|table|curve|secp|nistp|ecdsa|iphone|ipad|macos|ios|android|pixel|galaxy|usuario"
+         r"|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|srv|vm|ap|sw|rtr|fw|pc|ws|lab|room|ticket|issue"
+         r"|case|changed|updated|rotated|since|until|januar|februar|märz|maerz|juni|juli|oktober|dezember|janvier"
+         r"|février|avril|juillet|enero|febrero|marzo|abril|junio|julio|agosto)[0-9._-])"
+         r"(?![a-z]{2,12}ed(?:19|20)[0-9]{2}(?![0-9]))"  # (not a verb and a year: `changed2024`)
+         # (ten letters or more, a joint, or three digits or more: not a host's, a user's or a model's
+         # `srv01`, `uzivatel01`, `iphone15`)
+         r"(?=[A-Za-zÀ-ÿ]{10}|[A-Za-zÀ-ÿ]{2,16}[._-]|[A-Za-zÀ-ÿ._-]{3,40}[0-9]{3})"
          r"[A-ZÀ-ÞØ]?[a-zà-ÿø]{2,15}(?:[._-]?[A-Za-z][a-z]{1,15}){0,3}[._-]?[0-9]{2,8}(?:[!#$%&*?@=_+~-][A-Za-z0-9]{0,3})?"
          # (three or more words joined: `tasse_horse_lune`, `purple.bamboo.sole.orange`, `HorseHorseFenster`)
-         r"|(?![a-z._-]*(?<![a-z])(?:hash|hashed|reset|token|field|column|value|name|policy|length|file|path|user"
-         r"|manager|store|change|auth|login|config|input|check|update|expiry|expires|rotation|the|and|for|with)(?![a-z]))"
-         r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
-         r"|(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
-         r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Config|Options|Settings|Field)(?![a-z]))"
-         r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
+         # (not a name of code, a widget or a setting: `strength-meter-widget`, `org.freedesktop.secrets`)
+         r"|(?![a-z._-]{0,90}(?<![a-z])(?:hash|hashed|reset|token|field|column|value|name|policy|length|file|path|user"
+         r"|manager|store|change|auth|login|config|input|check|update|expiry|expires|rotation|the|and|for|with|widget"
+         r"|meter|strength|button|view|page|form|modal|dialog|screen|panel|card|list|item|menu|icon|label|text|box"
+         r"|container|wrapper|component|toggle|secret|secrets|keyring|org|com|net|www|api|app|server|client|test|dev"
+         r"|prod|staging|local|default|public|private|service|handler|rule|rules|helper|vault|settings|env|dir|log"
+         r"|logs|cache|data|admin|mode|type|key|keys|password|passwords|pwned|layout|agent|image|slim)(?![a-z]))"
+         # (three words joined by `_`, or by `-` with a number after, or four by `.`: `tasse_horse_lune`,
+         # `comet-jelly-espresso-41`; a hyphened phrase alone is a name: `debian-bookworm-slim`)
+         r"(?:[a-z]{3,12}_[a-z]{3,12}(?:_[a-z]{3,12}){1,5}[0-9]{0,4}"
+         r"|[a-z]{3,12}-[a-z]{3,12}(?:-[a-z]{3,12}){1,5}-?[0-9]{1,4}|[a-z]{3,12}(?:-[a-z]{3,12}){3,6}"
+         r"|[a-z]{3,12}(?:\.[a-z]{3,12}){3,6}[0-9]{0,4})"
+         # (words run together with capitals, none a name of code: not `ResetPageView`, `VisibilityToggleButton`)
+         r"|(?![A-Za-z]{0,70}(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
+         r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Config|Options|Settings|Field|View"
+         r"|Button|Page|Toggle|Widget|Layout|Form|Input|Modal|Dialog|Screen|Panel|Card|List|Item|Menu|Icon|Label"
+         r"|Text|Box|Container|Wrapper|Component|Module|Context|State|Reset|Change|Update|Strength|Meter|Visibility"
+         r"|Test|Spec|Mock|Model|Entity|Schema|Type|Interface|Impl|Request|Response|Event|Listener)(?![a-z]))"
+         r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{1,4}"  # (with a number: `OrchidCarbonAutumn16`, not `JohnSmithDoe`)
          r"|" + _PROSE_SECRET + r")"
          r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
-         # (or letters alone that case changes chop small, judged as a `weak` value: `pw WqOEZyuRYXJxl`)
-         r"|(?P<weakletters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
+         # (or random letters alone, is_random_letters: `pw WqOEZyuRYXJxl`, not `BCryptHMAC`)
+         r"|(?P<letters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
          r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）]))"),
         ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
          "`Das Passwort … lautet jetzt …`, "
@@ -2316,9 +2338,11 @@ def redaction_patterns():
          "`buildConfigField(\"String\", \"API_SECRET\", \"\\\"…\\\"\")`, `resValue(\"string\", \"api_key\", \"…\")`, "
          "and a string resource or a Wi-Fi config's string named for one: `<string name=\"PreSharedKey\">&quot;…&quot;</string>`",
          r"(?#needs:buildconfigfield|resvalue|<string name=)(?:(?:buildconfigfield|resvalue)\([ \t]*[\"']\w+[\"'][ \t]*,[ \t]*"
-         r"[\"'][a-z0-9_]*(?:secret|password|passwd|token|api_?key|private_?key|psk)[a-z0-9_]*[\"'][ \t]*,[ \t]*"
+         r"[\"'][a-z0-9_]*(?:secret|password|passwd|token|api_?key|private_?key|psk)"
+         r"(?![a-z0-9_]*(?:endpoint|url|uri|host|ttl|millis|seconds|timeout|expiry|type|name|header))[a-z0-9_]*[\"'][ \t]*,[ \t]*"
          r"[\"'](?:\\[\"'])?|<string[ \t]+name=\"[a-z0-9_.]*(?:secret|password|passwd|token|apikey|api_key|presharedkey"
-         r"|psk)[a-z0-9_.]*\">(?:&quot;)?)(?P<weak>[^\"'<&\\\s][^\"'<&\\]{5,200}?)(?=(?:\\[\"']|&quot;)?[\"'<])"),
+         r"|psk)(?![a-z0-9_.]*(?:label|hint|title|desc|prompt|message|text|error|summary|help|caption))"
+         r"[a-z0-9_.]*\">(?:&quot;)?)(?P<weak>[^\"'<&\\\s][^\"'<&\\]{5,200}?)(?=(?:\\[\"']|&quot;)?[\"'<])"),
         ("backtrace-submission-token", "i", "Backtrace's submission token in a crash reporter's URL "
          "(`https://submit.backtrace.io/<universe>/<64 hex>/json`, `…backtrace.io/post/<universe>/<64 hex>`)",
          r"(?#needs:backtrace.io/)backtrace\.io(?::[0-9]+)?/(?:post/)?[a-z0-9_-]{1,64}/(?P<secret>[0-9a-f]{64})(?![0-9a-z])"),
@@ -2328,7 +2352,9 @@ def redaction_patterns():
          r"[ \t]*(?=\r?\n|\Z)"),
         ("app-certificate", "i", "an app certificate that signs tokens, in hex (Agora's `AGORA_APP_CERTIFICATE=…`, "
          "`app certificate (primary) = …`): 32 hex digits",
-         r"(?#needs:certificate)app[ _.-]?certificate[^\n=:]{0,40}?(?:[ \t]*[=:][ \t]*|[ \t]+is[ \t]+)[\"'`]?"
+         r"(?#needs:certificate)app[ _.-]?certificate"
+         r"(?:(?!thumbprint|fingerprint|serial|md5|sha|hash|digest|number|id\b)[^\n=:]){0,40}?"
+         r"(?:[ \t]*[=:][ \t]*|[ \t]+is[ \t]+)[\"'`]?"
          r"(?P<token>[0-9a-f]{32})(?![0-9a-z])"),
         ("set-config-secret", "i", "a setting named for a secret given its value by a tool's `set-config` "
          "(`server-command set-config ext-device.smtp.password …`, `heroku config:set` with a space)",
@@ -2367,41 +2393,56 @@ def redaction_patterns():
          r"(?#needs:openssl passwd)openssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|aixmd5|crypt|quiet|noverify)"
          r"|[ \t]+-salt[ \t]+\S+)*[ \t]+"
          r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<weak>[^\s\"'$)-][^\s\"')]{3,127}))"),
-        ("steamcmd-login", "", "steamcmd's `+login <user> <password>`",
-         r"(?#needs:+login)\+login[ \t]+[A-Za-z0-9_.@-]{2,64}[ \t]+(?P<secret>[^\s+\"'$%][^\s\"']{3,127})"
+        ("steamcmd-login", "", "steamcmd's `+login <user> <password>` on its line",
+         r"(?#needs:+login)(?i:steamcmd)[^\n]{0,200}?[ \t]\+login[ \t]+[A-Za-z0-9_.@-]{2,64}[ \t]+"
+         r"(?P<secret>[^\s+\"'$%][^\s\"']{3,127})"
          r"(?=[ \t]+\+|[ \t]*(?:[\"'\r\n]|\Z))"),
         ("pexpect-sent-password", "", "what a script sends after it waits for a password's prompt "
          "(pexpect's `child.expect(\"password:\")` then `child.sendline(\"…\")`)",
-         r"(?#needs:sendline)expect\([ \t]*[rb]?[\"'][^\"'\n]{0,40}(?i:assword|assphrase|passcode)[^\"'\n]{0,20}[\"']"
+         r"(?#needs:sendline)expect\([ \t]*[rb]?[\"'][^\"'\n]{0,40}(?i:assword|assphrase|passcode)"
+         r"(?:[ \t]+for[ \t][^\"'\n]{0,40})?[ \t]*:?[ \t]*(?:\.\*|\\s\*)?[\"']"
          r"[^\n]{0,40}\)[ \t]*\r?\n[ \t]*[\w.]{1,40}\.sendline\([ \t]*[rb]?(?:\"(?P<secret>[^\"\n$]{4,128})\""
          r"|'(?P<secret2>[^'\n]{4,128})')"),
         ("expect-sent-password", "", "what an `expect` script sent at a password's prompt, as its debug "
          "output shows it: `…'s password: ` then `send: sending \"…\\r\" to { exp4 }`",
-         r"(?#needs:send: sending)(?i:pass(?:word|phrase)|passcode|pin)[^\n]{0,20}:[ \t]*\r?\n"
-         r"(?:[^\n]{0,200}\r?\n){0,3}?send: sending \"(?P<secret>[^\"\n\\]{6,128})(?=\\r\" to \{)"),
+         r"(?#needs:send: sending)(?<![A-Za-z])(?i:pass(?:word|phrase| phrase)|passcode|pin)"
+         r"(?:[ \t]+for[ \t][^\n:]{0,80})?:[ \t]*\r?\n"
+         r"(?:[^\n]{0,200}\r?\n){0,6}?send: sending \"(?P<secret>[^\"\n\\]{6,128})(?=\\r\" to \{)"),
         # Assignments (detect-secrets' keyword plugin) --------------------------------------
         # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
         # value that ends the line and is not a plain word (`token: expired` is prose);
         # ini `name = v` at line end; `name = v and more` or `name: v more` when v looks random.
-        ("license-or-recovery-key", "i", "a license's serial, a product key or a disk's recovery key in groups "
-         "after its word (`-serial E3-VP56-FXW6-N599-XY3S-0YNF`, `UNITY_SERIAL=…`, `product key: XXXXX-…`, "
-         "`Recovery key for … FileVault: W2G8-LDK4-…`, BitLocker's eight groups of six digits): five groups or more",
-         r"(?#needs:serial|licen|product key|activation|recovery|cd key|cdkey|registration)"
-         # (from the line's start, which names no published key: a GVLK is public)
-         r"(?<![^\n])(?:(?!public|publish|gvlk)[^\n]){0,160}?"
-         r"(?:serial|licen[cs]e|product[ _-]?key|activation|recovery|cd[ _-]?key|registration)"
-         r"(?:(?!public|publish|gvlk)[^\n]){0,80}?(?:[ \t=:\"'>]|\r?\n(?:[ \t>]*))"
-         r"(?P<secret>(?=[a-z0-9-]{0,40}[0-9])(?=[a-z0-9-]{0,40}[a-z])[a-z0-9]{2,6}(?:-[a-z0-9]{4,6}){4,7}"
-         r"|[0-9]{6}(?:-[0-9]{6}){7})(?![a-z0-9-])"),
+        ("license-or-recovery-key", "", "a license's serial, a product key or a disk's recovery key after its word "
+         "(`-serial E3-VP56-FXW6-N599-XY3S-0YNF`, `UNITY_SERIAL=…`, `product key: XXXXX-…`, `Recovery key for … "
+         "FileVault: W2G8-LDK4-…`, BitLocker's eight groups of six digits): five groups or more of capitals and "
+         "digits, as such keys are printed; not on a line that names it published (a GVLK)",
+         r"(?#needs:erial|ERIAL|icen|ICEN|roduct key|roduct Key|RODUCT KEY|ctivation|CTIVATION|ecovery|ECOVERY"
+         r"|D key|D KEY|d key|DKEY|dkey|egistration|EGISTRATION)"
+         # (from the line's start, which names no published key)
+         r"(?<![^\n])(?:(?!(?i:public|publish|gvlk|(?<![a-z])(?:device|hardware|board|chassis|unit|asset|model|part|disk"
+         r"|drive)(?![a-z])))[^\n]){0,160}?"  # (not a device's serial)
+         r"(?<![A-Za-z])(?i:serial(?:[ _-]?(?:number|no|key))?|licen[cs]e(?:[ _-]?key)?|product[ _-]?key"
+         r"|activation[ _-]?(?:key|code)|recovery[ _-]?key|cd[ _-]?key|registration[ _-]?(?:key|code))(?![A-Za-z])"
+         r"(?![ _-]?(?i:port|console|line|monitor|bus|device|adapter|cable|baud|tty))"  # (not a serial port's)
+         r"(?:(?!(?i:public|publish|gvlk))[^\n]){0,80}?(?:[ \t=:\"'>]|\r?\n(?:[ \t>]*))"
+         r"(?P<secret>(?=[A-Z0-9-]{0,40}[0-9])(?=[A-Z0-9-]{0,40}[A-Z])[A-Z0-9]{2,6}(?:-[A-Z0-9]{4,6}){4,7}"
+         r"|[0-9]{6}(?:-[0-9]{6}){7})(?![A-Za-z0-9-])"),
         ("key-byte-list", "i", "a key written as a list of 16 or more bytes under a key's name (a Zigbee "
          "network key `[116, 59, …]`, `int[] NETWORK_KEY = { 17, 16, … }`, Kotlin's `byteArrayOf(0x69.toByte(), …)`, "
          "C's `rgubSecretKey[…] = { 0x80, … }`), not a counting sequence (a test vector)",
          # (found at the word, the engine skips to it; a name's start before it needs no looking at)
          r"(?#needs:key|ltk|secret|psk)(?:key|ltk|secret|psk)(?<!hotkey)(?<!monkey)(?<!donkey)(?<!turkey)(?<!hockey)"
-         r"(?<!jockey)(?<!whiskey)(?:_?(?:bytes|data|value|raw|[0-9]{1,3}))?(?![a-z0-9_])"
-         r"[^\n=:]{0,60}?(?:=|:|\bis\b)[^\n]{0,40}?(?:\[|\{|\(|bytes\(\[)[ \t]*(?:\r?\n[ \t]*)?"
-         r"(?!(?:0x)?0?0[ \t]*,[ \t]*(?:0x)?0?[01][ \t]*,[ \t]*(?:0x)?0?[02][ \t]*,)"  # (not 0, 1, 2, … nor zeros)
-         r"(?P<secret>(?:(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){15,63}"
+         r"(?<!jockey)(?<!whiskey)(?<!sort_key)(?<!sortkey)(?<!primary_key)(?<!foreign_key)(?<!scale_key)"
+         r"(?<!piano_key)(?<!color_key)(?<!colorkey)(?<!partition_key)(?<!cache_key)(?<![\"']key)"
+         r"(?:_?(?:bytes|data|value|raw|[0-9]{1,3}))?(?![a-z0-9_])"
+         # (its type or a size between: `rgubSecretKey[k_n…] =`; then a call or a type that makes the list)
+         r"[^\n=:\",]{0,60}?(?:=|:|\bis\b)[ \t]*(?:(?:new[ \t]+)?[a-z_][\w.]{0,30}(?:\[[^\]\n]{0,20}\])*[ \t]*)?"
+         r"(?:\[|\{|\(|bytes\(\[)[ \t]*\[?[ \t]*(?:\r?\n[ \t]*)?"
+         # (not 0, 1, 2, …, zeros, one byte repeated, nor bits)
+         r"(?!(?:0x)?0?0[ \t]*,[ \t]*(?:0x)?0?[01][ \t]*,[ \t]*(?:0x)?0?[02][ \t]*,)"
+         r"(?!(?P<first>(?:0x)?[0-9a-f]{1,3})[ \t]*,[ \t]*(?P=first)[ \t]*,[ \t]*(?P=first)[ \t]*,)"
+         r"(?!(?:[01][ \t]*,[ \t]*){15})"
+         r"(?P<bytes>(?:(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){15,63}"
          r"(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?)(?=[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\]})])"),
         ("camel-key-generated", "", "a key named in camel case with a word no other row knows before `Key` "
          "(`PublisherKey = \"…\"`, `IntegrityKey=…`, `webApiKey: …`), when its value looks generated: not a "
@@ -2411,7 +2452,8 @@ def redaction_patterns():
          r"(?#needs:Key)(?<=[a-z0-9])Key(?![a-z])"
          + "".join("(?<!(?i:%s)Key)" % word for word in _CAMEL_KEY_NOT_SECRET)
          + r"\\?[\"']?\]?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?"
-         r"(?![0-9a-f]{1,31}(?![A-Za-z0-9+/_.=-]))(?P<token>[A-Za-z0-9+/_.=-]{16,200})(?![A-Za-z0-9+/_.=-])"),
+         r"(?![0-9a-f]{1,31}(?![A-Za-z0-9+/_.=-]))(?!age1|sha(?:256|384|512)-|[^\s\"'`]{0,200}\.[a-z]{2,4}[\"'`]?(?:[\s,;]|\Z))"
+         r"(?P<token>[A-Za-z0-9+/_.=-]{16,200})(?![A-Za-z0-9+/_.=-])"),  # (nor a digest, a public age key, a file)
         ("assignment", "i", "NAME=value for secret-like names (generic, gitleaks generic-api-key); "
          "a value ending its line that holds a bracket (`password: dJ6aRY-jdtDP(=6`) but does not end "
          "in one (a call, an index or a placeholder does), when it looks random",
@@ -2630,7 +2672,8 @@ _UUID_SHAPE = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
-_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community")
+_GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
+                "bytes")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -2771,6 +2814,7 @@ def redaction_regexes():
             for c in range(256))
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
+        made["six_consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{6,}")  # (not `mysqlcredentials`)
         made["uuid"] = re.compile(_UUID_SHAPE)
         made["word"] = re.compile(r"\S+")
         made["name_before"] = re.compile(r"([a-z][a-z0-9_ -]{0,40}?)[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?\Z")
@@ -3032,14 +3076,13 @@ _CODE_PARTS = frozenset(("self", "this", "cls", "config", "conf", "cfg", "settin
 
 
 def is_dotted_passphrase(value, words=3):
-    """True when a dotted value is words chosen for a passphrase (`willow.reef.comet.magnet`,
-    `Vortex.Echo.Walrus.Comet`), not a code reference (`config.db.password`, `self.api_key`,
-    `System.Net.Http`): three or more lowercase words of three letters or more (`words`), or
-    one more than that capitalised, none a code object's usual name nor a credential word."""
+    """True when a dotted value is words chosen for a passphrase (`willow.reef.comet.magnet`),
+    not a code reference (`config.db.password`, `self.api_key`): three or more lowercase
+    words of three letters or more (`words`), none a code object's usual name nor a
+    credential word."""
     parts = value.split(".")
-    titled = all(part.istitle() for part in parts)
-    return (len(parts) >= words + titled and all(len(part) >= 3 and part.isalpha() and (part.islower() or titled)
-                                             and part.lower() not in _CODE_PARTS for part in parts)
+    return (len(parts) >= words and all(len(part) >= 3 and part.isalpha() and part.islower()
+                                    and part not in _CODE_PARTS for part in parts)
             and not any(word in value.lower() for word in ("pass", "pwd", "secret", "token", "key", "auth",
                                                            "cred")))
 
@@ -3145,7 +3188,8 @@ def looks_random(value):
     """A `weak` value counts only if it could be a credential: 8+ characters, letters with
     digits or symbols, and not a dotted name or call (`config.api_key`), or a passphrase of
     dotted or spaced words (is_dotted_passphrase, is_spaced_passphrase), or letters that
-    case changes chop small or small letters with five consonants in a row."""
+    case changes chop small or sixteen small letters with six consonants in a row (an app
+    password without its spaces; not `asteriskcdrdb`, a database's name)."""
     if " " in value and is_spaced_passphrase(value):
         return True
     if value.count("/") >= 2 and all(part.replace("-", "").replace("_", "").isalpha()
@@ -3153,10 +3197,10 @@ def looks_random(value):
         return False  # a path of words: `secret/data/web/db`
     if is_chopped_letters(value):
         return True  # letters alone that case changes chop small: `jzAZnzVRaLcz`, not `MyPasswordIs`
-    if 12 <= len(value) <= 64 and value.isalpha() and value.isascii() and value.islower() and (
-            _redaction_regexes["consonants"].search(value)) and sum(
+    if len(value) == 16 and value.isalpha() and value.isascii() and value.islower() and (
+            _redaction_regexes["six_consonants"].search(value)) and sum(
             ord(b) - ord(a) == 1 for a, b in zip(value, value[1:])) <= 0.2 * len(value):
-        return True  # small letters no word has, five consonants in a row: Google's `vdivmlwzbqgeukca`
+        return True  # an app password's sixteen small letters, six consonants in a row: Google's `vdivmlwzbqgeukca`
         # (not the alphabet: `abcdefghijklmnop`)
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
@@ -4477,7 +4521,9 @@ def redact_rows(text):
                         group.startswith("token") and not is_generated_token(value)) or (
                         group.startswith("grouped") and not is_grouped_secret(text, start, value)) or (
                         group.startswith("labelled") and not is_labelled_value(text, lowered, start, end)) or (
-                        group.startswith("community") and not (looks_random(value) and speaks_of_snmp(lowered))):
+                        group.startswith("community") and not (looks_random(value) and speaks_of_snmp(lowered))) or (
+                        group.startswith("letters") and not is_random_letters(value)) or (
+                        group.startswith("bytes") and not is_random_bytes(value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -4497,6 +4543,26 @@ def redact_rows(text):
 # What may follow a credential's word in a label over a value alone on its line (is_labelled_value).
 _LABEL_TAIL_WORDS = frozenset(("is", "was", "es", "est", "ist", "é", "è", "är", "er", "jest", "je", "now", "below",
                                "here", "new"))
+
+
+def is_random_bytes(value):
+    """True when a list of numbers (`116, 59, …`, `0x69.toByte(), …`) reads as random bytes, as a
+    key's are: each a byte, three or more of them 128 or above, three in four of them
+    different, and neither rising nor falling all along (not character codes, a lookup or a
+    shuffle of small numbers, a palette, a progression, primes or squares)."""
+    numbers = []
+    for item in value.lower().replace(".tobyte()", "").split(","):
+        item = item.strip().rstrip("u")
+        try:
+            numbers.append(int(item, 16) if item.startswith("0x") else int(item))
+        except ValueError:
+            return False
+    if len(numbers) < 16 or max(numbers) > 255 or sum(number >= 128 for number in numbers) < 3:
+        return False
+    if len(set(numbers)) < 0.75 * len(numbers):
+        return False
+    steps = [b - a for a, b in zip(numbers, numbers[1:])]
+    return not (all(step >= 0 for step in steps) or all(step <= 0 for step in steps))
 
 
 def speaks_of_snmp(lowered):

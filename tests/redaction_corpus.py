@@ -1657,7 +1657,7 @@ issue("password-then-value", "prose", "Use the guest wifi \"Office-Guest\", pass
 issue("password-then-value", "prose", "Decisión: contraseña temporal {v} en los doce servidores.",
       "violeta.nube.gato.rio", "Decisión: contraseña temporal ")
 issue("password-then-value", "prose", "maintenance SSID agv-maint, passphrase {v} -- do not repost",
-      "LanternOtterMaple", "maintenance SSID agv-maint, passphrase ")
+      "LanternOtterMaple" + rand(DIGITS, 2), "maintenance SSID agv-maint, passphrase ")
 BENIGN += ["the password sha256 digest is stored, never the password", "password hash2024 migration done",
            "password reset_token_expiry is 15 minutes", "set password PasswordResetController to log",
            "the password policy2024 page", "pw ResetHandler wired in", "passphrase argon2id parameters: m=64MiB",
@@ -1782,3 +1782,11 @@ BENIGN += ["users: {}", "login=PASS:yes", "git config set core.editor vim", "set
            "idp.signing.key = %{idp.home}/credentials/idp-signing.key",
            "The SFTP password for Atlas Checks is in 1Password under 'EDI - Atlas Checks'. Don't paste it in Teams.",
            "request.setValue(\"application/json\", forHTTPHeaderField: \"Content-Type\")"]
+BENIGN += ["Reset pw JohnSmithDoe account only after approval", "password debian-bookworm-slim image ships without",
+           "Device serial number: HX7K-92LM-4QRT-8WZP-1BCD", "serial port COM3 device 12AB-34CD-56EF-78GH-90IJ",
+           "weights_key: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160]",
+           "int[] fibKey = { 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987 };",
+           "PALETTE_KEY = (255, 0, 0, 255, 128, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255, 128)",
+           "$ cat secret_name.txt\nmysqlcredentials", "password srv01 uses the old policy", "pw macos14 only",
+           "git stash create \"token refactor\"", "+login with GitHub", "Skipping: \nsend: sending \"ls\\r\" to { exp4 }",
+           "child.expect(\"password updated\")\nchild.sendline(\"whoami\")", "integrityKey: \"sha512-" + rand(B64, 40) + "\""]
