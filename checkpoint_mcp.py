@@ -2806,7 +2806,7 @@ def redaction_regexes():
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
         made["alnum"] = re.compile(r"[A-Za-z0-9]+")
         made["chosen"] = re.compile(  # a run of 8 to 40 (and a sentence's full stop)
-            r"""(?<![^\s"'`(\[{<,;=:/])[A-Za-z0-9][A-Za-z0-9!#$%&*?@._-]{6,39}"""
+            r"""(?<![^\s"'`(\[{<,;=:/])[A-Za-z0-9][A-Za-z0-9!#$%&*?@~._-]{6,39}"""
             r"""(?=[\s"'`)\]}>,;:]|\.?\Z|\.\s)""")
         made["not chosen"] = re.compile(_NOT_CHOSEN)
         made["chosen gate"] = bytes(  # a letter or digit as "a", a symbol of _CHOSEN_SYMBOLS as "!"
@@ -4669,7 +4669,7 @@ def is_generated_token(value):
 # exclamation (`Windows11!`, `Python3.12!`), a percentage (`Total85%`), a regular
 # expression's `$` or a device's prompt (`Core-SW1#`); nor what _NOT_CHOSEN names; nor
 # with a reference's word before its `#` (`Issue#1234`, `PR#12`).
-_CHOSEN_SYMBOLS = "!#$%&*?@"
+_CHOSEN_SYMBOLS = "!#$%&*?@~"
 # What reads as a chosen password and is code, a reference or a name: a file's line anchor
 # (`config.py#L120`), a JVM object's identity hash or class (`MyService@5e9f23b4`,
 # `Outer$1.class`, `$$SpringCGLIB`), a reference, a word then only digits (`Worker#12`,
