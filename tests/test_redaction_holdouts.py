@@ -56,15 +56,15 @@ class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (48, 48),
         "config-line": (70, 70),
         "connection-string": (67, 67),
-        "credential-file": (97, 98),
+        "credential-file": (98, 98),
         "header-cookie": (41, 41),
         "id-beside-secret": (53, 54),
         "private-key": (44, 44),
         "prose": (52, 53),
-        "unnamed-format": (300, 303),
+        "unnamed-format": (301, 303),
         "vendor-token": (118, 118),
     }
-    recall, benign, altered = 0.993, 683, 3
+    recall, benign, altered = 0.995, 683, 1
 
 
 class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -88,11 +88,11 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "header-cookie": (38, 38),
         "id-beside-secret": (55, 60),
         "private-key": (34, 35),
-        "prose": (34, 39),
+        "prose": (35, 39),
         "unnamed-format": (306, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.977, 671, 6
+    recall, benign, altered = 0.978, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -104,7 +104,7 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout6
     floors = {
         "ci-log": (44, 44),
-        "cli-argument": (131, 133),
+        "cli-argument": (132, 133),
         "code": (55, 58),
         "config-line": (103, 108),
         "connection-string": (62, 62),
@@ -113,10 +113,10 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (82, 85),
         "private-key": (52, 52),
         "prose": (60, 61),
-        "unnamed-format": (200, 201),
+        "unnamed-format": (201, 201),
         "vendor-token": (168, 169),
     }
-    recall, benign, altered = 0.986, 660, 0
+    recall, benign, altered = 0.987, 660, 0
 
 
 class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -134,7 +134,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (56, 58),
         "config-line": (164, 168),
         "connection-string": (91, 91),
-        "credential-file": (71, 74),
+        "credential-file": (72, 74),
         "encoded-or-header": (107, 112),
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
@@ -142,7 +142,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unusual-place": (38, 40),
         "vendor-token": (168, 168),
     }
-    recall, benign, altered = 0.980, 730, 5
+    recall, benign, altered = 0.981, 730, 4
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -158,7 +158,7 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "cli-argument": (138, 139),
         "code": (47, 47),
-        "config-line": (67, 68),
+        "config-line": (68, 68),
         "connection-string": (87, 87),
         "credential-file": (119, 122),
         "header-cookie": (43, 43),
@@ -169,7 +169,7 @@ class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "split-encoded": (23, 25),
         "vendor-token": (198, 198),
     }
-    recall, benign, altered = 0.987, 678, 1
+    recall, benign, altered = 0.988, 678, 1
 
 
 class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -207,7 +207,7 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # UUID.
     corpus = redaction_holdout10
     floors = {
-        "cli-argument": (113, 115),
+        "cli-argument": (114, 115),
         "config-line": (59, 60),
         "connection-string": (69, 70),
         "credential-file": (95, 95),
@@ -219,7 +219,7 @@ class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (391, 395),
         "vendor-token": (190, 190),
     }
-    recall, benign, altered = 0.986, 649, 5
+    recall, benign, altered = 0.987, 649, 5
 
 
 class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -231,7 +231,7 @@ class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # GCS HMAC), db2's `using`, netlify env:set, and a Supabase status's keys.
     corpus = redaction_holdout11
     floors = {
-        "cli-argument": (136, 139),
+        "cli-argument": (137, 139),
         "code-literal": (203, 208),
         "config-line": (68, 68),
         "connection-string": (72, 72),
@@ -263,14 +263,14 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "connection-string": (61, 61),
         "credential-file": (140, 140),
         "http-header": (156, 157),
-        "id-beside-secret": (78, 79),
+        "id-beside-secret": (79, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
         "prose": (427, 441),
         "terminal-session": (148, 150),
-        "vendor-token": (317, 320),
+        "vendor-token": (319, 320),
     }
-    recall, benign, altered = 0.980, 699, 0
+    recall, benign, altered = 0.981, 699, 0
 
 
 
@@ -287,7 +287,7 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout13
     floors = {
         "code": (311, 315),
-        "command": (249, 252),
+        "command": (250, 252),
         "config": (313, 318),
         "connection-string": (126, 126),
         "credential-file": (146, 147),
@@ -295,9 +295,9 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "log-and-error": (144, 147),
         "prose": (143, 147),
         "terminal": (215, 215),
-        "vendor-token": (313, 315),
+        "vendor-token": (314, 315),
     }
-    recall, benign, altered = 0.988, 700, 1
+    recall, benign, altered = 0.989, 700, 1
 
 
 
@@ -313,17 +313,17 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout14
     floors = {
         "code": (296, 300),
-        "command": (238, 240),
+        "command": (239, 240),
         "config": (296, 300),
         "connection-string": (99, 100),
         "credential-file": (116, 120),
-        "id-beside-secret": (117, 120),
+        "id-beside-secret": (119, 120),
         "log-and-error": (177, 180),
         "prose": (151, 160),
         "terminal": (236, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.983, 700, 17
+    recall, benign, altered = 0.984, 700, 17
 
 
 
@@ -341,10 +341,10 @@ class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (143, 150),
         "source-code": (225, 225),
         "stack-trace-or-log": (144, 150),
-        "tool-output": (221, 225),
+        "tool-output": (222, 225),
         "vendor-token": (105, 105),
     }
-    recall, benign, altered = 0.980, 800, 0
+    recall, benign, altered = 0.981, 800, 0
 
 
 if __name__ == "__main__":

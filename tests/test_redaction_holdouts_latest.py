@@ -25,14 +25,14 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (110, 112),
         "command": (198, 208),
-        "config-file": (250, 272),
-        "note-or-chat": (242, 272),
-        "source-code": (169, 192),
+        "config-file": (252, 272),
+        "note-or-chat": (245, 272),
+        "source-code": (174, 192),
         "stack-trace-or-log": (160, 176),
-        "tool-output": (236, 256),
+        "tool-output": (237, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.921, 800, 5
+    recall, benign, altered = 0.928, 800, 4
 
 
 
@@ -45,16 +45,16 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     # group (0.715): chosen passwords in sentences, in seventeen languages.
     corpus = redaction_holdout21
     floors = {
-        "ci-and-deploy": (108, 112),
-        "command": (204, 208),
+        "ci-and-deploy": (110, 112),
+        "command": (205, 208),
         "config-file": (250, 256),
-        "note-or-chat": (237, 288),
+        "note-or-chat": (246, 288),
         "source-code": (182, 192),
-        "stack-trace-or-log": (165, 176),
+        "stack-trace-or-log": (166, 176),
         "tool-output": (239, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.935, 800, 1
+    recall, benign, altered = 0.943, 800, 1
 
 
 class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -69,16 +69,16 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
     # split over two messages, and secrets in hex dumps and encodings.
     corpus = redaction_holdout22
     floors = {
-        "ci-and-deploy": (112, 116),
+        "ci-and-deploy": (114, 116),
         "command": (216, 226),
-        "config-file": (239, 250),
-        "note-or-chat": (285, 339),
+        "config-file": (241, 250),
+        "note-or-chat": (289, 339),
         "source-code": (156, 160),
-        "stack-trace-or-log": (193, 204),
+        "stack-trace-or-log": (195, 204),
         "tool-output": (256, 278),
         "vendor-token": (140, 140),
     }
-    recall, benign, altered = 0.932, 1021, 0
+    recall, benign, altered = 0.938, 1021, 0
 
 
 
@@ -98,10 +98,10 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (244, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
-        "tool-output": (211, 225),
+        "tool-output": (220, 225),
         "vendor-token": (109, 120),
     }
-    recall, benign, altered = 0.922, 860, 0
+    recall, benign, altered = 0.928, 860, 0
 
 
 class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -117,14 +117,14 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (155, 155),
         "command": (192, 192),
-        "config-file": (330, 334),
+        "config-file": (332, 334),
         "note-or-chat": (167, 172),
         "source-code": (154, 154),
         "stack-trace-or-log": (135, 135),
         "tool-output": (180, 180),
         "vendor-token": (205, 223),
     }
-    recall, benign, altered = 0.982, 910, 0
+    recall, benign, altered = 0.983, 910, 0
 
 
 class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -142,14 +142,14 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (121, 125),
         "command": (187, 190),
-        "config-file": (215, 220),
-        "note-or-chat": (213, 235),
+        "config-file": (217, 220),
+        "note-or-chat": (215, 235),
         "source-code": (216, 230),
-        "stack-trace-or-log": (116, 125),
+        "stack-trace-or-log": (118, 125),
         "tool-output": (154, 160),
         "vendor-token": (231, 238),
     }
-    recall, benign, altered = 0.954, 937, 10
+    recall, benign, altered = 0.957, 937, 10
 
 
 class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -198,13 +198,13 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (137, 138),
         "command": (244, 246),
         "config-file": (207, 211),
-        "note-or-chat": (227, 260),
+        "note-or-chat": (231, 260),
         "source-code": (173, 179),
         "stack-trace-or-log": (148, 152),
         "tool-output": (153, 154),
         "vendor-token": (149, 153),
     }
-    recall, benign, altered = 0.963, 927, 38
+    recall, benign, altered = 0.965, 927, 37
 
 
 class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -227,15 +227,15 @@ class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout28
     floors = {
         "ci-and-deploy": (170, 178),
-        "command": (166, 177),
-        "config-file": (159, 170),
-        "note-or-chat": (206, 237),
-        "source-code": (161, 170),
+        "command": (167, 177),
+        "config-file": (160, 170),
+        "note-or-chat": (208, 237),
+        "source-code": (163, 170),
         "stack-trace-or-log": (177, 194),
-        "tool-output": (148, 168),
+        "tool-output": (150, 168),
         "vendor-token": (226, 230),
     }
-    recall, benign, altered = 0.927, 950, 16
+    recall, benign, altered = 0.932, 950, 14
 
 
 class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -252,15 +252,15 @@ class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout29
     floors = {
         "ci-and-deploy": (156, 159),
-        "command": (201, 208),
+        "command": (202, 208),
         "config-file": (186, 190),
-        "note-or-chat": (249, 277),
+        "note-or-chat": (250, 277),
         "source-code": (172, 178),
-        "stack-trace-or-log": (169, 179),
-        "tool-output": (156, 162),
+        "stack-trace-or-log": (170, 179),
+        "tool-output": (158, 162),
         "vendor-token": (205, 213),
     }
-    recall, benign, altered = 0.954, 969, 22
+    recall, benign, altered = 0.957, 969, 22
 
 
 if __name__ == "__main__":

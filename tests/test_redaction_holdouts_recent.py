@@ -21,14 +21,14 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (160, 160),
         "command": (220, 224),
-        "config-file": (251, 256),
+        "config-file": (253, 256),
         "note-or-chat": (178, 192),
         "source-code": (217, 224),
-        "stack-trace-or-log": (156, 160),
+        "stack-trace-or-log": (158, 160),
         "tool-output": (255, 256),
-        "vendor-token": (127, 128),
+        "vendor-token": (128, 128),
     }
-    recall, benign, altered = 0.977, 800, 16
+    recall, benign, altered = 0.980, 800, 16
 
 
 
@@ -51,12 +51,12 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (224, 224),
         "config-file": (256, 256),
         "note-or-chat": (233, 240),
-        "source-code": (239, 240),
+        "source-code": (240, 240),
         "stack-trace-or-log": (153, 160),
         "tool-output": (237, 240),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.987, 800, 2
+    recall, benign, altered = 0.988, 800, 2
 
 
 
@@ -74,13 +74,13 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (125, 128),
         "command": (221, 224),
         "config-file": (251, 256),
-        "note-or-chat": (276, 288),
+        "note-or-chat": (278, 288),
         "source-code": (206, 208),
         "stack-trace-or-log": (138, 144),
-        "tool-output": (226, 240),
+        "tool-output": (228, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.971, 803, 8
+    recall, benign, altered = 0.974, 803, 8
 
 
 class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -101,7 +101,7 @@ class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (255, 262),
         "vendor-token": (114, 115),
     }
-    recall, benign, altered = 0.981, 822, 3  # (three lose an emoji's variation selector, invisible)
+    recall, benign, altered = 0.981, 822, 0  # (three lose an emoji's variation selector, invisible)
 
 
 if __name__ == "__main__":
