@@ -2134,11 +2134,11 @@ def redaction_patterns():
          r"|container|wrapper|component|toggle|secret|secrets|keyring|org|com|net|www|api|app|server|client|test|dev"
          r"|prod|staging|local|default|public|private|service|handler|rule|rules|helper|vault|settings|env|dir|log"
          r"|logs|cache|data|admin|mode|type|key|keys|password|passwords|pwned|layout|agent|image|slim)(?![a-z]))"
-         # (three words joined by `_`, or by `-` with a number after, or four by `.`: `tasse_horse_lune`,
+         # (three words joined by `_` or `.`, or by `-` with a number after: `tasse_horse_lune`,
          # `comet-jelly-espresso-41`; a hyphened phrase alone is a name: `debian-bookworm-slim`)
          r"(?:[a-z]{3,12}_[a-z]{3,12}(?:_[a-z]{3,12}){1,5}[0-9]{0,4}"
          r"|[a-z]{3,12}-[a-z]{3,12}(?:-[a-z]{3,12}){1,5}-?[0-9]{1,4}|[a-z]{3,12}(?:-[a-z]{3,12}){3,6}"
-         r"|[a-z]{3,12}(?:\.[a-z]{3,12}){3,6}[0-9]{0,4})"
+         r"|[a-z]{3,12}(?:\.[a-z]{3,12}){2,6}[0-9]{0,4})"
          # (words run together with capitals, none a name of code: not `ResetPageView`, `VisibilityToggleButton`)
          r"|(?![A-Za-z]{0,70}(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
          r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Config|Options|Settings|Field|View"
@@ -2437,6 +2437,7 @@ def redaction_patterns():
          r"(?:_?(?:bytes|data|value|raw|[0-9]{1,3}))?(?![a-z0-9_])"
          # (its type or a size between: `rgubSecretKey[k_n…] =`; then a call or a type that makes the list)
          r"[^\n=:\",]{0,60}?(?:=|:|\bis\b)[ \t]*(?:(?:new[ \t]+)?[a-z_][\w.]{0,30}(?:\[[^\]\n]{0,20}\])*[ \t]*)?"
+         r"(?:\[[a-z0-9_]{1,10}\[\]\][ \t]*|\([a-z0-9_]{1,10}\[\]\)[ \t]*)?"  # (a cast: PowerShell's `[byte[]]`)
          r"(?:\[|\{|\(|bytes\(\[)[ \t]*\[?[ \t]*(?:\r?\n[ \t]*)?"
          # (not 0, 1, 2, …, zeros, one byte repeated, nor bits)
          r"(?!(?:0x)?0?0[ \t]*,[ \t]*(?:0x)?0?[01][ \t]*,[ \t]*(?:0x)?0?[02][ \t]*,)"
@@ -4547,7 +4548,7 @@ _LABEL_TAIL_WORDS = frozenset(("is", "was", "es", "est", "ist", "é", "è", "är
 
 def is_random_bytes(value):
     """True when a list of numbers (`116, 59, …`, `0x69.toByte(), …`) reads as random bytes, as a
-    key's are: each a byte, three or more of them 128 or above, three in four of them
+    key's are: three or more of them 128 or above, three in four of them
     different, and neither rising nor falling all along (not character codes, a lookup or a
     shuffle of small numbers, a palette, a progression, primes or squares)."""
     numbers = []
@@ -4557,7 +4558,7 @@ def is_random_bytes(value):
             numbers.append(int(item, 16) if item.startswith("0x") else int(item))
         except ValueError:
             return False
-    if len(numbers) < 16 or max(numbers) > 255 or sum(number >= 128 for number in numbers) < 3:
+    if len(numbers) < 16 or sum(number >= 128 for number in numbers) < 3:
         return False
     if len(set(numbers)) < 0.75 * len(numbers):
         return False
