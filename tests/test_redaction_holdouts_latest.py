@@ -48,7 +48,9 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (110, 112),
         "command": (205, 208),
         "config-file": (250, 256),
-        "note-or-chat": (246, 288),
+        # (one less than a rule of the thirtieth's round caught: capitalised words run together
+        # after `passphrase` count only with a number since a reviewer's attack, `ResetPageView`)
+        "note-or-chat": (245, 288),
         "source-code": (182, 192),
         "stack-trace-or-log": (166, 176),
         "tool-output": (239, 256),
@@ -204,7 +206,7 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (153, 154),
         "vendor-token": (149, 153),
     }
-    recall, benign, altered = 0.965, 927, 37
+    recall, benign, altered = 0.965, 927, 38
 
 
 class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):

@@ -4,7 +4,7 @@ where the redaction brought them. Each was written without reading the redaction
 measured blind before any rule was written for it."""
 import unittest
 
-from tests import redaction_holdout30, redaction_holdout31
+from tests import redaction_holdout30, redaction_holdout31, redaction_holdout32
 from tests.support import HoldoutFloors
 
 
@@ -23,16 +23,18 @@ class ThirtiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     # steamcmd's `+login`, and notes where a password follows its word with no `is`.
     corpus = redaction_holdout30
     floors = {
-        "ci-and-deploy": (168, 170),
+        "ci-and-deploy": (167, 170),
         "command": (213, 215),
         "config-file": (174, 180),
-        "note-or-chat": (209, 230),
+        # (two fewer than its round first caught: capitalised dotted words and three hyphened ones
+        # count only with a number since a reviewer's attack, `System.Net.Http`, `debian-bookworm-slim`)
+        "note-or-chat": (207, 230),
         "source-code": (169, 175),
-        "stack-trace-or-log": (163, 170),
+        "stack-trace-or-log": (164, 170),
         "tool-output": (176, 180),
         "vendor-token": (180, 180),
     }
-    recall, benign, altered = 0.968, 950, 12
+    recall, benign, altered = 0.966, 950, 12
 
 
 class ThirtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -41,8 +43,8 @@ class ThirtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     # legacy Windows servers, FileMaker, helpdesk tickets, handover notes), written while the
     # thirtieth was tuned on and measured blind with every rule written before it was read:
     # 0.918 and 2.6% (0.917 and 3.1% with the rules of that session's start). Its look-alikes
-    # still altered: AWS-style key ids alone, a checksum called a key, an SSO signing key's
-    # path. Its misses: notes and chats that hand a password over with no word for it (`try
+    # still altered: systemd's `LoadCredential=name:path`, a lock file's `contentHash`, a
+    # checksum called a key. Its misses: notes and chats that hand a password over with no word for it (`try
     # GoPanthers~97`, `Q: the server room? A: 28665462 then #`), pronounceable generated
     # passwords (`sucutepofawe`), and values in a file's lines with no name (rsyncd's secrets,
     # an OpenVPN `auth.txt`, a Zabbix PSK file).
@@ -51,13 +53,36 @@ class ThirtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (167, 170),
         "command": (207, 215),
         "config-file": (170, 180),
-        "note-or-chat": (185, 235),
-        "source-code": (166, 175),
+        "note-or-chat": (188, 235),
+        "source-code": (168, 175),
         "stack-trace-or-log": (170, 175),
         "tool-output": (164, 175),
         "vendor-token": (174, 175),
     }
-    recall, benign, altered = 0.935, 950, 6
+    recall, benign, altered = 0.938, 950, 6
+
+
+
+class ThirtySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Telecom, VoIP and contact centres, broadcasting and media production, logistics and fleet
+    # telematics, agriculture and environmental sensing, written while the thirtieth and
+    # thirty-first were tuned on, measured blind after every rule of that session: 0.929 and
+    # 4.3% (0.925 and 4.3% with the engine at that session's start). No rule was written for
+    # it. Its look-alikes still altered: a `read -s -p "… password: " VAR` prompt's variable, a
+    # Twilio API key's SID `SK…`, S3 object keys, `password è nel gestore password sotto "…"`, a
+    # masked `EZAK…(redacted)`. Its misses are mostly notes and chats (0.78) and logs (0.90).
+    corpus = redaction_holdout32
+    floors = {
+        "ci-and-deploy": (170, 176),
+        "command": (201, 210),
+        "config-file": (170, 177),
+        "note-or-chat": (179, 230),
+        "source-code": (171, 177),
+        "stack-trace-or-log": (160, 177),
+        "tool-output": (169, 177),
+        "vendor-token": (174, 176),
+    }
+    recall, benign, altered = 0.929, 950, 41
 
 
 if __name__ == "__main__":

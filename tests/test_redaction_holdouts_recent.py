@@ -101,7 +101,7 @@ class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (255, 262),
         "vendor-token": (114, 115),
     }
-    recall, benign, altered = 0.981, 822, 0  # (three lose an emoji's variation selector, invisible)
+    recall, benign, altered = 0.981, 822, 3  # (three lose an emoji's variation selector, invisible)
 
 
 if __name__ == "__main__":
