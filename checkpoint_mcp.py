@@ -803,7 +803,7 @@ _CLEAR_KEY = (r"(?P<secret>[0-9A-F]{32}(?:[0-9A-F]{16})?(?![0-9A-Za-z])"
 _STATED_SECRET = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành|auf)[ \t]+"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành|auf|είναι|este|és|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?(?:(?P<secret>"
@@ -2103,14 +2103,22 @@ def redaction_patterns():
          r"(?#needs:assword |asswd |assphrase |asscode |ASSWORD |ASSWD |ASSPHRASE |ASSCODE |pw |pwd |PW |PWD |Pw "
          r"|enha |lave |hared secret |hared key |hared-secret |hared-key |HARED SECRET |HARED KEY |PSK |psk "
          r"|ontraseña |ontrasena |mot de passe |asswort |ennwort |achtwoord |asło |aslo |eslo |ifre |ifresi "
-         r"|arola |arolası |arolasi |senord |senordet |ароль |elszó |ật khẩu |ωδικός )"
+         r"|arola |arolası |arolasi |senord |senordet |ароль |elszó |ật khẩu |ωδικός |assord |gangskode |alasana "
+         r"|ata sandi |ozinka |eslo |arolă |ontrasenya |reshared key |adius secret |ADIUS secret )"
          r"(?<![\w-])(?:[Pp]ass(?:word|wd|phrase|code)|PASS(?:WORD|WD|PHRASE|CODE)|pwd?|PWD?|Pw|[Ss]enha|[Cc]lave"
          r"|(?:[Ss]hared|SHARED)[ -](?:[Ss]ecret|SECRET|[Kk]ey|KEY)|(?:[Pp]re-)?[Ss]hared [Kk]ey|PSK|psk"
          r"|[Cc]ontrase(?:ña|na)|mot de passe|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Hh]as[łl]o|[Hh]eslo"
-         r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός)(?![\w-]) +"
+         r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός"
+         r"|[Pp]assord|[Aa]dgangskode|[Ss]alasana|[Kk]ata sandi|[Ll]ozinka|[Gg]eslo|[Pp]arolă|[Cc]ontrasenya"
+         r"|[Pp]reshared key|R(?:ADIUS|adius) secret)(?![\w-]) +"
          r"(?:(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
          r"|provisoria|provisional|provisoire|initial|inicial|new|nueva|nuevo|nova|novo|nouveau|neues|neue"
-         r"|tymczasowe|dočasné|geçici) +)?[\"'`‘“„«]?(?:(?P<secret>"
+         r"|tymczasowe|dočasné|geçici|vorläufig|vorläufiges|tijdelijk|tillfälligt|временный|временный:|ideiglenes"
+         r"|tạm thời|προσωρινός) +)?[\"'`‘“„«(]?(?:(?P<secret>"
+         # (a password everyone uses, a number or a symbol after it: `Welcome1`, `Passw0rd`, `Summer2024!`)
+         r"(?:[Ww]elcome|[Pp]assw[o0]rd|[Ss]ummer|[Ww]inter|[Ss]pring|[Aa]utumn|[Cc]hangeme|[Ll]etmein|[Qq]werty"
+         r"|[Hh]unter|[Mm]onkey|[Dd]ragon|[Ss]unshine|[Ii]loveyou|[Tt]rustno1|1qaz2wsx|zaq1xsw2|[Ff]ootball)[0-9!@#$]{1,6}"
+         r"|"
          # (a word or two and a number, a symbol after it: `anna.li64`, `Piotr2001`, `chiara.09111971`, `Start9425=oh`;
          # not a version, a hash's or a format's name: `sha256`, `utf8`, `argon2id`)
          r"(?!(?i:sha|md|aes|rsa|utf|base|argon|bcrypt|pbkdf|scrypt|blake|ubuntu|debian|python|node|java|win"
@@ -2147,7 +2155,7 @@ def redaction_patterns():
          r"|Test|Spec|Mock|Model|Entity|Schema|Type|Interface|Impl|Request|Response|Event|Listener)(?![a-z]))"
          r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{1,4}"  # (with a number: `OrchidCarbonAutumn16`, not `JohnSmithDoe`)
          r"|" + _PROSE_SECRET + r")"
-         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
+         r"(?=[\"'`’”“»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
          # (or random letters alone, is_random_letters: `pw WqOEZyuRYXJxl`, not `BCryptHMAC`)
          r"|(?P<letters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
          r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）]))"),
@@ -2346,13 +2354,16 @@ def redaction_patterns():
         ("backtrace-submission-token", "i", "Backtrace's submission token in a crash reporter's URL "
          "(`https://submit.backtrace.io/<universe>/<64 hex>/json`, `…backtrace.io/post/<universe>/<64 hex>`)",
          r"(?#needs:backtrace.io/)backtrace\.io(?::[0-9]+)?/(?:post/)?[a-z0-9_-]{1,64}/(?P<secret>[0-9a-f]{64})(?![0-9a-z])"),
-        ("perforce-ticket", "", "a Perforce ticket as `p4 tickets` lists it: `host:1666 (user) <32 hex>` "
-         "(below the command, or in a text that names the tickets' file)",
-         r"(?#needs:p4 tickets|p4tickets|P4TICKETS)\n[ \t]*[\w.-]{1,100}:[0-9]{2,5}[ \t]+\([\w.@-]{1,64}\)[ \t]+(?P<secret>[0-9A-F]{32})"
-         r"[ \t]*(?=\r?\n|\Z)"),
+        ("perforce-ticket", "", "a Perforce ticket as `p4 tickets` lists it (`host:1666 (user) <32 hex>`, below "
+         "the command or in a text that names the tickets' file, whose lines read `host:1666=user:<32 hex>`), "
+         "or given to p4 as `-P <32 hex>`",
+         r"(?#needs:p4 tickets|p4tickets|P4TICKETS|p4 -)(?:\n[ \t]*(?:(?:ssl|tcp)[46]?:)?[\w.-]{1,100}:[0-9]{2,5}"
+         r"(?:[ \t]+\([\w.@-]{1,64}\)[ \t]+|=[\w.@-]{1,64}:)(?P<secret>[0-9A-F]{32})[ \t]*(?=\r?\n|\Z)"
+         # (or given to p4 as its password: `p4 -u bob -P <ticket> sync`)
+         r"|(?<![\w-])p4(?:[ \t]+-[a-zA-Z][ \t]+[^\s-]\S*)*?[ \t]+-P[ \t]+(?P<secret2>[0-9A-F]{32})(?![0-9A-Za-z]))"),
         ("app-certificate", "i", "an app certificate that signs tokens, in hex (Agora's `AGORA_APP_CERTIFICATE=…`, "
          "`app certificate (primary) = …`): 32 hex digits",
-         r"(?#needs:certificate)app[ _.-]?certificate"
+         r"(?#needs:app cert|app_cert|app-cert|appcert|app.cert)app[ _.-]?cert(?:ificate)?(?![a-z])"
          r"(?:(?!thumbprint|fingerprint|serial|md5|sha|hash|digest|number|id\b)[^\n=:]){0,40}?"
          r"(?:[ \t]*[=:][ \t]*|[ \t]+is[ \t]+)[\"'`]?"
          r"(?P<token>[0-9a-f]{32})(?![0-9a-z])"),
@@ -2384,7 +2395,7 @@ def redaction_patterns():
         ("signing-tool-password", "", "a password given to a signing or keychain tool: Windows' `signtool … /p …`, "
          "macOS' `security import … -P …`, `security create-keychain|unlock-keychain … -p …`, "
          "`security set-key-partition-list … -k …`",
-         r"(?#needs:signtool|security )(?:signtool(?:\.exe)?[ \t][^\n]{0,200}?[ \t]/p"
+         r"(?#needs:signtool|SignTool|SIGNTOOL|security )(?:(?i:signtool)(?:\.exe)?[\"']?[ \t][^\n]{0,200}?[ \t]/p"
          r"|security[ \t]+(?:import[ \t][^\n]{0,200}?[ \t]-P|(?:create|unlock|delete|set)-keychain[ \t][^\n]{0,200}?[ \t]-p"
          r"|set-key-partition-list[ \t][^\n]{0,200}?[ \t]-k))[ \t]+"
          r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<weak>[^\s\"'$%][^\s\"']{5,127}))"),
@@ -2399,15 +2410,18 @@ def redaction_patterns():
          r"(?=[ \t]+\+|[ \t]*(?:[\"'\r\n]|\Z))"),
         ("pexpect-sent-password", "", "what a script sends after it waits for a password's prompt "
          "(pexpect's `child.expect(\"password:\")` then `child.sendline(\"…\")`)",
-         r"(?#needs:sendline)expect\([ \t]*[rb]?[\"'][^\"'\n]{0,40}(?i:assword|assphrase|passcode)"
+         r"(?#needs:.send)expect(?:_exact)?\([ \t]*\[?[ \t]*[rb]?[\"'][^\"'\n]{0,40}(?i:assword|assphrase|passcode)"
          r"(?:[ \t]+for[ \t][^\"'\n]{0,40})?[ \t]*:?[ \t]*(?:\.\*|\\s\*)?[\"']"
-         r"[^\n]{0,40}\)[ \t]*\r?\n[ \t]*[\w.]{1,40}\.sendline\([ \t]*[rb]?(?:\"(?P<secret>[^\"\n$]{4,128})\""
-         r"|'(?P<secret2>[^'\n]{4,128})')"),
+         r"[^\n]{0,60}\)[ \t]*(?:#[^\n]{0,80})?\r?\n"
+         # (blank or comment lines, or one line that branches on the prompt, before the answer)
+         r"(?:[ \t]*(?:#[^\n]{0,80})?\r?\n){0,3}(?:[ \t]*if[ \t][^\n]{0,60}:[ \t]*\r?\n)?"
+         r"[ \t]*[\w.]{1,40}\.send(?:line)?\([ \t]*[rbf]?(?:\"(?P<secret>[^\"\n$\\]{4,128})(?:\\[rn])?\""
+         r"|'(?P<secret2>[^'\n\\]{4,128})(?:\\[rn])?')"),
         ("expect-sent-password", "", "what an `expect` script sent at a password's prompt, as its debug "
          "output shows it: `…'s password: ` then `send: sending \"…\\r\" to { exp4 }`",
-         r"(?#needs:send: sending)(?<![A-Za-z])(?i:pass(?:word|phrase| phrase)|passcode|pin)"
-         r"(?:[ \t]+for[ \t][^\n:]{0,80})?:[ \t]*\r?\n"
-         r"(?:[^\n]{0,200}\r?\n){0,6}?send: sending \"(?P<secret>[^\"\n\\]{6,128})(?=\\r\" to \{)"),
+         r"(?#needs:send: sending)(?<![A-Za-z])(?i:pass(?:word|phrase| phrase)|passcode|pin|token)"
+         r"(?:[ \t]+for[ \t](?:'[^'\n]{0,80}'|\"[^\"\n]{0,80}\"|[^\n:]{0,80})|[ \t]*\([^()\n]{0,40}\))?:[ \t]*\r?\n"
+         r"(?:[^\n]{0,200}\r?\n){0,6}?send: sending \"(?P<secret>[^\"\n\\]{6,128})(?=\\[rn]\" to \{)"),
         # Assignments (detect-secrets' keyword plugin) --------------------------------------
         # NAME="v" / NAME: 'v' / NAME := "v";  NAME=v;  Header: v — after a bare word only a
         # value that ends the line and is not a plain word (`token: expired` is prose);
@@ -2417,12 +2431,14 @@ def redaction_patterns():
          "FileVault: W2G8-LDK4-…`, BitLocker's eight groups of six digits): five groups or more of capitals and "
          "digits, as such keys are printed; not on a line that names it published (a GVLK)",
          r"(?#needs:erial|ERIAL|icen|ICEN|roduct key|roduct Key|RODUCT KEY|ctivation|CTIVATION|ecovery|ECOVERY"
-         r"|D key|D KEY|d key|DKEY|dkey|egistration|EGISTRATION)"
+         r"|D key|D KEY|d key|DKEY|dkey|egistration|EGISTRATION|eriennummer|úmero de serie|izenzschlüssel"
+         r"|iederherstellungsschlüssel|lé de récupération|lé de licence)"
          # (from the line's start, which names no published key)
          r"(?<![^\n])(?:(?!(?i:public|publish|gvlk|(?<![a-z])(?:device|hardware|board|chassis|unit|asset|model|part|disk"
          r"|drive)(?![a-z])))[^\n]){0,160}?"  # (not a device's serial)
          r"(?<![A-Za-z])(?i:serial(?:[ _-]?(?:number|no|key))?|licen[cs]e(?:[ _-]?key)?|product[ _-]?key"
-         r"|activation[ _-]?(?:key|code)|recovery[ _-]?key|cd[ _-]?key|registration[ _-]?(?:key|code))(?![A-Za-z])"
+         r"|activation[ _-]?(?:key|code)|recovery[ _-]?key|cd[ _-]?key|registration[ _-]?(?:key|code)|seriennummer"
+         r"|número de serie|lizenzschlüssel|wiederherstellungsschlüssel|clé de récupération|clé de licence)(?![A-Za-z])"
          r"(?![ _-]?(?i:port|console|line|monitor|bus|device|adapter|cable|baud|tty))"  # (not a serial port's)
          r"(?:(?!(?i:public|publish|gvlk))[^\n]){0,80}?(?:[ \t=:\"'>]|\r?\n(?:[ \t>]*))"
          r"(?P<secret>(?=[A-Z0-9-]{0,40}[0-9])(?=[A-Z0-9-]{0,40}[A-Z])[A-Z0-9]{2,6}(?:-[A-Z0-9]{4,6}){4,7}"
@@ -2434,7 +2450,7 @@ def redaction_patterns():
          r"(?#needs:key|ltk|secret|psk)(?:key|ltk|secret|psk)(?<!hotkey)(?<!monkey)(?<!donkey)(?<!turkey)(?<!hockey)"
          r"(?<!jockey)(?<!whiskey)(?<!sort_key)(?<!sortkey)(?<!primary_key)(?<!foreign_key)(?<!scale_key)"
          r"(?<!piano_key)(?<!color_key)(?<!colorkey)(?<!partition_key)(?<!cache_key)(?<![\"']key)"
-         r"(?:_?(?:bytes|data|value|raw|[0-9]{1,3}))?(?![a-z0-9_])"
+         r"(?:_?(?:bytes|data|value|raw|array|[0-9]{1,3}))?(?![a-z0-9_])"
          # (its type or a size between: `rgubSecretKey[k_n…] =`; then a call or a type that makes the list)
          r"[^\n=:\",]{0,60}?(?:=|:|\bis\b)[ \t]*(?:(?:new[ \t]+)?[a-z_][\w.]{0,30}(?:\[[^\]\n]{0,20}\])*[ \t]*)?"
          r"(?:\[[a-z0-9_]{1,10}\[\]\][ \t]*|\([a-z0-9_]{1,10}\[\]\)[ \t]*)?"  # (a cast: PowerShell's `[byte[]]`)
@@ -2443,8 +2459,10 @@ def redaction_patterns():
          r"(?!(?:0x)?0?0[ \t]*,[ \t]*(?:0x)?0?[01][ \t]*,[ \t]*(?:0x)?0?[02][ \t]*,)"
          r"(?!(?P<first>(?:0x)?[0-9a-f]{1,3})[ \t]*,[ \t]*(?P=first)[ \t]*,[ \t]*(?P=first)[ \t]*,)"
          r"(?!(?:[01][ \t]*,[ \t]*){15})"
-         r"(?P<bytes>(?:(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?[ \t]*,[ \t]*(?:\r?\n[ \t]*)?){15,63}"
-         r"(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?u?)(?=[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\]})])"),
+         r"(?P<bytes>(?:(?:\(byte\)[ \t]*)?-?(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?(?:u8|u)?[ \t]*,[ \t]*"
+         r"(?:(?://[^\n]{0,60})?\r?\n[ \t]*){0,2}){15,63}"
+         r"(?:\(byte\)[ \t]*)?-?(?:0x[0-9a-f]{1,2}|[0-9]{1,3})(?:\.tobyte\(\))?(?:u8|u)?)"
+         r"(?=[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\]})])"),
         ("camel-key-generated", "", "a key named in camel case with a word no other row knows before `Key` "
          "(`PublisherKey = \"…\"`, `IntegrityKey=…`, `webApiKey: …`), when its value looks generated: not a "
          "database's, a cache's, a hash's, a public or a device's key, nor short hex (an id)",
@@ -4552,12 +4570,15 @@ def is_random_bytes(value):
     different, and neither rising nor falling all along (not character codes, a lookup or a
     shuffle of small numbers, a palette, a progression, primes or squares)."""
     numbers = []
-    for item in value.lower().replace(".tobyte()", "").split(","):
-        item = item.strip().rstrip("u")
+    for item in value.lower().replace(".tobyte()", "").replace("(byte)", "").split(","):
+        item = item.partition("//")[2].strip() if item.strip().startswith("//") else item  # (a comment's rest)
+        item = item.split("//")[0].strip()
+        item = item[:-2] if item.endswith("u8") else item.rstrip("u")
         try:
-            numbers.append(int(item, 16) if item.startswith("0x") else int(item))
+            number = int(item, 16) if item.lstrip("-").startswith("0x") else int(item)
         except ValueError:
             return False
+        numbers.append(number + 256 if -128 <= number < 0 else number)  # (a signed byte: Java's, Kotlin's)
     if len(numbers) < 16 or sum(number >= 128 for number in numbers) < 3:
         return False
     if len(set(numbers)) < 0.75 * len(numbers):

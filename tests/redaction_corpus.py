@@ -1790,3 +1790,17 @@ BENIGN += ["Reset pw JohnSmithDoe account only after approval", "password debian
            "$ cat secret_name.txt\nmysqlcredentials", "password srv01 uses the old policy", "pw macos14 only",
            "git stash create \"token refactor\"", "+login with GitHub", "Skipping: \nsend: sending \"ls\\r\" to { exp4 }",
            "child.expect(\"password updated\")\nchild.sendline(\"whoami\")", "integrityKey: \"sha512-" + rand(B64, 40) + "\""]
+issue("password-then-value", "prose", "new hires get password {v} for their first login", "Welcome" + rand(DIGITS, 1),
+      "new hires get password ")
+issue("password-then-value", "prose", "Passwort vorläufig {v}, bitte ändern", "Piotr" + rand(DIGITS, 4), "Passwort vorläufig ")
+issue("expect-sent-password", "cli", "Password for 'https://alice@github.com': \nsend: sending \"{v}\\r\" to { exp4 }",
+      "Tr0ub4dor-" + rand(DIGITS, 2), "send: sending \"")
+issue("pexpect-sent-password", "code", "i = child.expect(['Password:', 'yes/no'])\nif i == 0:\n    child.sendline('{v}')",
+      "Tr0ub4dor-" + rand(DIGITS, 2), "    child.sendline('")
+issue("perforce-ticket", "cli", "$ cat ~/.p4tickets\nperforce.example.com:1666=bob:{v}", rand("0123456789ABCDEF", 32),
+      "perforce.example.com:1666=bob:")
+issue("key-byte-list", "code", "val networkKey = byteArrayOf({v})",
+      ", ".join(str(b) for b in (-23, 45, -118, 7, 99, -64, 12, 88, -5, 101, 33, -77, 54, 2, -120, 66)),
+      "val networkKey = byteArrayOf(")
+BENIGN += ["the password — see the vault", "Password – required for all users", "password admin panel redesign",
+           "the summer rotation of passwords", "p4 -p ssl:perforce.example.com:1666 -u bob changes -m 5"]
