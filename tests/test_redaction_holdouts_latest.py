@@ -97,7 +97,7 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (102, 105),
         "command": (193, 195),
         "config-file": (211, 225),
-        "note-or-chat": (244, 300),
+        "note-or-chat": (245, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
         "tool-output": (220, 225),
@@ -172,12 +172,12 @@ class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (252, 254),
         "config-file": (201, 203),
         "note-or-chat": (260, 272),
-        "source-code": (186, 192),
+        "source-code": (187, 192),
         "stack-trace-or-log": (143, 145),
-        "tool-output": (138, 145),
+        "tool-output": (139, 145),
         "vendor-token": (143, 144),
     }
-    recall, benign, altered = 0.978, 963, 20
+    recall, benign, altered = 0.980, 963, 20
 
 
 class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -256,13 +256,13 @@ class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (156, 159),
         "command": (202, 208),
         "config-file": (186, 190),
-        "note-or-chat": (250, 277),
+        "note-or-chat": (251, 277),
         "source-code": (172, 178),
-        "stack-trace-or-log": (170, 179),
+        "stack-trace-or-log": (171, 179),
         "tool-output": (158, 162),
         "vendor-token": (205, 213),
     }
-    recall, benign, altered = 0.957, 969, 22
+    recall, benign, altered = 0.958, 969, 22
 
 
 if __name__ == "__main__":
