@@ -2992,6 +2992,8 @@ def is_stand_in_value(value, name, placeholder):
         return True
     if len(value) <= 3 and not any(c.isalnum() for c in value):
         return True  # punctuation: `::add-mask::, so …`
+    if value[:1] in (" ", "\t") and any(operator in value for operator in ("&&", "||", " | ", "; ")):
+        return True  # a command's rest between two quotes: `read -p "… password: " VAR && curl -u "…`
     if is_sealed(value):
         return True
     if 4 <= len(value) <= 64 and value[-1:] == "=":
@@ -3117,7 +3119,11 @@ _STOP_WORDS = frozenset(("the", "and", "for", "from", "with", "see", "use", "set
                          "that", "into", "when", "then", "via", "are", "was", "has", "have", "will", "its",
                          "you", "can", "all", "but", "one", "same", "get", "run", "new", "old", "none", "here",
                          "there", "stored", "vault", "file", "env", "value", "example", "change", "rotate",
-                         "neither", "nor", "either", "any", "else", "than", "only", "also"))
+                         "neither", "nor", "either", "any", "else", "than", "only", "also",
+                         # (and a sentence's small words in other languages: `è nel gestore password sotto`)
+                         "nel", "nella", "sotto", "della", "sul", "sulla", "con", "per", "dans", "sous", "avec",
+                         "pour", "bei", "unter", "mit", "für", "bajo", "para", "del", "dos", "das", "der", "die",
+                         "och", "med", "för", "på", "het", "een", "van", "voor"))
 
 
 def is_spaced_passphrase(value):
@@ -4050,6 +4056,8 @@ def credential_spans(text, lowered):
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
                 and text[end:end + 1] not in ("@", ":")):
             continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)
+        if lowered.startswith(("s3://", "gs://"), start - 5) and "/" in text[start:end]:
+            continue  # a bucket's object (`S3 key: s3://media/2024-07-10/<uuid>_proxy.mp4`)
         if named_public(lowered, start, firebase):
             continue  # a key its line names public: `…_ANON_KEY=`, a search-only key, a Firebase web config's
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1

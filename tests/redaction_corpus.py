@@ -1804,3 +1804,7 @@ issue("key-byte-list", "code", "val networkKey = byteArrayOf({v})",
       "val networkKey = byteArrayOf(")
 BENIGN += ["the password — see the vault", "Password – required for all users", "password admin panel redesign",
            "the summer rotation of passwords", "p4 -p ssl:perforce.example.com:1666 -u bob changes -m 5"]
+BENIGN += ['read -s -p "SBC admin password: " SBC_PASS && curl -k -u "admin:$SBC_PASS" https://10.0.0.5/api/v1/status',
+           "S3 key for the broken proxy: s3://media-proxies/2024-07-10/%s-%s-4%s-8%s-%s_proxy.mp4" % (
+               rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+           "La password è nel gestore password sotto \"NAS redazione\"; chiedi a Pedro l'accesso."]
