@@ -2097,14 +2097,15 @@ def redaction_patterns():
              for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
         ("password-then-value", "", "a password's word right before its value, no `is` nor `:` between "
          "(`pw Acme.8747`, `password anna.li64.`, `senha azerty480`, `contraseña temporal purple.bamboo.sole.orange`): "
-         "a shape a person chooses (words and a number, three words joined, words run together), not a word "
-         "nor a name of code",
+         "a shape a person chooses (a common password with a number, words and a number, three words joined, "
+         "capitalised words run together with a number, random letters), not a word, a host's, a month's or a "
+         "version's name, nor a name of code or a widget",
          # (each word then a space, as the needles say: `--password=…` and `password:` are other rows')
          r"(?#needs:assword |asswd |assphrase |asscode |ASSWORD |ASSWD |ASSPHRASE |ASSCODE |pw |pwd |PW |PWD |Pw "
          r"|enha |lave |hared secret |hared key |hared-secret |hared-key |HARED SECRET |HARED KEY |PSK |psk "
          r"|ontraseña |ontrasena |mot de passe |asswort |ennwort |achtwoord |asło |aslo |eslo |ifre |ifresi "
          r"|arola |arolası |arolasi |senord |senordet |ароль |elszó |ật khẩu |ωδικός |assord |gangskode |alasana "
-         r"|ata sandi |ozinka |eslo |arolă |ontrasenya |reshared key |adius secret |ADIUS secret )"
+         r"|ata sandi |ozinka |arolă |ontrasenya |reshared key |adius secret |ADIUS secret )"
          r"(?<![\w-])(?:[Pp]ass(?:word|wd|phrase|code)|PASS(?:WORD|WD|PHRASE|CODE)|pwd?|PWD?|Pw|[Ss]enha|[Cc]lave"
          r"|(?:[Ss]hared|SHARED)[ -](?:[Ss]ecret|SECRET|[Kk]ey|KEY)|(?:[Pp]re-)?[Ss]hared [Kk]ey|PSK|psk"
          r"|[Cc]ontrase(?:ña|na)|mot de passe|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Hh]as[łl]o|[Hh]eslo"
@@ -2113,7 +2114,7 @@ def redaction_patterns():
          r"|[Pp]reshared key|R(?:ADIUS|adius) secret)(?![\w-]) +"
          r"(?:(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
          r"|provisoria|provisional|provisoire|initial|inicial|new|nueva|nuevo|nova|novo|nouveau|neues|neue"
-         r"|tymczasowe|dočasné|geçici|vorläufig|vorläufiges|tijdelijk|tillfälligt|временный|временный:|ideiglenes"
+         r"|tymczasowe|dočasné|geçici|vorläufig|vorläufiges|tijdelijk|tillfälligt|временный|ideiglenes"
          r"|tạm thời|προσωρινός) +)?[\"'`‘“„«(]?(?:(?P<secret>"
          # (a password everyone uses, a number or a symbol after it: `Welcome1`, `Passw0rd`, `Summer2024!`)
          r"(?:[Ww]elcome|[Pp]assw[o0]rd|[Ss]ummer|[Ww]inter|[Ss]pring|[Aa]utumn|[Cc]hangeme|[Ll]etmein|[Qq]werty"
@@ -2134,8 +2135,8 @@ def redaction_patterns():
          # `srv01`, `uzivatel01`, `iphone15`)
          r"(?=[A-Za-zÀ-ÿ]{10}|[A-Za-zÀ-ÿ]{2,16}[._-]|[A-Za-zÀ-ÿ._-]{3,40}[0-9]{3})"
          r"[A-ZÀ-ÞØ]?[a-zà-ÿø]{2,15}(?:[._-]?[A-Za-z][a-z]{1,15}){0,3}[._-]?[0-9]{2,8}(?:[!#$%&*?@=_+~-][A-Za-z0-9]{0,3})?"
-         # (three or more words joined: `tasse_horse_lune`, `purple.bamboo.sole.orange`, `HorseHorseFenster`)
-         # (not a name of code, a widget or a setting: `strength-meter-widget`, `org.freedesktop.secrets`)
+         # (words joined, none a name of code, a widget or a setting: `strength-meter-widget`,
+         # `org.freedesktop.secrets`)
          r"|(?![a-z._-]{0,90}(?<![a-z])(?:hash|hashed|reset|token|field|column|value|name|policy|length|file|path|user"
          r"|manager|store|change|auth|login|config|input|check|update|expiry|expires|rotation|the|and|for|with|widget"
          r"|meter|strength|button|view|page|form|modal|dialog|screen|panel|card|list|item|menu|icon|label|text|box"
@@ -2445,7 +2446,7 @@ def redaction_patterns():
          r"|[0-9]{6}(?:-[0-9]{6}){7})(?![A-Za-z0-9-])"),
         ("key-byte-list", "i", "a key written as a list of 16 or more bytes under a key's name (a Zigbee "
          "network key `[116, 59, …]`, `int[] NETWORK_KEY = { 17, 16, … }`, Kotlin's `byteArrayOf(0x69.toByte(), …)`, "
-         "C's `rgubSecretKey[…] = { 0x80, … }`), not a counting sequence (a test vector)",
+         "C's `rgubSecretKey[…] = { 0x80, … }`) when they read as random bytes (is_random_bytes)",
          # (found at the word, the engine skips to it; a name's start before it needs no looking at)
          r"(?#needs:key|ltk|secret|psk)(?:key|ltk|secret|psk)(?<!hotkey)(?<!monkey)(?<!donkey)(?<!turkey)(?<!hockey)"
          r"(?<!jockey)(?<!whiskey)(?<!sort_key)(?<!sortkey)(?<!primary_key)(?<!foreign_key)(?<!scale_key)"
@@ -4573,14 +4574,15 @@ _LABEL_TAIL_WORDS = frozenset(("is", "was", "es", "est", "ist", "é", "è", "är
 
 
 def is_random_bytes(value):
-    """True when a list of numbers (`116, 59, …`, `0x69.toByte(), …`) reads as random bytes, as a
-    key's are: three or more of them 128 or above, three in four of them
-    different, and neither rising nor falling all along (not character codes, a lookup or a
-    shuffle of small numbers, a palette, a progression, primes or squares)."""
+    """True when a list of numbers (`116, 59, …`, `0x69.toByte(), …`, `(byte)0x80`, `-23`) reads
+    as random bytes, as a key's are: three or more of them 128 or above (a signed byte counts as
+    its unsigned), three in four of them different, and neither rising nor falling all along
+    (not character codes, a lookup or a shuffle of small numbers, a palette, a progression,
+    primes or squares). A line's `// comment` is no number."""
     numbers = []
-    for item in value.lower().replace(".tobyte()", "").replace("(byte)", "").split(","):
-        item = item.partition("//")[2].strip() if item.strip().startswith("//") else item  # (a comment's rest)
-        item = item.split("//")[0].strip()
+    uncommented = "\n".join(line.split("//")[0] for line in value.lower().split("\n"))
+    for item in uncommented.replace(".tobyte()", "").replace("(byte)", "").split(","):
+        item = item.strip()
         item = item[:-2] if item.endswith("u8") else item.rstrip("u")
         try:
             number = int(item, 16) if item.lstrip("-").startswith("0x") else int(item)
