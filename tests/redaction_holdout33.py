@@ -5336,7 +5336,7 @@ def _():
 @ben
 def _():
     return "Data are available at https://doi.org/10.5281/zenodo.%d and code at https://github.com/%s-lab/%s (commit %s)." % (
-        rint(10 ** 6, 1.5 * 10 ** 7), lab(), pick(["paper2024", "analysis"]), hx(7))
+        rint(10 ** 6, 15 * 10 ** 6), lab(), pick(["paper2024", "analysis"]), hx(7))
 
 
 @ben
@@ -5552,7 +5552,7 @@ def _():
 
 @ben
 def _():
-    return "https://zenodo.org/records/%d/files/%s?download=1" % (rint(10 ** 6, 1.5 * 10 ** 7), _fname())
+    return "https://zenodo.org/records/%d/files/%s?download=1" % (rint(10 ** 6, 15 * 10 ** 6), _fname())
 
 
 @ben
