@@ -3566,7 +3566,8 @@ def is_public_by_make(run_text):
     Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
     Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit), a
     token made to be published (is_published), a public key's DER in base64, a Google
-    OAuth client's id, a BigQuery job's, a name with a time in it (`…_20240512T103629_…`)."""
+    OAuth client's id, a BigQuery job's, a name with a time in it (`…_20240512T103629_…`), a web
+    asset's or a data file's name."""
     return (is_published(run_text)
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
             or is_sealed(run_text)
@@ -3576,6 +3577,8 @@ def is_public_by_make(run_text):
             or run_text.endswith(".apps.googleusercontent.com")  # an OAuth client's id (its secret is GOCSPX-…)
             or run_text.startswith("diff-") and set(run_text[5:]) <= _HEX  # a diff's file anchor
             or "/" not in run_text and run_text.endswith(_ASSET_SUFFIXES)  # `app.<hash>.bundle.js`
+            or "/" not in run_text and run_text.lower().endswith(_DOCUMENT_SUFFIXES)  # a data file's name
+            # (`tas_day_CESM2_ssp585_r1i1p1f1_gn_20240101-20241231.nc`, as a checksum list prints it)
             or run_text.startswith(("nix/store/", "DerivedData/"))  # a build's store path
             or "bquxjob_" in run_text  # a BigQuery job's id
             or _redaction_regexes["basic_time"].search(run_text) is not None  # a product's name with its

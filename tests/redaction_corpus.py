@@ -1808,3 +1808,4 @@ BENIGN += ['read -s -p "SBC admin password: " SBC_PASS && curl -k -u "admin:$SBC
            "S3 key for the broken proxy: s3://media-proxies/2024-07-10/%s-%s-4%s-8%s-%s_proxy.mp4" % (
                rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
            "La password è nel gestore password sotto \"NAS redazione\"; chiedi a Pedro l'accesso."]
+BENIGN += [rand(HEX, 64) + "  tas_day_CESM2_ssp585_r1i1p1f1_gn_20240101-20241231.nc\n" + rand(HEX, 64) + "  run_0910.raw"]

@@ -45,7 +45,8 @@ Determinism
 Measured
     Blind, written after every rule of the session that added it and read only after:
     recall 0.955 (1,449 of 1,517) and false positives 22 of 950 (2.3%); 0.953 and 29 (3.1%)
-    with the engine at that session's start. No rule was written for it.
+    with the engine at that session's start. No rule was written for its secrets; after it
+    was read, a data file's name was made no token, which leaves 12 of 950 altered.
 """
 import base64
 import json
