@@ -2921,7 +2921,9 @@ def is_marked_fake(value):
 
 
 # What names a key on its line as one made to be public: Supabase's anon key, a
-# publishable key, a search-only key (Algolia's), a Firebase web config (its apiKey).
+# publishable key, a search-only key (Algolia's), a Firebase web config (its apiKey); or
+# as no secret at all, though a credential's word is in its name: a device's push token, a
+# Vault token's accessor, a crash report's `CrashReporter Key`, an S3 `objectKey`.
 _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-only", "search_only",
                      "searchonly", "search_api_key", "searchapikey", "search api key", "firebaseconfig",
                      "analytics.load(",  # (Segment's browser snippet: its write key is public)
