@@ -800,19 +800,40 @@ _CLEAR_KEY = (r"(?P<secret>[0-9A-F]{32}(?:[0-9A-F]{16})?(?![0-9A-Za-z])"
 # or Korean: `パスワードが変更されました：…`, `密码已更新为 …`) when it reads as a secret: a
 # passphrase of three or more words, words run together, a word with digits, hex, or a
 # password-like value.
-_STATED_SECRET = (
+# A password's word in other languages, as (a literal of it, the word, what may end it), for
+# the rows that state one in prose; and in other scripts, as a regular expression.
+_PASSWORD_WORDS_ELSEWHERE = (
+    ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
+    ("enha", "[Ss]enha", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
+    ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
+    ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", "(?:si)?"), ("gangskode", "[Aa]dgangskode", "(?:n)?"),
+    ("assord", "[Pp]assord", "(?:et)?"), ("ật khẩu", "[Mm]ật khẩu", ""), ("arola", "[Pp]arola", ""),
+    ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
+    ("elsz", "[Jj]elsz", "(?:ó|ava|avát|ót)"), ("арол", "[Пп]арол", "\\w*"),
+    ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
+    ("hrase secr", "[Pp]hrase secr", "[èe]te"))
+_PASSWORD_SCRIPTS_ELSEWHERE = r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
+
+
+# What joins a secret's word to its value in prose: words between (a hundred characters at
+# most), then `is` (in many languages), `:` or `to`, or a particle (`密码是`, `비밀번호는`).
+_STATED_JOIN = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành|auf|είναι|este|és|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
     r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
-    r"(?:[\"'`‘“「(]|« ?)?(?:(?P<secret>"
+    r"(?:[\"'`‘“「(]|« ?)?")
+_STATED_SECRET = _STATED_JOIN + (
+    r"(?:(?P<secret>"
     r"(?!(?:[A-Z][a-z]+)*(?:Factory|Controller|Exception|Error|Store|Validator|Service|Client|Credential"
     r"|Token|Password|Secret|Key|Manager|Handler|Provider|Helper|Builder|Adapter|Repository|Backend"
     r"|Filter|Middleware|Serializer|Model|View|Request|Response|Config|Options|Settings|Context|Session"
     r"|Cache|Type|Field|Column|Table|Policy|Strategy|Generator|Encoder|Decoder|Hasher|Storage)(?![a-z]))"
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
-    r"|[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
+    # (words joined by dots, not a host's name: `api.example.com`)
+    r"|(?![a-z.]{0,90}\.(?:com|net|org|io|local|internal|lan|corp|edu|gov|localhost|intra|svc|arpa)(?![\w.-]))"
+    r"[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
     r"|(?![^\s]{0,84}(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
     r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}(?:(?P=joint2)?[0-9]{1,4})?"
     # (three words only with `-`, none of a compound's: `mysql_config_editor` is code, `read-only-scope` prose)
@@ -2167,18 +2188,24 @@ def redaction_patterns():
          r"|asswort|ennwort"
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu)"
-         r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in (
-             ("passe", "de passe", ""), ("ontrase", "[Cc]ontrase", "(?:ña|na)"), ("lave", "[Cc]lave", ""),
-             ("enha", "[Ss]enha", ""), ("eton", "[Jj]eton", ""), ("ösenord", "[Ll]ösenord", "(?:et)?"),
-             ("ata sandi", "[Kk]ata sandi", ""), ("achtwoord", "[Ww]achtwoord", ""), ("as[łl]o", "[Hh]as[łl]o", ""),
-             ("eslo", "[Hh]eslo", ""), ("ifre", "[ŞşSs]ifre", "(?:si)?"), ("gangskode", "[Aa]dgangskode", "(?:n)?"),
-             ("assord", "[Pp]assord", "(?:et)?"), ("ật khẩu", "[Mm]ật khẩu", ""), ("arola", "[Pp]arola", ""),
-             ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
-             ("elsz", "[Jj]elsz", "(?:ó|ava|avát|ót)"), ("окен", "[Тт]окен", "\\w*"), ("арол", "[Пп]арол", "\\w*"),
-             ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
-             ("hrase secr", "[Pp]hrase secr", "[èe]te")))
-         + r"|密[码碼钥]|秘钥|口令|令牌|トークン|パスワード|비밀번호|비번|암호|토큰|パスフレーズ"
-         r"|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड)" + _STATED_SECRET),
+         r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
+             ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
+         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)" + _STATED_SECRET),
+        ("password-stated-otherwise", "", "a password stated in prose (in any of those languages) in a shape the "
+         "two rows above do not take, when it still reads as one (is_stated_password): random letters "
+         "(`mklZFrHw`, `pzwwlcwu`), symbols with no digit (`Sswd^RmlNx?HSi_Y=bOBl`), a short random mix "
+         "(`zyVC0fdt`), a date or a number after a password's word (`11041978`); not a word, a version, a "
+         "path, a host or an address",
+         r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
+         r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
+         r"|パスフレーズ|hrase secr|gangskode|ật khẩu)"
+         r"(?P<name>" + "|".join(
+             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
+             for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
+             "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE)
+         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r")" + _STATED_JOIN
+         + r"(?P<stated>[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{6,64}?)"
+         r"(?=[\"'`’”」)»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）])"),
         ("key-stated-languages", "", "a key stated in prose in other languages, where the word also means a "
          "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
          "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`): only a generated value "
@@ -2693,7 +2720,7 @@ _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
 _GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
-                "bytes")
+                "bytes", "stated")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -3189,6 +3216,73 @@ def is_asked_for(text, start, value):
     above = text.rfind("\n", 0, start)
     question = text[text.rfind("\n", 0, max(above, 0)) + 1:max(above, 0)].lower()
     return looks_random(value) and _redaction_regexes["asks_for"].search(question) is not None
+
+
+# A word that follows a password's word and its `is` or `:` and is no password: a state, a
+# store, a rule's word (`the password is incorrect`, `… is in 1Password`, `token: none`).
+_NOT_STATED_WORDS = frozenset((
+    "1password", "lastpass", "keepass", "keepassxc", "bitwarden", "vaultwarden", "dashlane", "enpass", "keychain",
+    "required", "optional", "incorrect", "invalid", "expired", "missing", "unknown", "unchanged", "disabled",
+    "enabled", "redacted", "masked", "hidden", "encrypted", "hashed", "rotated", "revoked", "changed", "updated",
+    "provided", "supplied", "configured", "generated", "undefined", "null", "none", "empty", "blank", "nothing",
+    "mandatory", "forbidden", "unauthorized", "unauthorised", "accepted", "rejected", "correct", "wrong",
+    "sha256", "sha512", "sha1", "md5", "bcrypt", "argon2", "argon2id", "pbkdf2", "scrypt", "base64", "oauth2",
+    "jwt", "bearer", "basic", "digest", "kerberos", "ntlm", "saml", "oidc"))
+# A password's own words (not a token's or a key's, whose digits alone are often a count
+# or an id), as is_stated_password finds them in the line before a value.
+_PASSWORD_WORD_PARTS = ("pass", "pw", "wort", "woord", "senha", "contrase", "clave", "haslo", "hasło", "heslo",
+                        "sifre", "şifre", "parola", "lösenord", "пароль", "jelsz", "khẩu", "κωδικ", "kode",
+                        "salasana", "sandi", "lozinka", "geslo", "contrasenya", "パスワード", "密码", "密碼", "비밀번호")
+# Words between a secret's word and its `is` that make the value something else: its id,
+# digest, length, lifetime, file, address or kind (`the token's request id is …`).
+_STATED_ABOUT_WORDS = frozenset((
+    "id", "ids", "hash", "hashes", "digest", "sha", "checksum", "fingerprint", "length", "size", "count", "expiry",
+    "expires", "ttl", "lifetime", "age", "name", "names", "file", "path", "url", "uri", "endpoint", "host", "type",
+    "format", "policy", "field", "column", "variable", "env", "header", "scope", "scopes", "prefix", "version",
+    "store", "manager", "vault", "location", "reference", "ref", "algorithm", "cipher", "mode", "strength",
+    "rule", "rules", "requirement", "requirements", "minimum", "maximum", "min", "max", "timeout", "interval",
+    "user", "username", "login", "account", "owner", "issuer", "audience", "subject", "claim", "label", "title"))
+
+
+def is_stated_password(text, start, value):
+    """True when `value`, stated after a password's or a token's word and its `is` or `:`
+    (_STATED_SECRET) in a shape no other alternative there takes, still reads as one: letters
+    with digits or symbols (looks_random; not a version, a path, a host, an address or an
+    environment variable's name), random letters (eight or more, both cases chopped small,
+    or small letters with five consonants in a row: `mklZFrHw`, `pzwwlcwu`, or ten letters or
+    more made to be said, a consonant and a vowel in turn: `jazubajekidA`), or, after a
+    password's own word, six digits or more (`11041978`). Never one of _NOT_STATED_WORDS,
+    nor after a word of _STATED_ABOUT_WORDS (`the token's request id is …`)."""
+    if len(value) < 6 or value.lower().strip("!?.") in _NOT_STATED_WORDS:
+        return False
+    line = text[text.rfind("\n", 0, start) + 1:start].lower()
+    if any(word in _STATED_ABOUT_WORDS for word in _redaction_regexes["alnum"].findall(line[-48:])):
+        return False
+    if value.isdigit():
+        return len(value) >= 6 and any(part in line for part in _PASSWORD_WORD_PARTS)
+    if value.rstrip("0123456789").isupper() and value.rstrip("0123456789").isalpha() and len(value.rstrip("0123456789")) <= 6:
+        return False  # a ticket's or a record's reference (`RITM9554137`, `SEC8611564`)
+    if value.isalpha():
+        chunks = _redaction_regexes["chunk"].findall(value)
+        return len(value) >= 8 and value.isascii() and (
+            is_random_letters(value) or sum(map(str.isupper, value)) >= 2 and sum(map(str.islower, value)) >= 2
+            and len(chunks) >= 0.4 * len(value) and not value[1:].islower()
+            or value.islower() and _redaction_regexes["consonants"].search(value) is not None
+            or len(value) >= 10 and not value[1:].isupper() and all(
+                (a in "aeiou") != (b in "aeiou") for a, b in zip(value.lower(), value.lower()[1:])))
+    if any(c in value for c in "/\\") or value[:1] in "$%&{<#@.-_=+*" or "://" in value:
+        return False  # a path, a variable, a reference, a flag
+    if "@" in value and "." in value.rpartition("@")[2]:
+        return False  # an address (`ops@example.com`)
+    if value.replace("_", "").isupper() and "_" in value or value.replace("_", "").replace("-", "").isalpha():
+        return False  # an environment variable's or a setting's name (`PASSWORD_FILE`, `read_only`)
+    if value.lstrip("vV")[:1].isdigit() and all(part.isdigit() for part in value.lstrip("vV").split(".")[:2]) and (
+            "." in value):
+        return False  # a version (`v2.1.3-beta`)
+    if value.count(".") >= 1 and value.replace(".", "").replace("-", "").isalnum() and (
+            value.rpartition(".")[2].isalpha() and len(value.rpartition(".")[2]) >= 2):
+        return False  # a host or a file (`api.example.com`, `backup.key`)
+    return looks_random(value)
 
 
 def is_chopped_letters(value):
@@ -4556,7 +4650,8 @@ def redact_rows(text):
                         group.startswith("labelled") and not is_labelled_value(text, lowered, start, end)) or (
                         group.startswith("community") and not (looks_random(value) and speaks_of_snmp(lowered))) or (
                         group.startswith("letters") and not is_random_letters(value)) or (
-                        group.startswith("bytes") and not is_random_bytes(value)):
+                        group.startswith("bytes") and not is_random_bytes(value)) or (
+                        group.startswith("stated") and not is_stated_password(text, start, value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)

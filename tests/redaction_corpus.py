@@ -1809,3 +1809,17 @@ BENIGN += ['read -s -p "SBC admin password: " SBC_PASS && curl -k -u "admin:$SBC
                rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
            "La password è nel gestore password sotto \"NAS redazione\"; chiedi a Pedro l'accesso."]
 BENIGN += [rand(HEX, 64) + "  tas_day_CESM2_ssp585_r1i1p1f1_gn_20240101-20241231.nc\n" + rand(HEX, 64) + "  run_0910.raw"]
+issue("password-stated-otherwise", "prose", "the wifi password for the lab is {v}.", "qrTbzXwP", "the wifi password for the lab is ")
+issue("password-stated-otherwise", "prose", "Het wachtwoord van de printer is {v}, niet delen.", "plxwntkr", "Het wachtwoord van de printer is ")
+issue("password-stated-otherwise", "prose", "admin pw: {v}", "bemuvorakiT" + rand("aeiou", 1), "admin pw: ")
+issue("password-stated-otherwise", "prose", "Your temporary password is: {v}\nChange it at first login.",
+      "Qx^Trm?Hyd_Zw=" + rand(UPPER, 3), "Your temporary password is: ")
+issue("password-stated-otherwise", "prose", "root password was changed to {v} on Friday", "k" + rand(DIGITS, 1) + "QmRz" + rand(LOWER, 3),
+      "root password was changed to ")
+issue("password-stated-otherwise", "prose", "Mật khẩu Jenkins admin là {v} nhé", rand(DIGITS, 8), "Mật khẩu Jenkins admin là ")
+BENIGN += ["the password is incorrect.", "password: see 1Password", "the password file is /etc/app/secret.txt",
+           "password: PASSWORD_FILE", "Hasło musi mieć co najmniej 12 znaków. (REQ5223978)",
+           "the token endpoint is api.example.com", "the password reset page is login.corp.internal",
+           "the password hash algorithm is argon2id", "the password expiry is 20240101",
+           "the password manager is Bitwarden", "Password: Required",
+           "pw is in the usual place", "the token is 12345678 bytes long", "password version is v2.1.3"]
