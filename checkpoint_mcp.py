@@ -815,6 +815,11 @@ _PASSWORD_WORDS_ELSEWHERE = (
 _PASSWORD_SCRIPTS_ELSEWHERE = r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
 
 
+# A character of a value stated in prose (password-stated-otherwise): not a space, a quote,
+# a bracket, a clause's mark or a character of a script written without spaces.
+_STATED_CHAR = r"[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
+
+
 # What joins a secret's word to its value in prose: words between (a hundred characters at
 # most), then `is` (in many languages), `:` or `to`, or a particle (`密码是`, `비밀번호는`).
 _STATED_JOIN = (
@@ -2204,7 +2209,13 @@ def redaction_patterns():
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
              "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE)
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r")" + _STATED_JOIN
-         + r"(?P<stated>[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{6,64}?)"
+         # (a word alone is left to the search, which goes on to a later `is` or `:`: `… is provided
+         # for this session: …`; not small letters unless five consonants or a consonant and a vowel
+         # in turn make them: `pzwwlcwu`, `sucutepofawe`)
+         + r"(?P<stated>(?![A-Za-z][a-z]{0,63}(?!" + _STATED_CHAR + r")|[A-Z]{1,64}(?!" + _STATED_CHAR + r"))"
+         + _STATED_CHAR + r"{6,64}?"
+         r"|(?=[a-z]{0,59}[bcdfghjklmnpqrstvwxz]{5})[a-z]{8,64}"
+         r"|[aeiou]?(?:[bcdfghjklmnpqrstvwxyz][aeiou]){5,32}[bcdfghjklmnpqrstvwxyz]?)"
          r"(?=[\"'`’”」)»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）])"),
         ("key-stated-languages", "", "a key stated in prose in other languages, where the word also means a "
          "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
@@ -2577,7 +2588,7 @@ _PLACEHOLDER_VALUE = (
     r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
     r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto|test"
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
-    r"|(?i:your)[_-].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
+    r"|(?i:your)[_-].*|.*[_:-](?i:your)[_-][a-z].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:System\.getenv|ENV\.fetch|getenv|(?:std::)?env::var|os\.LookupEnv|Environment\.GetEnvironmentVariable"
     r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"
@@ -2920,6 +2931,7 @@ def redaction_regexes():
 # password), or in small letters between those.
 _FAKE_MARKERS = ("FAKE", "DUMMY", "EXAMPLE", "SAMPLE", "PLACEHOLDER", "NOTREAL")
 _FAKE_WORDS = ("_fake", "fake_", "-fake", "fake-", "_dummy", "dummy_", "-dummy", "dummy-")
+_BASE32_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
 _BASE64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
 
 
@@ -3241,7 +3253,8 @@ _STATED_ABOUT_WORDS = frozenset((
     "format", "policy", "field", "column", "variable", "env", "header", "scope", "scopes", "prefix", "version",
     "store", "manager", "vault", "location", "reference", "ref", "algorithm", "cipher", "mode", "strength",
     "rule", "rules", "requirement", "requirements", "minimum", "maximum", "min", "max", "timeout", "interval",
-    "user", "username", "login", "account", "owner", "issuer", "audience", "subject", "claim", "label", "title"))
+    "user", "username", "login", "account", "owner", "issuer", "audience", "subject", "claim", "label", "title",
+    "attempt", "attempts"))
 
 
 def is_stated_password(text, start, value):
@@ -3274,6 +3287,8 @@ def is_stated_password(text, start, value):
         return False  # a path, a variable, a reference, a flag
     if "@" in value and "." in value.rpartition("@")[2]:
         return False  # an address (`ops@example.com`)
+    if "=" in value and value.partition("=")[0].replace("_", "").replace(".", "").isalpha():
+        return False  # a setting and its value (`user_id=9086317`)
     if value.replace("_", "").isupper() and "_" in value or value.replace("_", "").replace("-", "").isalpha():
         return False  # an environment variable's or a setting's name (`PASSWORD_FILE`, `read_only`)
     if value.lstrip("vV")[:1].isdigit() and all(part.isdigit() for part in value.lstrip("vV").split(".")[:2]) and (
@@ -3680,7 +3695,15 @@ def is_public_by_make(run_text):
             or _redaction_regexes["basic_time"].search(run_text) is not None  # a product's name with its
             # times: `S2B_MSIL2A_20240512T103629_N0510_…`
             or run_text.startswith(_PUBLIC_BASE64_HEADS)
-            or is_content_id(run_text))
+            or is_content_id(run_text)
+            or is_syncthing_device_id(run_text))
+
+
+def is_syncthing_device_id(run_text):
+    """True for a Syncthing device's id, eight groups of seven base32 characters joined by
+    `-` (the hash of its public certificate: shared to pair, no secret)."""
+    groups = run_text.split("-")
+    return len(groups) == 8 and all(len(group) == 7 and set(group) <= _BASE32_UPPER for group in groups)
 
 
 def is_content_id(run_text):
@@ -4008,6 +4031,8 @@ def unnamed_run_span(text, lowered, match, start, end, window):
     (is_key_in_path), else nothing (a resource's id: a document, a build); elsewhere the
     run when it stands alone as a token (stands_alone_as_token), unless a hash word or an
     id's name stands before it."""
+    if text[start - 1:start] == "<" and text[end:end + 1] == "@":
+        return None  # a mail's Message-ID (`<CA…@mail.gmail.com>`)
     first = max(start, text.rfind("/", start, match.start()) + 1)
     last = text.find("/", match.end(), end)
     if first > start and text[max(0, start - 3):start] == "://":
@@ -4033,6 +4058,12 @@ def unnamed_run_span(text, lowered, match, start, end, window):
     return None
 
 
+# What a value right after it is the id of: a record of a sale, a delivery or a request
+# (named_value_span), however near a credential word stands before.
+_RECORD_WORDS = frozenset(("transaction", "txn", "order", "invoice", "receipt", "payment", "booking", "confirmation",
+                           "tracking", "shipment", "parcel", "ticket", "incident", "refund", "subscription"))
+
+
 def named_value_span(text, lowered, start, end, near, beside, window):
     """The span of the generated value after the credential word, id or prefix `near`
     (inside the run when the name runs into it), or None when it is no secret: hex that is
@@ -4047,6 +4078,9 @@ def named_value_span(text, lowered, start, end, near, beside, window):
         return None  # an object's id, so named in parentheses: `(id key_G6DY…)`; a key's in gpg's output
     if near.start() >= start and _redaction_regexes["id_name"].search(text, window, start):
         return None  # the word is the value's own start, and its name an id's: `APCA_API_KEY_ID=PK…`
+    named = lowered[near.end():start].rstrip(" \t:#").rpartition(" ")
+    if near.end() <= start and named[1] and named[2] in _RECORD_WORDS:
+        return None  # a record's id named right before it, after the word: `Plex Pass …, PayPal transaction …`
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():
@@ -4087,9 +4121,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             and start - near.end() <= 8):
         return None  # a key's id right after its name: `PGP key id 0x…`, `"private_key_id": …`
     named_id = _redaction_regexes["id_name"].search(text, window, start)
-    if named_id is not None and near.end() <= named_id.start() and text[near.end():named_id.start()].strip(
-            " \t\"':{") != "":  # (not the id of the token named just before: `"token": {"id": …`)
-        return None
+    if named_id is not None and near.end() <= named_id.start() and (text[near.end():named_id.start()].strip(
+            " \t\"':{") != "" or not text[near.end():named_id.start()].strip()
+            and not near.group().startswith(("secret", "sess"))):
+        return None  # (not the id of the token named just before: `"token": {"id": …`; but a credential's
+        # id in prose is its id: `fido2 credential id …`, unless a secret's or a session's: `Secret ID = …`)
     if named_id is not None and named_id.start() <= near.start() < named_id.end() and not lowered[
             near.start():named_id.end()].replace("-", "_").startswith(
                 ("secret_id", "secretid", "session_id", "sessionid", "sess_id", "sessid")):
@@ -4151,6 +4187,8 @@ def credential_spans(text, lowered):
             continue  # (most runs end here: paths, names, words)
         if in_arn(lowered, start):
             continue  # a name in an AWS resource's name (`…:secret:prod/db-hSPDL3`)
+        if lowered.startswith("/dev/", max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1):
+            continue  # a device's path (`/dev/serial/by-id/usb-Klipper_stm32f446xx_…-if00`)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]

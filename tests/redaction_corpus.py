@@ -1823,3 +1823,12 @@ BENIGN += ["the password is incorrect.", "password: see 1Password", "the passwor
            "the password hash algorithm is argon2id", "the password expiry is 20240101",
            "the password manager is Bitwarden", "Password: Required",
            "pw is in the usual place", "the token is 12345678 bytes long", "password version is v2.1.3"]
+BENIGN += ["webauthn credential id %s registered for ana" % rand(ALNUM + "-_", 43),
+           "Message-ID: <CA%s@mail.example.com>" % rand(ALNUM, 46),
+           "Gold plan renewed, card payment via PayPal transaction %s" % rand(UPPER + DIGITS, 17),
+           "serial: /dev/serial/by-id/usb-Klipper_stm32f446xx_%s-if00" % rand("0123456789ABCDEF", 24),
+           "device ID of the backup box: " + "-".join(rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 7) for _ in range(8)),
+           "$ cat .env.sample\nBOT_TOKEN=123456:ABC-your-token\nTZ=UTC"]
+issue("nomad-acl-bootstrap", "terminal", "$ nomad acl bootstrap\nAccessor ID  = %s\nSecret ID    = {v}\nName = Bootstrap Token" % (
+    "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))),
+      "%s-%s-4%s-9%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "Secret ID    = ")
