@@ -531,7 +531,7 @@ _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", 
 _NOT_SECRET_KEY_PREFIXES = ("primary", "foreign", "sort", "partition", "cache", "public", "websocket",
                             "idempotency", "hash", "range", "row", "group", "lookup", "restore", "action",
                             "object", "step", "asset", "task", "experiment", "shard", "routing", "dedup", "dedupe",
-                            "ddc")  # (Unreal's derived data cache)
+                            "ddc", "context")  # (Unreal's derived data cache; a feature flag's context: a user's key)
 
 
 _KEY_NAME = (
@@ -718,7 +718,8 @@ _PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
                  r"(?:[.,;:)'\"]?(?:\s|\Z)))"
                  + _KEY_FILE_NAME
                  + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_.]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_.]{2,64}="
-                 r"|[a-z0-9_.-]{1,64}/[a-z])"
+                 r"|[a-z0-9_.-]{1,64}/[a-z]"
+                 r"|[A-Za-z][A-Za-z-]{1,30}/[0-9]+\.[0-9.]*(?![^\s'\"`,;)]))"  # (nor a product and its version: `Mozilla/5.0`)
                  r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
                  r"|(?=" + _PROSE_CHAR + r"{0,64}[A-Z])(?=" + _PROSE_CHAR + r"{0,64}[a-z])(?=" + _PROSE_CHAR + r"{10})"
                  # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
@@ -2579,6 +2580,9 @@ _PLACEHOLDER_VALUE = (
     r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
     r"|%\{[^}\s]*\}.*|<[A-Za-z][A-Za-z_-]*"  # a Java property's `%{idp.home}/…`; `<stored in keychain>`'s first word
+    r"|%%[A-Za-z_][A-Za-z0-9_.]*%%"  # a template's `%%PASSWORD%%`
+    r"|[A-Za-z_][A-Za-z0-9_.-]*:/(?!/)\S*"  # where systemd loads a credential from: `LoadCredential=db_password:/etc/…`
+    r"|[A-Za-z0-9_.-]+=[ \t]*;.*"  # a cookie cleared: `_app_session=; Max-Age=0; Path=/`
     r"|[*•]{3,}[ \t]*\(?(?i:redacted|hidden|masked|sensitive)\)?"  # `*********(redacted)`
     r"|&[A-Za-z_][A-Za-z0-9_]*\.?"  # a SAS macro variable: `password="&dbpass."`
     r"|[*xX•.…-]{3,}|\s*(?:\.{3}|…)\s*|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):"
@@ -2587,8 +2591,9 @@ _PLACEHOLDER_VALUE = (
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
     r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto|test"
+    r"|secretstr|secretbytes|securestring"  # (a type's name: pydantic's `DB_PASSWORD: SecretStr = Field(…)`)
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
-    r"|(?i:your)[_-].*|.*[_:-](?i:your)[_-][a-z].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
+    r"|(?i:your)[_-].*|.*[_:-](?i:your)[_-][a-z].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me|replace[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:System\.getenv|ENV\.fetch|getenv|(?:std::)?env::var|os\.LookupEnv|Environment\.GetEnvironmentVariable"
     r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"

@@ -1832,3 +1832,9 @@ BENIGN += ["webauthn credential id %s registered for ana" % rand(ALNUM + "-_", 4
 issue("nomad-acl-bootstrap", "terminal", "$ nomad acl bootstrap\nAccessor ID  = %s\nSecret ID    = {v}\nName = Bootstrap Token" % (
     "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))),
       "%s-%s-4%s-9%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "Secret ID    = ")
+BENIGN += ['203.0.113.9 - app_ro [07/Jun/2024:21:49:58 +0000] "POST /login HTTP/1.1" 302 0 "https://app.example.com/login" "Mozilla/5.0"',
+           "HTTP/2 200\nset-cookie: _app_session=; Max-Age=0; Path=/",
+           "[Service]\nLoadCredential=db_password:/etc/credstore/app.db_password",
+           "class Settings(BaseSettings):\n    DB_PASSWORD: SecretStr = Field(..., env='DB_PASSWORD')",
+           "SMTP_TOKEN=%%PASSWORD%%", "SESSION_SECRET=replace-me-with-64-random-hex-chars",
+           "flag 'beta' evaluated true for context key %s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
