@@ -610,7 +610,7 @@ def _query_hex_value():
 # A file's path that names a secret, up to that name (`/tmp/pass`, `~/.config/api/key`,
 # `secrets/db_password.txt`, `.vault_pass`), not a public one's (`authorized_keys`).
 _SECRET_FILE = (r"[^\s;&|]*(?:secret|passw|token|credential|pwd(?![a-z])|(?<![a-z])auth(?![a-z])"
-                r"|[._/-]pass(?![a-z])|[._/-]key(?![a-z]))")
+                r"|[._/-]pass(?![a-z])|[._/-]key(?![a-z])|(?:private|preshared|master|signing)[._-]?key(?![a-z]))")
 
 
 # A value that holds a bracket, up to the end of its line (`dJ6aRY-jdtDP(=6`): not a call,
@@ -1423,7 +1423,9 @@ def redaction_patterns():
          "chosen one or looks random",
          # (found at the question mark, fast; the question is read when a value is found: is_asked_for)
          r"(?#needs:?)\?[ \t]*\r?\n[ \t]*"
-         r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,30}\][ \t]*[\w.-]{1,30}:|[\w.-]{1,30}:)?[ \t]*"
+         # (after who answers: `<mira>`, `[10:02] Mira:`, `Mira:`, `Mira Rossi (00:49):`)
+         r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,30}\][ \t]*[\w.-]{1,30}:"
+         r"|[\w.-]{1,30}(?:[ \t][\w.-]{1,30})?(?:[ \t]*\([^()\n]{1,20}\))?:)?[ \t]*"
          r"(?P<asked>[^\s]{8,64})[ \t]*(?=\r?\n|\Z)"),
         ("spaced-passphrase-after-name", "i", "a passphrase of words with spaces after a password's "
          "name, ending its line (`password=cinder oyster gravel indigo 66`, a .netrc's `password …`, "
@@ -1607,8 +1609,37 @@ def redaction_patterns():
          "the third literal; in C's and PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
          _after_call("getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")
          + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
-         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
+         # (each argument on a line of its own too: `DriverManager.getConnection(\n    "jdbc:…",\n …`)
+         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,\s*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,\s*"""
          r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+        ("call-after-address", "", "a call whose first argument is where it connects (a URL, an IP address, a "
+         "host and its port, a JDBC or PDO data source), then literals: the last of them, if it looks random and "
+         "is no name (`Controller(\"10.0.0.5\", \"hass\", \"…\", port=8443)`, `PlexServer(url, \"…\")`, "
+         "`RoborockVacuum(\"192.168.0.9\", \"<hex>\")`, `new PDO(\n  'mysql:host=…', 'app', '…')`)",
+         # (an opening bracket, a quote and the address's first character, or a line break after the bracket)
+         "(?#needs:(\n|%s)" % "|".join("(" + quote + first for quote in "\"'" for first in "abcdefghijklmnopqrstuvwxyz123456789")
+         + r"\([ \t]*\n?[ \t]*(?P<quote>[\"'])(?:[a-z][a-z0-9+.-]*://|jdbc:|[a-z]+:host=|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
+         r"|[a-z0-9-]+(?:\.[a-z0-9-]+)+:[0-9]{2,5}(?=(?P=quote)))[^\"'\n]{0,200}(?P=quote)"
+         r"(?:[ \t]*,[ \t]*\n?[ \t]*(?:\"[^\"\n]{0,64}\"|'[^'\n]{0,64}')){0,3}"
+         r"[ \t]*,[ \t]*\n?[ \t]*(?:\"(?P<called>[^\"\n]{6,128})\"|'(?P<called2>[^'\n]{6,128})')[ \t]*\n?[ \t]*[,)]"),
+        ("password-compared", "i", "a password, a secret or a token compared with a literal in code (`if "
+         "(creds.password == \"…\")`, `token.equals(\"…\")`), if it looks random",
+         r"(?#needs:==|!=|.equals()(?:pass(?:word|wd)?|pwd|secret|token)[\"'\]]?[ \t]*"
+         r"(?:===?|!==?|\.equals\()[ \t]*(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')"),
+        ("user-then-p", "", "a user and a password as `u=… p=…` (a note's or a bookmark's shorthand), if it "
+         "looks random",
+         r"(?#needs: p=)(?<![\w-])(?:u|user|usr|login)=[^\s=]{1,64}[ \t]+p=(?P<weak>[^\s]{4,128})"),
+        ("log-user-typed-password", "", "what an auth log records as a user's name when a password was typed "
+         "there (`sshd[…]: Invalid user Thunder8938* from …`), if it reads as a password (is_typed_password)",
+         r"(?#needs:nvalid user|llegal user|ailed password for)"
+         r"(?:[Ii]nvalid user|[Ii]llegal user|[Ff]ailed password for(?: invalid user)?)[ \t]+(?P<typed>\S{8,64})[ \t]+from[ \t]"),
+        ("exec-user-colon-password", "", "a user and a password as one string after `-u` or `--user` in a list "
+         "(an exec form's command: `[\"CMD\", \"curl\", \"-u\", \"monitor:…\", …]`), if it looks random",
+         "(?#needs:-u\"|-u'|--user\"|--user')" r"(?:-u|--user)[\"'][ \t]*,[ \t]*[\"'][^\"':\s]{1,64}:(?P<weak>[^\"'\n]{4,128})[\"']"),
+        ("user-password-file-named", "", "an OpenVPN `auth-user-pass` file (its name or the directive in a line "
+         "above, then a user and a password on lines of their own): the password, if it looks random",
+         r"(?#needs:auth-user-pass|auth.txt)(?:auth-user-pass|auth\.txt)[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
+         r"[ \t]*(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
          "\"u:…\"`, `btoa('u:…')` in a Basic header, .NET's `GetBytes(\"u:…\")` that makes one): the password, if "
          "it looks random",
@@ -1811,7 +1842,7 @@ def redaction_patterns():
          "plugins' passwords live), if it looks random",
          r"(?#needs:$USER)\$USER[0-9]{1,3}\$=(?P<weak>[^\s]{6,128})"),
         ("php-var-dump-secret", "i", "a secret's key in PHP's var_dump and the string printed under it",
-         r"(?#needs:]=>)\[\"[a-z0-9_]*(?:pass|password|passwd|pwd|secret|token|api_?key)\"\]=>[ \t]*\r?\n?[ \t]*"
+         r"(?#needs:]=>)\[\"[a-z0-9_]*(?:pass|password|passwd|pwd|(?<![a-z])pw|_pw|secret|token|api_?key)\"\]=>[ \t]*\r?\n?[ \t]*"
          r"string\([0-9]+\)[ \t]+\"(?P<secret>[^\"\n]+)\""),
         ("spaced-passphrase-assigned", "i", "a passphrase of words with spaces assigned to a password's name up to its "
          "line's end or a comma (hostapd's `wpa_passphrase`, an LDAP `dnpass`, Gradle's `storePassword`), if it "
@@ -1865,8 +1896,9 @@ def redaction_patterns():
         ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
          r"-U[ \t]*[^\s%]{1,256}%(?P<secret>[^\s'\"]+)"),
         ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
-         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*[^\s,'\"]+,"
-         r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"),
+         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*(?:[^\s,'\"]+,"
+         r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"
+         r"|'[^\s,'\"]+,(?P<secret4>[^'\n]+)'|\"[^\s,'\"]+,(?P<secret5>[^\"\n]+)\")"),  # (or quoted whole: `-u 'user,…'`)
         ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line (and a curl config's `user = "
          "\"name:password\"`): the password, if it looks random, not an e-mail address",
          r"\n[ \t]*user[ \t]+(?![=:][ \t]+[^\s\"':]+[ \t]*(?:\r?\n|\Z))[^\s'\"]+[ \t]+"
@@ -1922,7 +1954,7 @@ def redaction_patterns():
          "user, then password): its last line",
          "(?#needs:\n)"
          # (not /etc/passwd, a source file or a document: `cat auth_test.go`, `cat secretary.md`)
-         r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:[Pp]ass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential)[^\s|;&/]*"
+         r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:[Pp]ass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential|\.pw(?=[ \t]*\r?\n))[^\s|;&/]*"
          r"(?<!\.py)(?<!\.go)(?<!\.js)(?<!\.ts)(?<!\.rb)(?<!\.rs)(?<!\.md)(?<!\.sh)(?<!\.java)(?<!\.json)"
          r"(?<!\.yaml)(?<!\.yml)(?<!\.toml)(?<!\.xml)(?<!\.html)[ \t]*\r?\n"
          r"(?:[^\s:]{1,64}\r?\n)?(?![a-z]+[ \t]*(?:\r?\n|\Z))(?P<secret>[^\s:]{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
@@ -1963,9 +1995,12 @@ def redaction_patterns():
          r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n){0,1000}?SecureString)" + _CONTINUED_CLI_ARGS
          + r"[ \t]--value(?:=|[ \t]+)(?:"
          + _CLI_VALUE + r")"),
-        ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs), netlify's `env:set`",
-         r"(?#needs:config|env:set)(?:config[ \t]+set|env:set)[ \t]+(?:--?[a-z-]+[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd|token"
-         r"|api_key|apikey|api-key)[a-z0-9_.-]*(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+        ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs), netlify's `env:set`, "
+         "balena's `env add`",
+         r"(?#needs:config|env:set|env add)(?:config[ \t]+set|env:set|env[ \t]+add)[ \t]+(?:--?[a-z-]+[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd|token"
+         r"|api_key|apikey|api-key|_pass(?![a-z])|_psk(?![a-z]))[a-z0-9_.-]*(?:=|[ \t]+)"
+         # (not the environment it is for: `vercel env add NEXTAUTH_SECRET production`)
+         r"(?!(?:production|preview|development|staging|prod|dev|test)(?![\w-]))(?:" + _CLI_VALUE + r")"),
         ("snmp-auth-pass", "", "snmpwalk / snmpget … -A <auth pass> -X <privacy pass> (SNMPv3)",
          r"snmp(?<![a-z]snmp)[a-z]{0,16}(?=[ \t])" + _CLI_ARGS + r"[ \t]-[AX][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS
          + r"[ \t]-[AX][ \t]+(?:" + _cli_value("_b") + r"))?"),
@@ -2049,7 +2084,7 @@ def redaction_patterns():
          r"\[[ \t]*(?:\r?\n[ \t]*)?(?P<secret>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*"
          r"(?:\r?\n[ \t]*)?){63}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9]))[ \t]*(?:\r?\n[ \t]*)?\]"),
         ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
-         r"(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
+         r"(?:mnemonic|seed|phrase|recovery|wallet|ledger|trezor|metamask)[^\n]{0,100}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
          r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
         ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
          "b2 authorize-account ID KEY",
@@ -2119,7 +2154,10 @@ def redaction_patterns():
          "`the new token: …`, `token de acesso do cliente: …`",
          # (each spelling a literal of its own, so that the engine skips to a P, p, T or t; a
          # word of its own, not a part of a name: `PARTNER_TOKEN=` is an assignment's)
-         r"(?#needs:ass|ASS|oken|OKEN|pw|Pw|PW)(?P<name>" + "|".join(
+         # (a token's word only before what may follow it there: a space, a colon, a particle)
+         "(?#needs:ass|ASS|pw|Pw|PW|%s)" % "|".join(
+             word + after for word in ("oken", "OKEN") for after in " \t:：是为為はを는은가이를을")
+         + r"(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
         ("password-then-value", "", "a password's word right before its value, no `is` nor `:` between "
@@ -2736,7 +2774,7 @@ _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
 _GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
-                "bytes", "stated")
+                "bytes", "stated", "called", "typed")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -3288,21 +3326,37 @@ def is_stated_password(text, start, value):
             or value.islower() and _redaction_regexes["consonants"].search(value) is not None
             or len(value) >= 10 and not value[1:].isupper() and all(
                 (a in "aeiou") != (b in "aeiou") for a, b in zip(value.lower(), value.lower()[1:])))
+    return looks_random(value) and not reads_as_a_name(value)
+
+
+def reads_as_a_name(value):
+    """True when `value`, letters with digits or symbols, is a name and no secret: a path, a
+    variable, a reference, a flag, an address, a setting and its value, an environment
+    variable's or a setting's name, a version, a host or a file."""
     if any(c in value for c in "/\\") or value[:1] in "$%&{<#@.-_=+*" or "://" in value:
-        return False  # a path, a variable, a reference, a flag
+        return True  # a path, a variable, a reference, a flag
     if "@" in value and "." in value.rpartition("@")[2]:
-        return False  # an address (`ops@example.com`)
+        return True  # an address (`ops@example.com`)
     if "=" in value and value.partition("=")[0].replace("_", "").replace(".", "").isalpha():
-        return False  # a setting and its value (`user_id=9086317`)
-    if value.replace("_", "").isupper() and "_" in value or value.replace("_", "").replace("-", "").isalpha():
-        return False  # an environment variable's or a setting's name (`PASSWORD_FILE`, `read_only`)
+        return True  # a setting and its value (`user_id=9086317`)
+    if value.replace("_", "").isupper() and "_" in value or (
+            ("_" in value or "-" in value) and value.replace("_", "").replace("-", "").isalpha()):
+        return True  # an environment variable's or a setting's name (`PASSWORD_FILE`, `read_only`)
     if value.lstrip("vV")[:1].isdigit() and all(part.isdigit() for part in value.lstrip("vV").split(".")[:2]) and (
             "." in value):
-        return False  # a version (`v2.1.3-beta`)
-    if value.count(".") >= 1 and value.replace(".", "").replace("-", "").isalnum() and (
-            value.rpartition(".")[2].isalpha() and len(value.rpartition(".")[2]) >= 2):
-        return False  # a host or a file (`api.example.com`, `backup.key`)
-    return looks_random(value)
+        return True  # a version (`v2.1.3-beta`)
+    return value.count(".") >= 1 and value.replace(".", "").replace("-", "").isalnum() and (
+        value.rpartition(".")[2].isalpha() and len(value.rpartition(".")[2]) >= 2)  # a host or a file (`backup.key`)
+
+
+def is_typed_password(value):
+    """True when a name a log records as a user's (`Invalid user … from`) reads as a password
+    typed there by mistake: 8 to 64 characters, a digit and a letter, and both cases or a symbol
+    (`Thunder8938*`, `Jovial=Yonder9891`), not a path nor an address."""
+    return (8 <= len(value) <= 64 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            and (any(c.isupper() for c in value) and any(c.islower() for c in value)
+                 or any(c in "!#$%&*?@~^=+" for c in value))
+            and not ("/" in value or "@" in value and "." in value.rpartition("@")[2]))
 
 
 def is_chopped_letters(value):
@@ -4694,7 +4748,9 @@ def redact_rows(text):
                         group.startswith("community") and not (looks_random(value) and speaks_of_snmp(lowered))) or (
                         group.startswith("letters") and not is_random_letters(value)) or (
                         group.startswith("bytes") and not is_random_bytes(value)) or (
-                        group.startswith("stated") and not is_stated_password(text, start, value)):
+                        group.startswith("stated") and not is_stated_password(text, start, value)) or (
+                        group.startswith("called") and not (looks_random(value) and not reads_as_a_name(value))) or (
+                        group.startswith("typed") and not is_typed_password(value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -4982,9 +5038,9 @@ def redact_encoded(text):
         return text, 0
     base64_run = redaction_regexes()[2]
     budget, spans, position = _DECODE_BUDGET_CHARS, [], 0
-    for word in text.split():
-        if len(word) < 24 or budget <= 0:
-            continue
+    for word in [word for word in text.split() if len(word) >= 24]:
+        if budget <= 0:
+            break
         for match in base64_run.finditer(word):
             run = match.group()
             if budget <= 0 or not run.strip("0123456789abcdefABCDEF-") or run.startswith(_PUBLIC_BASE64_HEADS):

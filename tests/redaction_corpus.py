@@ -1838,3 +1838,38 @@ BENIGN += ['203.0.113.9 - app_ro [07/Jun/2024:21:49:58 +0000] "POST /login HTTP/
            "class Settings(BaseSettings):\n    DB_PASSWORD: SecretStr = Field(..., env='DB_PASSWORD')",
            "SMTP_TOKEN=%%PASSWORD%%", "SESSION_SECRET=replace-me-with-64-random-hex-chars",
            "flag 'beta' evaluated true for context key %s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
+issue("call-after-address", "code", "ctl = Controller(\"10.0.8.4\", \"hass\", \"{v}\", port=8443)", rand(ALNUM, 15),
+      "ctl = Controller(\"10.0.8.4\", \"hass\", \"")
+issue("call-after-address", "code", "server = MediaServer(\"http://10.0.0.7:32400\", \"{v}\")", rand(ALNUM + "-_", 20),
+      "server = MediaServer(\"http://10.0.0.7:32400\", \"")
+issue("connection-call", "code", "Connection c = DriverManager.getConnection(\n    \"jdbc:postgresql://db:5432/app\",\n"
+      "    \"app_ro\",\n    \"{v}\");", "Harbor" + rand(DIGITS, 4) + "*" + rand(DIGITS, 2), "    \"app_ro\",\n    \"")
+issue("password-compared", "code", "if (creds.name == \"ops\" && creds.password == \"{v}\") ok()", "Quill" + rand(DIGITS, 4) + "%",
+      "if (creds.name == \"ops\" && creds.password == \"")
+issue("user-then-p", "prose", "- preview site is behind basic auth: u=preview p={v}\n- run make seed first",
+      "otter-basil-" + rand(DIGITS, 2) + "-lamp", "basic auth: u=preview p=")
+issue("log-user-typed-password", "log", "Mar  9 23:14:02 nas sshd[501]: Invalid user {v} from 10.0.0.50 port 44219",
+      "Harbor=Tulip" + rand(DIGITS, 4), "sshd[501]: Invalid user ")
+issue("exec-user-colon-password", "config", "    healthcheck:\n      test: [\"CMD\", \"curl\", \"-fsS\", \"-u\", \"monitor:{v}\", "
+      "\"http://localhost:8080/health\"]", "Linen" + rand(DIGITS, 4) + "Granite", "\"-u\", \"monitor:")
+issue("user-password-file-named", "config", "# /etc/openvpn/client/auth.txt (auth-user-pass in office.ovpn)\nmirela\n{v}",
+      rand(ALNUM, 6) + "?" + rand(ALNUM, 6), "\nmirela\n")
+issue("lftp-user-password", "cli", "lftp -u 'partner-7,{v}' ftps://ftp.example.org", "Tundra@" + rand(DIGITS, 4) + "#",
+      "lftp -u 'partner-7,")
+issue("echo-into-secret-file", "cli", "echo '{v}' | sudo tee /etc/wireguard/privatekey >/dev/null", rand(B64, 43) + "=",
+      "echo '")
+issue("config-set-secret", "cli", "balena env add WIFI_PASS \"{v}\" --fleet kiosks", "dune" + rand(LOWER, 5) + rand(DIGITS, 3),
+      "balena env add WIFI_PASS \"")
+issue("php-var-dump-secret", "log", "array(2) {\n  [\"bind_dn\"]=>\n  string(20) \"cn=svc,dc=corp\"\n  [\"bind_pw\"]=>\n"
+      "  string(13) \"{v}\"\n}", "Dipe" + rand(LOWER, 5) + rand(DIGITS, 2), "string(13) \"")
+issue("bip39-mnemonic", "prose", "Ledger backup (paper copy in the safe, delete this one after):\n{v}\nwallet birthday: 2024",
+      " ".join(("cobalt", "wombat", "lantern", "sable", "magnet", "ember", "nomad", "walnut", "unicorn", "oracle",
+                "ribbon", "pylon")), "Ledger backup")
+issue("cat-password-file", "cli", "root@pve:~# cat /etc/pve/priv/storage/offsite.pw\n{v}", "basil.granite.whisker." + rand(LOWER, 6),
+      "cat /etc/pve/priv/storage/offsite.pw\n")
+issue("password-asked-then-given", "prose", "Jakub (00:49): what's the pw for the sentinel on redis-stg?\nMateus (00:49): {v}",
+      "thunder-tornado-ivory-" + rand(DIGITS, 2), "Mateus (00:49): ")
+BENIGN += ["urljoin(\"https://api.example.com/\", \"v2/items\")", "fetch(\"https://api.example.com/v1\", \"POST\")",
+           "vercel env add NEXTAUTH_SECRET production", "if password == confirm_password: save()",
+           "sshd[88]: Invalid user admin from 10.0.0.9 port 22", "sshd[88]: Invalid user oracle2024 from 10.0.0.9 port 22",
+           "open(\"http://localhost:8080/\", \"rb\")", "the token is rotated every 90 days"]
