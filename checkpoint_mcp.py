@@ -556,6 +556,8 @@ _SECRET_NAME = (
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
     + r"|(?<=[ \t]pass)(?==(?![0-9]{1,5}(?![^\s,;]))[^\s=]{0,64}?[0-9.!@#$%^&*+_-])"  # (`ssid=… pass=…`,
     # not a count nor a word: `tests pass=ok`)
+    + r"|(?<![^\n]pass)(?=[ \t]*[=:][ \t]*[\"']?(?![0-9]{1,5}(?![^\s,;\"']))[^\s=:]{0,64}?[0-9.!@#$%^&*+_-])"  # (at a
+    # line's start: an ini's or rclone's `pass = …`, not a test run's `pass: 42`)
     + "".join("|(?<=%spass)" % prefix for prefix in _PASS_PREFIXES)
     + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|skey(?<=[_.-]skey)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
     + r"|pw(?<![a-z0-9]pw))"  # (`pw=`, `db_pw:`, `PW =`: a password's short name, not `pwm`)
@@ -813,7 +815,8 @@ _PASSWORD_WORDS_ELSEWHERE = (
     ("elsz", "[Jj]elsz", "(?:ó|ava|avát|ót)"), ("арол", "[Пп]арол", "\\w*"),
     ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
     ("hrase secr", "[Pp]hrase secr", "[èe]te"))
-_PASSWORD_SCRIPTS_ELSEWHERE = r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
+_PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
+                               r"|סיסמ[הא]|รหัสผ่าน|[Κκ]ωδικός")
 
 
 # A character of a value stated in prose (password-stated-otherwise): not a space, a quote,
@@ -824,11 +827,11 @@ _STATED_CHAR = r"[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u304
 # What joins a secret's word to its value in prose: words between (a hundred characters at
 # most), then `is` (in many languages), `:` or `to`, or a particle (`密码是`, `비밀번호는`).
 _STATED_JOIN = (
-    r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
+    r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành|auf|είναι|este|és|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?")
 _STATED_SECRET = _STATED_JOIN + (
     r"(?:(?P<secret>"
@@ -1006,6 +1009,8 @@ def redaction_patterns():
          "(?#needs:%s)" % "|".join(word + quote for word in ("pass", "token", "secret", "key") for quote in "\"'")
          + r"""--(?<=["']--)(?:requirepass|masterauth|password|passwd|pass|token|secret|api-key|apikey|auth|access-key"""
          r"""|secret-key)["'][ \t]*,[ \t]*["'](?P<weak>[^"'\n]{6,128})["']"""),
+        ("cloudinary-signed-url", "v", "the signature in a Cloudinary delivery URL's path (`…/authenticated/s--…--/`)",
+         r"(?#needs:cloudinary.com)res\.cloudinary\.com/[^/\s]+/[a-z]+/[a-z]+/s--(?P<secret>[A-Za-z0-9_-]{8,32})--/"),
         ("netlify-build-hook", "v", "a Netlify build hook's URL (anyone with it starts a build)",
          r"api\.netlify\.com/build_hooks/(?P<secret>[0-9a-f]{20,32})"),
         ("render-deploy-hook", "v", "a Render deploy hook's key",
@@ -1575,9 +1580,10 @@ def redaction_patterns():
          # `PASS  src/app.test.ts`, `PASS  TestCheckout (0.21s)`, `PASS build (ok)` or `PASS schema_v2`)
          r"|(?<![^\n])[ \t]*(?:C:[ \t]*|>[ \t]*)?[A-Za-z0-9.]{1,10}[ \t]+LOGIN[ \t]+(?:\"[^\"\n]*\"|[^\s\"]+)[ \t]+"
          r"(?:\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s\"]+)))"),
-        ("ftp-pass-after-user", "", "FTP's `PASS …` after its `USER` in a server's log (`\"PASS …\"`) or a "
-         "capture's fields (tshark's tab-separated `USER`, then `PASS`), when it reads as a password",
-         r"USER[^\n]{0,200}\r?\n(?:[^\n]{0,300}\r?\n){0,3}?[^\n]{0,200}?[\"'\t]PASS[ \t]+"
+        ("ftp-pass-after-user", "", "FTP's `PASS …` after its `USER` in a server's log (`\"PASS …\"`), a "
+         "client's trace (`curl -v`'s `> PASS …`) or a capture's fields (tshark's tab-separated `USER`, then "
+         "`PASS`), when it reads as a password",
+         r"USER[^\n]{0,200}\r?\n(?:[^\n]{0,300}\r?\n){0,3}?[^\n]{0,200}?(?:[\"'\t]|(?<![^\n])> )PASS[ \t]+"
          r"(?P<secret>(?![^\s]*/)(?=\S*[0-9])(?:(?=\S*[!#$%^&*~?@])"
          r"|(?=\S*[A-Z])(?=\S*[a-z])(?=\S{10}))[^\s\"']{8,64})(?=[\"'\s]|\Z)(?![ \t]*\()"),
         ("redis-requirepass", "", "redis.conf requirepass PASS",
@@ -1640,12 +1646,28 @@ def redaction_patterns():
          "above, then a user and a password on lines of their own): the password, if it looks random",
          r"(?#needs:auth-user-pass|auth.txt)(?:auth-user-pass|auth\.txt)[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
          r"[ \t]*(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
+        ("smtp-auth-exchange", "", "the password an SMTP client sent in base64 when asked for it (`334 UGFzc3dvcmQ6`, "
+         "base64 of `Password:`, in a debug log), and `AUTH PLAIN`'s credentials",
+         r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>|C:)?[ \t]*|AUTH PLAIN[ \t]+)"
+         r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])"),
+        ("decoded-user-colon-password", "", "`user:password` printed under a command that decoded it from base64 "
+         "(`… | base64 -d`, an HTTP Basic header's credentials): the password, if it looks random",
+         r"(?#needs:base64 -d|base64 --decode|base64 -D)base64 (?:-d|--decode|-D)(?![\w-])[^\n]*\r?\n"
+         r"[\w.@+-]{1,64}:(?P<weak>\S{4,128})[ \t]*(?=\r?\n|\Z)"),  # (a user's name: not JSON's `{"type":…`)
+        ("user-and-password-are", "i", "`the username and password is 'user' and '…'` (Bitnami's credentials file, "
+         "a setup's notes): the second, if it looks random",
+         r"(?#needs:and password)user(?:[ _-]?name)?[ \t]+and[ \t]+password[ \t]+(?:is|are)[ \t]+[\"'‘`]?[^\s\"'’`]{1,64}"
+         r"[\"'’`]?[ \t]+and[ \t]+[\"'‘`](?P<weak>[^\"'’`\n]{4,128})[\"'’`]"),
+        ("extension-publish-token", "", "the token `vsce publish` and `ovsx publish` take as `-p` (a marketplace's "
+         "personal access token)",
+         r"(?#needs:vsce|ovsx)(?:vsce|ovsx)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-p|--pat)(?:[ \t]+|=)(?P<secret>[^\s'\"]{16,})"),
         ("user-password-literal", "i", "a literal `user:password` after a word of HTTP Basic auth (`CURLOPT_USERPWD, "
          "\"u:…\"`, `btoa('u:…')` in a Basic header, .NET's `GetBytes(\"u:…\")` that makes one): the password, if "
          "it looks random",
          r"(?#needs:userpwd|basic|btoa|getbytes)"
          r"(?:userpwd|basic|btoa|getbytes)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
-         r"(?P<weak>[^\s\"'`:/]{4,64})[\"'`]"),  # (no '/': `'https://…'`, `git@host:owner/repo`)
+         r"(?:(?P<weak>[^\s\"'`:/]{4,64})|(?P<secret>[a-z0-9]{4}(?: [a-z0-9]{4}){5}))[\"'`]"),  # (or WordPress's
+         # application password, six groups of four: `btoa('user:CS2P ieM3 W6Aa 9iTF mnJ0 O4HS')`)  # (no '/': `'https://…'`, `git@host:owner/repo`)
         ("typed-after-user-tab", "i", "what a GUI script types after a user and a tab: `Send(\"user{TAB}\")` then "
          "`Send(\"…{ENTER}\")`, `SendKeys \"…{ENTER}\"` (AutoIt, AutoHotkey, VBScript), if it looks random",
          r"(?#needs:{tab})\{tab\}[^\n]*\r?\n[^\n]*?[\"'(](?P<weak>[^\"'{}\s]{4,64})\{enter\}"),
@@ -1719,7 +1741,8 @@ def redaction_patterns():
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
          r"-(?<![\w-]-)-?(?P<name>[a-z0-9.-]*(?:password|passwd|passphrase|token|secret"
          r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer|pat(?<=-pat))"
-         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore)?pass|pw|psk|pre-?shared-key)"
+         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
+         r"|mysql|mongo|proxy)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
@@ -1930,9 +1953,11 @@ def redaction_patterns():
         ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
          "as the user, as Freshdesk, Stripe and others take it: the token, if it looks random)",
          r"curl(?=[ \t])" + _CLI_ARGS
-         + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?\\?["']?"""
+         + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?"""
+         # (quoted whole, the password to the closing quote: `-u "user:wokF BjZx RiPm WzdX 8ZMv Zy0n"`)
+         r"""(?:(?P<quote>["'])[^\s:'"]+:(?P<secret4>[^'"\n]+)(?P=quote)|\\?["']?"""
          r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?:(?P<secret>[^\s'"]+)|'(?P<secret2>[^'\n]+)'"""
-         r"""|"(?P<secret3>[^"\n]+)"))"""),
+         r"""|"(?P<secret3>[^"\n]+)")))"""),
         # (three rows, each from a literal the engine skips to fast)
         ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
          "password, if it looks random (docker's --user is uid:gid)",
@@ -2231,7 +2256,7 @@ def redaction_patterns():
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
          r"|asswort|ennwort"
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
-         r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu)"
+         r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)" + _STATED_SECRET),
@@ -2242,7 +2267,7 @@ def redaction_patterns():
          "path, a host or an address",
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
-         r"|パスフレーズ|hrase secr|gangskode|ật khẩu)"
+         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός)"
          r"(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
@@ -2323,9 +2348,13 @@ def redaction_patterns():
              "(?<=%s\\|)" % word for word in ("password", "passwd", "pwd", "secret", "token", "api_key", "apikey",
                                               "private_key")) + r")"
          r"(?P<weak>[^|\s()\[\]{}\\?\"']{6,128})[ \t]*(?=\r?\n|\Z)"),  # (not a regex's alternatives: `(secret|token)\s*…`)
-        ("recovery-codes", "i", "recovery or backup codes listed on the lines under their label",
+        ("recovery-codes", "i", "recovery or backup codes listed on the lines under their label, or after it on its "
+         "line in GitHub's and Cloudflare's shape (`xxxxx-xxxxx`)",
          r"(?#needs:recovery code|backup code|recovery-code|backup-code)(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
-         r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"),
+         r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"
+         # (or one on the label's own line, after its colon: `… recovery code left for the account: qzd62-g4oah.`)
+         r"|(?:recovery|backup)[ -]codes?[^\n:]{0,80}:[ \t]*(?P<secret2>(?=[a-z]{0,5}[0-9])[a-z0-9]{5}-[a-z0-9]{5}"
+         r"(?:[ ,]+[a-z0-9]{5}-[a-z0-9]{5})*)(?![\w-])"),
         ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
          "names a recovery key or BitLocker",
          r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
@@ -2349,7 +2378,7 @@ def redaction_patterns():
          r"[^\n:]{0,40}?(?:[ \t]+(?:is|:)|:)[ \t]+[\"'`]?(?P<weak>[^\s'\"`]{6,40}?)[\"'`]?(?=[.,;)]?(?:\s|\Z))"),
         ("totp-seed", "", "a TOTP seed (base32) after its name",
          r"(?#needs:TOTP|totp|OTP|otp|2FA|2fa|MFA|mfa)(?:[Tt][Oo][Tt][Pp]|OTP|otp|2FA|2fa|MFA|mfa)[ _-]?(?:[Ss]eed|[Ss]ecret|SEED|SECRET|key)"
-         r"[^\n]{0,80}?[:=][ \t]*(?P<secret>[A-Z2-7]{16,64}|[a-z2-7]{16,64})(?![\w])"),
+         r"[^\n]{0,120}?[:=][ \t]*(?P<secret>[A-Z2-7]{16,64}|[a-z2-7]{16,64})(?![\w])"),
         ("proxmox-api-token", "", "a Proxmox VE API token: `user@pam!name=<uuid>` (PVEAPIToken), its secret",
          r"(?#needs:@pam!|@pve!)@(?<=[\w.-]@)(?:pam|pve)![\w.-]+(?:[ \t]*[=:][ \t]*|=)"
          r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"),
@@ -3337,8 +3366,9 @@ def reads_as_a_name(value):
         return True  # a path, a variable, a reference, a flag
     if "@" in value and "." in value.rpartition("@")[2]:
         return True  # an address (`ops@example.com`)
-    if "=" in value and value.partition("=")[0].replace("_", "").replace(".", "").isalpha():
-        return True  # a setting and its value (`user_id=9086317`)
+    if "=" in value and value.partition("=")[0].replace("_", "").replace(".", "").isalpha() and (
+            value.partition("=")[0].islower()):
+        return True  # a setting and its value (`user_id=9086317`; not `Yxcv=V8p58`)
     if value.replace("_", "").isupper() and "_" in value or (
             ("_" in value or "-" in value) and value.replace("_", "").replace("-", "").isalpha()):
         return True  # an environment variable's or a setting's name (`PASSWORD_FILE`, `read_only`)

@@ -1873,3 +1873,34 @@ BENIGN += ["urljoin(\"https://api.example.com/\", \"v2/items\")", "fetch(\"https
            "vercel env add NEXTAUTH_SECRET production", "if password == confirm_password: save()",
            "sshd[88]: Invalid user admin from 10.0.0.9 port 22", "sshd[88]: Invalid user oracle2024 from 10.0.0.9 port 22",
            "open(\"http://localhost:8080/\", \"rb\")", "the token is rotated every 90 days"]
+issue("smtp-auth-exchange", "log", "DEBUG SMTP: trying AUTH LOGIN\n< 334 VXNlcm5hbWU6\n> YW5hQGV4YW1wbGUub3Jn\n< 334 UGFzc3dvcmQ6\n> {v}\n< 235 ok",
+      rand(B64, 20) + "=", "< 334 UGFzc3dvcmQ6\n> ")
+issue("decoded-user-colon-password", "cli", "$ echo \"$AUTH_HEADER\" | cut -d' ' -f2 | base64 -d\nadmin_ana:{v}",
+      "Herbst" + rand(DIGITS, 4) + "!!", "base64 -d\nadmin_ana:")
+issue("user-and-password-are", "cli", "$ sudo cat ~/stack_credentials\nThe default username and password is 'user' and '{v}'.",
+      rand(ALNUM, 12), "username and password is 'user' and '")
+issue("extension-publish-token", "ci", "npx @vscode/vsce publish -p {v} --packagePath ext-1.2.3.vsix", rand(LOWER + DIGITS, 52),
+      "npx @vscode/vsce publish -p ")
+issue("cloudinary-signed-url", "url", "https://res.cloudinary.com/acme/image/authenticated/s--{v}--/v1710238442/docs/a.pdf",
+      rand(ALNUM + "_-", 8), "https://res.cloudinary.com/acme/image/authenticated/s--")
+issue("ftp-pass-after-user", "log", "$ curl -v -T a.html ftp://ftp.example.org/ --user ana:...\n> USER ana\n< 331 Password required\n> PASS {v}\n< 230 ok",
+      "Pomodoro_Honey" + rand(DIGITS, 2), "> PASS ")
+issue("user-password-literal", "code", "const auth = 'Basic ' + btoa('ana_admin:{v}');",
+      " ".join(rand(ALNUM, 4) for _ in range(6)), "btoa('ana_admin:")
+issue("curl-user-password", "cli", "curl -s -u \"ana:{v}\" https://wp.example.org/wp-json/wp/v2/posts",
+      " ".join(rand(ALNUM, 4) for _ in range(6)), "curl -s -u \"ana:")
+issue("recovery-codes", "prose", "Here is the one recovery code left for the agency account: {v}. Then we regenerate.",
+      rand(LOWER, 2) + rand(DIGITS, 1) + rand(LOWER, 2) + "-" + rand(LOWER + DIGITS, 5), "recovery code left for the agency account: ")
+issue("totp-seed", "prose", "TOTP seed for the shared analytics login (GA4 / GTM admin, ana@example.net, backup phone in the safe): {v}",
+      rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 32), "backup phone in the safe): ")
+issue("assignment", "config", "[sftp-site]\ntype = sftp\nuser = editor\npass = {v}\nshell_type = unix", "Veleja" + rand(DIGITS, 2) + "+",
+      "pass = ")
+issue("cli-flag", "cli", "wp config create --dbname=wp --dbuser=wp --dbpass={v} --dbhost=db", "Tr0ub4dor" + rand(DIGITS, 2),
+      "--dbpass=")
+issue("prose-secret-stated-languages", "prose", "הסיסמה לממשק הניהול היא {v} ושם המשתמש dana", "Qaz-Ya" + rand(DIGITS, 3),
+      "הסיסמה לממשק הניהול היא ")
+issue("password-stated-otherwise", "prose", "รหัสผ่านเข้าหลังบ้าน: {v} ชื่อผู้ใช้ cafe_admin", "Qaz." + rand(DIGITS, 1) + "E" + rand(DIGITS, 3),
+      "รหัสผ่านเข้าหลังบ้าน: ")
+BENIGN += ["$ echo eyJ0eXBlIjoicGluZyJ9 | base64 -d\n{\"type\":\"ping\"}", "pass: 42\nfail: 0\nskip: 3",
+           "the recovery code format is: abcde-fghij", "the username and password are on the sticker",
+           "def close(self):\n    pass\nx = 1"]
