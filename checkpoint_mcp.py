@@ -973,7 +973,7 @@ def redaction_patterns():
          "(is_grouped_secret)",
          # (found at what comes before them, fast: `:`, `=`, ` is`, a line's start; each branch opening
          # with its own character, so that the engine skips to one of the four)
-         r"(?#needs:pass|pw|secret|seed|key|token)(?::[ \t]*[\"'`]?(?:\r?\n[ \t]*)?|=[ \t]*[\"'`]?(?:\r?\n[ \t]*)?"
+         r"(?#needs:pass|pw|secret|seed|key|token|schl)(?::[ \t]*[\"'`]?(?:\r?\n[ \t]*)?|=[ \t]*[\"'`]?(?:\r?\n[ \t]*)?"
          r"|is(?<=[ \t]is)[ \t]+[\"'`]?"
          r"|\n[ \t]*(?:value[ \t]*[:=][ \t]*[\"']?)?)(?P<grouped>[a-z0-9]{4}(?: [a-z0-9]{4}){3,7})(?![ \t]?[a-z0-9])"),
         ("slack-webhook", "v", "Slack incoming webhook URL",
@@ -1009,6 +1009,11 @@ def redaction_patterns():
          "(?#needs:%s)" % "|".join(word + quote for word in ("pass", "token", "secret", "key") for quote in "\"'")
          + r"""--(?<=["']--)(?:requirepass|masterauth|password|passwd|pass|token|secret|api-key|apikey|auth|access-key"""
          r"""|secret-key)["'][ \t]*,[ \t]*["'](?P<weak>[^"'\n]{6,128})["']"""),
+        ("reset-link-token", "", "the token in a one-time login or password reset link (Drupal's `drush uli` "
+         "`/user/reset/1/<time>/<token>`, Django's `/reset/<uid>/<token>/`, a magic link's), if it looks generated",
+         r"(?#needs:/reset/|magic-link/|magic_link/|magiclink/|/login/token/)"
+         r"(?:/user/reset/[0-9]+/[0-9]+/|/reset/(?:[A-Za-z0-9_-]{1,24}/)?|/magic[-_]?link/|/login/token/)"
+         r"(?P<token>[A-Za-z0-9_-]{20,256})(?![A-Za-z0-9_-])"),
         ("cloudinary-signed-url", "v", "the signature in a Cloudinary delivery URL's path (`…/authenticated/s--…--/`)",
          r"(?#needs:cloudinary.com)res\.cloudinary\.com/[^/\s]+/[a-z]+/[a-z]+/s--(?P<secret>[A-Za-z0-9_-]{8,32})--/"),
         ("netlify-build-hook", "v", "a Netlify build hook's URL (anyone with it starts a build)",
@@ -2249,7 +2254,9 @@ def redaction_patterns():
          r"(?=[\"'`’”“»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
          # (or random letters alone, is_random_letters: `pw WqOEZyuRYXJxl`, not `BCryptHMAC`)
          r"|(?P<letters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
-         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）]))"),
+         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
+         # (or any value of all four kinds, is_four_kinds_password: `pw P0l@rp1x3l14!`)
+         r"|(?P<chosen>" + _STATED_CHAR + r"{8,64}?)(?=[\"'`’”»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]))"),
         ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
          "`Das Passwort … lautet jetzt …`, "
          "`密码是 …`, `비밀번호는 … 입니다`, `Lösenordet … är …`, `токен бота: …`",
@@ -2272,7 +2279,8 @@ def redaction_patterns():
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
              "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE)
-         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r")" + _STATED_JOIN
+         # (seventy characters at most between, not a hundred: the row runs beside the two above)
+         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r")" + _STATED_JOIN.replace("{0,100}?", "{0,70}?", 1)
          # (a word alone is left to the search, which goes on to a later `is` or `:`: `… is provided
          # for this session: …`; not small letters unless five consonants or a consonant and a vowel
          # in turn make them: `pzwwlcwu`, `sucutepofawe`)
@@ -2586,6 +2594,17 @@ def redaction_patterns():
          "(?#needs:pass|pwd|pw|secret|token|credential|psk|key|auth|pat)"
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
          + _ASSIGNED_VALUE),
+        ("admin-stated", "", "what an admin account's login is said to be in prose (`temp local admin on the "
+         "boxes is …`, `root is now …`), if it has all four kinds of a password's characters (is_four_kinds_password)",
+         r"(?#needs:admin|Admin|root|Root)(?<![\w-])(?:[Aa]dmin(?:istrator)?|[Rr]oot)(?![\w-])[^\n:=]{0,60}?"
+         r"(?:[ \t](?:is|was|=)(?:[ \t]+now)?[ \t]+|:[ \t]*)[\"'`]?(?P<chosen>" + _STATED_CHAR + r"{8,64}?)"
+         r"(?=[\"'`’”»]?[.,;:)]{0,2}(?:\s|\Z))"),
+        ("assignment-codes-and-salts", "i", "the same for a code that opens a device (`ACCESS_CODE = …`, a 3D "
+         "printer's LAN code, a pairing code) and a salt kept secret (Drupal's `$settings['hash_salt'] = …`)",
+         "(?#needs:access_code|accesscode|access-code|pairing_code|pairingcode|hash_salt|hashsalt|password_salt"
+         "|secret_salt|salt_key)"
+         r"(?P<name>(?:access|pairing)[_-]?code|hash[_-]?salt|password[_-]?salt|secret[_-]?salt|salt[_-]?key)"
+         r"(?P<compound>)" + _NAME_SUFFIX + _NAME_CLOSE + _ASSIGNED_VALUE),
         ("assignment-languages", "i", "the same for a password's name in other languages: `db.passwort=…`, "
          "`nfe.certificado.senha=…`, `efatura.gib.sifre=…`, `pkio.wachtwoord=…`",
          "(?#needs:wort|woord|senha|sifre|şifre|haslo|hasło|senord|passord|kode|salasana|heslo|jelsz|ontrase"
@@ -2803,7 +2822,7 @@ _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
 _GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
-                "bytes", "stated", "called", "typed")
+                "bytes", "stated", "called", "typed", "chosen")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -3379,6 +3398,15 @@ def reads_as_a_name(value):
         value.rpartition(".")[2].isalpha() and len(value.rpartition(".")[2]) >= 2)  # a host or a file (`backup.key`)
 
 
+def is_four_kinds_password(value):
+    """True when `value` holds all four kinds of a password's characters: a capital, a small
+    letter, a digit and a symbol of _CHOSEN_SYMBOLS (`P0l@rp1x3l14!`, `Gal@xybamboo55!`), 8 to
+    64 of them, and is no address nor path."""
+    return (8 <= len(value) <= 64 and any(c.isupper() for c in value) and any(c.islower() for c in value)
+            and any(c.isdigit() for c in value) and any(c in _CHOSEN_SYMBOLS for c in value)
+            and not ("/" in value or "://" in value or "@" in value and "." in value.rpartition("@")[2]))
+
+
 def is_typed_password(value):
     """True when a name a log records as a user's (`Invalid user … from`) reads as a password
     typed there by mistake: 8 to 64 characters, a digit and a letter, and both cases or a symbol
@@ -3472,6 +3500,9 @@ def split_tokens(text):
             index += 1  # follow: `…\nmachine host`, `…\nLogged in as …`)
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
+        if "." in tail and tail.replace(".", "").replace("_", "").replace("-", "").isalpha() and tail.islower():
+            index += 1  # (a dotted name of words ends its line: an event's type, `checkout.session.completed`)
+            continue
         if tail.lower().rstrip(":=").endswith(_DIGEST_LABELS) or any(
                 command in line for command in _DIGEST_COMMANDS):
             index += 1  # (a digest's label, its value on the next line: `dist.shasum\n<sha1>`)
@@ -4114,6 +4145,11 @@ def stands_alone_on_its_line(text, lowered, start, end):
                 or any(command in label for command in _PUBLIC_OUTPUT_COMMANDS))
 
 
+# The results a CloudFront access log writes before its request's id.
+_CLOUDFRONT_RESULTS = frozenset(("Hit", "Miss", "RefreshHit", "Error", "Redirect", "LimitExceeded",
+                                 "CapacityExceeded", "OriginShieldHit"))
+
+
 def unnamed_run_span(text, lowered, match, start, end, window):
     """The span to redact of a generated run with no credential word, id or prefix before
     it, or None: in a URL, the URL when it is a webhook's or its last segment a key
@@ -4122,6 +4158,9 @@ def unnamed_run_span(text, lowered, match, start, end, window):
     id's name stands before it."""
     if text[start - 1:start] == "<" and text[end:end + 1] == "@":
         return None  # a mail's Message-ID (`<CA…@mail.gmail.com>`)
+    if text[max(0, start - 20):start].rstrip().rpartition(" ")[2] in _CLOUDFRONT_RESULTS and (
+            lowered.rfind("cloudfront.net", max(0, start - 400), start) >= 0):
+        return None  # a CloudFront access log's request id, after its result (`… Hit Im-Q3of…==`)
     first = max(start, text.rfind("/", start, match.start()) + 1)
     last = text.find("/", match.end(), end)
     if first > start and text[max(0, start - 3):start] == "://":
@@ -4780,7 +4819,8 @@ def redact_rows(text):
                         group.startswith("bytes") and not is_random_bytes(value)) or (
                         group.startswith("stated") and not is_stated_password(text, start, value)) or (
                         group.startswith("called") and not (looks_random(value) and not reads_as_a_name(value))) or (
-                        group.startswith("typed") and not is_typed_password(value)):
+                        group.startswith("typed") and not is_typed_password(value)) or (
+                        group.startswith("chosen") and not is_four_kinds_password(value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -4875,13 +4915,17 @@ def is_odd_group(group):
 def is_grouped_secret(text, start, value):
     """True when a `grouped` value (four to eight groups of four letters or digits) at
     text[start:] reads as generated: not digits alone (a card's or a phone's number) nor
-    hex (a key's fingerprint) nor groups of one make, and two groups or more that read as
+    hex (a key's fingerprint; but five groups of digits after a Wi-Fi key's word are a router's
+    key, as a FRITZ!Box prints it) nor groups of one make, and two groups or more that read as
     no word (is_odd_group; three when all are capitals, one for four groups of small letters
     after a password's name, as Google makes them); and is named: a password's, a
     seed's, a key's or a token's name before it on its line then `:`, `=` or `is`, or on
     the line above when it stands alone (or after `value:`) on its own."""
     groups = value.split()
     joined = "".join(groups)
+    if joined.isdigit() and len(groups) == 5:  # (a router's Wi-Fi key, twenty digits: `WLAN-Netzwerkschlüssel`)
+        label = ascii_lowercase(text[max(text.rfind("\n", 0, start) + 1, start - 100):start])
+        return any(word in label for word in ("schlüssel", "schluessel", "wlan", "wifi", "wi-fi", "wpa", "psk"))
     if joined.isdigit() or set(joined) <= _HEX:
         return False
     if any(c.isdigit() for c in joined) and len({"".join("9" if c.isdigit() else "a" for c in group)

@@ -1904,3 +1904,19 @@ issue("password-stated-otherwise", "prose", "รหัสผ่านเข้�
 BENIGN += ["$ echo eyJ0eXBlIjoicGluZyJ9 | base64 -d\n{\"type\":\"ping\"}", "pass: 42\nfail: 0\nskip: 3",
            "the recovery code format is: abcde-fghij", "the username and password are on the sticker",
            "def close(self):\n    pass\nx = 1"]
+issue("reset-link-token", "cli", "$ drush uli --uri=https://shop.example.org --no-browser\nhttps://shop.example.org/user/reset/1/1716797752/{v}/login",
+      rand(ALNUM + "_-", 43), "https://shop.example.org/user/reset/1/1716797752/")
+issue("admin-stated", "prose", "restarted the api on all nodes; temp local admin on the Windows boxes is {v} until Friday",
+      "Marble" + rand(DIGITS, 4) + "@" + rand(DIGITS, 2), "temp local admin on the Windows boxes is ")
+issue("assignment-codes-and-salts", "code", "PRINTER_IP = \"10.0.0.9\"\nACCESS_CODE = \"{v}\"\nclient.username_pw_set(\"bblp\", ACCESS_CODE)",
+      rand(ALNUM, 8), "ACCESS_CODE = \"")
+issue("assignment-codes-and-salts", "config", "$settings['hash_salt'] = '{v}';", rand(ALNUM + "_-", 43), "$settings['hash_salt'] = '")
+issue("password-then-value", "prose", "Card: repro with their test IdP user idp-test@example.io (pw {v}). Happens only on Safari",
+      "P" + rand(DIGITS, 1) + "l@rp" + rand(DIGITS, 1) + "x" + rand(DIGITS, 3) + "!", "(pw ")
+issue("grouped-secret", "prose", "Photo of the router's sticker:\nWLAN-Netzwerkschlüssel (WPA2): {v}",
+      " ".join(rand(DIGITS, 4) for _ in range(5)), "WLAN-Netzwerkschlüssel (WPA2): ")
+BENIGN += ["the admin user is jsmith01", "Admin: ops@example.com", "ACCESS_CODE = 200", "ACCESS_CODE_LENGTH = 8",
+           "docs: https://example.com/docs/password/reset/how-to-reset-your-password-guide", "GET /api/v1/reset/status",
+           "card number 4111 1111 1111 1111", "password hash2024 migration done",
+           "$ stripe events list\nevt_%s  checkout.session.completed\nevt_%s  payment_intent.succeeded" % (rand(ALNUM, 24), rand(ALNUM, 24)),
+           "2023-06-03 17:26:34 FRA56-C1 6147 198.51.100.2 GET d1x.cloudfront.net /img/a.avif 200 - Mozilla/5.0 - - Hit %s== cdn.example https" % rand(ALNUM + "-_", 54)]
