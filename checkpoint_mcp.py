@@ -3394,6 +3394,9 @@ def reads_as_a_name(value):
     if value.lstrip("vV")[:1].isdigit() and all(part.isdigit() for part in value.lstrip("vV").split(".")[:2]) and (
             "." in value):
         return True  # a version (`v2.1.3-beta`)
+    letters = value.rstrip("0123456789.")
+    if "." in value[len(letters):] and letters.isalpha() and value[len(letters):len(letters) + 1].isdigit():
+        return True  # a product and its version (`python3.11`, `ubuntu22.04`; not `Soleil.60`)
     return value.count(".") >= 1 and value.replace(".", "").replace("-", "").isalnum() and (
         value.rpartition(".")[2].isalpha() and len(value.rpartition(".")[2]) >= 2)  # a host or a file (`backup.key`)
 

@@ -1864,7 +1864,7 @@ issue("php-var-dump-secret", "log", "array(2) {\n  [\"bind_dn\"]=>\n  string(20)
       "  string(13) \"{v}\"\n}", "Dipe" + rand(LOWER, 5) + rand(DIGITS, 2), "string(13) \"")
 issue("bip39-mnemonic", "prose", "Ledger backup (paper copy in the safe, delete this one after):\n{v}\nwallet birthday: 2024",
       " ".join(("cobalt", "wombat", "lantern", "sable", "magnet", "ember", "nomad", "walnut", "unicorn", "oracle",
-                "ribbon", "pylon")), "Ledger backup")
+                "ribbon", "pylon")), "delete this one after):\n")
 issue("cat-password-file", "cli", "root@pve:~# cat /etc/pve/priv/storage/offsite.pw\n{v}", "basil.granite.whisker." + rand(LOWER, 6),
       "cat /etc/pve/priv/storage/offsite.pw\n")
 issue("password-asked-then-given", "prose", "Jakub (00:49): what's the pw for the sentinel on redis-stg?\nMateus (00:49): {v}",

@@ -1,0 +1,78 @@
+"""The hold-out corpora from the thirty-fourth on as regression data, as in
+test_redaction_holdouts_newest: each one's recall per group and its false positives stay
+where the redaction brought them. Each was written without reading the redaction code, and
+measured blind before any rule was written for it."""
+import unittest
+
+from tests import redaction_holdout34, redaction_holdout35, redaction_holdout36
+from tests.support import HoldoutFloors
+
+
+class ThirtyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Home labs, self-hosting and hobbyists (Home Assistant, Proxmox, NAS boxes, media servers,
+    # routers, 3D printers, ESPHome, bots, crypto wallets), measured blind: 0.946 and 4.2% with the
+    # rules of that session's start, 0.947 and 4.2% with its first rule. Its look-alikes were
+    # altered by kind: a PayPal transaction's id after `Plex Pass`, a FIDO2 credential's id, a
+    # mail's Message-ID, a Klipper board's /dev/serial/by-id path, a Syncthing device's id, an
+    # `.env.example`'s `123456:ABC-your-token`; all are left alone now but a bare AWS key id,
+    # altered on purpose. Its misses left: a Proxmox token's table, a Jellyfin database's row,
+    # Home Assistant's dump of a misspelt key, a Zigbee network key as a YAML list, a password
+    # typed where a chat's message went, a voice memo's passphrase with no word for it.
+    corpus = redaction_holdout34
+    floors = {
+        "ci-and-deploy": (185, 186),
+        "command": (185, 186),
+        "config-file": (174, 186),
+        "note-or-chat": (176, 186),
+        "source-code": (184, 186),
+        "stack-trace-or-log": (179, 186),
+        "tool-output": (175, 186),
+        "vendor-token": (182, 186),
+    }
+    recall, benign, altered = 0.967, 950, 8
+
+
+class ThirtyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Support engineers, on-call and incident response (tickets, incident chats, postmortems,
+    # logs of many stacks, HAR files and dumps), measured blind with the rules made for the
+    # thirty-fourth: 0.961 and 2.6% (0.961 and 2.3% with the rules of that session's start: a
+    # password's `is` then a setting, `attempts: user_id=…`, read as a password, since left
+    # alone). Its misses left: Hibernate's bound parameters, Sidekiq's and Erlang's arguments,
+    # auditd's EXECVE arguments, a base64 printed by a CI log, passphrases in chats with no word.
+    corpus = redaction_holdout35
+    floors = {
+        "ci-and-deploy": (185, 185),
+        "command": (182, 185),
+        "config-file": (184, 185),
+        "note-or-chat": (174, 185),
+        "source-code": (185, 185),
+        "stack-trace-or-log": (176, 185),
+        "tool-output": (181, 185),
+        "vendor-token": (183, 185),
+    }
+    recall, benign, altered = 0.979, 949, 5
+
+
+class ThirtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Web front-end and content developers (CMSs, static hosts, headless commerce, browser
+    # extensions, analytics, agencies' handovers), measured blind with the rules made for the
+    # thirty-fourth and thirty-fifth: 0.959 and 1.7% (0.957 and 1.7% with the rules of that
+    # session's start). Its misses left: an ACF licence in a composer config and a download URL,
+    # a Gatsby Cloud webhook, a workflow input's default, a secret base64-printed by a CI log,
+    # an SQL seed's token column.
+    corpus = redaction_holdout36
+    floors = {
+        "ci-and-deploy": (178, 185),
+        "command": (185, 185),
+        "config-file": (184, 185),
+        "note-or-chat": (179, 185),
+        "source-code": (183, 185),
+        "stack-trace-or-log": (182, 185),
+        "tool-output": (182, 185),
+        "vendor-token": (185, 185),
+    }
+    recall, benign, altered = 0.985, 950, 4
+
+
+if __name__ == "__main__":
+    unittest.main()
