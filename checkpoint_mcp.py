@@ -1632,7 +1632,8 @@ def redaction_patterns():
          + r"\([ \t]*\n?[ \t]*(?P<quote>[\"'])(?:[a-z][a-z0-9+.-]*://|jdbc:|[a-z]+:host=|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
          r"|[a-z0-9-]+(?:\.[a-z0-9-]+)+:[0-9]{2,5}(?=(?P=quote)))[^\"'\n]{0,200}(?P=quote)"
          r"(?:[ \t]*,[ \t]*\n?[ \t]*(?:\"[^\"\n]{0,64}\"|'[^'\n]{0,64}')){0,3}"
-         r"[ \t]*,[ \t]*\n?[ \t]*(?:\"(?P<called>[^\"\n]{6,128})\"|'(?P<called2>[^'\n]{6,128})')[ \t]*\n?[ \t]*[,)]"),
+         # (no space, dot nor colon in it: not a message, an address nor a netmask: `("1.2.3.4", "254.xyz.2.3")`)
+         r"[ \t]*,[ \t]*\n?[ \t]*(?:\"(?P<called>[^\"\s.:]{6,128})\"|'(?P<called2>[^'\s.:]{6,128})')[ \t]*\n?[ \t]*[,)]"),
         ("password-compared", "i", "a password, a secret or a token compared with a literal in code (`if "
          "(creds.password == \"…\")`, `token.equals(\"…\")`), if it looks random",
          r"(?#needs:==|!=|.equals()(?:pass(?:word|wd)?|pwd|secret|token)[\"'\]]?[ \t]*"
