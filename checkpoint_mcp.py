@@ -721,7 +721,8 @@ _PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
                  + _KEY_FILE_NAME
                  + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_.]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_.]{2,64}="
                  r"|[a-z0-9_.-]{1,64}/[a-z]"
-                 r"|[A-Za-z][A-Za-z-]{1,30}/[0-9]+\.[0-9.]*(?![^\s'\"`,;)]))"  # (nor a product and its version: `Mozilla/5.0`)
+                 r"|[A-Za-z][A-Za-z-]{1,30}/[0-9]+\.[0-9.]*(?![^\s'\"`,;)])"  # (nor a product and its version: `Mozilla/5.0`,
+                 r"|0[xX][0-9a-fA-F]+(?![^\s'\"`,;)]))"  # nor a hex literal: a logon's id, `0xAF03AF9D`)
                  r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
                  r"|(?=" + _PROSE_CHAR + r"{0,64}[A-Z])(?=" + _PROSE_CHAR + r"{0,64}[a-z])(?=" + _PROSE_CHAR + r"{10})"
                  # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
@@ -763,7 +764,9 @@ _ASSIGNED_VALUE = (
     # ending its line or, after `=`, a connection string's `;` or its quote)
     r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]{0,63}[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
     + r"|=(?P<weak5>(?![^\s'\"`;]{0,200}\w\([^()\s]{0,200}\))[^\s'\"`;,&|]{0,200}[)\]}][^\s'\"`;,&|()]{1,200})(?=[;\"'])"
-    + r"|[ \t]*(?::=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+    # (after a type too: pydantic's `api_key: str = "…"`, TypeScript's `apiKey: string = "…"`)
+    + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String)[ \t]*=|:=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))"
+    + r"[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
     # (and the new value a plan shows after it: Terraform's `"SMTP_PASSWORD" = "old" -> "new"`)
     + r"(?:[ \t]+->[ \t]+\"(?P<secret17>[^\"\n]+)\")?"
     + _SPLIT_VALUE + r")"
@@ -813,7 +816,7 @@ _PASSWORD_WORDS_ELSEWHERE = (
     ("assord", "[Pp]assord", "(?:et)?"), ("ật khẩu", "[Mm]ật khẩu", ""), ("arola", "[Pp]arola", ""),
     ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
     ("elsz", "[Jj]elsz", "(?:ó|ava|avát|ót)"), ("арол", "[Пп]арол", "\\w*"),
-    ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"),
+    ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"), ("ata laluan", "[Kk]ata laluan", ""),
     ("hrase secr", "[Pp]hrase secr", "[èe]te"))
 _PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
                                r"|סיסמ[הא]|รหัสผ่าน|[Κκ]ωδικός")
@@ -829,9 +832,9 @@ _STATED_CHAR = r"[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u304
 _STATED_JOIN = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|hi|हे|naar|to|là|thành|auf|είναι|este|és|—|–)[ \t]+"
-    r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz)[ \t]+)?"
-    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|—|–)[ \t]+"
+    r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz|nyt)[ \t]+)?"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?")
 _STATED_SECRET = _STATED_JOIN + (
     r"(?:(?P<secret>"
@@ -1014,6 +1017,13 @@ def redaction_patterns():
          r"(?#needs:/reset/|magic-link/|magic_link/|magiclink/|/login/token/)"
          r"(?:/user/reset/[0-9]+/[0-9]+/|/reset/(?:[A-Za-z0-9_-]{1,24}/)?|/magic[-_]?link/|/login/token/)"
          r"(?P<token>[A-Za-z0-9_-]{20,256})(?![A-Za-z0-9_-])"),
+        ("ebay-user-token", "v", "an eBay user access token (`v^1.1#i^1#…`)",
+         r"(?#needs:v^1.1#)v\^1\.1#i\^1#(?P<secret>[^\s\"'<>]{40,})"),
+        ("paseto-token", "v", "a PASETO token (`v2.public.…`, `v4.local.…`), a bearer token like a JWT",
+         r"(?#needs:.public.|.local.)(?<![\w.])(?P<secret>v[1-4]\.(?:public|local)\.[A-Za-z0-9_-]{40,}(?:\.[A-Za-z0-9_-]+)?)"),
+        ("azure-devops-pat", "v", "an Azure DevOps personal access token in its older shape (52 small letters and "
+         "digits 2 to 7) in a text that names one",
+         r"(?#needs:PAT|Azure DevOps|azure devops|dev.azure.com|ADO |AZURE_DEVOPS)(?<![a-z0-9])(?P<secret>[a-z2-7]{52})(?![a-z0-9])"),
         ("cloudinary-signed-url", "v", "the signature in a Cloudinary delivery URL's path (`…/authenticated/s--…--/`)",
          r"(?#needs:cloudinary.com)res\.cloudinary\.com/[^/\s]+/[a-z]+/[a-z]+/s--(?P<secret>[A-Za-z0-9_-]{8,32})--/"),
         ("netlify-build-hook", "v", "a Netlify build hook's URL (anyone with it starts a build)",
@@ -1242,7 +1252,7 @@ def redaction_patterns():
          r"config[ \t]+set[ \t]+(?:\S*:_(?:authtoken|auth|password)|npmauthtoken|npmauthident)"
          r"[ \t]+(?:" + _CLI_VALUE + r")"),
         ("sonar-login", "i", "-Dsonar.login= / sonar.token= / sonar.password=",
-         r"sonar\.(?:login|token|password)[ \t]*=[ \t]*(?:" + _QUOTED_VALUE
+         r"sonar[._](?:login|token|password)[ \t]*[=:][ \t]*(?:" + _QUOTED_VALUE
          + r"|(?P<secret4>[^\s'\"]+))"),
         ("vault-login", "i", "vault login <token>",
          r"vault[ \t]+login(?:[ \t]+-\S+)*[ \t]+(?P<secret>[^\s'\"=-][^\s'\"=]*)(?=\s|\Z)"),
@@ -1264,7 +1274,7 @@ def redaction_patterns():
          r"""(?:[0-9]{2,5}|\*):(?:[A-Za-z0-9_.*$-]+):(?:[A-Za-z0-9_.@*$-]+):"""
          r"""(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*)(?=[\s'"`]|\Z)"""),
         ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
-         r"curl(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
+         r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
          r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
         ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
          "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>",
@@ -1342,7 +1352,7 @@ def redaction_patterns():
         ("c-define-secret", "", "a C macro named for a password, a key or a PIN, defined as a string "
          "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h, an HSM's `USER_PIN`), unless it "
          "is a name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
-         r"#define[ \t]+[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY|(?:USER|SO|SIM|HSM|CARD|ADMIN)_PIN(?![A-Z]))[A-Z0-9_]*"
+         r"#define[ \t]+[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY|_PIN(?![A-Z]))[A-Z0-9_]*"
          r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
          r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
@@ -1636,7 +1646,7 @@ def redaction_patterns():
          r"[ \t]*,[ \t]*\n?[ \t]*(?:\"(?P<called>[^\"\s.:]{6,128})\"|'(?P<called2>[^'\s.:]{6,128})')[ \t]*\n?[ \t]*[,)]"),
         ("password-compared", "i", "a password, a secret or a token compared with a literal in code (`if "
          "(creds.password == \"…\")`, `token.equals(\"…\")`), if it looks random",
-         r"(?#needs:==|!=|.equals()(?:pass(?:word|wd)?|pwd|secret|token)[\"'\]]?[ \t]*"
+         r"(?#needs:==|!=|.equals()(?:pass(?:word|wd)?|pwd|secret|token)(?:\.(?:text|value))?[\"'\]]?[ \t]*"
          r"(?:===?|!==?|\.equals\()[ \t]*(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')"),
         ("user-then-p", "", "a user and a password as `u=… p=…` (a note's or a bookmark's shorthand), if it "
          "looks random",
@@ -1650,8 +1660,28 @@ def redaction_patterns():
          "(?#needs:-u\"|-u'|--user\"|--user')" r"(?:-u|--user)[\"'][ \t]*,[ \t]*[\"'][^\"':\s]{1,64}:(?P<weak>[^\"'\n]{4,128})[\"']"),
         ("user-password-file-named", "", "an OpenVPN `auth-user-pass` file (its name or the directive in a line "
          "above, then a user and a password on lines of their own): the password, if it looks random",
-         r"(?#needs:auth-user-pass|auth.txt)(?:auth-user-pass|auth\.txt)[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
+         r"(?#needs:auth-user-pass|auth.txt|.auth)(?:auth-user-pass|auth\.txt|\.auth(?![\w.]))[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
          r"[ \t]*(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
+        ("certificate-file-password", "", "a password given right after a certificate's or a keystore's file "
+         "in a call (`new X509Certificate2(@\"…\\site.pfx\", \"…\")`, `load(\"app.p12\", \"…\")`), if it looks random",
+         r"(?#needs:.pfx|.p12|.jks|.keystore|.PFX|.P12)\.(?:pfx|p12|jks|keystore|PFX|P12)[\"'][ \t]*,[ \t]*@?"
+         r"(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')"),
+        ("rclone-obscure", "", "the password given to `rclone obscure` (which only hides it in a config)",
+         r"(?#needs:rclone obscure)rclone[ \t]+obscure[ \t]+(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\")]+))"),
+        ("cloud-keys-listed", "", "a key a cloud CLI lists or shows (`az cosmosdb keys list …`, `az redis list-keys "
+         "…`, `az cognitiveservices account keys list --query key1 -o tsv`) printed on the lines below it, alone, "
+         "quoted or as a JSON field, if it looks generated",
+         r"(?#needs:keys list|list-keys|keys show|show-keys)(?:keys[ \t]+list|list-keys|keys[ \t]+show|show-keys)[^\n]*\r?\n"
+         r"(?:[ \t]*[{\[][ \t]*\r?\n)?[ \t]*(?:\"[\w.-]{1,64}\"[ \t]*:[ \t]*)?\"?(?P<token>[A-Za-z0-9+/=_-]{20,})\"?"),
+        ("name-then-value-flags", "i", "a secret's name then its value as two flags of one command (`az pipelines "
+         "variable create --name AVALARA_LICENSE --value …`, `--key DB_PASSWORD --value …`)",
+         r"(?#needs:--value)--(?:name|key|variable|var)(?:=|[ \t]+)[\"']?[a-z0-9_.-]*(?:password|passwd|secret|token|api_?key"
+         r"|license|_pass(?![a-z])|pwd|_key(?![a-z]))[a-z0-9_.-]*[\"']?[^\n]{0,200}?[ \t]--value(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+        ("rsa-xml-private-parts", "", "the private parts of an RSA key in .NET's XML (`<RSAKeyValue>`'s `<D>`, "
+         "`<P>`, `<Q>`, `<DP>`, `<DQ>`, `<InverseQ>`)",
+         r"(?#needs:<InverseQ>|<DP>|<DQ>|<D>)<(?P<part>D|P|Q|DP|DQ|InverseQ)>(?P<secret>[A-Za-z0-9+/=\s]{16,})</(?P=part)>"),
+        ("dataprotection-master-key", "", "ASP.NET Data Protection's key ring: a key's `<masterKey>` `<value>`",
+         r"(?#needs:<masterKey)<masterKey[^>]*>\s*(?:<!--[^\n]*-->\s*)?<value>(?P<secret>[A-Za-z0-9+/=]{16,})</value>"),
         ("smtp-auth-exchange", "", "the password an SMTP client sent in base64 when asked for it (`334 UGFzc3dvcmQ6`, "
          "base64 of `Password:`, in a debug log), and `AUTH PLAIN`'s credentials",
          r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>|C:)?[ \t]*|AUTH PLAIN[ \t]+)"
@@ -1676,7 +1706,12 @@ def redaction_patterns():
          # application password, six groups of four: `btoa('user:CS2P ieM3 W6Aa 9iTF mnJ0 O4HS')`)  # (no '/': `'https://…'`, `git@host:owner/repo`)
         ("typed-after-user-tab", "i", "what a GUI script types after a user and a tab: `Send(\"user{TAB}\")` then "
          "`Send(\"…{ENTER}\")`, `SendKeys \"…{ENTER}\"` (AutoIt, AutoHotkey, VBScript), if it looks random",
-         r"(?#needs:{tab})\{tab\}[^\n]*\r?\n[^\n]*?[\"'(](?P<weak>[^\"'{}\s]{4,64})\{enter\}"),
+         r"(?#needs:{tab})\{tab\}[^\n]*\r?\n[^\n]*?(?:[\"'(]|send(?:input|raw|play)?,?[ \t]+)(?P<weak>[^\"'{}\s]{4,64})\{enter\}"),
+        ("autohotkey-typed-secret", "", "what an AutoHotkey `Send` types before Enter when it reads as a password "
+         "(all four kinds of characters: an error dialog's `Line Text: Send, …{Enter}`), and a hotstring named for "
+         "a password (`:*:;;pw::…`), if it looks random",
+         r"(?#needs:{Enter}|::)(?:(?<![\w-])Send(?:Input|Raw|Play)?,?[ \t]+(?P<chosen>[^\s{}\"']{8,64})\{Enter\}"
+         r"|(?<![^\n]):[*?a-zA-Z0-9]*:[^:\n]{0,10}(?:pw|pwd|wp|pass)[^:\n]{0,10}::(?P<weak>\S{6,64})[ \t]*(?=\r?\n|\Z))"),
         ("windows-slash-password", "i", "cmdkey / xfreerdp / net … /pass:PASS, /p:PASS, /password:PASS, quoted too, "
          "winrs' -p:PASS, "
          "and a switch named for one (`/TargetPassword:…`, `/passwordd:…`); not msbuild's `/p:Name=value`; "
@@ -1790,7 +1825,8 @@ def redaction_patterns():
          r"(?P<secret>(?!(?:sha|md|crc|utf|base|ipv|http|x86|amd|arm|int|uint|float|latin|blake|argon|pbkdf)"
          r"[_-]?[0-9])"  # (an algorithm's or an encoding's name: `password hash is sha256`)
          r"[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6}|[a-z]{3,16}\.[0-9]{4,8}"
-         r"|(?=[a-z0-9]{0,23}[a-z]{2})(?=(?:[a-z]*[0-9]){2})[a-z0-9]{8,24})(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),
+         r"|(?!0x[0-9a-f]+(?![a-z0-9]))(?=[a-z0-9]{0,23}[a-z]{2})(?=(?:[a-z]*[0-9]){2})[a-z0-9]{8,24})"  # (not a hex
+         r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),  # literal: `bad password.  Logon ID: 0xAF03AF9D`)
         ("password-subcommand", "i", "a subcommand that sets a password, then the password: "
          "`neo4j-admin dbms set-initial-password …`, `… change-password …`: if it looks random",
          r"(?#needs:-password )(?<![\w-])(?:set|change|reset|update)(?:-[a-z]+)*-password[ \t]+"
@@ -1958,7 +1994,7 @@ def redaction_patterns():
          r"redis-cli(?=[ \t])" + _CLI_ARGS + r"[ \t]-a[ \t]+(?:" + _CLI_VALUE + r")"),
         ("curl-user-password", "", "curl -u user:<password>, or -u <token>: and -u <token>:X (an API key "
          "as the user, as Freshdesk, Stripe and others take it: the token, if it looks random)",
-         r"curl(?=[ \t])" + _CLI_ARGS
+         r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS
          + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?"""
          # (quoted whole, the password to the closing quote: `-u "user:wokF BjZx RiPm WzdX 8ZMv Zy0n"`)
          r"""(?:(?P<quote>["'])[^\s:'"]+:(?P<secret4>[^'"\n]+)(?P=quote)|\\?["']?"""
@@ -2008,8 +2044,10 @@ def redaction_patterns():
          r"""(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
         ("set-password-call", "", "setPassword('…'), set_password('…') and the like, CDK's "
          "SecretValue.unsafePlainText('…')",
-         r"(?:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey"
-         r"""|set_api_key|unsafePlainText)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+         r"(?:setPassword|set_password(?<!keyring\.set_password)|withPassword|with_password|setPasswd|setSecret|setApiKey"
+         r"""|set_api_key|unsafePlainText)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""
+         # (Python's keyring takes a service, a user, then the password: the third)
+         r"""|keyring\.set_password\((?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,){2}[ \t]*(?:"(?P<secret3>[^"\n]+)"|'(?P<secret4>[^'\n]+)')"""),
         ("herestring-secret", "", "vercel env add / gh secret set / sudo -S … <<< VALUE",
          r"(?#needs:<<<)(?:env[ \t]+add|secrets?[ \t]+(?:set|create|put)|secrets[ \t]+versions[ \t]+add|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S"
          r"|passphrase-fd[ \t]+0|password-stdin|chpasswd|smbpasswd|passwd[ \t]+--stdin|with-token)"
@@ -2043,7 +2081,11 @@ def redaction_patterns():
         ("login-command-token", "", "snyk auth / wandb login / vault operator unseal … TOKEN: a token "
          "(generated-looking, hex or a UUID) given to a login command",
          r"(?#needs: login| auth| unseal)(?:login(?<=[a-z0-9][ \t]login)|auth(?<=[a-z0-9][ \t]auth)(?:enticate)?|unseal(?<=[a-z0-9][ \t]unseal))"
-         r"(?:[ \t]+-{1,2}[a-z][a-z-]*)*[ \t]+(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
+         r"(?:[ \t]+-{1,2}[a-z][a-z-]*)*[ \t]+"
+         # (not the value of a flag that names where or who: `az login --tenant <uuid>`)
+         + "".join("(?<!--%s )" % flag for flag in ("tenant", "subscription", "username", "user", "client-id", "scope",
+                                                  "server", "registry", "org", "organization", "project", "region"))
+         + r"(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
         ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
          r"(?#needs: -t )-t(?<=[ \t]-t)[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
         ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
@@ -2200,12 +2242,12 @@ def redaction_patterns():
          r"(?#needs:assword |asswd |assphrase |asscode |ASSWORD |ASSWD |ASSPHRASE |ASSCODE |pw |pwd |PW |PWD |Pw "
          r"|enha |lave |hared secret |hared key |hared-secret |hared-key |HARED SECRET |HARED KEY |PSK |psk "
          r"|ontraseña |ontrasena |mot de passe |asswort |ennwort |achtwoord |asło |aslo |eslo |ifre |ifresi "
-         r"|arola |arolası |arolasi |senord |senordet |ароль |elszó |ật khẩu |ωδικός |assord |gangskode |alasana "
+         r"|arola |arolası |arolasi |senord |senordet |ароль |elszó |elszava |elszavát |ật khẩu |ωδικός |assord |gangskode |alasana "
          r"|ata sandi |ozinka |arolă |ontrasenya |reshared key |adius secret |ADIUS secret )"
          r"(?<![\w-])(?:[Pp]ass(?:word|wd|phrase|code)|PASS(?:WORD|WD|PHRASE|CODE)|pwd?|PWD?|Pw|[Ss]enha|[Cc]lave"
          r"|(?:[Ss]hared|SHARED)[ -](?:[Ss]ecret|SECRET|[Kk]ey|KEY)|(?:[Pp]re-)?[Ss]hared [Kk]ey|PSK|psk"
          r"|[Cc]ontrase(?:ña|na)|mot de passe|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Hh]as[łl]o|[Hh]eslo"
-         r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elszó|mật khẩu|κωδικός"
+         r"|[ŞşSs]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Ll]ösenord(?:et)?|[Пп]ароль|[Jj]elsz(?:ó|ava|avát)|mật khẩu|κωδικός"
          r"|[Pp]assord|[Aa]dgangskode|[Ss]alasana|[Kk]ata sandi|[Ll]ozinka|[Gg]eslo|[Pp]arolă|[Cc]ontrasenya"
          r"|[Pp]reshared key|R(?:ADIUS|adius) secret)(?![\w-]) +"
          r"(?:(?:temporary|temporal|temporaire|temporária|temporário|temporario|temporanea|provisória"
@@ -2264,7 +2306,7 @@ def redaction_patterns():
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
          r"|asswort|ennwort"
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
-         r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός)"
+         r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)" + _STATED_SECRET),
@@ -2275,7 +2317,7 @@ def redaction_patterns():
          "path, a host or an address",
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
-         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός)"
+         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan)"
          r"(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
@@ -2316,7 +2358,9 @@ def redaction_patterns():
         ("secret-setter-call", "i", "a method named for a secret given a literal: `.signingKey(\"…\")`, "
          "`.setApiToken('…')`, `.withPassword(\"…\")`, if it looks random",
          r"(?#needs:key(|secret(|token(|password(|passwd()"
-         r"\.[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)\([ \t]*"
+         r"\.(?!(?:get|fetch|read|load|find|lookup|has|delete|remove|list|describe|resolve|retrieve)"  # (a getter
+         r"[a-z0-9_]*(?:key|secret|token|password|passwd)\()"  # takes a secret's name: `kv.getSecret('sql-admin')`)
+         r"[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)\([ \t]*"
          r"(?:\"(?P<weak>[^\"\n]{8,200})\"|'(?P<weak2>[^'\n]{8,200})')[ \t]*\)"),
         ("set-secret-to", "", "a secret's name set to a value in prose: ``Set `API_SECRET` to `…` ``, "
          "`set DB_PASSWORD to …`, if it looks random",
@@ -2656,7 +2700,7 @@ _PLACEHOLDER_VALUE = (
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
     r"|#\{.*|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
     r"|hmac-sha(?:1|224|256|384|512):.*"  # (Octopus' `#{Sql.Password}`, ARM's `[parameters('…')]`, Vault's audit HMAC)
-    r"|ENC\[.*|@(?:keychain|env):.*|@[~.]?/\S*"
+    r"|ENC\[.*|ENC\(.*|@(?:keychain|env):.*|@[~.]?/\S*"  # (sops' `ENC[…]`, jasypt's `ENC(…)`)
     r"|@[A-Z][A-Z0-9_]{2,}|@[a-z]+(?:-[a-z]+)+"  # (a secret's name in EAS or Vercel: `"@SENTRY_AUTH_TOKEN"`)
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
@@ -2791,7 +2835,8 @@ _GENERIC_LABEL_WORDS = frozenset(("value", "result", "output", "name", "key", "u
                                   "code", "status", "state", "date", "time", "path", "file", "url", "host"))
 _DOTTED_MIN_CHARS = 40
 _DIGEST_PREFIXES = ("sha", "md5", "blake", "crc", "xxh", "murmur", "diff")  # (`#diff-<sha256>`: a file's anchor)
-_HASH_WORDS = ("sha", "md5", "hash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache", "boundary",
+_HASH_WORDS = ("sha", "md5", "hash", "contenthash", "digest", "checksum", "integrity", "commit", "etag", "rev", "cache",
+               "boundary",
                "version",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
                "sign(")
@@ -3024,6 +3069,7 @@ def redaction_regexes():
 _FAKE_MARKERS = ("FAKE", "DUMMY", "EXAMPLE", "SAMPLE", "PLACEHOLDER", "NOTREAL")
 _FAKE_WORDS = ("_fake", "fake_", "-fake", "fake-", "_dummy", "dummy_", "-dummy", "dummy-")
 _BASE32_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+_BECH32_CHARS = frozenset("qpzry9x8gf2tvdw0s3jn54khce6mua7l")
 _BASE64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
 
 
@@ -3404,10 +3450,10 @@ def reads_as_a_name(value):
 
 def is_four_kinds_password(value):
     """True when `value` holds all four kinds of a password's characters: a capital, a small
-    letter, a digit and a symbol of _CHOSEN_SYMBOLS (`P0l@rp1x3l14!`, `Gal@xybamboo55!`), 8 to
+    letter, a digit and a symbol of _CHOSEN_SYMBOLS or `^+=` (`P0l@rp1x3l14!`, `Wei2006^`), 8 to
     64 of them, and is no address nor path."""
     return (8 <= len(value) <= 64 and any(c.isupper() for c in value) and any(c.islower() for c in value)
-            and any(c.isdigit() for c in value) and any(c in _CHOSEN_SYMBOLS for c in value)
+            and any(c.isdigit() for c in value) and any(c in _CHOSEN_SYMBOLS or c in "^+=" for c in value)
             and not ("/" in value or "://" in value or "@" in value and "." in value.rpartition("@")[2]))
 
 
@@ -3820,7 +3866,26 @@ def is_public_by_make(run_text):
             # times: `S2B_MSIL2A_20240512T103629_N0510_…`
             or run_text.startswith(_PUBLIC_BASE64_HEADS)
             or is_content_id(run_text)
-            or is_syncthing_device_id(run_text))
+            or is_syncthing_device_id(run_text)
+            or is_bech32_address(run_text)
+            or is_utf16_text(run_text))
+
+
+def is_bech32_address(run_text):
+    """True for a Bitcoin address in bech32 (`bc1q…`, `bc1p…`, testnet's `tb1…`): where coins
+    are sent, public."""
+    head, _, body = run_text.partition("1")
+    return head in ("bc", "tb") and 39 <= len(body) <= 59 and set(body) <= _BECH32_CHARS
+
+
+def is_utf16_text(run_text):
+    """True for base64 of UTF-16LE text (PowerShell's `-EncodedCommand`): a script, judged by
+    redact_encoded as the text it decodes to, not a key."""
+    if len(run_text) < 24 or "A" not in run_text:
+        return False  # (ASCII in UTF-16 has a zero byte in every two: `A`s in its base64)
+    decoded = base64_text(run_text, "utf-16-le")
+    return (decoded is not None and len(decoded) >= 8 and decoded.isprintable()
+            and sum(c < "\x80" for c in decoded) >= 0.9 * len(decoded))
 
 
 def is_syncthing_device_id(run_text):
@@ -3882,6 +3947,10 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
         return True  # the rest of Vault's transit engine's ciphertext (`vault:v1:…`)
     if lowered.rfind("secure: v1:", line, start) >= 0:
         return True  # a Pulumi stack's encrypted config value (`secure: v1:<nonce>:<ciphertext>`)
+    if lowered.endswith("enc(", 0, start):
+        return True  # jasypt's encrypted property (`password=ENC(…)`)
+    if lowered[line:start].strip(" \t-\"'") == "secure:":
+        return True  # AppVeyor's or Travis' encrypted value under its key (`api_key:\n  secure: …`)
     sops = 0 if lowered.startswith("sops:") else lowered.rfind("\nsops:", 0, start) + 1
     if (sops or lowered.startswith("sops:")) and text[line:line + 1] in (" ", "\t") and all(
             not below or below[0] in " \t" for below in text[sops:line].split("\n")[1:]):
@@ -4253,11 +4322,15 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             and start - near.end() <= 8):
         return None  # a key's id right after its name: `PGP key id 0x…`, `"private_key_id": …`
     named_id = _redaction_regexes["id_name"].search(text, window, start)
+    line_end = lowered.find("\n", end)
+    entra = near.group().startswith("secret") and any(
+        word in lowered[end:len(lowered) if line_end < 0 else line_end] for word in ("value:", "hint", "expires"))
     if named_id is not None and near.end() <= named_id.start() and (text[near.end():named_id.start()].strip(
             " \t\"':{") != "" or not text[near.end():named_id.start()].strip()
-            and not near.group().startswith(("secret", "sess"))):
+            and (not near.group().startswith(("secret", "sess")) or entra)):
         return None  # (not the id of the token named just before: `"token": {"id": …`; but a credential's
-        # id in prose is its id: `fido2 credential id …`, unless a secret's or a session's: `Secret ID = …`)
+        # id in prose is its id: `fido2 credential id …`, unless a secret's or a session's: `Secret ID = …`,
+        # but for Entra's client secret's, with its value, hint or expiry after: `Secret ID … Value: …`)
     if named_id is not None and named_id.start() <= near.start() < named_id.end() and not lowered[
             near.start():named_id.end()].replace("-", "_").startswith(
                 ("secret_id", "secretid", "session_id", "sessionid", "sess_id", "sessid")):

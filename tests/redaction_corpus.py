@@ -1920,3 +1920,50 @@ BENIGN += ["the admin user is jsmith01", "Admin: ops@example.com", "ACCESS_CODE 
            "card number 4111 1111 1111 1111", "password hash2024 migration done",
            "$ stripe events list\nevt_%s  checkout.session.completed\nevt_%s  payment_intent.succeeded" % (rand(ALNUM, 24), rand(ALNUM, 24)),
            "2023-06-03 17:26:34 FRA56-C1 6147 198.51.100.2 GET d1x.cloudfront.net /img/a.avif 200 - Mozilla/5.0 - - Hit %s== cdn.example https" % rand(ALNUM + "-_", 54)]
+issue("autohotkey-typed-secret", "log", "Error at line 42.\n\nLine Text: Send, {v}{Enter}\nError: Target window not found.",
+      "S@ffron" + rand(DIGITS, 2) + "%Q", "Line Text: Send, ")
+issue("autohotkey-typed-secret", "code", ":*:;;pw::{v}\n:*:;;sig::Best regards,{Enter}Ana", rand(ALNUM, 14), ":*:;;pw::")
+issue("certificate-file-password", "code", "var cert = new X509Certificate2(@\"C:\\certs\\site.pfx\", \"{v}\", X509KeyStorageFlags.MachineKeySet);",
+      "Lukas?blossom" + rand(DIGITS, 3) + "@", "site.pfx\", \"")
+issue("rclone-obscure", "cli", "rclone copy D:\\Photos :sftp:/photos --sftp-pass \"$(rclone obscure '{v}')\" -P",
+      "Freya-paprika" + rand(DIGITS, 3) + "-", "rclone obscure '")
+issue("cloud-keys-listed", "cli", "> az redis list-keys -n cache -g rg-prod --query primaryKey\n\"{v}\"", rand(B64, 43) + "=",
+      "--query primaryKey\n\"")
+issue("name-then-value-flags", "ci", "$ az pipelines variable create --name AVALARA_LICENSE --value {v} --pipeline-name tax-sync",
+      rand("0123456789ABCDEF", 16), "--name AVALARA_LICENSE --value ")
+issue("rsa-xml-private-parts", "config", "<RSAKeyValue>\n  <Modulus>%s</Modulus>\n  <D>{v}</D>\n</RSAKeyValue>" % rand(B64, 40),
+      rand(B64, 40) + "==", "<D>")
+issue("dataprotection-master-key", "config", "<key id=\"19b6591e\">\n  <descriptor>\n    <masterKey p4:requiresEncryption=\"true\">\n"
+      "      <!-- Warning: the key below is in an unencrypted form. -->\n      <value>{v}</value>\n    </masterKey>",
+      rand(B64, 86) + "==", "<value>")
+issue("ebay-user-token", "v", "eBay user access token (EBAY_DE): v^1.1#i^1#{v}", "f^0#p^3#r^0#I^3#t^H4sI" + rand(B64, 60),
+      "v^1.1#i^1#")
+issue("paseto-token", "v", "Unit org API token: {v}", "v2.public." + rand(ALNUM + "_-", 80), "Unit org API token: ")
+issue("azure-devops-pat", "v", "ADO PAT (Code: Read) for the build VM — {v} — created by Ana", rand("abcdefghijklmnopqrstuvwxyz234567", 52),
+      "for the build VM — ")
+issue("assignment", "code", "class Settings(BaseSettings):\n    vendor_api_key: str = \"{v}\"",
+      "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "vendor_api_key: str = \"")
+issue("sonar-login", "ci", "version: 0.2\nenv:\n  variables:\n    SONAR_LOGIN: {v}", rand(HEX, 40), "SONAR_LOGIN: ")
+issue("c-define-secret", "code", "#define HSM_HOST \"10.0.0.5\"\n#define HSM_LMK_PIN \"{v}\"", rand(DIGITS, 8), "#define HSM_LMK_PIN \"")
+issue("set-password-call", "cli", "py -c \"import keyring; keyring.set_password('print-queue', 'svc', '{v}')\"", "Invierno" + rand(DIGITS, 4) + "^^ta",
+      "'print-queue', 'svc', '")
+issue("curl-user-password", "cli", "curl.exe -k -u \"owner:{v}\" \"https://nas01.lan:5001/webapi/entry.cgi\"", "Fatima" + rand(DIGITS, 4) + "_",
+      "curl.exe -k -u \"owner:")
+issue("password-compared", "code", "if (txtUser.Text == \"admin\" && txtPassword.Text == \"{v}\")", "Kayak" + rand(DIGITS, 4) + "*",
+      "txtPassword.Text == \"")
+issue("admin-stated", "prose", "Hyper-V VM \"Quotes-Test\": local Administrator = {v}, checkpoint \"clean\" taken", "Wei" + rand(DIGITS, 4) + "^x",
+      "local Administrator = ")
+issue("password-stated-otherwise", "prose", "Amara: NAS:n salasana on nyt {v}, käyttäjä sofia.", "Nebula" + rand(DIGITS, 4) + "_",
+      "salasana on nyt ")
+issue("prose-secret-stated-languages", "prose", "Carmen: kata laluan akaun ialah {v} dan ID pengguna ana", "Natal" + rand(DIGITS, 4) + "~gg",
+      "kata laluan akaun ialah ")
+issue("password-then-value", "prose", "Pedro: a Barion fiók jelszava {v} — a felhasználó ana", "Verano" + rand(DIGITS, 4) + "=4h",
+      "fiók jelszava ")
+BENIGN += ["az login --use-device-code --tenant %s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+           "Secret ID: %s-%s-4%s-8%s-%s  Value: (hidden, shown only once)" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+           "spring.datasource.password=ENC(%s)" % rand(B64, 64), "COLD_WALLET = \"bc1q%s\"" % rand("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 38),
+           "powershell.exe -NoProfile -EncodedCommand UwB0AGEAcgB0AC0AUwBjAGgAZQBkAHUAbABlAGQAVABhAHMAawA=",
+           "\"contentHash\": \"%s==\"" % rand(B64, 86), "// password comes from kv.getSecret('sql-admin-12') in main.bicep",
+           "Unknown user name or bad password.  Logon ID: 0xAF03AF9D  Caller Process ID: 0x1a2b",
+           "deploy:\n  provider: NuGet\n  api_key:\n    secure: %s" % rand(B64, 64), "#define LED_PIN 13",
+           "az pipelines variable create --name LOG_LEVEL --value debug"]
