@@ -2044,6 +2044,8 @@ def redaction_patterns():
          r"""(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""),
         ("set-password-call", "", "setPassword('…'), set_password('…') and the like, CDK's "
          "SecretValue.unsafePlainText('…')",
+         r"(?#needs:setPassword|set_password|withPassword|with_password|setPasswd|setSecret|setApiKey|set_api_key"
+         r"|unsafePlainText)"
          r"(?:setPassword|set_password(?<!keyring\.set_password)|withPassword|with_password|setPasswd|setSecret|setApiKey"
          r"""|set_api_key|unsafePlainText)\([ \t]*(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""
          # (Python's keyring takes a service, a user, then the password: the third)
