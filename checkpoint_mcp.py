@@ -1352,8 +1352,11 @@ def redaction_patterns():
         ("c-define-secret", "", "a C macro named for a password, a key or a PIN, defined as a string "
          "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h, an HSM's `USER_PIN`), unless it "
          "is a name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
-         r"#define[ \t]+[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY|_PIN(?![A-Z]))[A-Z0-9_]*"
-         r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+         r"#define[ \t]+(?:[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY"
+         r"|(?:USER|SO|SIM|HSM|CARD|ADMIN)_PIN(?![A-Z]))[A-Z0-9_]*"
+         r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""
+         # (any other PIN as a string of digits: `HSM_LMK_PIN "84725385"`, not a board's `LED_PIN "GPIO17"`)
+         r"""|[A-Z0-9_]*_PIN[ \t]+"(?P<secret3>[0-9]{4,12})")"""),
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
          r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
          r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"#-][^\s]*))"""),
