@@ -1445,7 +1445,8 @@ def redaction_patterns():
          "that asks for it (a chat: `<kev> what's the mq password again?` then `<mira> …`), if it reads as a "
          "chosen one or looks random",
          # (found at the question mark, fast; the question is read when a value is found: is_asked_for)
-         r"(?#needs:?)\?[ \t]*\r?\n[ \t]*"
+         # (a short reply may come between: `checking`, `one sec`)
+         r"(?#needs:?)\?[ \t]*\r?\n(?:[^\n?]{1,60}\r?\n)?[ \t]*"
          # (after who answers: `<mira>`, `[10:02] Mira:`, `Mira:`, `Mira Rossi (00:49):`)
          r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,30}\][ \t]*[\w.-]{1,30}:"
          r"|[\w.-]{1,30}(?:[ \t][\w.-]{1,30})?(?:[ \t]*\([^()\n]{1,20}\))?:)?[ \t]*"
@@ -1480,6 +1481,16 @@ def redaction_patterns():
          "`host 10.0.0.5 user root pass …`, `user svc-ci, password …`, DB2's `user … using …`, if it looks random",
          r"(?#needs:user)user(?<![\w-]user)(?:name)?(?:=|[ \t]+)`?[\w.@+-]{1,64}`?,?[ \t]+(?:pass|password|pw|using)"
          r"(?:=|:?[ \t]+)`?(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
+        ("ssid-then-pass", "i", "a Wi-Fi's password after its network's name: `SSID Harbor-IoT / pass …`, if it looks random",
+         r"(?#needs:ssid)ssid(?<![\w-]ssid)(?:=|:?[ \t]+)`?[\w.@+-]{1,64}`?,?[ \t]+(?:/[ \t]+)?(?:pass|password|pw|key)"
+         r"(?:=|:?[ \t]+)`?(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
+        ("user-line-then-password", "i", "a password alone on the line under a line that names its user (`Router "
+         "admin: admin` then `Zmrzlina7592.`, `login: ops` then …), if it reads as one typed (is_typed_password)",
+         "(?#needs:%s)" % "|".join(word + joint for word in ("user", "login", "admin", "benutzer", "usuario", "utilisateur")
+                                   for joint in (":", "=", " :", " ="))
+         + r"(?:user(?:name)?|login|admin|benutzer|usuario"
+         r"|utilisateur)(?<![\w-]user)(?<![\w-]username)(?<![\w-]login)(?<![\w-]admin)[ \t]*[:=][ \t]*[^\s]{1,64}[ \t]*\r?\n[ \t]*"
+         r"(?P<typed>(?![^\s]{0,64}[=:])[^\s#][^\s]{7,63}?)\.?[ \t]*(?=\r?\n|\Z)"),  # (not a setting: `host=…`)
         ("prose-credentials-are", "i", "credentials stated as user:password in prose "
          "(`credentials are svc_backup:…`, `creds: …`, `creds svc:…`), if the password looks random or is a "
          "passphrase",
@@ -3366,11 +3377,20 @@ def is_login_argument(text, start, value):
 
 
 def is_asked_for(text, start, value):
-    """True when `value`, alone on the line at `start`, looks random and the line before asks
-    for a password, a key or a token (`what's the mq password again?`)."""
+    """True when `value`, alone on the line at `start`, looks random and the line before, or
+    the one before that (a short reply between: `checking`), asks for a password, a key or a
+    token (`what's the mq password again?`)."""
+    if not looks_random(value):
+        return False
     above = text.rfind("\n", 0, start)
-    question = text[text.rfind("\n", 0, max(above, 0)) + 1:max(above, 0)].lower()
-    return looks_random(value) and _redaction_regexes["asks_for"].search(question) is not None
+    for _ in range(2):
+        if above < 0:
+            return False
+        line = text.rfind("\n", 0, above) + 1
+        if _redaction_regexes["asks_for"].search(text[line:above].lower()) is not None:
+            return True
+        above = line - 1
+    return False
 
 
 # A word that follows a password's word and its `is` or `:` and is no password: a state, a

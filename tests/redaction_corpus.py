@@ -1967,3 +1967,12 @@ BENIGN += ["az login --use-device-code --tenant %s-%s-4%s-8%s-%s" % (rand(HEX, 8
            "Unknown user name or bad password.  Logon ID: 0xAF03AF9D  Caller Process ID: 0x1a2b",
            "deploy:\n  provider: NuGet\n  api_key:\n    secure: %s" % rand(B64, 64), "#define LED_PIN 13",
            "az pipelines variable create --name LOG_LEVEL --value debug"]
+issue("user-line-then-password", "prose", "(photo of the sticky note on the router, transcribed)\nRouter admin: admin\n{v}.\nISP support: 0800 123 456",
+      "Zmrzlina" + rand(DIGITS, 4), "Router admin: admin\n")
+issue("user-then-pass", "prose", "Office wifi for the workshop → SSID Harbor-IoT / pass {v}", "Rocket" + rand(DIGITS, 2) + "_",
+      "SSID Harbor-IoT / pass ")
+issue("password-asked-then-given", "prose", "Ana: whats the wifi pw at the office?\nBen: checking\nBen: {v}", "Rocket" + rand(DIGITS, 2) + "_x2",
+      "Ben: checking\nBen: ")
+BENIGN += ["[client]\nuser=finance\nhost=mysql-88.example.io\n# password comes from mysql_config_editor",
+           "user: admin\nVersion2024 is out", "Ana: any news on the deploy?\nBen: checking\nBen: build42finished",
+           "#define LED_PIN \"GPIO17\""]
