@@ -817,9 +817,10 @@ _PASSWORD_WORDS_ELSEWHERE = (
     ("asswort", "[Pp]asswort", ""), ("ennwort", "[Kk]ennwort", ""),
     ("elsz", "[Jj]elsz", "(?:ó|ava|avát|ót)"), ("арол", "[Пп]арол", "\\w*"),
     ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"), ("ata laluan", "[Kk]ata laluan", ""),
+    ("ontrasenya", "[Cc]ontrasenya", ""), ("enosiri", "[Nn]enosiri", ""),
     ("hrase secr", "[Pp]hrase secr", "[èe]te"))
 _PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
-                               r"|סיסמ[הא]|รหัสผ่าน|[Κκ]ωδικός")
+                               r"|סיסמ[הא]|รหัสผ่าน|[Κκ]ωδικός|পাসওয়ার্ড")
 
 
 # A character of a value stated in prose (password-stated-otherwise): not a space, a quote,
@@ -827,14 +828,21 @@ _PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호
 _STATED_CHAR = r"[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 
 
+# What a code of digits opens or disarms (access-code-digits): an alarm, a safe, a door, a
+# keypad, a lock, a till's manager override, in the languages the save may be written in.
+_OPENED_BY_A_CODE = ("alarm|alarme|alarma|allarme|alarmanlage|safe|cofre|cassaforte|caja fuerte|tresor|door|gate|keypad"
+                     "|vault|lock|porta|puerta|portão|tür|override|installer|disarm|arming")
+
+
 # What joins a secret's word to its value in prose: words between (a hundred characters at
 # most), then `is` (in many languages), `:` or `to`, or a particle (`密码是`, `비밀번호는`).
 _STATED_JOIN = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|—|–)[ \t]+"
+    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz|nyt)[ \t]+)?"
-    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
+    r"|[ \t]+(?=[!-~]{6,64}[ \t]+(?:입니다|이에요|예요|です|だよ)(?![\w-]))|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?")
 _STATED_SECRET = _STATED_JOIN + (
     r"(?:(?P<secret>"
@@ -1696,6 +1704,23 @@ def redaction_patterns():
          r"(?#needs:<InverseQ>|<DP>|<DQ>|<D>)<(?P<part>D|P|Q|DP|DQ|InverseQ)>(?P<secret>[A-Za-z0-9+/=\s]{16,})</(?P=part)>"),
         ("dataprotection-master-key", "", "ASP.NET Data Protection's key ring: a key's `<masterKey>` `<value>`",
          r"(?#needs:<masterKey)<masterKey[^>]*>\s*(?:<!--[^\n]*-->\s*)?<value>(?P<secret>[A-Za-z0-9+/=]{16,})</value>"),
+        ("access-code-digits", "i", "the digits of a code that opens or disarms something, said in prose or a log "
+         "(`codice cassaforte 36689510`, `o código do alarme mudou. Novo código: 098978`, `le NIP de l'alarme … c'est "
+         "289300`, `manager override … using code 785191`): four to ten digits, not a year",
+         r"(?#needs:code|código|codice|nip|pin|kód)(?:(?<![a-z])(?:%s)(?![a-z])[^\n0-9]{0,40}?"
+         r"(?<![a-z])(?:code|código|codice|pin|nip|kód)(?![a-z])"
+         r"|(?<![a-z])(?:code|código|codice|pin|nip|kód)(?![a-z])[^\n0-9]{0,20}?(?<![a-z])(?:%s)(?![a-z]))"
+         % (_OPENED_BY_A_CODE, _OPENED_BY_A_CODE)
+         + r"[^\n0-9]{0,60}?(?<![0-9#])(?!(?:19|20)[0-9]{2}(?![0-9]))(?P<secret>[0-9]{4,10})(?![0-9]|[.,:/-][0-9])"),
+        ("jenkins-decrypted-secret", "", "what Jenkins' script console printed for `Secret.decrypt(…)` (`Result: …`)",
+         r"(?#needs:Secret.decrypt)Secret\.decrypt\([^\n]*\r?\n(?:[ \t]*\r?\n)?[ \t]*Result:[ \t]*(?P<secret>\S+)"),
+        ("haproxy-stats-auth", "", "HAProxy's `stats auth user:password`",
+         r"(?#needs:stats auth)stats[ \t]+auth[ \t]+[^\s:]+:(?P<secret>\S+)"),
+        ("key-file-under-its-name", "", "a key file's content under a comment or a command naming the file: a Zabbix "
+         "`.psk` file's hex, a MongoDB keyfile's base64 lines",
+         r"(?#needs:.psk|keyfile|keyFile)(?:\.psk(?![\w.])|[Kk]ey[Ff]ile)[^\n]*\r?\n"
+         r"(?:[ \t]*(?P<secret>[0-9a-fA-F]{32,})[ \t]*(?=\r?\n|\Z)"
+         r"|(?P<secret2>(?:[ \t]*[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\Z))+))"),
         ("smtp-auth-exchange", "", "the password an SMTP client sent in base64 when asked for it (`334 UGFzc3dvcmQ6`, "
          "base64 of `Password:`, in a debug log), and `AUTH PLAIN`'s credentials",
          r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>|C:)?[ \t]*|AUTH PLAIN[ \t]+)"
@@ -2035,7 +2060,7 @@ def redaction_patterns():
          "user, then password): its last line",
          "(?#needs:\n)"
          # (not /etc/passwd, a source file or a document: `cat auth_test.go`, `cat secretary.md`)
-         r"cat[ \t]+(?!/etc/passwd)[^\s|;&]*(?:[Pp]ass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential|\.pw(?=[ \t]*\r?\n))[^\s|;&/]*"
+         r"(?:cat[ \t]+|git[ \t]+show[ \t]+[^\s:]*:)(?!/etc/passwd)[^\s|;&]*(?:[Pp]ass(?!wd\b)|pwd|secret(?!ar)|auth(?!or)|credential|\.pw(?=[ \t]*\r?\n))[^\s|;&/]*"
          r"(?<!\.py)(?<!\.go)(?<!\.js)(?<!\.ts)(?<!\.rb)(?<!\.rs)(?<!\.md)(?<!\.sh)(?<!\.java)(?<!\.json)"
          r"(?<!\.yaml)(?<!\.yml)(?<!\.toml)(?<!\.xml)(?<!\.html)[ \t]*\r?\n"
          r"(?:[^\s:]{1,64}\r?\n)?(?![a-z]+[ \t]*(?:\r?\n|\Z))(?P<secret>[^\s:]{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
@@ -2322,7 +2347,8 @@ def redaction_patterns():
          r"(?#needs:de passe|ontrase|clave|Clave|senha|Senha|jeton|Jeton|ösenord|sandi|achtwoord|asło|aslo|eslo|ifre|arola"
          r"|asswort|ennwort"
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
-         r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan)"
+         r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan"
+         r"|enosiri|পাসওয়ার্ড)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)" + _STATED_SECRET),
@@ -2333,13 +2359,15 @@ def redaction_patterns():
          "path, a host or an address",
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
-         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan)"
+         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড)"
          r"(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
              "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE)
          # (seventy characters at most between, not a hundred: the row runs beside the two above)
-         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r")" + _STATED_JOIN.replace("{0,100}?", "{0,70}?", 1)
+         # (and Tagalog's `ay`, only here: a value of one word, never a phrase of them)
+         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r")" + _STATED_JOIN.replace("{0,100}?", "{0,70}?", 1).replace(
+             "|és|", "|és|ay|", 1)
          # (a word alone is left to the search, which goes on to a later `is` or `:`: `… is provided
          # for this session: …`; not small letters unless five consonants or a consonant and a vowel
          # in turn make them: `pzwwlcwu`, `sucutepofawe`)
@@ -2656,9 +2684,10 @@ def redaction_patterns():
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
          + _ASSIGNED_VALUE),
         ("admin-stated", "", "what an admin account's login is said to be in prose (`temp local admin on the "
-         "boxes is …`, `root is now …`), if it has all four kinds of a password's characters (is_four_kinds_password)",
+         "boxes is …`, `root is now …`), if it reads as a password typed (is_typed_password: a digit, a letter, and "
+         "both cases or a symbol)",
          r"(?#needs:admin|Admin|root|Root)(?<![\w-])(?:[Aa]dmin(?:istrator)?|[Rr]oot)(?![\w-])[^\n:=]{0,60}?"
-         r"(?:[ \t](?:is|was|=)(?:[ \t]+now)?[ \t]+|:[ \t]*)[\"'`]?(?P<chosen>" + _STATED_CHAR + r"{8,64}?)"
+         r"(?:[ \t](?:is|was|=)(?:[ \t]+now)?[ \t]+|:[ \t]*)[\"'`]?(?P<typed>" + _STATED_CHAR + r"{8,64}?)"
          r"(?=[\"'`’”»]?[.,;:)]{0,2}(?:\s|\Z))"),
         ("assignment-codes-and-salts", "i", "the same for a code that opens a device (`ACCESS_CODE = …`, a 3D "
          "printer's LAN code, a pairing code) and a salt kept secret (Drupal's `$settings['hash_salt'] = …`)",
@@ -3455,8 +3484,8 @@ def reads_as_a_name(value):
     variable's or a setting's name, a version, a host or a file."""
     if any(c in value for c in "/\\") or value[:1] in "$%&{<#@.-_=+*" or "://" in value:
         return True  # a path, a variable, a reference, a flag
-    if "@" in value and "." in value.rpartition("@")[2]:
-        return True  # an address (`ops@example.com`)
+    if "@" in value and "." in value.rpartition("@")[2] and not any(c.isupper() for c in value.rpartition("@")[2]):
+        return True  # an address (`ops@example.com`; not `vMS+O~rw@SDW3.eh`, a password)
     if "=" in value and value.partition("=")[0].replace("_", "").replace(".", "").isalpha() and (
             value.partition("=")[0].islower()):
         return True  # a setting and its value (`user_id=9086317`; not `Yxcv=V8p58`)
@@ -4304,6 +4333,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
         return None  # an object's id, so named in parentheses: `(id key_G6DY…)`; a key's in gpg's output
     if near.start() >= start and _redaction_regexes["id_name"].search(text, window, start):
         return None  # the word is the value's own start, and its name an id's: `APCA_API_KEY_ID=PK…`
+    line = lowered.rfind("\n", 0, near.start()) + 1
+    if near.group() == "key" and lowered[line:near.start()].strip(" \t-") == "" and (
+            lowered[lowered.rfind("\n", 0, max(0, line - 1)) + 1:max(0, line - 1)].strip() == "cache:"):
+        return None  # a CI cache's key under its parent (`cache:` then `  key: menu:0019:<sha1>`)
     named = lowered[near.end():start].rstrip(" \t:#").rpartition(" ")
     if near.end() <= start and named[1] and named[2] in _RECORD_WORDS:
         return None  # a record's id named right before it, after the word: `Plex Pass …, PayPal transaction …`

@@ -1976,3 +1976,26 @@ issue("password-asked-then-given", "prose", "Ana: whats the wifi pw at the offic
 BENIGN += ["[client]\nuser=finance\nhost=mysql-88.example.io\n# password comes from mysql_config_editor",
            "user: admin\nVersion2024 is out", "Ana: any news on the deploy?\nBen: checking\nBen: build42finished",
            "#define LED_PIN \"GPIO17\""]
+issue("access-code-digits", "prose", "Nota turno sera: codice cassaforte {v} (solo per chiusura). Fondo cassa 200€.", rand(DIGITS, 8),
+      "codice cassaforte ")
+issue("access-code-digits", "prose", "Gente, o código do alarme mudou. Novo código: {v}. Não esqueçam de armar.", "0" + rand(DIGITS, 5),
+      "Novo código: ")
+issue("access-code-digits", "log", "till03 posd[310]: manager override by ops using code {v} on check #422", rand(DIGITS, 6),
+      "using code ")
+issue("jenkins-decrypted-secret", "cli", "println(hudson.util.Secret.decrypt(creds.password.encryptedValue))\n\nResult: {v}",
+      "ingrid" + rand(DIGITS, 4) + "%", "Result: ")
+issue("haproxy-stats-auth", "config", "listen stats\n    bind *:8404\n    stats auth admin:{v}", "pepper-zebra-" + rand(LOWER, 7),
+      "stats auth admin:")
+issue("key-file-under-its-name", "config", "# /etc/zabbix/zabbix_agentd.psk  (TLSPSKIdentity store-bo)\n{v}", rand(HEX, 64),
+      "(TLSPSKIdentity store-bo)\n")
+issue("cat-password-file", "ci", "$ git show HEAD:.vault_pass\n{v}", "radish_flamingo_" + rand(LOWER, 8), "git show HEAD:.vault_pass\n")
+issue("admin-stated", "prose", "Ana: root on the captive portal box is {v} btw, I'll rotate it", "T34p0t" + rand(DIGITS, 2) + "_",
+      "root on the captive portal box is ")
+issue("prose-secret-stated-languages", "prose", "Eleni: 포스 관리자 비밀번호 {v} 입니다. 외부 유출 금지!", "Punoru" + rand(DIGITS, 3),
+      "포스 관리자 비밀번호 ")
+issue("password-stated-otherwise", "prose", "Tomás: nenosiri la mfumo wa POS ni {v}, usimpe mtu", "lukas" + rand(DIGITS, 4) + "@",
+      "mfumo wa POS ni ")
+BENIGN += ["the door code changed in 2024", "HTTP status code 4040 on the gate", "alarm code version 1.2345 applied",
+           "Ang password ay dapat may hindi bababa sa 11 character.",
+           "spring.datasource.password=${vault.db.password}\nspring.cloud.vault.uri=https://vault.pinecrest.example.org:8200",
+           "cache:\n  key: menu:0019:%s\n  ttl: 300" % rand(HEX, 40)]
