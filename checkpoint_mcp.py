@@ -932,7 +932,7 @@ _SECRET_READ_THEN_PRINTED = (
     # (a tool's lines before: `Connecting to …`, ` ›   Warning: token will expire …`)
     r"(?:(?=[^\n]*(?i:connect|login|logged|warning|note|use ))[^\n]*\r?\n){0,3}[ \t]*"  # (each line one way)
     r"(?:=>[ \t]*|Out\[[0-9]+\]:[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
-    r"""(?:"(?P<weak>[^"\s]{12,128})"|'(?P<weak2>[^'\s]{12,128})'|(?P<weak3>[^\s'"]{12,128}))"""
+    r"""(?:"(?P<weak>[^"\s]{8,128})"|'(?P<weak2>[^'\s]{8,128})'|(?P<weak3>[^\s'"]{12,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
 
 
@@ -1659,8 +1659,8 @@ def redaction_patterns():
          "host and its port, a JDBC or PDO data source), then literals: the last of them, if it looks random and "
          "is no name (`Controller(\"10.0.0.5\", \"hass\", \"…\", port=8443)`, `PlexServer(url, \"…\")`, "
          "`RoborockVacuum(\"192.168.0.9\", \"<hex>\")`, `new PDO(\n  'mysql:host=…', 'app', '…')`)",
-         # (an opening bracket, a quote and the address's first character, or a line break after the bracket)
-         "(?#needs:(\n|%s)" % "|".join("(" + quote + first for quote in "\"'" for first in "abcdefghijklmnopqrstuvwxyz123456789")
+         # (a URL's `://`, a data source's word, or a bracket, a quote and an IP address's first digit)
+         "(?#needs:://|jdbc:|host=|%s)" % "|".join("(" + quote + first for quote in "\"'" for first in "123456789")
          + r"\([ \t]*\n?[ \t]*(?P<quote>[\"'])(?:[a-z][a-z0-9+.-]*://|jdbc:|[a-z]+:host=|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
          r"|[a-z0-9-]+(?:\.[a-z0-9-]+)+:[0-9]{2,5}(?=(?P=quote)))[^\"'\n]{0,200}(?P=quote)"
          r"(?:[ \t]*,[ \t]*\n?[ \t]*(?:\"[^\"\n]{0,64}\"|'[^'\n]{0,64}')){0,3}"
@@ -1721,6 +1721,19 @@ def redaction_patterns():
          r"(?#needs:.psk|keyfile|keyFile)(?:\.psk(?![\w.])|[Kk]ey[Ff]ile)[^\n]*\r?\n"
          r"(?:[ \t]*(?P<secret>[0-9a-fA-F]{32,})[ \t]*(?=\r?\n|\Z)"
          r"|(?P<secret2>(?:[ \t]*[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\Z))+))"),
+        ("typed-into-password-field", "", "what a test's log typed into a password field (Playwright's `fill(\"…\")`, "
+         "Cypress' `-type …`, Selenium's `send_keys(\"…\")` on the line after the field is named: `#password`, "
+         "`[name=password]`), if it looks random",
+         r"(?#needs:password)(?:#password|[\"'\[]password[\"'\]]|name=[\"']?password)[^\n]*\r?\n(?:[^\n]*\r?\n)?"
+         r"[^\n]*?(?:(?:fill|type|send_keys|sendKeys|setValue)\([ \t]*[\"'](?P<weak>[^\"'\n]{4,128})[\"']"
+         r"|-type[ \t]+(?P<weak2>\S{4,128}))"),
+        ("imap-login-command", "", "the password of an IMAP `LOGIN user password` command in a client's or a "
+         "server's trace (`ABCD1 LOGIN ana@example.org \"…\"`), if it looks random",
+         r"(?#needs: LOGIN )(?<=[A-Za-z0-9] )LOGIN[ \t]+\"?[^\s\"]{1,128}\"?[ \t]+(?:\"(?P<weak>[^\"\n]{4,128})\"|(?P<weak2>[^\s\"']{4,128}))"),
+        ("decoded-secret-field", "", "a secret's field decoded from base64 by the command above it and printed "
+         "alone (`kubectl get secret … -o jsonpath='{.data.password}' | base64 -d`), if it looks random",
+         r"(?#needs:base64 -d|base64 --decode|base64 -D)(?i:passw|token|secret|api_?key|_key)[^\n]*base64[ \t]+(?:-d|--decode|-D)"
+         r"[^\n]*\r?\n[ \t]*(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("smtp-auth-exchange", "", "the password an SMTP client sent in base64 when asked for it (`334 UGFzc3dvcmQ6`, "
          "base64 of `Password:`, in a debug log), and `AUTH PLAIN`'s credentials",
          r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>|C:)?[ \t]*|AUTH PLAIN[ \t]+)"
@@ -2268,9 +2281,10 @@ def redaction_patterns():
          "`the new token: …`, `token de acesso do cliente: …`",
          # (each spelling a literal of its own, so that the engine skips to a P, p, T or t; a
          # word of its own, not a part of a name: `PARTNER_TOKEN=` is an assignment's)
-         # (a token's word only before what may follow it there: a space, a colon, a particle)
-         "(?#needs:ass|ASS|pw|Pw|PW|%s)" % "|".join(
-             word + after for word in ("oken", "OKEN") for after in " \t:：是为為はを는은가이를을")
+         # (a token's word only before what may follow it there: a space, a colon; or a particle, in a text
+         # that holds one: the gate tests those only in a text beyond ASCII)
+         "(?#needs:ass|ASS|pw|Pw|PW|%s|是|为|為|は|を|는|은|가|이|를|을)" % "|".join(
+             word + after for word in ("oken", "OKEN") for after in " \t:：")
          + r"(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),

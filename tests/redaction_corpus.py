@@ -1999,3 +1999,14 @@ BENIGN += ["the door code changed in 2024", "HTTP status code 4040 on the gate",
            "Ang password ay dapat may hindi bababa sa 11 character.",
            "spring.datasource.password=${vault.db.password}\nspring.cloud.vault.uri=https://vault.pinecrest.example.org:8200",
            "cache:\n  key: menu:0019:%s\n  ttl: 300" % rand(HEX, 40)]
+issue("typed-into-password-field", "log", "  pw:api waiting for locator('#password') +1ms\n  pw:api   fill(\"{v}\") +0ms",
+      "tkuh#" + rand(DIGITS, 2) + "DRzzd+" + rand(DIGITS, 2), "fill(\"")
+issue("typed-into-password-field", "log", "  6  get      #password\n  7  -type    {v}\n  8  contains Sign in",
+      "arjun.lucas" + rand(DIGITS, 4), "-type    ")
+issue("imap-login-command", "log", "  63:63.63 > b'ABCD1 LOGIN diego@stu.example.edu \"{v}\"'\n  63:63.63 < b'ABCD1 OK LOGIN completed'",
+      "Iglo&o" + rand(DIGITS, 4) + ".", "LOGIN diego@stu.example.edu \"")
+issue("decoded-secret-field", "cli", "$ kubectl get secret lab-db -o jsonpath='{.data.password}' | base64 -d\n{v}",
+      "zeboluno" + rand(DIGITS, 3), "| base64 -d\n")
+issue("secret-read-then-printed", "cli", ">>> env('DB_PASSWORD')\n=> \"{v}\"\n>>> env('DB_DATABASE')", "Hana" + rand(DIGITS, 4) + "*",
+      "=> \"")
+BENIGN += ["the user must LOGIN first then ADMIN", "  6  get      #password\n  7  should   be.visible"]
