@@ -5,7 +5,7 @@ measured blind before any rule was written for it."""
 import unittest
 
 from tests import (redaction_holdout34, redaction_holdout35, redaction_holdout36, redaction_holdout37,
-                   redaction_holdout38)
+                   redaction_holdout38, redaction_holdout39, redaction_holdout40)
 from tests.support import HoldoutFloors
 
 
@@ -118,6 +118,51 @@ class ThirtyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (185, 185),
     }
     recall, benign, altered = 0.984, 952, 11
+
+
+
+class ThirtyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Students, teachers and bootcamps (course projects, autograders, hackathons, free tiers,
+    # Discord bots, LMS integrations), measured blind with every rule made for the thirty-fourth
+    # to thirty-eighth and the fortieth: 0.972 and 1.2% (0.966 and 1.2% with the rules of that
+    # session's start). Its look-alikes still altered: Supabase's secrets list (a digest column),
+    # GitHub's SSH fingerprints from its API, a Discord gateway's session id, an exception's
+    # message named for a password, a vault's entry name after where the password is kept. Its misses left: a password typed as a shell command, credentials
+    # split over chat messages under a host, Google's backup codes in pairs of four digits.
+    corpus = redaction_holdout39
+    floors = {
+        "ci-and-deploy": (185, 188),
+        "command": (188, 188),
+        "config-file": (188, 188),
+        "note-or-chat": (172, 188),
+        "source-code": (186, 188),
+        "stack-trace-or-log": (183, 188),
+        "tool-output": (188, 188),
+        "vendor-token": (182, 188),
+    }
+    recall, benign, altered = 0.978, 950, 11
+
+
+class FortiethHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Hospitality, retail and restaurants (POS systems, kiosks, booking and delivery platforms,
+    # payment terminals, alarm panels, franchise IT, managers' chats), measured blind with every
+    # rule made for the thirty-fourth to thirty-eighth: 0.955 and 0.6% (0.947 and 0.6% with the
+    # rules of that session's start). Its one look-alike still altered: a URL after a bearer token's
+    # variable, whose path holds a UUID. Its misses left: a Vault table's installer code, a switch's
+    # SNMP community, Hikvision's decrypted strings, Celery's and Sidekiq's arguments, a password
+    # typed by a Selenium log, passphrases of capitalised words with no number.
+    corpus = redaction_holdout40
+    floors = {
+        "ci-and-deploy": (184, 187),
+        "command": (187, 187),
+        "config-file": (185, 187),
+        "note-or-chat": (178, 187),
+        "source-code": (187, 187),
+        "stack-trace-or-log": (175, 187),
+        "tool-output": (180, 187),
+        "vendor-token": (187, 187),
+    }
+    recall, benign, altered = 0.977, 957, 1
 
 
 if __name__ == "__main__":
