@@ -26,13 +26,13 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (110, 112),
         "command": (198, 208),
         "config-file": (252, 272),
-        "note-or-chat": (245, 272),
+        "note-or-chat": (249, 272),
         "source-code": (174, 192),
         "stack-trace-or-log": (160, 176),
         "tool-output": (237, 256),
         "vendor-token": (110, 112),
     }
-    recall, benign, altered = 0.928, 800, 4
+    recall, benign, altered = 0.931, 800, 4
 
 
 
@@ -50,13 +50,13 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (250, 256),
         # (one less than a rule of the thirtieth's round caught: capitalised words run together
         # after `passphrase` count only with a number since a reviewer's attack, `ResetPageView`)
-        "note-or-chat": (245, 288),
-        "source-code": (182, 192),
-        "stack-trace-or-log": (166, 176),
-        "tool-output": (239, 256),
+        "note-or-chat": (247, 288),
+        "source-code": (185, 192),
+        "stack-trace-or-log": (167, 176),
+        "tool-output": (241, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.943, 800, 1
+    recall, benign, altered = 0.948, 800, 1
 
 
 class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -72,15 +72,15 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout22
     floors = {
         "ci-and-deploy": (114, 116),
-        "command": (216, 226),
+        "command": (218, 226),
         "config-file": (241, 250),
-        "note-or-chat": (289, 339),
-        "source-code": (156, 160),
+        "note-or-chat": (295, 339),
+        "source-code": (158, 160),
         "stack-trace-or-log": (195, 204),
         "tool-output": (256, 278),
         "vendor-token": (140, 140),
     }
-    recall, benign, altered = 0.938, 1021, 0
+    recall, benign, altered = 0.943, 1021, 0
 
 
 
@@ -95,15 +95,15 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout23
     floors = {
         "ci-and-deploy": (102, 105),
-        "command": (193, 195),
+        "command": (195, 195),
         "config-file": (211, 225),
-        "note-or-chat": (245, 300),
+        "note-or-chat": (251, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
         "tool-output": (220, 225),
         "vendor-token": (109, 120),
     }
-    recall, benign, altered = 0.928, 860, 0
+    recall, benign, altered = 0.934, 860, 0
 
 
 class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -120,13 +120,13 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (155, 155),
         "command": (192, 192),
         "config-file": (332, 334),
-        "note-or-chat": (167, 172),
+        "note-or-chat": (168, 172),
         "source-code": (154, 154),
         "stack-trace-or-log": (135, 135),
         "tool-output": (180, 180),
         "vendor-token": (205, 223),
     }
-    recall, benign, altered = 0.983, 910, 0
+    recall, benign, altered = 0.984, 910, 0
 
 
 class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -143,15 +143,15 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout25
     floors = {
         "ci-and-deploy": (121, 125),
-        "command": (187, 190),
+        "command": (188, 190),
         "config-file": (217, 220),
-        "note-or-chat": (215, 235),
-        "source-code": (216, 230),
-        "stack-trace-or-log": (118, 125),
+        "note-or-chat": (217, 235),
+        "source-code": (217, 230),
+        "stack-trace-or-log": (121, 125),
         "tool-output": (154, 160),
         "vendor-token": (231, 238),
     }
-    recall, benign, altered = 0.957, 937, 10
+    recall, benign, altered = 0.962, 937, 10
 
 
 class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -172,12 +172,12 @@ class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (252, 254),
         "config-file": (201, 203),
         "note-or-chat": (260, 272),
-        "source-code": (187, 192),
+        "source-code": (189, 192),
         "stack-trace-or-log": (143, 145),
         "tool-output": (139, 145),
         "vendor-token": (143, 144),
     }
-    recall, benign, altered = 0.980, 963, 20
+    recall, benign, altered = 0.981, 963, 20
 
 
 class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -199,14 +199,14 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (137, 138),
         "command": (244, 246),
-        "config-file": (207, 211),
-        "note-or-chat": (231, 260),
-        "source-code": (173, 179),
-        "stack-trace-or-log": (148, 152),
+        "config-file": (209, 211),
+        "note-or-chat": (234, 260),
+        "source-code": (175, 179),
+        "stack-trace-or-log": (149, 152),
         "tool-output": (153, 154),
         "vendor-token": (149, 153),
     }
-    recall, benign, altered = 0.965, 927, 38
+    recall, benign, altered = 0.971, 927, 38
 
 
 class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -229,15 +229,15 @@ class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout28
     floors = {
         "ci-and-deploy": (170, 178),
-        "command": (167, 177),
-        "config-file": (160, 170),
-        "note-or-chat": (208, 237),
+        "command": (168, 177),
+        "config-file": (161, 170),
+        "note-or-chat": (213, 237),
         "source-code": (163, 170),
-        "stack-trace-or-log": (177, 194),
-        "tool-output": (150, 168),
+        "stack-trace-or-log": (179, 194),
+        "tool-output": (151, 168),
         "vendor-token": (226, 230),
     }
-    recall, benign, altered = 0.932, 950, 14
+    recall, benign, altered = 0.938, 950, 13
 
 
 class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -253,16 +253,16 @@ class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # commands, and chat lines in IRC's `<nick>` form.
     corpus = redaction_holdout29
     floors = {
-        "ci-and-deploy": (156, 159),
-        "command": (202, 208),
+        "ci-and-deploy": (157, 159),
+        "command": (203, 208),
         "config-file": (186, 190),
-        "note-or-chat": (251, 277),
+        "note-or-chat": (254, 277),
         "source-code": (172, 178),
         "stack-trace-or-log": (171, 179),
         "tool-output": (158, 162),
         "vendor-token": (205, 213),
     }
-    recall, benign, altered = 0.958, 969, 22
+    recall, benign, altered = 0.961, 969, 20
 
 
 if __name__ == "__main__":

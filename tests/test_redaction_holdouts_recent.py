@@ -21,14 +21,14 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (160, 160),
         "command": (220, 224),
-        "config-file": (253, 256),
-        "note-or-chat": (178, 192),
-        "source-code": (217, 224),
+        "config-file": (254, 256),
+        "note-or-chat": (182, 192),
+        "source-code": (218, 224),
         "stack-trace-or-log": (158, 160),
         "tool-output": (255, 256),
         "vendor-token": (128, 128),
     }
-    recall, benign, altered = 0.980, 800, 16
+    recall, benign, altered = 0.984, 800, 16
 
 
 
@@ -72,15 +72,15 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout18
     floors = {
         "ci-and-deploy": (125, 128),
-        "command": (221, 224),
+        "command": (222, 224),
         "config-file": (251, 256),
-        "note-or-chat": (278, 288),
+        "note-or-chat": (279, 288),
         "source-code": (206, 208),
         "stack-trace-or-log": (138, 144),
-        "tool-output": (228, 240),
+        "tool-output": (229, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.974, 803, 8
+    recall, benign, altered = 0.976, 803, 8
 
 
 class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):

@@ -24,13 +24,13 @@ class ThirtyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 186),
         "command": (185, 186),
         "config-file": (174, 186),
-        "note-or-chat": (176, 186),
+        "note-or-chat": (178, 186),
         "source-code": (184, 186),
         "stack-trace-or-log": (179, 186),
         "tool-output": (175, 186),
         "vendor-token": (182, 186),
     }
-    recall, benign, altered = 0.967, 950, 8
+    recall, benign, altered = 0.969, 950, 8
 
 
 class ThirtyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -44,14 +44,14 @@ class ThirtyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (185, 185),
         "command": (182, 185),
-        "config-file": (184, 185),
+        "config-file": (185, 185),
         "note-or-chat": (174, 185),
         "source-code": (185, 185),
         "stack-trace-or-log": (176, 185),
         "tool-output": (181, 185),
         "vendor-token": (183, 185),
     }
-    recall, benign, altered = 0.979, 949, 5
+    recall, benign, altered = 0.980, 949, 5
 
 
 class ThirtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -66,7 +66,7 @@ class ThirtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (178, 185),
         "command": (185, 185),
         "config-file": (184, 185),
-        "note-or-chat": (179, 185),
+        "note-or-chat": (180, 185),
         "source-code": (183, 185),
         "stack-trace-or-log": (182, 185),
         "tool-output": (182, 185),
@@ -111,13 +111,13 @@ class ThirtyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (185, 185),
         "config-file": (182, 185),
-        "note-or-chat": (176, 185),
+        "note-or-chat": (180, 185),
         "source-code": (182, 185),
         "stack-trace-or-log": (179, 185),
         "tool-output": (183, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.984, 952, 11
+    recall, benign, altered = 0.987, 952, 11
 
 
 
