@@ -1623,7 +1623,7 @@ def redaction_patterns():
         ("ftp-pass-after-user", "", "FTP's `PASS …` after its `USER` in a server's log (`\"PASS …\"`), a "
          "client's trace (`curl -v`'s `> PASS …`) or a capture's fields (tshark's tab-separated `USER`, then "
          "`PASS`), when it reads as a password",
-         r"(?:(?<![^\n])> USER[ \t]+\S+[ \t]*\r?\n(?:[^\n]{0,300}\r?\n){0,3}?> |USER[^\n]{0,200}\r?\n"
+         r"(?#needs:USER)(?:(?<![^\n])> USER[ \t]+\S+[ \t]*\r?\n(?:[^\n]{0,300}\r?\n){0,3}?> |USER[^\n]{0,200}\r?\n"
          r"(?:[^\n]{0,300}\r?\n){0,3}?[^\n]{0,200}?[\"'\t])PASS[ \t]+"
          r"(?P<secret>(?![^\s]*/)(?=\S*[0-9])(?:(?=\S*[!#$%^&*~?@])"
          r"|(?=\S*[A-Z])(?=\S*[a-z])(?=\S{10}))[^\s\"']{8,64})(?=[\"'\s]|\Z)(?![ \t]*\()"),
@@ -2224,6 +2224,7 @@ def redaction_patterns():
          r"\[[ \t]*(?:\r?\n[ \t]*)?(?P<secret>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*"
          r"(?:\r?\n[ \t]*)?){63}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9]))[ \t]*(?:\r?\n[ \t]*)?\]"),
         ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
+         r"(?#needs:mnemonic|seed|phrase|recovery|wallet|ledger|trezor|metamask)"
          r"(?:(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?"
          r"|(?:ledger|trezor|metamask)[^\n]{0,100}\n[ \t]*)(?<![a-z])"  # (a wallet's name: the words on the line below)
          r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
