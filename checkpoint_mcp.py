@@ -5326,6 +5326,8 @@ def redact_encoded(text):
                 continue  # hashes, SHAs and UUIDs decode to nothing; a public thing's base64 holds no secret
             budget -= len(run)
             decoded = base64_text(run, "ascii")
+            if decoded is not None and "\0" in decoded and is_utf16_text(run):
+                decoded = base64_text(run, "utf-16-le")  # (PowerShell's `-EncodedCommand`: a script in UTF-16)
             if decoded is None or len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
                 continue
             at = text.find(run, position)

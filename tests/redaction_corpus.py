@@ -2026,3 +2026,9 @@ BENIGN += ['download("https://cdn.example.com/model.bin", "model-v2")', 'p = Pri
            "auth-user-pass /etc/openvpn/creds\nclient\nremote-cert-tls2"]
 issue("assignment", "config", "DB_PASSWORD=\"{v}\"", "Tq8:/vL2#p" + rand(ALNUM, 6), "DB_PASSWORD=\"")
 issue("assignment", "config", "SMTP_PASSWORD={v}", "tell-your-mom-" + rand(DIGITS, 4), "SMTP_PASSWORD=")
+issue("encoded-command-secret", "cli", "powershell.exe -NoProfile -EncodedCommand {v}",
+      __import__("base64").b64encode(("$p = ConvertTo-SecureString '%s' -AsPlainText -Force; Start-ScheduledTask -TaskName Sync"
+                                      % ("Hunter" + rand(DIGITS, 3) + "!" + rand(ALNUM, 4))).encode("utf-16-le")).decode(),
+      "-EncodedCommand ")
+BENIGN += ["powershell.exe -NoProfile -EncodedCommand " + __import__("base64").b64encode(
+    "Start-ScheduledTask -TaskName Nightly".encode("utf-16-le")).decode()]
