@@ -1659,8 +1659,9 @@ def redaction_patterns():
          + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
          r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
         ("call-after-address", "", "a call whose first argument is where it connects (a URL, an IP address, a "
-         "host and its port, a JDBC or PDO data source), then literals: the last of them, if it looks random and "
-         "is no name (`Controller(\"10.0.0.5\", \"hass\", \"…\", port=8443)`, `PlexServer(url, \"…\")`, "
+         "host and its port, a JDBC or PDO data source), then literals: the last of them, if it reads as a secret "
+         "(is_called_secret; not a model's, an encoding's or a device's name: `\"model-v2\"`, `\"iso-8859-1\"`) "
+         "(`Controller(\"10.0.0.5\", \"hass\", \"…\", port=8443)`, `PlexServer(url, \"…\")`, "
          "`RoborockVacuum(\"192.168.0.9\", \"<hex>\")`, `new PDO(\n  'mysql:host=…', 'app', '…')`)",
          # (a URL's `://`, a data source's word, or a bracket, a quote and an IP address's first digit)
          "(?#needs:://|jdbc:|host=|%s)" % "|".join("(" + quote + first for quote in "\"'" for first in "123456789")
@@ -1675,7 +1676,7 @@ def redaction_patterns():
          r"(?#needs:==|!=|.equals()(?:pass(?:word|wd)?|pwd|secret|token)(?:\.(?:text|value))?[\"'\]]?[ \t]*"
          r"(?:===?|!==?|\.equals\()[ \t]*(?:\"(?P<chosen>[^\"\n]{4,128})\"|'(?P<chosen2>[^'\n]{4,128})')"),
         ("user-then-p", "", "a user and a password as `u=… p=…` (a note's or a bookmark's shorthand), if it "
-         "looks random",
+         "looks random and the line is no logfmt record (`user=bob p=api-v2 status=200`)",
          r"(?#needs: p=)(?<![\w-])(?:u|user|usr|login)=[^\s=]{1,64}[ \t]+p=(?![^\s]*(?:/|\.[a-z]{2,4}(?![\w])))"
          r"(?P<weak>[^\s]{4,128})(?![^\n]*[ \t][A-Za-z_]+=)"),  # (not a logfmt line: `user=bob p=api-v2 status=200`)
         ("log-user-typed-password", "", "what an auth log records as a user's name when a password was typed "
@@ -3493,9 +3494,11 @@ def is_stated_password(text, start, value):
     with digits or symbols (looks_random; not a version, a path, a host, an address or an
     environment variable's name), random letters (eight or more, both cases chopped small,
     or small letters with five consonants in a row: `mklZFrHw`, `pzwwlcwu`, or ten letters or
-    more made to be said, a consonant and a vowel in turn: `jazubajekidA`), or, after a
-    password's own word, six digits or more (`11041978`). Never one of _NOT_STATED_WORDS,
-    nor after a word of _STATED_ABOUT_WORDS (`the token's request id is …`)."""
+    more made to be said, a consonant and a vowel in turn, a capital among them:
+    `jazubajekidA`), or, after a password's own word, six digits or more (`11041978`). Never
+    one of _NOT_STATED_WORDS, a commit's short hex, a snake-case identifier or a ticket's
+    reference, nor after a word of _STATED_ABOUT_WORDS between the password's word and it
+    (`the token's request id is …`, `password iterations: 600000`)."""
     if len(value) < 6 or value.lower().strip("!?.") in _NOT_STATED_WORDS:
         return False
     line = text[text.rfind("\n", 0, start) + 1:start].lower()
@@ -3504,12 +3507,13 @@ def is_stated_password(text, start, value):
     if any(word in _STATED_ABOUT_WORDS or word.startswith(("hash", "migrat", "rotat", "iterat", "complex"))
            for word in _redaction_regexes["alnum"].findall(between)):
         return False
-    if set(value.lower()) <= _HEX and not value.isdigit() and len(value) <= 12 or "_" in value and value.replace("_", "").isalnum() and (
-            value.islower()):
+    if (set(value.lower()) <= _HEX and not value.isdigit() and len(value) <= 12) or (
+            "_" in value and value.replace("_", "").isalnum() and value.islower()):
         return False  # a commit, an identifier (`9f8e7d6c1`, `pw_v2_enabled`)
     if value.isdigit():
         return len(value) >= 6 and any(part in line for part in _PASSWORD_WORD_PARTS)
-    if value.rstrip("0123456789").isupper() and value.rstrip("0123456789").isalpha() and len(value.rstrip("0123456789")) <= 6:
+    head = value.rstrip("0123456789")
+    if head.isupper() and head.isalpha() and len(head) <= 6:
         return False  # a ticket's or a record's reference (`RITM9554137`, `SEC8611564`)
     if value.isalpha():
         chunks = _redaction_regexes["chunk"].findall(value)
