@@ -1495,6 +1495,12 @@ def redaction_patterns():
         ("ssid-then-pass", "i", "a Wi-Fi's password after its network's name: `SSID Harbor-IoT / pass …`, if it looks random",
          r"(?#needs:ssid)ssid(?<![\w-]ssid)(?:=|:?[ \t]+)`?[\w.@+-]{1,64}`?,?[ \t]+(?:/[ \t]+)?(?:pass|password|pw|key)"
          r"(?:=|:?[ \t]+)`?(?P<weak>[^\s'\"`,;]{6,64})(?<![.,;:])"),
+        ("job-arguments-literal", "", "the last literal of the arguments a job runner logs (Celery's `received args=[…]`, "
+         "Hangfire's `Arguments: […]`, a queue's `\"args\": […]`), if it has all four kinds of a password's "
+         "characters (is_four_kinds_password)",
+         "(?#needs:args=|Arguments:|\"args\":)" r"(?:args=|Arguments:|\"args\":)[ \t]*[\[(]"
+         r"(?:[ \t]*(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'|[^,\[\]()\n'\"]{0,40})[ \t]*,)*"
+         r"[ \t]*(?:\"(?P<chosen>[^\"\n]{8,64})\"|'(?P<chosen2>[^'\n]{8,64})')[ \t]*[\])]"),
         ("user-line-then-password", "i", "a password alone on the line under a line that names its user (`Router "
          "admin: admin` then `Zmrzlina7592.`, `login: ops` then …), if it reads as one typed (is_typed_password)",
          "(?#needs:%s)" % "|".join(word + joint for word in ("user", "login", "admin", "benutzer", "usuario", "utilisateur")

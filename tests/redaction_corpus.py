@@ -2032,3 +2032,8 @@ issue("encoded-command-secret", "cli", "powershell.exe -NoProfile -EncodedComman
       "-EncodedCommand ")
 BENIGN += ["powershell.exe -NoProfile -EncodedCommand " + __import__("base64").b64encode(
     "Start-ScheduledTask -TaskName Nightly".encode("utf-16-le")).decode()]
+issue("job-arguments-literal", "log", "[2023-10-26 05:00:01,482: INFO/MainProcess] Task sync.push[c8507e3b] received: "
+      "args=['1384', 'supplier-portal', 'shiftlead', '{v}'] kwargs={{}}", "Halloumi" + rand(DIGITS, 3) + "%Q",
+      "'shiftlead', '")
+BENIGN += ["received args=['1384', 'supplier-portal', 'shiftlead', 'nightly'] kwargs={}",
+           'Arguments: ["imap.example.org", "ana@example.org", 42]']
