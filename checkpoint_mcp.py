@@ -3517,7 +3517,7 @@ def is_stated_password(text, start, value):
             "_" in value and value.replace("_", "").isalnum() and value.islower()):
         return False  # a commit, an identifier (`9f8e7d6c1`, `pw_v2_enabled`)
     if value.isdigit():
-        return len(value) >= 6 and any(part in line for part in _PASSWORD_WORD_PARTS)
+        return len(value) >= 6 and named >= 0
     head = value.rstrip("0123456789")
     if head.isupper() and head.isalpha() and len(head) <= 6:
         return False  # a ticket's or a record's reference (`RITM9554137`, `SEC8611564`)
@@ -3537,7 +3537,7 @@ def reads_as_a_name(value):
     """True when `value`, letters with digits or symbols, is a name and no secret: a path, a
     variable, a reference, a flag, an address, a setting and its value, an environment
     variable's or a setting's name, a version, a host or a file."""
-    if any(c in value for c in "/\\") or value[:1] in "$%&{<#@.-_=+*" or "://" in value:
+    if any(c in value for c in "/\\") or value[:1] in "$%&{<#@.-_=+*":
         return True  # a path, a variable, a reference, a flag
     if "@" in value and "." in value.rpartition("@")[2] and not any(c.isupper() for c in value.rpartition("@")[2]):
         return True  # an address (`ops@example.com`; not `vMS+O~rw@SDW3.eh`, a password)
@@ -3583,7 +3583,7 @@ def is_four_kinds_password(value):
     64 of them, and is no address nor path."""
     return (8 <= len(value) <= 64 and any(c.isupper() for c in value) and any(c.islower() for c in value)
             and any(c.isdigit() for c in value) and any(c in _CHOSEN_SYMBOLS or c in "^+=" for c in value)
-            and not ("/" in value or "://" in value or "@" in value and "." in value.rpartition("@")[2])
+            and not ("/" in value or "@" in value and "." in value.rpartition("@")[2])
             and value[:1] not in "@#" and not _REFERENCE_SHAPE.match(value))  # (not a handle nor a reference:
     # `@JohnD42`, `Ops-Admin#2`, `Issue#1234`)
 
@@ -4459,12 +4459,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             and start - near.end() <= 8):
         return None  # a key's id right after its name: `PGP key id 0x…`, `"private_key_id": …`
     named_id = _redaction_regexes["id_name"].search(text, window, start)
-    line_end = lowered.find("\n", end)
-    entra = near.group().startswith("secret") and any(
-        word in lowered[end:len(lowered) if line_end < 0 else line_end] for word in ("value:", "hint", "expires"))
     if named_id is not None and near.end() <= named_id.start() and (text[near.end():named_id.start()].strip(
             " \t\"':{") != "" or not text[near.end():named_id.start()].strip()
-            and (not near.group().startswith(("secret", "sess")) or entra)):
+            and (not near.group().startswith(("secret", "sess"))
+                 or near.group().startswith("secret") and any(
+                     word in lowered[end:].partition("\n")[0] for word in ("value:", "hint", "expires")))):
         return None  # (not the id of the token named just before: `"token": {"id": …`; but a credential's
         # id in prose is its id: `fido2 credential id …`, unless a secret's or a session's: `Secret ID = …`,
         # but for Entra's client secret's, with its value, hint or expiry after: `Secret ID … Value: …`)
@@ -5336,7 +5335,7 @@ def redact_encoded(text):
                 continue  # hashes, SHAs and UUIDs decode to nothing; a public thing's base64 holds no secret
             budget -= len(run)
             decoded = base64_text(run, "ascii")
-            if decoded is not None and "\0" in decoded and is_utf16_text(run):
+            if decoded is not None and "\0" in decoded:
                 decoded = base64_text(run, "utf-16-le")  # (PowerShell's `-EncodedCommand`: a script in UTF-16)
             if decoded is None or len(decoded) < 8 or not decoded.translate(_LAYOUT).isprintable():
                 continue
