@@ -583,7 +583,8 @@ _NAME_SUFFIX = (
 )
 
 
-_NAME_CLOSE = r"""\\?(?:["']\]?|\[\]|\])?"""  # `['db_pass'] = …`, `char kPassword[] = …`, `env[DB_PASS] = …` too
+_NAME_CLOSE = r"""\$?\\?(?:["']\]?|\[\]|\])?"""  # `['db_pass'] = …`, `char kPassword[] = …`, `env[DB_PASS] = …` too,
+# and BASIC's string variable: `ftpPass$ = "…"`
 
 
 # An unquoted value runs to whitespace, a quote, or shell/list punctuation.  After `:` or
@@ -687,10 +688,33 @@ def _piped_secret(command):
             r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
             r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]|iinit(?![\w-])"
-            r"|kubeseal[ \t][^\n]*--raw|vncpasswd|realm[ \t]+join|adcli[ \t]+join)")
+            r"|kubeseal[ \t][^\n]*--raw|vncpasswd|realm[ \t]+join|adcli[ \t]+join"
+            r"|unlock(?:[ \t][^|\n]{0,80})?[ \t]--stdin|--set-password)")  # (`lncli … unlock --stdin`, AnyDesk's)
 
 
 _END = r"(?![A-Za-z0-9_-])"
+
+
+# One two-factor backup code: eight digits (`9417 7116`, `4479-1733`) or two groups of letters
+# and digits (`a1b2c-3d4e5`).
+_BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
+
+
+# A secret's label in bold after its opening `**` or `__` (other words before it, `:` inside the
+# marker or after it), then the value: in backticks, or bare if it looks random.
+_MARKDOWN_LABEL_ENDS = ("password", "passwd", "passphrase", "pwd", "pw", "pass", "secret", "token", "key", "pin",
+                        "passcode")
+_MARKDOWN_LABELLED_SECRET = (
+    r"[ \t]*(?:[a-z0-9][a-z0-9 _./-]{0,30}?[ _-])?"
+    r"(?:password|passwd|passphrase|pwd|pw|pass|secret|token|api[ _-]?key|access[ _-]?key|secret[ _-]?key"
+    r"|pin|passcode)[ \t]*(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]*"
+    r"(?:`(?P<secret>[^`\n]{4,200})`|(?P<weak>[^\s`*|]{4,200}))")
+
+
+# A character of a line before 64 hex digits that is not where a word names them a digest,
+# a hash, a fingerprint or a public key (`Signer #1 certificate SHA-256 digest: …`).
+_NOT_A_DIGEST_BEFORE = (r"(?:(?!tx|hash|block|topic|root|digest|sha|commit|nonce|signature|address|salt|merkle"
+                        r"|fingerprint|checksum|public|pub[ _-]?key|pubkey|cert)[^\n])")
 
 
 # A word of a BIP-39 seed phrase: 3 to 8 letters and none of the short words of prose
@@ -734,8 +758,14 @@ _PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
 
 # A password's word in prose, found from its second letter (`Password`, `passwd`, `Passwort`,
 # `Kennwort`, `wachtwoord`, `mot de passe`, `contraseña`, `senha`).
-_PASSWORD_WORD = (r"assword|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)"
+_PASSWORD_WORD = (r"assword(?<!1Password)(?<!1password)|asswd|assphrase|asswort|ennwort|achtwoord|asse(?<=de passe)|ontrase(?:ña|na)"
                   r"|(?<![\w-])senha")
+
+
+# Not a host's name: small letters, digits and `-` in parts joined by dots, the last a
+# top-level domain or a private network's (`indexer-15.tidepool.dev.test`, `db-2.corp.internal`).
+_NOT_A_HOST = (r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|test|example|invalid|local|localhost|lan"
+               r"|internal|intra|corp|home|arpa|svc|cloud|ai|co|edu|gov|info|biz|xyz|[a-z]{2})(?![\w.-]))")
 
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-` (and a
@@ -767,7 +797,9 @@ _ASSIGNED_VALUE = (
     r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]{0,63}[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
     + r"|=(?P<weak5>(?![^\s'\"`;]{0,200}\w\([^()\s]{0,200}\))[^\s'\"`;,&|]{0,200}[)\]}][^\s'\"`;,&|()]{1,200})(?=[;\"'])"
     # (after a type too: pydantic's `api_key: str = "…"`, TypeScript's `apiKey: string = "…"`)
-    + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String)[ \t]*=|:=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"']))"
+    # (and after a type's word: Bicep's `param sqlAdminPassword string = '…'`, VBA's `Const DB_PWD As String = "…"`)
+    + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String)[ \t]*=|:=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"'])"
+    + r"|(?<=[ \t])(?:[Aa]s[ \t]+)?(?:string|String|STRING|securestring)[ \t]*=(?=[ \t]*[\"']))"
     + r"[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
     # (and the new value a plan shows after it: Terraform's `"SMTP_PASSWORD" = "old" -> "new"`)
     + r"(?:[ \t]+->[ \t]+\"(?P<secret17>[^\"\n]+)\")?"
@@ -820,7 +852,8 @@ _PASSWORD_WORDS_ELSEWHERE = (
     ("elsz", "[Jj]elsz", "(?:ó|ava|avát|ót)"), ("арол", "[Пп]арол", "\\w*"),
     ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"), ("ata laluan", "[Kk]ata laluan", ""),
     ("ontrasenya", "[Cc]ontrasenya", ""), ("enosiri", "[Nn]enosiri", ""),
-    ("hrase secr", "[Pp]hrase secr", "[èe]te"))
+    ("hrase secr", "[Pp]hrase secr", "[èe]te"), ("ozinka", "[Ll]ozinka", "(?:u)?"), ("arool", "[Pp]arool", "(?:i)?"),
+    ("agwoord", "[Ww]agwoord", ""))
 _PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
                                r"|סיסמ[הא]|รหัสผ่าน|[Κκ]ωδικός|পাসওয়ার্ড")
 
@@ -867,7 +900,7 @@ _STATED_SECRET = _STATED_JOIN + (
     r"|(?:(?P=joint3)[a-z]{3,12}){1,5}(?P=joint3)[0-9]{1,4})"  # (a number after its own joint: three words first)
     r"|(?!(?:base|uint|sint|int|float|double|varchar|nvarchar|char|bigint|smallint|latin|ascii|bcrypt|argon"
     r"|pbkdf|blake|ubuntu|debian|python|node|java|ruby|perl|linux|win|amd|arm|utf|ipv|http)[0-9])"
-    r"[a-z]{4,24}[0-9]{2,4}"
+    r"[a-z]{4,24}[0-9]{2,5}"
     # (a capitalised word and a number: `Hygge8446`, `Blume6504`; not a product's or a version's name)
     r"|(?!(?:Windows|Server|Office|Python|Ubuntu|Debian|Fedora|Java|Node|Win|Version|Release|Build|Sprint|Phase"
     r"|Step|Stage|Level|Test|Room|Floor|Page|Chapter|Section|Table|Figure|Ticket|Issue|Case|Order|Invoice"
@@ -916,7 +949,8 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
                          r"|masterauth)[ \t]+"
                          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
                          r"|(?!\.{0,2}/|[\w.-]+(?:/[\w.-]+)+[ \t]*(?:\r?\n|\Z))(?P<weak3>[^\s'\"]+))"
-                         r"[ \t]*(?=\r?\n|\Z)")  # (not a path: a test runner's `PASS  src/app.test.ts`)
+                         r"[ \t]*(?=\r?\n|\Z)"  # (not a path: a test runner's `PASS  src/app.test.ts`)
+                         r"(?<!;)")  # (nor a directive, which `;` closes: nginx's `proxy_pass http://…;`)
 
 
 # A prompt's line (a shell's, a REPL's, a console's) that reads a secret by its name to
@@ -927,7 +961,7 @@ _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pa
 _SECRET_READ_THEN_PRINTED = (
     r"[ \t]*(?:(?:\$|>(?!>)|PS [^>\n]*>|[\w.-]+@[\w.-]+:[^\n$#]*[$#])"
     r"(?=[^\n]*(?i:cat |echo |printenv|get |show |credentials|env|jsonpath|base64|reveal|decrypt|read "
-    r"|print|generat|gen\.|auth:token|auth token|preauthkeys create|secret_key --create"
+    r"|print|generat|gen\.|auth:token|auth token|preauthkeys create|secret_key --create|output -raw |output -json "
     r"|head -c [0-9]+ [^\n|]*creds|head -c [0-9]+ [^\n|]*credentials))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
     r"(?![^\n]*(?:docker|podman)[ \t]+secret[ \t]+create)"  # (which prints the new secret's id)
     r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z])|cookie|credentials|authkey|auth_key)[^\n]*\r?\n"
@@ -980,6 +1014,27 @@ def redaction_patterns():
          r"""|npmjs\.com|pypi\.org|smithery\.ai|mcp\.so)[/:])[A-Za-z0-9.-]+(?::\d+)?/(?:[^\s/"'?#]+/){0,3}?mcp/"""
          r"""(?:[^\s/"'?#]+/){0,4}?(?![0-9a-f]{40}(?![A-Za-z0-9_-]))(?P<token2>[A-Za-z0-9_-]{20,}))"""
          r"""(?=[/"'\s?#)\]>`,;]|\Z)"""),
+        ("salesforce-session-id", "v", "a Salesforce session id or access token: the org's id (`00D…`), `!`, "
+         "then the session's part (`sf org display`, a login's `sessionId`, frontdoor.jsp's `sid=`)",
+         r"(?#needs:00D)(?<![A-Za-z0-9])(?P<secret>00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{30,200})"),
+        ("airtable-legacy-key", "v", "Airtable's legacy API key: `key` and 14 letters and digits, two capitals "
+         "and a small letter among them",
+         r"(?#needs:key)(?<![\w-])(?P<secret>key(?=(?:[a-z0-9]{0,13}[A-Z]){2})(?=[A-Z0-9]{0,13}[a-z])[A-Za-z0-9]{14})"
+         r"(?![\w-])"),
+        ("hubspot-region-token", "v", "HubSpot's private app token (`pat-na1-<uuid>`) and OAuth refresh token "
+         "(`eu1-<uuid>`): a region, then a UUID",
+         r"(?#needs:na1-|na2-|eu1-|ap1-)(?<![\w-])(?P<secret>(?:pat-)?(?:na|eu|ap)[0-9]-"
+         r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
+        ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
+         "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
+         "`…nodereal.io/v1/<key>`, `…p2pify.com/<key>`): 20 to 100 characters with a digit, after up to three "
+         "short segments (a version, a chain), not words joined by `-`",
+         r"(?#needs:quiknode.pro/|infura.io/|alchemy.com/|alchemyapi.io/|ankr.com/|getblock.io/|blastapi.io/"
+         r"|nodereal.io/|p2pify.com/|blockpi.network/|pokt.network/|chainstack.com/)"
+         r"(?:quiknode\.pro|infura\.io|alchemy(?:api)?\.(?:com|io)|ankr\.com|getblock\.io|blastapi\.io|nodereal\.io"
+         r"|p2pify\.com|blockpi\.network|pokt\.network|chainstack\.com)(?::[0-9]{2,5})?"
+         r"/(?:[A-Za-z0-9_-]{1,16}/){0,3}?(?![a-z]+(?:-[a-z]+)*(?![A-Za-z0-9_]))(?=[A-Za-z_-]{0,99}[0-9])"
+         r"(?P<secret>[A-Za-z0-9_-]{20,100})(?=[/\"'\s?#)\]>`,;]|\Z)"),
         ("grouped-secret", "i", "a password or seed in groups of four after its name or under it (Google's and "
          "WordPress' app passwords `abcd efgh ijkl mnop`, an authenticator's seed): the groups whole, when "
          "they read as generated and a password's, a seed's, a key's or a token's name stands before them "
@@ -999,7 +1054,7 @@ def redaction_patterns():
          r"(?#needs:.webhook.office.com/)(?P<secret>[A-Za-z0-9-]*\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"),
         ("authorization-header", "i", "Authorization: <scheme> <credentials>",
          r"""authorization\\?["']?(?:[ \t]*(?:=>|[:=])[ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
-         r"""\\?["'`]?[ \t]*(?:"""
+         r"""\\?["'`]?[ \t]*(?!aws4-hmac-sha256[ \t])(?:"""  # (AWS's signed header: aws-sigv4-signature's)
          r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
          r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
          # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
@@ -1283,13 +1338,14 @@ def redaction_patterns():
         ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
          r""":(?<=[A-Za-z0-9_.*\]-]:)(?![0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){3}(?![0-9A-Za-z]))"""  # (not a MAC)
          r"""(?:[0-9]{2,5}|\*):(?:[A-Za-z0-9_.*$-]+):(?:[A-Za-z0-9_.@*$-]+):"""
-         r"""(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*)(?=[\s'"`]|\Z)"""),
+         r"""(?:(?P<secret>[a-z]{3,12}(?:[-_.][a-z]{3,12}){2,6}[0-9]{0,4})|(?P<weak>[^\s'"`:]+(?:\\:[^\s'"`:]*)*))"""
+         r"""(?=[\s'"`]|\Z)"""),  # (three words or more joined are a passphrase: `heron-indigo-harbor`)
         ("curl-cookie", "", "curl -b 'name=value' (a cookie file name has no '=')",
          r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
          r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
         ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
          "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>",
-         r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|api_?key"
+         r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|pswd|api_?key"
          r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
          r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
          r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
@@ -1383,12 +1439,17 @@ def redaction_patterns():
          r"(?P<secret>(?=[^\s/,;()\"'`]{0,63}[0-9])(?=[^\s/,;()\"'`]{0,63}[A-Za-z])[^\s/,;()\"'`]{6,64})"
          r"(?=[\"'`]?[.,;:)!]{0,2}(?:\s|\Z))"),
         ("prose-user-slash-password", "", "a login written as user / password after a label that "
-         "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`): the "
+         "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`, `DB creds for the "
+         "replica: lis_ro / …`, `vpn: ikaur / …`): the "
          "password, if it holds a digit, a symbol or a capital inside",
          r"(?#needs:creds:|creds =|creds=|cred:|Creds:|CREDS:|credentials:|Credentials:|login:|Login:"
          r"|LOGIN:|login =|login=|: user |Login for|Identifiants|Zugangsdaten:|Credenciales:|Credenciais:"
-         r"|Wi-Fi:|WiFi:|WLAN:)(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?|[Ll]ogin|LOGIN|Identifiants"
-         r"|Zugangsdaten|Credenciales|Credenciais|Wi-?Fi|WLAN|Login for[^\n:/]{1,40})[ \t]*[:=][ \t]*"
+         r"|Wi-Fi:|WiFi:|WLAN:|creds for|vpn:|VPN:|ssh:|SSH:|sftp:|SFTP:|rdp:|RDP:|Identifiants |Zugangsdaten "
+         r"|Credenciales |Credenciais )"
+         r"(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?|[Ll]ogin|LOGIN|Identifiants"
+         r"|Zugangsdaten|Credenciales|Credenciais|Wi-?Fi|WLAN|Login for[^\n:/]{1,40}|creds for[^\n:/]{1,40}"
+         r"|(?:Identifiants|Zugangsdaten|Credenciales|Credenciais)[ \t][^\n:/]{1,40}"
+         r"|vpn|VPN|ssh|SSH|sftp|SFTP|rdp|RDP)[ \t]*[:=][ \t]*"
          r"|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
          r"(?:(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})"
          r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
@@ -1594,6 +1655,177 @@ def redaction_patterns():
         ("piped-secret-echo", "", "echo VALUE | chpasswd, docker secret create, gcloud secrets, "
          "… --password-stdin, passwd --stdin", _piped_secret("echo")),
         ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
+        ("echoed-secret-then-its-output", "", "a secret's variable echoed in a template, then the line the "
+         "template printed (`echo \"deploying with $DEPLOY_PASS\"` then `deploying with …`, a CI log): the "
+         "part the variable filled",
+         r"(?#needs:echo )echo[ \t]+(?:-[a-z]+[ \t]+)?[\"']?(?P<pre>[^\"'\n$`]{0,60})"
+         r"\$\{?[A-Za-z0-9_]*(?:PASS|PWD|SECRET|TOKEN|KEY|pass|pwd|secret|token|Pass|Secret|Token)[A-Za-z0-9_]*\}?"
+         r"(?P<post>[^\"'\n$`]{0,60})[\"']?[ \t]*\r?\n(?:\+[^\n]*\r?\n)?(?P=pre)"
+         r"(?!\$)(?P<secret>[^\s\"'`]{4,128}?)(?P=post)[ \t]*(?=\r?\n|\Z)"),
+        ("echoed-user-then-password", "", "a user and a password echoed on two lines into a program's login "
+         "prompts (`echo -e 'weblogic\\n…' | ./startWebLogic.sh`, `printf 'admin\\n…\\n'`): the second, if it "
+         "reads as a password typed (is_typed_password)",
+         r"(?#needs:echo -e|printf)(?:echo[ \t]+-e|printf)[ \t]+(?:'%s\\n%s(?:\\n)?'[ \t]+)?([\"'])"
+         r"[A-Za-z][\w.@-]{0,40}\\n(?P<typed>[^'\"\\\s]{6,64})(?:\\n)?\1"),
+        ("xml-name-then-value", "", "a setting written as a name element and a value element after it (Jenkins' "
+         "`<name>DB_PASS</name> … <defaultValue>…</defaultValue>`, `<key>…secret…</key><value>…`): the value, "
+         "when the name is a secret's",
+         r"(?#needs:</name>|</key>|</Name>|</Key>|<value>|<Value>)<(?P<tag>name|key|Name|Key)>[^<\n]{0,60}?"
+         r"(?i:pass|pwd|secret|token|api_?key|apikey|credential)[^<\n]{0,40}</(?P=tag)>"
+         r"(?:\s*<(?P<other>[A-Za-z]{1,30})>[^<\n]{0,200}</(?P=other)>){0,3}\s*"
+         r"<(?P<vtag>defaultValue|value|Value|string)>(?P<secret>[^<\n]{4,200})</(?P=vtag)>"
+         # (or the name as an attribute, the value a child: GoCD's `<variable name="DB_PASSWORD">\n<value>…`)
+         r"|name=[\"'][^\"'\n]{0,60}?(?i:pass|pwd|secret|token|api_?key|credential)[^\"'\n]{0,40}[\"'][^>\n]*>\s*"
+         r"<(?P<vtag2>value|Value|defaultValue)>(?P<secret2>[^<\n]{4,200})</(?P=vtag2)>"),
+        ("markdown-labelled-secret", "i", "a password or a key after its label in bold, as notes and wikis "
+         "write one (`**Password:** `…``, `**API key**: …`)",
+         # (a row for each of the two markers: a literal first is found fast)
+         "(?#needs:%s)" % "|".join(word + end for word in _MARKDOWN_LABEL_ENDS for end in (":**", "**:"))
+         + r"\*\*" + _MARKDOWN_LABELLED_SECRET),
+        ("markdown-labelled-secret-underscores", "i", "the same in underscores (`__Token__: …`)",
+         "(?#needs:%s)" % "|".join(word + end for word in _MARKDOWN_LABEL_ENDS for end in (":__", "__:"))
+         + r"__" + _MARKDOWN_LABELLED_SECRET),
+        ("labelled-user-colon-password", "", "a login written as user:password after a word that names "
+         "credentials on its line (`creds for the lab sftp -> quest_sftp:…`, `credenziali …: referti:…`, `keep "
+         "basic auth for now (interface:…)`): the password, if it looks random (letters with digits or symbols)",
+         r"(?#needs:creds|Creds|CREDS|credential|Credential|credenzial|Credenzial|credencial|Credencial|identifiants"
+         r"|Identifiants|Zugangsdaten|basic auth|Basic auth|login:|Login:)"
+         r"(?:[Cc]reds?|CREDS?|[Cc]redentials?|[Cc]redenziali|[Cc]redenciales|[Cc]redenciais|[Ii]dentifiants"
+         r"|Zugangsdaten|[Bb]asic auth|[Ll]ogin:)[^\n]{0,80}?(?<![\w@/:.-])[A-Za-z_][\w.-]{1,40}:"
+         r"(?![0-9]{1,5}(?![^\s,;)]))(?P<weak>[^\s:@/'\"()<>,;`]{6,64})(?=[)'\",;`]?(?:\s|\Z))"),
+        ("password-label-then-next-line", "i", "a password's label ending its line, the value alone and "
+         "indented on the next (`password:\\n    …`, `imap_password:\\n    …`): if it looks random",
+         r"(?#needs:password:|passwd:|passphrase:|pwd:|pw:)(?<![\w-])(?:[a-z0-9]+[_.-])?(?:password|passwd|passphrase|pwd|pw)[ \t]*:"
+         r"[ \t]*\r?\n[ \t]+(?P<weak>[^\s'\"`]{6,128})[ \t]*(?=\r?\n|\Z)"),
+        ("backup-codes-block", "i", "two-factor backup or recovery codes after their label, on its line or "
+         "under it, one or more to a line (`9417 7116`, `4479-1733`, `a1b2c-3d4e5`)",
+         r"(?#needs:backup code|recovery code|backup-code|recovery-code)(?:backup|recovery)[ -]codes?"
+         r"(?:[^\n]{0,100}\r?\n|(?![^\n:]{0,100}?(?:format|sku|id|number|count|length)(?![a-z]))[^\n:]{0,100}:[ \t]*)"
+         r"(?P<secret>[ \t]*" + _BACKUP_CODE + r"(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*)" + _BACKUP_CODE + r"){0,24})"
+         r"(?![\w-])"),
+        ("basic-pair-encoded", "", "a `user:password` literal that code encodes in base64 for HTTP Basic on its line "
+         "or within two lines after (`$pair = \"user:…\"` then `[Convert]::ToBase64String(…)`, "
+         "`Base64.getEncoder().encodeToString(\"user:…\".getBytes())`): the password, if it looks random",
+         r"(?#needs:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|base64.encode)"
+         r"(?:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|[Bb]ase64\.encode)[^\n]{0,80}?"
+         r"[\"'][\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak>[^\"'\s/]{4,128})[\"']"
+         r"|[\"'][\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak2>[^\"'\s/]{4,128})[\"'][^\n]*(?:\r?\n[^\n]*){0,2}?"
+         r"(?:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|[Bb]ase64\.encode)"),
+        ("key-then-parenthesised-value", "i", "a key's or a token's value in parentheses right after its name "
+         "(`the legacy HubSpot API key (<uuid>)`), or after `currently` in a text that names one (`the nRF Cloud "
+         "API key in the runbook (currently <hex>)`): a UUID or 32 to 64 hex digits",
+         # (found at the bracket: right after the name, or with `currently` in it after a key's or a token's
+         # name somewhere in the text)
+         r"(?#needs:key|token|secret)\((?:(?<=key \()|(?<=token \()|(?<=secret \()|currently[ \t:]+)"
+         r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,64})\)"),
+        ("odbc-isql-password", "", "unixODBC's `isql [-v] DSN USER PASSWORD`: the password",
+         r"(?#needs:isql )(?<![\w-])isql(?:[ \t]+-[a-z0-9]+)*[ \t]+[\w.-]+[ \t]+[\w.@\\-]+[ \t]+"
+         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"<>|;&-][^\s'\"<>|;&]*))"),
+        ("ppp-secrets-line", "", "a line of ppp's chap-secrets or pap-secrets (`\"client\" * \"secret\" *`) in a "
+         "text that names the file: the secret",
+         r"(?#needs:chap-secrets|pap-secrets)(?:chap|pap)-secrets[^\n]*(?:\r?\n[ \t]*#[^\n]*)*\r?\n"
+         r"[ \t]*\"?[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"#*]+))"),
+        ("pgbouncer-userlist-named", "", "a pgbouncer userlist's `\"user\" \"password\"` line under the file's name, "
+         "a password in clear of any shape (`\"bundle curtain quiz\"`; not an `md5…` or `SCRAM-SHA-256$…` hash)",
+         r"(?#needs:userlist)userlist[^\n]*(?:\r?\n[^\n]*){0,10}?\r?\n[ \t]*\"[\w.@-]{1,64}\"[ \t]+"
+         r"\"(?!md5[0-9a-f]{32}\"|SCRAM-SHA-256\$)(?P<secret>[^\"\n]{4,128})\""),
+        ("colon-setting-line", "", "a line that is a setting's name ending in a password's or a secret's word, `:` "
+         "and the value with no space (`Talk2MPassword:…`, an appliance's exported config): if it looks random",
+         r"(?#needs:Password:|password:|PASSWORD:|Secret:|SECRET:|Passwd:|PASSWD:)(?<![^\n])[ \t]*[A-Za-z][\w.-]{0,40}"
+         r"(?:Password|password|PASSWORD|Secret|SECRET|Passwd|PASSWD):(?![/ \t])(?P<weak>[^\s]{4,128})[ \t]*(?=\r?\n|\Z)"),
+        ("set-password-call-literal", "", "a password literal given to a call that sets one "
+         "(`umac.SetPassword(ToSecureString(\"…\"))`, `user.set_password(\"…\")`): if it looks random",
+         r"(?#needs:etPassword(|et_password(|etPassword (|et_password ()(?:[Ss]et_?[Pp]assword)[ \t]*\([ \t]*"
+         r"(?:[A-Za-z_][\w.]*\([ \t]*)?(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')"),
+        ("modem-apn-credentials", "", "a modem's APN login in an AT command (`AT+QICSGP=1,1,\"apn\",\"user\",\"…\"`, "
+         "`AT+CGAUTH=1,1,\"user\",\"…\"`): the password",
+         r"(?#needs:AT+QICSGP=|AT+CGAUTH=|at+qicsgp=|at+cgauth=)(?i:AT\+QICSGP=[0-9]+,[0-9]+,\"[^\"\n]*\"|AT\+CGAUTH=[0-9]+,[0-9]+)"
+         r",\"[^\"\n]*\",\"(?P<secret>[^\"\n]+)\""),
+        ("ftp-pass-in-a-log", "", "an FTP `PASS` command a client's log or a capture records after its tag "
+         "(`[FTP] PASS …`, `tcpdump -A`'s `… 10.0.0.5 PASS …`) on a line under its `USER`, if it looks random",
+         r"(?#needs: PASS )USER[ \t]+\S+[^\n]*\r?\n[^\n]*?(?<=[\] .0-9])PASS[ \t]+(?P<weak>[^\s]{4,128})[ \t]*(?=\r?\n|\Z)"),
+        ("nmap-valid-credentials", "", "a login a scanner found (nmap's `user:password - Valid credentials`)",
+         r"(?#needs:Valid credentials)[\w.@-]{1,64}:(?P<secret>\S{1,128}) - Valid credentials"),
+        ("ibm-i-and-cobol-literal", "", "a password literal in IBM i's and COBOL's source: CL's `DCL VAR(&RMTPWD) … "
+         "VALUE('…')`, RPG's `D RmtPwd C CONST('…')`, COBOL's `MOVE '…' TO WS-PASSWD`",
+         r"(?#needs:VALUE('|CONST('|MOVE ')"
+         r"VAR\(&\w*(?i:pwd|pass|pw)\w*\)[^\n]{0,80}?VALUE\('(?P<secret>[^'\n]+)'\)"
+         r"|\w*(?i:pwd|pass|pw)\w*[ \t]+C[ \t]+CONST\('(?P<secret2>[^'\n]+)'\)"
+         r"|MOVE[ \t]+'(?P<secret3>[^'\n]+)'[ \t]+TO[ \t]+[\w-]*(?:PASSWD|PASSWORD|PWD|PASS|PSWD)[\w-]*"),
+        ("oracle-wallet-credential", "", "a credential stored in an Oracle wallet from the command line "
+         "(`mkstore -wrl … -createCredential ALIAS USER '…'`): the password",
+         r"(?#needs:-createCredential|-modifyCredential)-(?:create|modify)Credential[ \t]+\S+[ \t]+\S+[ \t]+"
+         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"]+))"),
+        ("user-then-p-shorthand", "", "a login written as `U: name  P: …` or `u: …` then `p: …` on the next line "
+         "(a sticky note's, a post-it's): the password, if it looks random",
+         r"(?#needs:U: |u: )(?<![\w/-])[Uu]:[ \t]*\S{1,64}(?:[ \t]+|[ \t]*\r?\n[ \t]*)[Pp]:[ \t]*(?P<weak>\S{4,128})"),
+        ("survey-password-default", "", "the default answer of a survey question, a parameter or an input whose "
+         "variable names a password or a secret (AWX's `variable: gw_admin_password` … `default: …`)",
+         r'(?#needs:variable:|name:|variable")'
+         r"(?:variable|name):[ \t]*[\"']?[\w.-]*(?:password|passwd|secret|token|api_key)"
+         r"[\w.-]*[\"']?[ \t]*\r?\n(?:[ \t]*[\w-]+:[^\n]*\r?\n){0,4}?[ \t]*default:[ \t]*"
+         r"(?:\"(?P<secret>[^\"\n]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<secret3>[^\s\"'][^\s]{3,127}))[ \t]*(?=\r?\n|\Z)"
+         # (or its JSON: `"variable": "pms_db_password", "type": "text", "default": "…"`)
+         r"|\"variable\":[ \t]*\"[\w.-]*(?:password|passwd|secret|token|api_key)[\w.-]*\""
+         r"(?:,[ \t]*\"[\w-]+\":[ \t]*(?:\"[^\"\n]*\"|[\w.-]+)){0,4},[ \t]*\"default\":[ \t]*\"(?P<secret4>[^\"\n]{4,128})\""),
+        ("conda-channel-token", "", "the token in a conda channel's URL (`conda.anaconda.org/t/<token>/…`, a "
+         "company's own channel: `https://conda.example.org/t/<token>/…`)",
+         r"(?#needs:/t/)(?:conda|anaconda)[\w.-]*(?::[0-9]{2,5})?(?:/[\w.-]+)?/t/(?P<secret>[A-Za-z0-9_-]{16,128})(?=/)"),
+        ("x12-interchange-password", "", "the security password of an X12 interchange's ISA segment, when its "
+         "qualifier says one is there (`ISA*00*          *01*<password>*ZZ*…`)",
+         r"(?#needs:ISA*)ISA\*[0-9]{2}\*[^*\n]{0,10}\*01\*(?P<secret>[^*\n]*[^*\s])[ ]*\*"),
+        ("jcl-ftp-input", "", "the password of an FTP step's input in JCL: host, user, then the password on "
+         "the lines under `//INPUT DD *` of a step that runs `PGM=FTP`",
+         r"(?#needs:PGM=FTP)PGM=FTP[^\n]*\r?\n(?://[^\n]*\r?\n){0,6}?//[A-Z0-9#@$]*[ \t]+DD[ \t]+\*[^\n]*\r?\n"
+         r"[^\n/]+\r?\n[^\n/]+\r?\n[ \t]*(?P<secret>[^\s]+)[ \t]*(?=\r?\n|\Z)"),
+        ("rsyncd-secrets-line", "", "a line of rsyncd's secrets file (`user:password`) in a text that names it",
+         r"(?#needs:rsyncd.secrets|rsyncd.scrt)rsyncd\.s(?:ecrets|crt)[^\n]*(?:\r?\n[ \t]*#[^\n]*)*\r?\n"
+         r"[ \t]*[\w.@-]{1,64}:(?P<secret>[^\s]{4,128})"),
+        ("keyring-get-printed", "", "what `keyring get SERVICE USER` printed on the line below it",
+         r"(?#needs:keyring get)keyring[ \t]+get[ \t]+\S+[ \t]+\S+[ \t]*\r?\n[ \t]*(?P<weak>[^\s]{6,128})[ \t]*(?=\r?\n|\Z)"),
+        ("pin-flag", "", "a PIN given to a flag that takes one (`pkcs11-tool --login --pin 44170871`, "
+         "`--so-pin`, `--user-pin=`): 4 to 12 digits",
+         r"(?#needs:-pin)(?<![\w-])--?(?:so-|user-|new-|old-)?pin(?:=|[ \t]+)(?P<secret>[0-9]{4,12})(?![\w.])"),
+        ("audit-argv-secret", "", "a secret in a command's arguments as the audit log records them, one field "
+         "each (`a2=\"-u\" a3=\"user:…\"`, `a1=\"-p\" a2=\"…\"`): the value after a user's or a "
+         "password's flag",
+         r'(?#needs:-u" a|--user" a|-p" a|--password" a|-P" a)'
+         r"=\"(?:-u|--user)\"[ \t]+a[0-9]{1,3}=\"[^\":\n]{1,64}:(?P<secret>[^\"\n]+)\""
+         r"|=\"(?:-p|--password|-P)\"[ \t]+a[0-9]{1,3}=\"(?P<secret2>[^\"\n]+)\""),
+        ("aws-sigv4-signature", "v", "the signature of an AWS SigV4 `Authorization` header "
+         "(`AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=<64 hex>`)",
+         r"(?#needs:AWS4-HMAC-SHA256)AWS4-HMAC-SHA256[^\n]{0,600}?Signature=(?P<secret>[0-9a-f]{64})(?![0-9a-f])"),
+        ("password-manager-add", "", "a password given to Python's password manager "
+         "(`mgr.add_password(None, url, user, \"…\")`): its last literal",
+         r"(?#needs:add_password(|add_password (|.add_password)\.add_password[ \t]*\([^)\n]{0,300}?,[ \t]*"
+         r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')[ \t]*\)"),
+        ("here-document-login", "", "a user and a password typed into a program by a here-document, each alone "
+         "on its line (`iris session … <<EOF\\n_SYSTEM\\n…`): the second, if it reads as a password typed "
+         "(is_typed_password)",
+         "(?#needs:%s)" % "|".join("<<" + c for c in "'\" -_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+         + r"<<-?[ \t]*['\"]?[A-Za-z_]{1,20}['\"]?[ \t]*\r?\n[ \t]*[A-Za-z_%][\w.@%\\-]{0,40}[ \t]*\r?\n"
+         r"[ \t]*(?P<typed>[^\s]{6,64})[ \t]*(?=\r?\n)"),
+        ("keyvault-secret-shown", "", "the value `az keyvault secret show` prints in its JSON",
+         r"(?#needs:keyvault secret show)keyvault[ \t]+secret[ \t]+show[^\n]*(?:\r?\n[^\n]*){0,20}?\r?\n"
+         r"[ \t]*\"value\"[ \t]*:[ \t]*\"(?P<secret>[^\"\n]+)\""),
+        ("password-through-process-substitution", "", "a password given to a password's flag as a file the "
+         "shell makes of it: `--password <(echo '…')`, `--wallet-password-file=<(printf '%s' '…')`",
+         r"(?#needs:<(echo|<(printf|<( echo|<( printf)"
+         r"(?i:pass(?:word|phrase)?|pw|pwd|secret|token)[\w-]*(?:=|[ \t]+)<\([ \t]*(?:echo|printf)(?:[ \t]+-[a-z]+)*"
+         r"(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
+         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\")]+))[ \t]*\)"),
+        ("echo-into-password-file", "", "a value echoed into a file named for a password or a token "
+         "(`echo '…' > /tmp/ks.pw`, `printf '%s' … > .vault_pass`), if it looks random",
+         r"(?#needs:echo|printf)(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
+         r"(?:'(?P<weak>[^'\n]+)'|\"(?P<weak2>[^\"\n]+)\"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*"
+         r"[^\s;&|'\"]*(?i:pass|pw|pwd|secret|token|cred)[^\s;&|/'\"]*(?=[\s;&|)]|\Z)"),
+        ("wallet-passphrase-call", "", "a wallet's passphrase given to its RPC: bitcoin-cli `walletpassphrase "
+         "\"…\" 60`, geth's `personal.unlockAccount('0x…', '…', 300)` and the same call in its trace "
+         "(`personal_unlockAccount … params=[\"0x…\",\"…\"`)",
+         r"(?#needs:walletpassphrase|nlockAccount)"
+         r"walletpassphrase(?:change)?[ \t]+(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"]+))"
+         r"|nlockAccount(?:\([ \t]*|[^\n]{0,200}?params=\[)[\\]?[\"']0x[0-9a-fA-F]{40}[\\]?[\"'][ \t]*,[ \t]*"
+         r"[\\]?[\"'](?P<secret4>[^\"'\\\n]+)[\\]?[\"']"),
         ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
          "the value, if it looks random",
          r"(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
@@ -1695,8 +1927,8 @@ def redaction_patterns():
          "`-u user:group`), if it looks random",
          "(?#needs:-u\"|-u'|--user\"|--user')" r"curl(?:\.exe)?[\"'](?:[ \t]*,[ \t]*[\"'][^\"'\n]*[\"']){0,8}?[ \t]*,[ \t]*[\"'](?:-u|--user)[\"'][ \t]*,[ \t]*[\"'][^\"':\s]{1,64}:(?P<weak>[^\"'\n]{4,128})[\"']"),
         ("user-password-file-named", "", "an OpenVPN `auth-user-pass` file (its name or the directive in a line "
-         "above, then a user and a password on lines of their own): the password, if it looks random",
-         r"(?#needs:auth-user-pass|auth.txt|.auth)(?<![^\n])[ \t]*(?:#|;|\$ |cat )[^\n]*"
+         "above, `tail`'s `==> ….auth <==` too, then a user and a password on lines of their own): the password, if it looks random",
+         r"(?#needs:auth-user-pass|auth.txt|.auth)(?<![^\n])[ \t]*(?:#|;|\$ |cat |==> )[^\n]*"
          r"(?:auth-user-pass|auth\.txt|\.auth(?![\w.]))[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
          r"[ \t]*(?![^\s]*(?:/[ \t]*(?:\r?\n|\Z)|\*|\.[a-z]{2,4}[ \t]*(?:\r?\n|\Z)))(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("certificate-file-password", "", "a password given right after a certificate's or a keystore's file "
@@ -1736,11 +1968,18 @@ def redaction_patterns():
          r"(?#needs:.psk|keyfile|keyFile)(?:\.psk(?![\w.])|[Kk]ey[Ff]ile)[^\n]*\r?\n"
          r"(?:[ \t]*(?P<secret>[0-9a-fA-F]{32,})[ \t]*(?=\r?\n|\Z)"
          r"|(?P<secret2>(?:[ \t]*[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\Z))+))"),
-        ("typed-into-password-field", "", "what a test's log typed into a password field (Playwright's `fill(\"…\")`, "
-         "Cypress' `-type …`, Selenium's `send_keys(\"…\")` on the line after the field is named: `#password`, "
-         "`[name=password]`), if it looks random",
-         r"(?#needs:password)(?:#password|[\"'\[]password[\"'\]]|name=[\"']?password)[^\n]*\r?\n(?:[^\n]*\r?\n)?"
-         r"[^\n]*?(?:(?:fill|type|send_keys|sendKeys|setValue)\([ \t]*[\"'](?P<weak>[^\"'\n]{4,128})[\"']"
+        ("typed-into-password-field", "", "what a test's log or a script typed into a password field (Playwright's "
+         "`fill(\"…\")`, Puppeteer's `page.type('input[name=\"pwd\"]', '…')`, Cypress' `-type …`, Selenium's "
+         "`send_keys(\"…\")` on the field's line or the one after: `#password`, `[name=password]`, `\"agentPwd\"`), "
+         "if it looks random",
+         r"(?#needs:assword|pwd|Pwd|PWD|asswd)"
+         # (the field in the call itself: Puppeteer's `page.type('input[name="pwd"]', '…')`)
+         r"(?:fill|type)\([ \t]*['\"][^\n]{0,80}?(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)[^\n,]{0,40}?['\"][ \t]*,[ \t]*"
+         r"['\"](?P<weak3>[^'\"\n]{4,128})['\"]"
+         r"|(?:#[\w-]*(?:password|pwd)|[\"'\[][\w-]*(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)[\"'\]]"
+         r"|name=[\"']?(?:password|pwd|passwd))[^\n]{0,200}?(?:\r?\n(?:[^\n]{0,400}\r?\n)?[^\n]{0,200}?)?"
+         r"(?:(?:fill|type|send_keys|sendKeys|setValue)\([ \t]*(?:[\"'][^\"'\n]{1,80}[\"'][ \t]*,[ \t]*)?"
+         r"[\"'](?P<weak>[^\"'\n]{4,128})[\"']"
          r"|-type[ \t]+(?P<weak2>\S{4,128}))"),
         ("imap-login-command", "", "the password of an IMAP `LOGIN user password` command in a client's or a "
          "server's trace (`ABCD1 LOGIN ana@example.org \"…\"`), if it looks random",
@@ -1750,8 +1989,10 @@ def redaction_patterns():
          r"(?#needs:base64 -d|base64 --decode|base64 -D)(?i:passw|token|secret|api_?key|_key)[^\n]*base64[ \t]+(?:-d|--decode|-D)"
          r"[^\n]*\r?\n[ \t]*(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("smtp-auth-exchange", "", "the password an SMTP client sent in base64 when asked for it (`334 UGFzc3dvcmQ6`, "
-         "base64 of `Password:`, in a debug log), and `AUTH PLAIN`'s credentials",
-         r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>|C:)?[ \t]*|(?<!250-)(?<!250 )AUTH PLAIN[ \t]+)"
+         "base64 of `Password:`, in a debug log, smtplib's `send: '…'` too), and `AUTH PLAIN`'s credentials",
+         r"(?#needs:UGFzc3dvcmQ6|AUTH PLAIN)(?:334 UGFzc3dvcmQ6[ \t]*\r?\n[ \t]*(?:>{1,3}|C:)?[ \t]*"
+         r"|334 UGFzc3dvcmQ6(?:\\r\\n)?'[ \t]*\r?\nsend: '"  # (Python's smtplib, its debug level set)
+         r"|(?<!250-)(?<!250 )AUTH PLAIN[ \t]+)"
          r"(?P<secret>(?=[A-Za-z0-9+/]{0,200}[a-z0-9])[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])"),
         ("decoded-user-colon-password", "", "`user:password` printed under a command that decoded it from base64 "
          "(`… | base64 -d`, an HTTP Basic header's credentials): the password, if it has all four kinds of a "
@@ -1793,8 +2034,8 @@ def redaction_patterns():
         ("windows-spaced-password", "i", "schtasks / at … /u USER /p PASS, /ru USER /rp PASS",
          r"(?#needs: /u| /ru)/(?<=[ \t]/)(?:u|ru|user)[ \t:]+[^\s/]\S*" + _CLI_ARGS + r"[ \t]/(?:p|rp|pass|password)[ \t]+(?:"
          + _CLI_VALUE + r")"),
-        ("windows-net-use", "i", "net use [Z:] \\\\server\\share PASSWORD /user:…",
-         r"net[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+(?:[ \t]+/user:\S+)?[ \t]+"
+        ("windows-net-use", "i", "net use [Z:] \\\\server\\share PASSWORD /user:… (`net.exe` too, as an audit log shows it)",
+         r"net(?:\.exe\"?)?[ \t]+use(?:[ \t]+[a-z]:)?[ \t]+\\\\\S+(?:[ \t]+/user:\S+)?[ \t]+"
          r"(?:(?P<secret>[^\s/*\"'][^\s\"']*)|\"(?P<secret2>[^\"\n]+)\"|'(?P<secret3>[^'\n]+)')"),
         ("mysqladmin-password", "", "mysqladmin … password NEW",
          r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
@@ -1812,8 +2053,19 @@ def redaction_patterns():
          r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
         ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
          "SET PASSWORD FOR 'u'@'h' = '…'",
-         r"(?#needs:password|identified)(?:password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
-         r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"),
+         r"(?#needs:password|identified)(?:(?<!1)password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
+         r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"
+         # (Oracle takes one unquoted too, a letter first: `IDENTIFIED BY UUDNC7L`, when it holds a digit and
+         # is no name in snake case: `identified by source_pid`)
+         r"|identified[ \t]+by[ \t]+(?!values(?![\w$#]))(?![a-z]+_[a-z0-9_]*(?![\w$#]))(?=[a-z_$#]{0,29}[0-9])"
+         r"(?P<secret3>[a-z][\w$#]{3,29})(?![\w$#])"),
+        ("parenthesised-password", "", "a password in a mainframe's or IBM i's command, in parentheses after its "
+         "keyword: RACF's `ALTUSER … PASSWORD(…)`, `CHGUSRPRF … PASSWORD(…)`, `RUNRMTCMD … RMTPWD(…)`, "
+         "`PHRASE(…)`; not a special value (`*NONE`, `&PWD`) nor a word alone",
+         r"(?#needs:PASSWORD(|PWD(|PASSWD(|PHRASE(|NEWPASS)"
+         r"(?<![\w-])(?:PASSWORD|PASSWD|RMTPWD|PWD|PHRASE|PASSPHRASE|NEWPASSWORD|NEWPASS|NEWPW)\([ \t]*'?"
+         r"(?=[^()\s']{0,63}[0-9@#$!%&*+=_.~-])(?![a-z_][a-z0-9_.]*\))"  # (not a call on a name: `PASSWORD(user_input)`)
+         r"(?P<secret>[A-Za-z0-9@#$!%?+=_.~-][^()\s']{3,63})'?[ \t]*\)"),
         ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
          "`process.env.WEBHOOK ?? '…'`, PHP's `?:`, Perl's `//`, `.orElse('…')`, `.unwrap_or(\"…\")`, "
          "Jinja's `| default('…')`: the literal, if it looks random",
@@ -1889,6 +2141,7 @@ def redaction_patterns():
          "a name and a date (`new pw is ananya.03031971`), letters and digits mixed (`7hunderc00k1344`)",
          r"(?#needs:assw|asło|şifre|mdp|contrase|pw)"
          r"(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])[^\n]{0,30}?"
+         r"(?:\([^()\n]{1,40}\)[ \t]*)?"  # (and an aside: `pw for the printer (172.27.54.190) = …`)
          r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
          r"(?P<secret>(?!(?:sha|md|crc|utf|base|ipv|http|x86|amd|arm|int|uint|float|latin|blake|argon|pbkdf)"
          r"[_-]?[0-9])"  # (an algorithm's or an encoding's name: `password hash is sha256`)
@@ -2023,9 +2276,15 @@ def redaction_patterns():
         ("htpasswd-password", "", "htpasswd / mosquitto_passwd -b FILE USER <password>",
          r"(?:htpasswd|mosquitto_passwd)[ \t]+(?:-[a-zA-Z]+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*(?:[ \t]+-[a-zA-Z]+)*"
          r"[ \t]+\S+[ \t]+\S+[ \t]+(?:" + _CLI_VALUE + r")"),
-        ("sqlplus-password", "", "sqlplus / expdp / impdp / sqlldr / rman … user/<password>@db",
-         r"(?#needs:sqlplus|expdp|impdp|sqlldr|rman |dgmgrl)(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
-         r"[ \t=]+)?[\"']?[A-Za-z0-9_$#]+/(?P<secret>[^\s@/\"']+)@"),
+        ("sqlplus-password", "", "sqlplus / expdp / impdp / sqlldr / rman … user/<password>@db (the password "
+         "quoted too: `xxcus/\"…\"@//host:1522/SVC`), a Data Pump parameter file's `userid=user/<password>@db`, "
+         "and Oracle E-Business Suite's tools that take `apps/<password>` (`FNDLOAD apps/… 0 Y …`, `adstrtal.sh`)",
+         r"(?#needs:sqlplus|expdp|impdp|sqlldr|rman |dgmgrl|userid|FNDLOAD|WFLOAD|FNDCPASS|adstrtal|adstpall|adcmctl)"
+         r"(?:(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)[ \t]+(?:-\S+[ \t]+)*(?:(?:userid|target|auxiliary|catalog)"
+         r"[ \t=]+)?|(?<![\w-])userid[ \t]*=[ \t]*)[\"']?(?:[A-Za-z0-9_$#]+|\$\{[A-Za-z0-9_]+\})/"
+         r"(?:(?P<secret>[^\s@/\"']+)|\"(?P<secret2>[^\"\n]+)\")@"
+         r"|(?:FNDLOAD|WFLOAD|FNDCPASS|adstrtal\.sh|adstpall\.sh|adcmctl\.sh)[ \t]+(?:-\S+[ \t]+)*[A-Za-z][\w$#]{0,29}/"
+         r"(?P<secret3>[^\s@/\"']{4,64})(?=[\s\"']|\Z)"),
         ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
          r"-U[ \t]*[^\s%]{1,256}%(?P<secret>[^\s'\"]+)"),
         ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
@@ -2213,28 +2472,48 @@ def redaction_patterns():
          r"[^{}]{0,300}?\"(?:cborHex|value|key|secret)\"[ \t]*:[ \t]*\"(?P<secret>[A-Za-z0-9+/=]{32,})\""),
         ("minisign-secret-key", "", "a minisign secret key: the line after `untrusted comment: … secret key`",
          r"(?#needs:untrusted comment:)untrusted comment:[^\n]*secret key[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/=]{40,})"),
-        ("conda-channel-token", "", "a token in a conda channel's URL (conda.anaconda.org/t/<token>/…)",
-         r"(?#needs:anaconda.)anaconda\.(?:org|com|cloud)/t/(?P<secret>[A-Za-z0-9-]{20,})/"),
         ("sqlplus-connect", "", "SQL*Plus' `CONNECT user/password@db` in a script or a here-document",
          r"(?#needs:CONNECT |connect |CONN |conn )(?<![\w-])(?:CONN(?:ECT)?|conn(?:ect)?)[ \t]+[A-Za-z][\w$#]{0,29}/"
-         r"(?=[^\s/@'\"]*[0-9!#$%^&*])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9]"),
-        ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, outside sqlplus",
-         r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?=[^\s/@'\"]*[0-9!#$%^&*])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"),
+         r"(?=[^\s/@'\"]*[0-9!#$%^&*_~.-])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9]"),
+        ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, or a logon "
+         "user/password@ALIAS (a TNS alias in capitals), outside sqlplus",
+         r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?=[^\s/@'\"]*[0-9!#$%^&*])"
+         + _NOT_A_HOST + r"(?P<secret>[^\s/@'\"]{4,64})@"  # (not a Kerberos principal's host: `HTTP/web01.corp.local@CORP.LOCAL`)
+         r"(?:[A-Za-z0-9][\w.-]*:[0-9]{2,5}/[\w.]+"
+         # (or a TNS alias in capitals, as scripts and schedulers pass a logon: `… sys/…@BILLP_RO`)
+         r"|[A-Z][A-Z0-9_]{1,29}(?:\.[A-Z0-9_]{2,20})*(?![\w.@/-]))"),
         ("openvpn-static-key", "", "OpenVPN static key (tls-auth / tls-crypt)",
          r"-----BEGIN OpenVPN Static key V1-----(?P<secret>[\s0-9a-fA-F]+)"),
-        ("ethereum-account-key", "", "Ethereum private key in Hardhat accounts: [...] / geth account import",
-         r"account(?:s[ \t]*:[ \t]*\[[ \t]*[\"']|[ \t]+import[^\n]{0,60}?(?<![0-9A-Za-z]))(?:0x)?"
+        ("ethereum-account-key", "", "Ethereum private key in Hardhat accounts: [...] (or as its console "
+         "prints them, on the line below) / geth account import",
+         r"account(?:s[ \t]*(?::|\r?\n)[ \t]*\[[ \t]*[\"']|[ \t]+import[^\n]{0,60}?(?<![0-9A-Za-z]))(?:0x)?"
          r"(?P<secret>[0-9a-fA-F]{64})(?![0-9A-Za-z])"),
+        ("hex-private-key-near-its-word", "i", "64 hex digits (an Ethereum or secp256k1 private key, `0x` or not) "
+         "on the line of a private key's or a signer's word or up to two lines below it (`crypto.HexToECDSA(\"…\")`, "
+         "`new Account(\"0x…\")`, a REPL's `w.privateKey` then its value, Foundry's `envUint(\"PRIVATE_KEY\")` "
+         "then `[Return] 0x…`, an input `signer key` and its `default:`); not after a transaction's, a block's "
+         "or a digest's word on the value's own line",
+         r"(?#needs:private|privkey|priv_key|ecdsa|signer|secret_key|secret key|secretkey|.key.hex|new account)"
+         r"(?:private[ _-]?key|privkey|priv_key|ecdsa|signer|secret[ _-]?key|\.key\.hex\(\)|new account\()"
+         # (what stands between, on the value's own line, names no digest, hash or public key)
+         r"(?:" + _NOT_A_DIGEST_BEFORE + r"{0,80}?|[^\n]{0,80}(?:\r?\n[^\n]{0,80})?\r?\n" + _NOT_A_DIGEST_BEFORE
+         + r"{0,40}?)(?<![0-9a-z])(?:0x)?(?P<secret>[0-9a-f]{64})(?![0-9a-z])"),
+        ("lnd-macaroon-hex", "v", "an LND macaroon as hex (`xxd -p`, `lncli` output, a gRPC header), which "
+         "always opens with `0201036c6e64`",
+         r"(?#needs:0201036c6e64)(?<![0-9A-Za-z])(?P<secret>0201036c6e64[0-9a-f]{40,})(?![0-9A-Za-z])"),
         ("solana-keypair", "", "Solana keypair file: a JSON array of 64 bytes",
          # (a space between two numbers goes after the comma or in the line break's indent,
          # never before the next number too: an array over indented lines took seconds)
          r"\[[ \t]*(?:\r?\n[ \t]*)?(?P<secret>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*"
          r"(?:\r?\n[ \t]*)?){63}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9]))[ \t]*(?:\r?\n[ \t]*)?\]"),
-        ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word",
-         r"(?#needs:mnemonic|seed|phrase|recovery|wallet|ledger|trezor|metamask)"
-         r"(?:(?:mnemonic|seed|phrase|recovery|wallet)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?"
+        ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word "
+         "(in Chinese too: `助记词`), on a line or over lines, numbered or not (`1. shoot\\n2. jungle`, LND's "
+         "grid of 24), if few of them repeat (is_seed_phrase; not Anvil's public `test test … junk`)",
+         r"(?#needs:mnemonic|seed|phrase|recovery|recupera|wallet|ledger|trezor|metamask|助记词|助記詞)"
+         r"(?:(?:mnemonic|seed|phrase|recovery|recupera|wallet|助记词|助記詞)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?"
          r"|(?:ledger|trezor|metamask)[^\n]{0,100}\n[ \t]*)(?<![a-z])"  # (a wallet's name: the words on the line below)
-         r"(?P<secret>(?:" + _MNEMONIC_WORD + r"[ \t]+){11,23}" + _MNEMONIC_WORD + r")(?![a-z])"),
+         r"(?P<phrase>(?:" + _MNEMONIC_WORD + r"(?:[ \t]+|[ \t]*\r?\n\s*)(?:[0-9]{1,2}[.)][ \t]+)?){11,23}"
+         + _MNEMONIC_WORD + r")(?![a-z])"),
         ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
          "b2 authorize-account ID KEY",
          r"(?#needs:alias set|host add|user add|authorize)"
@@ -2271,11 +2550,14 @@ def redaction_patterns():
          r"(?:algoliasearch|SearchClient\.create|Pusher|minio\.New|Minio|cloudinary\.config)\([ \t]*"
          r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^,()\n]*)"
          + "".join(r"(?:,[ \t]*" + _weak_literal(tag) + ")?" for tag in ("", "_b", "_c"))),
-        ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`",
-         r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA)"
+        ("prose-password", "", "a password in prose: `the new password is …`, `admin pw reset to …`, "
+         "`u/n: svc_ctm  p/w: …`, `psw for the db: …`",
+         r"(?#needs:ass|ASS|pw|PW|mdp|cred|Cred|psk|PSK|wort|woord|contrase|enha|WPA|p/w|P/W|psw|PSW|AN key|an key|i key"
+         r"|k key|Fi key|fi key)"
          r"(?:" + _PASSWORD_WORD + r"|ASSWORD|ASSWD|asse(?<=palavra-passe)"
          r"|(?<![\w-])(?:pw|PW|pwd|pass(?![ \t]+(?:on|in|the|with|after|when|if|locally|again)(?![\w-]))"
-         r"|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3))(?![\w-])[^\n]{0,80}?"  # (`tests pass on …`: a verb)
+         r"|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3|p/w|P/W|psw|PSW"
+         r"|(?:WLAN|[Ww]i-?[Ff]i|wlan|[Nn]etwork|WPA2?)[ -]key))(?![\w-])[^\n]{0,80}?"  # (`tests pass on …`: a verb)
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
@@ -2305,10 +2587,11 @@ def redaction_patterns():
          # word of its own, not a part of a name: `PARTNER_TOKEN=` is an assignment's)
          # (a token's word only before what may follow it there: a space, a colon; or a particle, in a text
          # that holds one: the gate tests those only in a text beyond ASCII)
-         "(?#needs:ass|ASS|pw|Pw|PW|%s|是|为|為|は|を|는|은|가|이|를|을)" % "|".join(
+         "(?#needs:ass|ASS|pw|Pw|PW|p/w|P/w|P/W|psw|Psw|PSW|%s|是|为|為|は|を|는|은|가|이|를|을)" % "|".join(
              word + after for word in ("oken", "OKEN") for after in " \t:：")
          + r"(?P<name>" + "|".join(
-             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "token", "pw")
+             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling)
+             for word in ("password", "passwd", "passphrase", "token", "pw", "p/w", "psw")
              for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
         ("password-then-value", "", "a password's word right before its value, no `is` nor `:` between "
          "(`pw Acme.8747`, `password anna.li64.`, `senha azerty480`, `contraseña temporal purple.bamboo.sole.orange`): "
@@ -2384,10 +2667,12 @@ def redaction_patterns():
          r"|asswort|ennwort"
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan"
-         r"|enosiri|পাসওয়ার্ড)"
+         r"|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
-         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)" + _STATED_SECRET),
+         + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)"
+         # (and Finnish's and Estonian's `on` after words between: `salasana … palvelimelle on …`, `parool … on …`)
+         + _STATED_SECRET.replace("|és|", "|és|on|", 1)),
         ("password-stated-otherwise", "", "a password stated in prose (in any of those languages) in a shape the "
          "two rows above do not take, when it still reads as one (is_stated_password): random letters "
          "(`mklZFrHw`, `pzwwlcwu`), symbols with no digit (`Sswd^RmlNx?HSi_Y=bOBl`), a short random mix "
@@ -2395,7 +2680,7 @@ def redaction_patterns():
          "path, a host or an address",
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
-         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড)"
+         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord)"
          r"(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
@@ -2468,7 +2753,8 @@ def redaction_patterns():
          r"(?#needs:ass|pw|PW|de passe|psk|PSK|WPA|ennwort|enha|ontrase|achtwoord)"
          r"(?:" + _PASSWORD_WORD + r"|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
          r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[A-Za-z0-9]{1,64}[-_.+][A-Za-z0-9])(?=[^\s'\"`]{0,100}[0-9])(?=[^\s'\"`]{0,100}[A-Za-z])"
-         r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
+         + _NOT_A_HOST
+         + r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
          r"(?=[.,;:)'\"`]?(?:\s|\Z))"
          r"|(?:[^\n]{0,40}?(?:[ \t](?:is|was|es|est|ist|lautet|to|är|er|era|jest|je|é|è|sono|são)|[ \t]?:)|:)?[ \t]+"
          r"[\"'`‘“]?(?P<secret2>" + _WORD_PASSPHRASE
@@ -2782,7 +3068,9 @@ def redaction_patterns():
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
-    r"|#\{.*|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
+    r"|#\{.*|=\{\{.*|\{!.*|@[A-Za-z_]+(?![\w!#$%^&*+=~.-])"  # (n8n's `={{ $env.X }}`, Salesforce's `{!$Credential.…}`,
+    # a T-SQL variable: `WITH PASSWORD = @NewPassword`)
+    r"|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
     r"|hmac-sha(?:1|224|256|384|512):.*"  # (Octopus' `#{Sql.Password}`, ARM's `[parameters('…')]`, Vault's audit HMAC)
     r"|ENC\[.*|ENC\(.*|@(?:keychain|env):.*|@[~.]?/\S*|@[\w.-]+\.(?:txt|json|ya?ml|env|conf|cfg|ini|key|pem)"
     r"|@[A-Z][A-Z0-9_]{2,}|@[a-z]+(?:-[a-z]+)+"  # (a secret's name in EAS or Vercel: `"@SENTRY_AUTH_TOKEN"`)
@@ -2792,7 +3080,7 @@ _PLACEHOLDER_VALUE = (
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_.]*%|credentialsJSON:[0-9a-f-]{36}|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
-    r"|.{0,16}(?:\.\.\.|…|[xX*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
+    r"|.{0,16}(?:\.\.\.|…|x{3,}|X{3,}|[*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
     r"|%\{[^}\s]*\}.*|<[A-Za-z][A-Za-z_-]*"  # a Java property's `%{idp.home}/…`; `<stored in keychain>`'s first word
     r"|%%[A-Za-z_][A-Za-z0-9_.]*%%"  # a template's `%%PASSWORD%%`
@@ -2954,7 +3242,7 @@ _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
 _GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
-                "bytes", "stated", "called", "typed", "chosen")
+                "bytes", "stated", "called", "typed", "chosen", "phrase")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -3097,6 +3385,9 @@ def redaction_regexes():
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["six_consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{6,}")  # (not `mysqlcredentials`)
         made["uuid"] = re.compile(_UUID_SHAPE)
+        made["address"] = re.compile(r"[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")  # an e-mail address
+        made["seed_phrase"] = re.compile(  # (small words of 3 to 8 letters, a space between, the run whole)
+            r"(?<![A-Za-z0-9_.-])(?<![a-z] )[a-z]{3,8}(?: [a-z]{3,8}){11,23}(?![A-Za-z0-9_-])(?! [a-z])")
         made["word"] = re.compile(r"\S+")
         made["name_before"] = re.compile(r"([a-z][a-z0-9_ -]{0,40}?)[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?\Z")
         made["grouped_name"] = re.compile(r"(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|pw|secret|seed|key|token)(?![a-z])")
@@ -3175,12 +3466,16 @@ def is_sealed(value):
 
 
 def is_marked_fake(value):
-    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS, `do_not_use`, `not_real`)."""
+    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS, `do_not_use`, `not_real`),
+    runs the alphabet (a documentation's sample: Telegram's `123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ`),
+    or names what goes there in camel case (Etherscan's `YourApiKeyToken`, `YourSecretHere`)."""
     for marker in _FAKE_MARKERS:
         at = value.find(marker)
         if at >= 0 and (at == 0 or value[at - 1] in "_-." or value.endswith(marker)):
             return True
-    return any(word in value for word in _FAKE_WORDS) or "do_not_use" in value.lower() or "not_real" in value.lower()
+    lowered = value.lower()
+    return (any(word in value for word in _FAKE_WORDS) or "do_not_use" in lowered or "not_real" in lowered
+            or "abcdefghijkl" in lowered or value.startswith("Your") and value[4:5].isupper() and value.isalpha())
 
 
 # What names a key on its line as one made to be public: Supabase's anon key, a
@@ -3238,8 +3533,10 @@ def in_arn(lowered, start):
 
 def in_sealed_document(lowered, start):
     """True when `start` is under a SealedSecret's `encryptedData:` (`lowered` is the text as
-    ascii_lowercase leaves it): ciphertext only its cluster opens, whatever it looks like."""
-    return "sealedsecret" in lowered and lowered.rfind("encrypteddata:", 0, start) >= 0
+    ascii_lowercase leaves it), or a line below a command that prints one of its fields
+    (`kubectl get sealedsecret … -o jsonpath='{.spec.encryptedData.password}'`): ciphertext
+    only its cluster opens, whatever it looks like."""
+    return lowered.rfind("encrypteddata", 0, start) >= 0
 
 
 def is_stand_in_value(value, name, placeholder):
@@ -3256,8 +3553,8 @@ def is_stand_in_value(value, name, placeholder):
         return False
     if not value or REDACTED in value or placeholder.match(value):
         return True
-    if len(value) <= 3 and not any(c.isalnum() for c in value):
-        return True  # punctuation: `::add-mask::, so …`
+    if len(value) <= 3 and not any(c.isalnum() for c in value) or value in ("0x", "0X"):
+        return True  # punctuation: `::add-mask::, so …`; a hex prefix a value is built on: `"0x" + "11".repeat(32)`
     if value[:1] in (" ", "\t") and any(operator in value for operator in ("&&", "||", " | ", "; ")):
         return True  # a command's rest between two quotes: `read -p "… password: " VAR && curl -u "…`
     if is_sealed(value):
@@ -3309,7 +3606,8 @@ def is_stand_in_value(value, name, placeholder):
             part.isalpha() and part.islower() and len(part) >= 2 for part in value.split("-")):
         return True  # a secret's name: `--secret=dicom-router-db`
     if (name and "." in value and value.replace(".", "").replace("_", "").isalpha()
-            and not any(is_random_letters(part) for part in value.split("."))):
+            and not any(is_random_letters(part) for part in value.split("."))
+            and (value.partition(".")[0].islower() or not is_random_letters(value.replace(".", "").replace("_", "")))):
         return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
@@ -3433,7 +3731,8 @@ def is_prose_passphrase(value):
 # A call's words that log in with a user and a password (`f.request :authorization, :basic, …`).
 _LOGIN_CALL_WORDS = ("auth", "login", "logon", "signin", "sign_in", "basic", "credential", "connect", "pdo",
                      "construct", "bind", "database", "directoryentry", "sftpclient", "sshclient", "ftpclient",
-                     "smbclient", "imapclient", "smtpclient", "ldapclient", "mapnetworkdrive")
+                     "smbclient", "imapclient", "smtpclient", "ldapclient", "mapnetworkdrive", "useridentity",
+                     "as400")  # (JT400's `new AS400(host, user, password)`)
 
 
 def is_login_argument(text, start, value):
@@ -3501,7 +3800,8 @@ def is_stated_password(text, start, value):
     environment variable's name), random letters (eight or more, both cases chopped small,
     or small letters with five consonants in a row: `mklZFrHw`, `pzwwlcwu`, or ten letters or
     more made to be said, a consonant and a vowel in turn, a capital among them:
-    `jazubajekidA`), or, after a password's own word, six digits or more (`11041978`). Never
+    `jazubajekidA`), or, after a password's own word, six digits or more (`11041978`) or six or
+    seven letters and digits mixed (`TBY1XQK`, `TO34$8`: a mainframe's password). Never
     one of _NOT_STATED_WORDS, a commit's short hex, a snake-case identifier or a ticket's
     reference, nor after a word of _STATED_ABOUT_WORDS between the password's word and it
     (`the token's request id is …`, `password iterations: 600000`)."""
@@ -3530,6 +3830,13 @@ def is_stated_password(text, start, value):
             and not any(cluster in value for cluster in ("tch", "ght", "sch", "phr", "str", "ngth", "nds", "rst"))
             or len(value) >= 10 and not value.islower() and not value[1:].isupper() and all(
                 (a in "aeiou") != (b in "aeiou") for a, b in zip(value.lower(), value.lower()[1:])))
+    if named >= 0 and 6 <= len(value) < 8 and value.isascii() and not reads_as_a_name(value):
+        kinds = ["a" if c.isalpha() else "9" if c.isdigit() else "!" for c in value]
+        turns = sum(a != b for a, b in zip(kinds, kinds[1:]))
+        symbol = any(c in _CHOSEN_SYMBOLS for c in value)
+        return "a" in kinds and "9" in kinds and (turns >= 2 and not value.islower() or symbol)
+        # (six or seven, a mainframe's: `TBY1XQK`, `TO34$8`; not a reference's letters then digits, `ABC123`,
+        # nor a name in small letters: `utf8mb4`)
     return looks_random(value) and not reads_as_a_name(value)
 
 
@@ -3553,8 +3860,10 @@ def reads_as_a_name(value):
     letters = value.rstrip("0123456789.").rstrip("-")
     if "." in value[len(letters):] and letters.isalpha() and value[len(letters):].lstrip("-")[:1].isdigit():
         return True  # a product and its version (`python3.11`, `ubuntu22.04`; not `Soleil.60`)
+    last = value.rpartition(".")[2]
     return value.count(".") >= 1 and value.replace(".", "").replace("-", "").isalnum() and (
-        value.rpartition(".")[2].isalpha() and len(value.rpartition(".")[2]) >= 2)  # a host or a file (`backup.key`)
+        last.isalpha() and len(last) >= 2 and (last.islower() or last.isupper() or len(last) <= 4))
+    # a host or a file (`backup.key`, `README.TXT`; not `Rub.CJZGFnYc`, a password's random letters)
 
 
 # A reference to a record: a word, `#`, `!` or `&`, then digits (`Issue#1234`, `Ops-Admin#2`).
@@ -3627,6 +3936,11 @@ def looks_random(value):
     password without its spaces; not `asteriskcdrdb`, a database's name)."""
     if " " in value and is_spaced_passphrase(value):
         return True
+    if "://" in value:  # a URL, by the last part of its path (`https://chat.example.com/x/9Lm2Qp7Tz4Vx`, a
+        last = value.partition("://")[2].rstrip("/").rpartition("/")[2]  # webhook's; not `https://nas/ris/`)
+        return "/" in value.partition("://")[2].rstrip("/") and looks_random(last)
+    if "@" in value and _redaction_regexes["address"].fullmatch(value) is not None:
+        return False  # an e-mail address
     if value.count("/") >= 2 and all(part.replace("-", "").replace("_", "").isalpha()
                                      for part in value.strip("/").split("/")):
         return False  # a path of words: `secret/data/web/db`
@@ -3639,7 +3953,10 @@ def looks_random(value):
         # (not the alphabet: `abcdefghijklmnop`)
     if len(value) < 8 or value.replace(".", "").replace("_", "").replace("-", "").isalpha():
         return is_dotted_passphrase(value) or is_dotted_passphrase(
-            value.replace("-", ".").replace("_", "."), 4)
+            value.replace("-", ".").replace("_", "."), 4) or (
+            len(value) >= 10 and not value.partition(".")[0].islower()
+            and is_random_letters(value.replace(".", "").replace("_", "").replace("-", "")))
+        # (random letters with a joint or two: `wraI_AGkggW.Hn`; not an attribute: `ctx.AuthZToken`)
     has_letter = any(c.isalpha() for c in value)
     has_other = any(c.isdigit() or c in "!@#$%^&*+/=~?" for c in value)
     return has_letter and has_other
@@ -3677,8 +3994,11 @@ def split_tokens(text):
                 or first.endswith(":")  # (the next line's is a key: `uid: …\nname:`)
                 or not following.rstrip("\r").strip("-+=|: ")  # (or a table's rule: `----+-----`)
                 or first != following.rstrip("\r") and first.replace("_", "").isalpha()
-                and (first.islower() or first.istitle())):  # (or a word or a key that more words
-            index += 1  # follow: `…\nmachine host`, `…\nLogged in as …`)
+                and (first.islower() or first.istitle())  # (or a word or a key that more words
+                # follow: `…\nmachine host`, `…\nLogged in as …`)
+                or "=" in first and first.partition("=")[0].isidentifier()  # (or a setting: `…\nSLACK_CHANNEL=#ops`)
+                or _redaction_regexes["uuid"].fullmatch(first) is not None):  # (or an id whole: a table's row)
+            index += 1
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
         if "." in tail and tail.replace(".", "").replace("_", "").replace("-", "").isalpha() and tail.islower():
@@ -3944,13 +4264,19 @@ _PUBLISHED_PREFIXES = ("ocid1.", "pk_live_", "pk_test_", "phc_", "pk.eyJ", "eyJh
 def is_published(value):
     """True for a token made to be published (_PUBLISHED_PREFIXES), a Datadog browser
     client's token (`pub` and 32 hex digits), which every page that loads it shows, a
-    minisign public key, or a JWT whose role is `anon` (Supabase's anon key, shipped in
-    every client)."""
+    minisign public key, an Ethereum address in its checksum's mixed case (`0x` and 40 hex
+    digits in one case are an hCaptcha secret too), signature (65 bytes: `0x` and 130 hex
+    digits) or validator's withdrawal credentials (`0x01`, 22 zeros, an address), or a JWT whose
+    role is `anon` (Supabase's anon key, shipped in every client)."""
     if value.startswith(_PUBLISHED_PREFIXES) or (
             len(value) == 35 and value.startswith("pub") and set(value[3:]) <= _HEX):
         return True
     if len(value) == 56 and value.startswith("RW") and not (set(value) - _BASE64_CHARS):
         return True  # a minisign public key (`RW` and 42 bytes in base64): `minisign -V … -P RW…`
+    if value[:2] in ("0x", "0X") and (len(value) == 132 or len(value) == 42 and not value[2:].islower()
+                                      and not value[2:].isupper()) and set(value[2:]) <= _HEX or (
+            len(value) == 66 and value[:4] in ("0x01", "0x02") and value[4:26] == "0" * 22 and set(value) <= _HEX | {"x"}):
+        return True  # an Ethereum address, a signature (65 bytes), a validator's withdrawal credentials
     if value.startswith("eyJ") and value.count(".") == 2:
         claims = base64_text(value.split(".")[1])
         return claims is not None and '"role":"anon"' in claims.replace(" ", "")
@@ -3982,6 +4308,10 @@ def is_public_by_make(run_text):
     asset's or a data file's name."""
     return (is_published(run_text)
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
+            or run_text[-1:] in ("L", "l") and run_text[:-1].isdigit()  # a Java long: `serialVersionUID = …L`
+            or "airtable.com/" in run_text  # (its API's paths hold a base's and a table's ids: its key is a header)
+            or run_text.rpartition("/")[2].startswith("UTC--") and set(run_text[-40:]) <= _HEX  # a keystore
+            # file's name: its time, then its address (`UTC--2024-04-10T08-01-02.000Z--e6dd…`)
             or is_sealed(run_text)
             or "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text  # a wheel's
             or is_go_pseudo_version(run_text) or is_public_key_der(run_text)
@@ -4513,7 +4843,7 @@ def credential_spans(text, lowered):
     ordinary text, so each is found first and its window searched for a word after."""
     public, run = _redaction_regexes["public"], _redaction_regexes["run"]
     spans, examined = [], 0
-    sealed = "sealedsecret" in lowered and "encrypteddata:" in lowered
+    sealed = "encrypteddata" in lowered and ("sealedsecret" in lowered or "agb" in lowered)  # (its ciphertext: `AgB…`)
     firebase = "firebaseconfig" in lowered
     for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
         if match.start() < examined:
@@ -4932,9 +5262,11 @@ class RowGate(Record):
     (tested as they are, each once for all its rows: most are one character, a memchr; one
     of two is tested first by its rarer character, `probe`, a memchr too; `short` holds the
     ASCII ones as (needle, ignore_case, rows, probe), `short_beyond_ascii` the others,
-    which an ASCII text cannot hold), and the longer needles by their first three
-    characters (lowercased, as in the lowered text), each tested against the text's set
-    of three-character runs before it is looked for."""
+    which an ASCII text cannot hold), and the longer needles by their first three bytes
+    in UTF-8 (lowercased, as in the lowered text), as (needle, its runs of three bytes,
+    ignore_case, rows), one entry for all the rows that share a needle, each tested
+    against the set of the text's runs of three bytes (a needle's runs are all there if
+    it is) before it is looked for."""
 
     __slots__ = ("patterns", "always", "short", "short_beyond_ascii", "by_head", "heads")
 
@@ -4944,7 +5276,7 @@ def row_gate(patterns):
     gate = _redaction_regexes.get("gate")
     if gate is not None and gate.patterns is patterns:
         return gate
-    always, short, by_head = set(), {}, {}
+    always, short, longer, by_head = set(), {}, {}, {}
     for row, (_, ignore_case, _, _, needles) in enumerate(patterns):
         for needle in needles:
             if not needle:
@@ -4952,9 +5284,11 @@ def row_gate(patterns):
             elif len(needle) < 3:
                 short.setdefault((needle, ignore_case), []).append(row)
             else:
-                key = ascii_lowercase(needle)
-                runs = frozenset(zip(key, key[1:], key[2:]))
-                by_head.setdefault(tuple(key[:3]), []).append((needle, runs, ignore_case, row))
+                longer.setdefault((needle, ignore_case), []).append(row)
+    for (needle, ignore_case), rows in longer.items():  # (a needle many rows share is tested once)
+        key = ascii_lowercase(needle).encode("utf-8", "surrogatepass")
+        by_head.setdefault(tuple(key[:3]), []).append(
+            (needle, frozenset(zip(key, key[1:], key[2:])), ignore_case, tuple(rows)))
     # (a small letter or a space is in most texts: a needle's other character rules it out sooner)
     short = [(needle, ignore_case, tuple(rows), max(needle[::-1], key=lambda c: not (c.islower() or c == " ")))
              for (needle, ignore_case), rows in short.items()]
@@ -4967,7 +5301,8 @@ def row_gate(patterns):
 def rows_to_try(gate, text, lowered):
     """The rows of `gate` a needle of which `text` holds (`lowered` is its ascii_lowercase),
     ascending: exactly those a test of each row's needles in turn would let through."""
-    runs = set(zip(lowered, lowered[1:], lowered[2:]))
+    encoded = lowered.encode("utf-8", "surrogatepass")  # (runs of bytes, not of characters: ints hash fastest)
+    runs = set(zip(encoded, encoded[1:], encoded[2:]))
     rows = set(gate.always)
     for needle, ignore_case, needle_rows, probe in (
             gate.short if text.isascii() else gate.short + gate.short_beyond_ascii):
@@ -4975,9 +5310,9 @@ def rows_to_try(gate, text, lowered):
         if probe in subject and needle in subject:
             rows.update(needle_rows)
     for head in gate.heads.intersection(runs):
-        for needle, needed, ignore_case, row in gate.by_head[head]:
-            if row not in rows and needed <= runs and needle in (lowered if ignore_case else text):
-                rows.add(row)
+        for needle, needed, ignore_case, needle_rows in gate.by_head[head]:
+            if needed <= runs and needle in (lowered if ignore_case else text):
+                rows.update(needle_rows)
     return sorted(rows)
 
 
@@ -4996,7 +5331,7 @@ def redact_rows(text):
     total, lowered = 0, ascii_lowercase(text)
     rows = rows_to_try(gate, text, lowered)
     # (what the whole text holds, looked for once: a redaction never adds these words)
-    sealed = "sealedsecret" in lowered and "encrypteddata:" in lowered
+    sealed = "encrypteddata" in lowered and ("sealedsecret" in lowered or "agb" in lowered)  # (its ciphertext: `AgB…`)
     firebase = "firebaseconfig" in lowered
     next_row = 0
     while next_row < len(rows):
@@ -5034,7 +5369,8 @@ def redact_rows(text):
                         group.startswith("stated") and not is_stated_password(text, start, value)) or (
                         group.startswith("called") and not is_called_secret(value)) or (
                         group.startswith("typed") and not is_typed_password(value)) or (
-                        group.startswith("chosen") and not is_four_kinds_password(value)):
+                        group.startswith("chosen") and not is_four_kinds_password(value)) or (
+                        group.startswith("phrase") and not is_seed_phrase(value)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
@@ -5294,11 +5630,48 @@ def chosen_password_spans(text):
     return spans
 
 
+# A seed phrase's count of words (BIP-39: 12 to 24, by threes), and the words of prose that
+# such a phrase holds at most one of (`all`, `that`, `this` are BIP-39 words too).
+_SEED_PHRASE_WORDS = (12, 15, 18, 21, 24)
+_PROSE_WORDS = frozenset((
+    "the", "and", "that", "this", "for", "with", "from", "into", "are", "was", "were", "been", "have", "has", "had",
+    "will", "would", "should", "could", "can", "not", "but", "you", "your", "our", "they", "them", "their", "its",
+    "which", "when", "what", "who", "there", "then", "than", "also", "just", "please", "make", "sure", "all", "any",
+    "some", "more", "most", "other", "such", "only", "over", "after", "before", "about", "because", "each", "every",
+    "very", "does", "did", "done", "being", "these", "those", "here", "where", "while", "why", "how"))
+_SMALL_LETTERS = b"abcdefghijklmnopqrstuvwxyz"
+
+
+def is_seed_phrase(value):
+    """True when `value`, small words (numbered or not), holds few repeated: more than a
+    third of its words differ (a seed's words are drawn at random; `test test … junk` is
+    Anvil's public one)."""
+    words = [word for word in value.split() if word.isalpha()]
+    return len(set(words)) * 3 > len(words)
+
+
+def seed_phrase_spans(text):
+    """Spans of the seed phrases no word names (`echo "kitten similar … grid" | gaiad keys add
+    … --recover`): exactly 12, 15, 18, 21 or 24 small words of 3 to 8 letters, one space
+    between, in no longer run of them, with at most one word of prose (_PROSE_WORDS) and few
+    repeated (not Anvil's public `test test … junk`). Looked for only where the text, its
+    small letters taken out, holds eleven spaces in a row: a test in C, for any length."""
+    if b" " * 11 not in text.encode("utf-8", "surrogatepass").translate(None, _SMALL_LETTERS):
+        return []
+    spans = []
+    for match in _redaction_regexes["seed_phrase"].finditer(text):
+        words = match.group().split(" ")
+        if (len(words) in _SEED_PHRASE_WORDS and sum(word in _PROSE_WORDS for word in words) <= 1
+                and is_seed_phrase(match.group())):
+            spans.append(match.span())
+    return spans
+
+
 def redact_generated(text):
     """The third pass, the second line of defence: generated-looking runs near a credential
-    word or id, or prefixed like a vendor token (credential_spans), and passwords a person
-    chose (chosen_password_spans)."""
-    spans = chosen_password_spans(text)
+    word or id, or prefixed like a vendor token (credential_spans), passwords a person
+    chose (chosen_password_spans) and seed phrases no word names (seed_phrase_spans)."""
+    spans = chosen_password_spans(text) + seed_phrase_spans(text)
     if len(text) >= _RANDOM_MIN_CHARS:
         lowered = ascii_lowercase(text)
         spans += credential_spans(text, lowered)

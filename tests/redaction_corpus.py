@@ -2037,3 +2037,127 @@ issue("job-arguments-literal", "log", "[2023-10-26 05:00:01,482: INFO/MainProces
       "'shiftlead', '")
 BENIGN += ["received args=['1384', 'supplier-portal', 'shiftlead', 'nightly'] kwargs={}",
            'Arguments: ["imap.example.org", "ana@example.org", 42]']
+# Rows written for the forty-first to forty-ninth hold-out corpora, each with a line of its own
+# here (and the look-alikes those rows leave alone).
+_seed = ["orbit", "candle", "walnut", "gravel", "pioneer", "velvet", "saddle", "hollow", "meadow", "copper",
+         "lizard", "banner", "cactus", "dolphin", "ember", "fabric", "harbor", "quartz", "tundra", "violin"]
+issue("seed-phrase-unnamed", "cli", "echo \"{v}\" | gaiad keys add validator --recover --keyring-backend test",
+      " ".join(_seed[(index * 7) % 20] for index in range(12)), "echo \"")
+issue("bip39-mnemonic", "prose", "here's the seed for the test phone, in order:\n1. {v}\nthanks",
+      "\n".join("%d. %s" % (index + 1, _seed[(index * 3) % 20]) for index in range(12))[3:], "in order:\n1. ")
+issue("salesforce-session-id", "v", "SF_SESSION={v}", "00D" + rand(ALNUM, 12) + "!" + rand(ALNUM + ".", 60), "SF_SESSION=")
+issue("airtable-legacy-key", "v", "(log) calling airtable with key {v} for base appX", "key" + "Vq" + rand(LOWER, 6) + "Sde" + rand(DIGITS, 3),
+      "calling airtable with key ")
+issue("hubspot-region-token", "v", "\"refresh_token\": \"{v}\",", "eu1-%s-%s-%s-%s-%s" % (
+    rand(HEX, 8), rand(HEX, 4), rand(HEX, 4), rand(HEX, 4), rand(HEX, 12)), "\"refresh_token\": \"")
+issue("rpc-endpoint-key", "v", "url: 'https://arbitrum-mainnet.infura.io/v3/{v}'", rand(HEX, 32), "infura.io/v3/")
+issue("rpc-endpoint-key", "v", "curl https://lagoon-pigeon.quiknode.pro/{v}/ -X POST", rand(HEX, 40), "quiknode.pro/")
+issue("hex-private-key-near-its-word", "code", "return crypto.HexToECDSA(\"{v}\")", rand(HEX, 64), "HexToECDSA(\"")
+issue("hex-private-key-near-its-word", "log", "VM::envUint(\"PRIVATE_KEY\") [staticcall]\n    └─ ← [Return] 0x{v}",
+      rand(HEX, 64), "[Return] 0x")
+issue("lnd-macaroon-hex", "cli", "$ xxd -p -c 1000 /tmp/invoice.macaroon\n{v}", "0201036c6e64" + rand(HEX, 80), "invoice.macaroon\n")
+issue("ethereum-account-key", "cli", "> hre.network.config.accounts\n[ '0x{v}' ]", rand(HEX, 64), "[ '0x")
+issue("echoed-secret-then-its-output", "ci", "$ echo \"deploying with $DEPLOY_PASS\"\ndeploying with {v}\n$ ./deploy.sh",
+      "Mango" + rand(DIGITS, 4) + ".", "deploying with ")
+issue("echoed-user-then-password", "log", "+ echo -e 'weblogic\\n{v}'\n+ ./startWebLogic.sh", "Budeta" + rand(DIGITS, 3) + "?",
+      "echo -e 'weblogic\\n")
+issue("xml-name-then-value", "ci", "<hudson.model.StringParameterDefinition>\n  <name>DB_PASS</name>\n"
+      "  <description>password for the refresh</description>\n  <defaultValue>{v}</defaultValue>", "Letmein^" + rand(DIGITS, 5),
+      "<defaultValue>")
+issue("xml-name-then-value", "ci", "<variable name=\"OPERA_DB_PASSWORD\">\n  <value>{v}</value>\n</variable>",
+      "lychee" + rand(LOWER, 5) + rand(DIGITS, 3), "<value>")
+issue("markdown-labelled-secret", "prose", "**Host:** `sftp.example.org`  **Password:** `{v}`", "Asdfgh=" + rand(DIGITS, 5),
+      "**Password:** `")
+issue("markdown-labelled-secret-underscores", "prose", "__Token__: {v}", rand(ALNUM, 20), "__Token__: ")
+issue("labelled-user-colon-password", "prose", "creds for the lab sftp -> quest_sftp:{v} (port 2222)",
+      "blueberry.dialysis" + rand(DIGITS, 3), "quest_sftp:")
+issue("password-label-then-next-line", "config", "shared_inbox:\n  imap_password:\n    {v}\n  poll_seconds: 60",
+      "kernel_hollow_panda_" + rand(LOWER, 6) + rand(DIGITS, 2), "imap_password:\n    ")
+issue("backup-codes-block", "prose", "2FA backup codes for admin@example.org, keep safe:\n{v}",
+      "\n".join("%s %s" % (rand(DIGITS, 4), rand(DIGITS, 4)) for _ in range(5)), "keep safe:\n")
+issue("basic-pair-encoded", "code", "$pair = \"bruno23:{v}\"\n$b64 = [Convert]::ToBase64String([Text.Encoding]::ASCII.GetBytes($pair))",
+      "5_5*X.g^E_" + rand(ALNUM, 7), "$pair = \"bruno23:")
+issue("key-then-parenthesised-value", "prose", "keep using the legacy HubSpot API key ({v}) for the nightly export",
+      "%s-%s-%s-%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 4), rand(HEX, 4), rand(HEX, 12)), "HubSpot API key (")
+issue("odbc-isql-password", "cli", "isql -v FactoryTalkHist svc_ft {v}", "Bratislava_" + rand(DIGITS, 5), "isql -v FactoryTalkHist svc_ft ")
+issue("ppp-secrets-line", "config", "$ sudo cat /etc/ppp/chap-secrets\n# client  server  secret  IP addresses\n\"telematics\"  *  \"{v}\"  *",
+      "L31t5t@nd" + rand(DIGITS, 2) + "@", "\"telematics\"  *  \"")
+issue("pgbouncer-userlist-named", "config", "; /etc/pgbouncer/userlist.txt\n\"explorer\" \"{v}\"", "bundle curtain quiz " + rand(DIGITS, 3),
+      "\"explorer\" \"")
+issue("colon-setting-line", "config", "AccountName:KESTRELPACK\nTalk2MUser:ops-28\nTalk2MPassword:{v}\nWANItfProt:2",
+      "tappet-anvil-pine-" + rand(LOWER, 5) + rand(DIGITS, 2), "Talk2MPassword:")
+issue("set-password-call-literal", "code", "umac.SetPassword(ToSecureString(\"{v}\"));", "Nagoya&" + rand(DIGITS, 4),
+      "SetPassword(ToSecureString(\"")
+issue("modem-apn-credentials", "log", ">> AT+QICSGP=1,1,\"fleet.apn.example\",\"tcu\",\"{v}\",1\n<< OK", rand(ALNUM, 20),
+      "AT+QICSGP=1,1,\"fleet.apn.example\",\"tcu\",\"")
+issue("ftp-pass-in-a-log", "log", "2024-07-27 14:41:38 [FTP] USER hmi_upload\n2024-07-27 14:41:38 [FTP] PASS {v}",
+      "Wolfsburg." + rand(DIGITS, 4) + "N", "[FTP] PASS ")
+issue("nmap-valid-credentials", "log", "| http-form-brute:\n|   Accounts:\n|     weblogic:{v} - Valid credentials",
+      "Kr7EZgC-u~" + rand(ALNUM, 6), "weblogic:")
+issue("ibm-i-and-cobol-literal", "code", "           MOVE '{v}' TO WS-PASSWD", "BAMB" + rand(DIGITS, 4), "MOVE '")
+issue("ibm-i-and-cobol-literal", "code", "             DCL        VAR(&RMTPWD) TYPE(*CHAR) LEN(32) VALUE('{v}')",
+      "VD9" + rand(UPPER, 3) + rand(DIGITS, 2), "VALUE('")
+issue("oracle-wallet-credential", "cli", "mkstore -wrl /u01/app/oracle/wallet -createCredential FINPRD system '{v}'",
+      "oN0U7jlhz.qy.t+" + rand(ALNUM, 3), "-createCredential FINPRD system '")
+issue("user-then-p-shorthand", "prose", "post-it on monitor: U: hmi_admin  P: {v}", "Ladle" + rand(DIGITS, 4) + ".", "U: hmi_admin  P: ")
+issue("survey-password-default", "ci", "survey_spec:\n  spec:\n    - question_name: Gateway admin password\n"
+      "      variable: gw_admin_password\n      type: text\n      default: {v}", "t2A3" + rand(ALNUM, 8), "default: ")
+issue("conda-channel-token", "ci", "channels:\n  - https://conda.example.org/t/{v}/lab-private\n  - conda-forge",
+      "bb-%s-%s-%s-%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 4), rand(HEX, 4), rand(HEX, 12)), "conda.example.org/t/")
+issue("x12-interchange-password", "log", "ISA*00*          *01*{v}*ZZ*SENDERID       *ZZ*PAYERCLRHSE    *240827*1253",
+      rand(UPPER + DIGITS, 10), "ISA*00*          *01*")
+issue("jcl-ftp-input", "code", "//STEP1    EXEC PGM=FTP,PARM='(EXIT'\n//INPUT    DD *\nftp.example.org\nCLMUSER\n{v}\nput 'A.B' c",
+      rand(UPPER + DIGITS, 8), "CLMUSER\n")
+issue("rsyncd-secrets-line", "config", "# /etc/rsyncd.secrets\nbackup:{v}", "haystack" + rand(DIGITS, 3) + "TULI", "backup:")
+issue("keyring-get-printed", "cli", "$ keyring get farehawk-proxy residential_user_24872\n{v}", "Ecl1pse_" + rand(DIGITS, 2) + "x",
+      "residential_user_24872\n")
+issue("pin-flag", "ci", "pkcs11-tool --module /usr/lib/libykcs11.so --login --pin {v} --sign --id 02", rand(DIGITS, 8), "--login --pin ")
+issue("audit-argv-secret", "log", "type=EXECVE msg=audit(1710234567.129:258760): argc=5 a0=\"curl\" a1=\"-s\" a2=\"-u\" "
+      "a3=\"export:{v}\" a4=\"https://mllp.example.org/\"", "kitten-pickle" + rand(DIGITS, 3), "a3=\"export:")
+issue("aws-sigv4-signature", "v", "Authorization: AWS4-HMAC-SHA256 Credential=AK" + "IA" + rand(UPPER + DIGITS, 16)
+      + "/20250312/eu-west-1/healthlake/aws4_request, SignedHeaders=host;x-amz-date, Signature={v}", rand(HEX, 64), "Signature=")
+issue("password-manager-add", "code", "mgr.add_password(None, \"https://nas.example.org/ris/\", \"ris_export\", \"{v}\")",
+      "sonnenblume-sakura-" + rand(LOWER, 6) + "-" + rand(DIGITS, 2), "\"ris_export\", \"")
+issue("here-document-login", "cli", "iris session HEALTHSHARE -U %SYS <<EOF\n_SYSTEM\n{v}\ndo ##class(Ens.Director).StopProduction()\nhalt\nEOF",
+      "Radiology" + rand(DIGITS, 2) + "?", "_SYSTEM\n")
+issue("keyvault-secret-shown", "cli", "$ az keyvault secret show --vault-name kv-imaging --name sql-admin\n{{\n  \"attributes\": {{\"enabled\": true}},\n"
+      "  \"id\": \"https://kv-imaging.vault.azure.net/secrets/sql-admin/0a1b\",\n  \"value\": \"{v}\"\n}}", "morphine.lotus" + rand(DIGITS, 3),
+      "\"value\": \"")
+issue("password-through-process-substitution", "cli", "geth --datadir /data/geth --password <(echo '{v}') --http",
+      "dress-cruise-glare-" + rand(LOWER, 6) + rand(DIGITS, 1), "--password <(echo '")
+issue("echo-into-password-file", "cli", "echo '{v}' > /tmp/ks.pw && lighthouse account validator import --password-file /tmp/ks.pw",
+      "RYoc_FyMhdmr+" + rand(ALNUM, 8), "echo '")
+issue("wallet-passphrase-call", "cli", "bitcoin-cli -rpcwallet=hot walletpassphrase \"{v}\" 60", "mandate_hawk_" + rand(LOWER, 7),
+      "walletpassphrase \"")
+issue("parenthesised-password", "cli", "tsocmd \"ALTUSER TSO7 PASSWORD({v}) NOEXPIRED RESUME\"", "YM" + rand(DIGITS, 2) + rand(UPPER, 3),
+      "ALTUSER TSO7 PASSWORD(")
+issue("sql-password", "code", "CREATE USER etl_stage IDENTIFIED BY {v}\n  DEFAULT TABLESPACE stage_data;", "UUD" + rand(UPPER, 2) + rand(DIGITS, 2),
+      "IDENTIFIED BY ")
+issue("sqlplus-password", "cli", "FNDLOAD apps/{v} 0 Y DOWNLOAD $FND_TOP/patch/115/import/afcpprog.lct XX.ldt PROGRAM",
+      "Spring2025." + rand(DIGITS, 2), "FNDLOAD apps/")
+issue("easy-connect-password", "log", "Command line: /home/oracle/bin/rman_l0.sh EBSPRD sys/{v}@BILLP_RO", "Granite" + rand(DIGITS, 4) + ".",
+      "rman_l0.sh EBSPRD sys/")
+issue("prose-secret-stated-languages", "prose", "Emma: lozinka za SCADA poslužitelj je {v}, korisnik nadzor", "Zemisu" + rand(DIGITS, 2),
+      "lozinka za SCADA poslužitelj je ")
+issue("prose-secret-stated-languages", "prose", "Ravi: salasana automaation palvelimelle on {v}, käyttäjä hvac",
+      "Marco#" + rand(DIGITS, 4) + "@3M", "palvelimelle on ")
+BENIGN += ["Note: for local dev we use Anvil's mnemonic ('test test test test test test test test test test test junk')",
+           "please make sure that every change gets reviewed before merge into main branch today",
+           "Signer #1 certificate SHA-256 digest: " + rand(HEX, 64), "    proxy_pass http://10.96.114.48:3000;",
+           "password = getpass.getpass(\"Keystore password for 0x377dDbf899Bb4E1503EC71898aDa09e3B94F22Df: \")",
+           "withdrawal creds 0x010000000000000000000000" + rand(HEX, 40), "// 65-byte sig like 0x" + rand(HEX, 130),
+           "TELEGRAM_BOT_TOKEN=123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ  # sample from docs",
+           "ETHERSCAN_API_KEY=YourApiKeyToken", "const PLACEHOLDER_KEY = \"0x\" + \"11\".repeat(32);",
+           "Rotated the Alchemy key today; the new one is in 1Password under Web3/alchemy-optimism.",
+           "    password: \"{{ vault_indexer_password }}\"  # from vault.yml, host indexer-15.tidepool.dev.test",
+           "HTTP/web01.corp.local@CORP.LOCAL", "password: utf8mb4 is the column's charset",
+           "RACF: PASSWORD(INTERVAL(60)) MINCHANGE(1) HISTORY(12)", "hash = PASSWORD(user_input)",
+           "Path of the secret key file: /data/keystore/UTC--2024-05-01T10-00-00.000000000Z--" + rand(HEX, 40),
+           "ALTER LOGIN [svc] WITH PASSWORD = @NewPassword;", "\"apiKey\": \"={{ $env.TYPEFORM_TOKEN }}\"",
+           "token = keyring.get_password(\"retool-cli\", \"tomoko.vasquez@example.com\")",
+           "private static final long serialVersionUID = 5024224844031665396L;",
+           "SLACK_BOT_TOKEN=xoxb-your-token-here\nSLACK_CHANNEL=#andon",
+           "$ mirth-cli> status\n%s-%s-%s-%s-%s  STARTED  LAB_RESULTS_INBOUND" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 4), rand(HEX, 4), rand(HEX, 12)),
+           "REDOX_API_KEY=\n# fill these from 1Password 'Redox staging'", "token=ctx.AuthZToken",
+           "mgr.add_password(None, \"https://nas.example.org/ris/\", user, pw)", "snmpwalk -v2c -c public 10.0.0.1 1.3.6.1",
+           "ISA*00*          *00*          *ZZ*SENDERID       *ZZ*RECEIVER"]
