@@ -695,26 +695,36 @@ def _piped_secret(command):
 _END = r"(?![A-Za-z0-9_-])"
 
 
+# A key's name that makes it a secret (not a sort's, a cache's or a partition's key).
+_SECRET_KEY_KINDS = r"(?:api|secret|private|access|signing|encryption|master|license|app|client|auth|account)[_.-]?key"
+
+
+# The first part of a pair that is no user's name: a digest's, an image's, a key's or a type's
+# (`sha256:…`, `image:nginx:1.25`, `key:value`).
+_NOT_A_USER = r"(?:sha(?:1|224|256|384|512)|md5|image|key|type|name|id|test|foo|bar):"
+
+
 # One two-factor backup code: eight digits (`9417 7116`, `4479-1733`) or two groups of letters
 # and digits (`a1b2c-3d4e5`).
 _BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
 
 
 # A secret's label in bold after its opening `**` or `__` (other words before it, `:` inside the
-# marker or after it), then the value: in backticks, or bare if it looks random.
-_MARKDOWN_LABEL_ENDS = ("password", "passwd", "passphrase", "pwd", "pw", "pass", "secret", "token", "key", "pin",
-                        "passcode")
+# marker or after it), then the value, in backticks or bare, if it reads as a password typed
+# (is_typed_password: not `db-credentials`, `rotated-2024-06`).
+_MARKDOWN_LABEL_ENDS = ("password", "passwd", "passphrase", "pwd", "pw", "secret", "token", "key")
 _MARKDOWN_LABELLED_SECRET = (
     r"[ \t]*(?:[a-z0-9][a-z0-9 _./-]{0,30}?[ _-])?"
-    r"(?:password|passwd|passphrase|pwd|pw|pass|secret|token|api[ _-]?key|access[ _-]?key|secret[ _-]?key"
-    r"|pin|passcode)[ \t]*(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]*"
-    r"(?:`(?P<secret>[^`\n]{4,200})`|(?P<weak>[^\s`*|]{4,200}))")
+    r"(?:password|passwd|passphrase|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key|secret[ _-]?key)"
+    r"[ \t]*(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]*"
+    r"(?:`(?P<typed>[^`\n]{4,200})`|(?P<typed2>[^\s`*|,;]{4,200})(?=\s|\Z))")
 
 
 # A character of a line before 64 hex digits that is not where a word names them a digest,
 # a hash, a fingerprint or a public key (`Signer #1 certificate SHA-256 digest: …`).
 _NOT_A_DIGEST_BEFORE = (r"(?:(?!tx|hash|block|topic|root|digest|sha|commit|nonce|signature|address|salt|merkle"
-                        r"|fingerprint|checksum|public|pub[ _-]?key|pubkey|cert)[^\n])")
+                        r"|fingerprint|checksum|public|pub[ _-]?key|pubkey|cert|keccak|length|_id|[ .]id(?![a-z])|label"
+                        r"|msg|state)[^\n])")
 
 
 # A word of a BIP-39 seed phrase: 3 to 8 letters and none of the short words of prose
@@ -1017,13 +1027,16 @@ def redaction_patterns():
         ("salesforce-session-id", "v", "a Salesforce session id or access token: the org's id (`00D…`), `!`, "
          "then the session's part (`sf org display`, a login's `sessionId`, frontdoor.jsp's `sid=`)",
          r"(?#needs:00D)(?<![A-Za-z0-9])(?P<secret>00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{30,200})"),
-        ("airtable-legacy-key", "v", "Airtable's legacy API key: `key` and 14 letters and digits, two capitals "
-         "and a small letter among them",
-         r"(?#needs:key)(?<![\w-])(?P<secret>key(?=(?:[a-z0-9]{0,13}[A-Z]){2})(?=[A-Z0-9]{0,13}[a-z])[A-Za-z0-9]{14})"
+        ("airtable-legacy-key", "v", "Airtable's legacy API key: `key` and 14 letters and digits, two capitals, "
+         "a small letter and two digits among them (not a name: `keyPressHandlerV2`)",
+         r"(?#needs:key)(?<![\w-])(?P<secret>key(?=(?:[a-z0-9]{0,13}[A-Z]){2})(?=[A-Z0-9]{0,13}[a-z])(?=(?:[A-Za-z]{0,13}[0-9]){2})"
+         r"[A-Za-z0-9]{14})"
          r"(?![\w-])"),
         ("hubspot-region-token", "v", "HubSpot's private app token (`pat-na1-<uuid>`) and OAuth refresh token "
-         "(`eu1-<uuid>`): a region, then a UUID",
-         r"(?#needs:na1-|na2-|eu1-|ap1-)(?<![\w-])(?P<secret>(?:pat-)?(?:na|eu|ap)[0-9]-"
+         "(`refresh_token: eu1-<uuid>`): a region, then a UUID (not a region's or a trace's id alone)",
+         r"(?#needs:pat-na|pat-eu|pat-ap|refresh)(?<![\w-])(?P<secret>pat-(?:na|eu|ap)[0-9]-"
+         r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"
+         r"|refresh_?token[\"']?[ \t]*[:=][ \t]*[\"']?(?P<secret2>(?:na|eu|ap)[0-9]-"
          r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
          "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
@@ -1031,6 +1044,7 @@ def redaction_patterns():
          "short segments (a version, a chain), not words joined by `-`",
          r"(?#needs:quiknode.pro/|infura.io/|alchemy.com/|alchemyapi.io/|ankr.com/|getblock.io/|blastapi.io/"
          r"|nodereal.io/|p2pify.com/|blockpi.network/|pokt.network/|chainstack.com/)"
+         r"(?<![\w.-])(?!(?:www|docs|blog|dashboard|status|support|help|app)\.)(?:[\w-]+\.){0,3}"
          r"(?:quiknode\.pro|infura\.io|alchemy(?:api)?\.(?:com|io)|ankr\.com|getblock\.io|blastapi\.io|nodereal\.io"
          r"|p2pify\.com|blockpi\.network|pokt\.network|chainstack\.com)(?::[0-9]{2,5})?"
          r"/(?:[A-Za-z0-9_-]{1,16}/){0,3}?(?![a-z]+(?:-[a-z]+)*(?![A-Za-z0-9_]))(?=[A-Za-z_-]{0,99}[0-9])"
@@ -1054,7 +1068,8 @@ def redaction_patterns():
          r"(?#needs:.webhook.office.com/)(?P<secret>[A-Za-z0-9-]*\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{40,})"),
         ("authorization-header", "i", "Authorization: <scheme> <credentials>",
          r"""authorization\\?["']?(?:[ \t]*(?:=>|[:=])[ \t]*|[ \t]+(?=\\?["']?(?:bearer|basic|token|digest)[ \t]))"""
-         r"""\\?["'`]?[ \t]*(?!aws4-hmac-sha256[ \t])(?:"""  # (AWS's signed header: aws-sigv4-signature's)
+         r"""(?:\\?["'`][ \t]*)?(?!aws4-hmac-sha256[ \t])(?:"""  # (AWS's signed header: aws-sigv4-signature's;
+         # spaces once only, not twice in a row: `Authorization:` then 40,000 spaces took half a minute)
          r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
          r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
          # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
@@ -1444,12 +1459,12 @@ def redaction_patterns():
          "password, if it holds a digit, a symbol or a capital inside",
          r"(?#needs:creds:|creds =|creds=|cred:|Creds:|CREDS:|credentials:|Credentials:|login:|Login:"
          r"|LOGIN:|login =|login=|: user |Login for|Identifiants|Zugangsdaten:|Credenciales:|Credenciais:"
-         r"|Wi-Fi:|WiFi:|WLAN:|creds for|vpn:|VPN:|ssh:|SSH:|sftp:|SFTP:|rdp:|RDP:|Identifiants |Zugangsdaten "
+         r"|Wi-Fi:|WiFi:|WLAN:|creds for|vpn:|VPN:|Identifiants |Zugangsdaten "
          r"|Credenciales |Credenciais )"
          r"(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?|[Ll]ogin|LOGIN|Identifiants"
          r"|Zugangsdaten|Credenciales|Credenciais|Wi-?Fi|WLAN|Login for[^\n:/]{1,40}|creds for[^\n:/]{1,40}"
          r"|(?:Identifiants|Zugangsdaten|Credenciales|Credenciais)[ \t][^\n:/]{1,40}"
-         r"|vpn|VPN|ssh|SSH|sftp|SFTP|rdp|RDP)[ \t]*[:=][ \t]*"
+         r"|vpn|VPN)[ \t]*[:=][ \t]*"
          r"|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
          r"(?:(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})"
          r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
@@ -1657,25 +1672,28 @@ def redaction_patterns():
         ("piped-secret-printf", "", "printf VALUE | the same", _piped_secret("printf")),
         ("echoed-secret-then-its-output", "", "a secret's variable echoed in a template, then the line the "
          "template printed (`echo \"deploying with $DEPLOY_PASS\"` then `deploying with …`, a CI log): the "
-         "part the variable filled",
+         "part the variable filled, if it looks random (the variable's name ends in the secret's word: not "
+         "`$SECRET_NAME`, `$TOKENIZER_NAME`)",
          r"(?#needs:echo )echo[ \t]+(?:-[a-z]+[ \t]+)?[\"']?(?P<pre>[^\"'\n$`]{0,60})"
-         r"\$\{?[A-Za-z0-9_]*(?:PASS|PWD|SECRET|TOKEN|KEY|pass|pwd|secret|token|Pass|Secret|Token)[A-Za-z0-9_]*\}?"
+         r"\$\{?[A-Za-z0-9_]*(?:PASS(?:WORD)?|PWD|SECRET|TOKEN|KEY|pass(?:word)?|pwd|secret|token|Pass(?:word)?|Secret"
+         r"|Token)\}?(?![A-Za-z0-9_])"
          r"(?P<post>[^\"'\n$`]{0,60})[\"']?[ \t]*\r?\n(?:\+[^\n]*\r?\n)?(?P=pre)"
-         r"(?!\$)(?P<secret>[^\s\"'`]{4,128}?)(?P=post)[ \t]*(?=\r?\n|\Z)"),
+         r"(?!\$)(?P<weak>[^\s\"'`]{4,128}?)(?P=post)[ \t]*(?=\r?\n|\Z)"),
         ("echoed-user-then-password", "", "a user and a password echoed on two lines into a program's login "
          "prompts (`echo -e 'weblogic\\n…' | ./startWebLogic.sh`, `printf 'admin\\n…\\n'`): the second, if it "
          "reads as a password typed (is_typed_password)",
          r"(?#needs:echo -e|printf)(?:echo[ \t]+-e|printf)[ \t]+(?:'%s\\n%s(?:\\n)?'[ \t]+)?([\"'])"
-         r"[A-Za-z][\w.@-]{0,40}\\n(?P<typed>[^'\"\\\s]{6,64})(?:\\n)?\1"),
+         r"[A-Za-z][\w.@-]{0,40}\\n(?P<typed>[^'\"\\\s]{6,64})(?:\\n)?\1(?![ \t]*>)"),  # (not into a file)
         ("xml-name-then-value", "", "a setting written as a name element and a value element after it (Jenkins' "
          "`<name>DB_PASS</name> … <defaultValue>…</defaultValue>`, `<key>…secret…</key><value>…`): the value, "
-         "when the name is a secret's",
-         r"(?#needs:</name>|</key>|</Name>|</Key>|<value>|<Value>)<(?P<tag>name|key|Name|Key)>[^<\n]{0,60}?"
-         r"(?i:pass|pwd|secret|token|api_?key|apikey|credential)[^<\n]{0,40}</(?P=tag)>"
+         "when the name ends in a secret's word (not `TOKEN_TTL`, `API_KEY_HEADER`)",
+         r"(?#needs:</name>|</key>|</Name>|</Key>|<value>|<Value>)<(?P<tag>name|key|Name|Key)>(?![^<\n]{0,60}(?i:public))[^<\n]{0,60}?"
+         r"(?i:pass|password|passwd|pwd|secret|token|credentials?|" + _SECRET_KEY_KINDS + r")</(?P=tag)>"
          r"(?:\s*<(?P<other>[A-Za-z]{1,30})>[^<\n]{0,200}</(?P=other)>){0,3}\s*"
          r"<(?P<vtag>defaultValue|value|Value|string)>(?P<secret>[^<\n]{4,200})</(?P=vtag)>"
          # (or the name as an attribute, the value a child: GoCD's `<variable name="DB_PASSWORD">\n<value>…`)
-         r"|name=[\"'][^\"'\n]{0,60}?(?i:pass|pwd|secret|token|api_?key|credential)[^\"'\n]{0,40}[\"'][^>\n]*>\s*"
+         r"|name=[\"'](?![^\"'\n]{0,60}(?i:public))[^\"'\n]{0,60}?(?i:pass|password|passwd|pwd|secret|token|" + _SECRET_KEY_KINDS + r")[\"']"
+         r"[^>\n]{0,200}>\s*"
          r"<(?P<vtag2>value|Value|defaultValue)>(?P<secret2>[^<\n]{4,200})</(?P=vtag2)>"),
         ("markdown-labelled-secret", "i", "a password or a key after its label in bold, as notes and wikis "
          "write one (`**Password:** `…``, `**API key**: …`)",
@@ -1692,39 +1710,44 @@ def redaction_patterns():
          r"|Identifiants|Zugangsdaten|basic auth|Basic auth|login:|Login:)"
          r"(?:[Cc]reds?|CREDS?|[Cc]redentials?|[Cc]redenziali|[Cc]redenciales|[Cc]redenciais|[Ii]dentifiants"
          r"|Zugangsdaten|[Bb]asic auth|[Ll]ogin:)[^\n]{0,80}?(?<![\w@/:.-])[A-Za-z_][\w.-]{1,40}:"
-         r"(?![0-9]{1,5}(?![^\s,;)]))(?P<weak>[^\s:@/'\"()<>,;`]{6,64})(?=[)'\",;`]?(?:\s|\Z))"),
+         r"(?![0-9])(?P<weak>[^\s:@/'\"()<>,;`]{6,64})(?=[)'\",;`]?(?:\s|\Z))"),  # (not an image's tag: `node:20-…`)
         ("password-label-then-next-line", "i", "a password's label ending its line, the value alone and "
          "indented on the next (`password:\\n    …`, `imap_password:\\n    …`): if it looks random",
          r"(?#needs:password:|passwd:|passphrase:|pwd:|pw:)(?<![\w-])(?:[a-z0-9]+[_.-])?(?:password|passwd|passphrase|pwd|pw)[ \t]*:"
          r"[ \t]*\r?\n[ \t]+(?P<weak>[^\s'\"`]{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("backup-codes-block", "i", "two-factor backup or recovery codes after their label, on its line or "
-         "under it, one or more to a line (`9417 7116`, `4479-1733`, `a1b2c-3d4e5`)",
+         "under it, two or more (a list; one alone is a phone's or a date's number), one or more to a line "
+         "(`9417 7116`, `4479-1733`, `a1b2c-3d4e5`)",
          r"(?#needs:backup code|recovery code|backup-code|recovery-code)(?:backup|recovery)[ -]codes?"
          r"(?:[^\n]{0,100}\r?\n|(?![^\n:]{0,100}?(?:format|sku|id|number|count|length)(?![a-z]))[^\n:]{0,100}:[ \t]*)"
-         r"(?P<secret>[ \t]*" + _BACKUP_CODE + r"(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*)" + _BACKUP_CODE + r"){0,24})"
+         r"(?P<secret>[ \t]*" + _BACKUP_CODE + r"(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*)" + _BACKUP_CODE + r"){1,24})"
          r"(?![\w-])"),
         ("basic-pair-encoded", "", "a `user:password` literal that code encodes in base64 for HTTP Basic on its line "
          "or within two lines after (`$pair = \"user:…\"` then `[Convert]::ToBase64String(…)`, "
          "`Base64.getEncoder().encodeToString(\"user:…\".getBytes())`): the password, if it looks random",
          r"(?#needs:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|base64.encode)"
          r"(?:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|[Bb]ase64\.encode)[^\n]{0,80}?"
-         r"[\"'][\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak>[^\"'\s/]{4,128})[\"']"
-         r"|[\"'][\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak2>[^\"'\s/]{4,128})[\"'][^\n]*(?:\r?\n[^\n]*){0,2}?"
+         r"[\"'](?!" + _NOT_A_USER + r")[\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak>[^\"'\s/:]{4,128})[\"']"
+         r"|[\"'](?!" + _NOT_A_USER + r")[\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak2>[^\"'\s/:]{4,128})[\"'][^\n]*"
+         r"(?:\r?\n[^\n]*){0,2}?"
          r"(?:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|[Bb]ase64\.encode)"),
         ("key-then-parenthesised-value", "i", "a key's or a token's value in parentheses right after its name "
-         "(`the legacy HubSpot API key (<uuid>)`), or after `currently` in a text that names one (`the nRF Cloud "
-         "API key in the runbook (currently <hex>)`): a UUID or 32 to 64 hex digits",
+         "(`the legacy HubSpot API key (<uuid>)`; not a cache's, an object's or a partition's key): a UUID or "
+         "32 to 64 hex digits",
          # (found at the bracket: right after the name, or with `currently` in it after a key's or a token's
          # name somewhere in the text)
-         r"(?#needs:key|token|secret)\((?:(?<=key \()|(?<=token \()|(?<=secret \()|currently[ \t:]+)"
+         r"(?#needs:key|token|secret)\((?:(?<=api key \()|(?<=api_key \()|(?<=secret key \()|(?<=access key \()"
+         r"|(?<=private key \()|(?<=license key \()|(?<=token \()|(?<=secret \())"
          r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,64})\)"),
         ("odbc-isql-password", "", "unixODBC's `isql [-v] DSN USER PASSWORD`: the password",
-         r"(?#needs:isql )(?<![\w-])isql(?:[ \t]+-[a-z0-9]+)*[ \t]+[\w.-]+[ \t]+[\w.@\\-]+[ \t]+"
+         r"(?#needs:isql )(?:(?<![^\n])[ \t]*|(?<=\$ )|(?<=&& )|(?<=; ))isql(?:[ \t]+-[a-z0-9]+)*[ \t]+(?!-)[\w.-]+[ \t]+"
+         r"[\w.@\\-]+[ \t]+(?![0-9]?>)"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"<>|;&-][^\s'\"<>|;&]*))"),
         ("ppp-secrets-line", "", "a line of ppp's chap-secrets or pap-secrets (`\"client\" * \"secret\" *`) in a "
          "text that names the file: the secret",
          r"(?#needs:chap-secrets|pap-secrets)(?:chap|pap)-secrets[^\n]*(?:\r?\n[ \t]*#[^\n]*)*\r?\n"
-         r"[ \t]*\"?[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"#*]+))"),
+         r"[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+(?:\"(?P<secret>[^\"\n]{4,})\"|(?P<secret2>[^\s\"#*]{4,}))"
+         r"(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)"),
         ("pgbouncer-userlist-named", "", "a pgbouncer userlist's `\"user\" \"password\"` line under the file's name, "
          "a password in clear of any shape (`\"bundle curtain quiz\"`; not an `md5…` or `SCRAM-SHA-256$…` hash)",
          r"(?#needs:userlist)userlist[^\n]*(?:\r?\n[^\n]*){0,10}?\r?\n[ \t]*\"[\w.@-]{1,64}\"[ \t]+"
@@ -1732,18 +1755,20 @@ def redaction_patterns():
         ("colon-setting-line", "", "a line that is a setting's name ending in a password's or a secret's word, `:` "
          "and the value with no space (`Talk2MPassword:…`, an appliance's exported config): if it looks random",
          r"(?#needs:Password:|password:|PASSWORD:|Secret:|SECRET:|Passwd:|PASSWD:)(?<![^\n])[ \t]*[A-Za-z][\w.-]{0,40}"
-         r"(?:Password|password|PASSWORD|Secret|SECRET|Passwd|PASSWD):(?![/ \t])(?P<weak>[^\s]{4,128})[ \t]*(?=\r?\n|\Z)"),
+         r"(?:Password|password|PASSWORD|Secret|SECRET|Passwd|PASSWD):(?![/ \t])(?P<weak>[^\s/]{4,128})[ \t]*(?=\r?\n|\Z)"),
         ("set-password-call-literal", "", "a password literal given to a call that sets one "
          "(`umac.SetPassword(ToSecureString(\"…\"))`, `user.set_password(\"…\")`): if it looks random",
          r"(?#needs:etPassword(|et_password(|etPassword (|et_password ()(?:[Ss]et_?[Pp]assword)[ \t]*\([ \t]*"
-         r"(?:[A-Za-z_][\w.]*\([ \t]*)?(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')"),
+         r"(?:(?:ToSecureString|SecureString|toCharArray|CharArray)\([ \t]*)?"
+         r"(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')[ \t]*\)"),
         ("modem-apn-credentials", "", "a modem's APN login in an AT command (`AT+QICSGP=1,1,\"apn\",\"user\",\"…\"`, "
          "`AT+CGAUTH=1,1,\"user\",\"…\"`): the password",
          r"(?#needs:AT+QICSGP=|AT+CGAUTH=|at+qicsgp=|at+cgauth=)(?i:AT\+QICSGP=[0-9]+,[0-9]+,\"[^\"\n]*\"|AT\+CGAUTH=[0-9]+,[0-9]+)"
          r",\"[^\"\n]*\",\"(?P<secret>[^\"\n]+)\""),
         ("ftp-pass-in-a-log", "", "an FTP `PASS` command a client's log or a capture records after its tag "
          "(`[FTP] PASS …`, `tcpdump -A`'s `… 10.0.0.5 PASS …`) on a line under its `USER`, if it looks random",
-         r"(?#needs: PASS )USER[ \t]+\S+[^\n]*\r?\n[^\n]*?(?<=[\] .0-9])PASS[ \t]+(?P<weak>[^\s]{4,128})[ \t]*(?=\r?\n|\Z)"),
+         r"(?#needs: PASS )USER[ \t]+\S+[ \t]*\r?\n[^\n]*?(?<=[\] .0-9])PASS[ \t]+"
+         r"(?![a-z][a-z0-9]*(?:_[a-z0-9]+)+[ \t]*(?:\r?\n|\Z))(?P<weak>[^\s]{4,128})[ \t]*(?=\r?\n|\Z)"),
         ("nmap-valid-credentials", "", "a login a scanner found (nmap's `user:password - Valid credentials`)",
          r"(?#needs:Valid credentials)[\w.@-]{1,64}:(?P<secret>\S{1,128}) - Valid credentials"),
         ("ibm-i-and-cobol-literal", "", "a password literal in IBM i's and COBOL's source: CL's `DCL VAR(&RMTPWD) … "
@@ -1773,25 +1798,28 @@ def redaction_patterns():
          r"(?#needs:/t/)(?:conda|anaconda)[\w.-]*(?::[0-9]{2,5})?(?:/[\w.-]+)?/t/(?P<secret>[A-Za-z0-9_-]{16,128})(?=/)"),
         ("x12-interchange-password", "", "the security password of an X12 interchange's ISA segment, when its "
          "qualifier says one is there (`ISA*00*          *01*<password>*ZZ*…`)",
-         r"(?#needs:ISA*)ISA\*[0-9]{2}\*[^*\n]{0,10}\*01\*(?P<secret>[^*\n]*[^*\s])[ ]*\*"),
+         r"(?#needs:ISA*)ISA\*[0-9]{2}\*[^*\n]{0,10}\*01\*(?!0+[ ]*\*)(?P<secret>[^*\n]*[^*\s])[ ]*\*"),
         ("jcl-ftp-input", "", "the password of an FTP step's input in JCL: host, user, then the password on "
          "the lines under `//INPUT DD *` of a step that runs `PGM=FTP`",
          r"(?#needs:PGM=FTP)PGM=FTP[^\n]*\r?\n(?://[^\n]*\r?\n){0,6}?//[A-Z0-9#@$]*[ \t]+DD[ \t]+\*[^\n]*\r?\n"
-         r"[^\n/]+\r?\n[^\n/]+\r?\n[ \t]*(?P<secret>[^\s]+)[ \t]*(?=\r?\n|\Z)"),
+         r"[^\n/]+\r?\n[^\n/]+\r?\n[ \t]*(?!(?i:binary|ascii|quit|bye|close|prompt|passive|cd|put|get|open|user)(?:\s|\Z))"
+         r"(?P<secret>[^\s]{4,})[ \t]*(?=\r?\n|\Z)"),
         ("rsyncd-secrets-line", "", "a line of rsyncd's secrets file (`user:password`) in a text that names it",
          r"(?#needs:rsyncd.secrets|rsyncd.scrt)rsyncd\.s(?:ecrets|crt)[^\n]*(?:\r?\n[ \t]*#[^\n]*)*\r?\n"
-         r"[ \t]*[\w.@-]{1,64}:(?P<secret>[^\s]{4,128})"),
+         r"[ \t]*(?![0-9]+:)(?P<rsyncd_user>[\w.@-]{1,64}):(?!(?P=rsyncd_user)(?:\s|\Z))(?P<secret>[^\s]{4,128})"),
         ("keyring-get-printed", "", "what `keyring get SERVICE USER` printed on the line below it",
          r"(?#needs:keyring get)keyring[ \t]+get[ \t]+\S+[ \t]+\S+[ \t]*\r?\n[ \t]*(?P<weak>[^\s]{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("pin-flag", "", "a PIN given to a flag that takes one (`pkcs11-tool --login --pin 44170871`, "
-         "`--so-pin`, `--user-pin=`): 4 to 12 digits",
-         r"(?#needs:-pin)(?<![\w-])--?(?:so-|user-|new-|old-)?pin(?:=|[ \t]+)(?P<secret>[0-9]{4,12})(?![\w.])"),
+         "`--so-pin`, `--user-pin=` of a smart card's or an HSM's tool; not a GPIO's pin): 4 to 12 digits",
+         r"(?#needs:pkcs11|pkcs15|piv-tool|ykman|p11tool|softhsm|--login|opensc)"
+         r"(?:pkcs1[15]-tool|yubico-piv-tool|ykman|p11tool|softhsm2-util|opensc-tool|--login)[^\n]{0,160}?"
+         r"(?<![\w-])--?(?:so-|user-|new-|old-)?pin(?:=|[ \t]+)(?P<secret>[0-9]{4,12})(?![\w.])"),
         ("audit-argv-secret", "", "a secret in a command's arguments as the audit log records them, one field "
          "each (`a2=\"-u\" a3=\"user:…\"`, `a1=\"-p\" a2=\"…\"`): the value after a user's or a "
-         "password's flag",
+         "password's flag, if it looks random (not a port, a uid:gid)",
          r'(?#needs:-u" a|--user" a|-p" a|--password" a|-P" a)'
-         r"=\"(?:-u|--user)\"[ \t]+a[0-9]{1,3}=\"[^\":\n]{1,64}:(?P<secret>[^\"\n]+)\""
-         r"|=\"(?:-p|--password|-P)\"[ \t]+a[0-9]{1,3}=\"(?P<secret2>[^\"\n]+)\""),
+         r"=\"(?:-u|--user)\"[ \t]+a[0-9]{1,3}=\"[^\":\n]{1,64}:(?P<weak>[^\"\n]+)\""
+         r"|=\"(?:-p|--password|-P)\"[ \t]+a[0-9]{1,3}=\"(?P<weak2>[^\"\n]+)\""),
         ("aws-sigv4-signature", "v", "the signature of an AWS SigV4 `Authorization` header "
          "(`AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=<64 hex>`)",
          r"(?#needs:AWS4-HMAC-SHA256)AWS4-HMAC-SHA256[^\n]{0,600}?Signature=(?P<secret>[0-9a-f]{64})(?![0-9a-f])"),
@@ -1803,7 +1831,8 @@ def redaction_patterns():
          "on its line (`iris session … <<EOF\\n_SYSTEM\\n…`): the second, if it reads as a password typed "
          "(is_typed_password)",
          "(?#needs:%s)" % "|".join("<<" + c for c in "'\" -_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-         + r"<<-?[ \t]*['\"]?[A-Za-z_]{1,20}['\"]?[ \t]*\r?\n[ \t]*[A-Za-z_%][\w.@%\\-]{0,40}[ \t]*\r?\n"
+         + r"(?<![^\n])(?![^\n]*(?:(?<![\w-])(?:cat|tee)(?![\w-])|>))[^\n]{0,200}?"  # (not a file written: `cat > x <<EOF`)
+         r"<<-?[ \t]*['\"]?[A-Za-z_]{1,20}['\"]?[ \t]*\r?\n[ \t]*[A-Za-z_%][\w.@%\\-]{0,40}[ \t]*\r?\n"
          r"[ \t]*(?P<typed>[^\s]{6,64})[ \t]*(?=\r?\n)"),
         ("keyvault-secret-shown", "", "the value `az keyvault secret show` prints in its JSON",
          r"(?#needs:keyvault secret show)keyvault[ \t]+secret[ \t]+show[^\n]*(?:\r?\n[^\n]*){0,20}?\r?\n"
@@ -1818,12 +1847,14 @@ def redaction_patterns():
          "(`echo '…' > /tmp/ks.pw`, `printf '%s' … > .vault_pass`), if it looks random",
          r"(?#needs:echo|printf)(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
          r"(?:'(?P<weak>[^'\n]+)'|\"(?P<weak2>[^\"\n]+)\"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*"
-         r"[^\s;&|'\"]*(?i:pass|pw|pwd|secret|token|cred)[^\s;&|/'\"]*(?=[\s;&|)]|\Z)"),
+         r"[^\s;&|'\"]*(?<![a-zA-Z])(?i:pass|pw|pwd|password|passwd|secrets?|token|creds?)(?![a-zA-Z])[^\s;&|/'\"]*"
+         r"(?=[\s;&|)]|\Z)"),  # (a word whole: not `passed.txt`, `passthrough.conf`)
         ("wallet-passphrase-call", "", "a wallet's passphrase given to its RPC: bitcoin-cli `walletpassphrase "
          "\"…\" 60`, geth's `personal.unlockAccount('0x…', '…', 300)` and the same call in its trace "
          "(`personal_unlockAccount … params=[\"0x…\",\"…\"`)",
          r"(?#needs:walletpassphrase|nlockAccount)"
-         r"walletpassphrase(?:change)?[ \t]+(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"]+))"
+         r"walletpassphrase(?:change)?[ \t]+(?![\"']?(?:passphrase|oldpassphrase|newpassphrase)[\"'\s])"
+         r"(?:\"(?P<secret>[^\"\s]+)\"|'(?P<secret2>[^'\s]+)'|(?P<secret3>[^\s'\"]+))"
          r"|nlockAccount(?:\([ \t]*|[^\n]{0,200}?params=\[)[\\]?[\"']0x[0-9a-fA-F]{40}[\\]?[\"'][ \t]*,[ \t]*"
          r"[\\]?[\"'](?P<secret4>[^\"'\\\n]+)[\\]?[\"']"),
         ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
@@ -1930,7 +1961,8 @@ def redaction_patterns():
          "above, `tail`'s `==> ….auth <==` too, then a user and a password on lines of their own): the password, if it looks random",
          r"(?#needs:auth-user-pass|auth.txt|.auth)(?<![^\n])[ \t]*(?:#|;|\$ |cat |==> )[^\n]*"
          r"(?:auth-user-pass|auth\.txt|\.auth(?![\w.]))[^\n]*\r?\n[ \t]*[^\s#;]\S{0,63}[ \t]*\r?\n"
-         r"[ \t]*(?![^\s]*(?:/[ \t]*(?:\r?\n|\Z)|\*|\.[a-z]{2,4}[ \t]*(?:\r?\n|\Z)))(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),
+         r"[ \t]*(?![^\s]*(?:/[ \t]*(?:\r?\n|\Z)|\*|\.[a-z]{2,4}[ \t]*(?:\r?\n|\Z)|:[0-9]{2,5}[ \t]*(?:\r?\n|\Z)))"
+         r"(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),  # (nor a host's port: `listening:8443`)
         ("certificate-file-password", "", "a password given right after a certificate's or a keystore's file "
          "in a call (`new X509Certificate2(@\"…\\site.pfx\", \"…\")`, `load(\"app.p12\", \"…\")`), if it looks random",
          r"(?#needs:.pfx|.p12|.jks|.keystore|.PFX|.P12)\.(?:pfx|p12|jks|keystore|PFX|P12)[\"'][ \t]*,[ \t]*@?"
@@ -1978,7 +2010,8 @@ def redaction_patterns():
          r"['\"](?P<weak3>[^'\"\n]{4,128})['\"]"
          r"|(?:#[\w-]*(?:password|pwd)|[\"'\[][\w-]*(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)[\"'\]]"
          r"|name=[\"']?(?:password|pwd|passwd))[^\n]{0,200}?(?:\r?\n(?:[^\n]{0,400}\r?\n)?[^\n]{0,200}?)?"
-         r"(?:(?:fill|type|send_keys|sendKeys|setValue)\([ \t]*(?:[\"'][^\"'\n]{1,80}[\"'][ \t]*,[ \t]*)?"
+         r"(?:(?:fill|type|send_keys|sendKeys|setValue)\([ \t]*"
+         r"(?:[\"'][^\"'\n]{0,60}(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)[^\"'\n]{0,20}[\"'][ \t]*,[ \t]*)?"
          r"[\"'](?P<weak>[^\"'\n]{4,128})[\"']"
          r"|-type[ \t]+(?P<weak2>\S{4,128}))"),
         ("imap-login-command", "", "the password of an IMAP `LOGIN user password` command in a client's or a "
@@ -2055,17 +2088,19 @@ def redaction_patterns():
          "SET PASSWORD FOR 'u'@'h' = '…'",
          r"(?#needs:password|identified)(?:(?<!1)password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
          r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"
-         # (Oracle takes one unquoted too, a letter first: `IDENTIFIED BY UUDNC7L`, when it holds a digit and
-         # is no name in snake case: `identified by source_pid`)
-         r"|identified[ \t]+by[ \t]+(?!values(?![\w$#]))(?![a-z]+_[a-z0-9_]*(?![\w$#]))(?=[a-z_$#]{0,29}[0-9])"
+         # (Oracle takes one unquoted too, a letter first: `CREATE USER x IDENTIFIED BY UUDNC7L`, when it holds
+         # a digit and is no name in snake case; not prose: `Blobs are identified by sha256 digest`)
+         r"|(?:user|role)[ \t]+[\w$#.\"]{1,64}[ \t]+identified[ \t]+by[ \t]+(?!values(?![\w$#]))"
+         r"(?![a-z]+_[a-z0-9_]*(?![\w$#]))(?=[a-z_$#]{0,29}[0-9])"
          r"(?P<secret3>[a-z][\w$#]{3,29})(?![\w$#])"),
         ("parenthesised-password", "", "a password in a mainframe's or IBM i's command, in parentheses after its "
          "keyword: RACF's `ALTUSER … PASSWORD(…)`, `CHGUSRPRF … PASSWORD(…)`, `RUNRMTCMD … RMTPWD(…)`, "
          "`PHRASE(…)`; not a special value (`*NONE`, `&PWD`) nor a word alone",
          r"(?#needs:PASSWORD(|PWD(|PASSWD(|PHRASE(|NEWPASS)"
          r"(?<![\w-])(?:PASSWORD|PASSWD|RMTPWD|PWD|PHRASE|PASSPHRASE|NEWPASSWORD|NEWPASS|NEWPW)\([ \t]*'?"
-         r"(?=[^()\s']{0,63}[0-9@#$!%&*+=_.~-])(?![a-z_][a-z0-9_.]*\))"  # (not a call on a name: `PASSWORD(user_input)`)
-         r"(?P<secret>[A-Za-z0-9@#$!%?+=_.~-][^()\s']{3,63})'?[ \t]*\)"),
+         r"(?=[^()\s']{0,63}[0-9@#$!%&*+=_~-])(?=[^()\s']{0,63}[A-Za-z])(?![a-z_][a-z0-9_.]*\))(?!0x)"  # (not a call
+         r"(?![^()\s']*(?i:password|passwd|pwd))"  # on a name, `PASSWORD(user_input)`, an enum's value, `PWD(0x0004)`)
+         r"(?P<secret>[A-Za-z0-9@#$!%?+=_~-][^()\s'.]{3,31})'?[ \t]*\)"),
         ("fallback-literal", "i", "a literal a secret's name falls back to: `DB_PASS = os.getenv('DB_PASS') or '…'`, "
          "`process.env.WEBHOOK ?? '…'`, PHP's `?:`, Perl's `//`, `.orElse('…')`, `.unwrap_or(\"…\")`, "
          "Jinja's `| default('…')`: the literal, if it looks random",
@@ -2474,7 +2509,7 @@ def redaction_patterns():
          r"(?#needs:untrusted comment:)untrusted comment:[^\n]*secret key[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/=]{40,})"),
         ("sqlplus-connect", "", "SQL*Plus' `CONNECT user/password@db` in a script or a here-document",
          r"(?#needs:CONNECT |connect |CONN |conn )(?<![\w-])(?:CONN(?:ECT)?|conn(?:ect)?)[ \t]+[A-Za-z][\w$#]{0,29}/"
-         r"(?=[^\s/@'\"]*[0-9!#$%^&*_~.-])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z0-9]"),
+         r"(?=[^\s/@'\"]*[0-9!#$%^&*_~.-])(?P<secret>[^\s/@'\"]{4,64})@[A-Za-z]"),
         ("easy-connect-password", "", "Oracle's easy connect user/password@host:port/service, or a logon "
          "user/password@ALIAS (a TNS alias in capitals), outside sqlplus",
          r"(?#needs:@)(?<![\w/.:@-])[A-Za-z][\w$#]{0,29}/(?=[^\s/@'\"]*[0-9!#$%^&*])"
@@ -2489,15 +2524,18 @@ def redaction_patterns():
          r"account(?:s[ \t]*(?::|\r?\n)[ \t]*\[[ \t]*[\"']|[ \t]+import[^\n]{0,60}?(?<![0-9A-Za-z]))(?:0x)?"
          r"(?P<secret>[0-9a-fA-F]{64})(?![0-9A-Za-z])"),
         ("hex-private-key-near-its-word", "i", "64 hex digits (an Ethereum or secp256k1 private key, `0x` or not) "
-         "on the line of a private key's or a signer's word or up to two lines below it (`crypto.HexToECDSA(\"…\")`, "
-         "`new Account(\"0x…\")`, a REPL's `w.privateKey` then its value, Foundry's `envUint(\"PRIVATE_KEY\")` "
-         "then `[Return] 0x…`, an input `signer key` and its `default:`); not after a transaction's, a block's "
-         "or a digest's word on the value's own line",
-         r"(?#needs:private|privkey|priv_key|ecdsa|signer|secret_key|secret key|secretkey|.key.hex|new account)"
-         r"(?:private[ _-]?key|privkey|priv_key|ecdsa|signer|secret[ _-]?key|\.key\.hex\(\)|new account\()"
-         # (what stands between, on the value's own line, names no digest, hash or public key)
-         r"(?:" + _NOT_A_DIGEST_BEFORE + r"{0,80}?|[^\n]{0,80}(?:\r?\n[^\n]{0,80})?\r?\n" + _NOT_A_DIGEST_BEFORE
-         + r"{0,40}?)(?<![0-9a-z])(?:0x)?(?P<secret>[0-9a-f]{64})(?![0-9a-z])"),
+         "on the line of a private key's word (`crypto.HexToECDSA(\"…\")`, `new Account(\"0x…\")`, `PRIVATE_KEY=`), or "
+         "alone on one of the two lines under it (a REPL's `w.privateKey` then its value, Foundry's "
+         "`envUint(\"PRIVATE_KEY\")` then `[Return] 0x…`, an input's `signer key` then its `default:`); not after a "
+         "digest's, a hash's, an id's or a public key's word on the value's own line",
+         r"(?#needs:private|privkey|priv_key|toecdsa(|signer key|signer_key|secret_key|secret key|secretkey|.key.hex"
+         r"|new account)"
+         r"(?:private[ _-]?key|privkey|priv_key|toecdsa\(|signer[ _-]key|secret[ _-]?key|\.key\.hex\(\)|new account\()"
+         # (what stands between on the value's own line names no digest, hash, id or public key; a line
+         # under holds the value alone, after a console's or a trace's marks, a quote or `default:`)
+         r"(?:" + _NOT_A_DIGEST_BEFORE + r"{0,80}?|[^\n]{0,80}(?:\r?\n[^\n]{0,80})?\r?\n"
+         r"[ \t│├└─←>\[\]'\"(=]*(?:\[return\][ \t]*|(?:default|value)[ \t]*:[ \t]*['\"]?)?)"
+         r"(?<![0-9a-z])(?:0x)?(?P<secret>[0-9a-f]{64})(?![0-9a-z])"),
         ("lnd-macaroon-hex", "v", "an LND macaroon as hex (`xxd -p`, `lncli` output, a gRPC header), which "
          "always opens with `0201036c6e64`",
          r"(?#needs:0201036c6e64)(?<![0-9A-Za-z])(?P<secret>0201036c6e64[0-9a-f]{40,})(?![0-9A-Za-z])"),
@@ -2507,12 +2545,12 @@ def redaction_patterns():
          r"\[[ \t]*(?:\r?\n[ \t]*)?(?P<secret>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])[ \t]*,[ \t]*"
          r"(?:\r?\n[ \t]*)?){63}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9]))[ \t]*(?:\r?\n[ \t]*)?\]"),
         ("bip39-mnemonic", "i", "BIP-39 seed phrase: 12 to 24 words of 3 to 8 letters after a seed word "
-         "(in Chinese too: `助记词`), on a line or over lines, numbered or not (`1. shoot\\n2. jungle`, LND's "
+         "(in Chinese too: `助记词`), on a line, or over lines when numbered (`1. shoot\\n2. jungle`, LND's "
          "grid of 24), if few of them repeat (is_seed_phrase; not Anvil's public `test test … junk`)",
          r"(?#needs:mnemonic|seed|phrase|recovery|recupera|wallet|ledger|trezor|metamask|助记词|助記詞)"
          r"(?:(?:mnemonic|seed|phrase|recovery|recupera|wallet|助记词|助記詞)[^\n]{0,40}?(?:\n[^\n]{0,40}?)?"
          r"|(?:ledger|trezor|metamask)[^\n]{0,100}\n[ \t]*)(?<![a-z])"  # (a wallet's name: the words on the line below)
-         r"(?P<phrase>(?:" + _MNEMONIC_WORD + r"(?:[ \t]+|[ \t]*\r?\n\s*)(?:[0-9]{1,2}[.)][ \t]+)?){11,23}"
+         r"(?P<phrase>(?:" + _MNEMONIC_WORD + r"(?:[ \t]+(?:[0-9]{1,2}[.)][ \t]+)?|[ \t]*\r?\n\s*[0-9]{1,2}[.)][ \t]+)){11,23}"
          + _MNEMONIC_WORD + r")(?![a-z])"),
         ("object-store-cli-keys", "", "mc alias set NAME URL ACCESS SECRET, mc admin user add ALIAS USER SECRET, "
          "b2 authorize-account ID KEY",
@@ -5640,6 +5678,10 @@ _PROSE_WORDS = frozenset((
     "some", "more", "most", "other", "such", "only", "over", "after", "before", "about", "because", "each", "every",
     "very", "does", "did", "done", "being", "these", "those", "here", "where", "while", "why", "how"))
 _SMALL_LETTERS = b"abcdefghijklmnopqrstuvwxyz"
+# What a text that holds a seed phrase names somewhere (a wallet, a recovery, a key's import).
+_SEED_PHRASE_CONTEXT = ("recover", "restore", "mnemonic", "seed", "wallet", "phrase", "bip39", "bip-39", "hdwallet",
+                        "keyring", "keystore", "validator", "ledger", "trezor", "metamask", "solana", "keys add",
+                        ".secret", "deposit", "private key", "助记词", "recupera")
 
 
 def is_seed_phrase(value):
@@ -5651,13 +5693,18 @@ def is_seed_phrase(value):
 
 
 def seed_phrase_spans(text):
-    """Spans of the seed phrases no word names (`echo "kitten similar … grid" | gaiad keys add
-    … --recover`): exactly 12, 15, 18, 21 or 24 small words of 3 to 8 letters, one space
-    between, in no longer run of them, with at most one word of prose (_PROSE_WORDS) and few
-    repeated (not Anvil's public `test test … junk`). Looked for only where the text, its
-    small letters taken out, holds eleven spaces in a row: a test in C, for any length."""
+    """Spans of the seed phrases no word names right before them (`echo "kitten similar …
+    grid" | gaiad keys add … --recover`): exactly 12, 15, 18, 21 or 24 small words of 3 to 8
+    letters, one space between, in no longer run of them, with at most one word of prose
+    (_PROSE_WORDS) and few repeated (not Anvil's public `test test … junk`), in a text that
+    speaks of a wallet or a recovery somewhere (_SEED_PHRASE_CONTEXT: not a list of words in
+    code, a command's packages). Looked for only where the text, its small letters taken
+    out, holds eleven spaces in a row: a test in C, for any length."""
     if b" " * 11 not in text.encode("utf-8", "surrogatepass").translate(None, _SMALL_LETTERS):
         return []
+    lowered = text.lower()
+    if not any(word in lowered for word in _SEED_PHRASE_CONTEXT):
+        return []  # (a list of words in code, a command's packages, a make file's targets)
     spans = []
     for match in _redaction_regexes["seed_phrase"].finditer(text):
         words = match.group().split(" ")

@@ -44,11 +44,11 @@ class FortySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (185, 186),
         "note-or-chat": (165, 186),
         "source-code": (183, 186),
-        "stack-trace-or-log": (184, 186),
-        "tool-output": (186, 186),
+        "stack-trace-or-log": (183, 186),
+        "tool-output": (185, 186),
         "vendor-token": (178, 186),
     }
-    recall, benign, altered = 0.976, 950, 26
+    recall, benign, altered = 0.975, 950, 26
 
 
 class FortyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -83,12 +83,12 @@ class FortyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (185, 185),
         "config-file": (176, 185),
         "note-or-chat": (168, 185),
-        "source-code": (177, 185),
+        "source-code": (175, 185),
         "stack-trace-or-log": (180, 185),
         "tool-output": (181, 185),
         "vendor-token": (183, 185),
     }
-    recall, benign, altered = 0.969, 950, 37
+    recall, benign, altered = 0.968, 950, 37
 
 
 class FortyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -178,10 +178,10 @@ class FortyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (187, 187),
         "command": (185, 187),
         "config-file": (186, 187),
-        "note-or-chat": (177, 187),
+        "note-or-chat": (175, 187),
         "source-code": (183, 187),
         "stack-trace-or-log": (184, 187),
         "tool-output": (183, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.983, 950, 8
+    recall, benign, altered = 0.982, 950, 8
