@@ -1034,10 +1034,12 @@ def redaction_patterns():
          r"(?![\w-])"),
         ("hubspot-region-token", "v", "HubSpot's private app token (`pat-na1-<uuid>`) and OAuth refresh token "
          "(`refresh_token: eu1-<uuid>`): a region, then a UUID (not a region's or a trace's id alone)",
-         r"(?#needs:pat-na|pat-eu|pat-ap|refresh)(?<![\w-])(?P<secret>pat-(?:na|eu|ap)[0-9]-"
-         r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"
-         r"|refresh_?token[\"']?[ \t]*[:=][ \t]*[\"']?(?P<secret2>(?:na|eu|ap)[0-9]-"
+         # (a row for each form, each opening with its literal: the engine skips to it)
+         r"(?#needs:pat-na|pat-eu|pat-ap)(?P<secret>pat-(?:na|eu|ap)[0-9]-"
          r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
+        ("hubspot-refresh-token", "v", "the same region and UUID as an OAuth refresh token's value",
+         r"(?#needs:na1-|na2-|eu1-|ap1-)refresh[_-]?[Tt]oken[\"']?[ \t]*[:=][ \t]*[\"']?"
+         r"(?P<secret>(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
          "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
          "`…nodereal.io/v1/<key>`, `…p2pify.com/<key>`): 20 to 100 characters with a digit, after up to three "
@@ -1736,7 +1738,7 @@ def redaction_patterns():
          "32 to 64 hex digits",
          # (found at the bracket: right after the name, or with `currently` in it after a key's or a token's
          # name somewhere in the text)
-         r"(?#needs:key|token|secret)\((?:(?<=api key \()|(?<=api_key \()|(?<=secret key \()|(?<=access key \()"
+         r"(?#needs:key (|token (|secret ()\((?:(?<=api key \()|(?<=api_key \()|(?<=secret key \()|(?<=access key \()"
          r"|(?<=private key \()|(?<=license key \()|(?<=token \()|(?<=secret \())"
          r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,64})\)"),
         ("odbc-isql-password", "", "unixODBC's `isql [-v] DSN USER PASSWORD`: the password",

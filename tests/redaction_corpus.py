@@ -2048,7 +2048,9 @@ issue("bip39-mnemonic", "prose", "here's the seed for the test phone, in order:\
 issue("salesforce-session-id", "v", "SF_SESSION={v}", "00D" + rand(ALNUM, 12) + "!" + rand(ALNUM + ".", 60), "SF_SESSION=")
 issue("airtable-legacy-key", "v", "(log) calling airtable with key {v} for base appX", "key" + "Vq" + rand(LOWER, 6) + "Sde" + rand(DIGITS, 3),
       "calling airtable with key ")
-issue("hubspot-region-token", "v", "\"refresh_token\": \"{v}\",", "eu1-%s-%s-%s-%s-%s" % (
+issue("hubspot-region-token", "v", "$hubspot = Factory::createWithAccessToken('{v}');", "pat-na1-%s-%s-%s-%s-%s" % (
+    rand(HEX, 8), rand(HEX, 4), rand(HEX, 4), rand(HEX, 4), rand(HEX, 12)), "createWithAccessToken('")
+issue("hubspot-refresh-token", "v", "\"refresh_token\": \"{v}\",", "eu1-%s-%s-%s-%s-%s" % (
     rand(HEX, 8), rand(HEX, 4), rand(HEX, 4), rand(HEX, 4), rand(HEX, 12)), "\"refresh_token\": \"")
 issue("rpc-endpoint-key", "v", "url: 'https://arbitrum-mainnet.infura.io/v3/{v}'", rand(HEX, 32), "infura.io/v3/")
 issue("rpc-endpoint-key", "v", "curl https://lagoon-pigeon.quiknode.pro/{v}/ -X POST", rand(HEX, 40), "quiknode.pro/")
