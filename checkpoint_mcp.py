@@ -710,14 +710,14 @@ _BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-
 
 
 # A secret's label in bold after its opening `**` or `__` (other words before it, `:` inside the
-# marker or after it), then the value, in backticks or bare, if it reads as a password typed
-# (is_typed_password: not `db-credentials`, `rotated-2024-06`).
+# marker or after it), then the value, in backticks or bare, if it holds all four kinds of a
+# password's characters (is_four_kinds_password: not `db-credentials`, `Bearer-Token-v2`).
 _MARKDOWN_LABEL_ENDS = ("password", "passwd", "passphrase", "pwd", "pw", "secret", "token", "key")
 _MARKDOWN_LABELLED_SECRET = (
     r"[ \t]*(?:[a-z0-9][a-z0-9 _./-]{0,30}?[ _-])?"
     r"(?:password|passwd|passphrase|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key|secret[ _-]?key)"
     r"[ \t]*(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]*"
-    r"(?:`(?P<typed>[^`\n]{4,200})`|(?P<typed2>[^\s`*|,;]{4,200})(?=\s|\Z))")
+    r"(?:`(?P<chosen>[^`\n]{4,200})`|(?P<chosen2>[^\s`*|,;]{4,200})(?=\s|\Z))")
 
 
 # A character of a line before 64 hex digits that is not where a word names them a digest,
@@ -1730,8 +1730,8 @@ def redaction_patterns():
          r"(?#needs:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|base64.encode)"
          r"(?:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|[Bb]ase64\.encode)[^\n]{0,80}?"
          r"[\"'](?!" + _NOT_A_USER + r")[\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak>[^\"'\s/:]{4,128})[\"']"
-         r"|[\"'](?!" + _NOT_A_USER + r")[\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak2>[^\"'\s/:]{4,128})[\"'][^\n]*"
-         r"(?:\r?\n[^\n]*){0,2}?"
+         r"|[\"'](?!" + _NOT_A_USER + r")[\w.@+-]{1,64}:(?![0-9]{1,5}[\"'])(?P<weak2>[^\"'\s/:]{4,128})[\"'][^\n]{0,200}?"
+         r"(?:\r?\n[^\n]{0,200}?){0,2}?"
          r"(?:ToBase64String|base64Encode|btoa|b64encode|encodeToString|EncodeToString|[Bb]ase64\.encode)"),
         ("key-then-parenthesised-value", "i", "a key's or a token's value in parentheses right after its name "
          "(`the legacy HubSpot API key (<uuid>)`; not a cache's, an object's or a partition's key): a UUID or "
@@ -1747,12 +1747,12 @@ def redaction_patterns():
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"<>|;&-][^\s'\"<>|;&]*))"),
         ("ppp-secrets-line", "", "a line of ppp's chap-secrets or pap-secrets (`\"client\" * \"secret\" *`) in a "
          "text that names the file: the secret",
-         r"(?#needs:chap-secrets|pap-secrets)(?:chap|pap)-secrets[^\n]*(?:\r?\n[ \t]*#[^\n]*)*\r?\n"
+         r"(?#needs:chap-secrets|pap-secrets)(?:chap|pap)-secrets[^\n]{0,200}(?:\r?\n[ \t]*#[^\n]{0,200}){0,5}\r?\n"
          r"[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+(?:\"(?P<secret>[^\"\n]{4,})\"|(?P<secret2>[^\s\"#*]{4,}))"
          r"(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)"),
         ("pgbouncer-userlist-named", "", "a pgbouncer userlist's `\"user\" \"password\"` line under the file's name, "
          "a password in clear of any shape (`\"bundle curtain quiz\"`; not an `md5…` or `SCRAM-SHA-256$…` hash)",
-         r"(?#needs:userlist)userlist[^\n]*(?:\r?\n[^\n]*){0,10}?\r?\n[ \t]*\"[\w.@-]{1,64}\"[ \t]+"
+         r"(?#needs:userlist)userlist[^\n]{0,200}(?:\r?\n[^\n]{0,200}){0,10}?\r?\n[ \t]*\"[\w.@-]{1,64}\"[ \t]+"
          r"\"(?!md5[0-9a-f]{32}\"|SCRAM-SHA-256\$)(?P<secret>[^\"\n]{4,128})\""),
         ("colon-setting-line", "", "a line that is a setting's name ending in a password's or a secret's word, `:` "
          "and the value with no space (`Talk2MPassword:…`, an appliance's exported config): if it looks random",
@@ -1769,15 +1769,15 @@ def redaction_patterns():
          r",\"[^\"\n]*\",\"(?P<secret>[^\"\n]+)\""),
         ("ftp-pass-in-a-log", "", "an FTP `PASS` command a client's log or a capture records after its tag "
          "(`[FTP] PASS …`, `tcpdump -A`'s `… 10.0.0.5 PASS …`) on a line under its `USER`, if it looks random",
-         r"(?#needs: PASS )USER[ \t]+\S+[ \t]*\r?\n[^\n]*?(?<=[\] .0-9])PASS[ \t]+"
+         r"(?#needs: PASS )USER[ \t]+\S+[ \t]*\r?\n[^\n]{0,200}?(?<=[\] .0-9])PASS[ \t]+"
          r"(?![a-z][a-z0-9]*(?:_[a-z0-9]+)+[ \t]*(?:\r?\n|\Z))(?P<weak>[^\s]{4,128})[ \t]*(?=\r?\n|\Z)"),
         ("nmap-valid-credentials", "", "a login a scanner found (nmap's `user:password - Valid credentials`)",
          r"(?#needs:Valid credentials)[\w.@-]{1,64}:(?P<secret>\S{1,128}) - Valid credentials"),
         ("ibm-i-and-cobol-literal", "", "a password literal in IBM i's and COBOL's source: CL's `DCL VAR(&RMTPWD) … "
          "VALUE('…')`, RPG's `D RmtPwd C CONST('…')`, COBOL's `MOVE '…' TO WS-PASSWD`",
          r"(?#needs:VALUE('|CONST('|MOVE ')"
-         r"VAR\(&\w*(?i:pwd|pass|pw)\w*\)[^\n]{0,80}?VALUE\('(?P<secret>[^'\n]+)'\)"
-         r"|\w*(?i:pwd|pass|pw)\w*[ \t]+C[ \t]+CONST\('(?P<secret2>[^'\n]+)'\)"
+         r"VAR\(&(?=\w{0,30}(?i:pwd|pass|pw))\w{1,30}\)[^\n]{0,80}?VALUE\('(?P<secret>[^'\n]+)'\)"
+         r"|(?<!\w)(?=\w{0,30}(?i:pwd|pass|pw))\w{1,30}[ \t]+C[ \t]+CONST\('(?P<secret2>[^'\n]+)'\)"
          r"|MOVE[ \t]+'(?P<secret3>[^'\n]+)'[ \t]+TO[ \t]+[\w-]*(?:PASSWD|PASSWORD|PWD|PASS|PSWD)[\w-]*"),
         ("oracle-wallet-credential", "", "a credential stored in an Oracle wallet from the command line "
          "(`mkstore -wrl … -createCredential ALIAS USER '…'`): the password",
@@ -1789,25 +1789,25 @@ def redaction_patterns():
         ("survey-password-default", "", "the default answer of a survey question, a parameter or an input whose "
          "variable names a password or a secret (AWX's `variable: gw_admin_password` … `default: …`)",
          r'(?#needs:variable:|name:|variable")'
-         r"(?:variable|name):[ \t]*[\"']?[\w.-]*(?:password|passwd|secret|token|api_key)"
-         r"[\w.-]*[\"']?[ \t]*\r?\n(?:[ \t]*[\w-]+:[^\n]*\r?\n){0,4}?[ \t]*default:[ \t]*"
+         r"(?:variable|name):[ \t]*[\"']?[\w.-]{0,60}?(?:password|passwd|secret|token|api_key)"
+         r"[\w.-]{0,40}[\"']?[ \t]*\r?\n(?:[ \t]*[\w-]+:[^\n]{0,200}\r?\n){0,4}?[ \t]*default:[ \t]*"
          r"(?:\"(?P<secret>[^\"\n]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<secret3>[^\s\"'][^\s]{3,127}))[ \t]*(?=\r?\n|\Z)"
          # (or its JSON: `"variable": "pms_db_password", "type": "text", "default": "…"`)
-         r"|\"variable\":[ \t]*\"[\w.-]*(?:password|passwd|secret|token|api_key)[\w.-]*\""
+         r"|\"variable\":[ \t]*\"[\w.-]{0,60}?(?:password|passwd|secret|token|api_key)[\w.-]{0,40}\""
          r"(?:,[ \t]*\"[\w-]+\":[ \t]*(?:\"[^\"\n]*\"|[\w.-]+)){0,4},[ \t]*\"default\":[ \t]*\"(?P<secret4>[^\"\n]{4,128})\""),
         ("conda-channel-token", "", "the token in a conda channel's URL (`conda.anaconda.org/t/<token>/…`, a "
          "company's own channel: `https://conda.example.org/t/<token>/…`)",
-         r"(?#needs:/t/)(?:conda|anaconda)[\w.-]*(?::[0-9]{2,5})?(?:/[\w.-]+)?/t/(?P<secret>[A-Za-z0-9_-]{16,128})(?=/)"),
+         r"(?#needs:/t/)(?:conda|anaconda)[\w.-]{0,60}(?::[0-9]{2,5})?(?:/[\w.-]{1,60})?/t/(?P<secret>[A-Za-z0-9_-]{16,128})(?=/)"),
         ("x12-interchange-password", "", "the security password of an X12 interchange's ISA segment, when its "
          "qualifier says one is there (`ISA*00*          *01*<password>*ZZ*…`)",
          r"(?#needs:ISA*)ISA\*[0-9]{2}\*[^*\n]{0,10}\*01\*(?!0+[ ]*\*)(?P<secret>[^*\n]*[^*\s])[ ]*\*"),
         ("jcl-ftp-input", "", "the password of an FTP step's input in JCL: host, user, then the password on "
          "the lines under `//INPUT DD *` of a step that runs `PGM=FTP`",
-         r"(?#needs:PGM=FTP)PGM=FTP[^\n]*\r?\n(?://[^\n]*\r?\n){0,6}?//[A-Z0-9#@$]*[ \t]+DD[ \t]+\*[^\n]*\r?\n"
+         r"(?#needs:PGM=FTP)PGM=FTP[^\n]{0,200}\r?\n(?://[^\n]*\r?\n){0,6}?//[A-Z0-9#@$]*[ \t]+DD[ \t]+\*[^\n]*\r?\n"
          r"[^\n/]+\r?\n[^\n/]+\r?\n[ \t]*(?!(?i:binary|ascii|quit|bye|close|prompt|passive|cd|put|get|open|user)(?:\s|\Z))"
          r"(?P<secret>[^\s]{4,})[ \t]*(?=\r?\n|\Z)"),
         ("rsyncd-secrets-line", "", "a line of rsyncd's secrets file (`user:password`) in a text that names it",
-         r"(?#needs:rsyncd.secrets|rsyncd.scrt)rsyncd\.s(?:ecrets|crt)[^\n]*(?:\r?\n[ \t]*#[^\n]*)*\r?\n"
+         r"(?#needs:rsyncd.secrets|rsyncd.scrt)rsyncd\.s(?:ecrets|crt)[^\n]{0,200}(?:\r?\n[ \t]*#[^\n]{0,200}){0,5}\r?\n"
          r"[ \t]*(?![0-9]+:)(?P<rsyncd_user>[\w.@-]{1,64}):(?!(?P=rsyncd_user)(?:\s|\Z))(?P<secret>[^\s]{4,128})"),
         ("keyring-get-printed", "", "what `keyring get SERVICE USER` printed on the line below it",
          r"(?#needs:keyring get)keyring[ \t]+get[ \t]+\S+[ \t]+\S+[ \t]*\r?\n[ \t]*(?P<weak>[^\s]{6,128})[ \t]*(?=\r?\n|\Z)"),
@@ -1830,19 +1830,19 @@ def redaction_patterns():
          r"(?#needs:add_password(|add_password (|.add_password)\.add_password[ \t]*\([^)\n]{0,300}?,[ \t]*"
          r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)')[ \t]*\)"),
         ("here-document-login", "", "a user and a password typed into a program by a here-document, each alone "
-         "on its line (`iris session … <<EOF\\n_SYSTEM\\n…`): the second, if it reads as a password typed "
-         "(is_typed_password)",
+         "on its line (`iris session … <<EOF\\n_SYSTEM\\n…`): the second, if it holds all four kinds of a "
+         "password's characters (is_four_kinds_password; not `Ubuntu-22.04`)",
          "(?#needs:%s)" % "|".join("<<" + c for c in "'\" -_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
          + r"(?<![^\n])(?![^\n]*(?:(?<![\w-])(?:cat|tee)(?![\w-])|>))[^\n]{0,200}?"  # (not a file written: `cat > x <<EOF`)
          r"<<-?[ \t]*['\"]?[A-Za-z_]{1,20}['\"]?[ \t]*\r?\n[ \t]*[A-Za-z_%][\w.@%\\-]{0,40}[ \t]*\r?\n"
-         r"[ \t]*(?P<typed>[^\s]{6,64})[ \t]*(?=\r?\n)"),
+         r"[ \t]*(?P<chosen>[^\s]{6,64})[ \t]*(?=\r?\n)"),
         ("keyvault-secret-shown", "", "the value `az keyvault secret show` prints in its JSON",
-         r"(?#needs:keyvault secret show)keyvault[ \t]+secret[ \t]+show[^\n]*(?:\r?\n[^\n]*){0,20}?\r?\n"
+         r"(?#needs:keyvault secret show)keyvault[ \t]+secret[ \t]+show[^\n]{0,300}(?:\r?\n[^\n]{0,300}){0,20}?\r?\n"
          r"[ \t]*\"value\"[ \t]*:[ \t]*\"(?P<secret>[^\"\n]+)\""),
         ("password-through-process-substitution", "", "a password given to a password's flag as a file the "
          "shell makes of it: `--password <(echo '…')`, `--wallet-password-file=<(printf '%s' '…')`",
          r"(?#needs:<(echo|<(printf|<( echo|<( printf)"
-         r"(?i:pass(?:word|phrase)?|pw|pwd|secret|token)[\w-]*(?:=|[ \t]+)<\([ \t]*(?:echo|printf)(?:[ \t]+-[a-z]+)*"
+         r"(?i:pass(?:word|phrase)?|pw|pwd|secret|token)[\w-]{0,40}(?:=|[ \t]+)<\([ \t]*(?:echo|printf)(?:[ \t]+-[a-z]+)*"
          r"(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\")]+))[ \t]*\)"),
         ("echo-into-password-file", "", "a value echoed into a file named for a password or a token "
@@ -5681,9 +5681,8 @@ _PROSE_WORDS = frozenset((
     "very", "does", "did", "done", "being", "these", "those", "here", "where", "while", "why", "how"))
 _SMALL_LETTERS = b"abcdefghijklmnopqrstuvwxyz"
 # What a text that holds a seed phrase names somewhere (a wallet, a recovery, a key's import).
-_SEED_PHRASE_CONTEXT = ("recover", "restore", "mnemonic", "seed", "wallet", "phrase", "bip39", "bip-39", "hdwallet",
-                        "keyring", "keystore", "validator", "ledger", "trezor", "metamask", "solana", "keys add",
-                        ".secret", "deposit", "private key", "助记词", "recupera")
+_SEED_PHRASE_CONTEXT = ("mnemonic", "--recover", "keygen recover", "keys add", "hdwallet", ".secret", "seed phrase",
+                        "recovery phrase", "secret phrase", "seed words", "bip39", "bip-39", "wallet", "助记词", "recupera")
 
 
 def is_seed_phrase(value):
@@ -5698,10 +5697,11 @@ def seed_phrase_spans(text):
     """Spans of the seed phrases no word names right before them (`echo "kitten similar …
     grid" | gaiad keys add … --recover`): exactly 12, 15, 18, 21 or 24 small words of 3 to 8
     letters, one space between, in no longer run of them, with at most one word of prose
-    (_PROSE_WORDS) and few repeated (not Anvil's public `test test … junk`), in a text that
-    speaks of a wallet or a recovery somewhere (_SEED_PHRASE_CONTEXT: not a list of words in
-    code, a command's packages). Looked for only where the text, its small letters taken
-    out, holds eleven spaces in a row: a test in C, for any length."""
+    (_PROSE_WORDS) and few repeated (not Anvil's public `test test … junk`), when its line or
+    the line above speaks of a wallet, a mnemonic or a key's recovery (_SEED_PHRASE_CONTEXT:
+    not a list of words in code, a command's packages, a make file's targets). Looked for
+    only where the text, its small letters taken out, holds eleven spaces in a row: a test
+    in C, for any length."""
     if b" " * 11 not in text.encode("utf-8", "surrogatepass").translate(None, _SMALL_LETTERS):
         return []
     lowered = text.lower()
@@ -5710,9 +5710,12 @@ def seed_phrase_spans(text):
     spans = []
     for match in _redaction_regexes["seed_phrase"].finditer(text):
         words = match.group().split(" ")
+        line_start = lowered.rfind("\n", 0, match.start()) + 1
+        line_end = lowered.find("\n", match.end())
+        near = lowered[lowered.rfind("\n", 0, max(0, line_start - 1)) + 1:line_end if line_end >= 0 else len(lowered)]
         if (len(words) in _SEED_PHRASE_WORDS and sum(word in _PROSE_WORDS for word in words) <= 1
-                and is_seed_phrase(match.group())):
-            spans.append(match.span())
+                and is_seed_phrase(match.group()) and any(word in near for word in _SEED_PHRASE_CONTEXT)):
+            spans.append(match.span())  # (its line, or the line above it, speaks of a wallet or a recovery)
     return spans
 
 

@@ -84,11 +84,11 @@ class FortyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (176, 185),
         "note-or-chat": (168, 185),
         "source-code": (175, 185),
-        "stack-trace-or-log": (180, 185),
+        "stack-trace-or-log": (177, 185),
         "tool-output": (181, 185),
         "vendor-token": (183, 185),
     }
-    recall, benign, altered = 0.968, 950, 37
+    recall, benign, altered = 0.966, 950, 37
 
 
 class FortyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
