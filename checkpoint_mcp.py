@@ -727,11 +727,21 @@ _NOT_A_DIGEST_BEFORE = (r"(?:(?!tx|hash|block|topic|root|digest|sha|commit|nonce
                         r"|msg|state)[^\n])")
 
 
+# Short words of prose that BIP-39's list lacks, and more that it holds (`all`, `that`, `this`):
+# a seed phrase holds none of the first and at most one of all of them (_PROSE_WORDS).
+_NOT_SEED_WORDS = ("the", "and", "for", "are", "was", "were", "not", "but", "with", "from", "has", "had", "them",
+                   "its", "our", "your", "which", "who", "how", "could", "would", "should", "been", "does", "did",
+                   "via", "than", "his", "her", "she", "him", "these", "those", "each", "may", "might", "being", "get",
+                   "got", "let", "too", "out", "per", "yes", "etc")
+_PROSE_WORDS = frozenset(_NOT_SEED_WORDS + (
+    "that", "this", "into", "have", "will", "can", "you", "they", "their", "when", "what", "there", "then", "also",
+    "just", "please", "make", "sure", "all", "any", "some", "more", "most", "other", "such", "only", "over", "after",
+    "before", "about", "because", "every", "very", "done", "here", "where", "while", "why"))
+
+
 # A word of a BIP-39 seed phrase: 3 to 8 letters and none of the short words of prose
-# (the list has none of them), so a sentence never reads as a seed.
-_MNEMONIC_WORD = (r"(?!(?:the|and|for|are|was|were|not|but|with|from|has|had|them|its|our|your|which"
-                  r"|who|how|could|would|should|been|does|did|via|than|his|her|she|him|these|those"
-                  r"|each|may|might|being|get|got|let|too|out|per|yes|etc)(?![a-z]))[a-z]{3,8}")
+# the list lacks (_NOT_SEED_WORDS), so a sentence never reads as a seed.
+_MNEMONIC_WORD = r"(?!(?:%s)(?![a-z]))[a-z]{3,8}" % "|".join(_NOT_SEED_WORDS)
 
 
 # A character a password in prose can hold: not a space, a quote, a bracket or list
@@ -5670,15 +5680,8 @@ def chosen_password_spans(text):
     return spans
 
 
-# A seed phrase's count of words (BIP-39: 12 to 24, by threes), and the words of prose that
-# such a phrase holds at most one of (`all`, `that`, `this` are BIP-39 words too).
+# A seed phrase's count of words (BIP-39: 12 to 24, by threes).
 _SEED_PHRASE_WORDS = (12, 15, 18, 21, 24)
-_PROSE_WORDS = frozenset((
-    "the", "and", "that", "this", "for", "with", "from", "into", "are", "was", "were", "been", "have", "has", "had",
-    "will", "would", "should", "could", "can", "not", "but", "you", "your", "our", "they", "them", "their", "its",
-    "which", "when", "what", "who", "there", "then", "than", "also", "just", "please", "make", "sure", "all", "any",
-    "some", "more", "most", "other", "such", "only", "over", "after", "before", "about", "because", "each", "every",
-    "very", "does", "did", "done", "being", "these", "those", "here", "where", "while", "why", "how"))
 _SMALL_LETTERS = b"abcdefghijklmnopqrstuvwxyz"
 # What a text that holds a seed phrase names somewhere (a wallet, a recovery, a key's import).
 _SEED_PHRASE_CONTEXT = ("mnemonic", "--recover", "keygen recover", "keys add", "hdwallet", ".secret", "seed phrase",
