@@ -782,15 +782,23 @@ _PASSWORD_WORD = (r"assword(?<!1Password)(?<!1password)|asswd|assphrase|asswort|
                   r"|(?<![\w-])senha")
 
 
+# The last parts of a host's name that no word of a passphrase is (`.com`, `.internal`); more
+# end one where a host is likelier than a phrase (_NOT_A_HOST: `.dev`, `.cloud`, a country's).
+_HOST_ENDINGS = "com|net|org|io|local|localhost|lan|internal|intra|corp|arpa|svc|edu|gov"
+
+# Not small words joined by dots that end as a host's name does (`registry.payroll.acme.internal`).
+_NOT_DOTTED_HOST = r"(?![a-z.]{0,90}\.(?:" + _HOST_ENDINGS + r")(?![\w.-]))"
+
+
 # Not a host's name: small letters, digits and `-` in parts joined by dots, the last a
 # top-level domain or a private network's (`indexer-15.tidepool.dev.test`, `db-2.corp.internal`).
-_NOT_A_HOST = (r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|test|example|invalid|local|localhost|lan"
-               r"|internal|intra|corp|home|arpa|svc|cloud|ai|co|edu|gov|info|biz|xyz|[a-z]{2})(?![\w.-]))")
+_NOT_A_HOST = (r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:" + _HOST_ENDINGS + r"|dev|app|test|example|invalid|home|cloud"
+               r"|ai|co|info|biz|xyz|[a-z]{2})(?![\w.-]))")
 
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-` (and a
 # number after the same joint: `dune_apple_garnet_pepper_58`).
-_WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}(?:(?P=joint)[0-9]{1,4})?"
+_WORD_PASSPHRASE = _NOT_DOTTED_HOST + r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}(?:(?P=joint)[0-9]{1,4})?"
 
 
 # A value split over lines: literals Python joins (`("…"\n "…")`, the first on the line
@@ -907,8 +915,7 @@ _STATED_SECRET = _STATED_JOIN + (
     r"|Cache|Type|Field|Column|Table|Policy|Strategy|Generator|Encoder|Decoder|Hasher|Storage)(?![a-z]))"
     r"(?:[A-Z][a-z]{2,11}){3,6}[0-9]{0,4}"
     # (words joined by dots, not a host's name: `api.example.com`)
-    r"|(?![a-z.]{0,90}\.(?:com|net|org|io|local|internal|lan|corp|edu|gov|localhost|intra|svc|arpa)(?![\w.-]))"
-    r"[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
+    r"|" + _NOT_DOTTED_HOST + r"[a-z]{3,12}(?P<joint>\.)[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){1,5}[0-9]{0,4}"
     r"|(?![^\s]{0,84}(?<![a-z])(?:for|the|and|with|from|default|plugin|review|ready|cache|test|session)(?![a-z]))"
     r"(?:[A-Za-z][a-z]{2,11}(?P<joint2>[_-])[A-Za-z][a-z]{2,11}(?:(?P=joint2)[A-Za-z][a-z]{2,11}){2,5}(?:(?P=joint2)?[0-9]{1,4})?"
     # (three words only with `-`, none of a compound's: `mysql_config_editor` is code, `read-only-scope` prose)
@@ -2465,7 +2472,7 @@ def redaction_patterns():
          # (not the value of a flag that names where or who: `az login --tenant <uuid>`)
          + "".join("(?<!--%s )" % flag for flag in ("tenant", "subscription", "username", "user", "client-id", "scope",
                                                   "server", "registry", "org", "organization", "project", "region"))
-         + r"(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),
+         + _NOT_A_HOST + r"(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),  # (nor where it logs in: `docker login registry.example.com`)
         ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
          r"(?#needs: -t )-t(?<=[ \t]-t)[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
         ("oathtool-key", "", "oathtool [--totp] [-b] KEY (a TOTP/HOTP seed)",
@@ -3118,12 +3125,13 @@ def redaction_patterns():
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
-    r"|#\{.*|=\{\{.*|\{!.*|@[A-Za-z_]+(?![\w!#$%^&*+=~.-])"  # (n8n's `={{ $env.X }}`, Salesforce's `{!$Credential.…}`,
-    # a T-SQL variable: `WITH PASSWORD = @NewPassword`)
+    r"|#\{.*|=\{\{.*|\{!.*|@(?:[A-Za-z_]+|[A-Z][A-Z0-9_]{2,})(?![\w!#$%^&*+=~.-])"  # (n8n's `={{ $env.X }}`,
+    # Salesforce's `{!$Credential.…}`, a T-SQL variable: `WITH PASSWORD = @NewPassword`, a secret's name in EAS or
+    # Vercel: `"@SENTRY_AUTH_TOKEN"`)
     r"|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
     r"|hmac-sha(?:1|224|256|384|512):.*"  # (Octopus' `#{Sql.Password}`, ARM's `[parameters('…')]`, Vault's audit HMAC)
     r"|ENC\[.*|ENC\(.*|@(?:keychain|env):.*|@[~.]?/\S*|@[\w.-]+\.(?:txt|json|ya?ml|env|conf|cfg|ini|key|pem)"
-    r"|@[A-Z][A-Z0-9_]{2,}|@[a-z]+(?:-[a-z]+)+"  # (a secret's name in EAS or Vercel: `"@SENTRY_AUTH_TOKEN"`)
+    r"|@[a-z]+(?:-[a-z]+)+"  # (and in Vercel's older form: `@sentry-auth-token`)
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
@@ -3435,7 +3443,10 @@ def redaction_regexes():
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["six_consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{6,}")  # (not `mysqlcredentials`)
         made["uuid"] = re.compile(_UUID_SHAPE)
-        made["address"] = re.compile(r"[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")  # an e-mail address
+        made["sealed_start"] = re.compile(r"(?<![A-Za-z0-9+/])Ag[A-Za-z0-9+/]{60}")
+        made["variable"] = re.compile(r"\$\{?[a-z_][a-z0-9_]*\b(?![ \t]*=)")  # (a shell's variable, not given a value)
+        made["address"] = re.compile(  # an e-mail address (is_address)
+            r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,}|[A-Z]{2,})")
         made["seed_phrase"] = re.compile(  # (small words of 3 to 8 letters, a space between, the run whole)
             r"(?<![A-Za-z0-9_.-])(?<![a-z] )[a-z]{3,8}(?: [a-z]{3,8}){11,23}(?![A-Za-z0-9_-])(?! [a-z])")
         made["word"] = re.compile(r"\S+")
@@ -3890,14 +3901,21 @@ def is_stated_password(text, start, value):
     return looks_random(value) and not reads_as_a_name(value)
 
 
+def is_address(value):
+    """True when `value` is an e-mail address: a user's part of word characters, `.`, `+`
+    and `-`, then a domain whose last part is two letters or more in one case (`ops@example.com`,
+    `IT@CORP.EXAMPLE.COM`); not a password with `@` in it (`P@ssw0rd01.`, `vMS+O~rw@SDW3.eh`)."""
+    return "@" in value and _redaction_regexes["address"].fullmatch(value) is not None
+
+
 def reads_as_a_name(value):
     """True when `value`, letters with digits or symbols, is a name and no secret: a path, a
     variable, a reference, a flag, an address, a setting and its value, an environment
     variable's or a setting's name, a version, a host or a file."""
     if any(c in value for c in "/\\") or value[:1] in "$%&{<#@.-_=+*":
         return True  # a path, a variable, a reference, a flag
-    if "@" in value and "." in value.rpartition("@")[2] and not any(c.isupper() for c in value.rpartition("@")[2]):
-        return True  # an address (`ops@example.com`; not `vMS+O~rw@SDW3.eh`, a password)
+    if is_address(value):
+        return True  # an address
     if "=" in value and value.partition("=")[0].replace("_", "").replace(".", "").isalpha() and (
             value.partition("=")[0].islower()):
         return True  # a setting and its value (`user_id=9086317`; not `Yxcv=V8p58`)
@@ -3942,7 +3960,7 @@ def is_four_kinds_password(value):
     64 of them, and is no address nor path."""
     return (8 <= len(value) <= 64 and any(c.isupper() for c in value) and any(c.islower() for c in value)
             and any(c.isdigit() for c in value) and any(c in _CHOSEN_SYMBOLS or c in "^+=" for c in value)
-            and not ("/" in value or "@" in value and "." in value.rpartition("@")[2])
+            and "/" not in value and not is_address(value)
             and value[:1] not in "@#" and not _REFERENCE_SHAPE.match(value))  # (not a handle nor a reference:
     # `@JohnD42`, `Ops-Admin#2`, `Issue#1234`)
 
@@ -3954,7 +3972,7 @@ def is_typed_password(value):
     return (8 <= len(value) <= 64 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
             and (any(c.isupper() for c in value) and any(c.islower() for c in value)
                  or any(c in "!#$%&*?@~^=+" for c in value))
-            and not ("/" in value or "@" in value and "." in value.rpartition("@")[2]))
+            and "/" not in value and not is_address(value))
 
 
 def is_chopped_letters(value):
@@ -3989,8 +4007,8 @@ def looks_random(value):
     if "://" in value:  # a URL, by the last part of its path (`https://chat.example.com/x/9Lm2Qp7Tz4Vx`, a
         last = value.partition("://")[2].rstrip("/").rpartition("/")[2]  # webhook's; not `https://nas/ris/`)
         return "/" in value.partition("://")[2].rstrip("/") and looks_random(last)
-    if "@" in value and _redaction_regexes["address"].fullmatch(value) is not None:
-        return False  # an e-mail address
+    if is_address(value):
+        return False
     if value.count("/") >= 2 and all(part.replace("-", "").replace("_", "").isalpha()
                                      for part in value.strip("/").split("/")):
         return False  # a path of words: `secret/data/web/db`
