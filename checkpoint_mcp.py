@@ -3167,7 +3167,7 @@ _PLACEHOLDER_VALUE = (
     r"|[A-Z]{2,}(?:_[A-Z]{2,})+"  # a constant's name: `headers[API_KEY] = SERVER_INFO`
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
-    r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}|[0-9]{1,3})"
+    r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}(?:%2[Ff][A-Za-z][A-Za-z_-]{1,15})*|[0-9]{1,3})"
     r"|_(?:ga|gid|gat|fbp|fbc|gcl_au|hjid|uetsid|uetvid|clck|clsk)(?:_[A-Za-z0-9]+)?=[A-Za-z0-9.]{1,60}"  # analytics
     r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
@@ -3590,6 +3590,14 @@ def in_arn(lowered, start):
     token_start = max(lowered.rfind(" ", 0, start), lowered.rfind("\n", 0, start), lowered.rfind("\t", 0, start),
                       lowered.rfind("'", 0, start), lowered.rfind('"', 0, start)) + 1
     return "arn:aws" in lowered[token_start:start]
+
+
+def holds_sealed_secret(text, lowered):
+    """True when the text may hold a SealedSecret's `encryptedData:` (`lowered` is the text as
+    ascii_lowercase leaves it): its kind named, or a ciphertext's start (`AgB…`, or `Ag…` and 60
+    base64 characters or more)."""
+    return "encrypteddata" in lowered and (
+        "sealedsecret" in lowered or "agb" in lowered or _redaction_regexes["sealed_start"].search(text) is not None)
 
 
 def in_sealed_document(lowered, start):
@@ -4365,6 +4373,8 @@ _ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".w
                    ".jpg", ".webp")
 _DOCUMENT_SUFFIXES = (".pdf", ".nc", ".zip", ".gz", ".csv", ".txt", ".html", ".xml", ".gif", ".jpeg", ".mp4",
                       ".zpl", ".tif", ".tiff", ".parquet")
+_FILE_NAME_SUFFIXES = _ASSET_SUFFIXES + _DOCUMENT_SUFFIXES + (".pem", ".crt", ".cer", ".der", ".p12", ".pfx", ".jks",
+                                                              ".json", ".log", ".yaml", ".yml")
 
 
 def is_public_by_make(run_text):
@@ -4494,6 +4504,22 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
             and near.group().startswith("cred") and text[max(0, start - 3):start] != "://")
 
 
+def names_a_variable(lowered, first, last):
+    """True when the word lowered[first:last] is inside a reference to a variable, whose
+    value stands elsewhere: a shell's or PowerShell's (`$API_TOKEN`, `${DB_PASS}`,
+    `$env:API_KEY`), cmd's (`%API_KEY%`) or a CI's secret (`${{ secrets.NPM_TOKEN }}`), and not
+    given a value by `=` there."""
+    while first > 0 and (lowered[first - 1].isalnum() or lowered[first - 1] == "_"):
+        first -= 1
+    while last < len(lowered) and (lowered[last].isalnum() or lowered[last] == "_"):
+        last += 1
+    if lowered[last:last + 3].lstrip(" \t")[:1] == "=" and lowered[last:last + 4].lstrip(" \t")[:2] != "==":
+        return False  # a variable given its value here: PowerShell's `$env:API_KEY = "…"`, PHP's `$pass = …`
+    before = lowered[max(0, first - 8):first]
+    return (before.endswith(("$", "${", "$env:", "secrets.")) or before.endswith("%")
+            and lowered[last:last + 1] == "%" and not lowered[first].isdigit())  # (not `%5Bpassword%5D`)
+
+
 def credential_word_before(lowered, window, start, inside):
     """The last credential word (or name: `token_AbC…` runs into its value) between
     `window` and `inside` that ends at most _NEAR_CHARS before `start` and is not a public
@@ -4508,6 +4534,8 @@ def credential_word_before(lowered, window, start, inside):
                 start:found.start()] and found.group() != "secret"):
             continue  # (nor in a URL's host: `https://object-store.os-api.…/<md5>.nc`, but a secret's
             # sharing: `https://onetimesecret.com/secret/…`)
+        if found.start() < start and names_a_variable(lowered, found.start(), found.end()):
+            continue  # (nor a variable's name: `Bearer $CARRIER_TOKEN" https://…`, its value is not here)
         folder_end = lowered.find("/", found.end(), inside)
         if (found.start() > start and lowered[found.start() - 1] == "/"
                 and lowered[found.end():found.end() + 1].isalpha() and lowered[found.end():folder_end].isalpha()):
@@ -4767,10 +4795,12 @@ def unnamed_run_span(text, lowered, match, start, end, window):
     first = max(start, text.rfind("/", start, match.start()) + 1)
     last = text.find("/", match.end(), end)
     if first > start and text[max(0, start - 3):start] == "://":
-        if lowered.find("hook", start, first) >= 0:
-            return start, end  # a webhook's URL: the URL is the secret, its host too
+        if lowered.find("hook", start, first) >= 0 and not lowered[start:first].endswith(
+                ("/commit/", "/commits/", "/blob/", "/tree/", "/compare/")):
+            return start, end  # a webhook's URL: the URL is the secret, its host too (not a commit's in a
+            # repository so named: `…/webhook-svc/commit/<sha>`)
         if is_key_in_path(text, start, first, last, end):
-            return start, end if last < 0 else last  # the URL is the key's
+            return first, end if last < 0 else last  # the key, its URL's host and path left readable
         return None
     head = _redaction_regexes["prefix"]
     prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
@@ -4804,9 +4834,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     webhook's object by its id's prefix (_OBJECT_ID_PREFIXES), or a UUID (alone or in a
     path) not named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
     count."""
-    if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id ") or text.startswith("gpg: key ", start - 9) or (
+    if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id ") or text[max(0, start - 6):start].lower() in (
+            "(item ", "(item:") or text.startswith("gpg: key ", start - 9) or (
             text[max(0, start - 8):start].lower() in ("gpg key ", "pgp key ")):
-        return None  # an object's id, so named in parentheses: `(id key_G6DY…)`; a key's in gpg's output
+        return None  # an object's id, so named in parentheses: `(id key_G6DY…)`, a password manager's item
+        # (`… in 1Password (item 5tfzi0zc…)`); a key's in gpg's output
     if near.start() >= start and _redaction_regexes["id_name"].search(text, window, start):
         return None  # the word is the value's own start, and its name an id's: `APCA_API_KEY_ID=PK…`
     line = lowered.rfind("\n", 0, near.start()) + 1
@@ -4911,7 +4943,7 @@ def credential_spans(text, lowered):
     ordinary text, so each is found first and its window searched for a word after."""
     public, run = _redaction_regexes["public"], _redaction_regexes["run"]
     spans, examined = [], 0
-    sealed = "encrypteddata" in lowered and ("sealedsecret" in lowered or "agb" in lowered)  # (its ciphertext: `AgB…`)
+    sealed = holds_sealed_secret(text, lowered)
     firebase = "firebaseconfig" in lowered
     for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
         if match.start() < examined:
@@ -4931,6 +4963,8 @@ def credential_spans(text, lowered):
             continue  # a device's path (`/dev/serial/by-id/usb-Klipper_stm32f446xx_…-if00`)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
+        if "/" not in text[start:end] and text[start:end].lower().endswith(_FILE_NAME_SUFFIXES):
+            continue  # a file's name: `wechatpay_<serial>.pem`
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
                 and text[end:end + 1] not in ("@", ":")):
             continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)
@@ -4947,6 +4981,9 @@ def credential_spans(text, lowered):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
         if is_sealed_or_named_id(text, lowered, line, start, end, near, sealed):
             continue
+        if near is not None and _redaction_regexes["variable"].search(lowered, near.end(), start):
+            near = None  # a variable is the word's value, and the run after it another thing: `Authorization:
+            # Bearer $CARRIER_TOKEN" https://…/track/1Z…`
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near
         if near is None:  # (a token alone on its line under its label: as sure as beside it)
@@ -5399,7 +5436,7 @@ def redact_rows(text):
     total, lowered = 0, ascii_lowercase(text)
     rows = rows_to_try(gate, text, lowered)
     # (what the whole text holds, looked for once: a redaction never adds these words)
-    sealed = "encrypteddata" in lowered and ("sealedsecret" in lowered or "agb" in lowered)  # (its ciphertext: `AgB…`)
+    sealed = holds_sealed_secret(text, lowered)
     firebase = "firebaseconfig" in lowered
     next_row = 0
     while next_row < len(rows):
