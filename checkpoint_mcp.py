@@ -548,10 +548,21 @@ _PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", 
                   "storage", "sql", "pfx", "p12", "keystore", "keychain", "cert", "signing", "mqtt", "ks")
 
 
+# Words that end in `pass` and name no password (`BYPASS=1`, `LOWPASS=…`, Vulkan's `renderpass`);
+# after any other word, `pass` or `pw` glued to it names one (`AMPMGRPASS=`, `SCANPW=`) when
+# `=` gives it, unspaced as in a shell or an env file, a value with a digit or a symbol
+# (_GLUED_VALUE): not a count, a word nor a function's name (`getpass=fallback_getpass`).
+_NOT_PASSWORD_PASS = ("by", "com", "sur", "over", "under", "tres", "low", "high", "band", "all", "notch", "render",
+                      "sub", "multi", "first", "second", "one", "two", "single", "double", "re", "boarding", "day",
+                      "season", "bus", "hall", "free", "back", "mountain", "ski", "get")  # (`getpass`)
+_GLUED_VALUE = r"""(?==["']?(?![0-9]{1,5}(?![^\s,;]))(?=[A-Za-z0-9])[^\s="']{0,64}?[0-9!@#$%^&*+])"""
+
+
 _SECRET_NAME = (
     "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
         "token", "token(?<!pagetoken)(?<!page_token)").replace(  # (Helm's `existingSecret: db-creds`
-        "secret", "secret(?<!existingsecret)(?<!existing_secret)") + "|" + _KEY_NAME  # names one)
+        "secret", "secret(?<!existingsecret)(?<!existing_secret)(?<!from_secret)") + "|" + _KEY_NAME  # names one,
+    # and so does Drone's `from_secret: db_password`)
     + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"';&?]pass)|(?<=[{,] pass)|(?<=\n pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
     + r"|(?<=[ \t]pass)(?==(?![0-9]{1,5}(?![^\s,;]))[^\s=]{0,64}?[0-9.!@#$%^&*+_-])"  # (`ssid=… pass=…`,
@@ -559,8 +570,10 @@ _SECRET_NAME = (
     + r"|(?<![^\n]pass)(?=[ \t]*[=:][ \t]*[\"']?(?=[A-Za-z])(?![^\s]*(?:/|::|%))[^\s=:]{0,64}?[0-9!@#$^&*+_-])"  # (at a
     # line's start: an ini's or rclone's `pass = …`, not a test run's `pass: 42`)
     + "".join("|(?<=%spass)" % prefix for prefix in _PASS_PREFIXES)
+    + "|(?<=[a-z]pass)" + "".join("(?<!%spass)" % word for word in _NOT_PASSWORD_PASS) + _GLUED_VALUE
     + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|skey(?<=[_.-]skey)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
-    + r"|pw(?<![a-z0-9]pw))"  # (`pw=`, `db_pw:`, `PW =`: a password's short name, not `pwm`)
+    + r"|pw(?<![a-z0-9]pw)|pw(?<=[a-z]pw)" + _GLUED_VALUE + ")"  # (`pw=`, `db_pw:`, `PW =`: a password's
+    # short name, not `pwm`; `SCANPW=…` glued to another word if its value could be one)
 )
 
 
@@ -578,7 +591,7 @@ _NAME_SUFFIX = (
     r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
-    r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3})"
+    r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3}|[a-z](?![a-z0-9]))"
     r"|Confirm(?:ation)?|Again|Repeat){1,3})?"
 )
 
@@ -1026,10 +1039,12 @@ def redaction_patterns():
          r"Private-Lines:[ \t]*[0-9]+\r?\n(?P<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+)*)"),
         ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp); a password "
          "with `/` in it (base64's) when a host follows the `@`; not one that is the user's name, which "
-         "the URL shows (`amqp://guest:guest@localhost`)",
-         r"""://(?P<user>[^\s:/?#@'"<>`]*):(?!(?P=user)@)(?:(?P<secret>[^\s/'"<>`]+)@"""
+         "the URL shows (`amqp://guest:guest@localhost`); or a key as the user, with no password or `x` "
+         "(`https://<key>:@api.example.com`, as Checkr, Stripe and Freshdesk take one), if it looks generated",
+         r"""://(?:(?P<token>[A-Za-z0-9_.-]{16,}):[xX]?@(?=[A-Za-z0-9])"""
+         r"""|(?P<user>[^\s:/?#@'"<>`]*):(?!(?P=user)@)(?:(?P<secret>[^\s/'"<>`]+)@"""
          r"""|(?!\d+/)(?P<secret2>[A-Za-z0-9+=_.~%!$&*-]+(?:/[^\s/'"<>`@{}]+)+)"""
-         r"""@(?=[A-Za-z0-9._-]+(?::\d+)?(?:[/\s'"?#,;)`>]|\Z)))"""),
+         r"""@(?=[A-Za-z0-9._-]+(?::\d+)?(?:[/\s'"?#,;)`>]|\Z))))"""),
         ("mcp-url-key", "", "a key in the path of a remote MCP server's URL, whose host or path names MCP "
          "(`https://mcp.acme.dev/sse/<key>`, `https://remote.mcp.pipedream.net/<uuid>/gmail`): a UUID, or "
          "20 or more characters that look generated",
@@ -2378,7 +2393,7 @@ def redaction_patterns():
          r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS
          + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?"""
          # (quoted whole, the password to the closing quote: `-u "user:wokF BjZx RiPm WzdX 8ZMv Zy0n"`)
-         r"""(?:(?P<quote>["'])[^\s:'"]+:(?P<secret4>[^'"\n]+)(?P=quote)|\\?["']?"""
+         r"""(?:(?P<quote>["'])(?![^\s:'"]{16,}:[xX]?(?P=quote))[^\s:'"]+:(?P<secret4>[^'"\n]+)(?P=quote)|\\?["']?"""
          r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?:(?P<secret>[^\s'"]+)|'(?P<secret2>[^'\n]+)'"""
          r"""|"(?P<secret3>[^"\n]+)")))"""),
         # (three rows, each from a literal the engine skips to fast)
@@ -3090,8 +3105,8 @@ def redaction_patterns():
         ("name-then-value", "i", "name: DB_PASSWORD then value: … (Kubernetes env, ECS, JSON pairs; "
          "CloudFormation's ParameterKey and ParameterValue, a Key and a Value; SSM's Name, Type, Value; "
          "an app setting's name, slotSetting, value; an MSI property's Id and Value; an XSLT variable's name "
-         "and select)",
-         r"""(?#needs:name|key|id=)(?:name|key|(?<![a-z])id)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
+         "and select; Spring Boot's failure report: `Property: spring.datasource.password` then `Value: …`)",
+         r"""(?#needs:name|key|id=|property)(?:name|key|property|(?<![a-z])id)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
          + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?"""
          # (up to two other fields between: a parameter's type, an app setting's slotSetting)
          r"""(?:[ \t]*\r?\n[ \t]*\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind)\\?["']?"""
@@ -3104,9 +3119,11 @@ def redaction_patterns():
          + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
          + r"""\][ \t]*\r?\n[ \t]*value[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE + r"|(?P<weak>" + _WORD_VALUE + r"))"),
         ("secret-object-value", "i", "a secret's name holding an object whose `value` is the secret "
-         "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`",
-         r"""(?#needs:"value"|'value')["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
-         + r"""["'][ \t]*:[ \t]*\{\s*["']value["'][ \t]*:[ \t]*(?:""" + _QUOTED_VALUE + ")"),
+         "(Terraform's outputs, Spring Boot's /actuator/env): `\"db_password\": {\"value\": \"…\"`; or its `new` "
+         "one, as an audit log records a change: `\"smtp_password\": {\"old\": null, \"new\": \"…\"}`",
+         r"""(?#needs:"value"|'value'|"new"|'new')["'][a-z0-9_.-]*""" + _SECRET_NAME + _COMPOUND_NAME + _NAME_SUFFIX
+         + r"""["'][ \t]*:[ \t]*\{\s*(?:["']old["'][ \t]*:[ \t]*(?:null|"[^"\n]*"|'[^'\n]*')[ \t]*,\s*)?"""
+         r"""["'](?:value|new)["'][ \t]*:[ \t]*(?:""" + _QUOTED_VALUE + ")"),
         ("cloudflare-tunnel-token", "v", "a Cloudflare Tunnel's token: base64 of `{\"a\":…,\"t\":…,\"s\":…}`",
          r"(?P<secret>eyJhIjoi[A-Za-z0-9+/_-]{60,}={0,2})"),
         ("honeycomb-key", "iv", "a Honeycomb API key in its header: `x-honeycomb-team: …`",
@@ -3630,8 +3647,8 @@ def is_stand_in_value(value, name, placeholder):
         return True
     if 4 <= len(value) <= 64 and value[-1:] == "=":
         decoded = base64_text(value) or ""
-        if decoded.endswith(":") and decoded.count(":") == 1:
-            return True  # HTTP Basic's `user:` with no password
+        if decoded.endswith(":") and decoded.count(":") == 1 and not (len(decoded) > 16 and is_called_secret(decoded[:-1])):
+            return True  # HTTP Basic's `user:` with no password (not a key as the user: `sk_live_…:`)
     if len(value.rstrip()) >= 12 and len(set(value.rstrip()[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000 (not a block's indent)
     for mask in ("***", "•••", "●●●", "...", "…"):
@@ -3639,9 +3656,11 @@ def is_stand_in_value(value, name, placeholder):
         if found and len(before) <= 12 and len(after.lstrip("*•●.…")) <= 6:
             return True  # a mask before the last few: `***a9cb`, `sk-...pTlM`
     reference, colon, version = value.partition(",")[0].rpartition(":")
-    if colon and (version == "latest" or version.isdigit() and len(version) <= 3) and reference.replace("-", "").replace(
-            "_", "").isalnum() and reference[:1].isalpha():
-        return True  # a secret manager's name and version (`--set-secrets=DB_PASSWORD=db-password:latest`)
+    if colon and (version == "latest" or version.isdigit() and len(version) <= 3 and version[:1] != "0" and (
+            reference.islower() or reference.isupper() or "-" in reference or "_" in reference)) and reference.replace(
+                "-", "").replace("_", "").isalnum() and reference[:1].isalpha():
+        return True  # a secret manager's name and version (`--set-secrets=DB_PASSWORD=db-password:latest`; not a
+        # password with a colon in it: `BusanTadhana:091`)
     if ":" in value and _redaction_regexes["host_port"].fullmatch(value):
         return True  # a server's address, not a password: Perforce's `p4 -u … -p ssl:perforce.example.com:1666`
     if 3 <= len(value) <= 12 and value[-1] in "_-" and value[:-1].replace("_", "").isalpha() and value.islower():
@@ -4170,6 +4189,16 @@ def base64_text(data, encoding="utf-8"):
         return None
 
 
+def encodes_random_hex(part):
+    """True when `part` is base64 of 24 hex digits or more, or of a UUID (OCPI's tokens are
+    base64 of one): written letters in their own right, random once decoded."""
+    if len(part) < 32 or len(part.rstrip("=")) % 4 == 1:
+        return False
+    decoded = base64_text(part, "ascii")
+    return (decoded is not None and len(decoded.replace("-", "")) >= 24 and set(decoded) <= _HEX
+            and any(c.isdigit() for c in decoded) and any(c.isalpha() for c in decoded))
+
+
 def looks_generated(run):
     """True when `run` (token characters) looks generated rather than written: see
     _RANDOM_MIN_ODD. Judged on its longest part between '/' and '.', so a path or a dotted
@@ -4212,7 +4241,7 @@ def looks_generated(run):
             upper + digits == length - named and upper >= 4 and digits >= 2
             and len(max(pieces, key=len)) >= _RANDOM_MIN_CHARS) and not (
             length >= _UNBROKEN_MIN_CHARS and digits >= 2 and upper >= 3 and length - upper - digits >= 3
-            and len(chunks) >= _CHOPPED_MIN_SHARE * length and "%" not in part):
+            and len(chunks) >= _CHOPPED_MIN_SHARE * length and "%" not in part) and not encodes_random_hex(part):
         return False  # (a name has words; lowercase letters and digits unbroken for so long have none,
         # nor have capitals and digits unbroken for 16: a name in capitals has underscores; nor
         # has a run chopped by case and digits into pieces of 2.5 characters or less on
