@@ -520,6 +520,11 @@ def encode_json_text(text):
 _SECRET_WORDS = ("password", "passwd", "passphrase", "pwd", "secret", "token", "credentials", "credential", "psk")
 
 
+# The NT and LM hashes of the empty password: constants, and no one's secret.
+_EMPTY_NT_HASH = "31d6cfe0d16ae931b73c59d7e0c089c0"
+_EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee"
+
+
 _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
                         "encryption", "license", "client", "app", "admin", "service", "storage",
                         "subscription", "consumer", "preshared", "hmac")
@@ -2849,17 +2854,43 @@ def redaction_patterns():
         ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
          "names a recovery key or BitLocker",
          r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
-        ("ntlm-hash-dump", "i", "a line of an NTLM hash dump (secretsdump, pwdump): `user:rid:lm:nt:::`, the NT hash",
-         r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?P<secret>[0-9a-f]{32}):::"),
+        ("ntlm-hash-dump", "i", "a line of an NTLM hash dump (secretsdump, pwdump): `user:rid:lm:nt:::`, the NT hash "
+         "(not the empty password's, which every reference prints)",
+         r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?!" + _EMPTY_NT_HASH + r")(?P<secret>[0-9a-f]{32}):::"),
+        ("ntlm-hash-named", "i", "an NT hash its name announces (`Hash NTLM: …`, mimikatz's `* NTLM     : …`, "
+         "`Administrator NT hash …`): pass-the-hash needs no more (not the empty password's)",
+         r"(?#needs:ntlm|nt hash|nthash|nt-hash)(?<![a-z])(?:hash[ \t]+ntlm|ntlm(?:[ \t]+hash)?|nt[ \t-]?hash)[ \t]*[:=]?[ \t]*"
+         r"(?!" + _EMPTY_NT_HASH + r")(?P<secret>[0-9a-f]{32})(?![0-9a-z])"),
+        ("windows-account-password", "", "a Windows account and its password as tools print a credential "
+         "(`CORP\\svc_web:…`, secretsdump's DefaultPassword, NetExec's `[+] corp.local\\bob:… (Pwn3d!)`): the "
+         "password, if it looks random",
+         # (not an escape's digits: `\x8a\x18:\xb5g…` in bytes; nor a drive's path: `C:\Users\bob:…`)
+         r"\\(?<=[A-Za-z0-9]{2}\\)(?<![\\:][A-Za-z0-9]{2}\\)(?<![\\:][A-Za-z0-9]{3}\\)"
+         r"(?!x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3})"
+         r"(?P<user>[A-Za-z0-9._$-]{1,40}):(?P<weak>[^\s:'\"\\]{6,64})(?=[\s'\")]|\Z)"),
+        ("password-list-under-heading", "i", "`user:password` lines under a line that speaks of passwords "
+         "(cloud-init's `Set the following 'random' passwords`, a users file's `# group:user:password`): each "
+         "password that ends its line, if it looks random",
+         r"(?#needs:passw)passw[^\n]{0,80}(?:\r?\n(?![ \t]*(?:#|$))[^\n]{0,200}){0,3}?\r?\n[ \t]*"
+         r"(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:(?P<weak>[^\s:'\"]{6,64})[ \t]*(?=\r?\n|\Z)"),
+        ("console-set-password", "i", "a password a console's `set` gives an option named for one (Metasploit's "
+         "`set SMBPass …`, `set PASSWORD …`), if it looks random",
+         r"(?#needs:set )(?<![\w-])set[ \t]+[a-z_]{0,24}(?:pass(?:word)?|pwd)(?![a-z_])[ \t]+"
+         r"(?P<weak>[^\s;'\"]{6,64})(?=[ \t]*(?:[;'\"\n]|\Z))"),
+        ("cracked-hash-lines", "i", "what a cracker shows as cracked (`hashcat … --show`, a potfile, a status "
+         "screen's lines): `<hash>[:<salt or ids>]:<password>` under its command, each password if it looks random",
+         r"(?#needs:potfile|--show|hashcat|john)(?:potfile|--show|hashcat|john)[^\n]{0,300}"
+         r"(?:\r?\n[^\n]{0,300}){0,8}?\r?\n[ \t]*[0-9a-f$*]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"),
         ("ldif-secret-base64", "i", "an LDIF attribute that holds a password, base64 after `::` (`userPassword::`, "
          "OpenLDAP's `olcRootPW::`)",
          r"(?#needs:password::|secret::|pwd::|pw::)(?<![^\n])[a-z-]*(?:password|secret|pwd|pw)[a-z-]*::[ \t]*"
          r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})"),
         ("login-flag-pair", "", "a user flag then a password, ticket or hash flag (`sqlcmd … -U sa -P …`, "
-         "`p4 -u build -P …`, `evil-winrm -u Administrator -H <NT hash>`, sipp's `-au` then `-ap`)",
+         "`p4 -u build -P …`, `evil-winrm -u Administrator -H <NT hash>`, quoted or after its LM hash, sipp's `-au` "
+         "then `-ap`)",
          r"(?#needs:-P |-H |-ap )-(?<![\w-]-)(?:[uU]|au)[ \t]+[^\s-][^\s]*[ \t]+"
          r"(?:-P[ \t]+(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"-][^\s]*))"
-         r"|-H[ \t]+(?P<secret4>[0-9a-fA-F]{32})(?![\w-])"
+         r"|-H[ \t]+[\"']?(?:[0-9a-fA-F]{32}:)?(?P<secret4>[0-9a-fA-F]{32})[\"']?(?![\w-])"
          r"|-ap[ \t]+(?:\"(?P<secret5>[^\"\n]+)\"|'(?P<secret6>[^'\n]+)'|(?P<secret7>[^\s'\"-][^\s]*)))"),
         ("mysql-password-in-argv", "", "mysql's or mysqladmin's password glued to `-p` in a quoted argument list "
          "(a compose healthcheck's `[\"CMD\", \"mysqladmin\", …, \"-p…\"]`, auditd's `a5=\"-p…\"`)",
@@ -3639,6 +3670,11 @@ def is_stand_in_value(value, name, placeholder):
         return False
     if not value or REDACTED in value or placeholder.match(value):
         return True
+    if len(value) == 32 and value.lower() in (_EMPTY_NT_HASH, _EMPTY_LM_HASH):
+        return True  # the empty password's hash, which every reference prints
+    head, amp, rest = value.partition("&")
+    if amp and head and "=" in rest.partition("&")[0] and placeholder.match(head):
+        return True  # a placeholder, then a URL query's next parameter: `api_key={API_KEY}&timeUnit=…`
     if len(value) <= 3 and not any(c.isalnum() for c in value) or value in ("0x", "0X"):
         return True  # punctuation: `::add-mask::, so …`; a hex prefix a value is built on: `"0x" + "11".repeat(32)`
     if value[:1] in (" ", "\t") and any(operator in value for operator in ("&&", "||", " | ", "; ")):
