@@ -2163,3 +2163,50 @@ BENIGN += ["Note: for local dev we use Anvil's mnemonic ('test test test test te
            "REDOX_API_KEY=\n# fill these from 1Password 'Redox staging'", "token=ctx.AuthZToken",
            "mgr.add_password(None, \"https://nas.example.org/ris/\", user, pw)", "snmpwalk -v2c -c public 10.0.0.1 1.3.6.1",
            "ISA*00*          *00*          *ZZ*SENDERID       *ZZ*RECEIVER"]
+issue("glued-password-name", "assignment", "AMPMGRPASS={v}", rand(LOWER, 4) + "@" + rand(DIGITS, 3) + rand(LOWER, 4),
+      "AMPMGRPASS=")
+issue("glued-password-name", "cli", "set SCANPW={v}", rand(UPPER, 1) + rand(LOWER, 3) + rand(DIGITS, 5) + "y", "set SCANPW=")
+issue("one-letter-suffix", "assignment", "OCPI_TOKEN_B={v}",
+      base64.b64encode(("%s-%s-4%s-a%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3),
+                                               rand(HEX, 12))).encode()).decode(), "OCPI_TOKEN_B=")
+issue("password-with-colon", "cli", "sshpass -p {v} scp -r dist/* deploy@10.1.2.3:/var/www/",
+      "Busan" + rand(UPPER, 1) + rand(LOWER, 5) + ":0" + rand(DIGITS, 2), "sshpass -p ")
+issue("key-as-basic-user", "cli", 'curl -s -u "{v}:x" https://api.hris.example/v1/employees', rand(HEX, 40),
+      "https://api.hris.example/v1/employees")
+issue("key-as-basic-user", "log", "WARN retry GET https://{v}:@api.checks.example/v1/candidates (ConnectTimeout)",
+      rand(HEX, 40), "@api.checks.example/v1/candidates")
+issue("key-as-basic-user", "http", "Authorization: Basic {v}",
+      base64.b64encode(("live_sk_" + rand(ALNUM, 20) + ":").encode()).decode(), "Authorization: Basic ")
+issue("name-then-value", "log", "Failed to bind properties under 'spring.datasource':\n\n    Property: "
+      "spring.datasource.password\n    Value: \"{v}\"\n    Origin: System Environment", _pw(), "Property: ")
+issue("secret-object-value", "log", '{{"msg":"settings updated","changes":{{"smtp_password":{{"old":null,"new":"{v}"}}}}}}',
+      _pw(), '"smtp_password"')
+issue("ntlm-hash-named", "tool", "Credentials:\n  Hash NTLM: {v}", rand(HEX, 32), "Hash NTLM: ")
+issue("ntlm-hash-named", "prose", "PtH works: Administrator NT hash {v} is valid on 37/40 servers", rand(HEX, 32),
+      "Administrator NT hash ")
+issue("login-flag-pair", "cli", "evil-winrm -i 10.0.0.5 -u Administrator -H '{v}'", rand(HEX, 32), "-u Administrator -H '")
+issue("windows-account-password", "tool", "[*] Dumping LSA Secrets\n[*] DefaultPassword\nCORP\\svc_web:{v}\n[*] DPAPI_SYSTEM",
+      _pw(), "CORP\\svc_web:")
+issue("windows-account-password", "tool", "SMB  10.0.0.9  445  HR-APP  [+] corp.example\\jdoe:{v} (Pwn3d!)", _pw(),
+      "[+] corp.example\\jdoe:")
+issue("password-list-under-heading", "log", "Set the following 'random' passwords\nops:{v}\nCloud-init v. 23.4 finished",
+      rand(ALNUM, 16), "Set the following 'random' passwords")
+issue("password-list-under-heading", "config", "# /etc/ntripcaster/users.aut\n# group:user:password\nsurvey:ana:{v}\n",
+      "Thunder" + rand(DIGITS, 4) + ".", "survey:ana:")
+issue("console-set-password", "cli", "msfconsole -q -x 'use exploit/windows/smb/psexec; set SMBUser bob; set SMBPass {v}; run'",
+      _pw(), "set SMBUser bob; set SMBPass ")
+issue("cracked-hash-lines", "tool", "$ hashcat -m 1000 ntlm.txt --show\n{h}:{{v}}".format(h=rand(HEX, 32)), _pw(),
+      "$ hashcat -m 1000 ntlm.txt --show")
+BENIGN += ["$ docker login registry.payroll.example.internal -u ci-bot --password-stdin < ~/.secrets/registry_k6a7",
+           'curl -sS -H "Authorization: Bearer $CARRIER_TOKEN" https://tms.example.com/v2/track/1ZW0MS4O4296856113',
+           "the new one is in 1Password under 'OCPI hub prod' (item 5tfzi0zcxhk3j6i9j1dwr70c4n).",
+           "GET /api/v1/sites/3285352/energy?api_key={API_KEY}&timeUnit=QUARTER_OF_AN_HOUR",
+           "    password:\n      from_secret: tcr_password",
+           "https://git.example.com/pay/webhook-svc/commit/" + rand(HEX, 40),
+           "spec:\n  encryptedData:\n    password: AgM" + rand(B64, 240),
+           "$ openssl x509 -in wechatpay_" + rand(HEX, 40).upper() + ".pem -noout -serial",
+           "Cookie: theme=dark; tz=Asia%2FJakarta; currency=IDR",
+           "Guest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::",
+           "        getpass = fallback_getpass", "BYPASS=1\nLOWPASS=200hz", "C:\\Users\\bob:Zone.Identifier",
+           "set password policy to 14 characters",
+           "b\"\\xc6d\\x8a\\x18:\\xb5g\\xac\\x95D\""]

@@ -397,7 +397,7 @@ class CodeAndLogShapesTest(RedactionAssertions, unittest.TestCase):
     def test_a_key_in_an_rpc_urls_path(self):
         key = "Zq8Lm3Tv9Xc2Wn5Kp7Ys4Hd1Rb6Nc0"
         redacted, _ = checkpoint_mcp.redact_text("RPC_URL=https://eth-mainnet.example-rpc.com/v2/" + key)
-        self.assertEqual(redacted, "RPC_URL=https://" + checkpoint_mcp.REDACTED)
+        self.assertEqual(redacted, "RPC_URL=https://eth-mainnet.example-rpc.com/v2/" + checkpoint_mcp.REDACTED)
         self.assertRedacted("forge script Deploy --rpc-url https://mainnet.example.io/v3/"
                             "0123456789abcdef0123456789abcdef --broadcast", "0123456789abcdef0123456789abcdef")
         self.assertKept("see https://docs.example.com/d/1a2B3c4D5e6F7g8H9i0J1k2L3m4N/edit for the plan")
@@ -1293,3 +1293,127 @@ class OperationsLookalikesTest(RedactionAssertions, unittest.TestCase):
                               "YPXajaru55#")):
             self.assertRedacted(text, secret)
         self.assertKept("Remarque : le mot de passe admin a été changé ce matin, voir le coffre 1Password.")
+
+
+class SharedDefinitionsTest(RedactionAssertions, unittest.TestCase):
+    """One definition each for an e-mail address, a host's last part and a T-SQL variable, and
+    what each now decides."""
+
+    def test_an_address_is_one_shape_everywhere(self):
+        for value in ("ops@example.com", "IT@CORP.EXAMPLE.COM", "first.last+ci@mail.example.org"):
+            self.assertTrue(checkpoint_mcp.is_address(value), value)
+        for value in ("P@ssw0rd01.", "vMS+O~rw@SDW3.eh", "@JohnD42", "admin@", "a@b"):
+            self.assertFalse(checkpoint_mcp.is_address(value), value)
+        self.assertFalse(checkpoint_mcp.is_four_kinds_password("Ops2@Example.com"))
+        self.assertTrue(checkpoint_mcp.is_four_kinds_password("P@ssw0rd01."))
+
+    def test_a_host_is_no_passphrase(self):
+        self.assertKept("$ docker login registry.payroll.example.internal -u ci-bot --password-stdin < ~/.secrets/reg")
+        self.assertKept("echo \"$HARBOR_ROBOT_SECRET\" | docker login harbor.lab.example.corp -u 'robot$pull' "
+                        "--password-stdin")
+        self.assertRedacted("the password is maple.river.cloud", "maple.river.cloud")
+        self.assertRedacted("admin login is admin / maple.river.stone.lake", "maple.river.stone.lake")
+
+    def test_a_variable_of_t_sql_or_a_secret_store_is_a_stand_in(self):
+        for text in ("ALTER LOGIN [svc] WITH PASSWORD = @NewPassword;", '"env": {"SENTRY_AUTH_TOKEN": "@SENTRY_AUTH_TOKEN2"}'):
+            self.assertKept(text)
+        self.assertRedacted("password = @BCD9xyz!q", "@BCD9xyz!q")
+
+
+class NamesAndValuesTest(RedactionAssertions, unittest.TestCase):
+
+    def test_a_password_name_glued_to_another_word(self):
+        for text, secret in (("AMPMGRPASS=zebr@5w17ch2*", "zebr@5w17ch2*"), ("set SCANPW=Zxcv81639y", "Zxcv81639y"),
+                             ("export KEYSTOREPW=Abc12345x", "Abc12345x")):
+            self.assertRedacted(text, secret)
+        for text in ("BYPASS=1", "LOWPASS=200hz", "COMPASS=N45", "MGRPASS=true", "SCANPW=1234",
+                     "    getpass = fallback_getpass", "f(getpass=my_getpass)"):
+            self.assertKept(text)
+
+    def test_a_name_with_a_one_letter_suffix_and_base64_of_a_uuid(self):
+        token = base64.b64encode(b"492539f5-460f-46d8-9d57-58a565e79895").decode()
+        self.assertRedacted("OCPI_TOKEN_B=" + token, token)
+        self.assertRedacted("$ kubectl exec deploy/ocpi -- printenv\nOCPI_TOKEN_C=" + token, token)
+        self.assertTrue(checkpoint_mcp.encodes_random_hex(token))
+        self.assertFalse(checkpoint_mcp.encodes_random_hex(base64.b64encode(b"deadbeef-feed-face-cafe-notreallyhex").decode()))
+        self.assertKept("KEY_A=foo")
+
+    def test_a_password_with_a_colon_is_no_secret_managers_version(self):
+        self.assertRedacted("sshpass -p BusanTadhana:091 scp -r dist/* deploy@10.0.0.5:/var/www/", "BusanTadhana:091")
+        self.assertRedacted("mysql -h db -u app -pKimchiXingfu:325 app_prod", "KimchiXingfu:325")
+        self.assertKept("gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:latest")
+        self.assertKept("gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:3")
+
+    def test_a_key_given_as_the_user_of_basic_auth(self):
+        key = "92468860ef1b2be07c2b55a2a31ff8e346098fed"
+        self.assertRedacted('curl -s -u "%s:x" https://api.hris.example/v1/employees' % key, key)
+        self.assertRedacted("WARN retry GET https://%s:@api.checks.example/v1/candidates" % key, key)
+        self.assertRedacted("Authorization: Basic " + base64.b64encode(b"live_sk_2CyrhxjYJuUTU35LIUC8:").decode(),
+                            base64.b64encode(b"live_sk_2CyrhxjYJuUTU35LIUC8:").decode())
+        self.assertKept("Authorization: Basic " + base64.b64encode(b"bob:").decode())
+        self.assertKept("https://averyveryverylongusername:@host.example.com/")
+
+    def test_a_value_named_by_a_property_or_as_an_audit_logs_new_one(self):
+        self.assertRedacted("    Property: spring.datasource.password\n    Value: \"g%I_shHrWNgYKt\"", "g%I_shHrWNgYKt")
+        self.assertRedacted('{"changes":{"smtp_password":{"old":null,"new":"Qfl19961207^"}}}', "Qfl19961207^")
+        self.assertKept('{"changes":{"smtp_port":{"old":25,"new":587}}}')
+
+
+class SecondLineLookalikesTest(RedactionAssertions, unittest.TestCase):
+    """What the generated-run pass leaves alone: a variable's name that stands for the value, a
+    password manager's item, a file's name, a commit in a repository named for hooks, a
+    SealedSecret whatever its first letters; and what it still takes."""
+
+    def test_a_variable_is_the_value_of_the_word_before_it(self):
+        self.assertKept('curl -sS -H "Authorization: Bearer $CARRIER_TOKEN" https://tms.example.com/v2/track/1ZW0MS4O4296856113')
+        self.assertRedacted('$env:NEWEBPAY_HASH_KEY = "7YjzL0AbGATOEGpUNSWvcDVvzgLFaFr5"', "7YjzL0AbGATOEGpUNSWvcDVvzgLFaFr5")
+        self.assertRedacted("user%5Bpassword%5D=85S0TwNXpzZ56ewm7NEe8qNEmFGYt5Y&commit=Sign+in",
+                            "85S0TwNXpzZ56ewm7NEe8qNEmFGYt5Y")
+
+    def test_ids_names_and_files_stay(self):
+        for text in ("the new one is in 1Password under 'OCPI hub prod' (item 5tfzi0zcxhk3j6i9j1dwr70c4n).",
+                     "GET /api/v1/sites/3285352/energy?api_key={API_KEY}&timeUnit=QUARTER_OF_AN_HOUR",
+                     "    password:\n      from_secret: tcr_password",
+                     "https://git.example.com/pay/webhook-svc/commit/4f9e5b924719842baca992c4bafc5c9c7d3ab21e",
+                     "$ openssl x509 -in wechatpay_D3121D631E335E7B7F746825955F927166D9A67D.pem -noout -serial",
+                     "Cookie: theme=dark; tz=Asia%2FJakarta; currency=IDR",
+                     "spec:\n  encryptedData:\n    password: AgM" + "lEya/YLPfEx+j07pGSnPU0jd" * 10):
+            self.assertKept(text)
+        self.assertRedacted("https://hooks.example.internal/deploy/af53fd022ffa160508228f1eb2a0bdeee77f2c8d",
+                            "af53fd022ffa160508228f1eb2a0bdeee77f2c8d")
+
+
+class CredentialDumpsTest(RedactionAssertions, unittest.TestCase):
+    """What credential dumps and crackers print: NT hashes by name, a Windows account's
+    password, `user:password` lines under a heading, a console's `set`, cracked lines."""
+
+    def test_nt_hashes_by_name_but_not_the_empty_passwords(self):
+        nt = "1300b203ab45ce18bd1eaedd0197cc70"
+        for text in ("Credentials:\n  Hash NTLM: " + nt, "PtH works: Administrator NT hash %s is valid" % nt,
+                     "evil-winrm -i 10.0.0.5 -u Administrator -H '%s'" % nt,
+                     "nxc smb 10.0.0.0/24 -u Administrator -H aad3b435b51404eeaad3b435b51404ee:" + nt,
+                     "Administrator:500:aad3b435b51404eeaad3b435b51404ee:%s:::" % nt):
+            self.assertRedacted(text, nt)
+        self.assertKept("Guest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::")
+        self.assertKept("NTLM hash of the empty password: 31d6cfe0d16ae931b73c59d7e0c089c0")
+
+    def test_a_windows_accounts_password(self):
+        self.assertRedacted("[*] DefaultPassword\nNORTHWIND\\svc_web:Loluwa505\n[*] DPAPI_SYSTEM", "Loluwa505")
+        self.assertRedacted("SMB  10.1.1.1  445  HR-APP  [+] corp.example\\chakimi:vopokdih28 (Pwn3d!)", "vopokdih28")
+        for text in ("C:\\Users\\bob:Zone.Identifier", 'b"\\xc6d\\x8a\\x18:\\xb5g\\xac\\x95D"',
+                     "CORP\\svc_web:readonly"):
+            self.assertKept(text)
+
+    def test_passwords_listed_under_a_heading_set_or_cracked(self):
+        self.assertRedacted("Set the following 'random' passwords\nops:q4SI9eLWLcksWJ3H\nCloud-init v. 23.4 finished",
+                            "q4SI9eLWLcksWJ3H")
+        self.assertRedacted("# /etc/ntripcaster/users.aut\n# group:user:password\nsurvey:zanele:Thunder3069.\n",
+                            "Thunder3069.")
+        self.assertRedacted("msfconsole -q -x 'set SMBUser lkaplan; set SMBPass fxam6vAmbMU^oOUhgAINmLgj; run'",
+                            "fxam6vAmbMU^oOUhgAINmLgj")
+        self.assertRedacted("$ hashcat -m 22000 BoardRoom.hc22000 --show\n"
+                            "142e2daee0e8d8c3d7c2b225f5a8b366:dc8b2c6c6707:a6121da3d486:BoardRoom:wTmKCLYE~j@28",
+                            "wTmKCLYE~j@28")
+        for text in ("Password policy\nmin_length:14\nmax_age:90", "set password policy to 14 characters",
+                     "$ hashcat --show hashes.txt\n(no hashes cracked)"):
+            self.assertKept(text)
