@@ -2172,15 +2172,15 @@ issue("one-letter-suffix", "assignment", "OCPI_TOKEN_B={v}",
 issue("password-with-colon", "cli", "sshpass -p {v} scp -r dist/* deploy@10.1.2.3:/var/www/",
       "Busan" + rand(UPPER, 1) + rand(LOWER, 5) + ":0" + rand(DIGITS, 2), "sshpass -p ")
 issue("key-as-basic-user", "cli", 'curl -s -u "{v}:x" https://api.hris.example/v1/employees', rand(HEX, 40),
-      "https://api.hris.example/v1/employees")
+      'curl -s -u "')
 issue("key-as-basic-user", "log", "WARN retry GET https://{v}:@api.checks.example/v1/candidates (ConnectTimeout)",
-      rand(HEX, 40), "@api.checks.example/v1/candidates")
+      rand(HEX, 40), "WARN retry GET https://")
 issue("key-as-basic-user", "http", "Authorization: Basic {v}",
       base64.b64encode(("live_sk_" + rand(ALNUM, 20) + ":").encode()).decode(), "Authorization: Basic ")
 issue("name-then-value", "log", "Failed to bind properties under 'spring.datasource':\n\n    Property: "
-      "spring.datasource.password\n    Value: \"{v}\"\n    Origin: System Environment", _pw(), "Property: ")
-issue("secret-object-value", "log", '{{"msg":"settings updated","changes":{{"smtp_password":{{"old":null,"new":"{v}"}}}}}}',
-      _pw(), '"smtp_password"')
+      "spring.datasource.password\n    Value: \"{v}\"\n    Origin: System Environment", _pw(), '    Value: "')
+issue("secret-object-value", "log", '{"msg":"settings updated","changes":{"smtp_password":{"old":null,"new":"{v}"}}}',
+      _pw(), '"new":"')
 issue("ntlm-hash-named", "tool", "Credentials:\n  Hash NTLM: {v}", rand(HEX, 32), "Hash NTLM: ")
 issue("ntlm-hash-named", "prose", "PtH works: Administrator NT hash {v} is valid on 37/40 servers", rand(HEX, 32),
       "Administrator NT hash ")
@@ -2190,13 +2190,13 @@ issue("windows-account-password", "tool", "[*] Dumping LSA Secrets\n[*] DefaultP
 issue("windows-account-password", "tool", "SMB  10.0.0.9  445  HR-APP  [+] corp.example\\jdoe:{v} (Pwn3d!)", _pw(),
       "[+] corp.example\\jdoe:")
 issue("password-list-under-heading", "log", "Set the following 'random' passwords\nops:{v}\nCloud-init v. 23.4 finished",
-      rand(ALNUM, 16), "Set the following 'random' passwords")
+      rand(ALNUM, 16), "passwords\nops:")
 issue("password-list-under-heading", "config", "# /etc/ntripcaster/users.aut\n# group:user:password\nsurvey:ana:{v}\n",
       "Thunder" + rand(DIGITS, 4) + ".", "survey:ana:")
 issue("console-set-password", "cli", "msfconsole -q -x 'use exploit/windows/smb/psexec; set SMBUser bob; set SMBPass {v}; run'",
       _pw(), "set SMBUser bob; set SMBPass ")
-issue("cracked-hash-lines", "tool", "$ hashcat -m 1000 ntlm.txt --show\n{h}:{{v}}".format(h=rand(HEX, 32)), _pw(),
-      "$ hashcat -m 1000 ntlm.txt --show")
+_cracked = rand(HEX, 32)
+issue("cracked-hash-lines", "tool", "$ hashcat -m 1000 ntlm.txt --show\n" + _cracked + ":{v}", _pw(), _cracked + ":")
 BENIGN += ["$ docker login registry.payroll.example.internal -u ci-bot --password-stdin < ~/.secrets/registry_k6a7",
            'curl -sS -H "Authorization: Bearer $CARRIER_TOKEN" https://tms.example.com/v2/track/1ZW0MS4O4296856113',
            "the new one is in 1Password under 'OCPI hub prod' (item 5tfzi0zcxhk3j6i9j1dwr70c4n).",
