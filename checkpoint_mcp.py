@@ -2010,9 +2010,11 @@ def redaction_patterns():
          r"(?#needs:rclone obscure)rclone[ \t]+obscure[ \t]+(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\")]+))"),
         ("cloud-keys-listed", "", "a key a cloud CLI lists or shows (`az cosmosdb keys list …`, `az redis list-keys "
          "…`, `az cognitiveservices account keys list --query key1 -o tsv`) printed on the lines below it, alone, "
-         "quoted or as a JSON field, if it looks generated",
+         "quoted or as a JSON field (the first, or its `value` a few fields on: `az storage account keys list`), "
+         "if it looks generated",
          r"(?#needs:keys list|list-keys|keys show|show-keys)(?:keys[ \t]+list|list-keys|keys[ \t]+show|show-keys)[^\n]*\r?\n"
-         r"(?:[ \t]*[{\[][ \t]*\r?\n)?[ \t]*(?:\"[\w.-]{1,64}\"[ \t]*:[ \t]*)?\"?(?P<token>[A-Za-z0-9+/=_-]{20,})\"?"),
+         r"(?:(?:[ \t]*[{\[][ \t]*\r?\n)?[ \t]*(?:\"[\w.-]{1,64}\"[ \t]*:[ \t]*)?\"?(?P<token>[A-Za-z0-9+/=_-]{20,})\"?"
+         r"|(?:[^\n]{0,200}\r?\n){1,10}?[ \t]*\"value\"[ \t]*:[ \t]*\"(?P<token2>[A-Za-z0-9+/=_-]{20,})\")"),
         ("name-then-value-flags", "i", "a secret's name then its value as two flags of one command (`az pipelines "
          "variable create --name AVALARA_LICENSE --value …`, `--key DB_PASSWORD --value …`)",
          r"(?#needs:--value)--(?:name|key|variable|var)(?:=|[ \t]+)[\"']?[a-z0-9_.-]*(?:password|passwd|secret|token|api_?key"
@@ -2857,6 +2859,10 @@ def redaction_patterns():
         ("ntlm-hash-dump", "i", "a line of an NTLM hash dump (secretsdump, pwdump): `user:rid:lm:nt:::`, the NT hash "
          "(not the empty password's, which every reference prints)",
          r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?!" + _EMPTY_NT_HASH + r")(?P<secret>[0-9a-f]{32}):::"),
+        ("redis-protocol-auth", "", "Redis' AUTH as its protocol writes it, escaped as strace and logs print it "
+         "(`*2\\r\\n$4\\r\\nAUTH\\r\\n$11\\r\\n…\\r\\n`): the password, after the user if there is one",
+         r"AUTH(?:\\r\\n|\r?\n)\$[0-9]{1,3}(?:\\r\\n|\r?\n)(?:[^\\\r\n\"]{1,200}(?:\\r\\n|\r?\n)\$[0-9]{1,3}(?:\\r\\n|\r?\n))?"
+         r"(?P<secret>[^\\\r\n\"]{1,200})"),
         ("ntlm-hash-named", "i", "an NT hash its name announces (`Hash NTLM: …`, mimikatz's `* NTLM     : …`, "
          "`Administrator NT hash …`): pass-the-hash needs no more (not the empty password's)",
          r"(?#needs:ntlm|nt hash|nthash|nt-hash)(?<![a-z])(?:hash[ \t]+ntlm|ntlm(?:[ \t]+hash)?|nt[ \t-]?hash)[ \t]*[:=]?[ \t]*"
@@ -3200,7 +3206,7 @@ _PLACEHOLDER_VALUE = (
     r"|\[?(?i:redacted|hidden|masked|filtered|scrubbed|sanitized|omitted|removed|none|null|nil|undefined|true|false|yes|no"
     r"|on|off|read|write|string|str|bytes|number|int|bool|boolean|any|unknown|object"
     r"|flag|option|argument|parameter|is|was|and|or|the|to|for|with|via|from|in|at|of|as|by|instead"
-    r"|changeme|change_me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
+    r"|changeme|change[_-]me|example|placeholder|dummy|mock|todo|tbd|unauthorized|forbidden|denied|invalid|expired"
     r"|supersecret|tobemodified|to_be_modified|set|generate|generated|random|auto|test|prompt|ask|stdin"
     r"|secretstr|secretbytes|securestring"  # (a type's name: pydantic's `DB_PASSWORD: SecretStr = Field(…)`)
     r"|missing|required|optional|unset|empty|revoked|rotated|disabled|enabled|failed)\]?|-"
@@ -4128,7 +4134,9 @@ def split_tokens(text):
                 and (first.islower() or first.istitle())  # (or a word or a key that more words
                 # follow: `…\nmachine host`, `…\nLogged in as …`)
                 or "=" in first and first.partition("=")[0].isidentifier()  # (or a setting: `…\nSLACK_CHANNEL=#ops`)
-                or _redaction_regexes["uuid"].fullmatch(first) is not None):  # (or an id whole: a table's row)
+                or _redaction_regexes["uuid"].fullmatch(first) is not None  # (or an id whole: a table's row)
+                or first == following.rstrip("\r") and len(first) in _DIGEST_HEX_LENGTHS and set(first) <= _HEX):
+            # (or a digest alone on its line: `docker inspect --format '{{.Id}}' web\n<sha256>`)
             index += 1
             continue
         tail = line.rsplit(None, 1)[-1][-_SPLIT_TOKEN_CHARS:]
