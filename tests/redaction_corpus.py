@@ -2210,3 +2210,9 @@ BENIGN += ["$ docker login registry.payroll.example.internal -u ci-bot --passwor
            "        getpass = fallback_getpass", "BYPASS=1\nLOWPASS=200hz", "C:\\Users\\bob:Zone.Identifier",
            "set password policy to 14 characters",
            "b\"\\xc6d\\x8a\\x18:\\xb5g\\xac\\x95D\""]
+issue("redis-protocol-auth", "tool", 'write(3, "*2\\r\\n$4\\r\\nAUTH\\r\\n$15\\r\\n{v}\\r\\n", 41) = 41', _pw(),
+      'AUTH\\r\\n$15\\r\\n')
+issue("cloud-keys-listed", "tool", '$ az storage account keys list -n stdata\n[\n  {\n    "keyName": "key1",\n'
+      '    "permissions": "FULL",\n    "value": "{v}"\n  }\n]', b64(64), '"value": "')
+BENIGN += ["docker inspect --format '{{.Id}}' fm-portal\n" + rand(HEX, 64), "RCON_PASSWORD=change-me",
+           '   4) 1) "AUTH"\n      2) "OK"']

@@ -1417,3 +1417,21 @@ class CredentialDumpsTest(RedactionAssertions, unittest.TestCase):
         for text in ("Password policy\nmin_length:14\nmax_age:90", "set password policy to 14 characters",
                      "$ hashcat --show hashes.txt\n(no hashes cracked)"):
             self.assertKept(text)
+
+
+class MoreToolOutputTest(RedactionAssertions, unittest.TestCase):
+
+    def test_redis_auth_as_its_protocol_writes_it(self):
+        self.assertRedacted('write(3, "*2\\r\\n$4\\r\\nAUTH\\r\\n$22\\r\\nElytra2008!\\r\\n", 41) = 41', "Elytra2008!")
+        self.assertRedacted('write(3, "*3\\r\\n$4\\r\\nAUTH\\r\\n$3\\r\\nbob\\r\\n$9\\r\\nSecr3t!x9\\r\\n", 41)', "Secr3t!x9")
+        self.assertKept('   4) 1) "AUTH"\n      2) "OK"')
+
+    def test_a_listed_keys_value_a_few_fields_on(self):
+        key = "n/I5j+8ZSXqxvpURmFFEknOTu6PzolyXvivuULyfOKpApgOBb6Bo0+0CFvNG5MAjiwXja5eYa8lBb/q1mR918g=="
+        self.assertRedacted('$ az storage account keys list -n st\n[\n  {\n    "creationTime": "2023-05-01T06:53:19Z",\n'
+                            '    "keyName": "key1",\n    "permissions": "FULL",\n    "value": "%s"\n  }\n]' % key, key)
+
+    def test_a_digest_alone_on_its_line_is_no_token_split_by_a_break(self):
+        self.assertKept("docker inspect --format '{{.Id}}' fm-portal\n"
+                        "36a956cee38215a282ade6e90f4592e983eb6f11e360567540ad348c74c90976")
+        self.assertKept("RCON_PASSWORD=change-me")
