@@ -555,12 +555,13 @@ _PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", 
 
 # Words that end in `pass` and name no password (`BYPASS=1`, `LOWPASS=…`, Vulkan's `renderpass`);
 # after any other word, `pass` or `pw` glued to it names one (`AMPMGRPASS=`, `SCANPW=`) when
-# `=` gives it, unspaced as in a shell or an env file, a value with a digit or a symbol
-# (_GLUED_VALUE): not a count, a word nor a function's name (`getpass=fallback_getpass`).
+# `=` gives it, unspaced as in a shell or an env file, a value of 8 characters or more with a
+# letter and a digit or a symbol (_GLUED_VALUE): not a count, a ratio, a word nor a function's
+# name (`npass=12/15`, `TESTPASS=98.5%`, `getpass=fallback_getpass`).
 _NOT_PASSWORD_PASS = ("by", "com", "sur", "over", "under", "tres", "low", "high", "band", "all", "notch", "render",
                       "sub", "multi", "first", "second", "one", "two", "single", "double", "re", "boarding", "day",
                       "season", "bus", "hall", "free", "back", "mountain", "ski", "get")  # (`getpass`)
-_GLUED_VALUE = r"""(?==["']?(?![0-9]{1,5}(?![^\s,;]))(?=[A-Za-z0-9])[^\s="']{0,64}?[0-9!@#$%^&*+])"""
+_GLUED_VALUE = r"""(?==["']?(?=[^\s="']{8})(?=[^\s="']{0,64}?[A-Za-z])(?=[A-Za-z0-9])[^\s="']{0,64}?[0-9!@#$%^&*+])"""
 
 
 _SECRET_NAME = (
@@ -596,7 +597,7 @@ _NAME_SUFFIX = (
     r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
-    r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3}|[a-z](?![a-z0-9]))"
+    r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3}|[abc](?![a-z0-9]))"
     r"|Confirm(?:ation)?|Again|Repeat){1,3})?"
 )
 
@@ -816,7 +817,7 @@ _NOT_A_HOST = (r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:" + _HOST_ENDINGS + r"|dev|a
 
 # A passphrase of four to eight lowercase words joined by one of `.`, `_` or `-` (and a
 # number after the same joint: `dune_apple_garnet_pepper_58`).
-_WORD_PASSPHRASE = _NOT_DOTTED_HOST + r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}(?:(?P=joint)[0-9]{1,4})?"
+_WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}(?:(?P=joint)[0-9]{1,4})?"
 
 
 # A value split over lines: literals Python joins (`("…"\n "…")`, the first on the line
@@ -984,8 +985,8 @@ _USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?:(?P<weak>[^\s'"`]+)|'(?P<weak2>
 
 # What follows a word of logging in when a password is named by it (`… login is admin / …`).
 _PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t](?<![ \t]as[ \t])[\"'`]?"  # (who logged in is no secret: `logged in as …`)
-                     r"(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
-                     + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z))")
+                     r"(?:(?P<secret>" + _PROSE_SECRET + r")|" + _NOT_DOTTED_HOST + r"(?P<secret2>"
+                     + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z))")  # (where one logs in: a host)
 
 
 # A credential file's line after its start: `password VALUE` and nothing more (msmtprc),
@@ -1046,7 +1047,7 @@ def redaction_patterns():
          "with `/` in it (base64's) when a host follows the `@`; not one that is the user's name, which "
          "the URL shows (`amqp://guest:guest@localhost`); or a key as the user, with no password or `x` "
          "(`https://<key>:@api.example.com`, as Checkr, Stripe and Freshdesk take one), if it looks generated",
-         r"""://(?:(?P<token>[A-Za-z0-9_.-]{16,}):[xX]?@(?=[A-Za-z0-9])"""
+         r"""://(?:(?P<token>[A-Za-z0-9_]{16,}):[xX]?@(?=[A-Za-z0-9])"""
          r"""|(?P<user>[^\s:/?#@'"<>`]*):(?!(?P=user)@)(?:(?P<secret>[^\s/'"<>`]+)@"""
          r"""|(?!\d+/)(?P<secret2>[A-Za-z0-9+=_.~%!$&*-]+(?:/[^\s/'"<>`@{}]+)+)"""
          r"""@(?=[A-Za-z0-9._-]+(?::\d+)?(?:[/\s'"?#,;)`>]|\Z))))"""),
@@ -2014,7 +2015,7 @@ def redaction_patterns():
          "if it looks generated",
          r"(?#needs:keys list|list-keys|keys show|show-keys)(?:keys[ \t]+list|list-keys|keys[ \t]+show|show-keys)[^\n]*\r?\n"
          r"(?:(?:[ \t]*[{\[][ \t]*\r?\n)?[ \t]*(?:\"[\w.-]{1,64}\"[ \t]*:[ \t]*)?\"?(?P<token>[A-Za-z0-9+/=_-]{20,})\"?"
-         r"|(?:[^\n]{0,200}\r?\n){1,10}?[ \t]*\"value\"[ \t]*:[ \t]*\"(?P<token2>[A-Za-z0-9+/=_-]{20,})\")"),
+         r"|(?:[^\r\n]{0,200}\r?\n){1,10}?[ \t]*\"value\"[ \t]*:[ \t]*\"(?P<token2>[A-Za-z0-9+/=_-]{20,})\")"),
         ("name-then-value-flags", "i", "a secret's name then its value as two flags of one command (`az pipelines "
          "variable create --name AVALARA_LICENSE --value …`, `--key DB_PASSWORD --value …`)",
          r"(?#needs:--value)--(?:name|key|variable|var)(?:=|[ \t]+)[\"']?[a-z0-9_.-]*(?:password|passwd|secret|token|api_?key"
@@ -2400,7 +2401,7 @@ def redaction_patterns():
          r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS
          + r"""[ \t](?:-[a-zA-Z]?u|--user|--proxy-user|-U)(?:[ \t]+|=)?"""
          # (quoted whole, the password to the closing quote: `-u "user:wokF BjZx RiPm WzdX 8ZMv Zy0n"`)
-         r"""(?:(?P<quote>["'])(?![^\s:'"]{16,}:[xX]?(?P=quote))[^\s:'"]+:(?P<secret4>[^'"\n]+)(?P=quote)|\\?["']?"""
+         r"""(?:(?P<quote>["'])(?![A-Za-z0-9_]{16,}:[xX]?(?P=quote))[^\s:'"]+:(?P<secret4>[^'"\n]+)(?P=quote)|\\?["']?"""
          r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?:(?P<secret>[^\s'"]+)|'(?P<secret2>[^'\n]+)'"""
          r"""|"(?P<secret3>[^"\n]+)")))"""),
         # (three rows, each from a literal the engine skips to fast)
@@ -2864,29 +2865,36 @@ def redaction_patterns():
          r"AUTH(?:\\r\\n|\r?\n)\$[0-9]{1,3}(?:\\r\\n|\r?\n)(?:[^\\\r\n\"]{1,200}(?:\\r\\n|\r?\n)\$[0-9]{1,3}(?:\\r\\n|\r?\n))?"
          r"(?P<secret>[^\\\r\n\"]{1,200})"),
         ("ntlm-hash-named", "i", "an NT hash its name announces (`Hash NTLM: …`, mimikatz's `* NTLM     : …`, "
-         "`Administrator NT hash …`): pass-the-hash needs no more (not the empty password's)",
-         r"(?#needs:ntlm|nt hash|nthash|nt-hash)(?<![a-z])(?:hash[ \t]+ntlm|ntlm(?:[ \t]+hash)?|nt[ \t-]?hash)[ \t]*[:=]?[ \t]*"
+         "`Administrator NT hash …`; not `NTLM` alone before hex, a protocol's message): pass-the-hash needs no "
+         "more (not the empty password's)",
+         r"(?#needs:ntlm|nt hash|nthash|nt-hash)(?<![a-z])(?:(?:hash[ \t]+ntlm|ntlm[ \t]+hash|nt[ \t-]?hash)[ \t]*[:=]?"
+         r"|ntlm[ \t]*:)[ \t]*"
          r"(?!" + _EMPTY_NT_HASH + r")(?P<secret>[0-9a-f]{32})(?![0-9a-z])"),
         ("windows-account-password", "", "a Windows account and its password as tools print a credential "
          "(`CORP\\svc_web:…`, secretsdump's DefaultPassword, NetExec's `[+] corp.local\\bob:… (Pwn3d!)`): the "
-         "password, if it looks random",
+         "password, if it looks random (is_account_password: not a path's `C:\\…\\file:…`)",
          # (not an escape's digits: `\x8a\x18:\xb5g…` in bytes; nor a drive's path: `C:\Users\bob:…`)
          r"\\(?<=[A-Za-z0-9]{2}\\)(?<![\\:][A-Za-z0-9]{2}\\)(?<![\\:][A-Za-z0-9]{3}\\)"
          r"(?!x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3})"
-         r"(?P<user>[A-Za-z0-9._$-]{1,40}):(?P<weak>[^\s:'\"\\]{6,64})(?=[\s'\")]|\Z)"),
+         r"(?P<user>[A-Za-z0-9._$-]{1,40}):(?!S-1-[0-9])(?![0-9a-fA-F{}-]{6,64}(?![^\s'\")]))"
+         r"(?P<account>[^\s:'\"\\/]{6,64})(?=[\s'\")]|\Z)"),  # (not a SID, a GUID or hex, nor a path)
         ("password-list-under-heading", "i", "`user:password` lines under a line that speaks of passwords "
+         "(in the plural, a column's `:password` or one a query selects, a passwd file's name ending its line) "
          "(cloud-init's `Set the following 'random' passwords`, a users file's `# group:user:password`): each "
-         "password that ends its line, if it looks random",
-         r"(?#needs:passw)passw[^\n]{0,80}(?:\r?\n(?![ \t]*(?:#|$))[^\n]{0,200}){0,3}?\r?\n[ \t]*"
-         r"(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:(?P<weak>[^\s:'\"]{6,64})[ \t]*(?=\r?\n|\Z)"),
+         "password that ends its line, if it reads as one typed (is_typed_password: not `argon2id`, a digest, a "
+         "host, an id)",
+         r"(?#needs:passwords|:pass|passwd|password_)(?:passwords|(?<=:)pass(?:word|wd)?(?![a-z])"
+         r"|passwd(?:\.[a-z]+)?(?=[ \t]*\r?\n)|password_?[a-z]*(?=[ \t]*(?:,|from[ \t])))[^\r\n]{0,80}(?:\r?\n(?![ \t]*(?:#|\r?$))[^\r\n]{0,200}){0,3}?\r?\n[ \t]*"
+         r"(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:(?P<typed>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)"),
         ("console-set-password", "i", "a password a console's `set` gives an option named for one (Metasploit's "
          "`set SMBPass …`, `set PASSWORD …`), if it looks random",
-         r"(?#needs:set )(?<![\w-])set[ \t]+[a-z_]{0,24}(?:pass(?:word)?|pwd)(?![a-z_])[ \t]+"
-         r"(?P<weak>[^\s;'\"]{6,64})(?=[ \t]*(?:[;'\"\n]|\Z))"),
-        ("cracked-hash-lines", "i", "what a cracker shows as cracked (`hashcat … --show`, a potfile, a status "
-         "screen's lines): `<hash>[:<salt or ids>]:<password>` under its command, each password if it looks random",
-         r"(?#needs:potfile|--show|hashcat|john)(?:potfile|--show|hashcat|john)[^\n]{0,300}"
-         r"(?:\r?\n[^\n]{0,300}){0,8}?\r?\n[ \t]*[0-9a-f$*]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"),
+         r"(?#needs:set )(?<![\w-])set[ \t]+[a-z_]{0,24}(?:pass" + "".join("(?<!%spass)" % word for word in _NOT_PASSWORD_PASS)
+         + r"(?:word)?|pwd)(?![a-z_])[ \t]+(?![$%\[])(?P<weak>[^\s;'\"]{6,64})(?=[ \t]*(?:[;'\"\r\n]|&&|\Z))"),
+        ("cracked-hash-lines", "i", "what a cracker shows as cracked (`hashcat … --show`, `john --show`, a "
+         "potfile): `<hash>[:<salt or ids>]:<password>` under its command, each password if it looks random",
+         r"(?#needs:hashcat|john)(?:(?<![\w-])(?:hashcat|john)(?=[ \t])[^\r\n]{0,200}?[ \t]--show(?![\w-])"
+         r"|hashcat\.potfile|john\.pot(?![\w-]))[^\r\n]{0,200}"
+         r"(?:\r?\n[^\r\n]{0,300}){0,8}?\r?\n[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"),
         ("ldif-secret-base64", "i", "an LDIF attribute that holds a password, base64 after `::` (`userPassword::`, "
          "OpenLDAP's `olcRootPW::`)",
          r"(?#needs:password::|secret::|pwd::|pw::)(?<![^\n])[a-z-]*(?:password|secret|pwd|pw)[a-z-]*::[ \t]*"
@@ -3354,7 +3362,7 @@ _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
 _GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
-                "bytes", "stated", "called", "typed", "chosen", "phrase")
+                "bytes", "stated", "called", "typed", "chosen", "phrase", "account")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -3497,10 +3505,11 @@ def redaction_regexes():
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["six_consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{6,}")  # (not `mysqlcredentials`)
         made["uuid"] = re.compile(_UUID_SHAPE)
+        made["yaml_key"] = re.compile(r"[ \t]*-?[ \t]*[\"']?[\w.-]+[\"']?[ \t]*:(?:[ \t]|\Z)")  # (`  API_KEY: …`)
         made["sealed_start"] = re.compile(r"(?<![A-Za-z0-9+/])Ag[A-Za-z0-9+/]{60}")
         made["variable"] = re.compile(r"\$\{?[a-z_][a-z0-9_]*\b(?![ \t]*=)")  # (a shell's variable, not given a value)
         made["address"] = re.compile(  # an e-mail address (is_address)
-            r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,}|[A-Z]{2,})")
+            r"[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
         made["seed_phrase"] = re.compile(  # (small words of 3 to 8 letters, a space between, the run whole)
             r"(?<![A-Za-z0-9_.-])(?<![a-z] )[a-z]{3,8}(?: [a-z]{3,8}){11,23}(?![A-Za-z0-9_-])(?! [a-z])")
         made["word"] = re.compile(r"\S+")
@@ -3654,12 +3663,20 @@ def holds_sealed_secret(text, lowered):
         "sealedsecret" in lowered or "agb" in lowered or _redaction_regexes["sealed_start"].search(text) is not None)
 
 
-def in_sealed_document(lowered, start):
+def in_sealed_document(text, lowered, start):
     """True when `start` is under a SealedSecret's `encryptedData:` (`lowered` is the text as
     ascii_lowercase leaves it), or a line below a command that prints one of its fields
     (`kubectl get sealedsecret … -o jsonpath='{.spec.encryptedData.password}'`): ciphertext
-    only its cluster opens, whatever it looks like."""
-    return lowered.rfind("encrypteddata", 0, start) >= 0
+    only its cluster opens, whatever it looks like. Under it means in its block: every line from
+    the word's to the value's a YAML key and its value, the value alone on its line or after a
+    key (not a later `DB_PASSWORD=…`)."""
+    at = lowered.rfind("encrypteddata", 0, start)
+    if at < 0:
+        return False
+    lines = text[at:start].split("\n")[1:]  # (the last, the value's own line up to it: a key's, or nothing
+    # when a command printed the value alone: `kubectl … jsonpath='{.spec.encryptedData.password}'`)
+    return all(_redaction_regexes["yaml_key"].match(line) for line in lines[:-1]) and (
+        not lines or not lines[-1].strip() or _redaction_regexes["yaml_key"].match(lines[-1]) is not None)
 
 
 def is_stand_in_value(value, name, placeholder):
@@ -3865,6 +3882,17 @@ _LOGIN_CALL_WORDS = ("auth", "login", "logon", "signin", "sign_in", "basic", "cr
                      "as400")  # (JT400's `new AS400(host, user, password)`)
 
 
+def is_account_password(text, start, value):
+    """True when `value`, after `DOMAIN\\user:` at text[:start], is that Windows account's
+    password: the domain a name alone (no drive's or folder's path before it, no service's
+    `$instance`), the value random-looking and no name (looks_random, reads_as_a_name)."""
+    backslash = text.rfind("\\", 0, start)
+    word = max(text.rfind(c, 0, backslash) for c in " \t\n'\"[(") + 1
+    domain = text[word:backslash]
+    return (bool(domain) and not any(c in domain for c in "\\:$/") and looks_random(value)
+            and not reads_as_a_name(value))
+
+
 def is_login_argument(text, start, value):
     """True when `value`, a string argument at `start`, looks random, follows a user's string
     (`"deploy", "…"`) and the call before them logs in (_LOGIN_CALL_WORDS, within 200
@@ -3972,8 +4000,9 @@ def is_stated_password(text, start, value):
 
 def is_address(value):
     """True when `value` is an e-mail address: a user's part of word characters, `.`, `+`
-    and `-`, then a domain whose last part is two letters or more in one case (`ops@example.com`,
-    `IT@CORP.EXAMPLE.COM`); not a password with `@` in it (`P@ssw0rd01.`, `vMS+O~rw@SDW3.eh`)."""
+    and `-`, then a domain in small letters whose last part is two letters or more
+    (`ops@example.com`); not a password with `@` in it (`P@ssw0rd01.`, `P@ssw0rd2024.IT`,
+    `vMS+O~rw@SDW3.eh`)."""
     return "@" in value and _redaction_regexes["address"].fullmatch(value) is not None
 
 
@@ -4297,7 +4326,8 @@ def looks_generated(run):
     if sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:])) > 0.3 * length:
         return False  # ABCDEFGH…, 0123456789…
     decoded = base64_text(part)  # base64 of ordinary text (in any language) is no secret (the decoding
-    return decoded is None or not decoded.translate(_LAYOUT).isprintable()  # pass looks inside)
+    return decoded is None or not decoded.translate(_LAYOUT).isprintable() or encodes_random_hex(part)  # pass
+    # looks inside), but base64 of hex or of a UUID is a random value still
 
 
 def _strongly_generated(part):
@@ -4550,7 +4580,7 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
     path's, outside a URL (`database/creds/web/<lease>`, as Vault names leases). `sealed`:
     the text holds a SealedSecret's `encryptedData:` (looked for once per text)."""
     if lowered.rfind("enc[", line, start) > lowered.rfind("]", line, start) or (
-            sealed and in_sealed_document(lowered, start)):
+            sealed and in_sealed_document(text, lowered, start)):
         return True
     if ":" in text[max(0, start - 8):start] and is_sealed(whole_word(text, start, end)):
         return True  # the rest of Magento's encrypted value (`0:3:…`)
@@ -4607,8 +4637,10 @@ def credential_word_before(lowered, window, start, inside):
                 start:found.start()] and found.group() != "secret"):
             continue  # (nor in a URL's host: `https://object-store.os-api.…/<md5>.nc`, but a secret's
             # sharing: `https://onetimesecret.com/secret/…`)
-        if found.start() < start and names_a_variable(lowered, found.start(), found.end()):
-            continue  # (nor a variable's name: `Bearer $CARRIER_TOKEN" https://…`, its value is not here)
+        if found.start() < start and lowered.startswith("://", start - 3) and names_a_variable(
+                lowered, found.start(), found.end()):
+            continue  # (nor a variable's name before a URL: `Bearer $CARRIER_TOKEN" https://…`, its value is
+            # not here; one compared with a value names it: `[ "$API_KEY" != "9f8e…" ]`)
         folder_end = lowered.find("/", found.end(), inside)
         if (found.start() > start and lowered[found.start() - 1] == "/"
                 and lowered[found.end():found.end() + 1].isalpha() and lowered[found.end():folder_end].isalpha()):
@@ -4908,10 +4940,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     path) not named a secret's. `beside`: right after a secret (an id's pair), where hex and UUIDs
     count."""
     if text[max(0, start - 4):start].lower() in ("(id ", "(id:", "[id ") or text[max(0, start - 6):start].lower() in (
-            "(item ", "(item:") or text.startswith("gpg: key ", start - 9) or (
+            "(item ", "(item:") and text[start:end].isalnum() and text[start:end].islower() or text.startswith(
+                "gpg: key ", start - 9) or (
             text[max(0, start - 8):start].lower() in ("gpg key ", "pgp key ")):
         return None  # an object's id, so named in parentheses: `(id key_G6DY…)`, a password manager's item
-        # (`… in 1Password (item 5tfzi0zc…)`); a key's in gpg's output
+        # (`… in 1Password (item 5tfzi0zc…)`, small letters and digits); a key's in gpg's output
     if near.start() >= start and _redaction_regexes["id_name"].search(text, window, start):
         return None  # the word is the value's own start, and its name an id's: `APCA_API_KEY_ID=PK…`
     line = lowered.rfind("\n", 0, near.start()) + 1
@@ -5054,8 +5087,9 @@ def credential_spans(text, lowered):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
         if is_sealed_or_named_id(text, lowered, line, start, end, near, sealed):
             continue
-        if near is not None and _redaction_regexes["variable"].search(lowered, near.end(), start):
-            near = None  # a variable is the word's value, and the run after it another thing: `Authorization:
+        if near is not None and lowered.startswith("://", start - 3) and _redaction_regexes["variable"].search(
+                lowered, near.end(), start):
+            near = None  # a variable is the word's value, and the URL after it another thing: `Authorization:
             # Bearer $CARRIER_TOKEN" https://…/track/1Z…`
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near
@@ -5530,7 +5564,7 @@ def redact_rows(text):
                     position = end  # a group right after one replaced is in the same REDACTED
                     continue
                 value = text[start:end]
-                if is_stand_in_value(value, name, placeholder) or (sealed and in_sealed_document(lowered, start)) or (
+                if is_stand_in_value(value, name, placeholder) or (sealed and in_sealed_document(text, lowered, start)) or (
                         in_arn(lowered, start)) or (
                         named_public(lowered, start, firebase)) or (
                         is_published(value)) or (
@@ -5547,6 +5581,7 @@ def redact_rows(text):
                         group.startswith("stated") and not is_stated_password(text, start, value)) or (
                         group.startswith("called") and not is_called_secret(value)) or (
                         group.startswith("typed") and not is_typed_password(value)) or (
+                        group.startswith("account") and not is_account_password(text, start, value)) or (
                         group.startswith("chosen") and not is_four_kinds_password(value)) or (
                         group.startswith("phrase") and not is_seed_phrase(value)):
                     continue
