@@ -57,7 +57,8 @@ Measured
 --------
 Blind, written while the rules for the fiftieth to fifty-fifth were made and read only after
 them: recall 0.959 (1,420 of 1,480) and false positives 9 of 950 (0.9%), the same with the
-engine at that session's start: those rules changed nothing here.
+engine at that session's start: those rules changed nothing here. Tuned on since: 0.961 and
+9 of 950.
 """
 
 import base64

@@ -58,7 +58,8 @@ Measured
 --------
 Blind, written while the rules for the fiftieth to fifty-fifth were made and read only after
 them: recall 0.934 (1,411 of 1,510) and false positives 28 of 950 (2.9%), the same with the
-engine at that session's start: those rules changed nothing here.
+engine at that session's start: those rules changed nothing here. Tuned on since: 0.940 and
+27 of 950.
 """
 
 import base64

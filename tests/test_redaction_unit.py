@@ -105,6 +105,9 @@ class RedactTextTest(unittest.TestCase):
             '"password": "' * 1500, 'password="' + "\\a" * 10000, "Authorization: " * 1300,
             "x_key" * 4000, "--password " * 2000, "@:" * 10000,
             "[" + ("0, 0, 0, 0,\n" + " " * 16) * 400,  # (an array of numbers over indented lines)
+            ("john " + "a" * 294 + "\r\n") * 130, "hashcat" + ("x --show " + "a" * 290 + "\r\n") * 130,
+            ("passwords" + "a" * 70 + "\r\n") * 500,  # (lines a CR ends, under a cracker's or a heading's word)
+            ("CORP\\" + "a" * 30 + ":") * 1200, "set SMBPass " * 3000,
         ]
         # Not a speed target (bench/ measures speed): a catastrophic pattern takes minutes
         # on these inputs, so a bound of seconds tells a hang from a slow machine.
