@@ -2885,7 +2885,9 @@ def redaction_patterns():
          "host, an id)",
          r"(?#needs:passwords|:pass|passwd|password_)(?:passwords|(?<=:)pass(?:word|wd)?(?![a-z])"
          r"|passwd(?:\.[a-z]+)?(?=[ \t]*\r?\n)|password_?[a-z]*(?=[ \t]*(?:,|from[ \t])))[^\r\n]{0,80}(?:\r?\n(?![ \t]*(?:#|\r?$))[^\r\n]{0,200}){0,3}?\r?\n[ \t]*"
-         r"(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:(?P<typed>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)"),
+         r"(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:(?P<typed>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)"
+         + "".join(r"(?:\r?\n[ \t]*(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:"
+                   r"(?P<typed%d>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z))?" % n for n in range(2, 9))),  # (and the list's next seven)
         ("console-set-password", "i", "a password a console's `set` gives an option named for one (Metasploit's "
          "`set SMBPass …`, `set PASSWORD …`), if it looks random",
          r"(?#needs:set )(?<![\w-])set[ \t]+[a-z_]{0,24}(?:pass" + "".join("(?<!%spass)" % word for word in _NOT_PASSWORD_PASS)
@@ -2894,7 +2896,9 @@ def redaction_patterns():
          "potfile): `<hash>[:<salt or ids>]:<password>` under its command, each password if it looks random",
          r"(?#needs:hashcat|john)(?:(?<![\w-])(?:hashcat|john)(?=[ \t])[^\r\n]{0,200}?[ \t]--show(?![\w-])"
          r"|hashcat\.potfile|john\.pot(?![\w-]))[^\r\n]{0,200}"
-         r"(?:\r?\n[^\r\n]{0,300}){0,8}?\r?\n[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"),
+         r"(?:\r?\n[^\r\n]{0,300}){0,8}?\r?\n[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"
+         + "".join(r"(?:\r?\n[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak%d>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z))?" % n
+                   for n in range(2, 9))),  # (and the next seven lines so made)
         ("ldif-secret-base64", "i", "an LDIF attribute that holds a password, base64 after `::` (`userPassword::`, "
          "OpenLDAP's `olcRootPW::`)",
          r"(?#needs:password::|secret::|pwd::|pw::)(?<![^\n])[a-z-]*(?:password|secret|pwd|pw)[a-z-]*::[ \t]*"
