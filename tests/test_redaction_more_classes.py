@@ -1470,3 +1470,15 @@ class ReviewedLookalikesTest(RedactionAssertions, unittest.TestCase):
             self.assertRedacted(text, secret)
         self.assertKept("kind: SealedSecret\nspec:\n  encryptedData:\n    DB_PASSWORD: e+bFZOUj3aF33dSRAn/NTyK/wHfVbzX"
                         "reXh/oyJZLm2gnwcgg4EknEm3t4Xlh/BZEG9BLUwBj7iOCcn3WZ6Xoedy")
+
+    def test_every_line_of_a_short_list_under_its_heading(self):
+        text = ("Set the following 'random' passwords\nroot:q4SI9eLWLcksWJ3H\nubuntu:Xk9fj2LmQp8vZr4T\n"
+                "Cloud-init v. 23.4 finished")
+        redacted, _ = checkpoint_mcp.redact_text(text)
+        for secret in ("q4SI9eLWLcksWJ3H", "Xk9fj2LmQp8vZr4T"):
+            self.assertNotIn(secret, redacted)
+        text = ("$ cat ~/.local/share/hashcat/hashcat.potfile | tail -3\n8c3aced53df2c9a63383b0d8ed803448:%PEPPfalafel540\n"
+                "b0c5b1e35e9aa4372082c93d32715eb0:waffle-oboe-bamboo-drum-river!")
+        redacted, _ = checkpoint_mcp.redact_text(text)
+        for secret in ("%PEPPfalafel540", "waffle-oboe-bamboo-drum-river!"):
+            self.assertNotIn(secret, redacted)
