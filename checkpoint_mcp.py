@@ -1787,7 +1787,10 @@ def redaction_patterns():
          "text that names the file: the secret",
          r"(?#needs:chap-secrets|pap-secrets)(?:chap|pap)-secrets[^\n]{0,200}(?:\r?\n[ \t]*#[^\n]{0,200}){0,5}\r?\n"
          r"[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+(?:\"(?P<secret>[^\"\n]{4,})\"|(?P<secret2>[^\s\"#*]{4,}))"
-         r"(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)"),
+         r"(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)"
+         + "".join(r"(?:\r?\n[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+"
+                   r"(?:\"(?P<secret_q%d>[^\"\n]{4,})\"|(?P<secret_b%d>[^\s\"#*]{4,}))(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z))?"
+                   % (n, n) for n in range(2, 9))),  # (and the file's next seven lines)
         ("pgbouncer-userlist-named", "", "a pgbouncer userlist's `\"user\" \"password\"` line under the file's name, "
          "a password in clear of any shape (`\"bundle curtain quiz\"`; not an `md5…` or `SCRAM-SHA-256$…` hash)",
          r"(?#needs:userlist)userlist[^\n]{0,200}(?:\r?\n[^\n]{0,200}){0,10}?\r?\n[ \t]*\"[\w.@-]{1,64}\"[ \t]+"
@@ -1846,7 +1849,10 @@ def redaction_patterns():
          r"(?P<secret>[^\s]{4,})[ \t]*(?=\r?\n|\Z)"),
         ("rsyncd-secrets-line", "", "a line of rsyncd's secrets file (`user:password`) in a text that names it",
          r"(?#needs:rsyncd.secrets|rsyncd.scrt)rsyncd\.s(?:ecrets|crt)[^\n]{0,200}(?:\r?\n[ \t]*#[^\n]{0,200}){0,5}\r?\n"
-         r"[ \t]*(?![0-9]+:)(?P<rsyncd_user>[\w.@-]{1,64}):(?!(?P=rsyncd_user)(?:\s|\Z))(?P<secret>[^\s]{4,128})"),
+         r"[ \t]*(?:" + REDACTED + r"|(?![0-9]+:)(?P<rsyncd_user>[\w.@-]{1,64}):(?!(?P=rsyncd_user)(?:\s|\Z))"
+         r"(?P<secret>[^\s]{4,128}))"  # (the first line may be redacted already, by what printed it)
+         + "".join(r"(?:\r?\n[ \t]*(?![0-9]+:)(?P<rsyncd_user%d>[\w.@-]{1,64}):(?!(?P=rsyncd_user%d)(?:\s|\Z))"
+                   r"(?P<secret%d>[^\s]{4,128}))?" % (n, n, n) for n in range(2, 9))),  # (and its next seven lines)
         ("keyring-get-printed", "", "what `keyring get SERVICE USER` printed on the line below it",
          r"(?#needs:keyring get)keyring[ \t]+get[ \t]+\S+[ \t]+\S+[ \t]*\r?\n[ \t]*(?P<weak>[^\s]{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("pin-flag", "", "a PIN given to a flag that takes one (`pkcs11-tool --login --pin 44170871`, "
