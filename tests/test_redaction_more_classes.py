@@ -1482,3 +1482,12 @@ class ReviewedLookalikesTest(RedactionAssertions, unittest.TestCase):
         redacted, _ = checkpoint_mcp.redact_text(text)
         for secret in ("%PEPPfalafel540", "waffle-oboe-bamboo-drum-river!"):
             self.assertNotIn(secret, redacted)
+
+    def test_every_entry_of_a_ppp_or_rsyncd_secrets_file(self):
+        for text, secrets in (('# /etc/ppp/chap-secrets\n"vpn1" * "Xk9#mQ2wLp" *\n"vpn2" * "Q7w8Yq3RkLz" *',
+                               ("Xk9#mQ2wLp", "Q7w8Yq3RkLz")),
+                              ("$ cat /etc/rsyncd.secrets\nbackup:Xk9#mQ2wLp\nmirror:Q7w8Yq3RkLz",
+                               ("Xk9#mQ2wLp", "Q7w8Yq3RkLz"))):
+            redacted, _ = checkpoint_mcp.redact_text(text)
+            for secret in secrets:
+                self.assertNotIn(secret, redacted)
