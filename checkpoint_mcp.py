@@ -1029,6 +1029,26 @@ _CAMEL_KEY_NOT_SECRET = ("public", "primary", "foreign", "sort", "partition", "c
                          "item", "list", "node", "column", "child", "parent", "element", "route", "tab", "option")
 
 
+def _entries(entry, first=None):
+    """The regex `entry` of one line of a list (its groups' names end in `%d`) as the list's
+    first line (or `first`), then as each of up to seven more lines of its shape, each
+    optional: a row that finds a file or a heading once would otherwise take its first
+    entry alone."""
+    return (entry.replace("%d", "") if first is None else first) + "".join(
+        r"(?:\r?\n" + entry.replace("%d", str(n)) + ")?" for n in range(2, 9))
+
+
+# One line of ppp's secrets file, of rsyncd's, of `user:password` under a heading, and of a
+# cracker's `<hash>:<password>` (_entries).
+_PPP_SECRETS_ENTRY = (r"[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+"
+                      r"(?:\"(?P<secret_q%d>[^\"\n]{4,})\"|(?P<secret_b%d>[^\s\"#*]{4,}))(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)")
+_RSYNCD_SECRETS_ENTRY = (r"[ \t]*(?![0-9]+:)(?P<rsyncd_user%d>[\w.@-]{1,64}):(?!(?P=rsyncd_user%d)(?:\s|\Z))"
+                         r"(?P<secret%d>[^\s]{4,128})")
+_LISTED_PASSWORD_ENTRY = (r"[ \t]*(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:"
+                          r"(?P<typed%d>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)")
+_CRACKED_ENTRY = r"[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak%d>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"
+
+
 def redaction_patterns():
     """The single source of truth for what is redacted: (name, flags, the real format it
     is for, pattern) rows, applied in order. Token shapes follow the issuers' formats
@@ -1786,11 +1806,7 @@ def redaction_patterns():
         ("ppp-secrets-line", "", "a line of ppp's chap-secrets or pap-secrets (`\"client\" * \"secret\" *`) in a "
          "text that names the file: the secret",
          r"(?#needs:chap-secrets|pap-secrets)(?:chap|pap)-secrets[^\n]{0,200}(?:\r?\n[ \t]*#[^\n]{0,200}){0,5}\r?\n"
-         r"[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+(?:\"(?P<secret>[^\"\n]{4,})\"|(?P<secret2>[^\s\"#*]{4,}))"
-         r"(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)"
-         + "".join(r"(?:\r?\n[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+"
-                   r"(?:\"(?P<secret_q%d>[^\"\n]{4,})\"|(?P<secret_b%d>[^\s\"#*]{4,}))(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z))?"
-                   % (n, n) for n in range(2, 9))),  # (and the file's next seven lines)
+         + _entries(_PPP_SECRETS_ENTRY)),
         ("pgbouncer-userlist-named", "", "a pgbouncer userlist's `\"user\" \"password\"` line under the file's name, "
          "a password in clear of any shape (`\"bundle curtain quiz\"`; not an `md5…` or `SCRAM-SHA-256$…` hash)",
          r"(?#needs:userlist)userlist[^\n]{0,200}(?:\r?\n[^\n]{0,200}){0,10}?\r?\n[ \t]*\"[\w.@-]{1,64}\"[ \t]+"
@@ -1849,10 +1865,8 @@ def redaction_patterns():
          r"(?P<secret>[^\s]{4,})[ \t]*(?=\r?\n|\Z)"),
         ("rsyncd-secrets-line", "", "a line of rsyncd's secrets file (`user:password`) in a text that names it",
          r"(?#needs:rsyncd.secrets|rsyncd.scrt)rsyncd\.s(?:ecrets|crt)[^\n]{0,200}(?:\r?\n[ \t]*#[^\n]{0,200}){0,5}\r?\n"
-         r"[ \t]*(?:" + REDACTED + r"|(?![0-9]+:)(?P<rsyncd_user>[\w.@-]{1,64}):(?!(?P=rsyncd_user)(?:\s|\Z))"
-         r"(?P<secret>[^\s]{4,128}))"  # (the first line may be redacted already, by what printed it)
-         + "".join(r"(?:\r?\n[ \t]*(?![0-9]+:)(?P<rsyncd_user%d>[\w.@-]{1,64}):(?!(?P=rsyncd_user%d)(?:\s|\Z))"
-                   r"(?P<secret%d>[^\s]{4,128}))?" % (n, n, n) for n in range(2, 9))),  # (and its next seven lines)
+         + _entries(_RSYNCD_SECRETS_ENTRY, r"(?:[ \t]*" + REDACTED + "|" + _RSYNCD_SECRETS_ENTRY.replace("%d", "")
+                    + ")")),  # (the first line may be redacted already, by what printed it)
         ("keyring-get-printed", "", "what `keyring get SERVICE USER` printed on the line below it",
          r"(?#needs:keyring get)keyring[ \t]+get[ \t]+\S+[ \t]+\S+[ \t]*\r?\n[ \t]*(?P<weak>[^\s]{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("pin-flag", "", "a PIN given to a flag that takes one (`pkcs11-tool --login --pin 44170871`, "
@@ -2891,9 +2905,7 @@ def redaction_patterns():
          "host, an id)",
          r"(?#needs:passwords|:pass|passwd|password_)(?:passwords|(?<=:)pass(?:word|wd)?(?![a-z])"
          r"|passwd(?:\.[a-z]+)?(?=[ \t]*\r?\n)|password_?[a-z]*(?=[ \t]*(?:,|from[ \t])))[^\r\n]{0,80}(?:\r?\n(?![ \t]*(?:#|\r?$))[^\r\n]{0,200}){0,3}?\r?\n[ \t]*"
-         r"(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:(?P<typed>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)"
-         + "".join(r"(?:\r?\n[ \t]*(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:"
-                   r"(?P<typed%d>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z))?" % n for n in range(2, 9))),  # (and the list's next seven)
+         + _entries(_LISTED_PASSWORD_ENTRY)),
         ("console-set-password", "i", "a password a console's `set` gives an option named for one (Metasploit's "
          "`set SMBPass …`, `set PASSWORD …`), if it looks random",
          r"(?#needs:set )(?<![\w-])set[ \t]+[a-z_]{0,24}(?:pass" + "".join("(?<!%spass)" % word for word in _NOT_PASSWORD_PASS)
@@ -2902,9 +2914,7 @@ def redaction_patterns():
          "potfile): `<hash>[:<salt or ids>]:<password>` under its command, each password if it looks random",
          r"(?#needs:hashcat|john)(?:(?<![\w-])(?:hashcat|john)(?=[ \t])[^\r\n]{0,200}?[ \t]--show(?![\w-])"
          r"|hashcat\.potfile|john\.pot(?![\w-]))[^\r\n]{0,200}"
-         r"(?:\r?\n[^\r\n]{0,300}){0,8}?\r?\n[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"
-         + "".join(r"(?:\r?\n[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak%d>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z))?" % n
-                   for n in range(2, 9))),  # (and the next seven lines so made)
+         r"(?:\r?\n[^\r\n]{0,300}){0,8}?\r?\n" + _entries(_CRACKED_ENTRY)),
         ("ldif-secret-base64", "i", "an LDIF attribute that holds a password, base64 after `::` (`userPassword::`, "
          "OpenLDAP's `olcRootPW::`)",
          r"(?#needs:password::|secret::|pwd::|pw::)(?<![^\n])[a-z-]*(?:password|secret|pwd|pw)[a-z-]*::[ \t]*"
