@@ -2879,7 +2879,7 @@ def redaction_patterns():
          r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
         ("ntlm-hash-dump", "i", "a line of an NTLM hash dump (secretsdump, pwdump): `user:rid:lm:nt:::`, the NT hash "
          "(not the empty password's, which every reference prints)",
-         r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?!" + _EMPTY_NT_HASH + r")(?P<secret>[0-9a-f]{32}):::"),
+         r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?P<secret>[0-9a-f]{32}):::"),
         ("redis-protocol-auth", "", "Redis' AUTH as its protocol writes it, escaped as strace and logs print it "
          "(`*2\\r\\n$4\\r\\nAUTH\\r\\n$11\\r\\n…\\r\\n`): the password, after the user if there is one",
          r"AUTH(?:\\r\\n|\r?\n)\$[0-9]{1,3}(?:\\r\\n|\r?\n)(?:[^\\\r\n\"]{1,200}(?:\\r\\n|\r?\n)\$[0-9]{1,3}(?:\\r\\n|\r?\n))?"
@@ -2889,7 +2889,7 @@ def redaction_patterns():
          "more (not the empty password's)",
          r"(?#needs:ntlm|nt hash|nthash|nt-hash)(?<![a-z])(?:(?:hash[ \t]+ntlm|ntlm[ \t]+hash|nt[ \t-]?hash)[ \t]*[:=]?"
          r"|ntlm[ \t]*:)[ \t]*"
-         r"(?!" + _EMPTY_NT_HASH + r")(?P<secret>[0-9a-f]{32})(?![0-9a-z])"),
+         r"(?P<secret>[0-9a-f]{32})(?![0-9a-z])"),
         ("windows-account-password", "", "a Windows account and its password as tools print a credential "
          "(`CORP\\svc_web:…`, secretsdump's DefaultPassword, NetExec's `[+] corp.local\\bob:… (Pwn3d!)`): the "
          "password, if it looks random (is_account_password: not a path's `C:\\…\\file:…`)",
