@@ -560,7 +560,8 @@ _PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", 
 # name (`npass=12/15`, `TESTPASS=98.5%`, `getpass=fallback_getpass`).
 _NOT_PASSWORD_PASS = ("by", "com", "sur", "over", "under", "tres", "low", "high", "band", "all", "notch", "render",
                       "sub", "multi", "first", "second", "one", "two", "single", "double", "re", "boarding", "day",
-                      "season", "bus", "hall", "free", "back", "mountain", "ski", "get")  # (`getpass`)
+                      "season", "bus", "hall", "free", "back", "mountain", "ski", "get", "ask")  # (`getpass`,
+# `SSH_ASKPASS`)
 _GLUED_VALUE = r"""(?==["']?(?=[^\s="']{8})(?=[^\s="']{0,64}?[A-Za-z])(?=[A-Za-z0-9])[^\s="']{0,64}?[0-9!@#$%^&*+])"""
 
 
@@ -5972,9 +5973,8 @@ _ENVIRONMENT_SECRET_WORDS = frozenset([word.upper() for word in _SECRET_WORDS] +
     "HEADERS"])
 _ENVIRONMENT_SECRET_ENDINGS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS", "PW", "PWD")
 _ENVIRONMENT_PASSWORD_WORDS = ("PASSWORD", "PASSWD", "PASSPHRASE", "PASS", "PWD", "PW")  # (words and endings)
-_ENVIRONMENT_NOT_SECRET_WORDS = frozenset((  # (words that end like a secret's name)
-    "ASKPASS", "BYPASS", "COMPASS", "SURPASS", "OVERPASS", "UNDERPASS", "OLDPWD", "MONKEY", "HOCKEY",
-    "TURKEY", "DONKEY", "JOCKEY"))
+_ENVIRONMENT_NOT_SECRET_WORDS = frozenset([word.upper() + "PASS" for word in _NOT_PASSWORD_PASS] + [
+    "OLDPWD", "MONKEY", "HOCKEY", "TURKEY", "DONKEY", "JOCKEY"])  # (words that end like a secret's name)
 _ENVIRONMENT_NOT_SECRET_LAST_WORDS = frozenset((
     "FILE", "FILES", "PATH", "DIR", "HOME", "SOCK", "SOCKET", "HOST", "HOSTNAME", "PORT", "ADDR",
     "ADDRESS", "SERVER", "ENDPOINT", "URL", "URI", "DOMAIN", "REALM", "REGISTRY", "REGION", "USER",
