@@ -1327,7 +1327,7 @@ class NamesAndValuesTest(RedactionAssertions, unittest.TestCase):
                              ("export KEYSTOREPW=Abc12345x", "Abc12345x")):
             self.assertRedacted(text, secret)
         for text in ("BYPASS=1", "LOWPASS=200hz", "COMPASS=N45", "MGRPASS=true", "SCANPW=1234",
-                     "    getpass = fallback_getpass", "f(getpass=my_getpass)"):
+                     "    getpass = fallback_getpass", "f(getpass=my_getpass)", "SSH_ASKPASS=/usr/bin/x11-ssh-askpass"):
             self.assertKept(text)
 
     def test_a_name_with_a_one_letter_suffix_and_base64_of_a_uuid(self):
