@@ -3596,23 +3596,29 @@ _BECH32_CHARS = frozenset("qpzry9x8gf2tvdw0s3jn54khce6mua7l")
 _BASE64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
 
 
+def is_rails_encrypted(value):
+    """True for Rails' encrypted credentials or message (`…--…--…==`: it joins its data, iv
+    and tag with `--`), a shape some vendors' keys take too (Nexus Mods' API key)."""
+    if value.count("--") != 2 or len(value) < 40:
+        return False
+    data, iv, tag = value.split("--")
+    return bool(data and iv and tag.endswith("==") and not (set(data + iv + tag) - _BASE64_CHARS))
+
+
 def is_sealed(value):
     """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more), an AWS KMS
     one (`AQICAH…`), Vault's transit engine's (`vault:v1:…`), Magento's (`0:3:…`) or Rails' encrypted
     credentials (`…--…--…==`): only its cluster's, its KMS key, its Vault or its master key
     opens it."""
-    if value.count("--") == 2 and len(value) >= 40:  # (Rails joins its data, iv and tag with `--`)
-        data, iv, tag = value.split("--")
-        if data and iv and tag.endswith("==") and not (set(data + iv + tag) - _BASE64_CHARS):
-            return True
-    return (len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
+    return (is_rails_encrypted(value)
+            or len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
             or len(value) >= 40 and value.startswith("AQICAH")
             or len(value) >= 40 and value[:4] in ("0:2:", "0:3:", "1:3:") and not (set(value[4:]) - _BASE64_CHARS)
             or value.startswith("vault:v") and value[7:].partition(":")[0].isdigit() and len(value) >= 40)
 
 
 def is_marked_fake(value):
-    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS, `do_not_use`, `not_real`),
+    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS, `do_not_use`, `not_real`, `NOT-REAL`),
     runs the alphabet (a documentation's sample: Telegram's `123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ`),
     or names what goes there in camel case (Etherscan's `YourApiKeyToken`, `YourSecretHere`)."""
     for marker in _FAKE_MARKERS:
@@ -3621,6 +3627,7 @@ def is_marked_fake(value):
             return True
     lowered = value.lower()
     return (any(word in value for word in _FAKE_WORDS) or "do_not_use" in lowered or "not_real" in lowered
+            or "not-real" in lowered
             or "abcdefghijkl" in lowered or value.startswith("Your") and value[4:5].isupper() and value.isalpha())
 
 
@@ -3701,6 +3708,21 @@ def in_sealed_document(text, lowered, start):
         not lines or not lines[-1].strip() or _redaction_regexes["yaml_key"].match(lines[-1]) is not None)
 
 
+def names_a_vendor_key(name):
+    """True when `name` names a key, a token or a password (secret_column), not Rails' own
+    encrypted credentials (`credentials`, `encrypted_…`): what Rails' shape holds after it
+    is a vendor's key (`"apikey": "…--…--…=="`)."""
+    lowered = (name or "").lower()
+    return secret_column(lowered, bare_key=True) is not None and "cred" not in lowered and "encrypt" not in lowered
+
+
+# Words that say where a credential comes from (`credentials: from-instance-metadata`,
+# `auth: workload-identity`), not what it is.
+_CREDENTIAL_SOURCE_WORDS = frozenset(("from", "instance", "metadata", "default", "environment", "env", "chain",
+                                      "role", "profile", "iam", "workload", "identity", "managed", "file", "none",
+                                      "implicit", "ambient", "provider"))
+
+
 def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number.
     A value that opens like a reference (a shell's or a SAS macro's variable), a YAML tag or
@@ -3724,7 +3746,7 @@ def is_stand_in_value(value, name, placeholder):
         return True  # punctuation: `::add-mask::, so …`; a hex prefix a value is built on: `"0x" + "11".repeat(32)`
     if value[:1] in (" ", "\t") and any(operator in value for operator in ("&&", "||", " | ", "; ")):
         return True  # a command's rest between two quotes: `read -p "… password: " VAR && curl -u "…`
-    if is_sealed(value):
+    if is_sealed(value) and not (is_rails_encrypted(value) and names_a_vendor_key(name)):
         return True
     if 4 <= len(value) <= 64 and value[-1:] == "=":
         decoded = base64_text(value) or ""
@@ -3756,6 +3778,12 @@ def is_stand_in_value(value, name, placeholder):
             and not any(word in name.lower() for word in ("pass", "pw", "secret")) and value.islower()
             and value.count("_") == 1 and value.replace("_", "").isalpha() and "__" not in value):
         return True  # two words, a mode's name after a key's or a credential's: `credentials: google_default`
+    if (name and any(word in name.lower() for word in ("cred", "auth")) and not any(
+            word in name.lower() for word in ("pass", "pw", "secret", "key", "token")) and value.islower()
+            and 1 <= value.count("-") <= 3 and all(part.isalpha() and len(part) >= 2 for part in value.split("-"))
+            and any(part in _CREDENTIAL_SOURCE_WORDS for part in value.split("-"))):
+        return True  # where a credential comes from, in words: `credentials: from-instance-metadata` (not a
+        # passphrase: `--auth=tundra-copper-juniper-tango`)
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
         return True  # a path after a systemd specifier: `%h/.config/bot/token`
     if value[:1] == "(" and value[1:].rstrip(")").isalpha() and len(value) <= 14:
@@ -4502,20 +4530,36 @@ _FILE_NAME_SUFFIXES = _ASSET_SUFFIXES + _DOCUMENT_SUFFIXES + (".pem", ".crt", ".
                                                               ".json", ".log", ".yaml", ".yml")
 
 
+# The first three characters of a Yandex Cloud resource's id: a cloud's or a folder's, a
+# service account's, a Lockbox secret's, an image's, a VM's, a network's, a managed
+# database's, a container registry's.
+_YANDEX_ID_PREFIXES = frozenset(("b1g", "aje", "e6q", "fd8", "fhm", "enp", "c9q", "crp"))
+_SMALL_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def is_yandex_cloud_id(run_text):
+    """True for a Yandex Cloud resource's id: 20 small letters and digits after its kind's
+    three (_YANDEX_ID_PREFIXES: `b1gn1zknhge89au0luyy`, a folder's). An id names, never opens."""
+    run_text = run_text.rstrip(".,;:")  # (a sentence's end after it)
+    return len(run_text) == 20 and run_text[:3] in _YANDEX_ID_PREFIXES and not (set(run_text) - _SMALL_ALNUM)
+
+
 def is_public_by_make(run_text):
     """True for a run public, or sealed, by its make: an Oracle Cloud resource's id, an
-    Ethereum address, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
+    Ethereum address, a Yandex Cloud resource's id, a sealed ciphertext (is_sealed), a Python wheel's platform tags, a
     Go module's pseudo-version (`0.20230601165947-6ce0bf390ce3`: a time, then a commit), a
     token made to be published (is_published), a public key's DER in base64, a Google
     OAuth client's id, a BigQuery job's, a name with a time in it (`…_20240512T103629_…`), a web
     asset's or a data file's name."""
     return (is_published(run_text)
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
+            or is_yandex_cloud_id(run_text)
             or run_text[-1:] in ("L", "l") and run_text[:-1].isdigit()  # a Java long: `serialVersionUID = …L`
             or "airtable.com/" in run_text  # (its API's paths hold a base's and a table's ids: its key is a header)
             or run_text.rpartition("/")[2].startswith("UTC--") and set(run_text[-40:]) <= _HEX  # a keystore
             # file's name: its time, then its address (`UTC--2024-04-10T08-01-02.000Z--e6dd…`)
-            or is_sealed(run_text)
+            or is_sealed(run_text) and not is_rails_encrypted(run_text)  # (Rails' shape is judged with the name
+            # before it where the run is read: a vendor's key may take it)
             or "manylinux" in run_text or "musllinux" in run_text or "-cp3" in run_text  # a wheel's
             or is_go_pseudo_version(run_text) or is_public_key_der(run_text)
             or ".vault.azure.net/" in run_text  # a Key Vault secret's URL: its name, its version
@@ -5049,6 +5093,14 @@ def quoted_whole(text, span):
         return span
     return start, close
 
+def name_before(lowered, start):
+    """The name right before `start` on its line, in small letters (`"apikey": "` gives
+    `apikey`), or ''."""
+    line = lowered.rfind("\n", 0, start) + 1
+    found = _redaction_regexes["name_before"].search(lowered, max(line, start - 48), start)
+    return found.group(1).strip() if found else ""
+
+
 def whole_word(text, start, end):
     """The text between the spaces around text[start:end], at most 1,024 characters on
     either side (a sealed value is shorter; a longer word is no sealed value)."""
@@ -5089,8 +5141,10 @@ def credential_spans(text, lowered):
         if lowered.startswith("/dev/", max(text.rfind(" ", 0, start), text.rfind("\n", 0, start),
                                            text.rfind("\t", 0, start)) + 1):
             continue  # a device's path (`/dev/serial/by-id/usb-Klipper_stm32f446xx_…-if00`)
-        if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)):
-            continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs
+        if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)) and not (
+                is_rails_encrypted(whole_word(text, start, end)) and names_a_vendor_key(name_before(lowered, start))):
+            continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs (not a vendor's
+            # key of its shape: `"apikey": "…--…--…=="`)
         if "/" not in text[start:end] and text[start:end].lower().endswith(_FILE_NAME_SUFFIXES):
             continue  # a file's name: `wechatpay_<serial>.pem`
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
