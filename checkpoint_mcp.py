@@ -3522,6 +3522,8 @@ def redaction_regexes():
         made["chosen gate"] = bytes(  # a letter or digit as "a", a symbol of _CHOSEN_SYMBOLS as "!"
             ord("a") if chr(c).isalnum() and c < 128 else ord("!") if chr(c) in _CHOSEN_SYMBOLS else 32
             for c in range(256))
+        made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
+        made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["six_consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{6,}")  # (not `mysqlcredentials`)
@@ -4111,6 +4113,16 @@ def is_four_kinds_password(value):
             and "/" not in value and not is_address(value)
             and value[:1] not in "@#" and not _REFERENCE_SHAPE.match(value))  # (not a handle nor a reference:
     # `@JohnD42`, `Ops-Admin#2`, `Issue#1234`)
+
+
+def is_strong_secret(value, name):
+    """True when a value after a secret's `name` reads as one whatever its make: after a
+    password's name, as a typed password (is_typed_password); after another's, all four
+    kinds of a password's characters (is_four_kinds_password), or 16 characters or more
+    that read as a typed password (Django's `#+=vpmlcltq3_&ckhkj0ih%i#u=…`)."""
+    if any(word in (name or "") for word in ("pass", "pw")):
+        return is_typed_password(value)
+    return is_four_kinds_password(value) or len(value) >= 16 and is_typed_password(value)
 
 
 def is_typed_password(value):
@@ -5604,6 +5616,61 @@ def rows_to_try(gate, text, lowered):
     return sorted(rows)
 
 
+# Where a row's value may stop short of the secret (whole_value_end): a separator of a list,
+# a query or a connection string, a bracket, a comparison's sign.
+_VALUE_CUTS = frozenset("&;,|)]}<>(")
+
+
+def whole_value_end(text, start, end, name):
+    """The end of a value after a secret's `name` (a row's `name` group) that the row cut
+    short at one of _VALUE_CUTS (`DB_PASSWORD=ih;B7*l~…`, `hrRepoPassword=Yw@i&qKMmv…`,
+    `password: .s9c7q&.lMVM1I(Fht…`, Django's `SECRET_KEY=#+=vpml…&ck…`) when the whole, up to a
+    space or a quote, reads as a secret (is_strong_secret); 0 when there is no name, the value
+    is whole, or what follows is the next `name=` of a list or a query, or a call's close
+    (`Column(String(255)`)."""
+    if name is None or end >= len(text) or text[end] not in _VALUE_CUTS:
+        return 0
+    stop = end
+    while stop < len(text) and not text[stop].isspace() and text[stop] not in "\"'`" and stop - start <= 64:
+        if text[stop] in ",;&|" and _redaction_regexes["next_name"].match(text, stop + 1):
+            break
+        stop += 1
+    whole = text[start:stop].rstrip(",;)]}.")
+    if (start + len(whole) <= end or stop - start > 64 or _redaction_regexes["call"].search(text, start, stop)
+            or not is_strong_secret(whole, name)):
+        return 0
+    return start + len(whole)
+
+
+def passes_its_kind(group, text, lowered, start, end):
+    """True when text[start:end], a row's value in its `group`, passes the judge its kind
+    names (_GROUP_KINDS; `secret` groups have none): a `weak` one looks random, a `spaced`
+    one is a passphrase (is_prose_passphrase), a `login` one a call's argument that logs in
+    (is_login_argument), an `asked` one the answer to a question for a secret (is_asked_for),
+    a `token` one looks generated, and so on."""
+    value = text[start:end]
+    for kind, judge in (
+            ("weak", lambda: looks_random(value)),
+            ("spaced", lambda: is_prose_passphrase(value)),
+            ("login", lambda: is_login_argument(text, start, value)),
+            ("asked", lambda: is_asked_for(text, start, value)),
+            ("token", lambda: is_generated_token(value)),
+            ("grouped", lambda: is_grouped_secret(text, start, value)),
+            ("labelled", lambda: is_labelled_value(text, lowered, start, end)),
+            ("community", lambda: looks_random(value) and speaks_of_snmp(lowered)),
+            ("letters", lambda: is_random_letters(value)),
+            ("bytes", lambda: is_random_bytes(value)),
+            ("stated", lambda: is_stated_password(text, start, value)),
+            ("called", lambda: is_called_secret(value)),
+            ("typed", lambda: is_typed_password(value)),
+            ("account", lambda: is_account_password(text, start, value)),
+            ("chosen", lambda: is_four_kinds_password(value)),
+            ("phrase", lambda: is_seed_phrase(value))):
+        if group.startswith(kind):
+            return judge()
+    return True
+
+
 def redact_rows(text):
     """The second pass: every row of redaction_patterns() in table order, each replacing its
     secret groups unless the value only stands for a secret (is_stand_in_value) or, for a
@@ -5639,27 +5706,14 @@ def redact_rows(text):
                 if replaced and start == position:
                     position = end  # a group right after one replaced is in the same REDACTED
                     continue
+                whole = whole_value_end(text, start, end, name)  # (0 unless the row cut a secret short)
+                end = whole or end
                 value = text[start:end]
                 if is_stand_in_value(value, name, placeholder) or (sealed and in_sealed_document(text, lowered, start)) or (
                         in_arn(lowered, start)) or (
                         named_public(lowered, start, firebase)) or (
                         is_published(value)) or (
-                        group.startswith("weak") and not looks_random(value)) or (
-                        group.startswith("spaced") and not is_prose_passphrase(value)) or (
-                        group.startswith("login") and not is_login_argument(text, start, value)) or (
-                        group.startswith("asked") and not is_asked_for(text, start, value)) or (
-                        group.startswith("token") and not is_generated_token(value)) or (
-                        group.startswith("grouped") and not is_grouped_secret(text, start, value)) or (
-                        group.startswith("labelled") and not is_labelled_value(text, lowered, start, end)) or (
-                        group.startswith("community") and not (looks_random(value) and speaks_of_snmp(lowered))) or (
-                        group.startswith("letters") and not is_random_letters(value)) or (
-                        group.startswith("bytes") and not is_random_bytes(value)) or (
-                        group.startswith("stated") and not is_stated_password(text, start, value)) or (
-                        group.startswith("called") and not is_called_secret(value)) or (
-                        group.startswith("typed") and not is_typed_password(value)) or (
-                        group.startswith("account") and not is_account_password(text, start, value)) or (
-                        group.startswith("chosen") and not is_four_kinds_password(value)) or (
-                        group.startswith("phrase") and not is_seed_phrase(value)):
+                        not whole and not passes_its_kind(group, text, lowered, start, end)):
                     continue
                 pieces.append(text[position:start])
                 pieces.append(REDACTED)
