@@ -1141,10 +1141,23 @@ def redaction_patterns():
          r"(?:(?:bearer|basic|token|apikey|sso-key|ssws)[ \t]+)?(?P<secret>[^\s\"']{8,})[\"']"),
         ("password-hash-call", "", "a password given to the call that hashes it: Laravel's `Hash::make('…')`, "
          "`bcrypt('…')`, PHP's `password_hash('…', …)`, Django's `make_password('…')`, Werkzeug's "
-         "`generate_password_hash('…')`, if it looks random",
-         r"(?#needs:Hash::make(|bcrypt(|password_hash(|make_password(|generate_password_hash(|hashpw(|hashSync()"
-         r"(?:Hash::make|bcrypt|password_hash|make_password|generate_password_hash|hashpw|hashSync)\([ \t]*b?"
+         "`generate_password_hash('…')`, Node's `bcrypt.hash('…', 10)` and `argon2.hash('…')`, if it looks random",
+         r"(?#needs:Hash::make(|bcrypt(|password_hash(|make_password(|generate_password_hash(|hashpw(|hashSync("
+         r"|bcrypt.hash(|argon2.hash()"
+         r"(?:Hash::make|bcrypt(?:\.hash)?|argon2\.hash|password_hash|make_password|generate_password_hash|hashpw"
+         r"|hashSync)\([ \t]*b?"
          r"(?:'(?P<weak>[^'\n]{6,128})'|\"(?P<weak2>[^\"\n]{6,128})\")"),
+        ("create-user-positional", "", "a password given as the third string of a call that makes a user "
+         "(Django's `create_superuser(\"admin\", \"a@example.com\", \"…\")`, `create_user(…)`), if it looks random",
+         r"(?#needs:create_superuser(|create_user()create_(?:super)?user\([ \t]*(?:username=)?([\"'])[^\"'\n]{1,64}\1[ \t]*,"
+         r"[ \t]*(?:email=)?([\"'])[^\"'\n]{0,128}\2[ \t]*,[ \t]*(?:password=)?"
+         r"(?:\"(?P<weak>[^\"\n]{6,128})\"|'(?P<weak2>[^'\n]{6,128})')"),
+        ("password-object-value", "", "the `\"value\"` of a JSON object that says it holds a password: Keycloak's "
+         "`{\"type\": \"password\", \"value\": \"…\"}`, `terraform output -json`'s `\"db_password\": {…, \"value\": \"…\"}` "
+         "(when not marked sensitive), if it reads as a typed password",
+         r'(?#needs:password")' r"(?:\"type\"[ \t]*:[ \t]*\"password\"[ \t]*,[ \t]*"
+         r"|\"[\w-]{0,40}password\"[ \t]*:[ \t]*\{[^{}\"]{0,40}(?:\"[\w-]{1,20}\"[ \t]*:[ \t]*(?:\"[\w-]{0,20}\"|\w{1,10})"
+         r"[ \t]*,[^{}\"]{0,40}){0,4})\"value\"[ \t]*:[ \t]*\"(?P<typed>[^\"\n]{6,128})\""),
         ("cloud-init-chpasswd", "", "a user's password in the list of cloud-init's chpasswd, a line of user and password each",
          r"(?#needs:chpasswd)chpasswd:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?[ \t]+list:[ \t]*\|?[ \t]*\r?\n"
          r"[ \t]+(?:-[ \t]+)?[\w.-]+:(?P<secret>[^\s]+)"),
@@ -2065,18 +2078,25 @@ def redaction_patterns():
          r"|(?P<secret2>(?:[ \t]*[A-Za-z0-9+/=]{40,}[ \t]*(?:\r?\n|\Z))+))"),
         ("typed-into-password-field", "", "what a test's log or a script typed into a password field (Playwright's "
          "`fill(\"…\")`, Puppeteer's `page.type('input[name=\"pwd\"]', '…')`, Cypress' `-type …`, Selenium's "
-         "`send_keys(\"…\")` on the field's line or the one after: `#password`, `[name=password]`, `\"agentPwd\"`), "
+         "`send_keys(\"…\")`, TestCafe's, Espresso's and XCUITest's `typeText(\"…\")` on the field's line "
+         "or the one after: `#password`, `[name=password]`, `id=password`, `R.id.password`, `\"agentPwd\"`; a "
+         "Selenium IDE command's `\"value\"` in the object whose `\"target\"` is the field), "
          "if it looks random",
          r"(?#needs:assword|pwd|Pwd|PWD|asswd)"
          # (the field in the call itself: Puppeteer's `page.type('input[name="pwd"]', '…')`)
-         r"(?:fill|type)\([ \t]*['\"][^\n]{0,80}?(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)[^\n,]{0,40}?['\"][ \t]*,[ \t]*"
+         r"(?:fill|type|typeText)\([ \t]*(?:['\"][^\n]{0,80}?|#[\w-]{0,40}?)(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)"
+         r"(?:[^\n,]{0,40}?['\"])?[ \t]*,[ \t]*"
          r"['\"](?P<weak3>[^'\"\n]{4,128})['\"]"
          r"|(?:#[\w-]*(?:password|pwd)|[\"'\[][\w-]*(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)[\"'\]]"
-         r"|name=[\"']?(?:password|pwd|passwd))[^\n]{0,200}?(?:\r?\n(?:[^\n]{0,400}\r?\n)?[^\n]{0,200}?)?"
-         r"(?:(?:fill|type|send_keys|sendKeys|setValue)\([ \t]*"
+         r"|(?:name|id)=[\"']?(?:password|pwd|passwd)|\.id\.\w{0,40}?(?:[Pp]assword|[Pp]wd))"
+         r"[^\n]{0,200}?(?:\r?\n(?:[^\n]{0,400}\r?\n)?[^\n]{0,200}?)?"
+         r"(?:(?:fill|type|typeText|send_keys|sendKeys|setValue)\([ \t]*"
          r"(?:[\"'][^\"'\n]{0,60}(?:[Pp]assword|[Pp]wd|PWD|[Pp]asswd)[^\"'\n]{0,20}[\"'][ \t]*,[ \t]*)?"
          r"[\"'](?P<weak>[^\"'\n]{4,128})[\"']"
-         r"|-type[ \t]+(?P<weak2>\S{4,128}))"),
+         r"|-type[ \t]+(?P<weak2>\S{4,128}))"
+         # (a Selenium IDE command's target and value, in one object)
+         r"|\"target\"[ \t]*:[ \t]*\"(?:id|name|css)=[^\"\n]{0,40}?(?:password|pwd|passwd)[^\"\n]{0,40}\"[^{}]{0,300}?"
+         r"\"value\"[ \t]*:[ \t]*\"(?P<weak4>[^\"\n]{4,128})\""),
         ("imap-login-command", "", "the password of an IMAP `LOGIN user password` command in a client's or a "
          "server's trace (`ABCD1 LOGIN ana@example.org \"…\"`), if it looks random",
          r"(?#needs: LOGIN )(?<=[A-Za-z0-9] )LOGIN[ \t]+\"?[^\s\"]{1,128}\"?[ \t]+(?:\"(?P<weak>[^\"\n]{4,128})\"|(?P<weak2>[^\s\"']{4,128}))"),
