@@ -903,7 +903,7 @@ _PASSWORD_WORDS_ELSEWHERE = (
     ("hrase secr", "[Pp]hrase secr", "[èe]te"), ("ozinka", "[Ll]ozinka", "(?:u)?"), ("arool", "[Pp]arool", "(?:i)?"),
     ("agwoord", "[Ww]agwoord", ""))
 _PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
-                               r"|סיסמ[הא]|รหัสผ่าน|[Κκ]ωδικός|পাসওয়ার্ড")
+                               r"|סיסמ[התא]|รหัสผ่าน|[Κκ]ωδικός|পাসওয়ার্ড|رمز(?: عبور)?|የይለፍ ቃል|ፓስወርድ")
 
 
 # A character of a value stated in prose (password-stated-otherwise): not a space, a quote,
@@ -924,8 +924,8 @@ _STATED_JOIN = (
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz|nyt)[ \t]+)?"
-    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
-    r"|[ \t]+(?=[!-~]{6,64}[ \t]+(?:입니다|이에요|예요|です|だよ)(?![\w-]))|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=ፓስወርድ)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
+    r"|[ \t]+(?=[!-~]{6,64}[ \t]+(?:입니다|이에요|예요|です|だよ|ነው)(?![\w-]))|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?")
 _STATED_SECRET = _STATED_JOIN + (
     r"(?:(?P<secret>"
@@ -2788,6 +2788,7 @@ def redaction_patterns():
          r"|asswort|ennwort"
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan"
+         r"|رمز|የይለፍ|ፓስወርድ"
          r"|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
@@ -2801,7 +2802,8 @@ def redaction_patterns():
          "path, a host or an address",
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
-         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord)"
+         r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord"
+         r"|رمز|የይለፍ|ፓስወርድ)"
          r"(?P<name>" + "|".join(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
@@ -2820,11 +2822,13 @@ def redaction_patterns():
          r"(?=[\"'`’”」)»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）])"),
         ("key-stated-languages", "", "a key stated in prose in other languages, where the word also means a "
          "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
-         "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`): only a generated value "
+         "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`, Arabic's, Persian's, "
+         "Hebrew's and Turkish' `مفتاح`, `کلید`, `מפתח`, `anahtar`; an aside in brackets between: `klucz CRC "
+         "(sandbox): …`): only a generated value "
          "(is_generated_token) or a password-like one, not words: `La chiave di ricerca è codice_cliente2`",
-         r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|暗号化キー)"
-         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч)(?!\w)|暗号化キー)"
-         r"[^\n:：=()]{0,60}?(?:[ \t]*[:：][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→)[ \t]+|は|[ \t]+(?=\())"
+         r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|暗号化キー|مفتاح|کلید|מפתח|anahtar|Anahtar)"
+         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч|مفتاح|کلید|מפתח|[Aa]nahtar)(?!\w)|暗号化キー)"
+         r"(?:[^\n:：=()]|\([^()\n:：=]{1,30}\)){0,60}?(?:[ \t]*[:：][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→|هو|هي|است|הוא|היא)[ \t]+|は|[ \t]+(?=\())"
          r"[\"'`「«(]?[ \t]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?=[0-9+/=_.-]{0,127}[A-Za-z])"
          r"(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-)" + _KEY_FILE_NAME  # (a UUID after such a word is an id:
          # `Chave PIX`; a key's file is none)
