@@ -2216,3 +2216,36 @@ issue("cloud-keys-listed", "tool", '$ az storage account keys list -n stdata\n[\
       '    "permissions": "FULL",\n    "value": "{v}"\n  }\n]', b64(64), '"value": "')
 BENIGN += ["docker inspect --format '{{.Id}}' fm-portal\n" + rand(HEX, 64), "RCON_PASSWORD=change-me",
            '   4) 1) "AUTH"\n      2) "OK"']
+issue("value-cut-short", "config", "    password: .{v}", "s9" + rand(LOWER, 3) + "&." + rand(ALNUM, 6) + "(F" + rand(ALNUM, 5),
+      "    password: ")
+issue("value-cut-short", "config", 'Environment="DB_PASSWORD=ih;{v}"', "B7*l~" + rand(ALNUM, 8), 'Environment="DB_PASSWORD=')
+issue("name-inside-word", "code", '    "nexus": {"apikey": "{v}", "game": "skyrimspecialedition"},',
+      b64(45) + "--" + b64(12) + "--" + b64(16), '{"apikey": "')
+issue("create-user-positional", "code", 'User.objects.create_superuser("tester52", "ravi@example.test", "{v}")', _pw(),
+      'create_superuser("tester52", "ravi@example.test", "')
+issue("password-object-value", "tool", '"credentials": [ { "type": "password", "value": "{v}", "temporary": false } ]',
+      _pw(), '"type": "password", "value": "')
+issue("password-object-value", "tool", '$ terraform output -json\n{\n  "grid_admin_password": {\n    "sensitive": false,\n'
+      '    "type": "string",\n    "value": "{v}"\n  }\n}', _pw(), '"value": "')
+issue("typed-into-password-field", "code", 'onView(withId(R.id.password)).perform(typeText("{v}"), closeSoftKeyboard())',
+      _pw(), 'perform(typeText("')
+issue("typed-into-password-field", "code", '{\n  "command": "type",\n  "target": "id=password",\n  "value": "{v}"\n}',
+      rand(LOWER, 6) + "-" + rand(LOWER, 6) + "-" + rand(DIGITS, 2), '"value": "')
+issue("password-hash-call", "code", "create: { role: 'ADMIN', passwordHash: await bcrypt.hash('{v}', 10) },", _pw(),
+      "passwordHash: await bcrypt.hash('")
+issue("key-stated-languages", "chat", "أحمد: مفتاح الخادم الخاص بـ PayTabs هو {v} — لا ترفعه على GitHub",
+      "-".join("".join(rand(UPPER, 1) + rand(DIGITS, 1) for _ in range(5)) for _ in range(3)), "PayTabs هو ")
+issue("key-stated-languages", "chat", "Notatka: klucz CRC do Przelewy24 (sandbox): {v}, merchant id 817187.",
+      rand(HEX, 16), "(sandbox): ")
+issue("password-stated-otherwise", "chat", "ሰላም፡ የሰርቨሩ የይለፍ ቃል {v} ነው (ተጠቃሚ: fatou)", _pw(), "የይለፍ ቃል ")
+issue("password-stated-otherwise", "chat", "هدف: پنل روی سرور 203.0.113.10؛ نام کاربری admin و رمز پنل: {v}",
+      "setelufa" + rand(DIGITS, 3), "رمز پنل: ")
+BENIGN += ["backup:\n  bucket: teranga-exports\n  credentials: from-instance-metadata",
+           "const FAKE_TOKEN = '255303146:TEST-TOKEN-NOT-REAL';",
+           "yc lockbox payload get --name tg-bot-token --key token  # folder b1g" + rand(LOWER + DIGITS, 17),
+           "Decision: keep the bot's token in Lockbox; secret id e6q" + rand(LOWER + DIGITS, 17) + ", access via SA aje"
+           + rand(LOWER + DIGITS, 17) + ".",
+           "$ cat config/credentials.yml.enc\n" + b64(60) + "--" + b64(12) + "--" + b64(16),
+           '{ "key": "adminPassword", "value": "", "type": "secret" },\n{ "key": "runId", "value": "'
+           + "-".join(rand("0123456789abcdef", n) for n in (8, 4, 4, 4, 12)) + '", "type": "default" }',
+           "password = Column(String(255), nullable=False)  # bcrypt hash, never plaintext"]
