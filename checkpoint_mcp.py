@@ -5673,25 +5673,38 @@ def passes_its_kind(group, text, lowered, start, end):
     (is_login_argument), an `asked` one the answer to a question for a secret (is_asked_for),
     a `token` one looks generated, and so on."""
     value = text[start:end]
-    for kind, judge in (
-            ("weak", lambda: looks_random(value)),
-            ("spaced", lambda: is_prose_passphrase(value)),
-            ("login", lambda: is_login_argument(text, start, value)),
-            ("asked", lambda: is_asked_for(text, start, value)),
-            ("token", lambda: is_generated_token(value)),
-            ("grouped", lambda: is_grouped_secret(text, start, value)),
-            ("labelled", lambda: is_labelled_value(text, lowered, start, end)),
-            ("community", lambda: looks_random(value) and speaks_of_snmp(lowered)),
-            ("letters", lambda: is_random_letters(value)),
-            ("bytes", lambda: is_random_bytes(value)),
-            ("stated", lambda: is_stated_password(text, start, value)),
-            ("called", lambda: is_called_secret(value)),
-            ("typed", lambda: is_typed_password(value)),
-            ("account", lambda: is_account_password(text, start, value)),
-            ("chosen", lambda: is_four_kinds_password(value)),
-            ("phrase", lambda: is_seed_phrase(value))):
-        if group.startswith(kind):
-            return judge()
+    if group.startswith("weak"):
+        return looks_random(value)
+    if group.startswith("spaced"):
+        return is_prose_passphrase(value)
+    if group.startswith("login"):
+        return is_login_argument(text, start, value)
+    if group.startswith("asked"):
+        return is_asked_for(text, start, value)
+    if group.startswith("token"):
+        return is_generated_token(value)
+    if group.startswith("grouped"):
+        return is_grouped_secret(text, start, value)
+    if group.startswith("labelled"):
+        return is_labelled_value(text, lowered, start, end)
+    if group.startswith("community"):
+        return looks_random(value) and speaks_of_snmp(lowered)
+    if group.startswith("letters"):
+        return is_random_letters(value)
+    if group.startswith("bytes"):
+        return is_random_bytes(value)
+    if group.startswith("stated"):
+        return is_stated_password(text, start, value)
+    if group.startswith("called"):
+        return is_called_secret(value)
+    if group.startswith("typed"):
+        return is_typed_password(value)
+    if group.startswith("account"):
+        return is_account_password(text, start, value)
+    if group.startswith("chosen"):
+        return is_four_kinds_password(value)
+    if group.startswith("phrase"):
+        return is_seed_phrase(value)
     return True
 
 
