@@ -1039,12 +1039,13 @@ def _entries(entry, first=None):
         r"(?:\r?\n" + entry.replace("%d", str(n)) + ")?" for n in range(2, 9))
 
 
-# One line of ppp's secrets file, of rsyncd's, of `user:password` under a heading, and of a
-# cracker's `<hash>:<password>` (_entries).
+# One line of ppp's secrets file, of rsyncd's, of `user:password` under a heading, of a
+# cracker's `<hash>:<password>`, and of a Kubernetes Secret's stringData (_entries).
 _PPP_SECRETS_ENTRY = (r"[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t]+"
                       r"(?:\"(?P<secret_q%d>[^\"\n]{4,})\"|(?P<secret_b%d>[^\s\"#*]{4,}))(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)")
 _RSYNCD_SECRETS_ENTRY = (r"[ \t]*(?![0-9]+:)(?P<rsyncd_user%d>[\w.@-]{1,64}):(?!(?P=rsyncd_user%d)(?:\s|\Z))"
                          r"(?P<secret%d>[^\s]{4,128})")
+_SECRET_DATA_ENTRY = r"[ \t]+[\w.-]{1,64}:[ \t]*[\"']?(?P<typed%d>[^\s\"'#]{1,128})[\"']?[ \t]*(?=\r?\n|\Z)"
 _LISTED_PASSWORD_ENTRY = (r"[ \t]*(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:"
                           r"(?P<typed%d>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)")
 _CRACKED_ENTRY = r"[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak%d>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"
@@ -1590,11 +1591,20 @@ def redaction_patterns():
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]+))"
          r"(?:[ \t]+(?:AES|DES)\S*[ \t]+(?:\"(?P<secret3>[^\"\n(][^\"\n]*)\"|(?P<secret4>[^\s\"(]+)))?"),
         ("password-directive", "i", "a config file's directive naming a password, its value after a space "
-         "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`), if it looks random",
-         r"(?#needs:pw|pass|secret)(?<![^\n])[ \t]*[a-z_]{0,20}(?:pw|passwd|password|secret)(?:[ \t]+--plaintext)?"
+         "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`, ora2pg's `ORACLE_PWD …`), if it looks random",
+         r"(?#needs:pw|pass|secret)(?<![^\n])[ \t]*[a-z_]{0,20}(?:pwd|pw|passwd|password|secret)(?:[ \t]+--plaintext)?"
          r"[ \t]+(?P<weak>[^\s=:'\"]\S{5,127})[ \t]*(?=\r?\n|\Z)"),
-        ("redis-acl-password", "", "a password Redis's ACL SETUSER gives a user (`>…`)",
-         r"(?#needs:SETUSER|setuser)(?:SETUSER|setuser)[^\n]*?[ \t]>(?P<secret>[^\s]{4,})"),
+        ("redis-acl-password", "", "a password Redis's ACL SETUSER gives a user (`>…`), or a line of its ACL file "
+         "does (`user app on >… ~app:* +@read`)",
+         r"(?#needs:SETUSER|setuser|on >|on ~)(?:SETUSER|setuser|(?<![^\n])user[ \t]+[\w.@-]+[ \t]+(?:off|on)(?=[ \t]))"
+         r"[^\n]*?[ \t]>(?P<secret>[^\s]{4,})"),
+        ("kubernetes-secret-string-data", "", "the values under a Kubernetes Secret's `stringData:` whatever their "
+         "names (`root: …`, `xtrabackup: …`), when they read as typed passwords",
+         r"(?#needs:stringData:)stringData:[ \t]*(?=\r?\n)" + _entries(_SECRET_DATA_ENTRY, r"\r?\n" + _SECRET_DATA_ENTRY.replace("%d", ""))),
+        ("cf-set-env", "", "a secret's value set on an app by name as two arguments (`cf set-env app DB_PASS …`), if it "
+         "looks random",
+         r"(?#needs:set-env )set-env[ \t]+[\w.-]+[ \t]+[A-Za-z_][\w]*(?i:pass|pwd|secret|token|key)[\w]*[ \t]+"
+         r"(?:'(?P<weak>[^'\n]{6,128})'|\"(?P<weak2>[^\"\n]{6,128})\"|(?P<weak3>[^\s'\"]{6,128}))"),
         ("oracle-ezconnect", "", "Oracle's EZConnect `user/password@//host:port/service`, the password, "
          "if it looks random",
          r"(?#needs:@//)/(?<=[\w$]/)(?P<weak>[^\s/@'\"]{4,128})@//[\w.-]+"),
@@ -2803,9 +2813,10 @@ def redaction_patterns():
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
          r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord"
-         r"|رمز|የይለፍ|ፓስወርድ)"
+         r"|رمز|የይለፍ|ፓስወርድ|mdp|Mdp|MDP)"
          r"(?P<name>" + "|".join(
-             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pw")
+             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pwd", "pw",
+                                                                        "mdp")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
              "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE)
          # (seventy characters at most between, not a hundred: the row runs beside the two above)
