@@ -2005,12 +2005,15 @@ def redaction_patterns():
          r"""(?:"(?P<weak>[^"\n]+)"|'(?P<weak2>[^'\n]+)')"""
          r"""|(?<!credentials\()(?:"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\)))"""),
         # (a literal alone in `credentials('…')` is a Jenkins credential's id)
-        ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO: "
-         "the third literal; in C's and PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
-         _after_call("getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect")
+        ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO, Groovy's "
+         "Sql.newInstance, Perl's DBI->connect: the third literal, each argument on its line or not; in C's and "
+         "PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
+         _after_call("getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect",
+                     r"Sql\.newInstance")
          + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
-         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*"""
-         r"""(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""),
+         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,\s*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,\s*"""
+         # (not a slot's signature: Qt's `connect(button, "clicked()", "onClick()")`)
+         r"""(?:"(?P<secret>(?![\w.:]*\(\)")[^"\n]+)"|'(?P<secret2>(?![\w.:]*\(\)')[^'\n]+)')"""),
         ("call-after-address", "", "a call whose first argument is where it connects (a URL, an IP address, a "
          "host and its port, a JDBC or PDO data source), then literals: the last of them, if it reads as a secret "
          "(is_called_secret; not a model's, an encoding's or a device's name: `\"model-v2\"`, `\"iso-8859-1\"`) "
@@ -2165,9 +2168,9 @@ def redaction_patterns():
          r"(?:(?P<secret>[^\s/*\"'][^\s\"']*)|\"(?P<secret2>[^\"\n]+)\"|'(?P<secret3>[^'\n]+)')"),
         ("mysqladmin-password", "", "mysqladmin … password NEW",
          r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
-        ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
+        ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new / PHP's hash_hmac (…, 'literal key')",
          _after_call(r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
-                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString")
+                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString", "hash_hmac")
          + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
         ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
          r"""(?#needs:@tcp():(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
