@@ -2249,10 +2249,11 @@ def redaction_patterns():
          r"(?P<token>[^\s'\"]{16,})"),
         ("positional-user-password", "", "a user then a password given in place after `auth`, `login`, `useradd`, "
          "`-user` (`cf auth USER PASS`, `elasticsearch-users useradd USER -p PASS`, `sapcontrol -user USER PASS`): "
-         "the password, if it looks random",
+         "the password, if it looks random; not prose (`OS auth on <host>`, `cert auth only (<commit>)`)",
          r"(?#needs: auth | login |useradd |-user )(?:auth|login|useradd|-user)"
          r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]-user)[ \t]+"
-         r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?P<weak>[^\s'\"-][^\s'\"]{7,63})(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
+         r"(?!(?:on|only|with|via|for|to|is|as|by|from|in|at|the|and|or|using|failed|ok|method|type|mode)[ \t])"
+         r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?P<weak>[^\s'\"(-][^\s'\"]{7,63})(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
         ("erlang-credential-tuple", "", "an Erlang/Elixir config tuple `{password, \"…\"}`",
          r"\{[ \t]*(?:password|passwd|secret|token|api_key|secret_key|auth_token)[ \t]*,[ \t]*"
          r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|<<\"(?P<secret3>[^\"\n]+)\">>)"),
@@ -3796,8 +3797,9 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000 (not a block's indent)
     for mask in ("***", "•••", "●●●", "...", "…"):
         before, found, after = value.partition(mask)
-        if found and len(before) <= 12 and len(after.lstrip("*•●.…")) <= 6:
-            return True  # a mask before the last few: `***a9cb`, `sk-...pTlM`
+        if found and len(before) <= 12 and len(after.lstrip("*•●.…").replace("%2F", "/").partition("/")[0]) <= 6:
+            return True  # a mask before the last few: `***a9cb`, `sk-...pTlM`, a signed URL's key id and its scope
+            # (`X-Amz-Credential=AKIA************LEUK%2F20240612%2F…`)
     reference, colon, version = value.partition(",")[0].rpartition(":")
     if colon and (version == "latest" or version.isdigit() and len(version) <= 3 and version[:1] != "0" and (
             reference.islower() or reference.isupper() or "-" in reference or "_" in reference)) and reference.replace(
@@ -5191,6 +5193,8 @@ def credential_spans(text, lowered):
         if lowered.startswith("/dev/", max(text.rfind(" ", 0, start), text.rfind("\n", 0, start),
                                            text.rfind("\t", 0, start)) + 1):
             continue  # a device's path (`/dev/serial/by-id/usb-Klipper_stm32f446xx_…-if00`)
+        if lowered.endswith(("credentials('", 'credentials("', "credentialsid: '", 'credentialsid: "'), 0, start):
+            continue  # a Jenkins credential's id, the name of one (`credentials('ora-deploy-CRMSTBY')`)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)) and not (
                 is_rails_encrypted(whole_word(text, start, end)) and names_a_vendor_key(name_before(lowered, start))):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs (not a vendor's
