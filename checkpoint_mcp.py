@@ -3561,6 +3561,9 @@ def redaction_regexes():
         made["chosen gate"] = bytes(  # a letter or digit as "a", a symbol of _CHOSEN_SYMBOLS as "!"
             ord("a") if chr(c).isalnum() and c < 128 else ord("!") if chr(c) in _CHOSEN_SYMBOLS else 32
             for c in range(256))
+        made["sql_insert"] = re.compile(r"insert\s+into\s+[\w.`\"\[\]]{1,128}\s*\(([^()\n;]{1,600})\)\s*values\s*")
+        made["sql_tuple"] = re.compile(r"\s*\(((?:[^()'\"\n]|'(?:[^'\n]|'')*'|\"[^\"\n]*\")*)\)\s*,?")
+        made["sql_item"] = re.compile(r"\s*('(?:[^'\n]|'')*'|\"[^\"\n]*\"|[^,]*)\s*(?:,|\Z)")
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
         made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
@@ -6070,16 +6073,50 @@ def seed_phrase_spans(text):
     return spans
 
 
+def sql_insert_spans(text, lowered):
+    """The values of an SQL INSERT whose column list names a secret (secret_column:
+    `secret_key`, `password`, `api_token`), matched by position, in each row of its VALUES
+    (`INSERT INTO gateways (code, merchant_id, secret_key) VALUES ('click', '75415', '…')`),
+    when a value is quoted, no stand-in, and reads as a secret (is_called_secret or
+    is_typed_password)."""
+    spans, placeholder = [], redaction_regexes()[1]
+    for match in _redaction_regexes["sql_insert"].finditer(lowered):
+        columns = [column.strip().strip("`\"[] ") for column in match.group(1).split(",")]
+        secret_at = {index: column for index, column in enumerate(columns) if secret_column(column, bare_key=True)}
+        position = match.end()
+        while secret_at:
+            row = _redaction_regexes["sql_tuple"].match(text, position)
+            if row is None:
+                break
+            position, item_at, index = row.end(), row.start(1), 0
+            while item_at < row.end(1) and index <= max(secret_at):
+                item = _redaction_regexes["sql_item"].match(text, item_at, row.end(1))
+                if item is None or item.end() == item_at:
+                    break
+                value = item.group(1)
+                if index in secret_at and len(value) >= 8 and value[0] == value[-1] and value[0] in "'\"":
+                    inner = value[1:-1]
+                    if not is_stand_in_value(inner, secret_at[index], placeholder) and (
+                            is_called_secret(inner) or is_typed_password(inner)):
+                        spans.append((item.start(1) + 1, item.end(1) - 1))
+                item_at, index = item.end(), index + 1
+    return spans
+
+
 def redact_generated(text):
     """The third pass, the second line of defence: generated-looking runs near a credential
     word or id, or prefixed like a vendor token (credential_spans), passwords a person
-    chose (chosen_password_spans) and seed phrases no word names (seed_phrase_spans)."""
+    chose (chosen_password_spans), seed phrases no word names (seed_phrase_spans), and a
+    table's or an SQL INSERT's values in a column that names a secret (table_spans,
+    sql_insert_spans)."""
     spans = chosen_password_spans(text) + seed_phrase_spans(text)
     if len(text) >= _RANDOM_MIN_CHARS:
         lowered = ascii_lowercase(text)
         spans += credential_spans(text, lowered)
         if may_hold_a_table_of_secrets(text, lowered):
             spans += table_spans(text)
+        if "insert" in lowered and "values" in lowered:
+            spans += sql_insert_spans(text, lowered)
     return replace_spans(text, merged_spans(spans))
 
 
