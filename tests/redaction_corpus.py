@@ -2249,3 +2249,28 @@ BENIGN += ["backup:\n  bucket: teranga-exports\n  credentials: from-instance-met
            '{ "key": "adminPassword", "value": "", "type": "secret" },\n{ "key": "runId", "value": "'
            + "-".join(rand("0123456789abcdef", n) for n in (8, 4, 4, 4, 12)) + '", "type": "default" }',
            "password = Column(String(255), nullable=False)  # bcrypt hash, never plaintext"]
+issue("kubernetes-secret-string-data", "config", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: mysql-secrets\ntype: Opaque\n"
+      "stringData:\n  root: {v}\n  user: admin", "Heron." + rand(DIGITS, 4), "stringData:\n  root: ")
+issue("cf-set-env", "cli", "cf set-env billing-api DB_PASS '{v}' && cf restage billing-api", _pw(), "DB_PASS '")
+issue("redis-acl-password", "config", "user default off\nuser app on >{v} ~app:* &* +@read", rand(ALNUM, 16), "on >")
+issue("password-directive", "config", "ORACLE_USER     app_ro\nORACLE_PWD      {v}\nSCHEMA          HR",
+      "Lodowka-" + rand(DIGITS, 2) + rand(LOWER, 2), "ORACLE_PWD      ")
+issue("password-stated-otherwise", "chat", "[2024-10-11, 23:41:07] Oskar: pwd da VPN do cliente: {v}", _pw(),
+      "pwd da VPN do cliente: ")
+issue("connection-call", "code", 'Connection c = DriverManager.getConnection(\n    "jdbc:mysql://sql.example.test:3306/loyalty",\n'
+      '    "billing",\n    "{v}");', _pw(), '    "')
+issue("connection-call", "code", 'def sql = Sql.newInstance("jdbc:oracle:thin:@//ora.example.test:1521/HR", "replicator", "{v}", '
+      '"oracle.jdbc.OracleDriver")', _pw(), '"replicator", "')
+issue("signing-key-literal", "code", "$calculated = hash_hmac('sha512', $concatenated, '{v}');", rand(UPPER + DIGITS, 32),
+      "$concatenated, '")
+issue("sql-insert-secret-column", "code", "INSERT INTO payment_gateways (code, merchant_id, service_id, secret_key)\n"
+      "VALUES ('click', '75415', '36402', '{v}');", rand(ALNUM, 14), "'36402', '")
+issue("sql-insert-secret-column", "code", "INSERT INTO users (id, email, password) VALUES (1, 'a@example.test', 'x'), "
+      "(2, 'b@example.test', '{v}');", _pw(), "(2, 'b@example.test', '")
+BENIGN += ["CREATE USER svc_dms IDENTIFIED EXTERNALLY;  -- OS auth on ora-dr-13.example.internal",
+           "ALTER ROLE readonly PASSWORD NULL;  -- disable password login, cert auth only (a201c56)",
+           "X-Amz-Credential=AKIA************LEUK%2F20240612%2Fsa-east-1%2Fs3%2Faws4_request (signature stripped)",
+           "environment {\n  ORA_CREDS = credentials('ora-deploy-CRMSTBY')\n}",
+           'QObject.connect(button, "clicked()",\n    "onClick()")',
+           "INSERT INTO api_keys (name, api_key) VALUES ('ci', '${CI_KEY}');",
+           "stringData:\n  url: postgres://app@db.internal/app\n  mode: read-only"]
