@@ -50,19 +50,21 @@ class SixtiethHoldoutTest(HoldoutFloors, unittest.TestCase):
 class SixtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Database administrators and data migrations (Oracle, SQL Server, MySQL, PostgreSQL, MongoDB,
     # Cassandra, Redis, Db2, Teradata, HANA, migration tools, backup runbooks), measured blind: 0.956 and
-    # 2.5% with the rules of that session's start, and the same after them. Not tuned on.
+    # 2.5% with the rules of that session's start, and the same after the first of them. Its misses left:
+    # Teradata's `.logon host/user,password`, pt-online-schema-change's DSN `p=`, hdbuserstore's `SET`,
+    # SSIS' configured values, passwords pasted at a shell or a username prompt.
     corpus = redaction_holdout61
     floors = {
-        "ci-and-deploy": (182, 185),
+        "ci-and-deploy": (184, 185),
         "command": (173, 185),
-        "config-file": (173, 185),
-        "note-or-chat": (172, 185),
-        "source-code": (183, 185),
+        "config-file": (177, 185),
+        "note-or-chat": (173, 185),
+        "source-code": (185, 185),
         "stack-trace-or-log": (173, 185),
         "tool-output": (175, 185),
         "vendor-token": (184, 185),
     }
-    recall, benign, altered = 0.956, 950, 24
+    recall, benign, altered = 0.962, 950, 11
 
 
 class SixtySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -78,12 +80,12 @@ class SixtySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (177, 187),
         "config-file": (180, 187),
         "note-or-chat": (152, 187),
-        "source-code": (147, 187),
+        "source-code": (154, 187),
         "stack-trace-or-log": (167, 187),
         "tool-output": (180, 187),
         "vendor-token": (163, 187),
     }
-    recall, benign, altered = 0.898, 950, 28
+    recall, benign, altered = 0.903, 950, 28
 
 
 if __name__ == "__main__":
