@@ -3554,6 +3554,8 @@ def redaction_regexes():
         made["part"] = re.compile(  # a run's part between '/' and '.' (each
             r"[A-Za-z0-9+_~%%-]{%d,}" % _RANDOM_MIN_CHARS)  # found whole: the search goes on after it)
         made["alnum"] = re.compile(r"[A-Za-z0-9]+")
+        # (a part of a name in words: small letters, capitals, a word in camel case, humps of three letters or more)
+        made["word_part"] = re.compile(r"[a-z]+(?:[A-Z][a-z]{2,})*|[A-Z]+|[A-Z][a-z]+(?:[A-Z][a-z]{2,})*")
         made["chosen"] = re.compile(  # a run of 8 to 40 (and a sentence's full stop)
             r"""(?<![^\s"'`(\[{<,;=:/])[A-Za-z0-9][A-Za-z0-9!#$%&*?@~._-]{6,39}"""
             r"""(?=[\s"'`)\]}>,;:]|\.?\Z|\.\s)""")
@@ -4090,6 +4092,10 @@ def is_stated_password(text, start, value):
         return "a" in kinds and "9" in kinds and (turns >= 2 and not value.islower() or symbol)
         # (six or seven, a mainframe's: `TBY1XQK`, `TO34$8`; not a reference's letters then digits, `ABC123`,
         # nor a name in small letters: `utf8mb4`)
+    parts = [part for part in value.replace("-", "_").replace(".", "_").split("_") if part]
+    if len(parts) >= 2 and all(part.isalpha() and part.isascii() for part in parts) and any(
+            len(part) >= 6 and not _redaction_regexes["word_part"].fullmatch(part) for part in parts):
+        return True  # a word and random letters joined (`juniper_QMEIJhUTA`, `meadow_fJvXEvZP`)
     return looks_random(value) and not reads_as_a_name(value)
 
 
@@ -4113,8 +4119,10 @@ def reads_as_a_name(value):
             value.partition("=")[0].islower()):
         return True  # a setting and its value (`user_id=9086317`; not `Yxcv=V8p58`)
     if value.replace("_", "").isupper() and "_" in value or (
-            ("_" in value or "-" in value) and value.replace("_", "").replace("-", "").isalpha()):
-        return True  # an environment variable's or a setting's name (`PASSWORD_FILE`, `read_only`)
+            ("_" in value or "-" in value) and value.replace("_", "").replace("-", "").isalpha()
+            and all(_redaction_regexes["word_part"].fullmatch(part) for part in value.replace("-", "_").split("_") if part)):
+        return True  # an environment variable's or a setting's name (`PASSWORD_FILE`, `read_only`, `user_firstName`;
+        # not a word and random letters: `juniper_QMEIJhUTA`)
     if value.lstrip("vV")[:1].isdigit() and all(part.isdigit() for part in value.lstrip("vV").split(".")[:2]) and (
             "." in value):
         return True  # a version (`v2.1.3-beta`)
