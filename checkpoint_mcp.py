@@ -2569,6 +2569,12 @@ def redaction_patterns():
          r"""["']?[^\s:'"]+:(?P<secret>[^\s'"]+)"""),
         ("postfix-sasl-password", "", "postfix sasl_passwd: [host]:port user:password",
          r"(?#needs:]:|] )\[[A-Za-z0-9.-]+\.[A-Za-z]{2,}\](?::[0-9]{1,5})?[ \t]+[^\s:'\"]+:(?P<weak>[^\s'\"]+)"),
+        ("dovecot-plain-scheme", "", "a password stored in clear under Dovecot's `{PLAIN}` or `{CLEARTEXT}` scheme "
+         "(a passwd-file's line: `user@example.org:{PLAIN}…:5000:5000::…`)",
+         r"(?#needs:{PLAIN}|{CLEARTEXT}|{CLEAR})\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?P<secret>[^\s:]{4,128})"),
+        ("postfix-static-map", "", "a user and password given inline as Postfix's `static:` map "
+         "(`smtp_sasl_password_maps = static:user:…`)",
+         r"(?#needs:static:)password_maps[ \t]*=[ \t]*static:[^\s:]{1,128}:(?P<secret>[^\s]{4,128})"),
         ("svn-simple-auth", "", "Subversion auth cache: K 8 / password / V n / the password",
          r"K[ \t]8\r?\npassword\r?\nV[ \t][0-9]+\r?\n(?P<secret>[^\r\n]+)"),
         ("dotnet-setting-secret", "i", "<add key=\"…Password…\" value=\"…\" /> (NuGet, app.config)",
