@@ -2009,7 +2009,7 @@ def redaction_patterns():
          "Sql.newInstance, Perl's DBI->connect: the third literal, each argument on its line or not; in C's and "
          "PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
          _after_call("getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect",
-                     r"Sql\.newInstance")
+                     r"Sql\.newInstance", "imap_open")
          + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
          + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,\s*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,\s*"""
          # (not a slot's signature: Qt's `connect(button, "clicked()", "onClick()")`)
@@ -2866,12 +2866,15 @@ def redaction_patterns():
          r"|inlog|anmeld|portal|admin|passw|senha|contrase|pelanggan|masuk|giriş|dostęp|přihlaš)"
          r"[^\n]{0,60}?(?:[:：]|with(?<=[ \t]with)|is(?<=[ \t]is))[ \t]+[`\"']?[a-z0-9_][\w.@\\-]{1,31}[`\"']?[ \t]*"
          r" / [ \t]*[`\"']?(?P<secret>" + _PROSE_SECRET + r")"),
+        ("client-after-account-sid", "", "a client made with an account's SID in a variable, then its 32-hex auth "
+         "token (Twilio's `Client(account_sid, \"…\")`, `require('twilio')(accountSid, '…')`)",
+         r"(?#needs:sid,|Sid,|SID,)\([ \t]*[\w.]*(?:sid|Sid|SID)[ \t]*,[ \t]*[\"'](?P<secret>[0-9a-f]{32})[\"']"),
         ("secret-setter-call", "i", "a method named for a secret given a literal: `.signingKey(\"…\")`, "
-         "`.setApiToken('…')`, `.withPassword(\"…\")`, if it looks random",
-         r"(?#needs:key(|secret(|token(|password(|passwd()"
+         "`.setApiToken('…')`, `.withPassword(\"…\")`, poplib's `.pass_(\"…\")`, if it looks random",
+         r"(?#needs:key(|secret(|token(|password(|passwd(|pass_()"
          r"\.(?!(?:get|fetch|read|load|find|lookup|has|delete|remove|list|describe|resolve|retrieve)"  # (a getter
          r"[a-z0-9_]*(?:key|secret|token|password|passwd)\()"  # takes a secret's name: `kv.getSecret('sql-admin')`)
-         r"[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)\([ \t]*"
+         r"(?:[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)|pass_)\([ \t]*"
          r"(?:\"(?P<weak>[^\"\n]{8,200})\"|'(?P<weak2>[^'\n]{8,200})')[ \t]*\)"),
         ("set-secret-to", "", "a secret's name set to a value in prose: ``Set `API_SECRET` to `…` ``, "
          "`set DB_PASSWORD to …`, if it looks random",
