@@ -2274,3 +2274,19 @@ BENIGN += ["CREATE USER svc_dms IDENTIFIED EXTERNALLY;  -- OS auth on ora-dr-13.
            'QObject.connect(button, "clicked()",\n    "onClick()")',
            "INSERT INTO api_keys (name, api_key) VALUES ('ci', '${CI_KEY}');",
            "stringData:\n  url: postgres://app@db.internal/app\n  mode: read-only"]
+issue("dovecot-plain-scheme", "config", "# /etc/dovecot/users\nbounces@example.org:{PLAIN}{v}:5000:5000::/var/vmail/example.org/bounces::",
+      "velvet_" + rand(ALNUM, 8), "{PLAIN}")
+issue("postfix-static-map", "config", "relayhost = [smtp.example.net]:587\nsmtp_sasl_password_maps = static:journey_bot:{v}\n",
+      _pw(), "static:journey_bot:")
+issue("client-after-account-sid", "code", 'account_sid = "AC' + rand(HEX, 32) + '"\nclient = Client(account_sid, "{v}")',
+      rand(HEX, 32), 'Client(account_sid, "')
+issue("client-after-account-sid", "code", "const client = require('twilio')(accountSid, '{v}');", rand(HEX, 32),
+      "(accountSid, '")
+issue("secret-setter-call", "code", 'pop = poplib.POP3_SSL("pop.example.test", 995)\npop.user("dmarc@example.test")\npop.pass_("{v}")',
+      _pw(), 'pop.pass_("')
+issue("connection-call", "code", "$mbox = imap_open('{imap.example.test:993/imap/ssl}INBOX', 'dmarc@example.test', '{v}');",
+      _pw(), "'dmarc@example.test', '")
+issue("password-stated-otherwise", "chat", "Kata sandi untuk dasbor OneSignal: {v} — jangan dibagikan ke vendor ya.",
+      "juniper_" + rand(UPPER, 4) + rand(LOWER, 1) + rand(UPPER, 4), "OneSignal: ")
+BENIGN += ["the password is in OnePassword_Vault", "export PASSWORD_FILE=/run/secrets/db_password_file",
+           "password_policy: min_length=14, require_mixed_case=true"]
