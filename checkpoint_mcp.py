@@ -1569,8 +1569,9 @@ def redaction_patterns():
          r"(?#needs:@)@(?<=[\w-]@)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,12}(?:\t+|[ \t]*[:|,][ \t]*)"
          r"(?P<secret>" + _PROSE_SECRET + r")(?=[\t,|;]|[.,;:)'\"`]?(?:\s|\Z))"),
         ("host-credentials", "", "a user and password before a host with no scheme (`dbadmin:…@mc1.example.com:11211`, "
-         "as MEMCACHIER_SERVERS holds them), if the password looks random",
-         r"(?#needs:@):(?<=[\w.-]:)(?P<weak>[^\s@/:'\"]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
+         "as MEMCACHIER_SERVERS holds them), if the password looks random; not a time's seconds before an "
+         "address (`06:07:22Z.<id>@mg.example.com`, `23:41:04Z,postmaster@…`)",
+         r"(?#needs:@):(?<=[\w.-]:)(?<![0-9]{2}:[0-9]{2}:)(?P<weak>[^\s@/:'\",]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
          r"(?![\w.-])"),
         ("password-field-filled", "", "a value typed into a password field by a browser test: "
          "`page.fill('#password', '…')`, `find_element(By.ID, \"password\").send_keys(\"…\")`, "
@@ -1959,7 +1960,8 @@ def redaction_patterns():
          + _CLI_VALUE + r")"),
         ("redis-auth", "", "redis AUTH PASS; SMTP's AUTH PLAIN or XOAUTH2 with its base64",
          r"AUTH(?<![\w-]AUTH)[ \t]+(?:(?:PLAIN|XOAUTH2|XOAUTH|OAUTHBEARER)[ \t]+(?P<secret4>[A-Za-z0-9+/]{8,}={0,2})"
-         r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-])|[A-Za-z]+[:,](?:\s|\Z))(?:"
+         r"|(?!(?:PLAIN|LOGIN|CRAM-MD5|XOAUTH2|XOAUTH|OAUTHBEARER|GSSAPI|NTLM)(?![\w-])|[A-Za-z]+[:,](?:\s|\Z)"
+         r"|[A-Za-z_]+=)(?:"  # (not a log's field after the word: haraka's `AUTH user="…"`)
          + _CLI_VALUE + r"))"),
         ("mail-or-ftp-login-command", "", "a password sent in a protocol's log: FTP's or POP3's `PASS …` "
          "(after `Command:`, `C:`, `--->`, ftp's `quote`; alone on its line when it looks random, not a "
