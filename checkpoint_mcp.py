@@ -3577,6 +3577,8 @@ def redaction_regexes():
         made["sql_insert"] = re.compile(r"insert\s+into\s+[\w.`\"\[\]]{1,128}\s*\(([^()\n;]{1,600})\)\s*values\s*")
         made["sql_tuple"] = re.compile(r"\s*\(((?:[^()'\"\n]|'(?:[^'\n]|'')*'|\"[^\"\n]*\")*)\)\s*,?")
         made["sql_item"] = re.compile(r"\s*('(?:[^'\n]|'')*'|\"[^\"\n]*\"|[^,]*)\s*(?:,|\Z)")
+        # (Amazon SES's message id: the time in hex, a UUID, a counter)
+        made["ses_message_id"] = re.compile(r"0[0-9a-f]{15}-[0-9a-f]{8}(?:-[0-9a-f]{4}){2,3}-[0-9a-f]{12}-0{6}")
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
         made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
@@ -4628,6 +4630,7 @@ def is_public_by_make(run_text):
     return (is_published(run_text)
             or (len(run_text) == 42 and run_text[:2] in ("0x", "0X") and set(run_text[2:]) <= _HEX)
             or is_yandex_cloud_id(run_text)
+            or _redaction_regexes["ses_message_id"].fullmatch(run_text) is not None
             or run_text[-1:] in ("L", "l") and run_text[:-1].isdigit()  # a Java long: `serialVersionUID = …L`
             or "airtable.com/" in run_text  # (its API's paths hold a base's and a table's ids: its key is a header)
             or run_text.rpartition("/")[2].startswith("UTC--") and set(run_text[-40:]) <= _HEX  # a keystore
@@ -5167,6 +5170,20 @@ def quoted_whole(text, span):
         return span
     return start, close
 
+def in_mail_signature_header(lowered, start):
+    """True when `start` is inside a DKIM-Signature, ARC-Seal or ARC-Message-Signature
+    header (its first line or a folded one after it): a message's public signature."""
+    at = lowered.rfind("signature:", max(0, start - 2048), start)
+    seal = lowered.rfind("arc-seal:", max(0, start - 2048), start)
+    at = max(at, seal)
+    if at < 0:
+        return False
+    head = lowered[lowered.rfind("\n", 0, at) + 1:at]
+    if head.strip() not in ("dkim-", "arc-message-", "x-google-dkim-", ""):
+        return False
+    return all(line[:1] in (" ", "\t") for line in lowered[at:start].split("\n")[1:])
+
+
 def name_before(lowered, start):
     """The name right before `start` on its line, in small letters (`"apikey": "` gives
     `apikey`), or ''."""
@@ -5217,6 +5234,10 @@ def credential_spans(text, lowered):
             continue  # a device's path (`/dev/serial/by-id/usb-Klipper_stm32f446xx_…-if00`)
         if lowered.endswith(("credentials('", 'credentials("', "credentialsid: '", 'credentialsid: "'), 0, start):
             continue  # a Jenkins credential's id, the name of one (`credentials('ora-deploy-CRMSTBY')`)
+        if lowered.startswith(("fb.1.", "fb.2."), start) or lowered.endswith(("fb.1.", "fb.2."), 0, start):
+            continue  # Meta's click or browser id (`_fbc`'s `fb.1.<time>.<fbclid>`): it tracks, it opens nothing
+        if in_mail_signature_header(lowered, start):
+            continue  # a DKIM or ARC signature, which every receiver of the message reads
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)) and not (
                 is_rails_encrypted(whole_word(text, start, end)) and names_a_vendor_key(name_before(lowered, start))):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs (not a vendor's
