@@ -2290,3 +2290,14 @@ issue("password-stated-otherwise", "chat", "Kata sandi untuk dasbor OneSignal: {
       "juniper_" + rand(UPPER, 4) + rand(LOWER, 1) + rand(UPPER, 4), "OneSignal: ")
 BENIGN += ["the password is in OnePassword_Vault", "export PASSWORD_FILE=/run/secrets/db_password_file",
            "password_policy: min_length=14, require_mixed_case=true"]
+BENIGN += ["DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.org; s=mail2024;\n\th=from:to:subject:date;\n"
+           "\tbh=" + b64(32) + ";\n\tb=" + b64(57) + "\n\t " + b64(57),
+           "ARC-Seal: i=1; a=rsa-sha256; t=1718438003; cv=none; d=example.org; s=arc-2024;\n\tb=" + b64(57) + "\n\t "
+           + b64(57),
+           "SES configuration set suppression-api-cs, message 0100018e" + rand(HEX, 8) + "-" + rand(HEX, 8) + "-"
+           + rand(HEX, 4) + "-" + rand(HEX, 4) + "-" + rand(HEX, 4) + "-" + rand(HEX, 12) + "-000000",
+           'user_data = {"fbc": "fb.1.1718438003000.IwAR' + rand(ALNUM, 40) + '"}',
+           '2025-10-12T09:49:54Z WARN haraka [auth/flat_file] AUTH user="iterable_jobs" success=false (password not logged)',
+           '{"event":"delivered","message":{"headers":{"message-id":"2025-11-01T06:07:22Z.' + rand(HEX, 16)
+           + '@mg.example.org"}}}',
+           "b,2023-03-05T23:41:04Z,2023-03-05T23:41:04Z,postmaster@example.org,ana@example.net,failed,5.1.1"]
