@@ -1709,7 +1709,9 @@ def redaction_patterns():
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
          "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`, "
          "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, `gopass show`, `pass show`, "
-         "`nmcli -s`, `gcloud secrets versions access`, `wg genkey`, `az storage account keys list -o tsv`, "
+         "`nmcli -s`, `gcloud secrets versions access`, `wg genkey` (not piped to `wg pubkey` unless the private "
+         "key is printed too), "
+         "`az storage account keys list -o tsv`, "
          "PowerShell's `Get-Secret … -AsPlainText`, `aws ssm get-parameter --with-decryption … --output text`, "
          "`vault kv get -field=…`, `az keyvault secret show … -o tsv`",
          r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm|pwgen|initial-password|op read|gopass|pass show"
@@ -1719,7 +1721,8 @@ def redaction_patterns():
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
          r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password"
          r"|op[ \t]+read|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t]"
-         r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|wg[ \t]+genkey|(?:storage[ \t]+account[ \t]+keys[ \t]+list"
+         r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|wg[ \t]+genkey(?![^\n]*wg[ \t]+pubkey(?![^\n]*cat[ \t][^\n]*priv))"
+         r"|(?:storage[ \t]+account[ \t]+keys[ \t]+list"
          r"|keyvault[ \t]+secret[ \t]+show)(?=[^\n]*-o[ \t]+tsv)|(?i:get-[a-z]*secret[^\n]*-asplaintext)(?![\w-])"
          r"|--with-decryption(?=[^\n]*--output[ \t]+text)|vault[ \t]+kv[ \t]+get[ \t][^\n]*-field=)[^\n]*"
          r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak2>[A-Za-z]{3,12}(?: [A-Za-z]{3,12}){3,7}"
@@ -2473,10 +2476,11 @@ def redaction_patterns():
          r"auth(?:(?<![a-z0-9_-]auth)|(?<=basic_auth)|(?<=basicauth))\\?[\"']?[ \t]*[:=][ \t]*(?!vault:)" + _USER_COLON),
         ("credentials-user-colon-password", "i", "credentials: user:password, the password, if it looks random",
          r"cred(?<![a-z0-9_-]cred)(?:s|entials)\\?[\"']?[ \t]*[:=][ \t]*" + _USER_COLON),
-        ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after",
+        ("cat-key-file", "", "a key file's content printed by cat (config/master.key, …): the line after; not a "
+         "public key's (`cat publickey`, `cat id_ed25519.pub`)",
          # (only in a text with a line break: a literal the row needs, so one-line commands skip it)
          "(?#needs:\n)"
-         r"cat[ \t]+[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
+         r"cat[ \t]+(?![^\s|;&]*pub)[^\s|;&]*(?:key|secret|token|password|credential)[^\s|;&/]*[ \t]*\r?\n"
          r"(?P<token>[A-Za-z0-9+/=_.-]{16,})(?=\r?\n|\Z)"),
         ("cat-password-file", "", "a password file printed by cat (~/.vault_pass.txt, an OpenVPN auth file: "
          "user, then password): its last line",
@@ -3704,7 +3708,8 @@ _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-o
                      "device token", "device_token", "devicetoken", "fcm registration token", "exponentpushtoken[",
                      "accessor=", "accessor:",  # (a Vault token's accessor, which cannot log in)
                      "crashreporter key", "objectkey",  # (an Apple crash report's device hash, an S3 object's name)
-                     "publish_key", "subscribe_key")  # (PubNub's client keys; its secret key is `sec-c-…`)
+                     "publish_key", "subscribe_key",  # (PubNub's client keys; its secret key is `sec-c-…`)
+                     "pubkey")  # (WireGuard's `wg pubkey`, a peer's public key)
 _PUBLIC_NAMES_BEFORE = _PUBLIC_KEY_NAMES + ("(public", "public, read")  # (`Content API key (public, read-only): …`)
 
 
@@ -3813,6 +3818,8 @@ def is_stand_in_value(value, name, placeholder):
             return True  # HTTP Basic's `user:` with no password (not a key as the user: `sk_live_…:`)
     if len(value.rstrip()) >= 12 and len(set(value.rstrip()[-12:])) == 1:
         return True  # a mask after the prefix: ghp_xxxxxxxx…, sk-…0000000000 (not a block's indent)
+    if any(mask * 12 in value for mask in ("x", "X", "*")):  # (not zeros: NTLMv2's blob holds a run of them)
+        return True  # a mask between a prefix and a suffix: `FLWSECK-xxxxxxxx…-X`
     for mask in ("***", "•••", "●●●", "...", "…"):
         before, found, after = value.partition(mask)
         if found and len(before) <= 12 and len(after.lstrip("*•●.…").replace("%2F", "/").partition("/")[0]) <= 6:
@@ -4452,6 +4459,9 @@ def looks_generated(run):
     if sum(ord(b) - ord(a) == 1 for a, b in zip(alnum, alnum[1:])) > 0.3 * length:
         return False  # ABCDEFGH…, 0123456789…
     decoded = base64_text(part)  # base64 of ordinary text (in any language) is no secret (the decoding
+    if (decoded is None or not decoded.translate(_LAYOUT).isprintable()) and part != run and not (
+            set(run) - _BASE64_CHARS):
+        decoded = base64_text(run)  # (whole: standard base64's `/` split it, `0J/RgNC40LLQ…` is Russian text)
     return decoded is None or not decoded.translate(_LAYOUT).isprintable() or encodes_random_hex(part)  # pass
     # looks inside), but base64 of hex or of a UUID is a random value still
 
@@ -5234,6 +5244,12 @@ def credential_spans(text, lowered):
             continue  # a device's path (`/dev/serial/by-id/usb-Klipper_stm32f446xx_…-if00`)
         if lowered.endswith(("credentials('", 'credentials("', "credentialsid: '", 'credentialsid: "'), 0, start):
             continue  # a Jenkins credential's id, the name of one (`credentials('ora-deploy-CRMSTBY')`)
+        line_above = lowered[lowered.rfind("\n", 0, max(0, lowered.rfind("\n", 0, start))) + 1:
+                             max(0, lowered.rfind("\n", 0, start))]
+        if line_above.endswith(("publickey", ".pub", "wg pubkey")) and "priv" not in line_above and (
+                ".key " not in line_above):
+            continue  # a public key alone under the command that prints it (`… && cat publickey`; not `cat
+            # phone.key phone.pub`, which prints the private key first)
         if lowered.startswith(("fb.1.", "fb.2."), start) or lowered.endswith(("fb.1.", "fb.2."), 0, start):
             continue  # Meta's click or browser id (`_fbc`'s `fb.1.<time>.<fbclid>`): it tracks, it opens nothing
         if in_mail_signature_header(lowered, start):
