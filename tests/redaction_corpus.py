@@ -2301,3 +2301,6 @@ BENIGN += ["DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.org;
            '{"event":"delivered","message":{"headers":{"message-id":"2025-11-01T06:07:22Z.' + rand(HEX, 16)
            + '@mg.example.org"}}}',
            "b,2023-03-05T23:41:04Z,2023-03-05T23:41:04Z,postmaster@example.org,ana@example.net,failed,5.1.1"]
+BENIGN += ["$ echo '0J/RgNC40LLQtdGCLCDQvNC40YAgIzYxMjU=' | base64 -d\nПривет, мир #6125",
+           "$ wg genkey | tee privatekey | wg pubkey > publickey && cat publickey\n" + b64(32),
+           "wg pubkey peer app_rw: " + b64(32), "FLW_SECRET_KEY=FLWSECK-" + "x" * 32 + "-X"]
