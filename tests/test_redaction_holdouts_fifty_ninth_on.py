@@ -34,19 +34,21 @@ class FiftyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
 class SixtiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Email, messaging and marketing operations (MTAs, deliverability, ESPs, SMS and push, ad
     # platforms' APIs, CRM imports), measured blind after the rules for the fifty-ninth and sixty-second:
-    # 0.961 and 2.4%, the same as with the rules of that session's start. Not tuned on.
+    # 0.961 and 2.4%, the same as with the rules of that session's start. Its misses left: Exim's
+    # `client_send`, swaks' AUTH LOGIN lines, sqlite3's rows, a password pasted in a Zoom chat after the
+    # question for it, Customer.io's and GA4's keys beside their ids.
     corpus = redaction_holdout60
     floors = {
         "ci-and-deploy": (185, 185),
         "command": (180, 185),
-        "config-file": (176, 185),
-        "note-or-chat": (171, 185),
-        "source-code": (177, 185),
+        "config-file": (180, 185),
+        "note-or-chat": (174, 185),
+        "source-code": (185, 185),
         "stack-trace-or-log": (182, 185),
         "tool-output": (171, 185),
         "vendor-token": (181, 185),
     }
-    recall, benign, altered = 0.961, 950, 23
+    recall, benign, altered = 0.971, 950, 0
 
 
 class SixtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -87,7 +89,7 @@ class SixtySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (180, 187),
         "vendor-token": (163, 187),
     }
-    recall, benign, altered = 0.903, 950, 28
+    recall, benign, altered = 0.903, 950, 19
 
 
 
