@@ -901,9 +901,9 @@ _PASSWORD_WORDS_ELSEWHERE = (
     ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"), ("ata laluan", "[Kk]ata laluan", ""),
     ("ontrasenya", "[Cc]ontrasenya", ""), ("enosiri", "[Nn]enosiri", ""),
     ("hrase secr", "[Pp]hrase secr", "[èe]te"), ("ozinka", "[Ll]ozinka", "(?:u)?"), ("arool", "[Pp]arool", "(?:i)?"),
-    ("agwoord", "[Ww]agwoord", ""))
+    ("agwoord", "[Ww]agwoord", ""), ("ywila", "[Nn]ywila", ""), ("eno la siri", "[Nn]eno la siri", ""))
 _PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
-                               r"|סיסמ[התא]|รหัสผ่าน|[Κκ]ωδικός|পাসওয়ার্ড|رمز(?: عبور)?|የይለፍ ቃል|ፓስወርድ")
+                               r"|סיסמ[התא]|รหัสผ่าน|[Κκ]ωδικός|পাসওয়ার্ড|رمز(?: عبور)?|የይለፍ ቃል|ፓስወርድ|🔑")
 
 
 # A character of a value stated in prose (password-stated-otherwise): not a space, a quote,
@@ -924,7 +924,7 @@ _STATED_JOIN = (
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz|nyt)[ \t]+)?"
-    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=ፓስወርድ)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=ፓስወርድ)[ \t]+|(?<=🔑)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
     r"|[ \t]+(?=[!-~]{6,64}[ \t]+(?:입니다|이에요|예요|です|だよ|ነው)(?![\w-]))|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?")
 _STATED_SECRET = _STATED_JOIN + (
@@ -2814,7 +2814,7 @@ def redaction_patterns():
          r"|asswort|ennwort"
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan"
-         r"|رمز|የይለፍ|ፓስወርድ"
+         r"|رمز|የይለፍ|ፓስወርድ|ywila|eno la siri|🔑"
          r"|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord)"
          r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
@@ -2829,10 +2829,10 @@ def redaction_patterns():
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
          r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord"
-         r"|رمز|የይለፍ|ፓስወርድ|mdp|Mdp|MDP)"
+         r"|رمز|የይለፍ|ፓስወርድ|mdp|Mdp|MDP|ywila|eno la siri|🔑)"
          r"(?P<name>" + "|".join(
-             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "pwd", "pw",
-                                                                        "mdp")
+             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "passcode",
+                                                                        "pwd", "pw", "mdp")
              for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
              "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE)
          # (seventy characters at most between, not a hundred: the row runs beside the two above)
