@@ -2304,3 +2304,11 @@ BENIGN += ["DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.org;
 BENIGN += ["$ echo '0J/RgNC40LLQtdGCLCDQvNC40YAgIzYxMjU=' | base64 -d\nПривет, мир #6125",
            "$ wg genkey | tee privatekey | wg pubkey > publickey && cat publickey\n" + b64(32),
            "wg pubkey peer app_rw: " + b64(32), "FLW_SECRET_KEY=FLWSECK-" + "x" * 32 + "-X"]
+issue("password-stated-otherwise", "chat", "Nywila mpya ya kompyuta ndogo ya ofisi ya Dadaab: {v} (imebadilishwa 2023-06-13)",
+      "Pemba%" + rand(DIGITS, 4), "ofisi ya Dadaab: ")
+issue("password-stated-otherwise", "chat", "SMS: Neno la siri jipya la mfumo wa malipo ni {v} Usimpe mtu yeyote.", _pw(),
+      "malipo ni ")
+issue("password-stated-otherwise", "chat", "Halima: 🔑 {v}   (for the Jacmel tablets, admin settings)", _pw(), "🔑 ")
+issue("password-stated-otherwise", "chat", "Donor briefing — Zoom\nMeeting ID: 1809 46191 7293\nPasscode: {v}",
+      "SemillaSimba" + rand(DIGITS, 4), "Passcode: ")
+BENIGN += ["the passcode policy is 6 digits", "🔑 rotate keys monthly"]
