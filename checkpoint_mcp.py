@@ -1045,7 +1045,9 @@ _PPP_SECRETS_ENTRY = (r"[ \t]*\"?(?!-)[\w.@-]+\"?[ \t]+(?:\*|\"?[\w.@-]+\"?)[ \t
                       r"(?:\"(?P<secret_q%d>[^\"\n]{4,})\"|(?P<secret_b%d>[^\s\"#*]{4,}))(?:[ \t]+[^\s]+)?[ \t]*(?=\r?\n|\Z)")
 _RSYNCD_SECRETS_ENTRY = (r"[ \t]*(?![0-9]+:)(?P<rsyncd_user%d>[\w.@-]{1,64}):(?!(?P=rsyncd_user%d)(?:\s|\Z))"
                          r"(?P<secret%d>[^\s]{4,128})")
-_SECRET_DATA_ENTRY = r"[ \t]+[\w.-]{1,64}:[ \t]*[\"']?(?P<typed%d>[^\s\"'#]{1,128})[\"']?[ \t]*(?=\r?\n|\Z)"
+_SECRET_DATA_ENTRY = (r"[ \t]+(?![A-Z0-9_]+[ \t]*:)(?![\w.-]*(?i:env|environment|region|version|build|buildid|mode|url|uri|host|port|user|username"
+                      r"|name|id|level|zone|bucket|database|schema|path|dir|tag|image|stage|profile|locale|timezone)"
+                      r"[ \t]*:)[\w.-]{1,64}:[ \t]*[\"']?(?P<typed%d>[^\s\"'#]{1,128})[\"']?[ \t]*(?=\r?\n|\Z)")
 _LISTED_PASSWORD_ENTRY = (r"[ \t]*(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:"
                           r"(?P<typed%d>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)")
 _CRACKED_ENTRY = r"[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak%d>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"
@@ -1146,18 +1148,19 @@ def redaction_patterns():
          r"(?#needs:Hash::make(|bcrypt(|password_hash(|make_password(|generate_password_hash(|hashpw(|hashSync("
          r"|bcrypt.hash(|argon2.hash()"
          r"(?:Hash::make|bcrypt(?:\.hash)?|argon2\.hash|password_hash|make_password|generate_password_hash|hashpw"
-         r"|hashSync)\([ \t]*b?"
-         r"(?:'(?P<weak>[^'\n]{6,128})'|\"(?P<weak2>[^\"\n]{6,128})\")"),
+         r"|hashSync)\(\s*b?"
+         r"(?:'(?P<weak>[^'\n]{6,128})'|\"(?P<weak2>[^\"\n]{6,128})\"|`(?P<weak3>[^`\n]{6,128})`)"),
         ("create-user-positional", "", "a password given as the third string of a call that makes a user "
          "(Django's `create_superuser(\"admin\", \"a@example.com\", \"…\")`, `create_user(…)`), if it looks random",
-         r"(?#needs:create_superuser(|create_user()create_(?:super)?user\([ \t]*(?:username=)?([\"'])[^\"'\n]{1,64}\1[ \t]*,"
-         r"[ \t]*(?:email=)?([\"'])[^\"'\n]{0,128}\2[ \t]*,[ \t]*(?:password=)?"
+         r"(?#needs:create_superuser(|create_user()create_(?:super)?user\(\s*(?:username=)?([\"'])[^\"'\n]{1,64}\1[ \t]*,"
+         r"\s*(?:email=)?([\"'])[^\"'\n]{0,128}\2[ \t]*,\s*(?:password=)?"
          r"(?:\"(?P<weak>[^\"\n]{6,128})\"|'(?P<weak2>[^'\n]{6,128})')"),
         ("password-object-value", "", "the `\"value\"` of a JSON object that says it holds a password: Keycloak's "
          "`{\"type\": \"password\", \"value\": \"…\"}`, `terraform output -json`'s `\"db_password\": {…, \"value\": \"…\"}` "
          "(when not marked sensitive), if it reads as a typed password",
-         r'(?#needs:password")' r"(?:\"type\"[ \t]*:[ \t]*\"password\"[ \t]*,[ \t]*"
-         r"|\"[\w-]{0,40}password\"[ \t]*:[ \t]*\{[^{}\"]{0,40}(?:\"[\w-]{1,20}\"[ \t]*:[ \t]*(?:\"[\w-]{0,20}\"|\w{1,10})"
+         r'(?#needs:password")' r"(?:\"type\"[ \t]*:[ \t]*\"password\"[ \t]*,\s*"
+         r"|\"(?!(?:[A-Za-z0-9]*[_-])*(?:min|max|minimum|maximum|policy|length|expiry|expires|age|history)[_-])"
+         r"[\w-]{0,40}password\"[ \t]*:[ \t]*\{[^{}\"]{0,40}(?:\"[\w-]{1,20}\"[ \t]*:[ \t]*(?:\"[\w-]{0,20}\"|\w{1,10})"
          r"[ \t]*,[^{}\"]{0,40}){0,4})\"value\"[ \t]*:[ \t]*\"(?P<typed>[^\"\n]{6,128})\""),
         ("cloud-init-chpasswd", "", "a user's password in the list of cloud-init's chpasswd, a line of user and password each",
          r"(?#needs:chpasswd)chpasswd:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?[ \t]+list:[ \t]*\|?[ \t]*\r?\n"
@@ -1594,17 +1597,20 @@ def redaction_patterns():
         ("password-directive", "i", "a config file's directive naming a password, its value after a space "
          "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`, ora2pg's `ORACLE_PWD …`), if it looks random",
          r"(?#needs:pw|pass|secret)(?<![^\n])[ \t]*[a-z_]{0,20}(?:pwd|pw|passwd|password|secret)(?:[ \t]+--plaintext)?"
-         r"[ \t]+(?P<weak>[^\s=:'\"]\S{5,127})[ \t]*(?=\r?\n|\Z)"),
+         r"[ \t]+(?:(?P<weak>[^\s=:'\"]\S{5,127})|\"(?P<weak2>[^\"\n]{6,128})\"|'(?P<weak3>[^'\n]{6,128})')"
+         r"(?:[ \t]+#[^\n]*)?[ \t]*(?=\r?\n|\Z)"),
         ("redis-acl-password", "", "a password Redis's ACL SETUSER gives a user (`>…`), or a line of its ACL file "
          "does (`user app on >… ~app:* +@read`)",
-         r"(?#needs:SETUSER|setuser|on >|on ~)(?:SETUSER|setuser|(?<![^\n])user[ \t]+[\w.@-]+[ \t]+(?:off|on)(?=[ \t]))"
-         r"[^\n]*?[ \t]>(?P<secret>[^\s]{4,})"),
+         r"(?#needs:SETUSER|setuser|on >|on ~|on #)(?:SETUSER|setuser|(?<![^\n])[ \t]*user[ \t]+[\w.@-]+[ \t]+"
+         r"(?:[^\s>]+[ \t]+){0,3}?(?:off|on)(?=[ \t]))"
+         r"[^\n]{0,400}?[ \t]>(?P<secret>[^\s]{4,})"),  # (bounded: a line of `SETUSER`s with no `>` stays quick)
         ("kubernetes-secret-string-data", "", "the values under a Kubernetes Secret's `stringData:` whatever their "
-         "names (`root: …`, `xtrabackup: …`), when they read as typed passwords",
+         "names (`root: …`, `xtrabackup: …`; not a setting's, nor an environment's in capitals: `TIER: Gold-2024`), "
+         "when they read as typed passwords",
          r"(?#needs:stringData:)stringData:[ \t]*(?=\r?\n)" + _entries(_SECRET_DATA_ENTRY, r"\r?\n" + _SECRET_DATA_ENTRY.replace("%d", ""))),
         ("cf-set-env", "", "a secret's value set on an app by name as two arguments (`cf set-env app DB_PASS …`), if it "
          "looks random",
-         r"(?#needs:set-env )set-env[ \t]+[\w.-]+[ \t]+[A-Za-z_][\w]*(?i:pass|pwd|secret|token|key)[\w]*[ \t]+"
+         r"(?#needs:set-env )set-env[ \t]+[\w.-]{1,128}[ \t]+[A-Za-z_]\w{0,64}?(?i:pass|pwd|secret|token|key)\w{0,64}[ \t]+"
          r"(?:'(?P<weak>[^'\n]{6,128})'|\"(?P<weak2>[^\"\n]{6,128})\"|(?P<weak3>[^\s'\"]{6,128}))"),
         ("oracle-ezconnect", "", "Oracle's EZConnect `user/password@//host:port/service`, the password, "
          "if it looks random",
@@ -2011,12 +2017,14 @@ def redaction_patterns():
          r"""|(?<!credentials\()(?:"(?P<weak3>[^"\n]+)"[ \t]*\)|'(?P<weak4>[^'\n]+)'[ \t]*\)))"""),
         # (a literal alone in `credentials('…')` is a Jenkins credential's id)
         ("connection-call", "", "getConnection(url, user, pass), connect(host, user, pass, db), PDO, Groovy's "
-         "Sql.newInstance, Perl's DBI->connect: the third literal, each argument on its line or not; in C's and "
+         "Sql.newInstance, Perl's DBI->connect: the third literal (each argument on its line when the first is a data "
+         "source: a URL, a DSN, a mailbox); in C's and "
          "PHP's mysql_real_connect(handle, host, user, pass, …), the fourth",
          _after_call("getConnection", "connect", "PDO", "createConnection", "createPool", "mysqli", "mysql_connect",
                      r"Sql\.newInstance", "imap_open")
          + r"(?:(?<=_real_connect\()[ \t]*[&*]?\$?[A-Za-z_][\w.>-]*[ \t]*,|(?<!_real_connect\())"
-         + r"""\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,\s*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,\s*"""
+         + r"""(?:\s*(?:"[^"\n:/}]*[:/}][^"\n]*"|'[^'\n:/}]*[:/}][^'\n]*')[ \t]*,\s*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,\s*"""
+         r"""|\s*(?:"[^"\n]*"|'[^'\n]*'|\$?[A-Za-z_][\w.]*)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*,[ \t]*)"""
          # (not a slot's signature: Qt's `connect(button, "clicked()", "onClick()")`)
          r"""(?:"(?P<secret>(?![\w.:]*\(\)")[^"\n]+)"|'(?P<secret2>(?![\w.:]*\(\)')[^'\n]+)')"""),
         ("call-after-address", "", "a call whose first argument is where it connects (a URL, an IP address, a "
@@ -2173,9 +2181,13 @@ def redaction_patterns():
          r"(?:(?P<secret>[^\s/*\"'][^\s\"']*)|\"(?P<secret2>[^\"\n]+)\"|'(?P<secret3>[^'\n]+)')"),
         ("mysqladmin-password", "", "mysqladmin … password NEW",
          r"mysqladmin(?=[ \t])" + _CLI_ARGS + r"[ \t]password[ \t]+(?:" + _CLI_VALUE + r")"),
-        ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new / PHP's hash_hmac (…, 'literal key')",
+        ("php-hash-hmac-key", "", "the key PHP's hash_hmac(algo, data, key) is given as a literal, its third argument",
+         r"(?#needs:hash_hmac()hash_hmac\(\s{0,20}[\"'][\w-]+[\"']\s{0,20},\s{0,20}(?:\$[\w>-]+|[\"'][^\"'\n]*[\"']"
+         r"|[^,()\s][^,()\n]{0,200}?(?:\([^()\n]{0,200}\))?)\s{0,20},\s{0,20}"
+         r"(?:\"(?P<secret>[^\"\n]{6,})\"|'(?P<secret2>[^'\n]{6,})')"),
+        ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
          _after_call(r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
-                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString", "hash_hmac")
+                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString")
          + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
         ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
          r"""(?#needs:@tcp():(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
@@ -2258,7 +2270,8 @@ def redaction_patterns():
          r"(?#needs: auth | login |useradd |-user )(?:auth|login|useradd|-user)"
          r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]-user)[ \t]+"
          r"(?!(?:on|only|with|via|for|to|is|as|by|from|in|at|the|and|or|using|failed|ok|method|type|mode)[ \t])"
-         r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?P<weak>[^\s'\"(-][^\s'\"]{7,63})(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
+         r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?:(?P<weak>[^\s'\"(-][^\s'\"]{7,63})|'(?P<weak2>[^'\s]{8,63})'"
+         r"|\"(?P<weak3>[^\"\s]{8,63})\")(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
         ("erlang-credential-tuple", "", "an Erlang/Elixir config tuple `{password, \"…\"}`",
          r"\{[ \t]*(?:password|passwd|secret|token|api_key|secret_key|auth_token)[ \t]*,[ \t]*"
          r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|<<\"(?P<secret3>[^\"\n]+)\">>)"),
@@ -2854,8 +2867,8 @@ def redaction_patterns():
          "(sandbox): …`): only a generated value "
          "(is_generated_token) or a password-like one, not words: `La chiave di ricerca è codice_cliente2`",
          r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|暗号化キー|مفتاح|کلید|מפתח|anahtar|Anahtar)"
-         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч|مفتاح|کلید|מפתח|[Aa]nahtar)(?!\w)|暗号化キー)"
-         r"(?:[^\n:：=()]|\([^()\n:：=]{1,30}\)){0,60}?(?:[ \t]*[:：][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→|هو|هي|است|הוא|היא)[ \t]+|は|[ \t]+(?=\())"
+         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч|مفتاح|کلید|מפתח|[Aa]nahtar(?:ı|i)?(?![ \t]+kelime))(?!\w)|暗号化キー)"
+         r"(?:[^\n:：=()]|\([^()\n:：=]{1,30}\)){0,60}?(?:[ \t]*[:：=][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→|هو|هي|است|הוא|היא)[ \t]+|は|[ \t]+(?=\())"
          r"[\"'`「«(]?[ \t]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?=[0-9+/=_.-]{0,127}[A-Za-z])"
          r"(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-)" + _KEY_FILE_NAME  # (a UUID after such a word is an id:
          # `Chave PIX`; a key's file is none)
@@ -3578,9 +3591,11 @@ def redaction_regexes():
         made["chosen gate"] = bytes(  # a letter or digit as "a", a symbol of _CHOSEN_SYMBOLS as "!"
             ord("a") if chr(c).isalnum() and c < 128 else ord("!") if chr(c) in _CHOSEN_SYMBOLS else 32
             for c in range(256))
-        made["sql_insert"] = re.compile(r"insert\s+into\s+[\w.`\"\[\]]{1,128}\s*\(([^()\n;]{1,600})\)\s*values\s*")
-        made["sql_tuple"] = re.compile(r"\s*\(((?:[^()'\"\n]|'(?:[^'\n]|'')*'|\"[^\"\n]*\")*)\)\s*,?")
-        made["sql_item"] = re.compile(r"\s*('(?:[^'\n]|'')*'|\"[^\"\n]*\"|[^,]*)\s*(?:,|\Z)")
+        made["sql_insert"] = re.compile(r"insert\s+(?:ignore\s+|or\s+[a-z]+\s+)?into\s+[\w.`\"\[\]]{1,128}\s*\(([^();]{1,600})\)"
+                                          r"\s*values\s*")
+        made["sql_tuple"] = re.compile(r"\s*\(((?:[^()'\"]|\([^()'\"]*\)|'[^'\n]*'|\"[^\"\n]*\")*)\)\s*,?")  # (`''`: two
+        # strings, one after the other: a doubled quote read as one would make failing slow)
+        made["sql_item"] = re.compile(r"\s*[Nn]?('[^'\n]*'(?:'[^'\n]*')*|\"[^\"\n]*\"|[^,(]*(?:\([^()]*\)[^,]*)?)\s*(?:,|\Z)")
         # (Amazon SES's message id: the time in hex, a UUID, a counter)
         made["ses_message_id"] = re.compile(r"0[0-9a-f]{15}-[0-9a-f]{8}(?:-[0-9a-f]{4}){2,3}-[0-9a-f]{12}-0{6}")
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
@@ -3848,7 +3863,7 @@ def is_stand_in_value(value, name, placeholder):
     if (name and any(word in name.lower() for word in ("cred", "auth")) and not any(
             word in name.lower() for word in ("pass", "pw", "secret", "key", "token")) and value.islower()
             and 1 <= value.count("-") <= 3 and all(part.isalpha() and len(part) >= 2 for part in value.split("-"))
-            and any(part in _CREDENTIAL_SOURCE_WORDS for part in value.split("-"))):
+            and all(part in _CREDENTIAL_SOURCE_WORDS for part in value.split("-"))):
         return True  # where a credential comes from, in words: `credentials: from-instance-metadata` (not a
         # passphrase: `--auth=tundra-copper-juniper-tango`)
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
@@ -5237,6 +5252,9 @@ def credential_spans(text, lowered):
             start += 1
         if not is_generated_run(text[start:end]) or is_public_by_make(text[start:end]):
             continue  # (most runs end here: paths, names, words)
+        if is_rails_encrypted(text[start:end]) and not names_a_vendor_key(name_before(lowered, start)):
+            continue  # Rails' encrypted credentials or message (not a vendor's key of its shape under a key's
+            # name: `"apikey": "…--…--…=="`)
         if in_arn(lowered, start):
             continue  # a name in an AWS resource's name (`…:secret:prod/db-hSPDL3`)
         if lowered.startswith("/dev/", max(text.rfind(" ", 0, start), text.rfind("\n", 0, start),
@@ -5257,7 +5275,7 @@ def credential_spans(text, lowered):
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)) and not (
                 is_rails_encrypted(whole_word(text, start, end)) and names_a_vendor_key(name_before(lowered, start))):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs (not a vendor's
-            # key of its shape: `"apikey": "…--…--…=="`)
+            # key of its shape: `NEXUS_API_KEY=…--…--…==`)
         if "/" not in text[start:end] and text[start:end].lower().endswith(_FILE_NAME_SUFFIXES):
             continue  # a file's name: `wechatpay_<serial>.pem`
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
@@ -5736,6 +5754,8 @@ def whole_value_end(text, start, end, name):
         if text[stop] in ",;&|" and _redaction_regexes["next_name"].match(text, stop + 1):
             break
         stop += 1
+    if text[end + 1:stop].isalpha() and text[end + 1:stop].islower():
+        return 0  # a word after the separator: prose, not the value's rest (`…;see #ops`)
     whole = text[start:stop].rstrip(",;)]}.")
     if (start + len(whole) <= end or stop - start > 64 or _redaction_regexes["call"].search(text, start, stop)
             or not is_strong_secret(whole, name)):
@@ -6129,16 +6149,33 @@ def seed_phrase_spans(text):
     return spans
 
 
+# Words that make a column named for a key or a token hold something else: a public key, a
+# cache's or an object's key, a feature's or a message's name, a sort key, a page's token.
+_NOT_SECRET_COLUMN_WORDS = frozenset(("public", "cache", "object", "feature", "msg", "message", "sort", "partition",
+                                      "foreign", "primary", "lookup", "idempotency", "i18n", "translation", "type",
+                                      "name", "id", "hash", "page", "next", "cursor", "expires", "expiry", "setting",
+                                      "settings", "config", "s3", "redis", "string", "file", "path"))
+
+
+def sql_secret_column(column):
+    """secret_column's kind for an SQL column's name (`secret_key`, `password`, `api_token`),
+    unless a word of it says the column holds something else (_NOT_SECRET_COLUMN_WORDS:
+    `public_key`, `cache_key`, `feature_key`, `token_type`)."""
+    if set(column.lower().replace("-", "_").split("_")) & _NOT_SECRET_COLUMN_WORDS:
+        return None
+    return secret_column(column)
+
+
 def sql_insert_spans(text, lowered):
-    """The values of an SQL INSERT whose column list names a secret (secret_column:
+    """The values of an SQL INSERT whose column list names a secret (sql_secret_column:
     `secret_key`, `password`, `api_token`), matched by position, in each row of its VALUES
     (`INSERT INTO gateways (code, merchant_id, secret_key) VALUES ('click', '75415', '…')`),
-    when a value is quoted, no stand-in, and reads as a secret (is_called_secret or
-    is_typed_password)."""
+    when a value is quoted, of one word, no stand-in, and reads as a secret: generated
+    (is_called_secret, is_random_letters) or, under a password's name, typed (is_typed_password)."""
     spans, placeholder = [], redaction_regexes()[1]
     for match in _redaction_regexes["sql_insert"].finditer(lowered):
         columns = [column.strip().strip("`\"[] ") for column in match.group(1).split(",")]
-        secret_at = {index: column for index, column in enumerate(columns) if secret_column(column, bare_key=True)}
+        secret_at = {index: column for index, column in enumerate(columns) if sql_secret_column(column)}
         position = match.end()
         while secret_at:
             row = _redaction_regexes["sql_tuple"].match(text, position)
@@ -6152,8 +6189,10 @@ def sql_insert_spans(text, lowered):
                 value = item.group(1)
                 if index in secret_at and len(value) >= 8 and value[0] == value[-1] and value[0] in "'\"":
                     inner = value[1:-1]
-                    if not is_stand_in_value(inner, secret_at[index], placeholder) and (
-                            is_called_secret(inner) or is_typed_password(inner)):
+                    if not is_stand_in_value(inner, secret_at[index], placeholder) and " " not in inner and (
+                            "/" not in inner) and (
+                            is_called_secret(inner) or is_random_letters(inner)
+                            or sql_secret_column(secret_at[index]) == "password" and is_typed_password(inner)):
                         spans.append((item.start(1) + 1, item.end(1) - 1))
                 item_at, index = item.end(), index + 1
     return spans
