@@ -2261,10 +2261,12 @@ issue("connection-call", "code", 'Connection c = DriverManager.getConnection(\n 
       '    "billing",\n    "{v}");', _pw(), '    "')
 issue("connection-call", "code", 'def sql = Sql.newInstance("jdbc:oracle:thin:@//ora.example.test:1521/HR", "replicator", "{v}", '
       '"oracle.jdbc.OracleDriver")', _pw(), '"replicator", "')
-issue("signing-key-literal", "code", "$calculated = hash_hmac('sha512', $concatenated, '{v}');", rand(UPPER + DIGITS, 32),
+issue("php-hash-hmac-key", "code", "$calculated = hash_hmac('sha512', $concatenated, '{v}');", rand(UPPER + DIGITS, 32),
       "$concatenated, '")
+issue("php-hash-hmac-key", "code", "$sig = hash_hmac(\n    'sha256',\n    json_encode($body),\n    '{v}'\n);", _pw(),
+      "json_encode($body),\n    '")
 issue("sql-insert-secret-column", "code", "INSERT INTO payment_gateways (code, merchant_id, service_id, secret_key)\n"
-      "VALUES ('click', '75415', '36402', '{v}');", rand(ALNUM, 14), "'36402', '")
+      "VALUES ('click', '75415', '36402', '{v}');", rand(ALNUM, 6) + rand(DIGITS, 2) + rand(ALNUM, 6), "'36402', '")
 issue("sql-insert-secret-column", "code", "INSERT INTO users (id, email, password) VALUES (1, 'a@example.test', 'x'), "
       "(2, 'b@example.test', '{v}');", _pw(), "(2, 'b@example.test', '")
 BENIGN += ["CREATE USER svc_dms IDENTIFIED EXTERNALLY;  -- OS auth on ora-dr-13.example.internal",
@@ -2312,3 +2314,16 @@ issue("password-stated-otherwise", "chat", "Halima: 🔑 {v}   (for the Jacmel t
 issue("password-stated-otherwise", "chat", "Donor briefing — Zoom\nMeeting ID: 1809 46191 7293\nPasscode: {v}",
       "SemillaSimba" + rand(DIGITS, 4), "Passcode: ")
 BENIGN += ["the passcode policy is 6 digits", "🔑 rotate keys monthly"]
+BENIGN += ["$sig = hash_hmac('sha256', 'hello world', $secret);",
+           "INSERT INTO keys (id, public_key) VALUES (1, 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHx user@host');",
+           "INSERT INTO features (feature_key, enabled) VALUES ('NewCheckout2024', true);",
+           "INSERT INTO t (a, token) VALUES ('x,y', 'page_2'), ('z', 'NextPage3');",
+           "pool = mysql.createPool(\n  'db',\n  'app',\n  'utf8mb4'\n)",
+           "stringData:\n  DATABASE_URL: $(DATABASE_URL)\n  ENVIRONMENT: Production2\n",
+           '"min_password": {"type": "number", "value": "Length12"}', "Anahtar kelime: Kubernetes2024",
+           'encrypted_credentials: "' + b64(45) + "--" + b64(12) + "--" + b64(16) + '"',
+           "INSERT INTO notes (id, body) VALUES (1, 'it''s a ''quoted'' word')"]
+BENIGN += ["stringData:\n  LOG_FORMAT: Json2\n  TIER: Gold-2024\n  CLUSTER: Prod-East2",
+           "INSERT INTO settings (setting_key, setting_value) VALUES ('MaxUploadMb2', '25');",
+           "INSERT INTO s3 (s3_key, size) VALUES ('Uploads/Avatar2.png', 1024);",
+           "cf auth ci-bot 'see 1Password'"]
