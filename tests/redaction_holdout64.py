@@ -59,7 +59,8 @@ Measured
 --------
 Blind, written while that session's rules were made and read only after all of them: recall
 0.957 (1,430 of 1,494) and false positives 19 of 950 (2.0%); with the engine at that session's
-start 0.954 and the same 19: its rules caught 4 more secrets here.
+start 0.954 and the same 19: its rules caught 4 more secrets here. Tuned on since: 0.966 and
+19 of 950.
 """
 import base64
 import random
