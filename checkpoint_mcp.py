@@ -5195,18 +5195,20 @@ def quoted_whole(text, span):
         return span
     return start, close
 
+# The headers of a message's signatures, which every receiver of the message reads.
+_MAIL_SIGNATURE_HEADERS = ("dkim-signature:", "x-google-dkim-signature:", "arc-message-signature:", "arc-seal:")
+
+
 def in_mail_signature_header(lowered, start):
     """True when `start` is inside a DKIM-Signature, ARC-Seal or ARC-Message-Signature
-    header (its first line or a folded one after it): a message's public signature."""
-    at = lowered.rfind("signature:", max(0, start - 2048), start)
-    seal = lowered.rfind("arc-seal:", max(0, start - 2048), start)
-    at = max(at, seal)
-    if at < 0:
-        return False
-    head = lowered[lowered.rfind("\n", 0, at) + 1:at]
-    if head.strip() not in ("dkim-", "arc-message-", "x-google-dkim-", ""):
-        return False
-    return all(line[:1] in (" ", "\t") for line in lowered[at:start].split("\n")[1:])
+    header (_MAIL_SIGNATURE_HEADERS): on its first line or on a folded one below it (up to
+    64 lines), not under a header of another name (`X-Paystack-Signature:`, `Signature:`)."""
+    header = lowered.rfind("\n", 0, start) + 1
+    for _ in range(64):
+        if not header or lowered[header:header + 1] not in (" ", "\t"):
+            break
+        header = lowered.rfind("\n", 0, header - 1) + 1  # (a folded line: its header starts above)
+    return lowered.startswith(_MAIL_SIGNATURE_HEADERS, header)
 
 
 def name_before(lowered, start):
@@ -5272,6 +5274,8 @@ def credential_spans(text, lowered):
             continue  # Meta's click or browser id (`_fbc`'s `fb.1.<time>.<fbclid>`): it tracks, it opens nothing
         if in_mail_signature_header(lowered, start):
             continue  # a DKIM or ARC signature, which every receiver of the message reads
+        if lowered.endswith("signature: ", 0, start) and "tlog entry" in lowered:
+            continue  # a sigstore signature cosign wrote to the public transparency log (`tlog entry created`)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)) and not (
                 is_rails_encrypted(whole_word(text, start, end)) and names_a_vendor_key(name_before(lowered, start))):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs (not a vendor's
@@ -6175,7 +6179,8 @@ def sql_insert_spans(text, lowered):
     spans, placeholder = [], redaction_regexes()[1]
     for match in _redaction_regexes["sql_insert"].finditer(lowered):
         columns = [column.strip().strip("`\"[] ") for column in match.group(1).split(",")]
-        secret_at = {index: column for index, column in enumerate(columns) if sql_secret_column(column)}
+        secret_at = {index: (column, sql_secret_column(column)) for index, column in enumerate(columns)}
+        secret_at = {index: named for index, named in secret_at.items() if named[1]}
         position = match.end()
         while secret_at:
             row = _redaction_regexes["sql_tuple"].match(text, position)
@@ -6189,10 +6194,10 @@ def sql_insert_spans(text, lowered):
                 value = item.group(1)
                 if index in secret_at and len(value) >= 8 and value[0] == value[-1] and value[0] in "'\"":
                     inner = value[1:-1]
-                    if not is_stand_in_value(inner, secret_at[index], placeholder) and " " not in inner and (
-                            "/" not in inner) and (
+                    column, kind = secret_at[index]
+                    if not is_stand_in_value(inner, column, placeholder) and " " not in inner and "/" not in inner and (
                             is_called_secret(inner) or is_random_letters(inner)
-                            or sql_secret_column(secret_at[index]) == "password" and is_typed_password(inner)):
+                            or kind == "password" and is_typed_password(inner)):
                         spans.append((item.start(1) + 1, item.end(1) - 1))
                 item_at, index = item.end(), index + 1
     return spans
