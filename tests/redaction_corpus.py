@@ -2327,3 +2327,4 @@ BENIGN += ["stringData:\n  LOG_FORMAT: Json2\n  TIER: Gold-2024\n  CLUSTER: Prod
            "INSERT INTO settings (setting_key, setting_value) VALUES ('MaxUploadMb2', '25');",
            "INSERT INTO s3 (s3_key, size) VALUES ('Uploads/Avatar2.png', 1024);",
            "cf auth ci-bot 'see 1Password'"]
+BENIGN += ["Verified OK\ntlog entry created with index: 53569122\nSignature: MEUCI" + b64(60)]
