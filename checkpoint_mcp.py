@@ -520,6 +520,20 @@ def encode_json_text(text):
 _SECRET_WORDS = ("password", "passwd", "passphrase", "pwd", "secret", "token", "credentials", "credential", "psk")
 
 
+def one_of(*alternatives):
+    """An alternation of `alternatives`, each starting with a plain character, grouped by
+    that character (`p(?:assword|wd)|s(?:ecret)`): the engine then tests one character for
+    each group at a place, not one for each alternative. Alternatives that start with two
+    different characters never match at the same place, so only the order within a group
+    can matter, and it is kept."""
+    groups = {}
+    for alternative in alternatives:
+        assert alternative[0].isalnum() and alternative[1:2] not in ("?", "*", "+", "{"), alternative
+        groups.setdefault(alternative[0], []).append(alternative[1:])
+    return "|".join(first + (rests[0] if len(rests) == 1 else "(?:" + "|".join(rests) + ")")
+                    for first, rests in groups.items())
+
+
 # The NT and LM hashes of the empty password: constants, and no one's secret.
 _EMPTY_NT_HASH = "31d6cfe0d16ae931b73c59d7e0c089c0"
 _EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee"
@@ -566,20 +580,22 @@ _GLUED_VALUE = r"""(?==["']?(?=[^\s="']{8})(?=[^\s="']{0,64}?[A-Za-z])(?=[A-Za-z
 
 
 _SECRET_NAME = (
-    "(?P<name>" + "|".join(_SECRET_WORDS).replace(  # (a page's token is a cursor: `nextPageToken`)
-        "token", "token(?<!pagetoken)(?<!page_token)").replace(  # (Helm's `existingSecret: db-creds`
-        "secret", "secret(?<!existingsecret)(?<!existing_secret)(?<!from_secret)") + "|" + _KEY_NAME  # names one,
-    # and so does Drone's `from_secret: db_password`)
-    + r"|pass(?:(?<=[_.$-]pass)|(?<=[{,\"';&?]pass)|(?<=[{,] pass)|(?<=\n pass)|(?<=\n  pass)|(?<=\n    pass)"
+    "(?P<name>" + one_of(
+        *(word.replace("token", "token(?<!pagetoken)(?<!page_token)")  # (a page's token is a cursor: `nextPageToken`)
+          .replace("secret", "secret(?<!existingsecret)(?<!existing_secret)(?<!from_secret)")  # (Helm's
+          for word in _SECRET_WORDS), _KEY_NAME,  # `existingSecret: db-creds` names one, and so does Drone's
+    # `from_secret: db_password`)
+    r"pass(?:(?<=[_.$-]pass)|(?<=[{,\"';&?]pass)|(?<=[{,] pass)|(?<=\n pass)|(?<=\n  pass)|(?<=\n    pass)"
     + r"|(?<=\n      pass)|(?<=\tpass)|(?<=sshpass)"
     + r"|(?<=[ \t]pass)(?==(?![0-9]{1,5}(?![^\s,;]))[^\s=]{0,64}?[0-9.!@#$%^&*+_-])"  # (`ssid=… pass=…`,
     # not a count nor a word: `tests pass=ok`)
     + r"|(?<![^\n]pass)(?=[ \t]*[=:][ \t]*[\"']?(?=[A-Za-z])(?![^\s]*(?:/|::|%))[^\s=:]{0,64}?[0-9!@#$^&*+_-])"  # (at a
     # line's start: an ini's or rclone's `pass = …`, not a test run's `pass: 42`)
     + "".join("|(?<=%spass)" % prefix for prefix in _PASS_PREFIXES)
-    + "|(?<=[a-z]pass)" + "".join("(?<!%spass)" % word for word in _NOT_PASSWORD_PASS) + _GLUED_VALUE
-    + r")|auth(?<=[_.-]auth)|pat(?<=[_.-]pat)|skey(?<=[_.-]skey)|authtok|pass_phrase"  # (sssd's `ldap_default_authtok`; OCI's)
-    + r"|pw(?<![a-z0-9]pw)|pw(?<=[a-z]pw)" + _GLUED_VALUE + ")"  # (`pw=`, `db_pw:`, `PW =`: a password's
+    + "|(?<=[a-z]pass)" + "".join("(?<!%spass)" % word for word in _NOT_PASSWORD_PASS) + _GLUED_VALUE + ")",
+    r"auth(?<=[_.-]auth)", r"pat(?<=[_.-]pat)", r"skey(?<=[_.-]skey)", "authtok", "pass_phrase",  # (sssd's
+    # `ldap_default_authtok`; OCI's)
+    r"pw(?<![a-z0-9]pw)", r"pw(?<=[a-z]pw)" + _GLUED_VALUE) + ")"  # (`pw=`, `db_pw:`, `PW =`: a password's
     # short name, not `pwm`; `SCANPW=…` glued to another word if its value could be one)
 )
 
@@ -2248,8 +2264,10 @@ def redaction_patterns():
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
-         r"-(?<![\w-]-)-?(?P<name>[a-z0-9.-]*(?:password|passwd|passphrase|token|secret"
-         r"|api-?key|access-key|secret-key|private-key|auth-key|license-key|cookie|oauth2-bearer|pat(?<=-pat))"
+         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?<=[dentyrswk])[= \t])"  # (a name that ends as one below: most flags don't)
+         r"(?P<name>[a-z0-9.-]*(?:" + one_of("password", "passwd", "passphrase", "token", "secret", "api-?key",
+                                             "access-key", "secret-key", "private-key", "auth-key", "license-key",
+                                             "cookie", "oauth2-bearer", "pat(?<=-pat)") + ")"
          r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
          r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
@@ -2749,10 +2767,10 @@ def redaction_patterns():
          # that holds one: the gate tests those only in a text beyond ASCII)
          "(?#needs:ass|ASS|pw|Pw|PW|p/w|P/w|P/W|psw|Psw|PSW|%s|是|为|為|は|を|는|은|가|이|를|을)" % "|".join(
              word + after for word in ("oken", "OKEN") for after in " \t:：")
-         + r"(?P<name>" + "|".join(
+         + r"(?P<name>" + one_of(*(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling)
              for word in ("password", "passwd", "passphrase", "token", "pw", "p/w", "psw")
-             for spelling in (word, word.capitalize(), word.upper())) + ")" + _STATED_SECRET),
+             for spelling in (word, word.capitalize(), word.upper()))) + ")" + _STATED_SECRET),
         ("password-then-value", "", "a password's word right before its value, no `is` nor `:` between "
          "(`pw Acme.8747`, `password anna.li64.`, `senha azerty480`, `contraseña temporal purple.bamboo.sole.orange`): "
          "a shape a person chooses (a common password with a number, words and a number, three words joined, "
@@ -2829,8 +2847,8 @@ def redaction_patterns():
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan"
          r"|رمز|የይለፍ|ፓስወርድ|ywila|eno la siri|🔑"
          r"|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord)"
-         r"(?P<name>" + "|".join("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
-             ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*")))
+         r"(?P<name>" + one_of(*("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
+             ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*"))))
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)"
          # (and Finnish's and Estonian's `on` after words between: `salasana … palvelimelle on …`, `parool … on …`)
          + _STATED_SECRET.replace("|és|", "|és|on|", 1)),
@@ -2843,11 +2861,11 @@ def redaction_patterns():
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
          r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord"
          r"|رمز|የይለፍ|ፓስወርድ|mdp|Mdp|MDP|ywila|eno la siri|🔑)"
-         r"(?P<name>" + "|".join(
+         r"(?P<name>" + one_of(*(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "passcode",
                                                                         "pwd", "pw", "mdp")
-             for spelling in (word, word.capitalize(), word.upper())) + "|" + "|".join(
-             "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE)
+             for spelling in (word, word.capitalize(), word.upper())), *(
+             "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE))
          # (seventy characters at most between, not a hundred: the row runs beside the two above)
          # (and Tagalog's `ay`, only here: a value of one word, never a phrase of them)
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r")" + _STATED_JOIN.replace("{0,100}?", "{0,70}?", 1).replace(
