@@ -938,6 +938,7 @@ _OPENED_BY_A_CODE = ("alarm|alarme|alarma|allarme|alarmanlage|safe|cofre|cassafo
 _STATED_JOIN = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
+    r"(?=[ \t:：是为為はを는은가이를을])"  # (the first character of any join below: a test, not one per join)
     r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz|nyt)[ \t]+)?"
     r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=ፓስወርድ)[ \t]+|(?<=🔑)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
