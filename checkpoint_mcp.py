@@ -1658,7 +1658,7 @@ def redaction_patterns():
          r"(?#needs:config get)config get (?:requirepass|masterauth)[^\n]*\r?\n1\) \"[^\"\n]*\"\r?\n"
          r"2\) \"(?P<secret>[^\"\n]+)\""),
         ("tor-hidden-service-key", "", "a Tor hidden service's ed25519 secret key file, printed",
-         r"==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
+         r"(?#needs:ed25519v1-secret)==[ \t]*ed25519v1-secret:[ \t]*type0[ \t]*==[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/]{40,}={0,2})"),
         ("prose-quoted-credential", "i", "a value set off right after a secret's, a password's, a "
          "token's or a key's word standing alone in prose: quoted, in backquotes or between dashes "
          "(`their sandbox secret '…'`, ``the key with `…` ``, `API token — … —`), if it looks "
@@ -2303,7 +2303,7 @@ def redaction_patterns():
          r"(?#needs:</key>)<key>[^<\n]{0,60}?(?:password|passwd|secret|token|api_?key|private_?key|access_?key)"
          r"[^<\n]{0,20}</key>\s{0,40}<string>(?P<secret>[^<\n]+)</string>"),
         ("shell-default-secret", "", "a shell default for a secret's variable: `${API_TOKEN:=…}`, `${DB_PASSWORD:-…}`",
-         r"(?#needs::=|:-)\$\{[A-Za-z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}:?[-=]"
+         r"(?#needs:PASS|SECRET|TOKEN|KEY|PWD)\$\{[A-Za-z0-9_]{0,40}(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}:?[-=]"
          r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
         ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
          "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`, "
@@ -2434,7 +2434,7 @@ def redaction_patterns():
          + r"[ \t]-[PN][ \t]+(?:" + _CLI_VALUE + r")(?:" + _CLI_ARGS + r"[ \t]-[PN][ \t]+(?:"
          + _cli_value("_b") + r"))?"),
         ("attached-p-password", "", "7z / rar / unrar -p<password> (attached)",
-         r"(?:7z|7za|7zz|7zr|rar|unrar)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
+         r"(?#needs:7z |7z" "\t" r"|7za|7zz|7zr|rar)(?:7z|7za|7zz|7zr|rar|unrar)(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:" + _CLI_VALUE + r")"),
         ("openssl-k", "", "openssl enc -k <password> / -K <hex key>",
          r"openssl(?=[ \t])" + _CLI_ARGS + r"[ \t]-[kK][ \t]+(?:" + _CLI_VALUE + r")"),
         ("ldap-w-password", "", "ldapsearch / ldapmodify … -w <password>",
@@ -2700,7 +2700,7 @@ def redaction_patterns():
          r"|b2[ \t]+(?:authorize-account|account[ \t]+authorize))"
          r"[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|(?!#)[^\s'\"]+)[ \t]+(?!#)(?:" + _CLI_VALUE + r")"),  # (not a comment)
         ("saucelabs-access-key", "", "sc / saucectl … -k / -a / --access-key KEY (Sauce Labs)",
-         r"(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
+         r"(?#needs:sc |sc" "\t" r"|saucectl)(?:sc|saucectl)(?<![\w-]sc)(?<![\w-]saucectl)(?=[ \t])" + _CLI_ARGS + r"[ \t](?:-k|-a)[ \t]+(?:"
          + _CLI_VALUE + r")"),
         ("client-constructor-token", "", "a vendor's client made with a generated token as its first literal: "
          "`Vendor.Client(\"…\")`, `vendor.New(\"…\")`, `Vendor::new(\"…\")`, `vendor.init('…', {…})`, "
@@ -3073,7 +3073,7 @@ def redaction_patterns():
          r"og(?<=[Ll]og)(?:in|[ \t]in|ging[ \t]+in|ged[ \t]+in)(?:to)?(?![\w-])"
          + _PROSE_LOGIN_TAIL),
         ("prose-wifi-secret", "", "a password in prose about Wi-Fi: `wifi in the lab is …`",
-         r"fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
+         r"(?#needs:ifi|i-fi|iFi|i-Fi)fi(?:(?<=[Ww]ifi)|(?<=[Ww]i-fi)|(?<=[Ww]iFi)|(?<=[Ww]i-Fi))(?![\w-])" + _PROSE_LOGIN_TAIL),
         ("prose-use-to-log-in", "", "a secret given to log in with: `use … to log in`, "
          "`nutze … zum Einloggen`, `utilise … pour se connecter`",
          r"(?#needs:to log in|to login|to sign in|zum Einloggen|zum Anmelden|pour se connecter|para entrar"
@@ -3494,19 +3494,15 @@ def literal_prefixes(source):
         if not (source.startswith("(?:") and end > 0 and "(" not in source[3:end]
                 and source[end + 1:end + 2] not in ("?", "*", "+", "{")
                 and all(word and all(c.isalnum() or c in "_-" for c in word) for word in words)):
-            return (literal_prefix(source),)
+            prefix, position = literal_prefix(source)
+            return widened_prefixes(source, prefix, position) if prefix and len(prefix) < 3 else (prefix,)
     return tuple(word for word in words if not any(other != word and other in word for other in words))
 
 
-def literal_prefix(source):
-    """The literal text every match of `source` starts with ('' if none is certain): its
-    leading characters, inside a leading named group too, unless an alternation at that
-    level could start a match elsewhere. redact_text skips a row whose prefix the text
-    lacks, which costs far less than starting the regex engine."""
-    position, depth = 0, 0
-    if source.startswith("(?P<"):
-        position, depth = source.index(">") + 1, 1
-    prefix = []
+def literal_run(source, position):
+    """(the literal characters of `source` from `position` on, where they stop): up to a
+    special character or one a quantifier makes optional."""
+    run = []
     while position < len(source):
         char = source[position]
         if char == "\\" and position + 1 < len(source) and not source[position + 1].isalnum():
@@ -3517,8 +3513,40 @@ def literal_prefix(source):
             literal, width = char, 1
         if source[position + width:position + width + 1] in ("?", "*", "+", "{"):
             break
-        prefix.append(literal)
+        run.append(literal)
         position += width
+    return "".join(run), position
+
+
+def widened_prefixes(source, prefix, position):
+    """A short literal `prefix` that ends at `position` before a small set of plain
+    characters or a group of plain words, widened by each (`gh[pousr]_` gives `ghp_`, `gho_`,
+    …; `gl(?:pat|rt)-` gives `glpat-`, `glrt-`): two characters are in most texts, and
+    finding that they are not takes a whole scan; (prefix,) when there is no such set."""
+    if source.startswith("[", position):
+        end = source.find("]", position + 2)
+        choices = list(source[position + 1:end])
+    elif source.startswith("(?:", position):
+        end = source.find(")", position)
+        choices = source[position + 3:end].split("|")
+    else:
+        return (prefix,)
+    if not (0 < end and len(choices) <= 12 and source[end + 1:end + 2] not in ("?", "*", "+", "{")
+            and all(choice and all(c.isalnum() or c == "_" for c in choice) for choice in choices)):
+        return (prefix,)
+    rest = literal_run(source, end + 1)[0]
+    return tuple(prefix + choice + rest for choice in choices)
+
+
+def literal_prefix(source):
+    """(the literal text every match of `source` starts with, '' if none is certain; where
+    it ends): its leading characters, inside a leading named group too, unless an
+    alternation at that level could start a match elsewhere. redact_text skips a row whose
+    prefix the text lacks, which costs far less than starting the regex engine."""
+    position, depth = 0, 0
+    if source.startswith("(?P<"):
+        position, depth = source.index(">") + 1, 1
+    prefix, position = literal_run(source, position)
     level, escaped, in_class = depth, False, False
     for char in source[position:]:  # an alternation at the prefix's level voids it
         if escaped:
@@ -3536,8 +3564,8 @@ def literal_prefix(source):
             if level < depth:
                 break
         elif char == "|" and level <= depth:
-            return ""
-    return "".join(prefix)
+            return "", position
+    return prefix, position
 
 
 class LazyRegex:

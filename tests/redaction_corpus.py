@@ -2328,3 +2328,4 @@ BENIGN += ["stringData:\n  LOG_FORMAT: Json2\n  TIER: Gold-2024\n  CLUSTER: Prod
            "INSERT INTO s3 (s3_key, size) VALUES ('Uploads/Avatar2.png', 1024);",
            "cf auth ci-bot 'see 1Password'"]
 BENIGN += ["Verified OK\ntlog entry created with index: 53569122\nSignature: MEUCI" + b64(60)]
+issue("shell-default-without-colon", "assignment", 'echo "${DB_PASSWORD-{v}}"', _pw(), 'echo "${DB_PASSWORD-')

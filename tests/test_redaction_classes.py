@@ -329,6 +329,16 @@ class RowCompilingTest(unittest.TestCase):
         self.assertEqual(checkpoint_mcp.literal_prefixes(r"(?#needs:<<<|abc)x+"), ("<<<", "abc"))
         self.assertEqual(checkpoint_mcp.redact_text("cat <<< x"), ("cat <<< x", 0))
 
+    def test_a_short_prefix_is_widened_by_the_few_characters_or_words_after_it(self):
+        # (two characters are in most texts: finding that `gh` is not takes a whole scan)
+        self.assertEqual(checkpoint_mcp.literal_prefixes(r"(?P<secret>gh[pousr]_[A-Za-z0-9]{36})"),
+                         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"))
+        self.assertEqual(checkpoint_mcp.literal_prefixes(r"gl(?:pat|rt)-[a-z]+"), ("glpat-", "glrt-"))
+        # (not by a range, an optional set or a longer prefix's set)
+        self.assertEqual(checkpoint_mcp.literal_prefixes(r"sq[a-f]_x"), ("sq",))
+        self.assertEqual(checkpoint_mcp.literal_prefixes(r"gh[pousr]?_x"), ("gh",))
+        self.assertEqual(checkpoint_mcp.literal_prefixes(r"abc[de]x"), ("abc",))
+
 
 class FieldsWalkTest(unittest.TestCase):
     """The save tool's arguments and a transcript's facts go through one walk."""
