@@ -1064,7 +1064,7 @@ _RSYNCD_SECRETS_ENTRY = (r"[ \t]*(?![0-9]+:)(?P<rsyncd_user%d>[\w.@-]{1,64}):(?!
                          r"(?P<secret%d>[^\s]{4,128})")
 _SECRET_DATA_ENTRY = (r"[ \t]+(?![A-Z0-9_]+[ \t]*:)(?![\w.-]*(?i:env|environment|region|version|build|buildid|mode|url|uri|host|port|user|username"
                       r"|name|id|level|zone|bucket|database|schema|path|dir|tag|image|stage|profile|locale|timezone)"
-                      r"[ \t]*:)[\w.-]{1,64}:[ \t]*[\"']?(?P<typed%d>[^\s\"'#]{1,128})[\"']?[ \t]*(?=\r?\n|\Z)")
+                      r"[ \t]*:)[\w.-]{1,64}:[ \t]*[\"']?(?P<typed%d>(?!#)[^\s\"']{1,128})[\"']?(?:[ \t]+#[^\n]*)?[ \t]*(?=\r?\n|\Z)")
 _LISTED_PASSWORD_ENTRY = (r"[ \t]*(?:[a-z]+\[[0-9]+\]:[ \t]*)?[a-z0-9._$@-]{1,40}(?::[a-z0-9._$@-]{1,40})?:"
                           r"(?P<typed%d>[^\s:'\"]{8,64})[ \t]*(?=\r?\n|\Z)")
 _CRACKED_ENTRY = r"[ \t]*[0-9a-z$*./+=]{32,}(?::[^\s:]{1,64}){0,4}:(?P<weak%d>[^\s:]{6,64})[ \t]*(?=\r?\n|\Z)"
@@ -1175,10 +1175,14 @@ def redaction_patterns():
         ("password-object-value", "", "the `\"value\"` of a JSON object that says it holds a password: Keycloak's "
          "`{\"type\": \"password\", \"value\": \"…\"}`, `terraform output -json`'s `\"db_password\": {…, \"value\": \"…\"}` "
          "(when not marked sensitive), if it reads as a typed password",
-         r'(?#needs:password")' r"(?:\"type\"[ \t]*:[ \t]*\"password\"[ \t]*,\s*"
-         r"|\"(?!(?:[A-Za-z0-9]*[_-])*(?:min|max|minimum|maximum|policy|length|expiry|expires|age|history)[_-])"
-         r"[\w-]{0,40}password\"[ \t]*:[ \t]*\{[^{}\"]{0,40}(?:\"[\w-]{1,20}\"[ \t]*:[ \t]*(?:\"[\w-]{0,20}\"|\w{1,10})"
-         r"[ \t]*,[^{}\"]{0,40}){0,4})\"value\"[ \t]*:[ \t]*\"(?P<typed>[^\"\n]{6,128})\""),
+         "(?#needs:password\"|password')" r"(?:[\"']type[\"'][ \t]*:[ \t]*[\"']password[\"'][ \t]*,\s*"
+         r"|[\"'](?!(?:[A-Za-z0-9]*[_-])*(?:min|max|minimum|maximum|policy|length|expiry|expires|age|history)[_-])"
+         r"[\w-]{0,40}password[\"'][ \t]*:[ \t]*\{[^{}\"']{0,40}(?:[\"'][\w-]{1,20}[\"'][ \t]*:[ \t]*"
+         r"(?:[\"'][\w-]{0,20}[\"']|\w{1,10})[ \t]*,[^{}\"']{0,40}){0,4})"
+         r"[\"']value[\"'][ \t]*:[ \t]*(?:\"(?P<typed>[^\"\n]{6,128})\"|'(?P<typed2>[^'\n]{6,128})')"
+         # (or the value first: `{"value": "…", "type": "password"}`)
+         r"|[\"']value[\"'][ \t]*:[ \t]*(?:\"(?P<typed3>[^\"\n]{6,128})\"|'(?P<typed4>[^'\n]{6,128})')[ \t]*,\s*"
+         r"[\"']type[\"'][ \t]*:[ \t]*[\"']password[\"']"),
         ("cloud-init-chpasswd", "", "a user's password in the list of cloud-init's chpasswd, a line of user and password each",
          r"(?#needs:chpasswd)chpasswd:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,3}?[ \t]+list:[ \t]*\|?[ \t]*\r?\n"
          r"[ \t]+(?:-[ \t]+)?[\w.-]+:(?P<secret>[^\s]+)"),
@@ -2886,7 +2890,7 @@ def redaction_patterns():
          "(sandbox): …`): only a generated value "
          "(is_generated_token) or a password-like one, not words: `La chiave di ricerca è codice_cliente2`",
          r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|暗号化キー|مفتاح|کلید|מפתח|anahtar|Anahtar)"
-         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч|مفتاح|کلید|מפתח|[Aa]nahtar(?:ı|i)?(?![ \t]+kelime))(?!\w)|暗号化キー)"
+         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч|(?:ال)?مفتاح|کلید|[הבלוש]{0,2}מפתח|[Aa]nahtar(?:ı|i)?(?![ \t]+kelime))(?!\w)|暗号化キー)"
          r"(?:[^\n:：=()]|\([^()\n:：=]{1,30}\)){0,60}?(?:[ \t]*[:：=][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→|هو|هي|است|הוא|היא)[ \t]+|は|[ \t]+(?=\())"
          r"[\"'`「«(]?[ \t]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?=[0-9+/=_.-]{0,127}[A-Za-z])"
          r"(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-)" + _KEY_FILE_NAME  # (a UUID after such a word is an id:
