@@ -3643,7 +3643,8 @@ def redaction_regexes():
             ord("a") if chr(c).isalnum() and c < 128 else ord("!") if chr(c) in _CHOSEN_SYMBOLS else 32
             for c in range(256))
         made["sql_insert"] = re.compile(r"insert\s+(?:ignore\s+|or\s+[a-z]+\s+)?into\s+[\w.`\"\[\]]{1,128}\s*\(([^();]{1,600})\)"
-                                          r"\s*values\s*")
+                                          r"\s*(?:values\s*|(select)\s+)")
+        made["sql_select_end"] = re.compile(r";|\s(?:from|where|union|limit|returning|on)\s|\Z")
         made["sql_tuple"] = re.compile(r"\s*\(((?:[^()'\"]|\([^()'\"]*\)|'[^'\n]*'|\"[^\"\n]*\")*)\)\s*,?")  # (`''`: two
         # strings, one after the other: a doubled quote read as one would make failing slow)
         made["sql_item"] = re.compile(r"\s*[Nn]?('[^'\n]*'(?:'[^'\n]*')*|\"[^\"\n]*\"|[^,(]*(?:\([^()]*\)[^,]*)?)\s*(?:,|\Z)")
@@ -6225,6 +6226,7 @@ def sql_insert_spans(text, lowered):
     """The values of an SQL INSERT whose column list names a secret (sql_secret_column:
     `secret_key`, `password`, `api_token`), matched by position, in each row of its VALUES
     (`INSERT INTO gateways (code, merchant_id, secret_key) VALUES ('click', '75415', '…')`),
+    or in the one row of its SELECT (`INSERT INTO users (name, password) SELECT 'admin', '…'`),
     when a value is quoted, of one word, no stand-in, and reads as a secret: generated
     (is_called_secret, is_random_letters) or, under a password's name, typed (is_typed_password)."""
     spans, placeholder = [], redaction_regexes()[1]
@@ -6234,12 +6236,17 @@ def sql_insert_spans(text, lowered):
         secret_at = {index: named for index, named in secret_at.items() if named[1]}
         position = match.end()
         while secret_at:
-            row = _redaction_regexes["sql_tuple"].match(text, position)
-            if row is None:
-                break
-            position, item_at, index = row.end(), row.start(1), 0
-            while item_at < row.end(1) and index <= max(secret_at):
-                item = _redaction_regexes["sql_item"].match(text, item_at, row.end(1))
+            if match.group(2):  # (SELECT's row: up to its FROM, WHERE, … or the statement's end)
+                row_end = _redaction_regexes["sql_select_end"].search(lowered, position, position + 600).start()
+                item_at, position = position, None
+            else:
+                row = _redaction_regexes["sql_tuple"].match(text, position)
+                if row is None:
+                    break
+                position, item_at, row_end = row.end(), row.start(1), row.end(1)
+            index = 0
+            while item_at < row_end and index <= max(secret_at):
+                item = _redaction_regexes["sql_item"].match(text, item_at, row_end)
                 if item is None or item.end() == item_at:
                     break
                 value = item.group(1)
@@ -6251,6 +6258,8 @@ def sql_insert_spans(text, lowered):
                             or kind == "password" and is_typed_password(inner)):
                         spans.append((item.start(1) + 1, item.end(1) - 1))
                 item_at, index = item.end(), index + 1
+            if position is None:
+                break
     return spans
 
 
@@ -6266,7 +6275,7 @@ def redact_generated(text):
         spans += credential_spans(text, lowered)
         if may_hold_a_table_of_secrets(text, lowered):
             spans += table_spans(text)
-        if "insert" in lowered and "values" in lowered:
+        if "insert" in lowered and ("values" in lowered or "select" in lowered):
             spans += sql_insert_spans(text, lowered)
     return replace_spans(text, merged_spans(spans))
 

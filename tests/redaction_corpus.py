@@ -2329,3 +2329,13 @@ BENIGN += ["stringData:\n  LOG_FORMAT: Json2\n  TIER: Gold-2024\n  CLUSTER: Prod
            "cf auth ci-bot 'see 1Password'"]
 BENIGN += ["Verified OK\ntlog entry created with index: 53569122\nSignature: MEUCI" + b64(60)]
 issue("shell-default-without-colon", "assignment", 'echo "${DB_PASSWORD-{v}}"', _pw(), 'echo "${DB_PASSWORD-')
+issue("password-object-value", "config", "creds = {'type': 'password', 'value': '{v}', 'temporary': False}", _pw(),
+      "'value': '")
+issue("password-object-value", "config", '{"value": "{v}", "type": "password"}', _pw(), '{"value": "')
+issue("kubernetes-secret-string-data", "config", "stringData:\n  root: {v}\n  monitor: Mon-" + rand(ALNUM, 8)
+      + "!x  # rotated\n", "Pw" + rand(DIGITS, 2) + "#" + rand(ALNUM, 9) + "$", "root: ")
+issue("key-stated-languages", "chat", "המפתח של ה-API: {v}", rand(ALNUM, 28), "המפתח של ה-API: ")
+issue("key-stated-languages", "chat", "المفتاح الجديد: {v}", rand(ALNUM, 32), "المفتاح الجديد: ")
+issue("sql-insert-select", "code", "INSERT INTO users (username, email, password)\nSELECT 'ops', 'ops@example.test', '{v}'\n"
+      "WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = 'ops');", _pw(), "'ops@example.test', '")
+BENIGN += ["INSERT INTO users (username, password) SELECT name, password_hash FROM staging_users;"]
