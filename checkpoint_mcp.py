@@ -2269,11 +2269,11 @@ def redaction_patterns():
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
-         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?<=[dentyrswk])[= \t])"  # (a name that ends as one below: most flags don't)
+         r"-(?<![\w-]-)-?(?=[a-z0-9._-]*(?<=[dentyrswk])[= \t])"  # (a name that ends as one below: most flags don't)
          r"(?P<name>[a-z0-9.-]*(?:" + one_of("password", "passwd", "passphrase", "token", "secret", "api-?key",
                                              "access-key", "secret-key", "private-key", "auth-key", "license-key",
                                              "cookie", "oauth2-bearer", "pat(?<=-pat)") + ")"
-         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
+         r"|(?:[a-z0-9_-]*[_-]|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
          r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "

@@ -2339,3 +2339,4 @@ issue("key-stated-languages", "chat", "المفتاح الجديد: {v}", rand(A
 issue("sql-insert-select", "code", "INSERT INTO users (username, email, password)\nSELECT 'ops', 'ops@example.test', '{v}'\n"
       "WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = 'ops');", _pw(), "'ops@example.test', '")
 BENIGN += ["INSERT INTO users (username, password) SELECT name, password_hash FROM staging_users;"]
+issue("cli-flag", "cli", "nextflow run nf-core/rnaseq -profile lab --lims_user jdoe --lims_pass '{v}'", _pw(), "--lims_pass '")
