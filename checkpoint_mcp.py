@@ -1010,7 +1010,7 @@ _PROSE_LOGIN_TAIL = (r"[^\n]{0,40}?[ \t](?<![ \t]as[ \t])[\"'`]?"  # (who logged
 # A credential file's line after its start: `password VALUE` and nothing more (msmtprc),
 # the value in group `weak`.
 _CREDENTIAL_FILE_LINE = (r"[ \t]*(?:[a-z0-9]+_)?(?:password|passwd|passphrase|pass|secret|token|rootpw|requirepass"
-                         r"|masterauth)[ \t]+"
+                         r"|masterauth|sentinel[ \t]+auth-pass[ \t]+[\w.-]+)[ \t]+"  # (Redis Sentinel's, after the master's name)
                          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'"
                          r"|(?!\.{0,2}/|[\w.-]+(?:/[\w.-]+)+[ \t]*(?:\r?\n|\Z))(?P<weak3>[^\s'\"]+))"
                          r"[ \t]*(?=\r?\n|\Z)"  # (not a path: a test runner's `PASS  src/app.test.ts`)
@@ -2417,7 +2417,7 @@ def redaction_patterns():
         ("docker-login-password", "", "docker / podman / az … login -p <password>",
          r"login(?:" + "|".join("(?<=%s login)" % tool for tool in (
              "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "registry", "az"))
-         + r")(?=[ \t])" + _CLI_ARGS + r"[ \t]-p[ \t]+(?:" + _CLI_VALUE + r")"),
+         + r")(?=[ \t])" + _CLI_ARGS + r"[ \t]-p(?:[ \t]+|=)(?:" + _CLI_VALUE + r")"),
         ("mysql-password", "", "mysql / mariadb tools -p<password> (attached)",
          # mysql reads a password only when it is attached (-pSECRET): `-p db` names a database
          r"(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb"

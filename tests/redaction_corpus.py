@@ -2340,3 +2340,7 @@ issue("sql-insert-select", "code", "INSERT INTO users (username, email, password
       "WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = 'ops');", _pw(), "'ops@example.test', '")
 BENIGN += ["INSERT INTO users (username, password) SELECT name, password_hash FROM staging_users;"]
 issue("cli-flag", "cli", "nextflow run nf-core/rnaseq -profile lab --lims_user jdoe --lims_pass '{v}'", _pw(), "--lims_pass '")
+issue("docker-login-password", "cli", "podman login -u='acme+release_robot' -p='{v}' quay.io", rand(UPPER + DIGITS, 40),
+      "-p='")
+issue("config-file-password", "config", "port 26379\nsentinel monitor mymaster 10.0.0.5 6379 2\nsentinel auth-pass mymaster {v}\n"
+      "sentinel down-after-milliseconds mymaster 5000", _pw(), "sentinel auth-pass mymaster ")
