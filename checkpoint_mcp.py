@@ -745,6 +745,14 @@ _NOT_A_USER = r"(?:sha(?:1|224|256|384|512)|md5|image|key|type|name|id|test|foo|
 _BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
 
 
+# One two-factor recovery code alone after its label: letters and digits in two groups of four or five
+# (GitHub's `17711-d9c2e`, Google's `5als-800x`), eight digits (not a date: `95810729`, `0363-8668`),
+# or ten letters and digits (`m1hgbc64qp`).
+_ONE_RECOVERY_CODE = (r"(?:(?=[a-z-]{0,10}[0-9])(?=[0-9-]{0,10}[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}"
+                      r"|(?!(?:19|20)[0-9]{2}-?(?:0[1-9]|1[0-2]))[0-9]{4}[ -]?[0-9]{4}"
+                      r"|(?=[a-z]{0,9}[0-9])(?=[0-9]{0,9}[a-z])[a-z0-9]{10})(?![\w-])")
+
+
 # A secret's label in bold after its opening `**` or `__` (other words before it, `:` inside the
 # marker or after it), then the value, in backticks or bare, if it holds all four kinds of a
 # password's characters (is_four_kinds_password: not `db-credentials`, `Bearer-Token-v2`).
@@ -2960,11 +2968,17 @@ def redaction_patterns():
          r"(?P<weak>[^|\s()\[\]{}\\?\"']{6,128})[ \t]*(?=\r?\n|\Z)"),  # (not a regex's alternatives: `(secret|token)\s*…`)
         ("recovery-codes", "i", "recovery or backup codes listed on the lines under their label, or after it on its "
          "line in GitHub's and Cloudflare's shape (`xxxxx-xxxxx`)",
-         r"(?#needs:recovery code|backup code|recovery-code|backup-code)(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
+         r"(?#needs:recovery code|backup code|recovery-code|backup-code|recovery key|recovery-key)"
+         r"(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
          r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"
-         # (or one on the label's own line, after its colon: `… recovery code left for the account: qzd62-g4oah.`)
-         r"|(?:recovery|backup)[ -]codes?[^\n:]{0,80}:[ \t]*(?P<secret2>(?=[a-z]{0,5}[0-9])(?=[0-9]{0,5}[a-z])[a-z0-9]{5}-[a-z0-9]{5}"
-         r"(?:[ ,]+[a-z0-9]{5}-[a-z0-9]{5})*)(?![\w-])"),
+         # (or some on the label's own line after its colon, or on the next line after a word and a colon:
+         # `… recovery code left for the account: qzd62-g4oah.`, `next unused: yr5rw-n8rfe`)
+         r"|(?:recovery|backup)[ -]codes?(?:[^\n:]{0,80}:[ \t]*|[^\n]{0,100}\r?\n[^\n:]{0,40}:[ \t]*)"
+         r"(?P<secret2>" + _ONE_RECOVERY_CODE + r"(?:(?:[ \t]+\([a-z ]{1,12}\))?(?:[ \t]*,[ \t]*|[ \t]+(?:and[ \t]+)?)"
+         + _ONE_RECOVERY_CODE + r")*)"
+         # (and a recovery key in four groups: Google Workspace's, Apple's)
+         r"|recovery[ -]key[^\n:]{0,80}:[ \t]*(?P<secret3>(?=[a-z-]{0,19}[0-9])(?=[0-9-]{0,19}[a-z])"
+         r"[a-z0-9]{4}(?:-[a-z0-9]{4}){3,7})(?![\w-])"),
         ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
          "names a recovery key or BitLocker",
          r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),

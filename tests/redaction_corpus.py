@@ -2344,3 +2344,15 @@ issue("docker-login-password", "cli", "podman login -u='acme+release_robot' -p='
       "-p='")
 issue("config-file-password", "config", "port 26379\nsentinel monitor mymaster 10.0.0.5 6379 2\nsentinel auth-pass mymaster {v}\n"
       "sentinel down-after-milliseconds mymaster 5000", _pw(), "sentinel auth-pass mymaster ")
+issue("recovery-codes", "prose", "2FA recovery code for the billing admin (use once): {v} — the rest are in the safe",
+      rand(LOWER, 5) + "-" + rand(LOWER, 2) + rand(DIGITS, 3), "(use once): ")
+issue("recovery-codes", "chat", "mara: backup codes for the shared status-page account: 0000-0000 (used), {v}",
+      rand(DIGITS, 4) + "-" + rand(DIGITS, 4), "status-page account: ")
+issue("recovery-codes", "prose", "Wiki admin recovery codes (two used already)\nnext unused: {v}\nothers in envelope R-2",
+      rand(DIGITS, 2) + rand(LOWER, 3) + "-" + rand(LOWER, 3) + rand(DIGITS, 2), "next unused: ")
+issue("recovery-codes", "prose", "Recovery key for the studio's Google Workspace super admin: {v}",
+      "-".join(rand(LOWER, 2) + rand(DIGITS, 1) + rand(LOWER, 1) for _ in range(4)), "super admin: ")
+issue("recovery-codes", "prose", "Backup codes for the club's fitness-app admin: {v} (keep offline)",
+      rand(LOWER, 4) + rand(DIGITS, 2) + rand(LOWER, 4), "fitness-app admin: ")
+BENIGN += ["backup codes generated: 2024-0611, printed and filed", "recovery key: see the password manager, item ops-mdm",
+           "GitHub recovery codes: 10 generated, 2 used (count only)"]
