@@ -925,7 +925,8 @@ _PASSWORD_WORDS_ELSEWHERE = (
     ("alasana", "[Ss]alasana", "(?:ni|si)?(?: on(?= ))?"), ("ata laluan", "[Kk]ata laluan", ""),
     ("ontrasenya", "[Cc]ontrasenya", ""), ("enosiri", "[Nn]enosiri", ""),
     ("hrase secr", "[Pp]hrase secr", "[èe]te"), ("ozinka", "[Ll]ozinka", "(?:u)?"), ("arool", "[Pp]arool", "(?:i)?"),
-    ("agwoord", "[Ww]agwoord", ""), ("ywila", "[Nn]ywila", ""), ("eno la siri", "[Nn]eno la siri", ""))
+    ("agwoord", "[Ww]agwoord", ""), ("ywila", "[Nn]ywila", ""), ("eno la siri", "[Nn]eno la siri", ""),
+    ("ykilorð", "[Ll]ykilorð", "(?:ið|s)?"))
 _PASSWORD_SCRIPTS_ELSEWHERE = (r"密[码碼]|口令|パスワード|비밀번호|비번|암호|パスフレーズ|كلمة (?:المرور|مرور|السر|سر)|पासवर्ड"
                                r"|סיסמ[התא]|รหัสผ่าน|[Κκ]ωδικός|পাসওয়ার্ড|رمز(?: عبور)?|የይለፍ ቃል|ፓስወርድ|🔑")
 
@@ -2763,13 +2764,20 @@ def redaction_patterns():
          # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
          r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
          r"|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
-         r"|口令|비밀번호|비번|패스워드|암호)"
-         r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
+         r"|口令|비밀번호|비번|패스워드|암호|ykilorð)"
+         r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Ll]ykilorð(?:ið|s)?|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
          r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
          r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
          r"|密[码碼]|口令|비밀번호|비번|패스워드|암호)"
          r"[^\n]{0,80}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
          + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
+        ("password-in-brackets", "", "a password given in corner brackets or quotes right after its word and a "
+         "particle in Japanese, Chinese or Korean prose (`パスワードは「…」です`, `密码是“…”`, `비밀번호는 \"…\"`): "
+         "whatever its shape, when it is printable ASCII of 6 to 64 characters",
+         r"(?#needs:パスワード|暗証番号|密码|密碼|口令|비밀번호|비번|암호|패스워드)"
+         r"(?:パスワード|暗証番号|密[码碼]|口令|비밀번호|비번|암호|패스워드)(?:は|が|を|是|为|為|는|은|가|를)?[ \t]*[:：]?[ \t]*"
+         r"(?:「(?P<secret>[!#-&(-~]{6,64})」|『(?P<secret2>[!#-&(-~]{6,64})』|“(?P<secret3>[!#-&(-~]{6,64})”"
+         r"|\"(?P<secret4>[!#-&(-~]{6,64})\"|'(?P<secret5>[!#-&(-~]{6,64})')"),
         ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
          "made: a passphrase of three or more words (`cobalt-summit-indigo`), words run together "
          "(`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
@@ -2859,7 +2867,7 @@ def redaction_patterns():
          r"|elsz|окен|арол|密码|密碼|密钥|秘钥|口令|令牌|トークン|パスワード|비밀번호|암호|토큰|كلمة|पासवर्ड"
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan"
          r"|رمز|የይለፍ|ፓስወርድ|ywila|eno la siri|🔑"
-         r"|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord)"
+         r"|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord|ykilorð)"
          r"(?P<name>" + one_of(*("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*"))))
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)"
@@ -2873,7 +2881,7 @@ def redaction_patterns():
          r"(?#needs:ass|ASS|pw|Pw|PW|de passe|ontrase|clave|Clave|senha|Senha|ösenord|sandi|achtwoord|asło|aslo"
          r"|eslo|ifre|arola|ennwort|elsz|арол|密码|密碼|口令|パスワード|비밀번호|암호|كلمة|पासवर्ड|alasana|비번"
          r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord"
-         r"|رمز|የይለፍ|ፓስወርድ|mdp|Mdp|MDP|ywila|eno la siri|🔑)"
+         r"|رمز|የይለፍ|ፓስወርድ|mdp|Mdp|MDP|ywila|eno la siri|🔑|ykilorð)"
          r"(?P<name>" + one_of(*(
              "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "passcode",
                                                                         "pwd", "pw", "mdp")

@@ -2356,3 +2356,10 @@ issue("recovery-codes", "prose", "Backup codes for the club's fitness-app admin:
       rand(LOWER, 4) + rand(DIGITS, 2) + rand(LOWER, 4), "fitness-app admin: ")
 BENIGN += ["backup codes generated: 2024-0611, printed and filed", "recovery key: see the password manager, item ops-mdm",
            "GitHub recovery codes: 10 generated, 2 used (count only)"]
+issue("password-in-brackets", "chat", "Aiko: 会場Wi-Fi（Hall-B）のパスワードは「{v}」です。", rand(LOWER, 14) + rand(DIGITS, 1),
+      "パスワードは「")
+issue("password-in-brackets", "chat", "新的测试库密码是“{v}”，用完记得改。", rand(LOWER, 6) + rand(DIGITS, 3) + rand(UPPER, 1) + "=",
+      "密码是“")
+BENIGN += ["パスワードは「********」です", "パスワードは「DB_PASSWORD」に入れてください", "密码是“环境变量里的那个”"]
+issue("prose-password-languages", "chat", "Afhending: lykilorðið fyrir prófunarumhverfið er {v} – ekki setja það í Confluence",
+      rand(UPPER, 1) + rand(LOWER, 5) + rand(DIGITS, 2) + "%", "prófunarumhverfið er ")
