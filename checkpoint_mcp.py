@@ -792,6 +792,7 @@ _MNEMONIC_WORD = r"(?!(?:%s)(?![a-z]))[a-z]{3,8}" % "|".join(_NOT_SEED_WORDS)
 # punctuation, nor kana, a CJK ideograph or Hangul (`パスワードは1Passwordの…`: the product's
 # name ends at `の`; `비밀번호는 1Password에…` at `에`).
 _PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
+_PROSE_RUN = r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 
 
 # Not a value but a key's file named where it would be: `AuthKey_….p8`, `deploy.pem`.
@@ -803,21 +804,33 @@ _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
 # address, a path, a key's file, a NAME=… or the password manager 1Password is not one.
-_PROSE_SECRET = ("(?=" + _PROSE_CHAR + r"{0,64}[0-9])"
-                 r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*|(?:[0-9]{1,3}\.){3}[0-9]{1,3})"
-                 r"(?:[.,;:)'\"]?(?:\s|\Z)))"
-                 + _KEY_FILE_NAME
-                 + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_.]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_.]{2,64}="
-                 r"|[a-z0-9_.-]{1,64}/[a-z]"
-                 r"|(?:Mozilla|curl|Wget|python-requests|Go-http-client|okhttp|Java|node|axios|PostmanRuntime"
-                 r"|Apache-HttpClient|Dalvik|AppleWebKit|Safari|Chrome|Firefox)/[0-9]+\.[0-9.]*(?![^\s'\"`,;)])"
-                 # (nor a client's product and version: `Mozilla/5.0`,
-                 r"|0[xX][0-9a-fA-F]+(?![^\s'\"`,;)]))"  # nor a hex literal: a logon's id, `0xAF03AF9D`)
-                 r"(?:(?=" + _PROSE_CHAR + r"{0,64}[!#$%^&*~?@])"
-                 r"|(?=" + _PROSE_CHAR + r"{0,64}[A-Z])(?=" + _PROSE_CHAR + r"{0,64}[a-z])(?=" + _PROSE_CHAR + r"{10})"
-                 # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
-                 r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」])))"
-                 r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{8,64}")
+# `inside`: a comma or a semicolon may stand inside the value, between two of its
+# characters (`Kmc,5996Xwkv, user …`: prose's has a space after it); not in a list whose
+# fields they part (`ops@example.org,…,failed`).
+def _prose_secret(inside):
+    seen = _PROSE_CHAR.replace("`,;", "`") if inside else _PROSE_CHAR  # (what the lookaheads look over)
+    ten = ("(?:" + _PROSE_RUN + "{10}|" + _PROSE_RUN + "{2,9}[,;]" + _PROSE_RUN + "{6})") if inside else seen + "{10}"
+    body = ("(?:" + _PROSE_RUN + "{8,64}(?:[,;]" + _PROSE_RUN + "{1,64})?|" + _PROSE_RUN + "{1,7}[,;]"
+            + _PROSE_RUN + "{7,64})") if inside else _PROSE_RUN + "{8,64}"
+    return ("(?=" + seen + r"{0,64}[0-9])"
+            r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*|(?:[0-9]{1,3}\.){3}[0-9]{1,3})"
+            r"(?:[.,;:)'\"]?(?:\s|\Z)|[,;]))"
+            + _KEY_FILE_NAME
+            + r"(?!\.{0,2}/|~/|[A-Z_][A-Z0-9_]{2,64}=|(?=[A-Za-z_.]{0,64}[a-z]{3})[A-Za-z_][A-Za-z0-9_.]{2,64}="
+            r"|[a-z0-9_.-]{1,64}/[a-z]"
+            r"|(?:Mozilla|curl|Wget|python-requests|Go-http-client|okhttp|Java|node|axios|PostmanRuntime"
+            r"|Apache-HttpClient|Dalvik|AppleWebKit|Safari|Chrome|Firefox)/[0-9]+\.[0-9.]*(?![^\s'\"`,;)])"
+            # (nor a client's product and version: `Mozilla/5.0`,
+            r"|0[xX][0-9a-fA-F]+(?![^\s'\"`,;)]))"  # nor a hex literal: a logon's id, `0xAF03AF9D`)
+            r"(?:(?=" + seen + r"{0,64}[!#$%^&*~?@])"
+            r"|(?=" + seen + r"{0,64}[A-Z])(?=" + seen + r"{0,64}[a-z])(?=" + ten + ")"
+            # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
+            r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」])))"
+            + body)
+
+
+_PROSE_SECRET = _prose_secret(inside=True)
+_PROSE_SECRET_IN_A_LIST = _prose_secret(inside=False)
 
 
 # A password's word in prose, found from its second letter (`Password`, `passwd`, `Passwort`,
@@ -1600,7 +1613,7 @@ def redaction_patterns():
          "`:`, `|` or `,` (a spreadsheet's or a combo list's row: `ops@example.org<TAB>…`), if it reads as a "
          "chosen one",
          r"(?#needs:@)@(?<=[\w-]@)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,12}(?:\t+|[ \t]*[:|,][ \t]*)"
-         r"(?P<secret>" + _PROSE_SECRET + r")(?=[\t,|;]|[.,;:)'\"`]?(?:\s|\Z))"),
+         r"(?P<secret>" + _PROSE_SECRET_IN_A_LIST + r")(?=[\t,|;]|[.,;:)'\"`]?(?:\s|\Z))"),
         ("host-credentials", "", "a user and password before a host with no scheme (`dbadmin:…@mc1.example.com:11211`, "
          "as MEMCACHIER_SERVERS holds them), if the password looks random; not a time's seconds before an "
          "address (`06:07:22Z.<id>@mg.example.com`, `23:41:04Z,postmaster@…`)",

@@ -2361,5 +2361,10 @@ issue("password-in-brackets", "chat", "Aiko: 会場Wi-Fi（Hall-B）のパスワ
 issue("password-in-brackets", "chat", "新的测试库密码是“{v}”，用完记得改。", rand(LOWER, 6) + rand(DIGITS, 3) + rand(UPPER, 1) + "=",
       "密码是“")
 BENIGN += ["パスワードは「********」です", "パスワードは「DB_PASSWORD」に入れてください", "密码是“环境变量里的那个”"]
+issue("prose-password-languages", "chat", "Overdragelse: adgangskoden til test-databasen er {v}, bruger app_ro. Skift den efter release.",
+      rand(UPPER, 1) + rand(LOWER, 2) + "," + rand(DIGITS, 4) + rand(UPPER, 1) + rand(LOWER, 3), "test-databasen er ")
 issue("prose-password-languages", "chat", "Afhending: lykilorðið fyrir prófunarumhverfið er {v} – ekki setja það í Confluence",
       rand(UPPER, 1) + rand(LOWER, 5) + rand(DIGITS, 2) + "%", "prófunarumhverfið er ")
+BENIGN += ["I (7473) wifi:connected with Office-5G, aid = 3, channel 6, BW20",
+           "hash = hashlib.scrypt(pw, salt=salt, n=2**14, r=8, p=1)",
+           "password policy: min 8,max 64 characters; at least 1 digit"]
