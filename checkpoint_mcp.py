@@ -725,7 +725,7 @@ def _piped_secret(command):
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
             r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]|iinit(?![\w-])"
             r"|kubeseal[ \t][^\n]*--raw|vncpasswd|realm[ \t]+join|adcli[ \t]+join"
-            r"|unlock(?:[ \t][^|\n]{0,80})?[ \t]--stdin|--set-password)")  # (`lncli … unlock --stdin`, AnyDesk's)
+            r"|unlock(?:[ \t][^|\n]{0,80})?[ \t]--stdin|--set-password|-stdinpass(?![\w-]))")  # (`lncli … unlock --stdin`, AnyDesk's)
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -1555,9 +1555,13 @@ def redaction_patterns():
         ("c-define-secret", "", "a C macro named for a password, a key or a PIN, defined as a string "
          "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h, an HSM's `USER_PIN`), unless it "
          "is a name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
-         r"#define[ \t]+(?:[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY"
+         r"#define[ \t]+(?!(?:MAX|MIN)_)(?:[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET(?![A-Z])|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY"
          r"|(?:USER|SO|SIM|HSM|CARD|ADMIN)_PIN(?![A-Z]))[A-Z0-9_]*"
-         r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""
+         # (not a setting about it: `PASSWORD_PROMPT`, `TOKEN_LEN`, `SECRET_FILE`)
+         + "".join("(?<!_%s)" % word for word in ("LEN", "LENGTH", "SIZE", "MAX", "MIN", "PROMPT", "LABEL", "MSG", "MESSAGE",
+                                                  "TEXT", "HEADER", "PATH", "FILE", "ENV", "VAR", "NAME", "FIELD",
+                                                  "PARAM", "URL", "FMT", "FORMAT", "HINT", "ERROR", "TYPE", "ID"))
+         + r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""
          # (any other PIN as a string of digits: `HSM_LMK_PIN "84725385"`, not a board's `LED_PIN "GPIO17"`)
          r"""|[A-Z0-9_]*_PIN[ \t]+"(?P<secret3>[0-9]{4,12})")"""),
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
@@ -1658,9 +1662,10 @@ def redaction_patterns():
         ("oracle-ezconnect", "", "Oracle's EZConnect `user/password@//host:port/service`, the password, "
          "if it looks random",
          r"(?#needs:@//)/(?<=[\w$]/)(?P<weak>[^\s/@'\"]{4,128})@//[\w.-]+"),
-        ("tab-separated-setting", "", "a secret's name, a tab, then its quoted value (Django's debug page, "
-         "a settings dump): `SECRET_KEY<TAB>'…'`",
-         "(?#needs:\t)" r"(?<![^\n])[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY|API_KEY)[A-Z0-9_]*\t+"
+        ("tab-separated-setting", "", "a secret's name, tabs or two spaces or more, then its quoted value (Django's "
+         "debug page, a settings dump): `SECRET_KEY<TAB>'…'`, `  SECRET_KEY       '…'`",
+         r"(?#needs:PASSWORD|PASSWD|SECRET|TOKEN|_KEY)(?<![^\n])[ \t]*"
+         r"(?=[A-Z0-9_]{0,80}?(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY))[A-Z0-9_]{1,80}(?:\t+| {2,})"
          r"(?:'(?P<secret>[^'\n]{6,})'|\"(?P<secret2>[^\"\n]{6,})\")"),
         ("password-asked-then-given", "", "a password, a key or a token given alone on the line after a line "
          "that asks for it (a chat: `<kev> what's the mq password again?` then `<mira> …`), if it reads as a "
@@ -2108,7 +2113,7 @@ def redaction_patterns():
          r"(?P<weak>\S{6,128})[ \t]*(?=\r?\n|\Z)"),  # (nor a host's port: `listening:8443`)
         ("certificate-file-password", "", "a password given right after a certificate's or a keystore's file "
          "in a call (`new X509Certificate2(@\"…\\site.pfx\", \"…\")`, `load(\"app.p12\", \"…\")`), if it looks random",
-         r"(?#needs:.pfx|.p12|.jks|.keystore|.PFX|.P12)\.(?:pfx|p12|jks|keystore|PFX|P12)[\"'][ \t]*,[ \t]*@?"
+         r"(?#needs:.pfx|.p12|.jks|.keystore|.PFX|.P12)\.(?:pfx|p12|jks|keystore|PFX|P12)[\"']\)?[ \t]*,\s{0,40}@?"
          r"(?:\"(?P<weak>[^\"\n]{4,128})\"|'(?P<weak2>[^'\n]{4,128})')"),
         ("rclone-obscure", "", "the password given to `rclone obscure` (which only hides it in a config)",
          r"(?#needs:rclone obscure)rclone[ \t]+obscure[ \t]+(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\")]+))"),
@@ -2195,7 +2200,8 @@ def redaction_patterns():
          "\"u:…\"`, `btoa('u:…')` in a Basic header, .NET's `GetBytes(\"u:…\")` that makes one): the password, if "
          "it looks random",
          r"(?#needs:userpwd|basic|btoa|getbytes)"
-         r"(?:userpwd|basic|btoa|getbytes)[^\n]{0,40}?[\"'`][\w.@+-]{1,64}:"
+         r"(?:userpwd|basic|btoa|getbytes)(?:(?<=userpwd)\)=|[^\n]{0,40}?[\"'`])[\w.@+-]{1,64}:"  # (and Asterisk's
+         # `CURLOPT(userpwd)=u:…`)
          r"(?:(?P<weak>[^\s\"'`:/]{4,64})|(?P<secret>(?=[a-z0-9 ]{0,28}[a-z])[a-z0-9]{4}(?: [a-z0-9]{4}){5}))[\"'`]"),  # (or WordPress's
          # application password, six groups of four: `btoa('user:CS2P ieM3 W6Aa 9iTF mnJ0 O4HS')`)  # (no '/': `'https://…'`, `git@host:owner/repo`)
         ("typed-after-user-tab", "i", "what a GUI script types after a user and a tab: `Send(\"user{TAB}\")` then "
@@ -2231,7 +2237,7 @@ def redaction_patterns():
         ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
          _after_call(r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
                      "createHmac", r"hmac\.new", r"hmac\.New", "SignedString")
-         + r"""[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
+         + r"""(?:[^\n]|\n(?=[ \t]*[\w{}'"]|[ \t]*\)?,)){0,300}?(?:,\s{0,40}|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
         ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
          r"""(?#needs:@tcp():(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
         ("setx-secret", "i", "setx NAME_PASSWORD value (Windows)",
@@ -3183,11 +3189,12 @@ def redaction_patterns():
          r"(?#needs:CommunityData)CommunityData\([ \t]*(?:\"(?P<community>[^\"\n]+)\"|'(?P<community2>[^'\n]+)')"),
         ("signing-tool-password", "", "a password given to a signing or keychain tool: Windows' `signtool … /p …`, "
          "macOS' `security import … -P …`, `security create-keychain|unlock-keychain … -p …`, "
-         "`security set-key-partition-list … -k …`",
-         r"(?#needs:signtool|SignTool|SIGNTOOL|security )(?:(?i:signtool)(?:\.exe)?[\"']?[ \t][^\n]{0,200}?[ \t]/p"
-         r"|security[ \t]+(?:import[ \t][^\n]{0,200}?[ \t]-P|(?:create|unlock|delete|set)-keychain[ \t][^\n]{0,200}?[ \t]-p"
-         r"|set-key-partition-list[ \t][^\n]{0,200}?[ \t]-k))[ \t]+"
-         r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<weak>[^\s\"'$%][^\s\"']{5,127}))"),
+         "`security set-key-partition-list … -k …`, and Sparkle's private key to `sign_update -s …`: the flag "
+         "takes nothing else",
+         r"(?#needs:signtool|SignTool|SIGNTOOL|security |sign_update)(?:(?i:signtool)(?:\.exe)?[\"']?[ \t][^\n]{0,200}?[ \t]/p"
+         r"|security[ \t]+(?:import[ \t][^\n]{0,200}?[ \t]-P|(?:create|unlock|delete|set)-keychain(?:[ \t][^\n]{0,200}?)?[ \t]-p"
+         r"|set-key-partition-list[ \t][^\n]{0,200}?[ \t]-k)|sign_update(?:[ \t][^\n]{0,200}?)?[ \t]-s)[ \t]+"
+         r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<secret3>[^\s\"'$%][^\s\"']{5,127}))"),
         ("openssl-passwd-argument", "", "the password `openssl passwd` hashes, given as its argument "
          "(`usermod -p \"$(openssl passwd -6 '…')\" ops`)",
          r"(?#needs:openssl passwd)openssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|aixmd5|crypt|quiet|noverify)"
@@ -3744,7 +3751,9 @@ def redaction_regexes():
         made["user_argument"] = re.compile(r"([\"'])[\w.@+=,\\-]{2,128}\1[ \t]*,[ \t]*[\"']\Z")  # (a DN too)
         made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`,
             # `… API token (CMS read/write) <hex>`, `… token for the CLI (scope read+write) → <hex>`
-            r"(?:[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was))|[^\n:=()]{0,40}?\([^()\n]{1,60}\)[ \t]*(?:→|->|[:=])?)"
+            r"(?:[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was|ist|est|es|è|é|er|är|on|je|jest|--|—|–|→))"  # (`… API-Schlüssel
+            # für Gorgias ist <hex>`, `… API klíč pro Fakturoid je <hex>`, `… routing key for Pallas -- <hex>`)
+            r"|[^\n:=()]{0,40}?\([^()\n]{1,60}\)[ \t]*(?:→|->|[:=])?)"
             r"[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?[\"'`]?\Z")
         _redaction_regexes.update(made)
     return (_redaction_regexes["patterns"], _redaction_regexes["placeholder"],

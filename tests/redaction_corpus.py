@@ -2368,3 +2368,21 @@ issue("prose-password-languages", "chat", "Afhending: lykilorðið fyrir prófun
 BENIGN += ["I (7473) wifi:connected with Office-5G, aid = 3, channel 6, BW20",
            "hash = hashlib.scrypt(pw, salt=salt, n=2**14, r=8, p=1)",
            "password policy: min 8,max 64 characters; at least 1 digit"]
+issue("signing-tool-password", "cli", "signtool sign /f build\\app.pfx /p {v} /fd sha256 /tr http://ts.example.test dist\\App.exe",
+      "Harbor-Lantern-Meadow-Quartz", "/p ")
+issue("signing-tool-password", "cli", "security create-keychain -p \"{v}\" build.keychain && security default-keychain -s build.keychain",
+      rand(LOWER, 6) + "." + rand(LOWER, 5) + "." + rand(LOWER, 6), "create-keychain -p \"")
+issue("signing-tool-password", "cli", "./bin/sign_update -s {v} build/App-2.4.0.zip", b64(32), "sign_update -s ")
+issue("piped-secret", "cli", "echo -n '{v}' | hdiutil create -encryption AES-256 -stdinpass -srcfolder ./keys backup.dmg",
+      rand(LOWER, 7) + "." + rand(LOWER, 5) + "." + rand(DIGITS, 2), "echo -n '")
+issue("signing-key-literal", "code", "const token = jwt.sign(\n  { sub: 'svc-updater', exp: now + 60 },\n  '{v}',\n"
+      "  { algorithm: 'HS256' }\n);", rand(HEX, 64), "  '")
+issue("certificate-file-password", "code", "var cert = new X509Certificate2(\n    Path.Combine(dir, \"sign.pfx\"),\n    \"{v}\",\n"
+      "    X509KeyStorageFlags.Exportable);", _pw(), "    \"")
+issue("tab-separated-setting", "log", "Settings\n  DEBUG            True\n  SECRET_KEY       '{v}'\n  TIME_ZONE        'UTC'",
+      rand(LOWER + DIGITS + "!@#%^&*(-_=+)", 50), "SECRET_KEY       '")
+issue("generic-second-line", "chat", "Jonas: der API-Schlüssel für das Billing ist {v} -- bitte nicht ins Ticket kopieren.",
+      rand(HEX, 64), "für das Billing ist ")
+issue("c-define-secret", "code", "#define GW_HOST   \"10.1.2.3\"\n#define GW_SECRET \"{v}\"", _pw(), "#define GW_SECRET \"")
+issue("user-password-literal", "log", "pbx.c: Executing [s@crm:2] Set(\"PJSIP/6001-00b2\", \"CURLOPT(userpwd)=crm:{v}\")", _pw(),
+      "CURLOPT(userpwd)=crm:")
