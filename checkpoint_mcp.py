@@ -795,9 +795,10 @@ _PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 _PROSE_RUN = r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 
 
-# Not a value but a key's file named where it would be: `AuthKey_….p8`, `deploy.pem`.
+# Not a value but a key's file named where it would be: `AuthKey_….p8`, `deploy.pem` (or an installer's or a
+# recording's: `… sha256 Kestrelize-9.28.4.exe`).
 _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|jks|keystore|kdbx|json|ya?ml|toml"
-                  r"|txt|env|asc|gpg|age|ovpn|conf|cfg|ini)(?![A-Za-z0-9]))")
+                  r"|txt|env|asc|gpg|age|ovpn|conf|cfg|ini|wav|mp3|exe|msi|dmg|pkg|deb|rpm|apk|ipa|appx|msix)(?![A-Za-z0-9]))")
 
 
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
@@ -821,7 +822,8 @@ def _prose_secret(inside):
             r"|(?:Mozilla|curl|Wget|python-requests|Go-http-client|okhttp|Java|node|axios|PostmanRuntime"
             r"|Apache-HttpClient|Dalvik|AppleWebKit|Safari|Chrome|Firefox)/[0-9]+\.[0-9.]*(?![^\s'\"`,;)])"
             # (nor a client's product and version: `Mozilla/5.0`,
-            r"|0[xX][0-9a-fA-F]+(?![^\s'\"`,;)]))"  # nor a hex literal: a logon's id, `0xAF03AF9D`)
+            r"|0[xX][0-9a-fA-F]+(?![^\s'\"`,;)])"  # nor a hex literal: a logon's id, `0xAF03AF9D`,
+            r"|#[0-9]{1,10}[.,;:)]?(?![^\s]))"  # nor a ticket's number: `… reset link. Ticket #542934.`)
             r"(?:(?=" + seen + r"{0,64}[!#$%^&*~?@])"
             r"|(?=" + seen + r"{0,64}[A-Z])(?=" + seen + r"{0,64}[a-z])(?=" + ten + ")"
             # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
@@ -3345,7 +3347,7 @@ _PLACEHOLDER_VALUE = (
     # Vercel: `"@SENTRY_AUTH_TOKEN"`)
     r"|(?i:@microsoft\.keyvault)\(.*|\[(?i:parameters|variables|reference|concat|listkeys)\(.*"
     r"|hmac-sha(?:1|224|256|384|512):.*"  # (Octopus' `#{Sql.Password}`, ARM's `[parameters('…')]`, Vault's audit HMAC)
-    r"|ENC\[.*|ENC\(.*|@(?:keychain|env):.*|@[~.]?/\S*|@[\w.-]+\.(?:txt|json|ya?ml|env|conf|cfg|ini|key|pem)"
+    r"|ENC\[.*|ENC\(.*|Encrypted\(.*|@(?:keychain|env):.*|@[~.]?/\S*|@[\w.-]+\.(?:txt|json|ya?ml|env|conf|cfg|ini|key|pem)"
     r"|@[a-z]+(?:-[a-z]+)+"  # (and in Vercel's older form: `@sentry-auth-token`)
     r"|(?i:secretref|secretkeyref|valuefrom)\b.*"
     r"|(?:op|vault|ref\+[a-z0-9]+|sops|bws?|akv|azkv|(?:azure)?keyvault|awssm|gcpsm|secretsmanager|ssm|doppler"
@@ -3379,6 +3381,7 @@ _PLACEHOLDER_VALUE = (
     r"|projects/[^/\s]+/secrets/[A-Za-z0-9_-]+(?:/versions/(?:latest|[0-9]+))?"
     r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*|\*[A-Za-z_][A-Za-z0-9_-]*"
     r"|[A-Z][A-Z0-9]{1,9}-[0-9]{1,6}"  # a ticket's id: `INFRA-8906`
+    r"|(?i:todo|fixme|tbd)(?:[_ -][A-Za-z].*|:.*)?"  # a note in its place: `TODO-set-in-CI`
     r"|[A-Z]{2,}(?:_[A-Z]{2,})+"  # a constant's name: `headers[API_KEY] = SERVER_INFO`
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
@@ -3691,6 +3694,8 @@ def redaction_regexes():
         # strings, one after the other: a doubled quote read as one would make failing slow)
         made["sql_item"] = re.compile(r"\s*[Nn]?('[^'\n]*'(?:'[^'\n]*')*|\"[^\"\n]*\"|[^,(]*(?:\([^()]*\)[^,]*)?)\s*(?:,|\Z)")
         # (Amazon SES's message id: the time in hex, a UUID, a counter)
+        made["message_signature"] = re.compile(
+            r"(?:^|(?<=[\s\"'{,]))(?:x-)?[a-z0-9-]{0,24}signature(?:-256)?[\"']?[ \t]*[:=][ \t]*[\"']?(?:t=[0-9]+,v[0-9]=)?\Z")
         made["ses_message_id"] = re.compile(r"0[0-9a-f]{15}-[0-9a-f]{8}(?:-[0-9a-f]{4}){2,3}-[0-9a-f]{12}-0{6}")
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
         made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
@@ -3837,6 +3842,10 @@ def named_public(lowered, start, firebase=False):
     `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
     before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
     after = lowered[start:start + 80].partition("\n")[0]
+    line = lowered.rfind("\n", 0, start) + 1
+    above = lowered[lowered.rfind("\n", 0, max(0, line - 1)) + 1:max(0, line - 1)].strip()
+    if above.startswith("<key>") and "public" in above and "private" not in above and "secret" not in above:
+        return True  # a property list's public key, its name on the line above (Sparkle's `SUPublicEDKey`)
     name = _redaction_regexes["name_before"].search(before)
     if name is not None and "private" not in before and "secret" not in name.group(1) and "pass" not in name.group(1) and (
             name.group(1).startswith("public_") and " " not in name.group(1) or name.group(1).replace("-", "_").endswith(
@@ -3848,7 +3857,20 @@ def named_public(lowered, start, firebase=False):
                                 "// public", "-- public", "public by design", "(client-side", ", public)",
                                 ", public\n", "public access token"))
             or after.rstrip().endswith(", public") and ("#" in after or "//" in after)
+            or says_public_after(lowered, start)
             or (firebase and lowered.startswith("aiza", start)))
+
+
+def says_public_after(lowered, start):
+    """True when a comment after the value at `start`, on its line, says the value is public:
+    a public key (not a private's or a secret's), a client-side or publishable one, one
+    safe to ship or to expose (`'…'; // Ed25519 public key from the dashboard`, `// client-side
+    token, safe to ship`)."""
+    line = lowered[start:start + 200].partition("\n")[0]
+    comment = line.partition("//")[2] or line.partition(" #")[2]
+    return any(word in comment for word in ("public key", "client-side", "client side", "publishable",
+                                              "safe to ship", "safe to expose")) and not any(
+        word in comment for word in ("private", "secret", "not public", "isn't public", "is not"))
 
 
 def in_arn(lowered, start):
@@ -4723,6 +4745,9 @@ _ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".w
                    ".jpg", ".webp")
 _DOCUMENT_SUFFIXES = (".pdf", ".nc", ".zip", ".gz", ".csv", ".txt", ".html", ".xml", ".gif", ".jpeg", ".mp4",
                       ".zpl", ".tif", ".tiff", ".parquet")
+# A recording's or an installer's name, never a secret, whatever folder holds it (`key=2025-03-12/CA….wav`).
+_RECORDING_AND_INSTALLER_SUFFIXES = (".wav", ".mp3", ".m4a", ".ogg", ".flac", ".mov", ".exe", ".msi", ".dmg", ".pkg",
+                                     ".deb", ".rpm", ".apk", ".ipa", ".appx", ".msix")
 _FILE_NAME_SUFFIXES = _ASSET_SUFFIXES + _DOCUMENT_SUFFIXES + (".pem", ".crt", ".cer", ".der", ".p12", ".pfx", ".jks",
                                                               ".json", ".log", ".yaml", ".yml")
 
@@ -4853,8 +4878,10 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
         return True  # the rest of Vault's transit engine's ciphertext (`vault:v1:…`)
     if lowered.rfind("secure: v1:", line, start) >= 0:
         return True  # a Pulumi stack's encrypted config value (`secure: v1:<nonce>:<ciphertext>`)
-    if lowered.endswith("enc(", 0, start):
-        return True  # jasypt's encrypted property (`password=ENC(…)`)
+    if lowered.endswith(("enc(", "encrypted("), 0, start):
+        return True  # jasypt's encrypted property (`password=ENC(…)`), Codemagic's (`Encrypted(…)`)
+    if (" lease" in lowered[line:start] or lowered.startswith("lease", line)) and text.count("/", start, end) >= 2:
+        return True  # a Vault lease's id, its path (`renewed lease auth/kubernetes/login/<id>`)
     if lowered[line:start].strip(" \t-\"'") == "secure:":
         return True  # AppVeyor's or Travis' encrypted value under its key (`api_key:\n  secure: …`)
     sops = 0 if lowered.startswith("sops:") else lowered.rfind("\nsops:", 0, start) + 1
@@ -5370,14 +5397,19 @@ def credential_spans(text, lowered):
             continue  # Meta's click or browser id (`_fbc`'s `fb.1.<time>.<fbclid>`): it tracks, it opens nothing
         if in_mail_signature_header(lowered, start):
             continue  # a DKIM or ARC signature, which every receiver of the message reads
+        if set(text[start:end]) <= _HEX and _redaction_regexes["message_signature"].search(
+                lowered, max(0, start - 64), start):
+            continue  # a webhook's signature of one message, in its header (`X-Signature=…`, `Stripe-Signature:
+            # t=…,v1=…`), not a signed URL's (`&X-Amz-Signature=…`, which opens what it signs)
         if lowered.endswith("signature: ", 0, start) and "tlog entry" in lowered:
             continue  # a sigstore signature cosign wrote to the public transparency log (`tlog entry created`)
         if "--" in text[max(0, start - 2):end + 2] and is_sealed(whole_word(text, start, end)) and not (
                 is_rails_encrypted(whole_word(text, start, end)) and names_a_vendor_key(name_before(lowered, start))):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs (not a vendor's
             # key of its shape: `NEXUS_API_KEY=…--…--…==`)
-        if "/" not in text[start:end] and text[start:end].lower().endswith(_FILE_NAME_SUFFIXES):
-            continue  # a file's name: `wechatpay_<serial>.pem`
+        if "/" not in text[start:end] and text[start:end].lower().endswith(_FILE_NAME_SUFFIXES) or (
+                "://" not in text[max(0, start - 3):end] and lowered.endswith(_RECORDING_AND_INSTALLER_SUFFIXES, start, end)):
+            continue  # a file's name: `wechatpay_<serial>.pem`, `2025-03-12/CA….wav`
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
                 and text[end:end + 1] not in ("@", ":")):
             continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)
@@ -5398,6 +5430,9 @@ def credential_spans(text, lowered):
                 lowered, near.end(), start):
             near = None  # a variable is the word's value, and the URL after it another thing: `Authorization:
             # Bearer $CARRIER_TOKEN" https://…/track/1Z…`
+        if near is not None and near.group() == "token" and lowered[max(0, near.start() - 13):near.start()].rstrip(
+                " _-").endswith(("response", "page", "continuation", "sync")):
+            near = None  # a form's response or a list's page, not a credential: `Typeform … response token <hex>`
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near
         if near is None:  # (a token alone on its line under its label: as sure as beside it)

@@ -2386,3 +2386,13 @@ issue("generic-second-line", "chat", "Jonas: der API-Schlüssel für das Billing
 issue("c-define-secret", "code", "#define GW_HOST   \"10.1.2.3\"\n#define GW_SECRET \"{v}\"", _pw(), "#define GW_SECRET \"")
 issue("user-password-literal", "log", "pbx.c: Executing [s@crm:2] Set(\"PJSIP/6001-00b2\", \"CURLOPT(userpwd)=crm:{v}\")", _pw(),
       "CURLOPT(userpwd)=crm:")
+BENIGN += ["APP_SPECIFIC_PASSWORD=TODO-fill-in-CI", "  STORE_PRIVATE_KEY: Encrypted(" + b64(40) + ")",
+           "const VERIFY_KEY = '" + rand(HEX, 64) + "'; // Ed25519 public key from the vendor dashboard",
+           "INFO order_created order_id=42 X-Signature=" + rand(HEX, 64) + " ok",
+           "INFO recording uploaded key=2025-01-02/RE" + rand(HEX, 32) + ".wav size=1024",
+           "WARN [vault-agent] renewed lease auth/kubernetes/login/" + rand(HEX, 32) + " ttl=1h",
+           "Typeform form ab12Q response token " + rand(HEX, 32) + " (response id)",
+           "signtool sign /f %CERT_PATH% /p %CERT_PASSWORD% /fd sha256 App-1.4.2-rc.1.exe",
+           '#define PASSWORD_PROMPT "Password: "', '#define MAX_TOKEN_LEN "64"',
+           "<key>SUPublicEDKey</key>\n<string>" + b64(32) + "</string>",
+           "Customer forgot their portal password; sent the reset link. Ticket #54321."]
