@@ -811,8 +811,10 @@ _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|
 def _prose_secret(inside):
     seen = _PROSE_CHAR.replace("`,;", "`") if inside else _PROSE_CHAR  # (what the lookaheads look over)
     ten = ("(?:" + _PROSE_RUN + "{10}|" + _PROSE_RUN + "{2,9}[,;]" + _PROSE_RUN + "{6})") if inside else seen + "{10}"
-    body = ("(?:" + _PROSE_RUN + "{8,64}(?:[,;]" + _PROSE_RUN + "{1,64})?|" + _PROSE_RUN + "{1,7}[,;]"
-            + _PROSE_RUN + "{7,64})") if inside else _PROSE_RUN + "{8,64}"
+    # (what follows the comma is no list's next field: a word, a constant's name, a number)
+    field = r"(?:[A-Za-z][a-z]*|[A-Z][A-Z0-9_]*|[0-9]+)(?![^\s'\"`,;()<>])"
+    body = ("(?:" + _PROSE_RUN + "{8,64}(?:[,;](?!" + field + ")" + _PROSE_RUN + "{1,64})?|" + _PROSE_RUN
+            + "{1,7}[,;](?!" + field + ")" + _PROSE_RUN + "{7,64})") if inside else _PROSE_RUN + "{8,64}"
     return ("(?=" + seen + r"{0,64}[0-9])"
             r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*|(?:[0-9]{1,3}\.){3}[0-9]{1,3})"
             r"(?:[.,;:)'\"]?(?:\s|\Z)|[,;]))"
@@ -1557,7 +1559,7 @@ def redaction_patterns():
         ("c-define-secret", "", "a C macro named for a password, a key or a PIN, defined as a string "
          "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h, an HSM's `USER_PIN`), unless it "
          "is a name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
-         r"#define[ \t]+(?!(?:MAX|MIN)_)(?:[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET(?![A-Z])|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY"
+         r"#define[ \t]+(?!(?:MAX|MIN)_)(?:[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|SECRET(?![A-Z0-9_])|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY"
          r"|(?:USER|SO|SIM|HSM|CARD|ADMIN)_PIN(?![A-Z]))[A-Z0-9_]*"
          # (not a setting about it: `PASSWORD_PROMPT`, `TOKEN_LEN`, `SECRET_FILE`)
          + "".join("(?<!_%s)" % word for word in ("LEN", "LENGTH", "SIZE", "MAX", "MIN", "PROMPT", "LABEL", "MSG", "MESSAGE",
