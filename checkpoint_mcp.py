@@ -2794,6 +2794,15 @@ def redaction_patterns():
          r"|密[码碼]|口令|비밀번호|비번|패스워드|암호)"
          r"[^\n]{0,80}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
          + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
+        ("key-handed-over", "i", "a key, a token or a password handed over in a sentence: `here's the HubSpot "
+         "legacy API key for Umbra Streaming -- …`, `here is the API key for the station: …`, `here's the figshare "
+         "token for the pipeline -> …`, when the value looks generated (hex and a UUID too: the sentence says "
+         "what it is)",
+         r"(?#needs:here's |here is |heres |here’s )here(?:'s|’s|s| is)[ \t]+(?:the|our|my|your|a|an)[ \t]"
+         r"[^\n:]{0,120}?(?<![a-z])(?:key|token|secret|password|passphrase|credentials?|pat)(?![a-z])"
+         r"(?!(?:'s|’s)?[ \t_-]*(?:id|ids|name|names|fingerprint|hash|digest|checksum|fix|rotation|policy|format"
+         r"|length)(?![a-z]))"
+         r"[^\n:]{0,100}?(?:[ \t](?:--|—|–|->|→|is)|:)[ \t]+[\"'`]?(?P<token>[a-z0-9+/=_.-]{16,})(?![a-z0-9+/=_.-])"),
         ("password-in-brackets", "", "a password given in corner brackets or quotes right after its word and a "
          "particle in Japanese, Chinese or Korean prose (`パスワードは「…」です`, `密码是“…”`, `비밀번호는 \"…\"`): "
          "whatever its shape, when it is printable ASCII of 6 to 64 characters",

@@ -2396,3 +2396,9 @@ BENIGN += ["APP_SPECIFIC_PASSWORD=TODO-fill-in-CI", "  STORE_PRIVATE_KEY: Encryp
            '#define PASSWORD_PROMPT "Password: "', '#define MAX_TOKEN_LEN "64"',
            "<key>SUPublicEDKey</key>\n<string>" + b64(32) + "</string>",
            "Customer forgot their portal password; sent the reset link. Ticket #54321."]
+issue("key-handed-over", "chat", "Rosa [10:12]: here's the PagerDuty routing key for the billing service -- {v} -- please move it "
+      "to the vault", rand(HEX, 32), "billing service -- ")
+issue("key-handed-over", "chat", "Hi Amir, as requested here is the API key for the north weather station: {v}", rand(HEX, 20),
+      "north weather station: ")
+BENIGN += ["here's the token's fingerprint: " + rand(HEX, 32), "here is the key id: " + "%s-%s-4%s-8%s-%s" % (
+    rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
