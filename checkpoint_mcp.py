@@ -749,7 +749,10 @@ _BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-
 # (GitHub's `17711-d9c2e`, Google's `5als-800x`), eight digits (not a date: `95810729`, `0363-8668`),
 # or ten letters and digits (`m1hgbc64qp`).
 _ONE_RECOVERY_CODE = (r"(?:(?=[a-z-]{0,10}[0-9])(?=[0-9-]{0,10}[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}"
-                      r"|(?!(?:19|20)[0-9]{2}-?(?:0[1-9]|1[0-2]))[0-9]{4}[ -]?[0-9]{4}"
+                      # (not a date, a time's range, a phone's number: `0300-0400`, `0800 5550`)
+                      r"|(?!(?:19|20)[0-9]{2}-?(?:0[1-9]|1[0-2])"
+                      r"|(?:[01][0-9]|2[0-3])[0-5][0-9]-(?:[01][0-9]|2[0-3])[0-5][0-9](?![ \t]*\())"
+                      r"[0-9]{4}-?[0-9]{4}(?![\w-])(?![ \t]+[a-z])"  # (nor a measure: `1200-1800 ms`, `2500-5000 users`)
                       r"|(?=[a-z]{0,9}[0-9])(?=[0-9]{0,9}[a-z])[a-z0-9]{10})(?![\w-])")
 
 
@@ -813,8 +816,11 @@ def _prose_secret(inside):
     ten = ("(?:" + _PROSE_RUN + "{10}|" + _PROSE_RUN + "{2,9}[,;]" + _PROSE_RUN + "{6})") if inside else seen + "{10}"
     # (what follows the comma is no list's next field: a word, a constant's name, a number)
     field = r"(?:[A-Za-z][a-z]*|[A-Z][A-Z0-9_]*|[0-9]+)(?![^\s'\"`,;()<>])"
-    body = ("(?:" + _PROSE_RUN + "{8,64}(?:[,;](?!" + field + ")" + _PROSE_RUN + "{1,64})?|" + _PROSE_RUN
-            + "{1,7}[,;](?!" + field + ")" + _PROSE_RUN + "{7,64})") if inside else _PROSE_RUN + "{8,64}"
+    # (and the value holds a symbol a password's has: two ids a comma joins do not, `Prod-EU1,Prod-US2`)
+    strong = r"(?=[^\s'\"`()<>]{0,130}?[!@$%^&*+?~])"
+    body = ("(?:" + strong + _PROSE_RUN + "{8,64}(?:[,;](?!" + field + ")" + _PROSE_RUN + "{1,64})?|" + _PROSE_RUN
+            + "{8,64}|" + strong + _PROSE_RUN + "{1,7}[,;](?!" + field + ")" + _PROSE_RUN + "{7,64})"
+            ) if inside else _PROSE_RUN + "{8,64}"
     return ("(?=" + seen + r"{0,64}[0-9])"
             r"(?!-|1[Pp]assword(?![A-Za-z0-9_!#$%^&*~?@-]))(?![^\s@]{0,64}@(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*|(?:[0-9]{1,3}\.){3}[0-9]{1,3})"
             r"(?:[.,;:)'\"]?(?:\s|\Z)|[,;]))"
@@ -825,7 +831,7 @@ def _prose_secret(inside):
             r"|Apache-HttpClient|Dalvik|AppleWebKit|Safari|Chrome|Firefox)/[0-9]+\.[0-9.]*(?![^\s'\"`,;)])"
             # (nor a client's product and version: `Mozilla/5.0`,
             r"|0[xX][0-9a-fA-F]+(?![^\s'\"`,;)])"  # nor a hex literal: a logon's id, `0xAF03AF9D`,
-            r"|#[0-9]{1,10}[.,;:)]?(?![^\s]))"  # nor a ticket's number: `… reset link. Ticket #542934.`)
+            r"|#[0-9]{1,6}[.,;:)]?(?![^\s]))"  # nor a ticket's number: `… reset link. Ticket #542934.`)
             r"(?:(?=" + seen + r"{0,64}[!#$%^&*~?@])"
             r"|(?=" + seen + r"{0,64}[A-Z])(?=" + seen + r"{0,64}[a-z])(?=" + ten + ")"
             # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
@@ -1559,15 +1565,16 @@ def redaction_patterns():
         ("c-define-secret", "", "a C macro named for a password, a key or a PIN, defined as a string "
          "(`#define SECRET_PASS \"…\"` in an Arduino sketch's arduino_secrets.h, an HSM's `USER_PIN`), unless it "
          "is a name in snake case (a storage key's: `#define NVS_KEY_WIFI_PASS \"wifi_pass\"`)",
-         r"#define[ \t]+(?!(?:MAX|MIN)_)(?:[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|SECRET(?![A-Z0-9_])|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY"
+         r"#define[ \t]+(?!(?:MAX|MIN)_)(?![A-Z0-9_]{0,80}_(?:LEN|LENGTH|SIZE|MAX|MIN|PROMPT|LABEL|MSG|MESSAGE|TEXT|HEADER"
+         r"|PATH|FILE|ENV|VAR|NAME|FIELD|PARAM|URL|FMT|FORMAT|HINT|ERROR|TYPE|ID)[ \t])"  # (not a setting about it:
+         # `PASSWORD_PROMPT`, `MAX_TOKEN_LEN`)
+         r"(?:[A-Z0-9_]*(?:PASS|PSK|TOKEN|SECRET_KEY|API_KEY|APIKEY|AUTH_KEY|PRIVATE_KEY"
          r"|(?:USER|SO|SIM|HSM|CARD|ADMIN)_PIN(?![A-Z]))[A-Z0-9_]*"
-         # (not a setting about it: `PASSWORD_PROMPT`, `TOKEN_LEN`, `SECRET_FILE`)
-         + "".join("(?<!_%s)" % word for word in ("LEN", "LENGTH", "SIZE", "MAX", "MIN", "PROMPT", "LABEL", "MSG", "MESSAGE",
-                                                  "TEXT", "HEADER", "PATH", "FILE", "ENV", "VAR", "NAME", "FIELD",
-                                                  "PARAM", "URL", "FMT", "FORMAT", "HINT", "ERROR", "TYPE", "ID"))
-         + r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""
+         r"""[ \t]+(?!["'][a-z_]+["'])(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)')"""
          # (any other PIN as a string of digits: `HSM_LMK_PIN "84725385"`, not a board's `LED_PIN "GPIO17"`)
-         r"""|[A-Z0-9_]*_PIN[ \t]+"(?P<secret3>[0-9]{4,12})")"""),
+         r'|[A-Z0-9_]*_PIN[ \t]+"(?P<secret3>[0-9]{4,12})"'
+         # (and a secret's, if it looks random: `AMI_SECRET "…"`, not `HEADER_CLIENT_SECRET "X-Client-Secret"`)
+         r"""|[A-Z0-9_]{0,60}_SECRET[ \t]+"(?=[^"\n]{0,127}[A-Z!@#$%^&*+=?~])(?P<weak>[^"\n]{6,128})")"""),
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
          r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
          r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"#-][^\s]*))"""),
@@ -1669,18 +1676,28 @@ def redaction_patterns():
         ("tab-separated-setting", "", "a secret's name, tabs or two spaces or more, then its quoted value (Django's "
          "debug page, a settings dump): `SECRET_KEY<TAB>'…'`, `  SECRET_KEY       '…'`",
          r"(?#needs:PASSWORD|PASSWD|SECRET|TOKEN|_KEY)(?<![^\n])[ \t]*"
-         r"(?=[A-Z0-9_]{0,80}?(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY))[A-Z0-9_]{1,80}(?:\t+| {2,})"
-         r"(?:'(?P<secret>[^'\n]{6,})'|\"(?P<secret2>[^\"\n]{6,})\")"),
+         r"(?:(?=[A-Z0-9_]{0,80}?(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY))[A-Z0-9_]{1,80}\t+"
+         r"(?:'(?P<secret>[^'\n]{6,})'|\"(?P<secret2>[^\"\n]{6,})\")"
+         # (or aligned by spaces, Django's settings page: a name that ends in the word, a value that looks random;
+         # not `PASSWORD_HASHERS`, `AUTH_TOKEN_HEADER`)
+         r"|[A-Z0-9_]{0,60}(?:PASSWORD|PASSWD|SECRET|TOKEN|_KEY) {2,}(?![\"'][a-z_]+(?:\.[a-z_]+)+[\"'])"  # (not a dotted path)
+         r"(?:'(?P<weak>[^'\n]{16,})'|\"(?P<weak2>[^\"\n]{16,})\")"
+         r"(?=[ \t]*(?:\r?\n|\Z)))"),
         ("password-asked-then-given", "", "a password, a key or a token given alone on the line after a line "
          "that asks for it (a chat: `<kev> what's the mq password again?` then `<mira> …`), if it reads as a "
          "chosen one or looks random",
          # (found at the question mark, fast; the question is read when a value is found: is_asked_for)
          # (a short reply may come between: `checking`, `one sec`)
-         r"(?#needs:?)\?[ \t]*\r?\n(?:[^\n?]{1,60}\r?\n)?[ \t]*"
+         # (a short sentence may follow the question on its line: `… schicken? Der Job hängt.`)
+         r"(?#needs:?)\?(?:[ \t]+[^\n?]{1,60})?[ \t]*\r?\n(?:[^\n?]{1,60}\r?\n)?[ \t]*"
          # (after who answers: `<mira>`, `[10:02] Mira:`, `Mira:`, `Mira Rossi (00:49):`)
          r"(?:<[^>\n]{1,30}>|\[[^\]\n]{1,30}\][ \t]*[\w.-]{1,30}:"
-         r"|[\w.-]{1,30}(?:[ \t][\w.-]{1,30})?(?:[ \t]*\([^()\n]{1,20}\))?:)?[ \t]*"
-         r"(?P<asked>[^\s]{8,64})[ \t]*(?=\r?\n|\Z)"),
+         r"|[\w.-]{1,30}(?:[ \t][\w.-]{1,30})?(?:[ \t]*\([^()\n]{1,20}\))?[ \t]?:)?[ \t]*"
+         # (after a word or two of assent, and before an aside: `klar → …`, `oui c'est … — fais gaffe`, `… (case
+         # sensitive)`)
+         r"(?:(?:(?i:ok|okay|sure|yes|yeah|yep|yup|klar|ja|jo|oui|c'est|c’est|si|sí|sim|tak|da|it's|it’s|its|here|it"
+         r"|is|es|ist|är|er|on|je|to|try|use|now|nu|nyt)[ \t,]+){1,2}(?:→|->|:)?[ \t]*)??"
+         r"(?P<asked>[^\s]{8,64})[ \t]*(?:[—–][ \t][^\n]*|-[ \t][^\n]*|\([^\n]*)?(?=\r?\n|\Z)"),
         ("spaced-passphrase-after-name", "i", "a passphrase of words with spaces after a password's "
          "name, ending its line (`password=cinder oyster gravel indigo 66`, a .netrc's `password …`, "
          "`MQTT_PASSWORD: …`), if no word of it is a sentence's",
@@ -2241,7 +2258,9 @@ def redaction_patterns():
         ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
          _after_call(r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
                      "createHmac", r"hmac\.new", r"hmac\.New", "SignedString")
-         + r"""(?:[^\n]|\n(?=[ \t]*[\w{}'"]|[ \t]*\)?,)){0,300}?(?:,\s{0,40}|\[\]byte\()(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
+         + r"""(?:[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()|\s{0,40}\{[^{}()]{0,300}(?:\([^()\n]{0,40}\)[^{}()]{0,300}){0,4}\}\s{0,40},\s{0,40})"""
+         # (the payload an object literal over lines: `jwt.sign(\n  { sub: …, jti: crypto.randomUUID() },\n  '…'`)
+         r"""(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
         ("go-dsn-password", "", "user:password@tcp(host) (Go MySQL DSN)",
          r"""(?#needs:@tcp():(?<=[\w.-]:)(?P<secret>[^\s:@/"'`]{1,128})@tcp\("""),
         ("setx-secret", "i", "setx NAME_PASSWORD value (Windows)",
@@ -2301,11 +2320,11 @@ def redaction_patterns():
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
-         r"-(?<![\w-]-)-?(?=[a-z0-9._-]*(?<=[dentyrswk])[= \t])"  # (a name that ends as one below: most flags don't)
+         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?<=[dentyrswk])[= \t])"  # (a name that ends as one below: most flags don't)
          r"(?P<name>[a-z0-9.-]*(?:" + one_of("password", "passwd", "passphrase", "token", "secret", "api-?key",
                                              "access-key", "secret-key", "private-key", "auth-key", "license-key",
                                              "cookie", "oauth2-bearer", "pat(?<=-pat)") + ")"
-         r"|(?:[a-z0-9_-]*[_-]|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
+         r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
          r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
@@ -2808,8 +2827,10 @@ def redaction_patterns():
          "whatever its shape, when it is printable ASCII of 6 to 64 characters",
          r"(?#needs:パスワード|暗証番号|密码|密碼|口令|비밀번호|비번|암호|패스워드)"
          r"(?:パスワード|暗証番号|密[码碼]|口令|비밀번호|비번|암호|패스워드)(?:は|が|を|是|为|為|는|은|가|를)?[ \t]*[:：]?[ \t]*"
-         r"(?:「(?P<secret>[!#-&(-~]{6,64})」|『(?P<secret2>[!#-&(-~]{6,64})』|“(?P<secret3>[!#-&(-~]{6,64})”"
-         r"|\"(?P<secret4>[!#-&(-~]{6,64})\"|'(?P<secret5>[!#-&(-~]{6,64})')"),
+         # (with a digit or a symbol, and no address, file or product: `「1Password」`, `「Login.vue」`)
+         r"(?=[「『“\"'][!#-&(-~]{0,63}[0-9!@#$%^&*+=?~])(?![「『“\"'](?:[1１][Pp]assword|[!#-&(-~]*://|[!#-&(-~]*\.[a-z]{2,4}[」』”\"']))"
+         r"(?:「(?P<secret>[!#-&(-~]{8,64})」|『(?P<secret2>[!#-&(-~]{8,64})』|“(?P<secret3>[!#-&(-~]{8,64})”"
+         r"|\"(?P<secret4>[!#-&(-~]{8,64})\"|'(?P<secret5>[!#-&(-~]{8,64})')"),
         ("prose-secret-stated", "", "a password or token stated in prose when its value reads as one chosen or "
          "made: a passphrase of three or more words (`cobalt-summit-indigo`), words run together "
          "(`ThunderBanjoCedar`), a word with digits (`iloveyou99`), or 32 to 64 hex digits: "
@@ -2938,7 +2959,7 @@ def redaction_patterns():
          "(sandbox): …`): only a generated value "
          "(is_generated_token) or a password-like one, not words: `La chiave di ricerca è codice_cliente2`",
          r"(?#needs:chave|Chave|chiave|Chiave|sleutel|klucz|Klucz|люч|暗号化キー|مفتاح|کلید|מפתח|anahtar|Anahtar)"
-         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч|(?:ال)?مفتاح|کلید|[הבלוש]{0,2}מפתח|[Aa]nahtar(?:ı|i)?(?![ \t]+kelime))(?!\w)|暗号化キー)"
+         r"(?:(?<!\w)(?:[Cc]hi?ave|sleutel|[Kk]lucz|[Кк]люч|(?:ال)?مفتاح(?![ \t]+(?:ال)?عام)|کلید|[הבלוש]{0,2}מפתח|[Aa]nahtar(?:ı|i)?(?![ \t]+kelime))(?!\w)|暗号化キー)"
          r"(?:[^\n:：=()]|\([^()\n:：=]{1,30}\)){0,60}?(?:[ \t]*[:：=][ \t]*|[ \t]+(?:é|è|is|es|je|jest|to|—|→|هو|هي|است|הוא|היא)[ \t]+|は|[ \t]+(?=\())"
          r"[\"'`「«(]?[ \t]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?=[0-9+/=_.-]{0,127}[A-Za-z])"
          r"(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-)" + _KEY_FILE_NAME  # (a UUID after such a word is an id:
@@ -3013,11 +3034,13 @@ def redaction_patterns():
          r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"
          # (or some on the label's own line after its colon, or on the next line after a word and a colon:
          # `… recovery code left for the account: qzd62-g4oah.`, `next unused: yr5rw-n8rfe`)
-         r"|(?:recovery|backup)[ -]codes?(?:[^\n:]{0,80}:[ \t]*|[^\n]{0,100}\r?\n[^\n:]{0,40}:[ \t]*)"
+         r"|(?:recovery|backup)[ -]codes?(?:[^\n:]{0,80}:[ \t]*"
+         r"|[^\n]{0,100}\r?\n[ \t]*(?:next|unused|next unused|remaining|left|new|code|codes)[ \t]*:[ \t]*)"
          r"(?P<secret2>" + _ONE_RECOVERY_CODE + r"(?:(?:[ \t]+\([a-z ]{1,12}\))?(?:[ \t]*,[ \t]*|[ \t]+(?:and[ \t]+)?)"
          + _ONE_RECOVERY_CODE + r")*)"
          # (and a recovery key in four groups: Google Workspace's, Apple's)
-         r"|recovery[ -]key[^\n:]{0,80}:[ \t]*(?P<secret3>(?=[a-z-]{0,19}[0-9])(?=[0-9-]{0,19}[a-z])"
+         r"|recovery[ -]key(?![^\n:]{0,80}(?<![a-z])(?:id|ids|location|path|escrow|vault|label|name|backup)(?![a-z]))"
+         r"[^\n:]{0,80}:[ \t]*(?P<secret3>(?=[a-z-]{0,19}[0-9])(?=[0-9-]{0,19}[a-z])"
          r"[a-z0-9]{4}(?:-[a-z0-9]{4}){3,7})(?![\w-])"),
         ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
          "names a recovery key or BitLocker",
@@ -3207,7 +3230,7 @@ def redaction_patterns():
          r"(?#needs:signtool|SignTool|SIGNTOOL|security |sign_update)(?:(?i:signtool)(?:\.exe)?[\"']?[ \t][^\n]{0,200}?[ \t]/p"
          r"|security[ \t]+(?:import[ \t][^\n]{0,200}?[ \t]-P|(?:create|unlock|delete|set)-keychain(?:[ \t][^\n]{0,200}?)?[ \t]-p"
          r"|set-key-partition-list[ \t][^\n]{0,200}?[ \t]-k)|sign_update(?:[ \t][^\n]{0,200}?)?[ \t]-s)[ \t]+"
-         r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<secret3>[^\s\"'$%][^\s\"']{5,127}))"),
+         r"(?:\"(?P<secret>[^\"\n$]{4,128})\"|'(?P<secret2>[^'\n]{4,128})'|(?P<secret3>[^\s\"'$%(\[][^\s\"']{5,127}))"),
         ("openssl-passwd-argument", "", "the password `openssl passwd` hashes, given as its argument "
          "(`usermod -p \"$(openssl passwd -6 '…')\" ops`)",
          r"(?#needs:openssl passwd)openssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|aixmd5|crypt|quiet|noverify)"
@@ -3392,7 +3415,8 @@ _PLACEHOLDER_VALUE = (
     r"|projects/[^/\s]+/secrets/[A-Za-z0-9_-]+(?:/versions/(?:latest|[0-9]+))?"
     r"|(?:file|env|fd):\S+|stdin|\[?(?i:redacted)\]?|\.[*+?].*|\[\^.*|\*[A-Za-z_][A-Za-z0-9_-]*"
     r"|[A-Z][A-Z0-9]{1,9}-[0-9]{1,6}"  # a ticket's id: `INFRA-8906`
-    r"|(?i:todo|fixme|tbd)(?:[_ -][A-Za-z].*|:.*)?"  # a note in its place: `TODO-set-in-CI`
+    r"|(?i:todo|fixme|tbd)(?:[_ :-]+[A-Za-z][A-Za-z -]*)?"  # a note in its place, in words: `TODO-set-in-CI` (not
+    # a password that opens so: `Todo-List#42`)
     r"|[A-Z]{2,}(?:_[A-Z]{2,})+"  # a constant's name: `headers[API_KEY] = SERVER_INFO`
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
@@ -3705,8 +3729,14 @@ def redaction_regexes():
         # strings, one after the other: a doubled quote read as one would make failing slow)
         made["sql_item"] = re.compile(r"\s*[Nn]?('[^'\n]*'(?:'[^'\n]*')*|\"[^\"\n]*\"|[^,(]*(?:\([^()]*\)[^,]*)?)\s*(?:,|\Z)")
         # (Amazon SES's message id: the time in hex, a UUID, a counter)
+        made["public_comment"] = re.compile(r"(?:[\w-]+[ \t]+){0,2}(?:public[ \t]+(?:key|token)|client-side[ \t]+(?:key|token)"
+                                            r"|publishable[ \t]+(?:key|token))(?![a-z])")
+        made["not_public_comment"] = re.compile(r"(?<![a-z])(?:not|never|no|don't|do not|remove|move|replace|replaces|rotated"
+                                                r"|server|was|instead)(?![a-z])|\?")
+        made["dated_file"] = re.compile(r"(?:19|20)[0-9]{2}-?[01][0-9]-?[0-3][0-9]/[^/\s]+")
         made["message_signature"] = re.compile(
-            r"(?:^|(?<=[\s\"'{,]))(?:x-)?[a-z0-9-]{0,24}signature(?:-256)?[\"']?[ \t]*[:=][ \t]*[\"']?(?:t=[0-9]+,v[0-9]=)?\Z")
+            r"(?:^|(?<=[\s\"'{,]))(?!x-amz-|x-goog-)[a-z0-9]+(?:-[a-z0-9]+)*-signature(?:-256)?[ \t]*[:=][ \t]*"
+            r"(?:t=[0-9]+,v[0-9]=)?\Z")
         made["ses_message_id"] = re.compile(r"0[0-9a-f]{15}-[0-9a-f]{8}(?:-[0-9a-f]{4}){2,3}-[0-9a-f]{12}-0{6}")
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
         made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
@@ -3762,13 +3792,17 @@ def redaction_regexes():
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         made["asks_for"] = re.compile(  # (and in other languages, as ascii_lowercase leaves them)
             r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|clave"
-            r"|mot de passe|mdp|has[łl]o|heslo|[şs]ifre|parola|lösenord|пароль|パスワード|密码|密碼|비번|비밀번호)"
-            r"(?![\w-])[^\n]{0,40}\?[ \t]*\r?\Z")
+            r"|mot de passe|mdp|has[łl]o|heslo|[şs]ifre|parola|lösenord|пароль|パスワード|密码|密碼|비번|비밀번호"
+            r"|adgangskode|passord|salasana|lykilorð)"
+            r"\w{0,6}(?![\w-])[^\n]{0,40}\?(?:[ \t]+[^\n?]{1,60})?[ \t]*\r?\Z")
         made["user_argument"] = re.compile(r"([\"'])[\w.@+=,\\-]{2,128}\1[ \t]*,[ \t]*[\"']\Z")  # (a DN too)
         made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`,
             # `… API token (CMS read/write) <hex>`, `… token for the CLI (scope read+write) → <hex>`
-            r"(?:[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was|ist|est|es|è|é|er|är|on|je|jest|--|—|–|→))"  # (`… API-Schlüssel
-            # für Gorgias ist <hex>`, `… API klíč pro Fakturoid je <hex>`, `… routing key for Pallas -- <hex>`)
+            r"(?:(?![^\n:=]{0,60}?(?<![A-Za-z])(?i:fix(?:ed|es|en)?|commit(?:s|ted)?|commi[ct][a-z]{0,4}|build|merged?"
+            r"|patch(?:ed|es)?|rev|revision|sha(?:1|256|512)?|hash|digest|checksum|regress(?:ion|ed)?|bug"
+            r"|poprawk[a-z]{0,3})(?![A-Za-z]))"  # (not what a commit, a fix, a build is: `Der Token-Fix ist <sha>`)
+            r"[^\n:=]{0,60}?(?:[:=]|[ \t](?:is|was|ist|est|es|è|é|er|är|je|jest|→))"  # (`… API-Schlüssel
+            # für Gorgias ist <hex>`, `… API klíč pro Fakturoid je <hex>`; not `on`: a fix that landed on a commit)
             r"|[^\n:=()]{0,40}?\([^()\n]{1,60}\)[ \t]*(?:→|->|[:=])?)"
             r"[ \t]*(?:(?:[A-Za-z_][\w.]{0,40}|\[\]byte)\([ \t]*)?[\"'`]?\Z")
         _redaction_regexes.update(made)
@@ -3855,7 +3889,8 @@ def named_public(lowered, start, firebase=False):
     after = lowered[start:start + 80].partition("\n")[0]
     line = lowered.rfind("\n", 0, start) + 1
     above = lowered[lowered.rfind("\n", 0, max(0, line - 1)) + 1:max(0, line - 1)].strip()
-    if above.startswith("<key>") and "public" in above and "private" not in above and "secret" not in above:
+    if (lowered[line:start].strip() == "<string>" and above.startswith("<key>") and above.endswith("</key>")
+            and above.count("<key>") == 1 and "public" in above and "private" not in above and "secret" not in above):
         return True  # a property list's public key, its name on the line above (Sparkle's `SUPublicEDKey`)
     name = _redaction_regexes["name_before"].search(before)
     if name is not None and "private" not in before and "secret" not in name.group(1) and "pass" not in name.group(1) and (
@@ -3873,15 +3908,19 @@ def named_public(lowered, start, firebase=False):
 
 
 def says_public_after(lowered, start):
-    """True when a comment after the value at `start`, on its line, says the value is public:
-    a public key (not a private's or a secret's), a client-side or publishable one, one
-    safe to ship or to expose (`'…'; // Ed25519 public key from the dashboard`, `// client-side
-    token, safe to ship`)."""
+    """True when the comment after the value at `start`, on its line, opens by calling it
+    public: a public key, a client-side or publishable token or key (`'…'; // Ed25519 public key
+    from the dashboard`, `// client-side token, safe to ship`); not when it says otherwise
+    anywhere (`// NOT safe to ship`, `never expose client-side`, `replaces the public key`),
+    when a secret's or a private's name stands before the value, or when the value is a
+    vendor's secret by its make (`sk_live_…`, `ghp_…`, `xoxb-…`)."""
     line = lowered[start:start + 200].partition("\n")[0]
-    comment = line.partition("//")[2] or line.partition(" #")[2]
-    return any(word in comment for word in ("public key", "client-side", "client side", "publishable",
-                                              "safe to ship", "safe to expose")) and not any(
-        word in comment for word in ("private", "secret", "not public", "isn't public", "is not"))
+    comment = (line.partition("//")[2] or line.partition(" #")[2]).strip()
+    before = lowered[max(lowered.rfind("\n", 0, start) + 1, start - 48):start]
+    return (_redaction_regexes["public_comment"].match(comment) is not None
+            and not _redaction_regexes["not_public_comment"].search(comment)
+            and "secret" not in before and "private" not in before
+            and not lowered.startswith(("sk_", "rk_", "ghp_", "gho_", "ghs_", "github_pat_", "glpat-", "xox", "sk-"), start))
 
 
 def in_arn(lowered, start):
@@ -4891,7 +4930,8 @@ def is_sealed_or_named_id(text, lowered, line, start, end, near, sealed=False):
         return True  # a Pulumi stack's encrypted config value (`secure: v1:<nonce>:<ciphertext>`)
     if lowered.endswith(("enc(", "encrypted("), 0, start):
         return True  # jasypt's encrypted property (`password=ENC(…)`), Codemagic's (`Encrypted(…)`)
-    if (" lease" in lowered[line:start] or lowered.startswith("lease", line)) and text.count("/", start, end) >= 2:
+    if lowered.endswith(("lease ", "lease: ", "lease_id: ", "lease_id=", "lease id "), 0, start) and (
+            text.count("/", start, end) >= 2):
         return True  # a Vault lease's id, its path (`renewed lease auth/kubernetes/login/<id>`)
     if lowered[line:start].strip(" \t-\"'") == "secure:":
         return True  # AppVeyor's or Travis' encrypted value under its key (`api_key:\n  secure: …`)
@@ -5419,7 +5459,8 @@ def credential_spans(text, lowered):
             continue  # a piece of Rails' encrypted credentials, which `=--` splits into runs (not a vendor's
             # key of its shape: `NEXUS_API_KEY=…--…--…==`)
         if "/" not in text[start:end] and text[start:end].lower().endswith(_FILE_NAME_SUFFIXES) or (
-                "://" not in text[max(0, start - 3):end] and lowered.endswith(_RECORDING_AND_INSTALLER_SUFFIXES, start, end)):
+                lowered.endswith(_RECORDING_AND_INSTALLER_SUFFIXES, start, end) and (
+                    "/" not in text[start:end] or _redaction_regexes["dated_file"].fullmatch(text, start, end))):
             continue  # a file's name: `wechatpay_<serial>.pem`, `2025-03-12/CA….wav`
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
                 and text[end:end + 1] not in ("@", ":")):
@@ -5442,7 +5483,7 @@ def credential_spans(text, lowered):
             near = None  # a variable is the word's value, and the URL after it another thing: `Authorization:
             # Bearer $CARRIER_TOKEN" https://…/track/1Z…`
         if near is not None and near.group() == "token" and lowered[max(0, near.start() - 13):near.start()].rstrip(
-                " _-").endswith(("response", "page", "continuation", "sync")):
+                " _-").endswith(("response", "continuation")):
             near = None  # a form's response or a list's page, not a credential: `Typeform … response token <hex>`
         secret_before, beside = after_a_secret(text, spans, start)
         near = secret_before or near

@@ -2339,7 +2339,8 @@ issue("key-stated-languages", "chat", "المفتاح الجديد: {v}", rand(A
 issue("sql-insert-select", "code", "INSERT INTO users (username, email, password)\nSELECT 'ops', 'ops@example.test', '{v}'\n"
       "WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = 'ops');", _pw(), "'ops@example.test', '")
 BENIGN += ["INSERT INTO users (username, password) SELECT name, password_hash FROM staging_users;"]
-issue("cli-flag", "cli", "nextflow run nf-core/rnaseq -profile lab --lims_user jdoe --lims_pass '{v}'", _pw(), "--lims_pass '")
+issue("cli-flag", "cli", "nextflow run nf-core/rnaseq -profile lab --lims_user jdoe --lims_password '{v}'", _pw(),
+      "--lims_password '")
 issue("docker-login-password", "cli", "podman login -u='acme+release_robot' -p='{v}' quay.io", rand(UPPER + DIGITS, 40),
       "-p='")
 issue("config-file-password", "config", "port 26379\nsentinel monitor mymaster 10.0.0.5 6379 2\nsentinel auth-pass mymaster {v}\n"
@@ -2362,7 +2363,7 @@ issue("password-in-brackets", "chat", "新的测试库密码是“{v}”，用�
       "密码是“")
 BENIGN += ["パスワードは「********」です", "パスワードは「DB_PASSWORD」に入れてください", "密码是“环境变量里的那个”"]
 issue("prose-password-languages", "chat", "Overdragelse: adgangskoden til test-databasen er {v}, bruger app_ro. Skift den efter release.",
-      rand(UPPER, 1) + rand(LOWER, 2) + "," + rand(DIGITS, 4) + rand(UPPER, 1) + rand(LOWER, 3), "test-databasen er ")
+      rand(UPPER, 1) + rand(LOWER, 2) + "," + rand(DIGITS, 4) + rand(UPPER, 1) + rand(LOWER, 2) + "!", "test-databasen er ")
 issue("prose-password-languages", "chat", "Afhending: lykilorðið fyrir prófunarumhverfið er {v} – ekki setja það í Confluence",
       rand(UPPER, 1) + rand(LOWER, 5) + rand(DIGITS, 2) + "%", "prófunarumhverfið er ")
 BENIGN += ["I (7473) wifi:connected with Office-5G, aid = 3, channel 6, BW20",
@@ -2402,3 +2403,9 @@ issue("key-handed-over", "chat", "Hi Amir, as requested here is the API key for 
       "north weather station: ")
 BENIGN += ["here's the token's fingerprint: " + rand(HEX, 32), "here is the key id: " + "%s-%s-4%s-8%s-%s" % (
     rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))]
+issue("password-asked-then-given", "chat", "Jonas: kannst du mir das Passwort für die Testbox schicken? Der Build hängt.\n"
+      "Mia: klar → {v} (bitte nicht ins Wiki)", _pw(), "klar → ")
+issue("password-asked-then-given", "chat", "Aino: mikä oli testipalvelimen salasana?\nEetu: {v} — älä laita sitä Jiraan", _pw(),
+      "Eetu: ")
+BENIGN += ["Ana: did the password reset work?\nBen: yes it did — thanks a lot",
+           "Q: which password manager do we use?\nA: team uses Bitwarden-Org2024 — ask IT"]
