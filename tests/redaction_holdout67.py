@@ -68,7 +68,7 @@ Measured
 Blind, read after that session's first rules (made from the older corpora's misses), which changed
 none of its results: recall 0.954 (1,435 of 1,504) and false positives 13 of 950 (1.4%). Tuned on
 since (a comma inside a password in prose, Icelandic's word for one, hex announced in its
-languages): 0.965 and 13 of 950.
+languages, a password given as an answer): 0.970 and 13 of 950.
 """
 
 import base64

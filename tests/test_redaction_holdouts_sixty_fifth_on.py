@@ -1,11 +1,14 @@
 """The hold-out corpora from the sixty-fifth on as regression data, as in
 test_redaction_holdouts_fifty_ninth_on: each one's recall per group and its false positives stay
 where the redaction brought them. Each was written without reading the redaction code and measured
-blind before any rule was written for it; the three here were written side by side, and the rules
-made earlier in that session, from the older corpora's misses, changed none of their results."""
+blind before any rule was written for it. The sixty-fifth to sixty-seventh were written side by side,
+and the rules made earlier in that session, from the older corpora's misses, changed none of their
+results; the sixty-eighth and sixty-ninth were read after all of that session's rules, which changed 2
+of their 2,981 secrets."""
 import unittest
 
-from tests import redaction_holdout65, redaction_holdout66, redaction_holdout67
+from tests import (redaction_holdout65, redaction_holdout66, redaction_holdout67, redaction_holdout68,
+                   redaction_holdout69)
 from tests.support import HoldoutFloors
 
 
@@ -42,9 +45,9 @@ class SixtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "source-code": (187, 187),
         "stack-trace-or-log": (184, 187),
         "tool-output": (186, 187),
-        "vendor-token": (182, 187),
+        "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.984, 950, 13
+    recall, benign, altered = 0.987, 950, 13
 
 
 class SixtySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -58,13 +61,50 @@ class SixtySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (188, 188),
         "command": (185, 188),
         "config-file": (187, 188),
-        "note-or-chat": (152, 188),
+        "note-or-chat": (159, 188),
         "source-code": (186, 188),
         "stack-trace-or-log": (185, 188),
         "tool-output": (182, 188),
         "vendor-token": (187, 188),
     }
-    recall, benign, altered = 0.965, 950, 13
+    recall, benign, altered = 0.970, 950, 13
+
+
+class SixtyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Scientific publishing, libraries, museums and archives (journal systems, DOI deposits, ORCID,
+    # library platforms and their APIs, repositories, IIIF servers), measured blind after all of that
+    # session's rules: 0.943 and 3.1% (0.942 with the rules of its start). Its notes and chats (0.84) and
+    # logs (0.91) miss most; not tuned on.
+    corpus = redaction_holdout68
+    floors = {
+        "ci-and-deploy": (178, 180),
+        "command": (178, 187),
+        "config-file": (178, 187),
+        "note-or-chat": (158, 189),
+        "source-code": (182, 189),
+        "stack-trace-or-log": (169, 186),
+        "tool-output": (177, 183),
+        "vendor-token": (185, 189),
+    }
+    recall, benign, altered = 0.942, 960, 30
+
+
+class SixtyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Construction, architecture and field engineering (BIM and CAD platforms, drone surveys, GNSS
+    # correction services, site cameras and access control, equipment telematics), measured blind after
+    # all of that session's rules: 0.977 and 2.5%, the same as with the rules of its start; not tuned on.
+    corpus = redaction_holdout69
+    floors = {
+        "ci-and-deploy": (187, 187),
+        "command": (186, 187),
+        "config-file": (185, 187),
+        "note-or-chat": (170, 187),
+        "source-code": (183, 186),
+        "stack-trace-or-log": (178, 183),
+        "tool-output": (180, 187),
+        "vendor-token": (187, 187),
+    }
+    recall, benign, altered = 0.976, 950, 24
 
 
 if __name__ == "__main__":
