@@ -817,7 +817,7 @@ def _prose_secret(inside):
     # (what follows the comma is no list's next field: a word, a constant's name, a number)
     field = r"(?:[A-Za-z][a-z]*|[A-Z][A-Z0-9_]*|[0-9]+)(?![^\s'\"`,;()<>])"
     # (and the value holds a symbol a password's has: two ids a comma joins do not, `Prod-EU1,Prod-US2`)
-    strong = r"(?=[^\s'\"`()<>]{0,130}?[!@$%^&*+?~])"
+    strong = "(?=" + _PROSE_RUN + r"{1,64}[,;][^\s])(?=[^\s'\"`()<>]{0,130}?[!@$%^&*+?~])"  # (a comma first: cheap)
     body = ("(?:" + strong + _PROSE_RUN + "{8,64}(?:[,;](?!" + field + ")" + _PROSE_RUN + "{1,64})?|" + _PROSE_RUN
             + "{8,64}|" + strong + _PROSE_RUN + "{1,7}[,;](?!" + field + ")" + _PROSE_RUN + "{7,64})"
             ) if inside else _PROSE_RUN + "{8,64}"
