@@ -748,12 +748,14 @@ _BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-
 # One two-factor recovery code alone after its label: letters and digits in two groups of four or five
 # (GitHub's `17711-d9c2e`, Google's `5als-800x`), eight digits (not a date: `95810729`, `0363-8668`),
 # or ten letters and digits (`m1hgbc64qp`).
-_ONE_RECOVERY_CODE = (r"(?:(?=[a-z-]{0,10}[0-9])(?=[0-9-]{0,10}[a-z])[a-z0-9]{4,5}-[a-z0-9]{4,5}"
+_ONE_RECOVERY_CODE = (r"(?:(?=[a-z-]{0,28}[0-9])(?=[0-9-]{0,28}[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,4}"  # (and
+                      # Microsoft's, five groups: `QH7RM-2KX9P-…`)
                       # (not a date, a time's range, a phone's number: `0300-0400`, `0800 5550`)
                       r"|(?!(?:19|20)[0-9]{2}-?(?:0[1-9]|1[0-2])"
                       r"|(?:[01][0-9]|2[0-3])[0-5][0-9]-(?:[01][0-9]|2[0-3])[0-5][0-9](?![ \t]*\())"
                       r"[0-9]{4}-?[0-9]{4}(?![\w-])(?![ \t]+[a-z])"  # (nor a measure: `1200-1800 ms`, `2500-5000 users`)
-                      r"|(?=[a-z]{0,9}[0-9])(?=[0-9]{0,9}[a-z])[a-z0-9]{10})(?![\w-])")
+                      r"|(?=[a-z]{0,11}[0-9])(?=[0-9]{0,11}[a-z])[a-z0-9]{8,12})(?![\w-])")  # (Discord's eight,
+                      # Strava's ten, Twitter's twelve)
 
 
 # A secret's label in bold after its opening `**` or `__` (other words before it, `:` inside the
@@ -2221,9 +2223,11 @@ def redaction_patterns():
          "\"u:…\"`, `btoa('u:…')` in a Basic header, .NET's `GetBytes(\"u:…\")` that makes one): the password, if "
          "it looks random",
          r"(?#needs:userpwd|basic|btoa|getbytes)"
+         r"(?:userpwd\)=[\w.@+${}-]{1,64}:(?P<weak2>[^\s\"'`:/()]{4,64})\)|"  # (Asterisk's dialplan:
+         # `Set(CURLOPT(userpwd)=u:…)`)
          r"(?:userpwd|basic|btoa|getbytes)(?:(?<=userpwd)\)=|[^\n]{0,40}?[\"'`])[\w.@+-]{1,64}:"  # (and Asterisk's
-         # `CURLOPT(userpwd)=u:…`)
-         r"(?:(?P<weak>[^\s\"'`:/]{4,64})|(?P<secret>(?=[a-z0-9 ]{0,28}[a-z])[a-z0-9]{4}(?: [a-z0-9]{4}){5}))[\"'`]"),  # (or WordPress's
+         # `CURLOPT(userpwd)=u:…` in a log's quotes)
+         r"(?:(?P<weak>[^\s\"'`:/]{4,64})|(?P<secret>(?=[a-z0-9 ]{0,28}[a-z])[a-z0-9]{4}(?: [a-z0-9]{4}){5}))[\"'`])"),  # (or WordPress's
          # application password, six groups of four: `btoa('user:CS2P ieM3 W6Aa 9iTF mnJ0 O4HS')`)  # (no '/': `'https://…'`, `git@host:owner/repo`)
         ("typed-after-user-tab", "i", "what a GUI script types after a user and a tab: `Send(\"user{TAB}\")` then "
          "`Send(\"…{ENTER}\")`, `SendKeys \"…{ENTER}\"` (AutoIt, AutoHotkey, VBScript), if it looks random",
@@ -3031,7 +3035,8 @@ def redaction_patterns():
          "line in GitHub's and Cloudflare's shape (`xxxxx-xxxxx`)",
          r"(?#needs:recovery code|backup code|recovery-code|backup-code|recovery key|recovery-key)"
          r"(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
-         r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?[a-z0-9]{4,6}-?[a-z0-9]{4,6}[ \t]*(?:\r?\n|\Z))+)"
+         r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?(?:[a-z0-9]{4,6}-?[a-z0-9]{4,6}|[0-9a-f]{16}"
+         r"|[0-9]{4}[ \t][0-9]{4})[ \t]*(?:\r?\n|\Z))+)"  # (GitLab's 16 hex digits; a numbered list's `1. 8836 2011`)
          # (or some on the label's own line after its colon, or on the next line after a word and a colon:
          # `… recovery code left for the account: qzd62-g4oah.`, `next unused: yr5rw-n8rfe`)
          r"|(?:recovery|backup)[ -]codes?(?:[^\n:]{0,80}:[ \t]*"

@@ -2409,3 +2409,9 @@ issue("password-asked-then-given", "chat", "Aino: mikä oli testipalvelimen sala
       "Eetu: ")
 BENIGN += ["Ana: did the password reset work?\nBen: yes it did — thanks a lot",
            "Q: which password manager do we use?\nA: team uses Bitwarden-Org2024 — ask IT"]
+issue("recovery-codes", "prose", "Microsoft account recovery code (printed, in the safe): {v}",
+      "-".join(rand(UPPER, 2) + rand(DIGITS, 1) + rand(UPPER, 2) for _ in range(5)), "(printed, in the safe): ")
+issue("recovery-codes", "prose", "GitLab recovery codes for the group owner:\n{v}\n(two used)", rand(HEX, 16),
+      "group owner:\n")
+issue("user-password-literal", "config", "exten => s,n,Set(CURLOPT(userpwd)=crm-sync:{v})", _pw(), "=crm-sync:")
+BENIGN += ["backup codes regenerated: see ticket OPS-1234", "Recovery codes: 10 generated on 2024-05-01"]
