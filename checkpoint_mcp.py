@@ -745,17 +745,15 @@ _NOT_A_USER = r"(?:sha(?:1|224|256|384|512)|md5|image|key|type|name|id|test|foo|
 _BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
 
 
-# One two-factor recovery code alone after its label: letters and digits in two groups of four or five
-# (GitHub's `17711-d9c2e`, Google's `5als-800x`), eight digits (not a date: `95810729`, `0363-8668`),
-# or ten letters and digits (`m1hgbc64qp`).
-_ONE_RECOVERY_CODE = (r"(?:(?=[a-z-]{0,28}[0-9])(?=[0-9-]{0,28}[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,4}"  # (and
-                      # Microsoft's, five groups: `QH7RM-2KX9P-…`)
-                      # (not a date, a time's range, a phone's number: `0300-0400`, `0800 5550`)
+# One two-factor recovery code alone after its label: letters and digits in two to five groups of four
+# or five (GitHub's `17711-d9c2e`, Google's `5als-800x`, Microsoft's `QH7RM-2KX9P-…`), eight digits (not
+# a date, a time's range, a phone's number nor a measure: `0300-0400`, `0800 5550`, `1200-1800 ms`), or
+# 8 to 12 letters and digits (Discord's, Strava's `m1hgbc64qp`, Twitter's).
+_ONE_RECOVERY_CODE = (r"(?:(?=[a-z-]{0,28}[0-9])(?=[0-9-]{0,28}[a-z])[a-z0-9]{4,5}(?:-[a-z0-9]{4,5}){1,4}"
                       r"|(?!(?:19|20)[0-9]{2}-?(?:0[1-9]|1[0-2])"
                       r"|(?:[01][0-9]|2[0-3])[0-5][0-9]-(?:[01][0-9]|2[0-3])[0-5][0-9](?![ \t]*\())"
-                      r"[0-9]{4}-?[0-9]{4}(?![\w-])(?![ \t]+[a-z])"  # (nor a measure: `1200-1800 ms`, `2500-5000 users`)
-                      r"|(?=[a-z]{0,11}[0-9])(?=[0-9]{0,11}[a-z])[a-z0-9]{8,12})(?![\w-])")  # (Discord's eight,
-                      # Strava's ten, Twitter's twelve)
+                      r"[0-9]{4}-?[0-9]{4}(?![\w-])(?![ \t]+[a-z])"
+                      r"|(?=[a-z]{0,11}[0-9])(?=[0-9]{0,11}[a-z])[a-z0-9]{8,12})(?![\w-])")
 
 
 # A secret's label in bold after its opening `**` or `__` (other words before it, `:` inside the
@@ -810,10 +808,11 @@ _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
 # address, a path, a key's file, a NAME=… or the password manager 1Password is not one.
-# `inside`: a comma or a semicolon may stand inside the value, between two of its
-# characters (`Kmc,5996Xwkv, user …`: prose's has a space after it); not in a list whose
-# fields they part (`ops@example.org,…,failed`).
 def _prose_secret(inside):
+    """_PROSE_SECRET; `inside`: a comma or a semicolon may stand inside the value, between two
+    of its characters, when the value holds a password's symbol and what follows is no list's
+    next field (`Kmc,5996Xw!v, user …`: prose's has a space after it); not in a list whose
+    fields they part (`ops@example.org,…,failed`: _PROSE_SECRET_IN_A_LIST)."""
     seen = _PROSE_CHAR.replace("`,;", "`") if inside else _PROSE_CHAR  # (what the lookaheads look over)
     ten = ("(?:" + _PROSE_RUN + "{10}|" + _PROSE_RUN + "{2,9}[,;]" + _PROSE_RUN + "{6})") if inside else seen + "{10}"
     # (what follows the comma is no list's next field: a word, a constant's name, a number)
