@@ -798,10 +798,16 @@ _PROSE_CHAR = r"[^\s'\"`,;()<>\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 _PROSE_RUN = r"[^\s'\"`,;()<>:，。、；：（）「」‘’“”\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]"
 
 
+# A recording's or an installer's name, never a secret, whatever folder holds it (`key=2025-03-12/CA….wav`).
+_RECORDING_AND_INSTALLER_SUFFIXES = (".wav", ".mp3", ".m4a", ".ogg", ".flac", ".mov", ".exe", ".msi", ".dmg", ".pkg",
+                                     ".deb", ".rpm", ".apk", ".ipa", ".appx", ".msix")
+
+
 # Not a value but a key's file named where it would be: `AuthKey_….p8`, `deploy.pem` (or an installer's or a
 # recording's: `… sha256 Kestrelize-9.28.4.exe`).
 _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|jks|keystore|kdbx|json|ya?ml|toml"
-                  r"|txt|env|asc|gpg|age|ovpn|conf|cfg|ini|wav|mp3|exe|msi|dmg|pkg|deb|rpm|apk|ipa|appx|msix)(?![A-Za-z0-9]))")
+                  r"|txt|env|asc|gpg|age|ovpn|conf|cfg|ini|" + "|".join(suffix[1:] for suffix in _RECORDING_AND_INSTALLER_SUFFIXES)
+                  + r")(?![A-Za-z0-9]))")
 
 
 # A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
@@ -4799,9 +4805,6 @@ _ASSET_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".map", ".woff", ".woff2", ".w
                    ".jpg", ".webp")
 _DOCUMENT_SUFFIXES = (".pdf", ".nc", ".zip", ".gz", ".csv", ".txt", ".html", ".xml", ".gif", ".jpeg", ".mp4",
                       ".zpl", ".tif", ".tiff", ".parquet")
-# A recording's or an installer's name, never a secret, whatever folder holds it (`key=2025-03-12/CA….wav`).
-_RECORDING_AND_INSTALLER_SUFFIXES = (".wav", ".mp3", ".m4a", ".ogg", ".flac", ".mov", ".exe", ".msi", ".dmg", ".pkg",
-                                     ".deb", ".rpm", ".apk", ".ipa", ".appx", ".msix")
 _FILE_NAME_SUFFIXES = _ASSET_SUFFIXES + _DOCUMENT_SUFFIXES + (".pem", ".crt", ".cer", ".der", ".p12", ".pfx", ".jks",
                                                               ".json", ".log", ".yaml", ".yml")
 
@@ -6357,6 +6360,20 @@ def sql_secret_column(column):
     return secret_column(column)
 
 
+def sql_rows(text, lowered, match):
+    """The spans of the rows of values of the SQL INSERT `match` (sql_insert) found: each
+    parenthesised row of its VALUES, or its SELECT's one row, up to its FROM, WHERE, … or the
+    statement's end."""
+    position = match.end()
+    if match.group(2):
+        yield position, _redaction_regexes["sql_select_end"].search(lowered, position, position + 600).start()
+        return
+    row = _redaction_regexes["sql_tuple"].match(text, position)
+    while row is not None:
+        yield row.start(1), row.end(1)
+        row = _redaction_regexes["sql_tuple"].match(text, row.end())
+
+
 def sql_insert_spans(text, lowered):
     """The values of an SQL INSERT whose column list names a secret (sql_secret_column:
     `secret_key`, `password`, `api_token`), matched by position, in each row of its VALUES
@@ -6369,16 +6386,7 @@ def sql_insert_spans(text, lowered):
         columns = [column.strip().strip("`\"[] ") for column in match.group(1).split(",")]
         secret_at = {index: (column, sql_secret_column(column)) for index, column in enumerate(columns)}
         secret_at = {index: named for index, named in secret_at.items() if named[1]}
-        position = match.end()
-        while secret_at:
-            if match.group(2):  # (SELECT's row: up to its FROM, WHERE, … or the statement's end)
-                row_end = _redaction_regexes["sql_select_end"].search(lowered, position, position + 600).start()
-                item_at, position = position, None
-            else:
-                row = _redaction_regexes["sql_tuple"].match(text, position)
-                if row is None:
-                    break
-                position, item_at, row_end = row.end(), row.start(1), row.end(1)
+        for item_at, row_end in (sql_rows(text, lowered, match) if secret_at else ()):
             index = 0
             while item_at < row_end and index <= max(secret_at):
                 item = _redaction_regexes["sql_item"].match(text, item_at, row_end)
@@ -6393,8 +6401,6 @@ def sql_insert_spans(text, lowered):
                             or kind == "password" and is_typed_password(inner)):
                         spans.append((item.start(1) + 1, item.end(1) - 1))
                 item_at, index = item.end(), index + 1
-            if position is None:
-                break
     return spans
 
 
