@@ -2919,6 +2919,10 @@ def redaction_patterns():
          # (or random letters alone, is_random_letters: `pw WqOEZyuRYXJxl`, not `BCryptHMAC`)
          r"|(?P<letters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
          r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
+         # (or words joined by one mark, a capital or a number among them, is_joined_passphrase through
+         # is_stated_password: `current password Horizon+Monsoon+Pumpkin is …`)
+         r"|(?P<stated>[A-Za-z]{3,12}(?:[.+_-][A-Za-z]{3,12}){2,7}[.+_-]?[0-9]{0,4})"
+         r"(?=[\"'`’”»]?[.,;:)!]?(?:\s|\Z)|[，。、；（）])"
          # (or any value of all four kinds, is_four_kinds_password: `pw P0l@rp1x3l14!`)
          r"|(?P<chosen>" + _STATED_CHAR + r"{8,64}?)(?=[\"'`’”»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]))"),
         ("prose-secret-stated-languages", "", "the same in other languages: `La contraseña de staging es …`, "
@@ -4065,7 +4069,7 @@ def is_stand_in_value(value, name, placeholder):
     if (name and "." in value and value.replace(".", "").replace("_", "").isalpha()
             and not any(is_random_letters(part) for part in value.split("."))
             and (value.partition(".")[0].islower() or not is_random_letters(value.replace(".", "").replace("_", "")))):
-        return not is_dotted_passphrase(value)  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
+        return not (is_dotted_passphrase(value) or is_joined_passphrase(value))  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return name in ("key", "token") and names_a_key(value, name)
@@ -4127,6 +4131,45 @@ def is_dotted_passphrase(value, words=3):
                                     and part not in _CODE_PARTS for part in parts)
             and not any(word in value.lower() for word in ("pass", "pwd", "secret", "token", "key", "auth",
                                                            "cred")))
+
+
+# What a name of code, a package, a host or a setting is made of, and no passphrase's word:
+# `Microsoft.Extensions.Logging`, `read-only-scope`, `org.freedesktop.secrets`, `api.example.com`.
+_NOT_PASSPHRASE_WORDS = _CODE_PARTS | frozenset((
+    "system", "microsoft", "extensions", "org", "com", "net", "io", "dev", "app", "apps", "api", "www", "java", "javax",
+    "android", "google", "apple", "rails", "django", "spring", "config", "configuration", "settings", "setting",
+    "default", "env", "environment", "secret", "secrets", "password", "passwords", "token", "tokens", "key", "keys",
+    "credential", "credentials", "vault", "value", "values", "field", "name", "user", "admin", "test", "prod", "staging",
+    "local", "server", "client", "service", "read", "write", "only", "the", "and", "for", "with", "from", "not",
+    "new", "old", "get", "set", "auth", "login", "file", "path", "json", "yaml", "yml", "xml", "txt", "log",
+    "azure", "aws", "amazon", "storage", "identity", "security", "cryptography", "logging", "linq", "model", "models",
+    "core", "common", "utils", "util", "web", "mvc", "entity", "framework", "runtime", "collections", "generic",
+    "threading", "tasks", "text", "diagnostics", "only", "time", "long", "short", "lived", "scoped", "based",
+    "http", "https", "public", "private", "store", "manager", "policy", "reset", "hash", "data", "main", "master",
+    "src", "lib", "bin", "etc", "var", "tmp", "home", "root", "user", "users", "docs", "example", "sample"))
+
+
+def is_joined_passphrase(value):
+    """True when `value` is a passphrase of three to eight words of three to twelve letters
+    joined by one mark (`.`, `-`, `_` or `+`), a number after the last or not, and a
+    capital among them or a number at its end (`Tulip.amber.scribe`, `Puffin-indigo-verso`,
+    `Horizon+Monsoon+Pumpkin`, `upland.424.summer…`); no word of a name of code, a package,
+    a host or a setting (_NOT_PASSPHRASE_WORDS: not `System.Net.Http`)."""
+    joint = next((mark for mark in ".-_+" if mark in value), None)
+    if joint is None or any(mark in value for mark in ".-_+" if mark != joint):
+        return False
+    words = value.split(joint)
+    last = words[-1].rstrip("0123456789")
+    digits = len(words[-1]) - len(last)
+    if last == "" and digits:
+        words, last = words[:-1], None
+    else:
+        words = words[:-1] + [last]
+    if not (3 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii()
+                                         and word[1:].islower() for word in words)):
+        return False
+    return (any(word[0].isupper() for word in words) or digits > 0) and not any(
+        word.lower() in _NOT_PASSPHRASE_WORDS for word in words)
 
 
 # Words that make words with spaces a message, not a passphrase (is_sentence).
@@ -4305,6 +4348,8 @@ def is_stated_password(text, start, value):
         return "a" in kinds and "9" in kinds and (turns >= 2 and not value.islower() or symbol)
         # (six or seven, a mainframe's: `TBY1XQK`, `TO34$8`; not a reference's letters then digits, `ABC123`,
         # nor a name in small letters: `utf8mb4`)
+    if is_joined_passphrase(value):
+        return True
     parts = [part for part in value.replace("-", "_").replace(".", "_").split("_") if part]
     if len(parts) >= 2 and all(part.isalpha() and part.isascii() for part in parts) and any(
             len(part) >= 6 and not _redaction_regexes["word_part"].fullmatch(part) for part in parts):
@@ -4972,6 +5017,17 @@ def names_a_variable(lowered, first, last):
             and lowered[last:last + 1] == "%" and not lowered[first].isdigit())  # (not `%5Bpassword%5D`)
 
 
+def labels_the_value(lowered, after, start):
+    """True when what stands between a credential word's end (`after`) and a value at
+    `start` is the rest of a label: one clause of prose, no sentence's end, closing with a
+    colon or a dash right before the value (`Cloudinary key for the records integration
+    (the one in the mailbox note): …`), and no word calling the value public or an example
+    (`KMS client setup key (public GVLK …, published for volume activation): …`)."""
+    between = lowered[after:start]
+    return between.rstrip(" \t").endswith((":", "：", " —", " –", " -", "→")) and not any(
+        mark in between for mark in (". ", "? ", "! ", "\n", "public", "publish", "example", "sample"))
+
+
 def credential_word_before(lowered, window, start, inside):
     """The last credential word (or name: `token_AbC…` runs into its value) between
     `window` and `inside` that ends at most _NEAR_CHARS before `start` and is not a public
@@ -4994,7 +5050,8 @@ def credential_word_before(lowered, window, start, inside):
         if (found.start() > start and lowered[found.start() - 1] == "/"
                 and lowered[found.end():found.end() + 1].isalpha() and lowered[found.end():folder_end].isalpha()):
             continue  # (nor as the start of a longer word that names a folder: `~/.codex/sessions/2025/…`)
-        if found.end() >= start - _NEAR_CHARS and not public.search(
+        if (found.end() >= start - _NEAR_CHARS or found.end() >= start - 2 * _NEAR_CHARS - 24 and labels_the_value(
+                lowered, found.end(), start)) and not public.search(
                 lowered, max(0, found.start() - 8), found.start()):
             near = found
     return near
@@ -5479,7 +5536,7 @@ def credential_spans(text, lowered):
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
         window = max(line, start - _NEAR_CHARS - 24)
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
-        near = credential_word_before(lowered, window, start, inside)
+        near = credential_word_before(lowered, max(line, start - 2 * _NEAR_CHARS - 48), start, inside)
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`

@@ -2415,3 +2415,16 @@ issue("recovery-codes", "prose", "GitLab recovery codes for the group owner:\n{v
       "group owner:\n")
 issue("user-password-literal", "config", "exten => s,n,Set(CURLOPT(userpwd)=crm-sync:{v})", _pw(), "=crm-sync:")
 BENIGN += ["backup codes regenerated: see ticket OPS-1234", "Recovery codes: 10 generated on 2024-05-01"]
+issue("labelled-far-from-its-word", "prose", "Mux signing key for the review-room player (the copy in the studio's shared note): {v}",
+      mixed(27), "(the copy in the studio's shared note): ")
+issue("labelled-far-from-its-word", "prose", "Render-farm token for the night queue (scope: comp, lighting and fx) — {v}",
+      mixed(24), "(scope: comp, lighting and fx) — ")
+issue("joined-passphrase-stated", "prose", "Salasana: {v}", "Tulip.amber.scribe", "Salasana: ")
+issue("joined-passphrase-stated", "prose", "The temporary password is {v}. Change it at first login.",
+      "Cactus.Silk.Canyon.Dragon.Orbit", "The temporary password is ")
+issue("joined-passphrase-stated", "prose", "TODO: current password {v} is also in the old deploy script",
+      "Horizon+Monsoon+Pumpkin", "TODO: current password ")
+BENIGN += ["KMS setup key (public, published by the vendor for volume activation): " + "-".join(
+    rand(UPPER + DIGITS, 5) for _ in range(5)),
+           "The password hashing is Microsoft.Extensions.Identity.Core since 8.0.",
+           "password: System.Net.Http (see the docs) is what throws"]
