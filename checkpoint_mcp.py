@@ -582,7 +582,7 @@ _GLUED_VALUE = r"""(?==["']?(?=[^\s="']{8})(?=[^\s="']{0,64}?[A-Za-z])(?=[A-Za-z
 _SECRET_NAME = (
     "(?P<name>" + one_of(
         *(word.replace("token", "token(?<!pagetoken)(?<!page_token)")  # (a page's token is a cursor: `nextPageToken`)
-          .replace("secret", "secret(?<!existingsecret)(?<!existing_secret)(?<!from_secret)")  # (Helm's
+          .replace("secret", "secret(?<!existingsecret)(?<!existing_secret)(?<!from_secret)(?<!libsecret)")  # (Helm's
           for word in _SECRET_WORDS), _KEY_NAME,  # `existingSecret: db-creds` names one, and so does Drone's
     # `from_secret: db_password`)
     r"pass(?:(?<=[_.$-]pass)|(?<=[{,\"';&?]pass)|(?<=[{,] pass)|(?<=\n pass)|(?<=\n  pass)|(?<=\n    pass)"
@@ -1510,10 +1510,11 @@ def redaction_patterns():
         ("config-file-first-password", "i", "the same on a text's first line",
          r"\A" + _CREDENTIAL_FILE_LINE),
         ("secret-name-and-value", "i", "define('DB_PASSWORD', '…'), setenv / putenv / config.set('…secret…', "
-         "'…'): the literal after a secret's name, if it looks random",
+         "'…'): the literal after a secret's name, if it looks random (not an Ansible lookup's item in a password "
+         "manager: `lookup('community.general.onepassword', 'Backblaze B2', …)`)",
          # (found at the comma after the name's closing quote: the engine skips to a literal fast)
          "(?#needs:" + "|".join(word + end for word in _NAME_AND_VALUE_WORDS for end in ("\",", "',", "\" ,", "' ,"))
-         + r"),(?:(?<=[\"'],)|(?<=[\"'] ,))(?:" + "|".join(
+         + r"),(?:(?<=[\"'],)|(?<=[\"'] ,))(?<!onepassword[\"'],)(?<!passwordstore[\"'],)(?:" + "|".join(
              "(?<=[\"'\\w.-]%s[\"'],)|(?<=[\"'\\w.-]%s[\"'] ,)" % (word, word)
              for word in _NAME_AND_VALUE_WORDS)  # (`env.P4PASSWD`)
          + r")[ \t]*"
@@ -1638,8 +1639,9 @@ def redaction_patterns():
          r"(?P<secret>" + _PROSE_SECRET_IN_A_LIST + r")(?=[\t,|;]|[.,;:)'\"`]?(?:\s|\Z))"),
         ("host-credentials", "", "a user and password before a host with no scheme (`dbadmin:…@mc1.example.com:11211`, "
          "as MEMCACHIER_SERVERS holds them), if the password looks random; not a time's seconds before an "
-         "address (`06:07:22Z.<id>@mg.example.com`, `23:41:04Z,postmaster@…`)",
-         r"(?#needs:@):(?<=[\w.-]:)(?<![0-9]{2}:[0-9]{2}:)(?P<weak>[^\s@/:'\",]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
+         "address (`06:07:22Z.<id>@mg.example.com`, `23:41:04Z,postmaster@…`), nor a backup tool's repository "
+         "(restic's `sftp:user@host:/srv/restic`)",
+         r"(?#needs:@):(?<=[\w.-]:)(?<![0-9]{2}:[0-9]{2}:)(?<!sftp:)(?<!rest:)(?<!rsync:)(?<!scp:)(?<!ssh:)(?P<weak>[^\s@/:'\",]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
          r"(?![\w.-])"),
         ("password-field-filled", "", "a value typed into a password field by a browser test: "
          "`page.fill('#password', '…')`, `find_element(By.ID, \"password\").send_keys(\"…\")`, "
@@ -2279,8 +2281,8 @@ def redaction_patterns():
          r"""setenvironmentvariable\([ \t]*["'][a-z0-9_]*(?:password|secret|token|passwd|pwd|key)"""
          r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
         ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
-         "SET PASSWORD FOR 'u'@'h' = '…'",
-         r"(?#needs:password|identified)(?:(?<!1)password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
+         "SET PASSWORD FOR 'u'@'h' = '…'; not a password manager's item (`bw get password '…'`)",
+         r"(?#needs:password|identified)(?:(?<!1)(?<!get )password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
          r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"
          # (Oracle takes one unquoted too, a letter first: `CREATE USER x IDENTIFIED BY UUDNC7L`, when it holds
          # a digit and is no name in snake case; not prose: `Blobs are identified by sha256 digest`)
@@ -3754,6 +3756,10 @@ def redaction_regexes():
         made["ses_message_id"] = re.compile(r"0[0-9a-f]{15}-[0-9a-f]{8}(?:-[0-9a-f]{4}){2,3}-[0-9a-f]{12}-0{6}")
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
         made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
+        made["columns"] = re.compile(r"\t+| {2,}")
+        made["object_id"] = re.compile(r"[0-9a-f]{32}|[0-9a-z]{26}")
+        made["device_id"] = re.compile(r"[A-Z0-9]{7}(?:-[A-Z0-9]{7}){7}")
+        made["key_id"] = re.compile(r"(?:[0-9a-f]{40}|[0-9a-f]{16}|[0-9a-f]{8})(?![0-9a-z])")
         made["chunk"] = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+")
         made["consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
         made["six_consonants"] = re.compile(r"[bcdfghjklmnpqrstvwxz]{6,}")  # (not `mysqlcredentials`)
@@ -3845,18 +3851,21 @@ def is_rails_encrypted(value):
 
 def is_sealed(value):
     """True for a SealedSecret's ciphertext (`AgB…`, 200 characters or more), an AWS KMS
-    one (`AQICAH…`), Vault's transit engine's (`vault:v1:…`), Magento's (`0:3:…`) or Rails' encrypted
-    credentials (`…--…--…==`): only its cluster's, its KMS key, its Vault or its master key
+    one (`AQICAH…`), Vault's transit engine's (`vault:v1:…`), Magento's (`0:3:…`), Rails' encrypted
+    credentials (`…--…--…==`) or an OpenPGP message in base64 (Renovate's `encrypted:` tokens,
+    `wcFMA…`): only its cluster's, its KMS key, its Vault, its master key or its private key
     opens it."""
     return (is_rails_encrypted(value)
             or len(value) >= 200 and value[:3] in ("AgA", "AgB", "AgC", "AgD")
             or len(value) >= 40 and value.startswith("AQICAH")
             or len(value) >= 40 and value[:4] in ("0:2:", "0:3:", "1:3:") and not (set(value[4:]) - _BASE64_CHARS)
-            or value.startswith("vault:v") and value[7:].partition(":")[0].isdigit() and len(value) >= 40)
+            or value.startswith("vault:v") and value[7:].partition(":")[0].isdigit() and len(value) >= 40
+            or len(value) >= 100 and value[:5] in ("wcFMA", "wcBMA", "hQEMA", "hQIMA", "hQGMA"))
 
 
 def is_marked_fake(value):
-    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS, `do_not_use`, `not_real`, `NOT-REAL`),
+    """True when a value says it is made up (_FAKE_MARKERS, _FAKE_WORDS, `do_not_use`, `not_real`, `NOT-REAL`,
+    `replace-me`),
     runs the alphabet (a documentation's sample: Telegram's `123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ`),
     or names what goes there in camel case (Etherscan's `YourApiKeyToken`, `YourSecretHere`)."""
     for marker in _FAKE_MARKERS:
@@ -3865,7 +3874,7 @@ def is_marked_fake(value):
             return True
     lowered = value.lower()
     return (any(word in value for word in _FAKE_WORDS) or "do_not_use" in lowered or "not_real" in lowered
-            or "not-real" in lowered
+            or "not-real" in lowered or "replace-me" in lowered or "replace_me" in lowered
             or "abcdefghijkl" in lowered or value.startswith("Your") and value[4:5].isupper() and value.isalpha())
 
 
@@ -3897,7 +3906,8 @@ def named_public(lowered, start, firebase=False):
     name of one word that opens with `public_`, or ends in a client's key as code names it or a site's
     key: Adyen's `clientKey`, reCAPTCHA's site key; not a private's, a secret's or a
     password's, nor a client key in prose: `Google OAuth client key GOCSPX-…`), or is a Firebase
-    web config's key (`firebase`: the text holds one): `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
+    web config's key (`firebase`: the text holds one), or is any value of a setting named for
+    public keys (`trusted-public-keys = …`) or git's signing key's id: `NEXT_PUBLIC_SUPABASE_ANON_KEY=…`,
     `algoliasearch(appId, '…') // search-only`, `firebaseConfig = { apiKey: "…" }`."""
     before = lowered[max(lowered.rfind("\n", max(0, start - 48), start) + 1, start - 48, 0):start]
     after = lowered[start:start + 80].partition("\n")[0]
@@ -3906,6 +3916,14 @@ def named_public(lowered, start, firebase=False):
     if (lowered[line:start].strip() == "<string>" and above.startswith("<key>") and above.endswith("</key>")
             and above.count("<key>") == 1 and "public" in above and "private" not in above and "secret" not in above):
         return True  # a property list's public key, its name on the line above (Sparkle's `SUPublicEDKey`)
+    head = lowered[line:start].strip(" \t")
+    if head.rstrip(" =") == "signingkey" and _redaction_regexes["key_id"].match(lowered, start) is not None:
+        return True  # git's signing key, a GPG key's id or fingerprint (`[user] signingkey = 5CEE4BC68172278B`)
+    setting = head.partition("=")[0] if "=" in head else head.partition(":")[0]
+    if "public_key" in setting.replace("-", "_") and setting.strip().replace("-", "_").replace(
+            ".", "_").isidentifier() and not any(word in setting for word in ("private", "secret", "pass")):
+        return True  # every value of a setting named for public keys (Nix's `trusted-public-keys = name-1:… …`;
+        # not Segment's `SEGMENT_PUBLIC_API_TOKEN`, a secret)
     name = _redaction_regexes["name_before"].search(before)
     if name is not None and "private" not in before and "secret" not in name.group(1) and "pass" not in name.group(1) and (
             name.group(1).startswith("public_") and " " not in name.group(1) or name.group(1).replace("-", "_").endswith(
@@ -4048,10 +4066,23 @@ def is_stand_in_value(value, name, placeholder):
             and all(part in _CREDENTIAL_SOURCE_WORDS for part in value.split("-"))):
         return True  # where a credential comes from, in words: `credentials: from-instance-metadata` (not a
         # passphrase: `--auth=tundra-copper-juniper-tango`)
+    namespace, colon, key = value.rpartition(":")
+    if colon and namespace.replace("-", "_").isidentifier() and names_a_secret(key):
+        return True  # a setting's name in its namespace: Pulumi's `homelab:dbPassword`
+    path = value.partition(",")[0]
+    if value[:1] in ("/", "~") and path.count("/") >= 2 and " " not in value and all(
+            c.isalnum() or c in "/._-~" for c in path) and any(
+                part.isalpha() and part.islower() and len(part) >= 3 for part in path.split("/")):
+        return True  # a file's path, options after it: `credentials=/root/.smbcredentials,vers=3.0`
+    if value[:1] == "`" and value[-1:] == "`" and " " in value or value.startswith((
+            "{credential ", "!secret ", "!secret.yaml ", "!env_var ", "!include ")):
+        return True  # a command whose output is the value (`"`pass show email/main`"`), a reference to where
+        # it is kept (borgmatic's `{credential systemd borg.pw}`, Home Assistant's `!secret …`)
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
         return True  # a path after a systemd specifier: `%h/.config/bot/token`
-    if value[:1] == "(" and value[1:].rstrip(")").isalpha() and len(value) <= 14:
-        return True  # a marker where the value would be: `SMTP_PASS=(set)`, `(hidden)`
+    if value[:1] == "(" and value[1:].rstrip(")").replace(" ", "").isalpha() and (
+            len(value) <= 14 or " " in value and value[-1:] == ")" and len(value) <= 40):
+        return True  # a marker where the value would be: `SMTP_PASS=(set)`, `(hidden)`, `(stored in keychain)`
     if value[-1:] == "(" and all(part.isidentifier() for part in value[:-1].split(".")) and not any(
             c.isdigit() for c in value):
         return True  # a call that makes or fetches the value: `api_key=SecretStr('…')`, `os.getenv(`
@@ -4064,8 +4095,10 @@ def is_stand_in_value(value, name, placeholder):
                                       for part in value.replace(":", "/").split("/")):
         return True  # where a secret is kept: `secret/data/pbx:ami_secret`
     if (name or "").lower().endswith("secret") and 2 <= value.count("-") + 1 <= 3 and all(
-            part.isalpha() and part.islower() and len(part) >= 2 for part in value.split("-")):
-        return True  # a secret's name: `--secret=dicom-router-db`
+            part[:1].isalpha() and part.isalnum() and part.islower() and len(part) >= 2
+            and sum(c.isdigit() for c in part) <= 2 for part in value.split("-")) and any(
+                part.isalpha() and len(part) >= 4 for part in value.split("-")) and not is_joined_passphrase(value):
+        return True  # a secret's name: `--secret=dicom-router-db`, `secret=restic-b2` (not `quartz-hazel-raven68`)
     if (name and "." in value and value.replace(".", "").replace("_", "").isalpha()
             and not any(is_random_letters(part) for part in value.split("."))
             and (value.partition(".")[0].islower() or not is_random_letters(value.replace(".", "").replace("_", "")))):
@@ -4087,7 +4120,8 @@ def is_sentence(value):
 def names_a_secret(value):
     """True when `value` is an identifier that names a secret rather than holding one: up
     to 40 letters and underscores, in camel case from a small letter or in snake case, with
-    a secret's word among its parts (`dbPassword`, `api_token`, `STRIPE_SECRET`); a digit or
+    a secret's word among its parts (`dbPassword`, `api_token`, `STRIPE_SECRET`, psql's variable
+    `:'miniflux_pw'`); a digit or
     a symbol makes it a chosen password instead (`MySecretPassw0rd`), and so does a capital
     opening words run together (`SuperSecret`)."""
     if not (len(value) <= 40 and value.replace("_", "").isalpha() and (
@@ -4095,8 +4129,8 @@ def names_a_secret(value):
         return False
     parts = [part.lower() for part in (
         value.split("_") if "_" in value else _redaction_regexes["chunk"].findall(value))]
-    return len(parts) >= 2 and any(part in ("password", "passwd", "secret", "token", "apikey", "passphrase")
-                                   for part in parts)
+    return len(parts) >= 2 and any(part in ("password", "passwd", "secret", "token", "apikey", "passphrase", "pw",
+                                            "pwd") for part in parts)
 
 
 def names_a_key(value, name="key"):
@@ -4187,7 +4221,9 @@ _STOP_WORDS = frozenset(("the", "and", "for", "from", "with", "see", "use", "set
                          # (and a sentence's small words in other languages: `è nel gestore password sotto`)
                          "nel", "nella", "sotto", "della", "sul", "sulla", "con", "per", "dans", "sous", "avec",
                          "pour", "bei", "unter", "mit", "für", "bajo", "para", "del", "dos", "das", "der", "die",
-                         "och", "med", "för", "på", "het", "een", "van", "voor"))
+                         "och", "med", "för", "på", "het", "een", "van", "voor", "este", "esta", "esto", "isso",
+                         "esse", "essa", "nunca", "jamais", "não", "nao", "sem", "sin", "que", "los", "las", "uma",
+                         "une", "les", "des", "und", "nicht", "niet", "never"))
 
 
 def is_spaced_passphrase(value):
@@ -4615,7 +4651,8 @@ def vendor_spans_across(chain, patterns):
         extension = first.rpartition(".")[2] if "." in first else ""
         if prefix is not None and not prefix.group().lower().startswith(_DIGEST_PREFIXES) and not (
                 extension.isalpha() and extension.islower() and len(extension) <= 4
-        ):  # (not a file name, then its digest: `dump.sql\n<md5>`, `edge-fw-1.5.18.bin\n<sha256>`)
+        ) and "public" not in first.lower():  # (not a file name, then its digest: `dump.sql\n<md5>`,
+            # `edge-fw-1.5.18.bin\n<sha256>`; nor a public key under its command: `wg show wg0 public-key\n<key>`)
             end = _redaction_regexes["run"].match(word, prefix.end()).end()
             if (any(prefix.end() < join < end for join in joins[1:])
                     and is_vendor_token_tail(prefix.group(), word[prefix.end():end])):
@@ -5336,6 +5373,18 @@ _RECORD_WORDS = frozenset(("transaction", "txn", "order", "invoice", "receipt", 
                            "tracking", "shipment", "parcel", "ticket", "incident", "refund", "subscription"))
 
 
+# What a value right after it is the id of when it is hex, a UUID or 26 small letters and
+# digits (1Password's): a database's, a page's, a vault's or its item's (named_value_span).
+_OBJECT_WORDS = frozenset(("database", "page", "block", "workspace", "item", "vault", "folder", "document", "board",
+                           "project", "repository", "record"))
+
+
+# The collections of an API whose path's next segment is a resource's id (named_value_span).
+_COLLECTION_WORDS = frozenset(("assets", "videos", "users", "items", "orders", "files", "uploads", "jobs", "builds",
+                               "runs", "tasks", "documents", "records", "accounts", "customers", "products", "events",
+                               "messages", "playlists", "tracks", "albums", "posts", "pages", "issues", "tickets"))
+
+
 def named_value_span(text, lowered, start, end, near, beside, window):
     """The span of the generated value after the credential word, id or prefix `near`
     (inside the run when the name runs into it), or None when it is no secret: hex that is
@@ -5358,9 +5407,26 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             lowered[lowered.rfind("\n", 0, max(0, line - 1)) + 1:max(0, line - 1)].strip() == "cache:"):
         return None  # a CI cache's key under its parent (`cache:` then `  key: menu:0019:<sha1>`)
     named = lowered[near.end():start].rstrip(" \t:#").rpartition(" ")
-    if near.end() <= start and named[1] and named[2] in _RECORD_WORDS and "," in lowered[near.end():start]:
+    if near.end() <= start and named[1] and (named[2] in _RECORD_WORDS and "," in lowered[near.end():start] or (
+            named[2][:1] == "(" and named[2][1:] in _RECORD_WORDS | {"request", "req", "trace", "correlation"})):
         return None  # a record's id named right before it, a clause after the word: `Plex Pass …, PayPal
-        # transaction …` (not `secret for order: …`)
+        # transaction …` (not `secret for order: …`), or in brackets after it: `"… private key" (request …)`
+    if near.group() == "session" and near.end() <= start and lowered[near.end():start].strip(" \t:=#") == "" and (
+            _redaction_regexes["uuid"].fullmatch(text[start:end].rstrip(".,;:"))):
+        return None  # a session's id, as agents and logs name one: `Session 515aabb9-…`
+    if near.group() == "key" and "actions/cache" in lowered and "${{" in lowered[line:start]:
+        return None  # a CI cache's key (`key: ${{ runner.os }}-pip-<sha256>` under `uses: actions/cache`)
+    if "$clustertime" in lowered and lowered.endswith("'hash': b'", 0, start):
+        return None  # MongoDB's signature of its cluster's time, in every reply (`'$clusterTime': {'signature': …}`)
+    if near.end() <= start and named[1] and named[2] in _OBJECT_WORDS and (
+            _redaction_regexes["uuid"].fullmatch(text, start, end) or _redaction_regexes["object_id"].fullmatch(
+                text, start, end)):
+        return None  # an object's id named right before it: `… NOTION_TOKEN is shared with the database <hex>`,
+        # `1Password item <id> in vault <id>`
+    if near.start() == start and lowered.startswith("://", start - 3) and lowered[:end].rpartition("/")[0].rpartition(
+            "/")[2] in _COLLECTION_WORDS:
+        return None  # an API's host names it, and the path ends in a resource's id: `https://api.mux.com/video/v1/
+        # assets/<id>` (not a key the path ends in: `…/integrations/deploy/prj_…/<key>`)
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():
@@ -5504,10 +5570,10 @@ def credential_spans(text, lowered):
             continue  # a Jenkins credential's id, the name of one (`credentials('ora-deploy-CRMSTBY')`)
         line_above = lowered[lowered.rfind("\n", 0, max(0, lowered.rfind("\n", 0, start))) + 1:
                              max(0, lowered.rfind("\n", 0, start))]
-        if line_above.endswith(("publickey", ".pub", "wg pubkey")) and "priv" not in line_above and (
-                ".key " not in line_above):
-            continue  # a public key alone under the command that prints it (`… && cat publickey`; not `cat
-            # phone.key phone.pub`, which prints the private key first)
+        if line_above.endswith(("publickey", ".pub", "wg pubkey", "public-key")) and "priv" not in line_above and (
+                ".key " not in line_above) or line_above.rpartition("|")[2].lstrip(" $#").startswith("wg pubkey"):
+            continue  # a public key alone under the command that prints it (`… && cat publickey`, `wg pubkey <
+            # private.key`; not `cat phone.key phone.pub`, which prints the private key first)
         if lowered.startswith(("fb.1.", "fb.2."), start) or lowered.endswith(("fb.1.", "fb.2."), 0, start):
             continue  # Meta's click or browser id (`_fbc`'s `fb.1.<time>.<fbclid>`): it tracks, it opens nothing
         if in_mail_signature_header(lowered, start):
@@ -5526,11 +5592,18 @@ def credential_spans(text, lowered):
                 lowered.endswith(_RECORDING_AND_INSTALLER_SUFFIXES, start, end) and (
                     "/" not in text[start:end] or _redaction_regexes["dated_file"].fullmatch(text, start, end))):
             continue  # a file's name: `wechatpay_<serial>.pem`, `2025-03-12/CA….wav`
+        if text[start:end].lower().endswith(_FILE_NAME_SUFFIXES + (".key",)) and whole_word(text, start, end).lstrip(
+                "\"'`(").startswith(("~/", "/", "./", "../")) and "://" not in whole_word(text, start, end):
+            continue  # a local file's path (`~/.gnupg/private-keys-v1.d/<keygrip>.key`), no URL's
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
                 and text[end:end + 1] not in ("@", ":")):
             continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)
         if lowered.startswith(("s3://", "gs://"), start - 5) and "/" in text[start:end]:
             continue  # a bucket's object (`S3 key: s3://media/2024-07-10/<uuid>_proxy.mp4`)
+        if lowered.endswith("session=<", 0, start) or _redaction_regexes["device_id"].fullmatch(
+                whole_word(text, start, end).strip(".,;:()")):
+            continue  # Dovecot's session's id in its log (`imap-login: Login: … session=<…>`), a Syncthing
+            # device's id (eight groups of seven)
         if named_public(lowered, start, firebase):
             continue  # a key its line names public: `…_ANON_KEY=`, a search-only key, a Firebase web config's
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
@@ -6014,15 +6087,38 @@ def whole_value_end(text, start, end, name):
     return start + len(whole)
 
 
+# A column's header that says its values are digests (`fly secrets list`: `NAME  DIGEST  CREATED AT`).
+_DIGEST_HEADERS = frozenset(("DIGEST", "CHECKSUM", "SHA256", "HASH", "FINGERPRINT"))
+
+
+def under_a_digest_header(text, start):
+    """True when text[start:] is the n-th field of its line (fields split by tabs or runs of
+    two spaces or more) and a line above it (twenty at most) is a header whose n-th field
+    names digests (_DIGEST_HEADERS)."""
+    line = text.rfind("\n", 0, start) + 1
+    split = _redaction_regexes["columns"].split
+    field, above = len(split(text[line:start].lstrip())) - 1, line
+    for _ in range(20):
+        if above == 0:
+            return False
+        header_start = text.rfind("\n", 0, above - 1) + 1
+        header = split(text[header_start:above - 1].strip())
+        if _DIGEST_HEADERS.intersection(header):
+            return field < len(header) and header[field] in _DIGEST_HEADERS
+        above = header_start
+    return False
+
+
 def passes_its_kind(group, text, lowered, start, end):
     """True when text[start:end], a row's value in its `group`, passes the judge its kind
-    names (_GROUP_KINDS; `secret` groups have none): a `weak` one looks random, a `spaced`
+    names (_GROUP_KINDS; `secret` groups have none): a `weak` one looks random (and stands
+    under no digests' header: under_a_digest_header), a `spaced`
     one is a passphrase (is_prose_passphrase), a `login` one a call's argument that logs in
     (is_login_argument), an `asked` one the answer to a question for a secret (is_asked_for),
     a `token` one looks generated, and so on."""
     value = text[start:end]
     if group.startswith("weak"):
-        return looks_random(value)
+        return looks_random(value) and not under_a_digest_header(text, start)
     if group.startswith("spaced"):
         return is_prose_passphrase(value)
     if group.startswith("login"):
