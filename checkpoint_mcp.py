@@ -541,7 +541,7 @@ _EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee"
 
 _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
                         "encryption", "license", "client", "app", "admin", "service", "storage",
-                        "subscription", "consumer", "preshared", "hmac")
+                        "subscription", "consumer", "preshared", "hmac", "pass")  # (M-Pesa's, a tracker's `passkey`)
 
 
 # `*_KEY` is a secret, except the database and cache keys that code talks about all day (and
@@ -564,7 +564,7 @@ _KEY_NAME = (
 _PASS_PREFIXES = ("auth", "db", "root", "admin", "smtp", "mail", "user", "ftp", "sftp", "ldap", "bind",
                   "api", "app", "master", "redis", "mysql", "pg", "mongo", "rabbit", "vnc", "wifi", "proxy",
                   "store", "key", "svc", "service", "sys", "web", "client", "sa", "dbuser", "imap", "pop",
-                  "storage", "sql", "pfx", "p12", "keystore", "keychain", "cert", "signing", "mqtt", "ks")
+                  "storage", "sql", "pfx", "p12", "keystore", "keychain", "cert", "signing", "mqtt", "ks", "remote")
 
 
 # Words that end in `pass` and name no password (`BYPASS=1`, `LOWPASS=…`, Vulkan's `renderpass`);
@@ -608,14 +608,15 @@ _COMPOUND_NAME = (
 
 
 # Words that may follow the secret word inside a name and leave it a secret
-# (`SECRET_KEY_BASE`, `API_SECRET_VALUE`, `NEXTAUTH_SECRET_B64`, `DB_PASSWORD_PROD`);
+# (`SECRET_KEY_BASE`, `API_SECRET_VALUE`, `NEXTAUTH_SECRET_B64`, `DB_PASSWORD_PROD`, a member's `password_`);
 # anything else (`TOKEN_TTL`, `PASSWORD_MIN_LENGTH`, `token_type`) makes it a setting.
 _NAME_SUFFIX = (
     r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
     r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3}|[abc](?![a-z0-9]))"
-    r"|Confirm(?:ation)?|Again|Repeat){1,3})?"
+    r"|Confirm(?:ation)?|Again|Repeat"
+    r"|_(?![A-Za-z0-9_])){1,3})?"  # (and a C++ member's trailing `_`: `password_ = "…"`)
 )
 
 
@@ -725,7 +726,10 @@ def _piped_secret(command):
             r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
             r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]|iinit(?![\w-])"
             r"|kubeseal[ \t][^\n]*--raw|vncpasswd|realm[ \t]+join|adcli[ \t]+join"
-            r"|unlock(?:[ \t][^|\n]{0,80})?[ \t]--stdin|--set-password|-stdinpass(?![\w-]))")  # (`lncli … unlock --stdin`, AnyDesk's)
+            r"|unlock(?:[ \t][^|\n]{0,80})?[ \t]--stdin|--set-password|-stdinpass(?![\w-])"
+            # (a password manager that stores what it reads, or opens its database with it)
+            r"|(?<![\w-])(?:go)?pass(?:[ \t]+-[a-z]+)*[ \t]+(?:insert|add)(?![\w-])|keepassxc-cli[ \t]"
+            r"|secret-tool[ \t]+store|password_stdin)")  # (`lncli … unlock --stdin`, AnyDesk's)
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -1262,6 +1266,9 @@ def redaction_patterns():
          r"""cookie(?<![a-z0-9_]cookie)\\?["']?[ \t]*:[ \t]*\\?["']?"""
          r"""(?P<secret>[^\s=;,"'\\]+=[^\r\n"'\\]*[^\s"'\\])"""),
         # AI providers --------------------------------------------------------------------
+        ("wakatime-key", "v", "a WakaTime API key (`waka_` and a UUID)", r"(?P<secret>waka_" + _UUID_SHAPE + ")" + _END),
+        ("k3s-token", "v", "a K3s cluster's join token (`K10<CA's hash>::<user>:<password>`)",
+         r"(?P<secret>K10[0-9a-f]{64}::[a-z0-9_-]{1,64}:[0-9A-Za-z]{16,64})" + _END),
         ("anthropic-key", "v", "Anthropic API / admin key (sk-ant-…)",
          r"(?P<secret>sk-ant-[A-Za-z0-9_-]{20,})"),
         ("openai-key", "v", "OpenAI project / service-account / admin key",
@@ -1763,7 +1770,7 @@ def redaction_patterns():
          "`Credentials(realm, host, \"user\", \"…\")`): the password, if it looks random",
          # (found at the comma after a string, fast; the user's string and the call's words
          # are looked for before it when a value is found: is_login_argument)
-         r"(?#needs:auth|login|logon|signin|sign_in|basic|credential|connect|pdo|construct|bind|database"
+         r"(?#needs:auth|login|log_in|logon|signin|sign_in|basic|credential|connect|pdo|construct|bind|database"
          r"|directoryentry|client)"
          r",(?<=[\"'],)[ \t]*(?P<quote>[\"'])"
          r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64})(?P=quote)[ \t]*(?:[,)]|\r?\n|\Z)"),
@@ -2016,11 +2023,45 @@ def redaction_patterns():
          r"(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\")]+))[ \t]*\)"),
         ("echo-into-password-file", "", "a value echoed into a file named for a password or a token "
-         "(`echo '…' > /tmp/ks.pw`, `printf '%s' … > .vault_pass`), if it looks random",
-         r"(?#needs:echo|printf)(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
+         "(`echo '…' > /tmp/ks.pw`, `printf '%s' … > .vault_pass`; a user's name, then the password, "
+         "into an OpenVPN auth file: `printf '%s\\n' deploy '…' > depot.auth`), if it looks random",
+         r"(?#needs:echo|printf)(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\")"
+         r"(?:[ \t]+[\w.@-]{1,64}(?=[ \t]+['\"]))?)?[ \t]+"
          r"(?:'(?P<weak>[^'\n]+)'|\"(?P<weak2>[^\"\n]+)\"|(?P<weak3>[^\s'\"|>;&]+))[ \t]*>>?[ \t]*"
-         r"[^\s;&|'\"]*(?<![a-zA-Z])(?i:pass|pw|pwd|password|passwd|secrets?|token|creds?)(?![a-zA-Z])[^\s;&|/'\"]*"
+         r"[^\s;&|'\"]*(?<![a-zA-Z])(?i:pass|pw|pwd|password|passwd|secrets?|token|creds?|auth)(?![a-zA-Z])[^\s;&|/'\"]*"
          r"(?=[\s;&|)]|\Z)"),  # (a word whole: not `passed.txt`, `passthrough.conf`)
+        ("app-specific-password", "", "an app-specific password as Apple makes one: four groups of four small "
+         "letters (`keyo-avfk-oxdc-ceub`), two or more of them no word (is_odd_group)",
+         # (where one is used: iCloud's mail, an Apple ID, an app-specific password, a login)
+         r"(?#needs:apple|Apple|icloud|iCloud|me.com|app-specific|app specific|app password|login|smtp)"
+         # (found from its first `-`, a literal the engine skips to fast; the group reaches back to its first four)
+         r"-[a-z]{4}-[a-z]{4}-[a-z]{4}(?![\w-]|\.[a-z])(?<=(?<![\w.-])(?P<quads>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}))"),
+        ("stream-key-groups", "", "a live stream's key in five groups of four small letters and digits (YouTube's "
+         "`p3a7-9ak2-uwnt-gr20-lgmy`), where a stream is spoken of, two groups or more no word (is_odd_group)",
+         r"(?#needs:stream|Stream|STREAM|rtmp)"
+         r"-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}(?![\w-]|\.[a-z])"
+         r"(?<=(?<![\w.-])(?P<quads>[a-z0-9]{4}(?:-[a-z0-9]{4}){4}))"),
+        ("here-string-secret", "", "a value a here-string gives a command that reads a password on its input "
+         "(`sshfs … -o password_stdin <<< \"…\"`, `pass insert -e x <<< '…'`, `chpasswd <<< 'user:…'`)",
+         r"(?#needs:<<<)(?:password[_-]stdin|passw(?:or)?d[ \t]+--stdin|(?:pass|token|secret)-stdin|with-token|chpasswd"
+         r"|keepassxc-cli[ \t]|(?<![\w-])(?:go)?pass[ \t]+(?:insert|add)(?![\w-]))[^\n<]{0,120}?<<<[ \t]*"
+         r"(?:\"(?:[^\":\n]*:)?(?P<secret>[^\"\n]+)\"|'(?:[^':\n]*:)?(?P<secret2>[^'\n]+)'"
+         r"|(?P<secret3>[^\s'\"$][^\s'\"]*))"),
+        ("password-store-io", "", "what a password store is given or shows: the first line of a here-document "
+         "given to `pass insert -m`/`gopass insert -m` (`<<'EOF'` then `…`), the first line `pass show`/`gopass "
+         "show` prints (after gopass' `Secret: …` line), the line 1Password's `op item get … --reveal` or `op read` "
+         "prints",
+         r"(?#needs:pass insert|pass show|pass add|pass edit|op item get|op read)(?<![\w-])(?:go)?pass[ \t]+"
+         r"(?:(?:insert|add|edit)(?:[ \t]+-[a-z-]+)*[ \t]+[\w./@-]+[ \t]*<<-?[ \t]*['\"]?\w+['\"]?[ \t]*\r?\n"
+         r"(?P<secret>[^\n]{6,128}?)[ \t]*(?=\r?\n)"
+         r"|show(?:[ \t]+-[a-z-]+)*[ \t]+[\w./@-]+[ \t]*\r?\n(?:Secret:[^\n]*\r?\n(?:[ \t]*\r?\n)?)?"
+         r"(?P<secret2>[^\s]{6,128})[ \t]*(?=\r?\n|\Z))"
+         # (and 1Password's: `op item get … --fields label=password --reveal`, `op read op://…`, then the value)
+         r"|(?<![\w-])op[ \t]+(?:item[ \t]+get[^\n]*?[ \t]--reveal|read[ \t]+[\"']?op://[^\n]*?)[ \t]*\r?\n"
+         r"(?P<secret3>[^\s]{6,128})[ \t]*(?=\r?\n|\Z)"),
+        ("borg-key", "", "a Borg repository's key as `borg key export` prints it: `BORG_KEY <id>` then its "
+         "base64 lines",
+         r"(?#needs:BORG_KEY )BORG_KEY [0-9a-f]{64}[ \t]*\r?\n(?P<secret>[A-Za-z0-9+/=]{16,}(?:\r?\n[A-Za-z0-9+/=]{4,})*)"),
         ("wallet-passphrase-call", "", "a wallet's passphrase given to its RPC: bitcoin-cli `walletpassphrase "
          "\"…\" 60`, geth's `personal.unlockAccount('0x…', '…', 300)` and the same call in its trace "
          "(`personal_unlockAccount … params=[\"0x…\",\"…\"`)",
@@ -2032,7 +2073,7 @@ def redaction_patterns():
         ("piped-login", "", "echo VALUE | … login (az devops login, CLIs that read a token on stdin): "
          "the value, if it looks random",
          r"(?:echo|printf)(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"|%s))?[ \t]+"
-         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,60}?[ \t]login"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s'\"|]+))[ \t]*\|[^|\n]{0,160}?[ \t]login"
          r"(?![\w.-])"),
         ("securestring", "i", "ConvertTo-SecureString 'value' -AsPlainText",
          r"convertto-securestring(?:[ \t]+-(?:string|asplaintext|force))*[ \t]+(?:" + _QUOTED_VALUE + r")"),
@@ -2562,6 +2603,10 @@ def redaction_patterns():
          r"""(?:(?P<quote>["'])(?![A-Za-z0-9_]{16,}:[xX]?(?P=quote))[^\s:'"]+:(?P<secret4>[^'"\n]+)(?P=quote)|\\?["']?"""
          r"""(?:(?P<weak>[^\s:'"]{16,}):[xX]?(?=[\s'"]|\Z)|[^\s:'"]*:(?:(?P<secret>[^\s'"]+)|'(?P<secret2>[^'\n]+)'"""
          r"""|"(?P<secret3>[^"\n]+)")))"""),
+        ("curl-cert-password", "", "the password after a client certificate's file in curl's `--cert`/`-E` "
+         "(`--cert ./certs/efi_prod.p12:…`)",
+         r"(?#needs:-E|--cert)(?:--cert|(?<![\w-])-E)(?:[ \t]+|=)[\"']?[^\s:'\"]+\.(?i:p12|pfx|pem|crt|cer|key)"
+         r":(?P<secret>[^\s'\"]+)"),
         # (three rows, each from a literal the engine skips to fast)
         ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
          "password, if it looks random (docker's --user is uid:gid)",
@@ -2996,11 +3041,14 @@ def redaction_patterns():
          "token (Twilio's `Client(account_sid, \"…\")`, `require('twilio')(accountSid, '…')`)",
          r"(?#needs:sid,|Sid,|SID,)\([ \t]*[\w.]*(?:sid|Sid|SID)[ \t]*,[ \t]*[\"'](?P<secret>[0-9a-f]{32})[\"']"),
         ("secret-setter-call", "i", "a method named for a secret given a literal: `.signingKey(\"…\")`, "
-         "`.setApiToken('…')`, `.withPassword(\"…\")`, poplib's `.pass_(\"…\")`, if it looks random",
-         r"(?#needs:key(|secret(|token(|password(|passwd(|pass_()"
-         r"\.(?!(?:get|fetch|read|load|find|lookup|has|delete|remove|list|describe|resolve|retrieve)"  # (a getter
-         r"[a-z0-9_]*(?:key|secret|token|password|passwd)\()"  # takes a secret's name: `kv.getSecret('sql-admin')`)
-         r"(?:[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)|pass_)\([ \t]*"
+         "`.setApiToken('…')`, `.withPassword(\"…\")`, poplib's `.pass_(\"…\")`, a C++ member's "
+         "initialiser (`: password_(\"…\")`), if it looks random",
+         r"(?#needs:key(|secret(|token(|password(|passwd(|pass_(|key_(|secret_(|token_(|password_(|passwd_()"
+         r"(?:\.|(?<=[\s:,])(?=[a-z0-9_]*(?:key|secret|token|password|passwd)_\())"  # (a member: `, password_(`)
+         r"(?!(?:get|fetch|read|load|find|lookup|has|delete|remove|list|describe|resolve|retrieve)"  # (a getter
+         r"[a-z0-9_]*(?:key|secret|token|password|passwd)_?\()"  # takes a secret's name: `kv.getSecret('sql-admin')`)
+         r"(?:[a-z][a-z0-9_]*(?:key|secret|token|password|passwd)_?|pass_|[a-z0-9_]*(?:key|secret|token|password|passwd)_)"
+         r"\([ \t]*"
          r"(?:\"(?P<weak>[^\"\n]{8,200})\"|'(?P<weak2>[^'\n]{8,200})')[ \t]*\)"),
         ("set-secret-to", "", "a secret's name set to a value in prose: ``Set `API_SECRET` to `…` ``, "
          "`set DB_PASSWORD to …`, if it looks random",
@@ -3046,7 +3094,8 @@ def redaction_patterns():
          "line in GitHub's and Cloudflare's shape (`xxxxx-xxxxx`)",
          r"(?#needs:recovery code|backup code|recovery-code|backup-code|recovery key|recovery-key)"
          r"(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
-         r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?(?:[a-z0-9]{4,6}-?[a-z0-9]{4,6}|[0-9a-f]{16}"
+         r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?(?:[a-z0-9]{4,6}(?:-?[a-z0-9]{4,6}|(?:-[a-z0-9]{4}){2,3})"
+         r"|[0-9a-f]{16}"
          r"|[0-9]{4}[ \t][0-9]{4})[ \t]*(?:\r?\n|\Z))+)"  # (GitLab's 16 hex digits; a numbered list's `1. 8836 2011`)
          # (or some on the label's own line after its colon, or on the next line after a word and a colon:
          # `… recovery code left for the account: qzd62-g4oah.`, `next unused: yr5rw-n8rfe`)
@@ -3123,14 +3172,18 @@ def redaction_patterns():
          r"(?#needs:@pam!|@pve!)@(?<=[\w.-]@)(?:pam|pve)![\w.-]+(?:[ \t]*[=:][ \t]*|=)"
          r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"),
         ("wifi-key", "i", "a Wi-Fi network's key after its name: `pre-shared key: …`, netsh's `Key Content : …`, "
-         "`WLAN-Schlüssel …`, `clé de sécurité : …`, if it looks random or is a passphrase",
+         "`WLAN-Schlüssel …`, `clé de sécurité : …`, a `key` later on a line about Wi-Fi (`guest wifi …: network "
+         "…, key …`), if it looks random or is a passphrase",
          r"(?#needs:shared key|shared-key|psk|key content|network key|security key|schlüssel|clé|wpa key|wpa2 key"
          r"|wpa3 key|wifi key"
-         r"|wi-fi key|wlan key)"
+         r"|wi-fi key|wlan key|wifi|wi-fi|wlan|ssid)"
          r"(?:pre-?shared[ -]key|(?<![\w-])psk|key content|(?:network|security|wpa[23]?|wi-?fi|wlan)[ -]key"
-         r"|schlüssel|clé(?: wi-?fi| wpa| de sécurité(?: réseau)?)?)(?![\w-])"
-         r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)[\"'`]?"
-         r"(?:(?P<secret>" + _WORD_PASSPHRASE + r")|(?P<weak>[^\s'\"`,;]{8,63}))(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
+         r"|schlüssel|clé(?: wi-?fi| wpa| de sécurité(?: réseau)?)?"
+         # (or a bare `key` later on a line about a Wi-Fi network: `guest wifi …: network …, key …`)
+         r"|(?<![\w-])(?:wi-?fi|wlan|ssid)(?![\w-])[^\n]{0,80}?[ ,;(/](?:key|clé wpa|clé|password))(?![\w-])"
+         r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)(?:[\"'`]|« ?)?"
+         r"(?:(?P<secret>" + _WORD_PASSPHRASE + r"(?:[-_.+]?[0-9]{1,4})?)|(?P<weak>[^\s'\"`,;»]{7,62}(?:[^\s'\"`,;».]|\.(?=[ \t]*(?:\r?\n|\Z)))))"
+         r"(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
          "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK)"
@@ -3143,7 +3196,11 @@ def redaction_patterns():
          "chat, perhaps) under a label that names a credential, which the second line of defence does not "
          "take for its symbols: `the PSK for branch 07, new one after the rotation:` then `?cjNz…~Xbv` "
          "(is_labelled_value)",
-         "(?#needs:\n)" r"\n(?:[^\n]{0,60}?[ \t>])??[\"'`]?(?P<labelled>" + _PROSE_SECRET + r")[\"'`]?[.,]?[ \t\r]*(?=\n|\Z)"),
+         "(?#needs:\n)" r"\n(?:[^\n]{0,60}?[ \t>])??[\"'`]?(?P<labelled>" + _PROSE_SECRET
+         # (or a passphrase of four words or more in small letters: `maple-cedar-tiger-fjord`)
+         + r"|(?![a-z.-]*(?<![a-z])(?:com|org|net|io|www|api|app|the|and|for|with|from|read|only|write)(?![a-z]))"
+         r"[a-z]{3,12}(?P<mark>[-._])[a-z]{3,12}(?:(?P=mark)[a-z]{3,12}){2,6}[0-9]{0,4}"
+         r")[\"'`]?[.,]?[ \t\r]*(?=\n|\Z)"),
         ("code-stated", "", "a code of six to twelve digits that opens something, stated in prose a few words "
          "after its name: `alarm panel installer code is …`, `kiosk passcode (8 digits) is …`, `printer admin "
          "PIN on the Kyocera is …`, `new code: …#…`, `Code installateur … : …`, "
@@ -3363,6 +3420,13 @@ def redaction_patterns():
          r"""[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
          r"""(?:(?:parameter)?value|select|default(?:value)?)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE
          + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
+        ("cookie-name-then-value", "i", "a session cookie's name then its value, as a HAR file or a browser's "
+         "export lists a cookie (`\"name\": \"PHPSESSID\", \"value\": \"…\"`), if generated",
+         r"""(?#needs:sess|.sid)name\\?["']?[ \t]*[:=][ \t]*\\?["'](?:connect\.sid|[a-z0-9_.-]*sess(?:ion)?(?:_?id)?)"""
+         r"""\\?["'][ \t]*,?\s*\\?["']?value\\?["']?[ \t]*[:=][ \t]*\\?["'](?P<token>[^"'\\\s]{16,512})"""),
+        ("concealed-field-value", "i", "the value of a password manager's concealed field, as `op item get "
+         "--format json` prints one (`\"type\": \"CONCEALED\", …, \"value\": \"…\"`)",
+         r"""(?#needs:"concealed")"type"[ \t]*:[ \t]*"concealed"[^{}]{0,300}?"value"[ \t]*:[ \t]*"(?P<secret>[^"\n]+)(?=")"""),
         ("section-then-value", "i", "a section named for a secret, then its `value` (`[vercel_token]` then "
          "`value = \"…\"`, as a TOML or INI file of settings keeps one)",
          r"""(?#needs:value =|value=|value:|value :)(?<![^\n])[ \t]*\[[a-z0-9_.-]*"""
@@ -3569,7 +3633,7 @@ _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
 _GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
-                "bytes", "stated", "called", "typed", "chosen", "phrase", "account")
+                "bytes", "stated", "called", "typed", "chosen", "phrase", "account", "quads")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -4179,30 +4243,34 @@ _NOT_PASSPHRASE_WORDS = _CODE_PARTS | frozenset((
     "azure", "aws", "amazon", "storage", "identity", "security", "cryptography", "logging", "linq", "model", "models",
     "core", "common", "utils", "util", "web", "mvc", "entity", "framework", "runtime", "collections", "generic",
     "threading", "tasks", "text", "diagnostics", "only", "time", "long", "short", "lived", "scoped", "based",
+    "node", "alpine", "slim", "debian", "ubuntu", "bookworm", "bullseye", "buster", "jammy", "focal", "noble", "python",
+    "jdk", "jre", "amd", "arm", "linux", "windows", "latest", "stable", "beta", "alpha", "release", "build", "version",
     "http", "https", "public", "private", "store", "manager", "policy", "reset", "hash", "data", "main", "master",
     "src", "lib", "bin", "etc", "var", "tmp", "home", "root", "user", "users", "docs", "example", "sample"))
 
 
 def is_joined_passphrase(value):
     """True when `value` is a passphrase of three to eight words of three to twelve letters
-    joined by one mark (`.`, `-`, `_` or `+`), a number after the last or not, and a
-    capital among them or a number at its end (`Tulip.amber.scribe`, `Puffin-indigo-verso`,
-    `Horizon+Monsoon+Pumpkin`, `upland.424.summer…`); no word of a name of code, a package,
-    a host or a setting (_NOT_PASSPHRASE_WORDS: not `System.Net.Http`)."""
+    joined by one mark (`.`, `-`, `_` or `+`), a number after a word or as the last part,
+    and a capital among them or a number (`Tulip.amber.scribe`, `Puffin-indigo-verso`,
+    `Horizon+Monsoon+Pumpkin`, `quince_acorn32_heron_snail`); no word
+    of a name of code, a package, a host or a setting (_NOT_PASSPHRASE_WORDS: not
+    `System.Net.Http`)."""
     joint = next((mark for mark in ".-_+" if mark in value), None)
     if joint is None or any(mark in value for mark in ".-_+" if mark != joint):
         return False
-    words = value.split(joint)
-    last = words[-1].rstrip("0123456789")
-    digits = len(words[-1]) - len(last)
-    if last == "" and digits:
-        words, last = words[:-1], None
+    parts = value.split(joint)
+    if parts[-1].isdigit() and len(parts[-1]) <= 4:
+        parts, digits = parts[:-1], True
     else:
-        words = words[:-1] + [last]
-    if not (3 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii()
-                                         and word[1:].islower() for word in words)):
+        digits = False
+    words = [part.rstrip("0123456789") for part in parts]
+    if not (3 <= len(words) <= 8 and all(len(part) - len(word) <= 4 for part, word in zip(parts, words))
+            and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii() and word[1:].islower()
+                    for word in words)):
         return False
-    return (any(word[0].isupper() for word in words) or digits > 0) and not any(
+    digits = digits or any(part != word for part, word in zip(parts, words))
+    return (any(word[0].isupper() for word in words) or digits) and not any(
         word.lower() in _NOT_PASSPHRASE_WORDS for word in words)
 
 
@@ -4265,7 +4333,7 @@ def is_prose_passphrase(value):
 
 
 # A call's words that log in with a user and a password (`f.request :authorization, :basic, …`).
-_LOGIN_CALL_WORDS = ("auth", "login", "logon", "signin", "sign_in", "basic", "credential", "connect", "pdo",
+_LOGIN_CALL_WORDS = ("auth", "login", "log_in", "logon", "signin", "sign_in", "basic", "credential", "connect", "pdo",
                      "construct", "bind", "database", "directoryentry", "sftpclient", "sshclient", "ftpclient",
                      "smbclient", "imapclient", "smtpclient", "ldapclient", "mapnetworkdrive", "useridentity",
                      "as400")  # (JT400's `new AS400(host, user, password)`)
@@ -4283,12 +4351,13 @@ def is_account_password(text, start, value):
 
 
 def is_login_argument(text, start, value):
-    """True when `value`, a string argument at `start`, looks random, follows a user's string
+    """True when `value`, a string argument at `start`, looks random (or is a passphrase of
+    joined words: is_joined_passphrase), follows a user's string
     (`"deploy", "…"`) and the call before them logs in (_LOGIN_CALL_WORDS, within 200
     characters: `SftpClient(host, 22, "user", "…")`, `getConnection(\n url,\n "user", "…")`)."""
     line = text[max(0, start - 200):start]
     user = _redaction_regexes["user_argument"].search(line)
-    return (user is not None and looks_random(value)
+    return (user is not None and (looks_random(value) or is_joined_passphrase(value))
             and any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS))
 
 
@@ -4360,6 +4429,8 @@ def is_stated_password(text, start, value):
     if any(word in _STATED_ABOUT_WORDS or word.startswith(("hash", "migrat", "rotat", "iterat", "complex"))
            for word in _redaction_regexes["alnum"].findall(between)):
         return False
+    if is_joined_passphrase(value):
+        return True  # (before an identifier: `quince_acorn32_heron_snail`)
     if (set(value.lower()) <= _HEX and not value.isdigit() and len(value) <= 12) or (
             "_" in value and value.replace("_", "").isalnum() and value.islower()):
         return False  # a commit, an identifier (`9f8e7d6c1`, `pw_v2_enabled`)
@@ -4384,8 +4455,6 @@ def is_stated_password(text, start, value):
         return "a" in kinds and "9" in kinds and (turns >= 2 and not value.islower() or symbol)
         # (six or seven, a mainframe's: `TBY1XQK`, `TO34$8`; not a reference's letters then digits, `ABC123`,
         # nor a name in small letters: `utf8mb4`)
-    if is_joined_passphrase(value):
-        return True
     parts = [part for part in value.replace("-", "_").replace(".", "_").split("_") if part]
     if len(parts) >= 2 and all(part.isalpha() and part.isascii() for part in parts) and any(
             len(part) >= 6 and not _redaction_regexes["word_part"].fullmatch(part) for part in parts):
@@ -4796,18 +4865,21 @@ def stands_alone_as_token(segment, part):
 def is_key_in_path(text, start, first, last, end):
     """True when the URL path segment text[first:…] (of the URL whose host starts at
     `start`) is a key, as RPC and API providers put one (`…alchemy.com/v2/<key>`,
-    `…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`): the URL's last segment (a '/'
-    may close it), right after the host or a version segment, and generated-looking, of
-    20 characters or more."""
+    `…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, IFTTT's `…/with/key/<key>`): the
+    URL's last segment (a '/' may close it), right after the host, a version segment or a
+    segment `key` or `token`, and generated-looking, of 20 characters or more."""
     stop = end if last < 0 else last
     if last >= 0 and text[last:end].strip("/"):
         return False
     segment, before = text[first:stop], text[start:first - 1]
     if segment.lower().endswith(_ASSET_SUFFIXES + _DOCUMENT_SUFFIXES):
         return False  # a file's name: `…/<hex>.pdf`, a label's, a result's
+    slug, dash, page = segment.rpartition("-")
+    if dash and len(page) == 32 and set(page) <= _HEX and slug[-1:].isalpha():
+        return False  # a page's title, then its id: Notion's `…/engine-<32 hex>`
     version = before.rpartition("/")[2]
     return (len(segment) >= 20 and ("/" not in before or (
-        version[:1] == "v" and version[1:].isdigit() and len(version) <= 3))
+        version[:1] == "v" and version[1:].isdigit() and len(version) <= 3) or version.lower() in ("key", "token"))
             and is_generated_token(segment))
 
 
@@ -5328,6 +5400,11 @@ _CLOUDFRONT_RESULTS = frozenset(("Hit", "Miss", "RefreshHit", "Error", "Redirect
                                  "CapacityExceeded", "OriginShieldHit"))
 
 
+# What names a run with no credential word near it as an object's id (unnamed_run_span).
+_UNNAMED_ID_WORDS = frozenset(("playlist", "video", "channel", "asset", "database", "page", "item", "document",
+                               "playback", "object", "request", "trace", "order", "device", "message", "job", "build"))
+
+
 def unnamed_run_span(text, lowered, match, start, end, window):
     """The span to redact of a generated run with no credential word, id or prefix before
     it, or None: in a URL, the URL when it is a webhook's or its last segment a key
@@ -5349,7 +5426,15 @@ def unnamed_run_span(text, lowered, match, start, end, window):
             # repository so named: `…/webhook-svc/commit/<sha>`)
         if is_key_in_path(text, start, first, last, end):
             return first, end if last < 0 else last  # the key, its URL's host and path left readable
+        if lowered.endswith(("/private/", "/secret/", "/token/", "/key/"), max(start, first - 9), first) and (
+                is_generated_token(text[first:end if last < 0 else last])):
+            return first, end if last < 0 else last  # a private feed's or a share's token as a path's segment
+            # (`…/private/<token>/rss.xml`)
         return None
+    named = lowered[max(0, start - 32):start].rstrip(" \t:#(").split()[-2:]
+    if named and (named[-1] in _UNNAMED_ID_WORDS or named[-1] == "id" and named[0] in _UNNAMED_ID_WORDS):
+        return None  # a run named an object's id right before it: `playback id (…)`, `playlist PL…` (not `id`
+        # alone: a token's)
     head = _redaction_regexes["prefix"]
     prefix = head.match(text, start, end) or head.match(text, match.start(), match.end())
     alone = match.group()  # an id after its prefix is judged by what follows the prefix
@@ -6147,6 +6232,8 @@ def passes_its_kind(group, text, lowered, start, end):
         return is_account_password(text, start, value)
     if group.startswith("chosen"):
         return is_four_kinds_password(value)
+    if group.startswith("quads"):
+        return sum(map(is_odd_group, value.split("-"))) >= 2
     if group.startswith("phrase"):
         return is_seed_phrase(value)
     return True

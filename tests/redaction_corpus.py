@@ -2428,3 +2428,78 @@ BENIGN += ["KMS setup key (public, published by the vendor for volume activation
     rand(UPPER + DIGITS, 5) for _ in range(5)),
            "The password hashing is Microsoft.Extensions.Identity.Core since 8.0.",
            "password: System.Net.Http (see the docs) is what throws"]
+issue("assignment", "code", 'Console::Console() {\n    password_ = "{v}";\n}', "Kettle_moor" + rand(DIGITS, 3), 'password_ = "')
+issue("secret-setter-call", "code", 'Console::Console()\n    : user_("service"),\n      password_("{v}"),\n      port_(2323) {}',
+      "Puffin" + rand(LOWER, 4) + rand(DIGITS, 4) + "+", 'password_("')
+issue("curl-cert-password", "cli", "curl --cert ./certs/pix_prod.p12:{v} --cert-type P12 https://pix.example.com/oauth/token",
+      "Casablanca" + rand(DIGITS, 5), "--cert ./certs/pix_prod.p12:")
+issue("cookie-name-then-value", "http", '"cookies": [\n  {\n    "name": "PHPSESSID",\n    "value": "{v}",\n    "path": "/"\n  }\n]',
+      rand(LOWER + DIGITS, 26), '"value": "')
+issue("name-then-value", "config", "helm:\n  parameters:\n    - name: mpesa.passkey\n      value: \"{v}\"", rand(HEX, 64),
+      "value: \"")
+issue("echo-into-password-file", "cli", "printf '%s\\n' deploy '{v}' > /etc/openvpn/site.auth && chmod 600 /etc/openvpn/site.auth",
+      "Sommar" + rand(DIGITS, 4) + "^" + rand(DIGITS, 2), "printf '%s\\n' deploy '")
+BENIGN += ['ERROR gateway: authentication_error "Please include your private key" (request ' + mixed(20) + ")",
+           "# senha: nunca logar este campo\nlogger.info(\"login ok user=%s\", user.email)",
+           "bw get password 'PAC Billing prod' | pbcopy   # never paste it in chat",
+           "NAME                       DIGEST\nOCPP_BASIC_AUTH_PASSWORD         " + rand(HEX, 16)
+           + "\nDATABASE_URL               " + rand(HEX, 16),
+           '{"name": "session_timeout", "value": "30"}']
+issue("piped-secret", "cli", "echo '{v}' | pass insert -e home/printer", "!Bronze" + rand(LOWER, 5) + rand(DIGITS, 3), "echo '")
+issue("piped-secret", "cli", "echo '{v}' | keepassxc-cli show -s ~/kp/personal.kdbx \"Internet/backup\"",
+      "bonfire.onyx." + rand(LOWER, 6) + ".engine", "echo '")
+issue("here-string-secret", "cli", "sshfs me@nas.home.arpa:/volume1/home ~/nas -o password_stdin <<< \"{v}\"",
+      "Falcon.Emerald." + rand(DIGITS, 4), "password_stdin <<< \"")
+issue("password-store-io", "cli", "$ gopass insert -m personal/dev/gitlab <<'EOF'\n{v}\nusername: lee@mail.example\nEOF",
+      "@" + mixed(16), "<<'EOF'\n")
+issue("password-store-io", "cli", "$ gopass show personal/home/unifi\nSecret: personal/home/unifi\n\n{v}\n---\nusername: ines",
+      rand(LOWER, 4) + "^" + mixed(10) + "*~", "personal/home/unifi\n\n")
+issue("borg-key", "cli", "$ borg key export ssh://me@nas.lan/./borg -\nBORG_KEY " + rand(HEX, 64) + "\n{v}",
+      b64(54) + "\n" + b64(54), "")
+issue("concealed-field-value", "cli", '{\n  "id": "password",\n  "type": "CONCEALED",\n  "purpose": "PASSWORD",\n'
+      '  "label": "password",\n  "value": "{v}"\n}', "turnip.lobster." + rand(LOWER, 7) + ".eagle51", '"value": "')
+issue("app-specific-password", "code", 'with smtplib.SMTP("smtp.mail.me.com", 587) as s:\n    s.login(FROM_ADDR, "{v}")',
+      "kxvq-tpzb-oxdc-wnrf", 's.login(FROM_ADDR, "')
+issue("labelled-password-alone", "prose", "## NAS\nadmin user: jana\nPassword:\n{v}\n(2FA via the app)",
+      "maple-cedar-" + rand(LOWER, 5) + "-fjord", "Password:\n")
+issue("joined-passphrase-stated", "prose", "Oskar: varmuuskopion salasana on {v}", "quince_acorn32_" + rand(LOWER, 5) + "_snail",
+      "salasana on ")
+issue("assignment", "config", "[Repository Remote]\nremoteuser = me@mail.example\nremotepass = {v}\n", "zuvemehI27+" + rand(DIGITS, 2),
+      "remotepass = ")
+issue("generic-near-word", "cli", "curl -X POST https://maker.ifttt.com/trigger/backup_failed/with/key/{v}", mixed(22),
+      "/with/key/")
+BENIGN += ["wg pubkey < /etc/wireguard/private.key\n" + b64(32), "$ wg show wg0 public-key\n" + b64(32),
+           "created restic repository 488e273b at sftp:olaf81@mini.lan:/srv/restic",
+           "[user]\n\tname = Ola Nord\n\tsigningkey = " + rand(HEX, 16).upper() + "\n[commit]\n\tgpgsign = true",
+           "~/.gnupg/private-keys-v1.d/" + rand(HEX, 40).upper() + ".key",
+           'set imap_pass = "`pass show email/main`"', 'encryption_passphrase: "{credential systemd borg.pw}"',
+           "  password: '!secret.yaml mqtt_password'", "TELEGRAM_BOT_TOKEN=123456789:replace-me",
+           "trusted-public-keys = cache.nixos.org-1:" + b64(32) + " forge.home.arpa-1:" + b64(32),
+           "https://www.notion.so/engine-" + rand(HEX, 32) + "?v=" + rand(HEX, 32),
+           "CREATE USER miniflux WITH PASSWORD :'miniflux_pw';  -- psql -v miniflux_pw=... from pass",
+           "dovecot: imap-login: Login: user=<ana@mail.example>, method=PLAIN, TLS, session=<" + b64(15) + ">",
+           "git-credential-libsecret: stored credential for https://git.home.example",
+           'level=info msg="rotated credentials" secret=restic-b2 version=506 by=malik46',
+           "Error: Unauthorized (401) — check that NOTION_TOKEN is shared with the database " + rand(HEX, 32),
+           "pulumi config set --secret homelab:dbPassword  # value read from stdin",
+           "1Password item " + rand(LOWER + DIGITS, 26) + " in vault " + rand(LOWER + DIGITS, 26),
+           "Syncthing device ID for nas: " + "-".join(rand(UPPER + DIGITS, 7) for _ in range(8)),
+           "password: \"{{ lookup('community.general.onepassword', 'Backblaze B2', field='password') }}\"",
+           "live_mode_pub_key = 'pk_live_" + mixed(40) + "'\ntest_mode_api_key = '(stored in keychain)'",
+           "FYI the key I pasted yesterday was the *public* playback id (" + mixed(40) + "), not a secret",
+           "hostRules:\n  - matchHost: npm.pkg.github.com\n    encrypted:\n      token: wcFMA" + b64(120),
+           "      - uses: actions/cache@v4\n        with:\n          key: ${{ runner.os }}-pip-" + rand(HEX, 64),
+           "sudo mount -t cifs //nas04/editorial /mnt/ed -o credentials=/root/.smbcredentials,vers=3.0",
+           "Agent note: I read it from $FTRACK_API_KEY and did not echo it. Session " + "%s-%s-4%s-8%s-%s" % (
+               rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)) + ".",
+           "curl -s https://api.mux.com/video/v1/assets/" + mixed(20) + ' -u "$MUX_TOKEN_ID:$MUX_TOKEN_SECRET"',
+           "pymongo.errors.OperationFailure: Authentication failed., full error: {'$clusterTime': {'signature': "
+           "{'hash': b'" + b64(20) + "', 'keyId': 7012031785998154386}}}",
+           "YouTube video id " + mixed(11) + ", playlist PL" + mixed(32),
+           "NAME  DIGEST\nOCPP_PASSWORD  " + rand(HEX, 16)]
+issue("wakatime-key", "vendor", "wakatime-cli --key {v} --entity /home/me/src/app.py",
+      "waka_%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "--key ")
+issue("k3s-token", "vendor", "# /var/lib/rancher/k3s/server/node-token\n{v}", "K10" + rand(HEX, 64) + "::server:" + rand(HEX, 32),
+      "server/node-token\n")
+issue("recovery-codes", "prose", "Tailscale 2FA recovery codes (printed copy in the safe):\n{v}\n(others already used)",
+      "qn26-u0c4-" + rand(LOWER + DIGITS, 4), "(printed copy in the safe):\n")
