@@ -5431,6 +5431,8 @@ def unnamed_run_span(text, lowered, match, start, end, window):
             return first, end if last < 0 else last  # a private feed's or a share's token as a path's segment
             # (`…/private/<token>/rss.xml`)
         return None
+    if lowered[max(0, start - 24):start].rpartition(" ")[2].startswith(("sello", "certificado=")):
+        return None  # a Mexican e-invoice's stamps and certificate (`SelloSAT="…"`, `Certificado="…"`), public
     named = lowered[max(0, start - 32):start].rstrip(" \t:#(").split()[-2:]
     if named and (named[-1] in _UNNAMED_ID_WORDS or named[-1] == "id" and named[0] in _UNNAMED_ID_WORDS):
         return None  # a run named an object's id right before it: `playback id (…)`, `playlist PL…` (not `id`

@@ -2503,3 +2503,5 @@ issue("k3s-token", "vendor", "# /var/lib/rancher/k3s/server/node-token\n{v}", "K
       "server/node-token\n")
 issue("recovery-codes", "prose", "Tailscale 2FA recovery codes (printed copy in the safe):\n{v}\n(others already used)",
       "qn26-u0c4-" + rand(LOWER + DIGITS, 4), "(printed copy in the safe):\n")
+BENIGN += ['<tfd:TimbreFiscalDigital UUID="' + "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3),
+           rand(HEX, 12)) + '" NoCertificadoSAT="' + rand(DIGITS, 20) + '" SelloSAT="' + b64(96) + '" />']

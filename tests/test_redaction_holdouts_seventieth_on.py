@@ -1,0 +1,89 @@
+"""The hold-out corpora from the seventieth on as regression data, as in
+test_redaction_holdouts_sixty_fifth_on: each one's recall per group and its false positives stay
+where the redaction brought them. Each was written without reading the redaction code and measured
+blind before any rule was written for it. The seventieth to seventy-third were written side by side
+and read after that session's first two rules (a long label closed by a colon, a passphrase joined
+with capitals), which changed 1 of their 5,979 secrets and none of their look-alikes."""
+import unittest
+
+from tests import redaction_holdout70, redaction_holdout71, redaction_holdout72, redaction_holdout73
+from tests.support import HoldoutFloors
+
+
+class SeventiethHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Film, TV, VFX, music and podcast production (render farms, review and tracking tools, licence
+    # servers, video APIs, stock media, podcast hosts, studio storage), measured blind: 0.979 and 4.5%.
+    # Its look-alikes were public ids (playback ids, playlists, an API's assets), encrypted tokens and
+    # cache keys; its misses left: a voice memo's passphrase, a stock API's key as `client_id`.
+    corpus = redaction_holdout70
+    floors = {
+        "ci-and-deploy": (186, 187),
+        "command": (186, 187),
+        "config-file": (187, 187),
+        "note-or-chat": (179, 187),
+        "source-code": (187, 187),
+        "stack-trace-or-log": (187, 187),
+        "tool-output": (184, 187),
+        "vendor-token": (185, 187),
+    }
+    recall, benign, altered = 0.989, 950, 4
+
+
+class SeventyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Teams in Latin America, Spain, Portugal and Africa writing in Spanish, Portuguese, French,
+    # Swahili and Afrikaans (local payment services, e-invoicing and tax APIs, messaging gateways),
+    # measured blind: 0.982 and 1.9%. Its misses left: a password given as the next chat message, a
+    # SOAP call's positional password, a Cypress log's typed value.
+    corpus = redaction_holdout71
+    floors = {
+        "ci-and-deploy": (186, 186),
+        "command": (186, 186),
+        "config-file": (184, 186),
+        "note-or-chat": (176, 186),
+        "source-code": (183, 186),
+        "stack-trace-or-log": (183, 186),
+        "tool-output": (185, 186),
+        "vendor-token": (186, 186),
+    }
+    recall, benign, altered = 0.987, 950, 10
+
+
+class SeventySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Power users' dotfiles and personal tooling (password-manager CLIs, git credentials, ssh and gpg,
+    # mail clients, backups, home automation, note apps), measured blind: 0.949 and 4.4%, the lowest of
+    # its batch on both. Its misses left: a passphrase of spaced words in a debug log's environment,
+    # AutoHotkey and espanso expansions, Nix's `environment.etc` text, unlabelled chat answers.
+    corpus = redaction_holdout72
+    floors = {
+        "ci-and-deploy": (185, 185),
+        "command": (185, 185),
+        "config-file": (182, 185),
+        "note-or-chat": (171, 185),
+        "source-code": (178, 185),
+        "stack-trace-or-log": (177, 185),
+        "tool-output": (185, 185),
+        "vendor-token": (183, 185),
+    }
+    recall, benign, altered = 0.977, 950, 1
+
+
+class SeventyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Electric-vehicle charging, mobility and fleets (OCPP backends, roaming hubs, OEM connected-car
+    # APIs, fleet cards, parking), measured blind: 0.985 and 0.7%, the first batch's best. Its misses
+    # left: OCPP's AuthorizationKey in a GetConfiguration reply, OCPI tokens in a table or a TS object.
+    corpus = redaction_holdout73
+    floors = {
+        "ci-and-deploy": (189, 189),
+        "command": (189, 189),
+        "config-file": (192, 192),
+        "note-or-chat": (183, 189),
+        "source-code": (186, 189),
+        "stack-trace-or-log": (188, 189),
+        "tool-output": (182, 189),
+        "vendor-token": (189, 189),
+    }
+    recall, benign, altered = 0.988, 950, 5
+
+
+if __name__ == "__main__":
+    unittest.main()
