@@ -979,6 +979,7 @@ _OPENED_BY_A_CODE = ("alarm|alarme|alarma|allarme|alarmanlage|safe|cofre|cassafo
 # What joins a secret's word to its value in prose: words between (a hundred characters at
 # most), then `is` (in many languages), `:` or `to`, or a particle (`密码是`, `비밀번호는`).
 _STATED_JOIN = (
+    r"(?![ \t]+(?:name|id|type|length|expiry|ttl)[ \t]*[:=])"  # (`API token name: …` names it, it is no value)
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?=[ \t:：是为為はを는은가이를을])"  # (the first character of any join below: a test, not one per join)
@@ -1262,9 +1263,10 @@ def redaction_patterns():
          + _UUID_SHAPE + ")" + _END),
         ("bearer-token", "i", "Bearer tokens in prose and headers",
          r"bearer[ \t]+(?P<secret>[a-z0-9._~+/-]{20,}=*)"),
-        ("cookie-header", "i", "Cookie: / Set-Cookie: header values",
+        ("cookie-header", "i", "Cookie: / Set-Cookie: header values, unless every cookie in it holds a setting "
+         "(`sidebar_collapsed=true`, `theme=dark`: is_cookie_secret)",
          r"""cookie(?<![a-z0-9_]cookie)\\?["']?[ \t]*:[ \t]*\\?["']?"""
-         r"""(?P<secret>[^\s=;,"'\\]+=[^\r\n"'\\]*[^\s"'\\])"""),
+         r"""(?P<cookie>[^\s=;,"'\\]+=[^\r\n"'\\]*[^\s"'\\])"""),
         # AI providers --------------------------------------------------------------------
         ("wakatime-key", "v", "a WakaTime API key (`waka_` and a UUID)", r"(?P<secret>waka_" + _UUID_SHAPE + ")" + _END),
         ("k3s-token", "v", "a K3s cluster's join token (`K10<CA's hash>::<user>:<password>`)",
@@ -2323,7 +2325,7 @@ def redaction_patterns():
          r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
         ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
          "SET PASSWORD FOR 'u'@'h' = '…'; not a password manager's item (`bw get password '…'`)",
-         r"(?#needs:password|identified)(?:(?<!1)(?<!get )password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
+         r"(?#needs:password|identified)(?:(?<!1)(?<!get )(?<![a-z])password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
          r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"
          # (Oracle takes one unquoted too, a letter first: `CREATE USER x IDENTIFIED BY UUDNC7L`, when it holds
          # a digit and is no name in snake case; not prose: `Blobs are identified by sha256 digest`)
@@ -2416,7 +2418,7 @@ def redaction_patterns():
          "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`, "
          "a name and a date (`new pw is ananya.03031971`), letters and digits mixed (`7hunderc00k1344`)",
          r"(?#needs:assw|asło|şifre|mdp|contrase|pw)"
-         r"(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])[^\n]{0,30}?"
+         r"(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])(?!\(credentialsid)[^\n]{0,30}?"
          r"(?:\([^()\n]{1,40}\)[ \t]*)?"  # (and an aside: `pw for the printer (172.27.54.190) = …`)
          r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
          r"(?P<secret>(?!(?:sha|md|crc|utf|base|ipv|http|x86|amd|arm|int|uint|float|latin|blake|argon|pbkdf)"
@@ -2699,6 +2701,8 @@ def redaction_patterns():
          # (not the value of a flag that names where or who: `az login --tenant <uuid>`)
          + "".join("(?<!--%s )" % flag for flag in ("tenant", "subscription", "username", "user", "client-id", "scope",
                                                   "server", "registry", "org", "organization", "project", "region"))
+         + r"(?<![ \t]-u )(?<!-id )"  # (a user's, or an app's id: `az login --service-principal -u <uuid>`,
+         # `ugs login --service-key-id <uuid>`)
          + _NOT_A_HOST + r"(?P<token>[A-Za-z0-9+/_.=-]{16,})(?=[\s'\"`;|&)]|\Z)"),  # (nor where it logs in: `docker login registry.example.com`)
         ("short-token-flag", "", "-t TOKEN (codecov and the like): a generated-looking token, hex or a UUID",
          r"(?#needs: -t )-t(?<=[ \t]-t)[ \t]+(?P<token>[A-Za-z0-9_=+-]{16,})(?=[\s'\"`;|&)]|\Z)"),
@@ -2847,7 +2851,8 @@ def redaction_patterns():
          r"(?:" + _PASSWORD_WORD + r"|ASSWORD|ASSWD|asse(?<=palavra-passe)"
          r"|(?<![\w-])(?:pw|PW|pwd|pass(?![ \t]+(?:on|in|the|with|after|when|if|locally|again)(?![\w-]))"
          r"|mdp|[Cc]reds?|[Cc]redentials|psk|PSK|WPA2?|WPA3|p/w|P/W|psw|PSW"
-         r"|(?:WLAN|[Ww]i-?[Ff]i|wlan|[Nn]etwork|WPA2?)[ -]key))(?![\w-])[^\n]{0,80}?"  # (`tests pass on …`: a verb)
+         r"|(?:WLAN|[Ww]i-?[Ff]i|wlan|[Nn]etwork|WPA2?)[ -]key))(?![\w-])"
+         r"(?![ \t]+(?:id|ids|ID|name|type)(?![\w-]))[^\n]{0,80}?"  # (`tests pass on …`: a verb; `credentials id …`)
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
          r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
@@ -3075,6 +3080,7 @@ def redaction_patterns():
          "or of words with no digit named as one: `db password oasis_dragon_dune_salmon`",
          r"(?#needs:ass|pw|PW|de passe|psk|PSK|WPA|ennwort|enha|ontrase|achtwoord)"
          r"(?:" + _PASSWORD_WORD + r"|(?<![\w-])(?:pw|PW|pass|psk|PSK|WPA2?|WPA3))(?![\w-])(?:[^\n]{0,40}?[ \t:=][\"'`]?"
+         r"(?<![Nn]ame ')(?<![Nn]ame \")(?<![Nn]ame )"  # (not a secret's name: `Get-Secret -Name '…'`)
          r"(?P<secret>(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)(?=[A-Za-z0-9]{1,64}[-_.+][A-Za-z0-9])(?=[^\s'\"`]{0,100}[0-9])(?=[^\s'\"`]{0,100}[A-Za-z])"
          + _NOT_A_HOST
          + r"[A-Za-z0-9]+(?:[-_.+][A-Za-z0-9]+){3,7})"
@@ -3604,7 +3610,7 @@ _HASH_WORDS = ("sha", "md5", "hash", "contenthash", "digest", "checksum", "integ
                "boundary",
                "version",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
-               "sign(")
+               "sign(", "ssdeep", "imphash", "tlsh", "webenv")
 # Of those, the words that say a value is something else only before a label's credential
 # word or right after it (`Cache key:`, `Token trace:`), not later (`Token for the build agents:`).
 _LOOSE_HASH_WORDS = frozenset(("build", "trace", "span", "request", "cache", "tree", "blob", "boundary"))
@@ -3633,7 +3639,7 @@ _redaction_regexes = {}
 
 # The kinds of a row's groups that hold a secret, by how the value is judged (redact_rows).
 _GROUP_KINDS = ("secret", "weak", "token", "spaced", "login", "asked", "grouped", "labelled", "community", "letters",
-                "bytes", "stated", "called", "typed", "chosen", "phrase", "account", "quads")
+                "bytes", "stated", "called", "typed", "chosen", "phrase", "account", "quads", "cookie")
 
 # looks_generated's verdicts on the runs seen lately (runs of up to _VERDICT_KEPT_CHARS,
 # _VERDICTS_KEPT of them at most): a session's commands repeat its names and paths.
@@ -3821,6 +3827,12 @@ def redaction_regexes():
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
         made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
         made["columns"] = re.compile(r"\t+| {2,}")
+        made["subscript"] = re.compile(r"[A-Za-z_][\w.]*\[(?:[\"']|\Z)")
+        made["named_id"] = re.compile(  # (not a secret's or a session's `id`: Nomad's `Secret ID`, `session_id`)
+            r"(?:(?<![a-z])(?:product|deployment|sandbox|client|tenant|object|account|project|workspace"
+            r"|subscription|device|request|trace|correlation|credentials?)[ _-]?id|(?<![a-z])serial)"
+            r"(?:[ \t]+for[ \t]+[\w.-]+)?(?:[ \t]+is|[ \t]*[:=])?[ \t]*\Z")
+        made["powershell_call"] = re.compile(r"\((?:[A-Z][a-z]+-[A-Z][A-Za-z]+|\$[A-Za-z_])")
         made["object_id"] = re.compile(r"[0-9a-f]{32}|[0-9a-z]{26}")
         made["device_id"] = re.compile(r"[A-Z0-9]{7}(?:-[A-Z0-9]{7}){7}")
         made["key_id"] = re.compile(r"(?:[0-9a-f]{40}|[0-9a-f]{16}|[0-9a-f]{8})(?![0-9a-z])")
@@ -3983,6 +3995,10 @@ def named_public(lowered, start, firebase=False):
     head = lowered[line:start].strip(" \t")
     if head.rstrip(" =") == "signingkey" and _redaction_regexes["key_id"].match(lowered, start) is not None:
         return True  # git's signing key, a GPG key's id or fingerprint (`[user] signingkey = 5CEE4BC68172278B`)
+    if head.rstrip(" =:\"'").endswith(("cloud.id", "cloud_id")):
+        return True  # Elastic Cloud's deployment id (`cloud.id: "name:<base64>"`): where, not a key
+    if head.rstrip(" =:") == "ikey" and lowered.startswith("di", start):
+        return True  # Duo's integration key, an id beside its secret `skey`
     setting = head.partition("=")[0] if "=" in head else head.partition(":")[0]
     if "public_key" in setting.replace("-", "_") and setting.strip().replace("-", "_").replace(
             ".", "_").isidentifier() and not any(word in setting for word in ("private", "secret", "pass")):
@@ -4066,6 +4082,12 @@ _CREDENTIAL_SOURCE_WORDS = frozenset(("from", "instance", "metadata", "default",
                                       "implicit", "ambient", "provider"))
 
 
+# Words that stand where a value would (is_stand_in_value): unset, a keyword of code, a
+# command's help's name for what it takes (`--password TEXT`).
+_STAND_IN_WORDS = frozenset(("not-set", "not_set", "notset", "unset", "lambda", "function", "text", "string", "path",
+                             "value", "integer", "file"))
+
+
 def is_stand_in_value(value, name, placeholder):
     """True when `value` is no secret: a placeholder, a path, or a small setting number.
     A value that opens like a reference (a shell's or a SAS macro's variable), a YAML tag or
@@ -4130,9 +4152,24 @@ def is_stand_in_value(value, name, placeholder):
             and all(part in _CREDENTIAL_SOURCE_WORDS for part in value.split("-"))):
         return True  # where a credential comes from, in words: `credentials: from-instance-metadata` (not a
         # passphrase: `--auth=tundra-copper-juniper-tango`)
+    if (value[:1] == "%" and value[-1:] == "%" and len(value) > 2 and " " not in value) or (
+            value.lower() in _STAND_IN_WORDS) or (value[:1] == "*" and value[-1:] == "*" and value.strip("*").isalpha()):
+        return True  # a variable (`%DB_PASS%`, TeamCity's `%vault:…%`), a word that holds no value (`not-set`,
+        # `lambda`, a help's `TEXT`), a starred word (`https://u:*password*@…`)
+    if _redaction_regexes["subscript"].match(value):
+        return True  # code that fetches it: `params["credentials"]["password"]`
     namespace, colon, key = value.rpartition(":")
-    if colon and namespace.replace("-", "_").isidentifier() and names_a_secret(key):
-        return True  # a setting's name in its namespace: Pulumi's `homelab:dbPassword`
+    if colon and namespace.replace("-", "_").isidentifier() and (names_a_secret(key) or key.lower() in _SECRET_WORDS):
+        return True  # a setting's name in its namespace: Pulumi's `homelab:dbPassword`, `vsphere:password`
+    if name and any(word in name.lower() for word in ("allowed", "principals", "policy", "complexity", "history")):
+        return True  # a flag about who may read a password or what it must be, not one: AD's
+        # `-PrincipalsAllowedToRetrieveManagedPassword 'SQL-Nodes'`
+    if "SENSITIVE*DATA*DELETED" in value or value.startswith(("$__env{", "$__file{", "$__vault{")) or (
+            value.count("*") >= 6 and sum(c.isalnum() for c in value) <= 12):
+        return True  # Windows setup's scrubbed value, Grafana's `$__env{…}`, a mask with a few characters
+        # left (`xoxb-****-****-A8Ff`)
+    if value[:1] == "(" and _redaction_regexes["powershell_call"].match(value):
+        return True  # a PowerShell call that asks for or fetches it: `-NewPassword (Read-Host -AsSecureString …)`
     path = value.partition(",")[0]
     if value[:1] in ("/", "~") and path.count("/") >= 2 and " " not in value and all(
             c.isalnum() or c in "/._-~" for c in path) and any(
@@ -4188,6 +4225,9 @@ def names_a_secret(value):
     `:'miniflux_pw'`); a digit or
     a symbol makes it a chosen password instead (`MySecretPassw0rd`), and so does a capital
     opening words run together (`SuperSecret`)."""
+    if value.isupper() and value.replace("_", "").isalnum() and sum(c.isdigit() for c in value) <= 2 and any(
+            word in value for word in ("PASSWD", "PASSWORD", "_PASS", "TOKEN", "SECRET")) and len(value) <= 40:
+        return True  # an environment variable's name: `P4PASSWD`, `LIMS_PASSWORD`
     if not (len(value) <= 40 and value.replace("_", "").isalpha() and (
             value[:1].islower() or "_" in value)):
         return False
@@ -5400,6 +5440,10 @@ _CLOUDFRONT_RESULTS = frozenset(("Hit", "Miss", "RefreshHit", "Error", "Redirect
                                  "CapacityExceeded", "OriginShieldHit"))
 
 
+# What a script's name ends in (credential_spans: `Reset-KrbTgt-Password-For-RWDCs-And-RODCs.ps1`).
+_SCRIPT_SUFFIXES = (".ps1", ".psm1", ".psd1", ".sh", ".bash", ".py", ".rb", ".pl", ".bat", ".cmd", ".vbs")
+
+
 # What names a run with no credential word near it as an object's id (unnamed_run_span).
 _UNNAMED_ID_WORDS = frozenset(("playlist", "video", "channel", "asset", "database", "page", "item", "document",
                                "playback", "object", "request", "trace", "order", "device", "message", "job", "build"))
@@ -5498,10 +5542,15 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             named[2][:1] == "(" and named[2][1:] in _RECORD_WORDS | {"request", "req", "trace", "correlation"})):
         return None  # a record's id named right before it, a clause after the word: `Plex Pass …, PayPal
         # transaction …` (not `secret for order: …`), or in brackets after it: `"… private key" (request …)`
+    if _redaction_regexes["named_id"].search(lowered, max(near.end(), start - 48), start):
+        return None  # an id its label names, after the credential's word: `… ProductId for Kestrel is <hex>`,
+        # `credentials id <id>`, `cert serial <hex>`
+    if "container" in lowered[near.start():start]:
+        return None  # a key's container, named (certutil's `Key Container = …`, `Unique container name: …`)
     if near.group() == "session" and near.end() <= start and lowered[near.end():start].strip(" \t:=#") == "" and (
             _redaction_regexes["uuid"].fullmatch(text[start:end].rstrip(".,;:"))):
         return None  # a session's id, as agents and logs name one: `Session 515aabb9-…`
-    if near.group() == "key" and "actions/cache" in lowered and "${{" in lowered[line:start]:
+    if near.group() == "key" and "actions/cache" in lowered and lowered[line:near.start()].strip(" \t-") == "":
         return None  # a CI cache's key (`key: ${{ runner.os }}-pip-<sha256>` under `uses: actions/cache`)
     if "$clustertime" in lowered and lowered.endswith("'hash': b'", 0, start):
         return None  # MongoDB's signature of its cluster's time, in every reply (`'$clusterTime': {'signature': …}`)
@@ -5510,8 +5559,9 @@ def named_value_span(text, lowered, start, end, near, beside, window):
                 text, start, end)):
         return None  # an object's id named right before it: `… NOTION_TOKEN is shared with the database <hex>`,
         # `1Password item <id> in vault <id>`
-    if near.start() == start and lowered.startswith("://", start - 3) and lowered[:end].rpartition("/")[0].rpartition(
-            "/")[2] in _COLLECTION_WORDS:
+    if ("://" in whole_word(lowered, start, end) and lowered[start - 1:start] == "/" or near.start() == start
+            and lowered.startswith("://", start - 3)) and "?" not in lowered[start:end] and (
+            lowered[:end].rpartition("/")[0].rpartition("/")[2] in _COLLECTION_WORDS):
         return None  # an API's host names it, and the path ends in a resource's id: `https://api.mux.com/video/v1/
         # assets/<id>` (not a key the path ends in: `…/integrations/deploy/prj_…/<key>`)
     if near.end() > start:  # the value starts after the name inside the run
@@ -5658,7 +5708,8 @@ def credential_spans(text, lowered):
         line_above = lowered[lowered.rfind("\n", 0, max(0, lowered.rfind("\n", 0, start))) + 1:
                              max(0, lowered.rfind("\n", 0, start))]
         if line_above.endswith(("publickey", ".pub", "wg pubkey", "public-key")) and "priv" not in line_above and (
-                ".key " not in line_above) or line_above.rpartition("|")[2].lstrip(" $#").startswith("wg pubkey"):
+                ".key " not in line_above) or line_above.rpartition("|")[2].lstrip(" $#").startswith("wg pubkey") and (
+                lowered[lowered.rfind("\n", 0, start) + 1:start].strip(" \t\"'") == ""):  # (alone on its line)
             continue  # a public key alone under the command that prints it (`… && cat publickey`, `wg pubkey <
             # private.key`; not `cat phone.key phone.pub`, which prints the private key first)
         if lowered.startswith(("fb.1.", "fb.2."), start) or lowered.endswith(("fb.1.", "fb.2."), 0, start):
@@ -5679,6 +5730,13 @@ def credential_spans(text, lowered):
                 lowered.endswith(_RECORDING_AND_INSTALLER_SUFFIXES, start, end) and (
                     "/" not in text[start:end] or _redaction_regexes["dated_file"].fullmatch(text, start, end))):
             continue  # a file's name: `wechatpay_<serial>.pem`, `2025-03-12/CA….wav`
+        word = whole_word(text, start, end).lstrip("\"'`([")
+        if word[1:3] == ":\\" or word.startswith("\\\\") or ".vault.azure.net/secrets/" in word or (
+                "v=dkim1" in lowered[lowered.rfind("\n", 0, start) + 1:start]):
+            continue  # a Windows path's folder (`C:\\…\\Crashes\\UECC-Windows-<hex>_0000`), a Key Vault
+            # secret's version in its id, a DKIM record's public key
+        if lowered.endswith(_SCRIPT_SUFFIXES, start, end) and "/" not in text[start:end]:
+            continue  # a script's name: `.\\Reset-KrbTgt-Password-For-RWDCs-And-RODCs.ps1`
         if text[start:end].lower().endswith(_FILE_NAME_SUFFIXES + (".key",)) and whole_word(text, start, end).lstrip(
                 "\"'`(").startswith(("~/", "/", "./", "../")) and "://" not in whole_word(text, start, end):
             continue  # a local file's path (`~/.gnupg/private-keys-v1.d/<keygrip>.key`), no URL's
@@ -6196,6 +6254,32 @@ def under_a_digest_header(text, start):
     return False
 
 
+# A cookie's attributes, which hold no secret (is_cookie_secret).
+_COOKIE_ATTRIBUTES = frozenset(("path", "domain", "max-age", "expires", "samesite", "secure", "httponly", "version",
+                                "comment", "priority", "partitioned"))
+
+
+def is_cookie_secret(value):
+    """True when a Cookie or Set-Cookie header's value holds a secret: a cookie whose name
+    says session, token or auth (`sid`, `PHPSESSID`, `remember_token`), or whose value is
+    generated-looking (looks_random, eight characters or more); not a header of settings
+    alone (`sidebar_collapsed=true; Path=/`, `tour_seen=chr18:5714-50762`)."""
+    for pair in value.split(";"):
+        name, equals, cookie = pair.strip().partition("=")
+        name = name.lower()
+        if not equals or name in _COOKIE_ATTRIBUTES or not cookie:
+            continue
+        parts = name.replace("-", "_").replace(".", "_").split("_")
+        if any(word in name for word in ("sess", "token", "auth", "jwt", "remember", "secret", "xsrf", "csrf")) or any(
+                part in ("sid", "id", "uid", "key", "user", "login") for part in parts) or name.endswith("sid"):
+            return True
+        if len(cookie) >= 8 and (looks_random(cookie) or is_generated_token(cookie)) and not (
+                cookie.replace(":", "").replace("-", "").replace(".", "").isalnum() and any(c in cookie for c in ":-.")
+                and sum(c.isalpha() for c in cookie) <= 5):
+            return True
+    return False
+
+
 def passes_its_kind(group, text, lowered, start, end):
     """True when text[start:end], a row's value in its `group`, passes the judge its kind
     names (_GROUP_KINDS; `secret` groups have none): a `weak` one looks random (and stands
@@ -6234,6 +6318,8 @@ def passes_its_kind(group, text, lowered, start, end):
         return is_account_password(text, start, value)
     if group.startswith("chosen"):
         return is_four_kinds_password(value)
+    if group.startswith("cookie"):
+        return is_cookie_secret(value)
     if group.startswith("quads"):
         return sum(map(is_odd_group, value.split("-"))) >= 2
     if group.startswith("phrase"):
@@ -6447,7 +6533,7 @@ _CHOSEN_SYMBOLS = "!#$%&*?@~"
 # host after its user (`User@DESKTOP-7QK2M1`, `JSmith2@Contoso.com`).
 _NOT_CHOSEN = (r"#L[0-9]|\.[A-Za-z0-9]{1,5}#|@[0-9a-fA-F]{6,8}$|\$\$|\$[0-9]{1,2}(?:\.|$)|\.class$"
                r"|^[A-Za-z][A-Za-z_-]*[#!&](?!(?:19|20)[0-9]{2}$)[0-9]+$|![$]?[A-Z]{1,3}[$]?[0-9]*(?::|$)|@[0-9]{1,2}(?:\.[0-9]+)*$"
-               r"|^(?i:recall|precision|pass|hits?|hitrate|ndcg|map|mrr|top|acc|accuracy|f1)@[0-9]+$"
+               r"|^(?i:recall|precision|pass|hits?|hitrate|ndcg|map|mrr|top|acc|accuracy|f1)@[0-9]+$|^Originator@6876$|\.(?:exe|dll|sys)!"
                r"|[!#$%&*?@]\.|&(?:amp|lt|gt|quot|apos|#[0-9]+)(?:;|$)"
                r"|@(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*$|@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$")
 _EXCLAIMED_WORDS = frozenset((  # (a word, then digits and `!`: an exclamation, not a password)
