@@ -615,6 +615,7 @@ _NAME_SUFFIX = (
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
     r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3}|[abc](?![a-z0-9]))"
+    r"|(?i:incleartext|cleartext|plaintext)(?![a-z0-9])"  # (.NET's `PasswordInClearText = "…"`)
     r"|Confirm(?:ation)?|Again|Repeat"
     r"|_(?![A-Za-z0-9_])){1,3})?"  # (and a C++ member's trailing `_`: `password_ = "…"`)
 )
@@ -879,6 +880,14 @@ _NOT_A_HOST = (r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:" + _HOST_ENDINGS + r"|dev|a
 _WORD_PASSPHRASE = r"[a-z]{3,12}(?P<joint>[._-])[a-z]{3,12}(?:(?P=joint)[a-z]{3,12}){2,6}(?:(?P=joint)[0-9]{1,4})?"
 
 
+# A passphrase of four to eight words with single spaces (is_spaced_passphrase judges it), a
+# number on the last word, after it, or as a word between two (`kettle 37 walnut eagle blossom`;
+# the first two forms first: `… willow 94 all lowercase` is a passphrase, then prose).
+_SPACED_PASSPHRASE = (r"(?:[A-Za-z][a-z]{2,11}(?: [A-Za-z][a-z]{2,11}){3,7}(?:[0-9]{1,4}| [0-9]{1,4})?"
+                      r"|(?=(?:[A-Za-z][a-z]{2,11} (?:[0-9]{1,4} )?){3}[A-Za-z][a-z]{2,11}(?![\w-]))"  # (four words)
+                      r"[A-Za-z][a-z]{2,11}(?: (?:[A-Za-z][a-z]{2,11}|[0-9]{1,4}(?= [A-Za-z]))){3,8})")
+
+
 # A value split over lines: literals Python joins (`("…"\n "…")`, the first on the line
 # after the parenthesis too), one literal alone in parentheses on its own line, a quoted
 # value on the line after `name:`, a YAML block scalar (`key: >-` then indented lines,
@@ -906,7 +915,7 @@ _ASSIGNED_VALUE = (
     # (and after a type's word: Bicep's `param sqlAdminPassword string = '…'`, VBA's `Const DB_PWD As String = "…"`)
     + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String)[ \t]*=|:=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"'])"
     + r"|(?<=[ \t])(?:[Aa]s[ \t]+)?(?:string|String|STRING|securestring)[ \t]*=(?=[ \t]*[\"']))"
-    + r"[ \t]*(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
+    + r"[ \t]*(?:\[[ \t]*)?(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
     # (and the new value a plan shows after it: Terraform's `"SMTP_PASSWORD" = "old" -> "new"`)
     + r"(?:[ \t]+->[ \t]+\"(?P<secret17>[^\"\n]+)\")?"
     + _SPLIT_VALUE + r")"
@@ -1037,7 +1046,7 @@ _STATED_SECRET = _STATED_JOIN + (
     r"|(?P<letters>(?=(?:[a-z]{0,63}[A-Z]){4})(?=(?:[A-Z]{0,63}[a-z]){4})[A-Za-z]{10,64})"
     r"(?=[\"'`’”」)]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）]|[\u3040-\u30ff\u3400-\u9fff])"
     # (or a passphrase of four to eight words with spaces, as in `the admin password is …`)
-    r"|(?P<spaced>[A-Za-z][a-z]{2,11}(?: [A-Za-z][a-z]{2,11}){3,7}(?:[0-9]{1,4}| [0-9]{1,4})?)"
+    r"|(?P<spaced>" + _SPACED_PASSPHRASE + r")"
     r"(?=[\"'`’”」)»]?[.,;:)]?(?:\s|\Z)|[，。、；）]))")
 
 
@@ -1773,9 +1782,10 @@ def redaction_patterns():
          # (found at the comma after a string, fast; the user's string and the call's words
          # are looked for before it when a value is found: is_login_argument)
          r"(?#needs:auth|login|log_in|logon|signin|sign_in|basic|credential|connect|pdo|construct|bind|database"
-         r"|directoryentry|client)"
-         r",(?<=[\"'],)[ \t]*(?P<quote>[\"'])"
-         r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64})(?P=quote)[ \t]*(?:[,)]|\r?\n|\Z)"),
+         r"|directoryentry|client|args|runas|RunAs|opendsobject|OpenDSObject|rincipalContext)"
+         r",(?<=[\"'],)[ \t]*(?:[lbu@]|u8)?(?P<quote>[\"'])"  # (the text is in small letters here: `L"` is `l"`)
+         r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64}|[a-z]{3,12}(?:[-_.][a-z]{3,12}){3,7})"
+         r"(?P=quote)[ \t]*(?=[,)\]]|\r?\n|\Z)"),  # (the comma left for the next argument's match)
         ("secret-name-value-pair", "i", "a pair of a secret's name and its value in code: `(\"pass\", "
          "\"…\")`, `[\"password\", \"…\"]`, an Erlang or Elixir tuple (`{db_password, \"…\"}`, "
          "`{:api_token, \"…\"}`, Jenkins' `stringParam('DB_PW', '…', 'its description')`, JNDI's "
@@ -2043,6 +2053,10 @@ def redaction_patterns():
          r"(?#needs:stream|Stream|STREAM|rtmp)"
          r"-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}(?![\w-]|\.[a-z])"
          r"(?<=(?<![\w.-])(?P<quads>[a-z0-9]{4}(?:-[a-z0-9]{4}){4}))"),
+        ("slash-flag-password", "i", "a Windows program's password flag (`Setup.exe /quiet /adminpass …`, "
+         "`/password:…`, `/pwd …`), if it looks random",
+         r"(?#needs:pass|pwd)/(?<=[ \t]/)[a-z]{0,16}(?:pass(?:word|wd)?|pwd)(?:[ \t]+|[:=])"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s\"'/][^\s\"']*))"),
         ("here-string-secret", "", "a value a here-string gives a command that reads a password on its input "
          "(`sshfs … -o password_stdin <<< \"…\"`, `pass insert -e x <<< '…'`, `chpasswd <<< 'user:…'`)",
          r"(?#needs:<<<)(?:password[_-]stdin|passw(?:or)?d[ \t]+--stdin|(?:pass|token|secret)-stdin|with-token|chpasswd"
@@ -3188,7 +3202,10 @@ def redaction_patterns():
          # (or a bare `key` later on a line about a Wi-Fi network: `guest wifi …: network …, key …`)
          r"|(?<![\w-])(?:wi-?fi|wlan|ssid)(?![\w-])[^\n]{0,80}?[ ,;(/](?:key|clé wpa|clé|password))(?![\w-])"
          r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)(?:[\"'`]|« ?)?"
-         r"(?:(?P<secret>" + _WORD_PASSPHRASE + r"(?:[-_.+]?[0-9]{1,4})?)|(?P<weak>[^\s'\"`,;»]{7,62}(?:[^\s'\"`,;».]|\.(?=[ \t]*(?:\r?\n|\Z)))))"
+         r"(?:(?P<secret>" + _WORD_PASSPHRASE + r"(?:[-_.+]?[0-9]{1,4})?)"
+         # (words with spaces only after a colon, `is` or a quote: `Schlüssel bitte nie …` is prose)
+         r"|(?:(?<=:)|(?<=: )|(?<=is )|(?<=st )|(?<=es )|(?<=[\"'`«])|(?<=« ))"
+         r"(?P<spaced>" + _SPACED_PASSPHRASE + r")(?=[\"'`]?[.,;)]?(?:\s|\Z))|(?P<weak>[^\s'\"`,;»]{7,62}(?:[^\s'\"`,;».]|\.(?=[ \t]*(?:\r?\n|\Z)))))"
          r"(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
          "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`",
@@ -3891,7 +3908,8 @@ def redaction_regexes():
             r"|mot de passe|mdp|has[łl]o|heslo|[şs]ifre|parola|lösenord|пароль|パスワード|密码|密碼|비번|비밀번호"
             r"|adgangskode|passord|salasana|lykilorð)"
             r"\w{0,6}(?![\w-])[^\n]{0,40}\?(?:[ \t]+[^\n?]{1,60})?[ \t]*\r?\Z")
-        made["user_argument"] = re.compile(r"([\"'])[\w.@+=,\\-]{2,128}\1[ \t]*,[ \t]*[\"']\Z")  # (a DN too)
+        made["user_argument"] = re.compile(  # (a DN too, its words spaced; a C++ wide string's or bytes' `L"`, `b"`)
+            r"([\"'])[\w.@+=,\\ -]{2,128}\1[ \t]*,[ \t]*(?:[Lbu@]|u8)?[\"']\Z")
         made["announced"] = re.compile(  # `… key for the signing service: <hex>`, `KEY = bytes.fromhex("<hex>`,
             # `… API token (CMS read/write) <hex>`, `… token for the CLI (scope read+write) → <hex>`
             r"(?:(?![^\n:=]{0,60}?(?<![A-Za-z])(?i:fix(?:ed|es|en)?|commit(?:s|ted)?|commi[ct][a-z]{0,4}|build|merged?"
@@ -4289,13 +4307,14 @@ _NOT_PASSPHRASE_WORDS = _CODE_PARTS | frozenset((
     "src", "lib", "bin", "etc", "var", "tmp", "home", "root", "user", "users", "docs", "example", "sample"))
 
 
-def is_joined_passphrase(value):
+def is_joined_passphrase(value, plain=False):
     """True when `value` is a passphrase of three to eight words of three to twelve letters
     joined by one mark (`.`, `-`, `_` or `+`), a number after a word or as the last part,
     and a capital among them or a number (`Tulip.amber.scribe`, `Puffin-indigo-verso`,
     `Horizon+Monsoon+Pumpkin`, `quince_acorn32_heron_snail`); no word
     of a name of code, a package, a host or a setting (_NOT_PASSPHRASE_WORDS: not
-    `System.Net.Http`)."""
+    `System.Net.Http`). `plain`: four words or more in small letters will do too, where only a
+    password stands (a login's argument: `'monkey-nebula-canyon-jasper'`)."""
     joint = next((mark for mark in ".-_+" if mark in value), None)
     if joint is None or any(mark in value for mark in ".-_+" if mark != joint):
         return False
@@ -4310,7 +4329,7 @@ def is_joined_passphrase(value):
                     for word in words)):
         return False
     digits = digits or any(part != word for part, word in zip(parts, words))
-    return (any(word[0].isupper() for word in words) or digits) and not any(
+    return (any(word[0].isupper() for word in words) or digits or plain and len(words) >= 4) and not any(
         word.lower() in _NOT_PASSPHRASE_WORDS for word in words)
 
 
@@ -4336,13 +4355,16 @@ _STOP_WORDS = frozenset(("the", "and", "for", "from", "with", "see", "use", "set
 
 def is_spaced_passphrase(value):
     """True when `value` is four to eight words of 3 to 12 letters (lowercase, or a capital
-    then lowercase) joined by single spaces (or a properties file's escaped spaces), then
-    perhaps a number (on its own or on the last word), none a word of a sentence (_STOP_WORDS): `cobalt kestrel violet
-    falcon`, `mango cinder tundra Mango 36`."""
+    then lowercase) joined by single spaces (or a properties file's escaped spaces), and
+    perhaps a number (a word of its own, or on the last word), none a word of a sentence
+    (_STOP_WORDS): `cobalt kestrel violet falcon`, `mango cinder tundra Mango 36`, `kettle 37
+    walnut eagle blossom`."""
     words = value.replace("\\ ", " ").split(" ")
-    if len(words) > 4 and words[-1].isdigit() and len(words[-1]) <= 4:
-        words = words[:-1]
-    elif words[-1][-1:].isdigit() and len(words[-1].rstrip("0123456789")) >= len(words[-1]) - 4:
+    numbers = [word for word in words[1:] if word.isdigit() and len(word) <= 4]
+    if len(numbers) > 1:
+        return False
+    words = [word for word in words if word not in numbers]  # (a number as a word: `kettle 37 walnut eagle`)
+    if words[-1][-1:].isdigit() and len(words[-1].rstrip("0123456789")) >= len(words[-1]) - 4 and not numbers:
         words[-1] = words[-1].rstrip("0123456789")  # (or a number on the last word: `raven cobalt6`)
     return (4 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii()
                                          and (word.islower() or word.istitle()) for word in words)
@@ -4374,6 +4396,8 @@ def is_prose_passphrase(value):
 
 # A call's words that log in with a user and a password (`f.request :authorization, :basic, …`).
 _LOGIN_CALL_WORDS = ("auth", "login", "log_in", "logon", "signin", "sign_in", "basic", "credential", "connect", "pdo",
+                     "runas", "opendsobject", "principalcontext",  # (AutoIt's, ADSI's, .NET's directory logins)
+                     "args=", "args:", "args\":",  # (a task's or a job's arguments in its log: `args=('sftp…', 'u', '…')`)
                      "construct", "bind", "database", "directoryentry", "sftpclient", "sshclient", "ftpclient",
                      "smbclient", "imapclient", "smtpclient", "ldapclient", "mapnetworkdrive", "useridentity",
                      "as400")  # (JT400's `new AS400(host, user, password)`)
@@ -4394,11 +4418,17 @@ def is_login_argument(text, start, value):
     """True when `value`, a string argument at `start`, looks random (or is a passphrase of
     joined words: is_joined_passphrase), follows a user's string
     (`"deploy", "…"`) and the call before them logs in (_LOGIN_CALL_WORDS, within 200
-    characters: `SftpClient(host, 22, "user", "…")`, `getConnection(\n url,\n "user", "…")`)."""
+    characters: `SftpClient(host, 22, "user", "…")`, `getConnection(\n url,\n "user", "…")`); in
+    a task's or a job's logged arguments (`args=(…)`), only a typed password or a passphrase."""
     line = text[max(0, start - 200):start]
     user = _redaction_regexes["user_argument"].search(line)
-    return (user is not None and (looks_random(value) or is_joined_passphrase(value))
-            and any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS))
+    if user is None or not any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS):
+        return False
+    closing = text[start + len(value) + 1:start + len(value) + 2]
+    if closing == "]" or not any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS if "args" not in word):
+        return is_typed_password(value) or is_joined_passphrase(value, plain=True)  # (a task's arguments, a
+        # list: ids, dates and names stand there too, `'build-2024-03-01'`, `["--cluster-name", "venue-48"]`)
+    return looks_random(value) or is_joined_passphrase(value, plain=True)
 
 
 def is_asked_for(text, start, value):

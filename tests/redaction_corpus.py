@@ -2505,3 +2505,62 @@ issue("recovery-codes", "prose", "Tailscale 2FA recovery codes (printed copy in 
       "qn26-u0c4-" + rand(LOWER + DIGITS, 4), "(printed copy in the safe):\n")
 BENIGN += ['<tfd:TimbreFiscalDigital UUID="' + "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3),
            rand(HEX, 12)) + '" NoCertificadoSAT="' + rand(DIGITS, 20) + '" SelloSAT="' + b64(96) + '" />']
+issue("slash-flag-password", "cli", "Setup.exe /quiet /server MGMT03 /adminpass {v}", "Helpdesk" + rand(DIGITS, 4) + "*16",
+      "/adminpass ")
+issue("assignment", "code", 'var psi = new ProcessStartInfo("powershell.exe")\n{\n    PasswordInClearText = "{v}"\n};',
+      mixed(12) + "=Sp^", 'PasswordInClearText = "')
+issue("login-call-arguments", "code", 'if (!LogonUserW(L"svc-report", L"CORP", L"{v}", LOGON32_LOGON_NEW_CREDENTIALS, 0, &h))',
+      mixed(14) + "&4?~", 'L"CORP", L"')
+issue("login-call-arguments", "code", 'RunAs("svc-deploy", "CORP", "{v}", $RUN_LOGON_NOPROFILE, @ScriptDir & "\\setup.exe")',
+      "37Vesuvio+" + rand(LOWER, 6) + "85", '"CORP", "')
+issue("login-call-arguments", "log", " sync.push_order[14308b75] received: args=['2984', 'supplier-portal', 'posadmin', '{v}'] kwargs={}",
+      "HUM-Scone" + rand(DIGITS, 3), "'posadmin', '")
+issue("assignment", "config", '"config": {\n  "bindCredential": ["{v}"],\n  "bindDn": ["CN=svc,DC=corp"]\n}',
+      "Monday2026$" + rand(DIGITS, 2), '"bindCredential": ["')
+issue("prose-secret-stated", "prose", "STAFF NOTICE - from Monday the staff WiFi passphrase is: {v}\nPlease do not share it",
+      "kettle 37 walnut eagle blossom", "passphrase is: ")
+issue("wifi-key", "prose", "Guest wifi for the review today: network LarkspurGuest, key {v}. Screening room 2, 3pm.",
+      "cobalt-cutaway-compass-" + rand(DIGITS, 2), "LarkspurGuest, key ")
+issue("stream-key-groups", "prose", "Stream URL: rtmp://a.rtmp.youtube.com/live2\nStream key: {v}",
+      "-".join(rand(LOWER + DIGITS, 4) for _ in range(4)) + "-9ak2", "Stream key: ")
+issue("password-store-io", "cli", '$ op item get "NAS admin" --fields label=password --reveal\n{v}', "Cactus" + rand(DIGITS, 4) + "=",
+      "--reveal\n")
+issue("generic-near-word", "config", "    url: https://feeds.example.test/private/{v}/rss.xml", rand(LOWER + DIGITS, 32), "/private/")
+BENIGN += ["Set-ADAccountPassword -Identity jdoe -Reset -NewPassword (Read-Host -AsSecureString 'New password for REQ1234567')",
+           "az login --service-principal -u " + "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3),
+                                                                     rand(HEX, 12)) + " --certificate ~/certs/sp.pem",
+           "New-ADServiceAccount -Name gmsa-web -PrincipalsAllowedToRetrieveManagedPassword 'SQL-AG-Nodes' -KerberosEncryptionType AES256",
+           ".\\Reset-KrbTgt-Password-For-RWDCs-And-RODCs.ps1 -TargetDomain corp.example -Mode 3",
+           "Cert Hash(sha1): " + rand(HEX, 40) + "\n  Key Container = te-" + rand(LOWER + DIGITS, 8) + "-" + rand(HEX, 8),
+           "<AdministratorPassword>\n    <Value>*SENSITIVE*DATA*DELETED*</Value>\n</AdministratorPassword>",
+           'bind_password = "$__env{LDAP_BIND_PASSWORD}"',
+           "2025-07-06T16:07:30.489Z warning vpxd[48447] [Originator@6876 sub=User opID=" + rand(HEX, 8) + "] Failed",
+           "hanna: token: xoxb-****-****-A8Ff (last four only, for the audit)",
+           "pulumi config set --secret vsphere:password  # value read from stdin",
+           "[duo]\nikey = DI" + rand(UPPER + DIGITS, 18) + "\nskey = ${DUO_SKEY}",
+           "withCredentials([usernamePassword(credentialsId: 'vcenter-web3', usernameVariable: 'VI_USER')]) {",
+           "Okta org | API token name: 'helpdesk-unlock-bot' | created 2025-09-19",
+           "$pw = Get-Secret -Name 'sql-cm-report-f5y' -Vault AzKV -AsPlainText",
+           "Minidump written to C:\\Users\\dev\\AppData\\Local\\Game\\Saved\\Crashes\\UECC-Windows-" + rand(HEX, 32).upper() + "_0000",
+           "ugs login --service-key-id " + "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3),
+                                                                rand(HEX, 12)) + ' --secret-key-stdin < "$UGS_SECRET_FILE"',
+           "- uses: actions/cache@v4\n  with:\n    path: Library\n    key: Library-Mac-" + rand(HEX, 64),
+           "Game-Win64-Shipping.exe!AGameMode::PostLogin() [GameMode.cpp:96062]",
+           "https://kv-game.vault.azure.net/secrets/crowdin-token/" + rand(HEX, 32),
+           "Reminder: the ProductId is not a secret. ProductId for Kestrel is " + rand(HEX, 32) + ".",
+           '<param name="env.PLAYFAB_SECRET" value="%vault:secret/liveops/playfab!/secret%" />',
+           "# .env.example\nSTEAM_PASSWORD=not-set", "Perforce password (P4PASSWD) invalid or unset.",
+           'curl -s -H "x-apikey: $VT_API_KEY" https://www.virustotal.com/api/v3/files/' + rand(HEX, 64),
+           'selector1._domainkey.example. 3600 IN TXT "v=DKIM1; k=rsa; p=' + b64(60) + '"',
+           'cloud.id: "soc-prod:' + b64(60) + '"',
+           'client = Client(base_url=params["url"], api_key=params["credentials"]["password"])',
+           "Code signing cert serial " + rand(HEX, 32) + ", issuer CN=Internal CA G2",
+           "imphash " + rand(HEX, 32) + "  ssdeep 1536:" + mixed(30) + ":" + mixed(24),
+           "<eSearchResult><Count>60</Count><WebEnv>MCID_" + rand(HEX, 24) + "</WebEnv></eSearchResult>",
+           "--16:03:14--  https://elif:*password*@ftp.example.org/deliveries/md5sum.txt",
+           "Compute env " + mixed(22) + " (aws-batch-spot); credentials id " + mixed(22) + "; status AVAILABLE",
+           'rule upload:\n    params:\n        token=lambda wc: os.environ["SB_AUTH_TOKEN"]',
+           "Options:\n  --password TEXT       Password for the LIMS (or set LIMS_PASSWORD)",
+           "< Set-Cookie: sidebar_collapsed=true; Path=/; Max-Age=31536000; SameSite=Lax",
+           "args=('report', 'build-2024-03-01', 'release-notes-v2')",
+           'args: ["eks", "get-token", "--cluster-name", "venue-48"]']
