@@ -3,10 +3,14 @@ test_redaction_holdouts_sixty_fifth_on: each one's recall per group and its fals
 where the redaction brought them. Each was written without reading the redaction code and measured
 blind before any rule was written for it. The seventieth to seventy-third were written side by side
 and read after that session's first two rules (a long label closed by a colon, a passphrase joined
-with capitals), which changed 1 of their 5,979 secrets and none of their look-alikes."""
+with capitals), which changed 1 of their 5,979 secrets and none of their look-alikes; the
+seventy-fourth to seventy-seventh after all the rules made for those four, which gained 4 of their
+5,960 secrets, lost 2 (a private key under `wg pubkey`, mended since) and left 2 fewer of their
+3,797 look-alikes altered."""
 import unittest
 
-from tests import redaction_holdout70, redaction_holdout71, redaction_holdout72, redaction_holdout73
+from tests import (redaction_holdout70, redaction_holdout71, redaction_holdout72, redaction_holdout73,
+                   redaction_holdout74, redaction_holdout75, redaction_holdout76, redaction_holdout77)
 from tests.support import HoldoutFloors
 
 
@@ -83,6 +87,80 @@ class SeventyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (189, 189),
     }
     recall, benign, altered = 0.988, 950, 5
+
+
+
+class SeventyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Game studios (Steamworks, Perforce, Unreal and Unity services, PlayFab, build farms, console
+    # portals, app stores), measured blind: 0.964 and 2.9%. Its tool output (0.91) and notes (0.88)
+    # miss most: Steam's cached login tokens, launcher exchange codes, a two-message chat reply.
+    corpus = redaction_holdout74
+    floors = {
+        "ci-and-deploy": (180, 186),
+        "command": (184, 186),
+        "config-file": (183, 186),
+        "note-or-chat": (163, 186),
+        "source-code": (182, 186),
+        "stack-trace-or-log": (186, 186),
+        "tool-output": (170, 186),
+        "vendor-token": (186, 186),
+    }
+    recall, benign, altered = 0.963, 950, 5
+
+
+class SeventyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Security operations (SIEM ingestion, EDR APIs, threat-intel feeds, SOAR, scanners), measured
+    # blind: 0.961 and 2.5%. Its misses left: Splunk's and Elastic's config files' keys, notes and
+    # chats in twenty languages; not tuned on for recall.
+    corpus = redaction_holdout75
+    floors = {
+        "ci-and-deploy": (181, 187),
+        "command": (181, 187),
+        "config-file": (175, 187),
+        "note-or-chat": (165, 187),
+        "source-code": (185, 187),
+        "stack-trace-or-log": (181, 187),
+        "tool-output": (186, 187),
+        "vendor-token": (187, 187),
+    }
+    recall, benign, altered = 0.963, 950, 9
+
+
+class SeventySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Bioinformatics and genomics pipelines (Nextflow, Snakemake, Cromwell, Galaxy, Terra, DNAnexus,
+    # sequencing cores, HPC), measured blind: 0.983 and 3.3%; its look-alikes were workflow ids and
+    # NCBI's WebEnv. Not tuned on for recall.
+    corpus = redaction_holdout76
+    floors = {
+        "ci-and-deploy": (186, 186),
+        "command": (182, 186),
+        "config-file": (185, 186),
+        "note-or-chat": (176, 186),
+        "source-code": (182, 186),
+        "stack-trace-or-log": (183, 186),
+        "tool-output": (182, 186),
+        "vendor-token": (186, 186),
+    }
+    recall, benign, altered = 0.982, 947, 0
+
+
+class SeventySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Enterprise Windows and identity administration (AD, Entra ID, Intune and MECM, GPP, DSC, AD CS,
+    # vCenter, Citrix), measured blind: 0.928 and 7.7%, the worst of the round on both. Its misses
+    # left: tool output (0.83: secretsdump, LAPS tables, Rubeus tickets, BitLocker recovery passwords,
+    # gMSA blobs), logs and chats.
+    corpus = redaction_holdout77
+    floors = {
+        "ci-and-deploy": (186, 186),
+        "command": (180, 186),
+        "config-file": (186, 186),
+        "note-or-chat": (158, 186),
+        "source-code": (174, 186),
+        "stack-trace-or-log": (172, 186),
+        "tool-output": (154, 186),
+        "vendor-token": (186, 186),
+    }
+    recall, benign, altered = 0.938, 950, 9
 
 
 if __name__ == "__main__":
