@@ -3128,8 +3128,13 @@ def redaction_patterns():
          r"[^\n:]{0,80}:[ \t]*(?P<secret3>(?=[a-z-]{0,19}[0-9])(?=[0-9-]{0,19}[a-z])"
          r"[a-z0-9]{4}(?:-[a-z0-9]{4}){3,7})(?![\w-])"),
         ("bitlocker-recovery-key", "", "a BitLocker recovery key: eight groups of six digits, in a text that "
-         "names a recovery key or BitLocker",
-         r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
+         "names a recovery key, BitLocker or its numerical password (`manage-bde -protectors -get`'s output)",
+         r"(?#needs:ecovery|ECOVERY|itLocker|itlocker|ITLOCKER|manage-bde|umerical Password|umerical password)(?P<secret>[0-9]{6}(?<![\w-][0-9]{6})(?:-[0-9]{6}){7})(?![\w-])"),
+        ("kerberos-key-dump", "i", "a Kerberos key as secretsdump, mimikatz or klist print one after its type "
+         "(`krbtgt:aes256-cts-hmac-sha1-96:<hex>`, `des-cbc-md5 : <hex>`)",
+         r"(?#needs:-cts-hmac-sha1-96|des-cbc-md5|rc4-hmac|rc4_hmac)"
+         r"(?:aes(?:256|128)-cts-hmac-sha1-96|des-cbc-md5|rc4[_-]hmac(?:[_-]nt)?)[ \t]*[:=(]?[ \t]*(?:0x)?"
+         r"(?P<secret>[0-9a-f]{16,64})(?![0-9a-z])"),
         ("ntlm-hash-dump", "i", "a line of an NTLM hash dump (secretsdump, pwdump): `user:rid:lm:nt:::`, the NT hash "
          "(not the empty password's, which every reference prints)",
          r"(?#needs::::):[0-9]+:[0-9a-f]{32}:(?P<secret>[0-9a-f]{32}):::"),
@@ -5784,7 +5789,10 @@ def credential_spans(text, lowered):
         line = text.rfind("\n", max(0, start - _NEAR_CHARS - 24), start) + 1
         window = max(line, start - _NEAR_CHARS - 24)
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
-        near = credential_word_before(lowered, max(line, start - 2 * _NEAR_CHARS - 48), start, inside)
+        near = credential_word_before(lowered, window, start, inside)
+        if near is None and lowered[max(line, start - 4):start].rstrip(" \t\"'`").endswith((":", "：", "—", "–", "-", "→")):
+            near = credential_word_before(lowered, max(line, start - 2 * _NEAR_CHARS - 48), start, inside)  # (a
+            # label closed by a colon may run longer: labels_the_value)
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`

@@ -2564,3 +2564,7 @@ BENIGN += ["Set-ADAccountPassword -Identity jdoe -Reset -NewPassword (Read-Host 
            "< Set-Cookie: sidebar_collapsed=true; Path=/; Max-Age=31536000; SameSite=Lax",
            "args=('report', 'build-2024-03-01', 'release-notes-v2')",
            'args: ["eks", "get-token", "--cluster-name", "venue-48"]']
+issue("kerberos-key-dump", "log", "[*] Kerberos keys grabbed\nkrbtgt:aes256-cts-hmac-sha1-96:{v}\n", rand(HEX, 64),
+      "krbtgt:aes256-cts-hmac-sha1-96:")
+issue("bitlocker-recovery-key", "log", "    Numerical Password:\n      ID: {41AE0931-803F-489E-ADB5-CC8B2CE8C3CA}\n      Password:\n"
+      "        {v}", "-".join(rand(DIGITS, 6) for _ in range(8)), "      Password:\n        ")
