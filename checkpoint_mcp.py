@@ -913,7 +913,8 @@ _ASSIGNED_VALUE = (
     + r"|=(?P<weak5>(?![^\s'\"`;]{0,200}\w\([^()\s]{0,200}\))[^\s'\"`;,&|]{0,200}[)\]}][^\s'\"`;,&|()]{1,200})(?=[;\"'])"
     # (after a type too: pydantic's `api_key: str = "…"`, TypeScript's `apiKey: string = "…"`)
     # (and after a type's word: Bicep's `param sqlAdminPassword string = '…'`, VBA's `Const DB_PWD As String = "…"`)
-    + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String)[ \t]*=|:=|=>|\|\|=|\?\?=|=|:|->(?=[ \t]*[\"'])"
+    + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String)[ \t]*=|:=|=>|\|\|=|\?\?=|=|->(?=[ \t]*[\"'])"
+    + r"|(?<![ \t]):|:(?!'[A-Za-z_]\w*'(?!\w))"  # (not psql's variable: `PASSWORD :'db_pw'`)
     + r"|(?<=[ \t])(?:[Aa]s[ \t]+)?(?:string|String|STRING|securestring)[ \t]*=(?=[ \t]*[\"']))"
     + r"[ \t]*(?:\[[ \t]*)?(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
     # (and the new value a plan shows after it: Terraform's `"SMTP_PASSWORD" = "old" -> "new"`)
@@ -988,7 +989,7 @@ _OPENED_BY_A_CODE = ("alarm|alarme|alarma|allarme|alarmanlage|safe|cofre|cassafo
 # What joins a secret's word to its value in prose: words between (a hundred characters at
 # most), then `is` (in many languages), `:` or `to`, or a particle (`密码是`, `비밀번호는`).
 _STATED_JOIN = (
-    r"(?![ \t]+(?:name|id|type|length|expiry|ttl)[ \t]*[:=])"  # (`API token name: …` names it, it is no value)
+    r"(?![ \t]+(?:name|id|type|length|expiry|ttl|hint|policy)[ \t]*[:=])"  # (`API token name: …` names it, no value)
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?=[ \t:：是为為はを는은가이를을])"  # (the first character of any join below: a test, not one per join)
@@ -1659,7 +1660,7 @@ def redaction_patterns():
          "as MEMCACHIER_SERVERS holds them), if the password looks random; not a time's seconds before an "
          "address (`06:07:22Z.<id>@mg.example.com`, `23:41:04Z,postmaster@…`), nor a backup tool's repository "
          "(restic's `sftp:user@host:/srv/restic`)",
-         r"(?#needs:@):(?<=[\w.-]:)(?<![0-9]{2}:[0-9]{2}:)(?<!sftp:)(?<!rest:)(?<!rsync:)(?<!scp:)(?<!ssh:)(?P<weak>[^\s@/:'\",]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
+         r"(?#needs:@):(?<=[\w.-]:)(?<![0-9]{2}:[0-9]{2}:)(?!(?<=(?<![\w.-])sftp:)[^\s@/:'\",]{1,128}@[A-Za-z0-9.-]+:/)(?P<weak>[^\s@/:'\",]{6,128})@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::[0-9]{2,5})?"
          r"(?![\w.-])"),
         ("password-field-filled", "", "a value typed into a password field by a browser test: "
          "`page.fill('#password', '…')`, `find_element(By.ID, \"password\").send_keys(\"…\")`, "
@@ -2043,20 +2044,26 @@ def redaction_patterns():
          r"[^\s;&|'\"]*(?<![a-zA-Z])(?i:pass|pw|pwd|password|passwd|secrets?|token|creds?|auth)(?![a-zA-Z])[^\s;&|/'\"]*"
          r"(?=[\s;&|)]|\Z)"),  # (a word whole: not `passed.txt`, `passthrough.conf`)
         ("app-specific-password", "", "an app-specific password as Apple makes one: four groups of four small "
-         "letters (`keyo-avfk-oxdc-ceub`), two or more of them no word (is_odd_group)",
-         # (where one is used: iCloud's mail, an Apple ID, an app-specific password, a login)
-         r"(?#needs:apple|Apple|icloud|iCloud|me.com|app-specific|app specific|app password|login|smtp)"
-         # (found from its first `-`, a literal the engine skips to fast; the group reaches back to its first four)
-         r"-[a-z]{4}-[a-z]{4}-[a-z]{4}(?![\w-]|\.[a-z])(?<=(?<![\w.-])(?P<quads>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}))"),
+         "letters (`keyo-avfk-oxdc-ceub`), two or more of them no word (is_odd_group), within 300 characters "
+         "after or before a word of Apple, iCloud or an app-specific password",
+         r"(?#needs:apple|Apple|icloud|iCloud|me.com|app-specific|app specific|App-specific|App-Specific|app password)"
+         r"(?:(?:[Aa]pple|i[Cc]loud|me\.com|[Aa]pp[- ]specific|App-Specific|app password)[\s\S]{0,300}?"
+         r"(?<![\w.-])(?P<quads>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})(?![\w-]|\.[a-z])"
+         # (or before the word: found from its first `-`, a literal the engine skips to fast; the group reaches
+         # back to its first four)
+         r"|-[a-z]{4}-[a-z]{4}-[a-z]{4}(?![\w-]|\.[a-z])(?<=(?<![\w.-])(?P<quads2>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}))"
+         r"(?=[\s\S]{0,300}?(?:[Aa]pple|i[Cc]loud|me\.com|[Aa]pp[- ]specific|App-Specific|app password)))"),
         ("stream-key-groups", "", "a live stream's key in five groups of four small letters and digits (YouTube's "
-         "`p3a7-9ak2-uwnt-gr20-lgmy`), where a stream is spoken of, two groups or more no word (is_odd_group)",
-         r"(?#needs:stream|Stream|STREAM|rtmp)"
-         r"-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}(?![\w-]|\.[a-z])"
-         r"(?<=(?<![\w.-])(?P<quads>[a-z0-9]{4}(?:-[a-z0-9]{4}){4}))"),
+         "`p3a7-9ak2-uwnt-gr20-lgmy`), on the line of a stream key's name or an RTMP URL or the line after it, two "
+         "groups or more no word (is_odd_group)",
+         r"(?#needs:stream key|Stream key|Stream Key|STREAM KEY|stream_key|streamkey|streamKey|rtmp)"
+         r"(?:[Ss]tream[ _]?[Kk]ey|STREAM KEY|rtmp)[^\n]{0,160}?(?:\n[^\n]{0,160}?)??"
+         r"(?<![\w.-])(?P<quads>[a-z0-9]{4}(?:-[a-z0-9]{4}){4})(?![\w-]|\.[a-z])"),
         ("slash-flag-password", "i", "a Windows program's password flag (`Setup.exe /quiet /adminpass …`, "
          "`/password:…`, `/pwd …`), if it looks random",
-         r"(?#needs:pass|pwd)/(?<=[ \t]/)[a-z]{0,16}(?:pass(?:word|wd)?|pwd)(?:[ \t]+|[:=])"
-         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s\"'/][^\s\"']*))"),
+         r"(?#needs:pass|pwd)/(?<=[a-z0-9\"'][ \t]/)(?<!post /)(?<!get /)(?<!put /)"
+         r"[a-z]{0,16}(?:pass(?:word|wd)?|pwd)(?:[ \t]+|[:=])(?!http/)(?![0-9a-f]{8,}(?:\s|\Z))"
+         r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s\"'/\]][^\s\"'/\]]*)(?=[\s\])\"';,]|\Z))"),
         ("here-string-secret", "", "a value a here-string gives a command that reads a password on its input "
          "(`sshfs … -o password_stdin <<< \"…\"`, `pass insert -e x <<< '…'`, `chpasswd <<< 'user:…'`)",
          r"(?#needs:<<<)(?:password[_-]stdin|passw(?:or)?d[ \t]+--stdin|(?:pass|token|secret)-stdin|with-token|chpasswd"
@@ -2069,11 +2076,13 @@ def redaction_patterns():
          "prints",
          r"(?#needs:pass insert|pass show|pass add|pass edit|op item get|op read)(?<![\w-])(?:go)?pass[ \t]+"
          r"(?:(?:insert|add|edit)(?:[ \t]+-[a-z-]+)*[ \t]+[\w./@-]+[ \t]*<<-?[ \t]*['\"]?\w+['\"]?[ \t]*\r?\n"
-         r"(?P<secret>[^\n]{6,128}?)[ \t]*(?=\r?\n)"
+         r"(?![^\n]*:[ \t])(?P<secret>[^\s]{6,128})[ \t]*(?=\r?\n)"
          r"|show(?:[ \t]+-[a-z-]+)*[ \t]+[\w./@-]+[ \t]*\r?\n(?:Secret:[^\n]*\r?\n(?:[ \t]*\r?\n)?)?"
          r"(?P<secret2>[^\s]{6,128})[ \t]*(?=\r?\n|\Z))"
          # (and 1Password's: `op item get … --fields label=password --reveal`, `op read op://…`, then the value)
-         r"|(?<![\w-])op[ \t]+(?:item[ \t]+get[^\n]*?[ \t]--reveal|read[ \t]+[\"']?op://[^\n]*?)[ \t]*\r?\n"
+         r"|(?<![\w-])op[ \t]+(?:item[ \t]+get(?=[^\n]{0,300}[ \t]--reveal)(?=[^\n]{0,300}(?:password|credential|secret|token))"
+         r"[^\n]{0,300}"
+         r"|read[ \t]+[\"']?op://[^\s\"']*(?:password|credential|secret|token|key)[^\s\"']*[\"']?[ \t]*)\r?\n"
          r"(?P<secret3>[^\s]{6,128})[ \t]*(?=\r?\n|\Z)"),
         ("borg-key", "", "a Borg repository's key as `borg key export` prints it: `BORG_KEY <id>` then its "
          "base64 lines",
@@ -2621,7 +2630,8 @@ def redaction_patterns():
          r"""|"(?P<secret3>[^"\n]+)")))"""),
         ("curl-cert-password", "", "the password after a client certificate's file in curl's `--cert`/`-E` "
          "(`--cert ./certs/efi_prod.p12:…`)",
-         r"(?#needs:-E|--cert)(?:--cert|(?<![\w-])-E)(?:[ \t]+|=)[\"']?[^\s:'\"]+\.(?i:p12|pfx|pem|crt|cer|key)"
+         r"(?#needs:-E|--cert)curl(?=[ \t])[^\n|;&]{0,300}?[ \t](?:--cert|-E)(?:[ \t]+|=)[\"']?"
+         r"[^\s:'\"]{1,200}?\.(?i:p12|pfx|pem|crt|cer|key)"
          r":(?P<secret>[^\s'\"]+)"),
         # (three rows, each from a literal the engine skips to fast)
         ("user-colon-password", "i", "--user / --auth user:password of any tool (etcdctl, …), the "
@@ -3202,15 +3212,18 @@ def redaction_patterns():
          r"(?#needs:shared key|shared-key|psk|key content|network key|security key|schlüssel|clé|wpa key|wpa2 key"
          r"|wpa3 key|wifi key"
          r"|wi-fi key|wlan key|wifi|wi-fi|wlan|ssid)"
-         r"(?:pre-?shared[ -]key|(?<![\w-])psk|key content|(?:network|security|wpa[23]?|wi-?fi|wlan)[ -]key"
+         r"(?:pre-?shared[ -]key|(?<![\w-])psk|(?P<netsh>key content)|(?:network|security|wpa[23]?|wi-?fi|wlan)[ -]key"
          r"|schlüssel|clé(?: wi-?fi| wpa| de sécurité(?: réseau)?)?"
          # (or a bare `key` later on a line about a Wi-Fi network: `guest wifi …: network …, key …`)
-         r"|(?<![\w-])(?:wi-?fi|wlan|ssid)(?![\w-])[^\n]{0,80}?[ ,;(/](?:key|clé wpa|clé|password))(?![\w-])"
+         r"|(?<![\w-])(?:wi-?fi|wlan|ssid)(?![\w-])[^\n]{0,80}?[ ,;(/](?P<onwifi>key|clé wpa|clé|password))(?![\w-])"
          r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)(?:[\"'`]|« ?)?"
          r"(?:(?P<secret>" + _WORD_PASSPHRASE + r"(?:[-_.+]?[0-9]{1,4})?)"
-         # (words with spaces only after a colon, `is` or a quote: `Schlüssel bitte nie …` is prose)
-         r"|(?:(?<=:)|(?<=: )|(?<=is )|(?<=st )|(?<=es )|(?<=[\"'`«])|(?<=« ))"
-         r"(?P<spaced>" + _SPACED_PASSPHRASE + r")(?=[\"'`]?[.,;)]?(?:\s|\Z))|(?P<weak>[^\s'\"`,;»]{7,62}(?:[^\s'\"`,;».]|\.(?=[ \t]*(?:\r?\n|\Z)))))"
+         # (words with spaces: quoted; after a key's own name and a colon or `is`, with a number among them)
+         r"|(?(onwifi)(?:(?<=[\"'`«])|(?<=« ))|(?:(?<=[\"'`«])|(?<=« )|(?:(?<=:)|(?<=: )|(?<=is )|(?<=st )|(?<=es ))"
+         r"(?(netsh)|(?=[A-Za-z ]{0,100}[0-9]))))"  # (unquoted, with a number: `PSK: granite dragon domino granite 1`;
+         # netsh's `Key Content : …` holds nothing else)
+         r"(?P<spaced>" + _SPACED_PASSPHRASE + r")(?=[\"'`»]?[ \t]*»?[.,;)]?(?:\s|\Z))"
+         r"|(?P<weak>[^\s'\"`,;»]{7,62}(?:[^\s'\"`,;».]|\.(?=[ \t]*(?:\r?\n|\Z)))))"
          r"(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
          "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`",
@@ -3226,7 +3239,8 @@ def redaction_patterns():
          "(is_labelled_value)",
          "(?#needs:\n)" r"\n(?:[^\n]{0,60}?[ \t>])??[\"'`]?(?P<labelled>" + _PROSE_SECRET
          # (or a passphrase of four words or more in small letters: `maple-cedar-tiger-fjord`)
-         + r"|(?![a-z.-]*(?<![a-z])(?:com|org|net|io|www|api|app|the|and|for|with|from|read|only|write)(?![a-z]))"
+         + r"|(?![a-z.-]*(?<![a-z])(?:com|org|net|io|www|api|app|the|and|for|with|from|read|only|write|see|team|shared"
+         r"|folder|bucket|stage|ingest|export|import|batch|nightly|daily|job|task|table|queue|topic|group|backup)(?![a-z]))"
          r"[a-z]{3,12}(?P<mark>[-._])[a-z]{3,12}(?:(?P=mark)[a-z]{3,12}){2,6}[0-9]{0,4}"
          r")[\"'`]?[.,]?[ \t\r]*(?=\n|\Z)"),
         ("code-stated", "", "a code of six to twelve digits that opens something, stated in prose a few words "
@@ -3450,7 +3464,8 @@ def redaction_patterns():
          + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("cookie-name-then-value", "i", "a session cookie's name then its value, as a HAR file or a browser's "
          "export lists a cookie (`\"name\": \"PHPSESSID\", \"value\": \"…\"`), if generated",
-         r"""(?#needs:sess|.sid)name\\?["']?[ \t]*[:=][ \t]*\\?["'](?:connect\.sid|[a-z0-9_.-]*sess(?:ion)?(?:_?id)?)"""
+         r"""(?#needs:sess|.sid)name\\?["']?[ \t]*[:=][ \t]*\\?["'](?!ai_|_ga|amplitude|mp_|ajs_|_hj|optimizely)"""
+         r"""(?:connect\.sid|[a-z0-9_.-]*sess(?:ion)?(?:_?id)?)"""
          r"""\\?["'][ \t]*,?\s*\\?["']?value\\?["']?[ \t]*[:=][ \t]*\\?["'](?P<token>[^"'\\\s]{16,512})"""),
         ("concealed-field-value", "i", "the value of a password manager's concealed field, as `op item get "
          "--format json` prints one (`\"type\": \"CONCEALED\", …, \"value\": \"…\"`)",
@@ -3632,7 +3647,7 @@ _HASH_WORDS = ("sha", "md5", "hash", "contenthash", "digest", "checksum", "integ
                "boundary",
                "version",
                "head", "merge", "blob", "tree", "build", "trace", "span", "request", "uuid", "guid",
-               "sign(", "ssdeep", "imphash", "tlsh", "webenv")
+               "sign(")
 # Of those, the words that say a value is something else only before a label's credential
 # word or right after it (`Cache key:`, `Token trace:`), not later (`Token for the build agents:`).
 _LOOSE_HASH_WORDS = frozenset(("build", "trace", "span", "request", "cache", "tree", "blob", "boundary"))
@@ -3849,12 +3864,17 @@ def redaction_regexes():
         made["next_name"] = re.compile(r"[A-Za-z_][\w.-]*=")
         made["call"] = re.compile(r"\w\([^()\s]{0,64}\)")
         made["columns"] = re.compile(r"\t+| {2,}")
+        made["variable_name"] = re.compile(r"[A-Z][A-Z]{0,20}[0-9]?[A-Z]{0,20}_?(?:PASSWD|PASSWORD|TOKEN|SECRET)")
+        made["percent_variable"] = re.compile(r"%(?:[A-Z_][A-Z0-9_]*|[A-Za-z_][\w.-]*[:.][^%\s]+)%")
+        made["fuzzy_hash"] = re.compile(r"(?:(?<![a-z])(?:ssdeep|imphash|tlsh)[ \t:=]+(?:[0-9]+:)?[^\s]*|<webenv>)\Z")
+        made["header_name"] = re.compile(r"X-[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+")
+        made["setting_between"] = re.compile(r"(?:^|\s)[A-Za-z_][A-Za-z0-9_]*=")
         made["subscript"] = re.compile(r"[A-Za-z_][\w.]*\[(?:[\"']|\Z)")
         made["named_id"] = re.compile(  # (not a secret's or a session's `id`: Nomad's `Secret ID`, `session_id`)
             r"(?:(?<![a-z])(?:product|deployment|sandbox|client|tenant|object|account|project|workspace"
-            r"|subscription|device|request|trace|correlation|credentials?)[ _-]?id|(?<![a-z])serial)"
+            r"|subscription|device|request|trace|correlation|credentials?)[ _-]?id|(?<![a-z])cert(?:ificate)?[ \t]+serial)"
             r"(?:[ \t]+for[ \t]+[\w.-]+)?(?:[ \t]+is|[ \t]*[:=])?[ \t]*\Z")
-        made["powershell_call"] = re.compile(r"\((?:[A-Z][a-z]+-[A-Z][A-Za-z]+|\$[A-Za-z_])")
+        made["powershell_call"] = re.compile(r"\((?:[A-Z][a-z]+-[A-Z][A-Za-z]+|\$[A-Za-z_][\w.]*(?:\)|\s|\[))")
         made["object_id"] = re.compile(r"[0-9a-f]{32}|[0-9a-z]{26}")
         made["device_id"] = re.compile(r"[A-Z0-9]{7}(?:-[A-Z0-9]{7}){7}")
         made["key_id"] = re.compile(r"(?:[0-9a-f]{40}|[0-9a-f]{16}|[0-9a-f]{8})(?![0-9a-z])")
@@ -4024,7 +4044,9 @@ def named_public(lowered, start, firebase=False):
         return True  # Duo's integration key, an id beside its secret `skey`
     setting = head.partition("=")[0] if "=" in head else head.partition(":")[0]
     if "public_key" in setting.replace("-", "_") and setting.strip().replace("-", "_").replace(
-            ".", "_").isidentifier() and not any(word in setting for word in ("private", "secret", "pass")):
+            ".", "_").isidentifier() and not any(word in lowered[line:start] for word in ("private", "secret", "pass")) and (
+            not _redaction_regexes["setting_between"].search(head.partition("=")[2])):  # (and no other setting
+        # between: `PUBLIC_KEY=… BOT_TOKEN=…`)
         return True  # every value of a setting named for public keys (Nix's `trusted-public-keys = name-1:… …`;
         # not Segment's `SEGMENT_PUBLIC_API_TOKEN`, a secret)
     name = _redaction_regexes["name_before"].search(before)
@@ -4108,7 +4130,8 @@ _CREDENTIAL_SOURCE_WORDS = frozenset(("from", "instance", "metadata", "default",
 # Words that stand where a value would (is_stand_in_value): unset, a keyword of code, a
 # command's help's name for what it takes (`--password TEXT`).
 _STAND_IN_WORDS = frozenset(("not-set", "not_set", "notset", "unset", "lambda", "function", "text", "string", "path",
-                             "value", "integer", "file"))
+                             "value", "integer", "file", "preferred", "discouraged", "conditional", "platform",
+                             "required", "optional", "enabled", "disabled", "anonymous", "authorization"))
 
 
 def is_stand_in_value(value, name, placeholder):
@@ -4175,15 +4198,17 @@ def is_stand_in_value(value, name, placeholder):
             and all(part in _CREDENTIAL_SOURCE_WORDS for part in value.split("-"))):
         return True  # where a credential comes from, in words: `credentials: from-instance-metadata` (not a
         # passphrase: `--auth=tundra-copper-juniper-tango`)
-    if (value[:1] == "%" and value[-1:] == "%" and len(value) > 2 and " " not in value) or (
-            value.lower() in _STAND_IN_WORDS) or (value[:1] == "*" and value[-1:] == "*" and value.strip("*").isalpha()):
+    if _redaction_regexes["percent_variable"].fullmatch(value) or value.lower() in _STAND_IN_WORDS or (
+            value[:1] == "*" and value[-1:] == "*" and value.strip("*").lower() in _SECRET_WORDS + ("pass", "pw")):
         return True  # a variable (`%DB_PASS%`, TeamCity's `%vault:…%`), a word that holds no value (`not-set`,
         # `lambda`, a help's `TEXT`), a starred word (`https://u:*password*@…`)
-    if _redaction_regexes["subscript"].match(value):
+    if _redaction_regexes["subscript"].match(value) or _redaction_regexes["header_name"].fullmatch(value):
         return True  # code that fetches it: `params["credentials"]["password"]`
     namespace, colon, key = value.rpartition(":")
-    if colon and namespace.replace("-", "_").isidentifier() and (names_a_secret(key) or key.lower() in _SECRET_WORDS):
-        return True  # a setting's name in its namespace: Pulumi's `homelab:dbPassword`, `vsphere:password`
+    if colon and namespace.replace("-", "_").isidentifier() and (names_a_secret(key) or (
+            (name or "").lower() == "secret" and key.lower() in _SECRET_WORDS)):
+        return True  # a setting's name in its namespace: Pulumi's `homelab:dbPassword`, `--secret vsphere:password`
+        # (not a user and a password: `admin:secret`)
     if name and any(word in name.lower() for word in ("allowed", "principals", "policy", "complexity", "history")):
         return True  # a flag about who may read a password or what it must be, not one: AD's
         # `-PrincipalsAllowedToRetrieveManagedPassword 'SQL-Nodes'`
@@ -4205,7 +4230,9 @@ def is_stand_in_value(value, name, placeholder):
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
         return True  # a path after a systemd specifier: `%h/.config/bot/token`
     if value[:1] == "(" and value[1:].rstrip(")").replace(" ", "").isalpha() and (
-            len(value) <= 14 or " " in value and value[-1:] == ")" and len(value) <= 40):
+            len(value) <= 14 or " " in value and value[-1:] == ")" and len(value) <= 40 and any(
+                word in value.lower() for word in ("stored", "hidden", "set", "redacted", "masked", "sensitive",
+                                                   "keychain", "vault", "omitted", "removed", "not ", "none", "empty"))):
         return True  # a marker where the value would be: `SMTP_PASS=(set)`, `(hidden)`, `(stored in keychain)`
     if value[-1:] == "(" and all(part.isidentifier() for part in value[:-1].split(".")) and not any(
             c.isdigit() for c in value):
@@ -4220,7 +4247,7 @@ def is_stand_in_value(value, name, placeholder):
         return True  # where a secret is kept: `secret/data/pbx:ami_secret`
     if (name or "").lower().endswith("secret") and 2 <= value.count("-") + 1 <= 3 and all(
             part[:1].isalpha() and part.isalnum() and part.islower() and len(part) >= 2
-            and sum(c.isdigit() for c in part) <= 2 for part in value.split("-")) and any(
+            and (part.isalpha() or len(part) <= 3) for part in value.split("-")) and any(
                 part.isalpha() and len(part) >= 4 for part in value.split("-")) and not is_joined_passphrase(value):
         return True  # a secret's name: `--secret=dicom-router-db`, `secret=restic-b2` (not `quartz-hazel-raven68`)
     if (name and "." in value and value.replace(".", "").replace("_", "").isalpha()
@@ -4244,20 +4271,18 @@ def is_sentence(value):
 def names_a_secret(value):
     """True when `value` is an identifier that names a secret rather than holding one: up
     to 40 letters and underscores, in camel case from a small letter or in snake case, with
-    a secret's word among its parts (`dbPassword`, `api_token`, `STRIPE_SECRET`, psql's variable
-    `:'miniflux_pw'`); a digit or
+    a secret's word among its parts (`dbPassword`, `api_token`, `STRIPE_SECRET`); a digit or
     a symbol makes it a chosen password instead (`MySecretPassw0rd`), and so does a capital
     opening words run together (`SuperSecret`)."""
-    if value.isupper() and value.replace("_", "").isalnum() and sum(c.isdigit() for c in value) <= 2 and any(
-            word in value for word in ("PASSWD", "PASSWORD", "_PASS", "TOKEN", "SECRET")) and len(value) <= 40:
-        return True  # an environment variable's name: `P4PASSWD`, `LIMS_PASSWORD`
+    if _redaction_regexes["variable_name"].fullmatch(value) and ("_" in value or any(c.isdigit() for c in value)):
+        return True  # an environment variable's name: `P4PASSWD`, `LIMS_PASSWORD` (not `SUPERSECRET1`)
     if not (len(value) <= 40 and value.replace("_", "").isalpha() and (
             value[:1].islower() or "_" in value)):
         return False
     parts = [part.lower() for part in (
         value.split("_") if "_" in value else _redaction_regexes["chunk"].findall(value))]
-    return len(parts) >= 2 and any(part in ("password", "passwd", "secret", "token", "apikey", "passphrase", "pw",
-                                            "pwd") for part in parts)
+    return len(parts) >= 2 and any(part in ("password", "passwd", "secret", "token", "apikey", "passphrase")
+                                   for part in parts)
 
 
 def names_a_key(value, name="key"):
@@ -4369,11 +4394,22 @@ def is_spaced_passphrase(value):
     if len(numbers) > 1:
         return False
     words = [word for word in words if word not in numbers]  # (a number as a word: `kettle 37 walnut eagle`)
+    if numbers and _MEASURE_WORDS.intersection(word.lower() for word in words):
+        return False  # a policy's or a measure's words: `minimum 12 characters mixed case`
     if words[-1][-1:].isdigit() and len(words[-1].rstrip("0123456789")) >= len(words[-1]) - 4 and not numbers:
         words[-1] = words[-1].rstrip("0123456789")  # (or a number on the last word: `raven cobalt6`)
     return (4 <= len(words) <= 8 and all(3 <= len(word) <= 12 and word.isalpha() and word.isascii()
                                          and (word.islower() or word.istitle()) for word in words)
             and not _STOP_WORDS.intersection(word.lower() for word in words))
+
+
+# Words that make words around a number a policy or a measure, not a passphrase (is_spaced_passphrase).
+_MEASURE_WORDS = frozenset(("minimum", "maximum", "characters", "character", "chars", "length", "digits", "symbols",
+                            "days", "hours", "minutes", "seconds", "months", "weeks", "years", "attempts", "mixed",
+                            "case", "least", "most", "times", "retries", "items", "rows", "users", "bytes", "percent",
+                            "min", "max", "per", "every", "after", "before", "within", "than", "less", "more",
+                            "cost", "rounds", "memory", "megabytes", "parallelism", "iterations", "salt", "read",
+                            "write", "repo", "admin", "scope", "hint"))
 
 
 # Words that make a run of words a sentence when a sentence stated them.
@@ -4386,7 +4422,8 @@ _SENTENCE_WORDS = frozenset(("please", "again", "must", "should", "would", "coul
                              "before", "over", "under", "until", "while", "because", "instead", "inside",
                              "outside", "without", "within", "they", "them", "their", "these", "those", "were",
                              "been", "being", "into", "onto", "upon", "like", "rotated", "managed", "generated",
-                             "hashed", "encrypted", "saved", "kept", "sent", "shared", "given", "updated"))
+                             "hashed", "encrypted", "saved", "kept", "sent", "shared", "given", "updated",
+                             "ask", "see", "check", "contact", "reception", "sticker", "label", "printed", "written"))
 
 
 def is_prose_passphrase(value):
@@ -4424,16 +4461,24 @@ def is_login_argument(text, start, value):
     joined words: is_joined_passphrase), follows a user's string
     (`"deploy", "…"`) and the call before them logs in (_LOGIN_CALL_WORDS, within 200
     characters: `SftpClient(host, 22, "user", "…")`, `getConnection(\n url,\n "user", "…")`); in
-    a task's or a job's logged arguments (`args=(…)`), only a typed password or a passphrase."""
+    a task's or a job's logged arguments (`args=(…)`) or a list, only a typed password or a
+    passphrase of four words or more."""
     line = text[max(0, start - 200):start]
     user = _redaction_regexes["user_argument"].search(line)
     if user is None or not any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS):
         return False
     closing = text[start + len(value) + 1:start + len(value) + 2]
     if closing == "]" or not any(word in line[:user.start()].lower() for word in _LOGIN_CALL_WORDS if "args" not in word):
-        return is_typed_password(value) or is_joined_passphrase(value, plain=True)  # (a task's arguments, a
-        # list: ids, dates and names stand there too, `'build-2024-03-01'`, `["--cluster-name", "venue-48"]`)
-    return looks_random(value) or is_joined_passphrase(value, plain=True)
+        return is_typed_password(value) or is_joined_passphrase(value) and len(_redaction_regexes["alnum"].findall(
+            value.replace("_", " "))) >= 4  # (a task's arguments, a list: ids, dates and names stand there too,
+        # `'build-2024-03-01'`, `["--cluster-name", "venue-48"]`; a passphrase of four words at least, not a
+        # name of three: `invoice-batch-march2024`)
+    plain = any(word in line[:user.start()].lower() for word in ("login", "log_in", "logon", "signin", "sign_in",
+                                                                "bind(", "connect(", "construct(", "runas", "auth(",
+                                                                ":basic", "authorization", "credential", "connection("))
+    if value.replace("-", "").replace("_", "").replace(".", "").isalpha() and value.islower():
+        return is_joined_passphrase(value, plain=plain)  # (words alone: only a passphrase, in a call that logs in)
+    return looks_random(value) or is_joined_passphrase(value)
 
 
 def is_asked_for(text, start, value):
@@ -5206,15 +5251,20 @@ def labels_the_value(lowered, after, start):
     `start` is the rest of a label: one clause of prose, no sentence's end, closing with a
     colon or a dash right before the value (`Cloudinary key for the records integration
     (the one in the mailbox note): …`), and no word calling the value public or an example
-    (`KMS client setup key (public GVLK …, published for volume activation): …`)."""
+    (`KMS client setup key (public GVLK …, published for volume activation): …`), nor the
+    label's last word a reference's (`… after the audit (see change): <commit>`, `Jira: …`)."""
     between = lowered[after:start]
+    last = _redaction_regexes["alnum"].findall(between.rstrip(" \t:：—–→-"))[-1:]
     return between.rstrip(" \t").endswith((":", "：", " —", " –", " -", "→")) and not any(
-        mark in between for mark in (". ", "? ", "! ", "\n", "public", "publish", "example", "sample"))
+        mark in between for mark in (". ", "? ", "! ", "\n", "public", "publish", "example", "sample")) and not (
+        last and (last[0] in _REFERENCE_WORDS or last[0] in ("jira", "panel", "dashboard", "see", "link", "url",
+                                                             "revision", "event", "entry", "log", "record")))
 
 
-def credential_word_before(lowered, window, start, inside):
+def credential_word_before(lowered, window, start, inside, far=False):
     """The last credential word (or name: `token_AbC…` runs into its value) between
-    `window` and `inside` that ends at most _NEAR_CHARS before `start` and is not a public
+    `window` and `inside` that ends at most _NEAR_CHARS before `start` (or, `far`, anywhere
+    in a label closed by a colon right before it: labels_the_value) and is not a public
     thing's (`pub…`, `ssh-…`); inside the run, only where a name's or a path's part starts.
     None if there is none."""
     public, near = _redaction_regexes["public"], None
@@ -5234,8 +5284,7 @@ def credential_word_before(lowered, window, start, inside):
         if (found.start() > start and lowered[found.start() - 1] == "/"
                 and lowered[found.end():found.end() + 1].isalpha() and lowered[found.end():folder_end].isalpha()):
             continue  # (nor as the start of a longer word that names a folder: `~/.codex/sessions/2025/…`)
-        if (found.end() >= start - _NEAR_CHARS or found.end() >= start - 2 * _NEAR_CHARS - 24 and labels_the_value(
-                lowered, found.end(), start)) and not public.search(
+        if (found.end() >= start - _NEAR_CHARS or far and labels_the_value(lowered, found.end(), start)) and not public.search(
                 lowered, max(0, found.start() - 8), found.start()):
             near = found
     return near
@@ -5480,8 +5529,7 @@ _SCRIPT_SUFFIXES = (".ps1", ".psm1", ".psd1", ".sh", ".bash", ".py", ".rb", ".pl
 
 
 # What names a run with no credential word near it as an object's id (unnamed_run_span).
-_UNNAMED_ID_WORDS = frozenset(("playlist", "video", "channel", "asset", "database", "page", "item", "document",
-                               "playback", "object", "request", "trace", "order", "device", "message", "job", "build"))
+_UNNAMED_ID_WORDS = frozenset(("playlist", "video", "channel", "asset", "playback", "trace"))
 
 
 def unnamed_run_span(text, lowered, match, start, end, window):
@@ -5505,8 +5553,10 @@ def unnamed_run_span(text, lowered, match, start, end, window):
             # repository so named: `…/webhook-svc/commit/<sha>`)
         if is_key_in_path(text, start, first, last, end):
             return first, end if last < 0 else last  # the key, its URL's host and path left readable
+        segment = text[first:end if last < 0 else last]
         if lowered.endswith(("/private/", "/secret/", "/token/", "/key/"), max(start, first - 9), first) and (
-                is_generated_token(text[first:end if last < 0 else last])):
+                is_generated_token(segment) and not _redaction_regexes["uuid"].fullmatch(segment)
+                and not (len(segment) == 26 and segment.isupper()) and not set(segment) <= _HEX):
             return first, end if last < 0 else last  # a private feed's or a share's token as a path's segment
             # (`…/private/<token>/rss.xml`)
         return None
@@ -5580,21 +5630,24 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     if _redaction_regexes["named_id"].search(lowered, max(near.end(), start - 48), start):
         return None  # an id its label names, after the credential's word: `… ProductId for Kestrel is <hex>`,
         # `credentials id <id>`, `cert serial <hex>`
-    if "container" in lowered[near.start():start]:
+    if "key container" in lowered[near.start():start] or "container name" in lowered[near.start():start]:
         return None  # a key's container, named (certutil's `Key Container = …`, `Unique container name: …`)
     if near.group() == "session" and near.end() <= start and lowered[near.end():start].strip(" \t:=#") == "" and (
             _redaction_regexes["uuid"].fullmatch(text[start:end].rstrip(".,;:"))):
         return None  # a session's id, as agents and logs name one: `Session 515aabb9-…`
-    if near.group() == "key" and "actions/cache" in lowered and lowered[line:near.start()].strip(" \t-") == "":
+    uses = lowered.rfind("uses:", 0, line)
+    if near.group() == "key" and lowered[line:near.start()].strip(" \t-") == "" and uses >= 0 and (
+            lowered.startswith("actions/cache", uses + 5) or lowered.startswith(" actions/cache", uses + 5)):
         return None  # a CI cache's key (`key: ${{ runner.os }}-pip-<sha256>` under `uses: actions/cache`)
     if "$clustertime" in lowered and lowered.endswith("'hash': b'", 0, start):
         return None  # MongoDB's signature of its cluster's time, in every reply (`'$clusterTime': {'signature': …}`)
-    if near.end() <= start and named[1] and named[2] in _OBJECT_WORDS and (
+    if near.end() <= start and named[1] and named[2] in _OBJECT_WORDS and lowered.endswith(" ", 0, start) and (
+            not lowered.endswith((": ", ":\t"), 0, start)) and not named[0].rstrip().endswith((" for", " for the", " of the")) and (
             _redaction_regexes["uuid"].fullmatch(text, start, end) or _redaction_regexes["object_id"].fullmatch(
                 text, start, end)):
         return None  # an object's id named right before it: `… NOTION_TOKEN is shared with the database <hex>`,
         # `1Password item <id> in vault <id>`
-    if ("://" in whole_word(lowered, start, end) and lowered[start - 1:start] == "/" or near.start() == start
+    if (lowered[start - 1:start] == "/" and "://" in whole_word(lowered, start, end) or near.start() == start
             and lowered.startswith("://", start - 3)) and "?" not in lowered[start:end] and (
             lowered[:end].rpartition("/")[0].rpartition("/")[2] in _COLLECTION_WORDS):
         return None  # an API's host names it, and the path ends in a resource's id: `https://api.mux.com/video/v1/
@@ -5719,6 +5772,7 @@ def credential_spans(text, lowered):
     spans, examined = [], 0
     sealed = holds_sealed_secret(text, lowered)
     firebase = "firebaseconfig" in lowered
+    azure_vault, dkim = ".vault.azure.net/secrets/" in lowered, "v=dkim1" in lowered  # (looked for once)
     for match in _redaction_regexes["part"].finditer(text):  # a long part, then its whole run
         if match.start() < examined:
             continue
@@ -5765,11 +5819,16 @@ def credential_spans(text, lowered):
                 lowered.endswith(_RECORDING_AND_INSTALLER_SUFFIXES, start, end) and (
                     "/" not in text[start:end] or _redaction_regexes["dated_file"].fullmatch(text, start, end))):
             continue  # a file's name: `wechatpay_<serial>.pem`, `2025-03-12/CA….wav`
-        word = whole_word(text, start, end).lstrip("\"'`([")
-        if word[1:3] == ":\\" or word.startswith("\\\\") or ".vault.azure.net/secrets/" in word or (
-                "v=dkim1" in lowered[lowered.rfind("\n", 0, start) + 1:start]):
-            continue  # a Windows path's folder (`C:\\…\\Crashes\\UECC-Windows-<hex>_0000`), a Key Vault
-            # secret's version in its id, a DKIM record's public key
+        if text[start - 1:start] == "\\" and (text[end:end + 1] == "\\" or lowered.endswith(_FILE_NAME_SUFFIXES, start, end)) and (
+                whole_word(text, start, end).lstrip("\"'`([")[1:3] == ":\\" or whole_word(text, start, end).lstrip(
+                    "\"'`([").startswith("\\\\")):
+            continue  # a Windows path's folder or file (`C:\\…\\Crashes\\UECC-Windows-<hex>_0000\\…`)
+        if (azure_vault and lowered.rfind(".vault.azure.net/secrets/", max(0, start - 200), start) >= 0
+                and not any(c.isspace() for c in text[lowered.rfind(".vault.azure.net/secrets/", 0, start):start])) or (
+                dkim and "v=dkim1" in lowered[lowered.rfind("\n", 0, start) + 1:start]) or (
+                _redaction_regexes["fuzzy_hash"].search(lowered, max(0, start - 80), start) is not None):
+            continue  # a Key Vault secret's version in its id, a DKIM record's public key, a fuzzy hash (`ssdeep
+            # 1536:…:…`, `imphash …`), NCBI's history key (`<WebEnv>MCID_…`)
         if lowered.endswith(_SCRIPT_SUFFIXES, start, end) and "/" not in text[start:end]:
             continue  # a script's name: `.\\Reset-KrbTgt-Password-For-RWDCs-And-RODCs.ps1`
         if text[start:end].lower().endswith(_FILE_NAME_SUFFIXES + (".key",)) and whole_word(text, start, end).lstrip(
@@ -5780,8 +5839,7 @@ def credential_spans(text, lowered):
             continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)
         if lowered.startswith(("s3://", "gs://"), start - 5) and "/" in text[start:end]:
             continue  # a bucket's object (`S3 key: s3://media/2024-07-10/<uuid>_proxy.mp4`)
-        if lowered.endswith("session=<", 0, start) or _redaction_regexes["device_id"].fullmatch(
-                whole_word(text, start, end).strip(".,;:()")):
+        if lowered.endswith("session=<", 0, start) or _redaction_regexes["device_id"].fullmatch(text, start, end):
             continue  # Dovecot's session's id in its log (`imap-login: Login: … session=<…>`), a Syncthing
             # device's id (eight groups of seven)
         if named_public(lowered, start, firebase):
@@ -5791,8 +5849,9 @@ def credential_spans(text, lowered):
         inside = min(end, start + 24)  # a name that runs into the value: `token_AbC…`
         near = credential_word_before(lowered, window, start, inside)
         if near is None and lowered[max(line, start - 4):start].rstrip(" \t\"'`").endswith((":", "：", "—", "–", "-", "→")):
-            near = credential_word_before(lowered, max(line, start - 2 * _NEAR_CHARS - 48), start, inside)  # (a
-            # label closed by a colon may run longer: labels_the_value)
+            if not (end - start == 26 and text[start:end].isupper()):
+                near = credential_word_before(lowered, max(line, start - 2 * _NEAR_CHARS - 48), start, inside, far=True)  # (a
+                # label closed by a colon may run longer, labels_the_value; not for a ULID: an id's)
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
@@ -6276,8 +6335,10 @@ _DIGEST_HEADERS = frozenset(("DIGEST", "CHECKSUM", "SHA256", "HASH", "FINGERPRIN
 
 def under_a_digest_header(text, start):
     """True when text[start:] is the n-th field of its line (fields split by tabs or runs of
-    two spaces or more) and a line above it (twenty at most) is a header whose n-th field
-    names digests (_DIGEST_HEADERS)."""
+    two spaces or more) and a line above it in the same block (twenty at most, no blank line
+    between) is a header whose n-th field names digests (_DIGEST_HEADERS)."""
+    if not any(text.find(word, max(0, start - 2000), start) >= 0 for word in _DIGEST_HEADERS):
+        return False
     line = text.rfind("\n", 0, start) + 1
     split = _redaction_regexes["columns"].split
     field, above = len(split(text[line:start].lstrip())) - 1, line
@@ -6285,6 +6346,8 @@ def under_a_digest_header(text, start):
         if above == 0:
             return False
         header_start = text.rfind("\n", 0, above - 1) + 1
+        if not text[header_start:above - 1].strip():
+            return False  # (a blank line ends the table)
         header = split(text[header_start:above - 1].strip())
         if _DIGEST_HEADERS.intersection(header):
             return field < len(header) and header[field] in _DIGEST_HEADERS
@@ -6300,8 +6363,8 @@ _COOKIE_ATTRIBUTES = frozenset(("path", "domain", "max-age", "expires", "samesit
 def is_cookie_secret(value):
     """True when a Cookie or Set-Cookie header's value holds a secret: a cookie whose name
     says session, token or auth (`sid`, `PHPSESSID`, `remember_token`), or whose value is
-    generated-looking (looks_random, eight characters or more); not a header of settings
-    alone (`sidebar_collapsed=true; Path=/`, `tour_seen=chr18:5714-50762`)."""
+    generated-looking (looks_random, eight characters or more) and its name no setting's
+    (`tour_seen`, `lang`); not a header of settings alone (`sidebar_collapsed=true; Path=/`)."""
     for pair in value.split(";"):
         name, equals, cookie = pair.strip().partition("=")
         name = name.lower()
@@ -6311,9 +6374,8 @@ def is_cookie_secret(value):
         if any(word in name for word in ("sess", "token", "auth", "jwt", "remember", "secret", "xsrf", "csrf")) or any(
                 part in ("sid", "id", "uid", "key", "user", "login") for part in parts) or name.endswith("sid"):
             return True
-        if len(cookie) >= 8 and (looks_random(cookie) or is_generated_token(cookie)) and not (
-                cookie.replace(":", "").replace("-", "").replace(".", "").isalnum() and any(c in cookie for c in ":-.")
-                and sum(c.isalpha() for c in cookie) <= 5):
+        if len(cookie) >= 8 and (looks_random(cookie) or is_generated_token(cookie)) and not any(
+                word in name for word in ("seen", "pref", "theme", "lang", "locale", "consent", "collapsed", "currency")):
             return True
     return False
 
@@ -6327,7 +6389,7 @@ def passes_its_kind(group, text, lowered, start, end):
     a `token` one looks generated, and so on."""
     value = text[start:end]
     if group.startswith("weak"):
-        return looks_random(value) and not under_a_digest_header(text, start)
+        return looks_random(value) and not (set(value.lower()) <= _HEX and under_a_digest_header(text, start))
     if group.startswith("spaced"):
         return is_prose_passphrase(value)
     if group.startswith("login"):

@@ -2476,7 +2476,6 @@ BENIGN += ["wg pubkey < /etc/wireguard/private.key\n" + b64(32), "$ wg show wg0 
            "  password: '!secret.yaml mqtt_password'", "TELEGRAM_BOT_TOKEN=123456789:replace-me",
            "trusted-public-keys = cache.nixos.org-1:" + b64(32) + " forge.home.arpa-1:" + b64(32),
            "https://www.notion.so/engine-" + rand(HEX, 32) + "?v=" + rand(HEX, 32),
-           "CREATE USER miniflux WITH PASSWORD :'miniflux_pw';  -- psql -v miniflux_pw=... from pass",
            "dovecot: imap-login: Login: user=<ana@mail.example>, method=PLAIN, TLS, session=<" + b64(15) + ">",
            "git-credential-libsecret: stored credential for https://git.home.example",
            'level=info msg="rotated credentials" secret=restic-b2 version=506 by=malik46',
@@ -2536,7 +2535,6 @@ BENIGN += ["Set-ADAccountPassword -Identity jdoe -Reset -NewPassword (Read-Host 
            'bind_password = "$__env{LDAP_BIND_PASSWORD}"',
            "2025-07-06T16:07:30.489Z warning vpxd[48447] [Originator@6876 sub=User opID=" + rand(HEX, 8) + "] Failed",
            "hanna: token: xoxb-****-****-A8Ff (last four only, for the audit)",
-           "pulumi config set --secret vsphere:password  # value read from stdin",
            "[duo]\nikey = DI" + rand(UPPER + DIGITS, 18) + "\nskey = ${DUO_SKEY}",
            "withCredentials([usernamePassword(credentialsId: 'vcenter-web3', usernameVariable: 'VI_USER')]) {",
            "Okta org | API token name: 'helpdesk-unlock-bot' | created 2025-09-19",
@@ -2568,3 +2566,26 @@ issue("kerberos-key-dump", "log", "[*] Kerberos keys grabbed\nkrbtgt:aes256-cts-
       "krbtgt:aes256-cts-hmac-sha1-96:")
 issue("bitlocker-recovery-key", "log", "    Numerical Password:\n      ID: {41AE0931-803F-489E-ADB5-CC8B2CE8C3CA}\n      Password:\n"
       "        {v}", "-".join(rand(DIGITS, 6) for _ in range(8)), "      Password:\n        ")
+BENIGN += ['10.0.0.5 - - [15/Mar/2024:10:22:01 +0000] "POST /resetpassword HTTP/1.1" 200 512',
+           "[2024-03-15 10:22:01,114: INFO/MainProcess] Task reports.build_report[1f0c2a] received args=('acme', "
+           "'monthly-sales-summary-report')",
+           "Task tasks.export[9b1d] received args=('tenant-42', 'invoice-batch-march2024')",
+           '$ op item get "NAS admin" --fields label=url --reveal\nhttps://nas.home.example:5001',
+           "Guest WiFi key: pinboard near coffee machine", "Password policy: minimum 12 characters mixed case",
+           "git fetch upstream && git log --oneline upstream/main | head -5\nbuild " + "-".join(rand(HEX, 4) for _ in range(5)),
+           "Rotated the API key for the analytics exporter after the audit (see change): " + rand(HEX, 40),
+           "Token validation now rejects expired JWTs in the gateway, deployed as revision: " + rand(HEX, 32),
+           '    static constexpr const char* header_token_ = "X-Upload-Token";',
+           'db = client.database("analytics", "events-daily-rollup-table")',
+           "CREATE USER miniflux WITH PASSWORD :'miniflux_pw';  -- psql -v miniflux_pw=... from pass",
+           "pulumi config set --secret vsphere:password  # value read from stdin"]
+issue("assignment", "config", "POSTGRES_PASSWORD={v}", "SUPERSECRET" + rand(DIGITS, 1), "POSTGRES_PASSWORD=")
+issue("assignment", "config", "VAPID_PUBLIC_KEY=B" + mixed(64) + " VAPID_PRIVATE_KEY={v} node send.js", mixed(43),
+      "VAPID_PRIVATE_KEY=")
+issue("generic-near-word", "prose", "Datadog API key for the project: {v}", rand(HEX, 32), "for the project: ")
+issue("generic-near-word", "prose", "Nomad bootstrap:\nAccessor ID  = " + "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4),
+      rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)) + "\nSecret ID    = {v}",
+      "%s-%s-4%s-8%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)), "Secret ID    = ")
+issue("generic-near-word", "prose", "Client secret for Plaid: {v}", rand(HEX, 30), "Plaid: ")
+issue("login-call-arguments", "log", "Task recon.sync_sftp[47e7] received args=('sftp.example.de', 'svc-payments', '{v}')",
+      "biscuit-puffin-tundra-estuary-pebble-" + rand(DIGITS, 2), "'svc-payments', '")
