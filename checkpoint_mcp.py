@@ -4330,21 +4330,21 @@ _NOT_PASSPHRASE_WORDS = _CODE_PARTS | frozenset((
     "new", "old", "get", "set", "auth", "login", "file", "path", "json", "yaml", "yml", "xml", "txt", "log",
     "azure", "aws", "amazon", "storage", "identity", "security", "cryptography", "logging", "linq", "model", "models",
     "core", "common", "utils", "util", "web", "mvc", "entity", "framework", "runtime", "collections", "generic",
-    "threading", "tasks", "text", "diagnostics", "only", "time", "long", "short", "lived", "scoped", "based",
+    "threading", "tasks", "text", "diagnostics", "time", "long", "short", "lived", "scoped", "based",
     "node", "alpine", "slim", "debian", "ubuntu", "bookworm", "bullseye", "buster", "jammy", "focal", "noble", "python",
     "jdk", "jre", "amd", "arm", "linux", "windows", "latest", "stable", "beta", "alpha", "release", "build", "version",
     "http", "https", "public", "private", "store", "manager", "policy", "reset", "hash", "data", "main", "master",
-    "src", "lib", "bin", "etc", "var", "tmp", "home", "root", "user", "users", "docs", "example", "sample"))
+    "src", "lib", "bin", "etc", "var", "tmp", "home", "root", "users", "docs", "example", "sample"))
 
 
 def is_joined_passphrase(value, plain=False):
     """True when `value` is a passphrase of three to eight words of three to twelve letters
     joined by one mark (`.`, `-`, `_` or `+`), a number after a word or as the last part,
     and a capital among them or a number (`Tulip.amber.scribe`, `Puffin-indigo-verso`,
-    `Horizon+Monsoon+Pumpkin`, `quince_acorn32_heron_snail`); no word
-    of a name of code, a package, a host or a setting (_NOT_PASSPHRASE_WORDS: not
-    `System.Net.Http`). `plain`: four words or more in small letters will do too, where only a
-    password stands (a login's argument: `'monkey-nebula-canyon-jasper'`)."""
+    `Horizon+Monsoon+Pumpkin`, `quince_acorn32_heron_snail`); no word of a name of code, a
+    package, a host or a setting (_NOT_PASSPHRASE_WORDS: not `System.Net.Http`). `plain`: four
+    words or more in small letters will do too, where only a password stands (a login's
+    argument: `'monkey-nebula-canyon-jasper'`)."""
     joint = next((mark for mark in ".-_+" if mark in value), None)
     if joint is None or any(mark in value for mark in ".-_+" if mark != joint):
         return False
