@@ -3869,6 +3869,7 @@ def redaction_regexes():
         made["fuzzy_hash"] = re.compile(r"(?:(?<![a-z])(?:ssdeep|imphash|tlsh)[ \t:=]+(?:[0-9]+:)?[^\s]*|<webenv>)\Z")
         made["header_name"] = re.compile(r"X-[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+")
         made["setting_between"] = re.compile(r"(?:^|\s)[A-Za-z_][A-Za-z0-9_]*=")
+        made["request_line"] = re.compile(r"(?:GET|POST|PUT|HEAD|DELETE|PATCH|OPTIONS) /[^\s\"]*\Z")
         made["subscript"] = re.compile(r"[A-Za-z_][\w.]*\[(?:[\"']|\Z)")
         made["named_id"] = re.compile(  # (not a secret's or a session's `id`: Nomad's `Secret ID`, `session_id`)
             r"(?:(?<![a-z])(?:product|deployment|sandbox|client|tenant|object|account|project|workspace"
@@ -5832,8 +5833,10 @@ def credential_spans(text, lowered):
         if lowered.endswith(_SCRIPT_SUFFIXES, start, end) and "/" not in text[start:end]:
             continue  # a script's name: `.\\Reset-KrbTgt-Password-For-RWDCs-And-RODCs.ps1`
         if text[start:end].lower().endswith(_FILE_NAME_SUFFIXES + (".key",)) and whole_word(text, start, end).lstrip(
-                "\"'`(").startswith(("~/", "/", "./", "../")) and "://" not in whole_word(text, start, end):
-            continue  # a local file's path (`~/.gnupg/private-keys-v1.d/<keygrip>.key`), no URL's
+                "\"'`(").startswith(("~/", "/", "./", "../")) and "://" not in whole_word(text, start, end) and not (
+                _redaction_regexes["request_line"].search(text, max(0, start - 400), start)):
+            continue  # a local file's path (`~/.gnupg/private-keys-v1.d/<keygrip>.key`), no URL's nor a request's
+            # (`"GET /feeds/<token>/gtfs.zip HTTP/2.0"`)
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
                 and text[end:end + 1] not in ("@", ":")):
             continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)

@@ -2589,3 +2589,5 @@ issue("generic-near-word", "prose", "Nomad bootstrap:\nAccessor ID  = " + "%s-%s
 issue("generic-near-word", "prose", "Client secret for Plaid: {v}", rand(HEX, 30), "Plaid: ")
 issue("login-call-arguments", "log", "Task recon.sync_sftp[47e7] received args=('sftp.example.de', 'svc-payments', '{v}')",
       "biscuit-puffin-tundra-estuary-pebble-" + rand(DIGITS, 2), "'svc-payments', '")
+issue("generic-near-word", "log", '10.1.2.3 - - [10/Nov/2025:06:21:41 +0000] "GET /feeds/{v}/gtfs.zip HTTP/2.0" 200 9123441',
+      mixed(40), "")

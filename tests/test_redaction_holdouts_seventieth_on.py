@@ -6,11 +6,14 @@ and read after that session's first two rules (a long label closed by a colon, a
 with capitals), which changed 1 of their 5,979 secrets and none of their look-alikes; the
 seventy-fourth to seventy-seventh after all the rules made for those four, which gained 4 of their
 5,960 secrets, lost 2 (a private key under `wg pubkey`, mended since) and left 2 fewer of their
-3,797 look-alikes altered."""
+3,797 look-alikes altered; the seventy-eighth and seventy-ninth after all of that session's rules and
+the mends of its review, which changed none of the 78th's results and lost 3 of the 79th's 1,488
+secrets (mended since) while leaving 6 fewer of its look-alikes altered."""
 import unittest
 
 from tests import (redaction_holdout70, redaction_holdout71, redaction_holdout72, redaction_holdout73,
-                   redaction_holdout74, redaction_holdout75, redaction_holdout76, redaction_holdout77)
+                   redaction_holdout74, redaction_holdout75, redaction_holdout76, redaction_holdout77,
+                   redaction_holdout78, redaction_holdout79)
 from tests.support import HoldoutFloors
 
 
@@ -161,6 +164,44 @@ class SeventySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "vendor-token": (186, 186),
     }
     recall, benign, altered = 0.938, 950, 9
+
+
+
+class SeventyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # E-learning, schools' IT and video conferencing (LMS, LTI, SIS, proctoring, meeting bots, device
+    # management), measured blind after all of that session's rules: 0.978 and 2.3%, exactly what the
+    # engine at its start scored. Not tuned on.
+    corpus = redaction_holdout78
+    floors = {
+        "ci-and-deploy": (185, 185),
+        "command": (182, 185),
+        "config-file": (185, 185),
+        "note-or-chat": (177, 185),
+        "source-code": (181, 185),
+        "stack-trace-or-log": (179, 185),
+        "tool-output": (176, 185),
+        "vendor-token": (183, 185),
+    }
+    recall, benign, altered = 0.978, 950, 22
+
+
+class SeventyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
+    # Public transport and railways operations (GTFS feeds, ticketing, passenger displays, depots,
+    # telematics, SCADA), measured blind after all of that session's rules: 0.950 and 1.2% (0.952 and
+    # 1.8% at its start). Its notes and chats (0.86) and logs (0.90) miss most. Not tuned on, but for
+    # the three secrets the session had lost.
+    corpus = redaction_holdout79
+    floors = {
+        "ci-and-deploy": (183, 186),
+        "command": (185, 186),
+        "config-file": (183, 186),
+        "note-or-chat": (160, 186),
+        "source-code": (175, 186),
+        "stack-trace-or-log": (171, 186),
+        "tool-output": (175, 186),
+        "vendor-token": (184, 186),
+    }
+    recall, benign, altered = 0.951, 955, 11
 
 
 if __name__ == "__main__":
