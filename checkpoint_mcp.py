@@ -717,20 +717,24 @@ _CLI_ARGS = r"[^\n;&|]{0,200}?"
 _CONTINUED_CLI_ARGS = r"(?:[^\n;&|]|(?<=\\)\n|(?<=\\\r)\n){0,200}?"
 
 
+# Programs that take what their standard input gives them (a pipe, a here-string) as a secret.
+_STDIN_SECRET_READERS = (
+    r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
+    r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
+    r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
+    r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]|iinit(?![\w-])"
+    r"|kubeseal[ \t][^\n]*--raw|vncpasswd|realm[ \t]+join|adcli[ \t]+join"
+    r"|unlock(?:[ \t][^|\n]{0,80})?[ \t]--stdin|--set-password|-stdinpass(?![\w-])"
+    # (a password manager that stores what it reads, or opens its database with it)
+    r"|(?<![\w-])(?:go)?pass(?:[ \t]+-[a-z]+)*[ \t]+(?:insert|add)(?![\w-])|keepassxc-cli[ \t]"
+    r"|secret-tool[ \t]+store|password_stdin)")  # (`lncli … unlock --stdin`, AnyDesk's)
+
+
 def _piped_secret(command):
     """`command` VALUE (or 'user:VALUE') piped into a program that takes it as a secret."""
     return (command + r"""(?:[ \t]+-[a-z]+)*(?:[ \t]+(?:'%s(?:\\n)?'|"%s(?:\\n)?"|%s(?:\\n)?))?[ \t]+"""
             r"""(?:"(?:[^":\n]*:)?(?P<secret>[^"\n]+)"|'(?:[^':\n]*:)?(?P<secret2>[^'\n]+)'"""
-            r"""|(?:[^\s:'"|]*:)?(?P<secret3>[^\s'"|]+))[ \t]*\|[^|\n]{0,160}?"""
-            r"(?:chpasswd|smbpasswd|password-stdin|with-token|secrets?[ \t]+(?:create|set|put)"
-            r"|secrets[ \t]+versions[ \t]+add|passwd[ \t]+--stdin|pass-stdin|env[ \t]+add|passphrase-fd[ \t]+0"
-            r"|(?:passw(?:or)?d|token|secret)-(?:on-|from-)?stdin"
-            r"|sudo(?:[ \t]+-[a-zA-Z]+)*[ \t]+-[a-zA-Z]*S|runas[ \t]+/|keyring[ \t]+set|kinit[ \t]|iinit(?![\w-])"
-            r"|kubeseal[ \t][^\n]*--raw|vncpasswd|realm[ \t]+join|adcli[ \t]+join"
-            r"|unlock(?:[ \t][^|\n]{0,80})?[ \t]--stdin|--set-password|-stdinpass(?![\w-])"
-            # (a password manager that stores what it reads, or opens its database with it)
-            r"|(?<![\w-])(?:go)?pass(?:[ \t]+-[a-z]+)*[ \t]+(?:insert|add)(?![\w-])|keepassxc-cli[ \t]"
-            r"|secret-tool[ \t]+store|password_stdin)")  # (`lncli … unlock --stdin`, AnyDesk's)
+            r"""|(?:[^\s:'"|]*:)?(?P<secret3>[^\s'"|]+))[ \t]*\|[^|\n]{0,160}?""" + _STDIN_SECRET_READERS)
 
 
 _END = r"(?![A-Za-z0-9_-])"
@@ -1783,7 +1787,7 @@ def redaction_patterns():
          # (found at the comma after a string, fast; the user's string and the call's words
          # are looked for before it when a value is found: is_login_argument)
          r"(?#needs:auth|login|log_in|logon|signin|sign_in|basic|credential|connect|pdo|construct|bind|database"
-         r"|directoryentry|client|args|runas|RunAs|opendsobject|OpenDSObject|rincipalContext)"
+         r"|directoryentry|client|args|runas|opendsobject)"
          r",(?<=[\"'],)[ \t]*(?:[lbu@]|u8)?(?P<quote>[\"'])"  # (the text is in small letters here: `L"` is `l"`)
          r"(?P<login>(?=[^\"'\s]*[0-9])(?=[^\"'\s]*[a-z])[^\"'\s]{8,64}|[a-z]{3,12}(?:[-_.][a-z]{3,12}){3,7})"
          r"(?P=quote)[ \t]*(?=[,)\]]|\r?\n|\Z)"),  # (the comma left for the next argument's match)
@@ -2066,8 +2070,7 @@ def redaction_patterns():
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|(?P<weak3>[^\s\"'/\]][^\s\"'/\]]*)(?=[\s\])\"';,]|\Z))"),
         ("here-string-secret", "", "a value a here-string gives a command that reads a password on its input "
          "(`sshfs … -o password_stdin <<< \"…\"`, `pass insert -e x <<< '…'`, `chpasswd <<< 'user:…'`)",
-         r"(?#needs:<<<)(?:password[_-]stdin|passw(?:or)?d[ \t]+--stdin|(?:pass|token|secret)-stdin|with-token|chpasswd"
-         r"|keepassxc-cli[ \t]|(?<![\w-])(?:go)?pass[ \t]+(?:insert|add)(?![\w-]))[^\n<]{0,120}?<<<[ \t]*"
+         r"(?#needs:<<<)" + _STDIN_SECRET_READERS + r"[^\n<]{0,120}?<<<[ \t]*"
          r"(?:\"(?:[^\":\n]*:)?(?P<secret>[^\"\n]+)\"|'(?:[^':\n]*:)?(?P<secret2>[^'\n]+)'"
          r"|(?P<secret3>[^\s'\"$][^\s'\"]*))"),
         ("password-store-io", "", "what a password store is given or shows: the first line of a here-document "
@@ -4204,7 +4207,7 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a variable (`%DB_PASS%`, TeamCity's `%vault:…%`), a word that holds no value (`not-set`,
         # `lambda`, a help's `TEXT`), a starred word (`https://u:*password*@…`)
     if _redaction_regexes["subscript"].match(value) or _redaction_regexes["header_name"].fullmatch(value):
-        return True  # code that fetches it: `params["credentials"]["password"]`
+        return True  # code that fetches it (`params["credentials"]["password"]`), a header's name (`X-Upload-Token`)
     namespace, colon, key = value.rpartition(":")
     if colon and namespace.replace("-", "_").isidentifier() and (names_a_secret(key) or (
             (name or "").lower() == "secret" and key.lower() in _SECRET_WORDS)):
@@ -5636,11 +5639,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     if near.group() == "session" and near.end() <= start and lowered[near.end():start].strip(" \t:=#") == "" and (
             _redaction_regexes["uuid"].fullmatch(text[start:end].rstrip(".,;:"))):
         return None  # a session's id, as agents and logs name one: `Session 515aabb9-…`
-    uses = lowered.rfind("uses:", 0, line)
-    if near.group() == "key" and lowered[line:near.start()].strip(" \t-") == "" and uses >= 0 and (
-            lowered.startswith("actions/cache", uses + 5) or lowered.startswith(" actions/cache", uses + 5)):
+    if near.group() == "key" and lowered[line:near.start()].strip(" \t-") == "" and (
+            lowered[lowered.rfind("uses:", 0, line) + 5:line].lstrip().startswith("actions/cache")):
         return None  # a CI cache's key (`key: ${{ runner.os }}-pip-<sha256>` under `uses: actions/cache`)
-    if "$clustertime" in lowered and lowered.endswith("'hash': b'", 0, start):
+    if lowered.endswith("'hash': b'", 0, start) and "$clustertime" in lowered:
         return None  # MongoDB's signature of its cluster's time, in every reply (`'$clusterTime': {'signature': …}`)
     if near.end() <= start and named[1] and named[2] in _OBJECT_WORDS and lowered.endswith(" ", 0, start) and (
             not lowered.endswith((": ", ":\t"), 0, start)) and not named[0].rstrip().endswith((" for", " for the", " of the")) and (
@@ -5820,12 +5822,12 @@ def credential_spans(text, lowered):
                 lowered.endswith(_RECORDING_AND_INSTALLER_SUFFIXES, start, end) and (
                     "/" not in text[start:end] or _redaction_regexes["dated_file"].fullmatch(text, start, end))):
             continue  # a file's name: `wechatpay_<serial>.pem`, `2025-03-12/CA….wav`
-        if text[start - 1:start] == "\\" and (text[end:end + 1] == "\\" or lowered.endswith(_FILE_NAME_SUFFIXES, start, end)) and (
-                whole_word(text, start, end).lstrip("\"'`([")[1:3] == ":\\" or whole_word(text, start, end).lstrip(
-                    "\"'`([").startswith("\\\\")):
-            continue  # a Windows path's folder or file (`C:\\…\\Crashes\\UECC-Windows-<hex>_0000\\…`)
-        if (azure_vault and lowered.rfind(".vault.azure.net/secrets/", max(0, start - 200), start) >= 0
-                and not any(c.isspace() for c in text[lowered.rfind(".vault.azure.net/secrets/", 0, start):start])) or (
+        if text[start - 1:start] == "\\" and (text[end:end + 1] == "\\" or lowered.endswith(_FILE_NAME_SUFFIXES, start, end)):
+            word = whole_word(text, start, end).lstrip("\"'`([")
+            if word[1:3] == ":\\" or word.startswith("\\\\"):
+                continue  # a Windows path's folder or file (`C:\\…\\Crashes\\UECC-Windows-<hex>_0000\\…`)
+        vault_at = lowered.rfind(".vault.azure.net/secrets/", max(0, start - 200), start) if azure_vault else -1
+        if (vault_at >= 0 and not any(c.isspace() for c in text[vault_at:start])) or (
                 dkim and "v=dkim1" in lowered[lowered.rfind("\n", 0, start) + 1:start]) or (
                 _redaction_regexes["fuzzy_hash"].search(lowered, max(0, start - 80), start) is not None):
             continue  # a Key Vault secret's version in its id, a DKIM record's public key, a fuzzy hash (`ssdeep

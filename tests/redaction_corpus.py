@@ -2591,3 +2591,5 @@ issue("login-call-arguments", "log", "Task recon.sync_sftp[47e7] received args=(
       "biscuit-puffin-tundra-estuary-pebble-" + rand(DIGITS, 2), "'svc-payments', '")
 issue("generic-near-word", "log", '10.1.2.3 - - [10/Nov/2025:06:21:41 +0000] "GET /feeds/{v}/gtfs.zip HTTP/2.0" 200 9123441',
       mixed(40), "")
+issue("here-string-secret", "cli", 'sudo -S apt-get update <<< "{v}"', "Hunter" + rand(DIGITS, 2) + "x!" + rand(LOWER, 3),
+      '<<< "')
