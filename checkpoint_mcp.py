@@ -254,6 +254,32 @@ class RunEnvironment(Record):
             _run_environs[get_ident()] = self.outer
 
 
+def home_directory(environ):
+    """The user's home as the environment gives it (HOME, USERPROFILE on Windows)."""
+    for name in ("HOME", "USERPROFILE"):
+        if environ.get(name):
+            return environ[name]
+    return os.path.expanduser("~")
+
+
+def state_directory():
+    """This user's own folder for what the server keeps outside any project (the key that
+    signs checkpoints, what the nudge and crash recovery found): `session-checkpoint` in
+    $XDG_STATE_HOME (when absolute), else ~/.local/state; in %LOCALAPPDATA% on Windows.
+    It follows the environment of the run (run_environ: the process's own when run as a
+    program), as git does: every mode (server, hooks, commands) keeps its state in the
+    same place."""
+    environ = run_environ()
+    if os.name == "nt":
+        base = environ.get("LOCALAPPDATA") or os.path.join(home_directory(environ),
+                                                           "AppData", "Local")
+    else:
+        base = environ.get("XDG_STATE_HOME", "")
+        if not os.path.isabs(base):  # XDG: a relative value is to be ignored
+            base = os.path.join(home_directory(environ), ".local", "state")
+    return os.path.join(base, NAME)
+
+
 OFF_VALUES = ("off", "0", "false", "no")  # how a user turns a feature off, in any case
 
 
@@ -7433,32 +7459,6 @@ def resolve_session(argument, environ, client_id=None):
         warnings.append("CHECKPOINT_SESSION_IDS=%r is neither 'legacy' nor 'mint'; using 'mint'."
                         % policy)
     return Session(None, None, warnings)
-
-
-def home_directory(environ):
-    """The user's home as the environment gives it (HOME, USERPROFILE on Windows)."""
-    for name in ("HOME", "USERPROFILE"):
-        if environ.get(name):
-            return environ[name]
-    return os.path.expanduser("~")
-
-
-def state_directory():
-    """This user's own folder for what the server keeps outside any project (the key that
-    signs checkpoints, what the nudge and crash recovery found): `session-checkpoint` in
-    $XDG_STATE_HOME (when absolute), else ~/.local/state; in %LOCALAPPDATA% on Windows.
-    It follows the environment of the run (run_environ: the process's own when run as a
-    program), as git does: every mode (server, hooks, commands) keeps its state in the
-    same place."""
-    environ = run_environ()
-    if os.name == "nt":
-        base = environ.get("LOCALAPPDATA") or os.path.join(home_directory(environ),
-                                                           "AppData", "Local")
-    else:
-        base = environ.get("XDG_STATE_HOME", "")
-        if not os.path.isabs(base):  # XDG: a relative value is to be ignored
-            base = os.path.join(home_directory(environ), ".local", "state")
-    return os.path.join(base, NAME)
 
 
 def open_regular(path):
