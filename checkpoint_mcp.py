@@ -43,6 +43,8 @@ LIMITS = {
     "recentCommands": 50,
     "fileBytes": 65536,      # a checkpoint file on disk
     "readBytes": 1048576,    # a larger file is not read at all
+    "userPatternsBytes": 65536,  # the user's own redaction patterns: a larger file is not used
+    "userPatterns": 200,     # patterns (lines) of it used at most
     "messageBytes": 16777216,  # one JSON-RPC line
     "readWakeup": 0.5,       # seconds: how late a signal may be noticed while idle
     "listDefault": 10,
@@ -7198,6 +7200,118 @@ def redact_environment_secrets(text):
     return redact_known_secrets(text, environment_secrets(run_environ()))
 
 
+# The user's own formats: regular expressions in the state folder's `redact-patterns`
+# file, one a line, for what no row knows (a company's internal tokens, a password that
+# keeps turning up). It is the user's own file, so it is read as it is (through a link: a
+# dotfiles manager links files), bounded, and read again when it changes (looked at once a
+# second at most). A line that is no pattern is left out and said (UserPatterns.problems:
+# each save warns, `doctor` names them); nothing of a file too large or not UTF-8 is used.
+USER_PATTERNS_FILE = "redact-patterns"
+
+
+class UserPatterns(Record):
+    """The patterns of the `redact-patterns` file at `path` as it was at `stamp` (its
+    modification time and size; None when there is no file), `checked` (time.monotonic)
+    when that was last looked at, and a sentence for each thing of the file not used."""
+
+    __slots__ = ("path", "stamp", "checked", "regexes", "problems")
+
+
+_user_patterns = {}  # the path of a redact-patterns file -> UserPatterns
+_user_patterns_path = (None, -1, "")  # an environment, its size, its redact-patterns file
+
+
+def read_user_patterns(path, stamp, checked):
+    """The UserPatterns of the file at `path`: each line that is not blank and does not open
+    with `#` is a regular expression (Python's syntax, `(?i)` for any case)."""
+    import re
+    problems = []
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(LIMITS["userPatternsBytes"] + 1)
+        if len(data) > LIMITS["userPatternsBytes"]:
+            raise ValueError("it is over %d KiB" % (LIMITS["userPatternsBytes"] >> 10))
+        lines = data.decode("utf-8-sig").splitlines()
+    except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+        reason = "it is not UTF-8" if isinstance(error, UnicodeDecodeError) else str(error)
+        return UserPatterns(path, stamp, checked, (), ["%s is not used: %s." % (path, reason)])
+    regexes = []
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(regexes) == LIMITS["userPatterns"]:
+            problems.append("%s: only its first %d patterns are used." % (path, LIMITS["userPatterns"]))
+            break
+        try:
+            regex = re.compile(line)
+        except (re.error, RecursionError, OverflowError) as error:
+            problems.append("%s, line %d, is not a regular expression (%s); it is left out."
+                            % (path, number, error))
+            continue
+        if regex.fullmatch("") is not None:
+            problems.append("%s, line %d, matches an empty text, so it would take nothing; it is "
+                            "left out." % (path, number))
+            continue
+        regexes.append(regex)
+    return UserPatterns(path, stamp, checked, tuple(regexes), problems)
+
+
+def user_patterns():
+    """The UserPatterns of this run's state folder (state_directory; found again only for
+    another environment or when its size changed, as environment_secrets does)."""
+    global _user_patterns_path
+    import time
+    environ = run_environ()
+    cached_environ, cached_size, path = _user_patterns_path
+    if cached_environ is not environ or cached_size != len(environ):
+        path = os.path.join(state_directory(), USER_PATTERNS_FILE)
+        _user_patterns_path = (environ, len(environ), path)
+    now = time.monotonic()
+    known = _user_patterns.get(path)
+    if known is not None and now - known.checked < 1.0:
+        return known
+    try:
+        info = os.stat(path)
+        stamp = (info.st_mtime_ns, info.st_size)
+    except FileNotFoundError:
+        stamp = None
+    except OSError as error:
+        stamp = ("unreadable", str(error))
+    if known is not None and known.stamp == stamp:
+        known.checked = now
+        return known
+    if stamp is None:
+        known = UserPatterns(path, None, now, (), [])
+    elif stamp[0] == "unreadable" or not is_regular_file(info):
+        known = UserPatterns(path, stamp, now, (), ["%s is not used: %s." % (
+            path, stamp[1] if stamp[0] == "unreadable" else "it is not a regular file")])
+    else:
+        known = read_user_patterns(path, stamp, now)
+    _user_patterns[path] = known
+    return known
+
+
+def is_regular_file(info):
+    """Whether the os.stat result `info` is a regular file's (not a FIFO a read would wait
+    on, nor a folder)."""
+    import stat
+    return stat.S_ISREG(info.st_mode)
+
+
+def redact_user_patterns(text):
+    """The user's own patterns (user_patterns): each match redacted whole, or only its first
+    group when the pattern has one (`acme_pass=(\\S+)` keeps the name)."""
+    regexes = user_patterns().regexes
+    if not regexes:
+        return text, 0
+    spans = [match.span(1 if regex.groups else 0)
+             for regex in regexes for match in regex.finditer(text)]
+    return replace_spans(text, merged_spans(
+        (start, end) for start, end in spans  # (not what a row redacted already)
+        if any(c.isalnum() for c in text[start:end].replace(REDACTED, ""))))
+
+
 def redacted_values(original, redacted):
     """The values redaction took out of `original` to make `redacted`, as far as the two
     align (from each REDACTED to the text that follows it; two side by side read as one;
@@ -7231,9 +7345,10 @@ def redact_text(text, _decoding=False):
     if not text.isascii():
         text = text.translate(invisible_characters())
     total = 0
-    for redaction_pass in ((redact_rows, redact_generated, redact_environment_secrets) if _decoding else
+    for redaction_pass in ((redact_rows, redact_generated, redact_environment_secrets, redact_user_patterns)
+                           if _decoding else
                            (redact_split_tokens, redact_rows, redact_generated, redact_encoded,
-                            redact_environment_secrets)):
+                            redact_environment_secrets, redact_user_patterns)):
         text, count = redaction_pass(text)
         total += count
     return text, total
@@ -11748,6 +11863,7 @@ def save_checkpoint(root, session, draft, policy, deadline=None):
                            LIMITS["saveHashBytes"] >> 20))
     if redactions:
         warnings.append("Redacted %d secret-looking value(s)." % redactions)
+    warnings += user_patterns().problems
     if ignored is False:
         warnings.append("%s is not git-ignored. Add `.claude-checkpoint*` to .gitignore (or your "
                         "global gitignore) so checkpoints are never committed." % relative)
@@ -14739,6 +14855,20 @@ def check_signing_key(root):
     return "FAIL", key.problem[0].upper() + key.problem[1:] + "."
 
 
+def check_user_patterns():
+    """The user's own redaction patterns (user_patterns): how many, and what of the file is
+    not used."""
+    patterns = user_patterns()
+    if patterns.problems:
+        return "WARN", "%s Mend the file (or delete the line); saves warn until then." % " ".join(
+            patterns.problems)
+    if patterns.stamp is None:
+        return "OK", ("redaction uses its own rules; a format of your own (an internal token) can "
+                      "be added as a regular expression, one a line, in %s" % patterns.path)
+    return "OK", "redaction also takes what the %d pattern(s) in %s match" % (
+        len(patterns.regexes), patterns.path)
+
+
 def check_git_ignored(root, environ):
     # The legacy file matters only where it is in use: `.claude-checkpoints/` alone in
     # .gitignore covers every checkpoint a session id names.
@@ -14963,6 +15093,7 @@ def doctor_checks(options, invocation):
     checks.append(check_git(root or invocation.working_directory()))
     checks.append(root_check)
     checks.append(check_signing_key(root))
+    checks.append(check_user_patterns())
     if root is not None:
         checks += [check_permissions(root), check_git_ignored(root, invocation.environ)]
         setup = ClaudeCodeSetup(home_directory(invocation.environ), root,
@@ -14981,6 +15112,31 @@ def run_doctor(options, invocation):
         invocation.stdout.write("%s %s\n" % (paint(status.ljust(4), STATUS_COLOURS[status],
                                                    colour), printable(sentence)))
     return EXIT_FAILED if any(status == "FAIL" for status, _ in checks) else EXIT_OK
+
+
+def run_redact(options, invocation):
+    name = options.file if options.file not in (None, "-") else "standard input"
+    try:
+        if name == "standard input":
+            data = invocation.stdin.buffer.read(LIMITS["readBytes"] + 1)
+        else:
+            with open(os.path.join(invocation.working_directory(), options.file), "rb") as handle:
+                data = handle.read(LIMITS["readBytes"] + 1)
+    except OSError as error:
+        raise CommandFailed("Cannot read %s: %s." % (name, error.strerror or error))
+    if len(data) > LIMITS["readBytes"]:
+        raise CommandFailed("%s is over %d MiB; redact a part of it." % (name, LIMITS["readBytes"] >> 20))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CommandFailed("%s is not UTF-8 text (byte %d); redaction reads text." % (name, error.start))
+    redacted, count = redact_text(text)
+    invocation.stdout.write(printable(redacted))
+    invocation.stdout.flush()
+    complain(invocation, "%d value(s) redacted." % count)
+    for problem in user_patterns().problems:
+        complain(invocation, "\u26a0 " + problem)
+    return EXIT_OK if count else EXIT_FAILED
 
 
 def agent_guide():
@@ -15710,6 +15866,14 @@ def subcommands():
             "session-start hook does, but for all of them, whatever their size. Says what it "
             "recovered and why it left the others." % LIMITS["recoverDays"]), [
                 dry_run("recovered", "write")]),
+        ("redact", run_redact, "redact a text as a save would", (
+            "Print FILE (default: standard input) as a save would store it, every secret it "
+            "finds redacted, and say on stderr how many it took: to see what redaction catches, "
+            "and to try patterns of your own in %s. Exits 1 when it took nothing."
+            % os.path.join("<state folder>", USER_PATTERNS_FILE)), [
+                (("file",), {"nargs": "?", "metavar": "FILE",
+                             "help": "a UTF-8 text of at most %d MiB (default: standard input)"
+                                     % (LIMITS["readBytes"] >> 20)})]),
         ("doctor", run_doctor, "check the setup", (
             "Check what a working setup needs and say how to fix what is missing; each line is "
             "OK, WARN or FAIL. Exits 1 when a check fails."), []),

@@ -36,6 +36,27 @@ MODULE_SECONDS = {
 }
 
 
+def _empty_state_folder():
+    """A test that calls the module outside a TempDirTestCase (the redaction corpora) runs
+    in the process's own environment: point its state folder (where the user's redaction
+    patterns live) at an empty one of the run's, never at the real one. Worker processes
+    inherit it."""
+    import os
+    if os.environ.get("CKPT_TEST_STATE_HOME"):
+        return
+    import atexit
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="ckpt-test-state-")
+    atexit.register(shutil.rmtree, folder, True)
+    os.environ["CKPT_TEST_STATE_HOME"] = os.environ["XDG_STATE_HOME"] = folder
+    if os.name == "nt":
+        os.environ["LOCALAPPDATA"] = folder
+
+
+_empty_state_folder()
+
+
 def load_tests(loader, standard_tests, pattern):
     import sys
     from tests.parallel import load_package_tests

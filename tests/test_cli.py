@@ -23,7 +23,7 @@ from tests.support import (LIST, LOAD, PYZ, REPO, SAVE, TempDirTestCase, make_gi
 UUID_A = "3f2b8c1e-0d4a-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_B = "3f2b8c1e-77aa-4c6b-9e7f-1a2b3c4d5e6f"
 UUID_C = "9c0ffee0-1234-4abc-8def-0123456789ab"
-COMMANDS = ("list", "show", "delete", "prune", "doctor", "init")
+COMMANDS = ("list", "show", "delete", "prune", "redact", "doctor", "init")
 HOOKS = ("session-start", "guard", "pre-compact", "session-end")
 DAY = 86400
 

@@ -1,0 +1,182 @@
+"""The user's own redaction patterns: regular expressions in the state folder's
+`redact-patterns` file, for formats no rule knows (a company's internal tokens). A save, a
+snapshot and the `redact` command take what they match; a line that is no pattern is left
+out and said (by each save and by doctor), and a file that cannot be used is used not at
+all, never half."""
+import json
+import os
+import unittest
+
+import checkpoint_mcp
+from tests.support import TempDirTestCase, read_checkpoint, run_main
+
+REDACTED = checkpoint_mcp.REDACTED
+
+# Shapes of our own invention that no rule of the engine knows (checked below).
+INTERNAL_TOKEN = "zq7.k2mxp4rt9vw3hb8n"
+OTHER_TOKEN = "zq7.a8c6e2g4i0k5m1o3"
+
+
+class UserPatternsTestCase(TempDirTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.env["XDG_STATE_HOME"] = str(self.tmp / "state")
+        self.folder = self.tmp / "state" / checkpoint_mcp.NAME
+        self.folder.mkdir(parents=True)
+        self.file = self.folder / checkpoint_mcp.USER_PATTERNS_FILE
+        checkpoint_mcp._user_patterns.clear()  # a file of an earlier test's at the same path
+        self.addCleanup(checkpoint_mcp._user_patterns.clear)
+
+    def write_patterns(self, text, encoding="utf-8"):
+        self.file.write_bytes(text.encode(encoding) if isinstance(text, str) else text)
+        checkpoint_mcp._user_patterns.clear()  # (a run looks at the file once a second)
+
+    def redact(self, text):
+        with checkpoint_mcp.RunEnvironment(self.env):
+            return checkpoint_mcp.redact_text(text)
+
+    def problems(self):
+        with checkpoint_mcp.RunEnvironment(self.env):
+            return checkpoint_mcp.user_patterns().problems
+
+
+class PatternTest(UserPatternsTestCase):
+
+    def test_the_shapes_are_unknown_to_the_rules(self):
+        for token in (INTERNAL_TOKEN, OTHER_TOKEN):
+            self.assertEqual(self.redact("deploy with %s now" % token),
+                             ("deploy with %s now" % token, 0))
+
+    def test_a_match_is_redacted_wherever_it_stands(self):
+        self.write_patterns("# our internal tokens\nzq7\\.[a-z0-9]{16}\n")
+        self.assertEqual(self.redact("deploy with %s now\nand %s" % (INTERNAL_TOKEN, OTHER_TOKEN)),
+                         ("deploy with %s now\nand %s" % (REDACTED, REDACTED), 2))
+        self.assertEqual(self.problems(), [])
+
+    def test_a_group_redacts_only_itself(self):
+        self.write_patterns("(?i)door code (\\d{4,8})\n")
+        self.assertEqual(self.redact("The Door code 48213 opens the lab"),
+                         ("The Door code %s opens the lab" % REDACTED, 1))
+
+    def test_what_a_rule_took_already_is_not_counted_twice(self):
+        self.write_patterns("password=(\\S+)\n")
+        redacted, count = self.redact("password=Zebra-Lantern-49!")
+        self.assertEqual((redacted, count), ("password=" + REDACTED, 1))
+
+    def test_a_bad_line_is_left_out_and_said_and_the_others_hold(self):
+        self.write_patterns("zq7\\.(unclosed\n\nx*\nzq7\\.[a-z0-9]{16}\n")
+        self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[0], "use " + REDACTED)
+        problems = self.problems()
+        self.assertEqual(len(problems), 2, problems)
+        self.assertIn("line 1, is not a regular expression", problems[0])
+        self.assertIn("line 3, matches an empty text", problems[1])
+        self.assertIn(str(self.file), problems[0])
+
+    def test_a_file_too_large_or_not_utf8_is_not_used_at_all(self):
+        for content, said in ((b"zq7\\.[a-z0-9]{16}\n" + b"#" * checkpoint_mcp.LIMITS["userPatternsBytes"],
+                               "over 64 KiB"),
+                              (b"zq7\\.[a-z0-9]{16}\n# caf\xe9\n", "not UTF-8")):
+            with self.subTest(said=said):
+                self.write_patterns(content)
+                self.assertEqual(self.redact("use " + INTERNAL_TOKEN), ("use " + INTERNAL_TOKEN, 0))
+                self.assertEqual(len(self.problems()), 1)
+                self.assertIn(said, self.problems()[0])
+
+    def test_only_the_first_patterns_are_used(self):
+        limit = checkpoint_mcp.LIMITS["userPatterns"]
+        self.write_patterns("".join("word%d\n" % n for n in range(limit)) + "zq7\\.[a-z0-9]{16}\n")
+        self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 0)
+        self.assertIn("only its first %d patterns" % limit, self.problems()[0])
+
+    @unittest.skipIf(os.name == "nt", "a FIFO is POSIX's")
+    def test_a_fifo_is_never_waited_on(self):
+        os.mkfifo(str(self.file))
+        self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 0)
+        self.assertIn("not a regular file", self.problems()[0])
+
+    def test_an_edit_is_read_again(self):
+        self.write_patterns("zq7\\.k[a-z0-9]{15}\n")
+        self.assertEqual(self.redact(OTHER_TOKEN)[1], 0)
+        self.file.write_text("zq7\\.[a-z0-9]{16}\n# now both\n", encoding="utf-8")
+        with checkpoint_mcp.RunEnvironment(self.env):
+            checkpoint_mcp.user_patterns().checked -= 2.0  # a second later
+        self.assertEqual(self.redact(OTHER_TOKEN), (REDACTED, 1))
+        self.file.unlink()
+        with checkpoint_mcp.RunEnvironment(self.env):
+            checkpoint_mcp.user_patterns().checked -= 2.0
+        self.assertEqual(self.redact(OTHER_TOKEN)[1], 0)
+
+    def test_another_runs_state_folder_has_its_own_patterns(self):
+        self.write_patterns("zq7\\.[a-z0-9]{16}\n")
+        other = dict(self.env, XDG_STATE_HOME=str(self.tmp / "elsewhere"))
+        with checkpoint_mcp.RunEnvironment(other):
+            self.assertEqual(checkpoint_mcp.redact_text(INTERNAL_TOKEN)[1], 0)
+        self.assertEqual(self.redact(INTERNAL_TOKEN)[1], 1)
+
+
+class SaveTest(UserPatternsTestCase):
+
+    def save(self, arguments):
+        with self.server(env=self.env_with(CLAUDE_CODE_SESSION_ID="s1")) as server:
+            return server.call_tool("save_session_checkpoint", arguments)
+
+    def test_a_save_stores_no_match_and_warns_about_a_bad_line(self):
+        self.write_patterns("zq7\\.[a-z0-9]{16}\n(unclosed\n")
+        result = self.save({"goal": "ship with " + INTERNAL_TOKEN,
+                            "recentCommands": [{"command": "deploy --key " + OTHER_TOKEN}]})
+        self.assertFalse(result.get("isError"), result)
+        stored = json.dumps(read_checkpoint(self.project / checkpoint_mcp.CHECKPOINT_DIR / "s1.json"))
+        self.assertNotIn(INTERNAL_TOKEN, stored)
+        self.assertNotIn(OTHER_TOKEN, stored)
+        said = json.dumps(result)
+        self.assertIn("line 2, is not a regular expression", said)
+        self.assertIn("Redacted 2 secret-looking value(s).", said)
+
+
+class CommandTest(UserPatternsTestCase):
+
+    def test_redact_prints_the_text_as_a_save_stores_it(self):
+        self.write_patterns("zq7\\.[a-z0-9]{16}\n")
+        done = run_main(["redact"], self.env, cwd=self.project,
+                        stdin=("ship %s\nthen rest\n" % INTERNAL_TOKEN).encode("utf-8"))
+        self.assertEqual(done.returncode, 0)
+        self.assertEqual(done.stdout.decode("utf-8"), "ship %s\nthen rest\n" % REDACTED)
+        self.assertEqual(done.stderr.decode("utf-8"), "1 value(s) redacted.\n")
+
+    def test_redact_reads_a_file_and_exits_1_when_it_took_nothing(self):
+        (self.project / "notes.txt").write_text("nothing secret\n", encoding="utf-8")
+        done = run_main(["redact", "notes.txt"], self.env, cwd=self.project)
+        self.assertEqual((done.returncode, done.stdout), (1, b"nothing secret\n"))
+
+    def test_redact_names_what_it_cannot_read(self):
+        for argv, stdin, said in ((["redact", "missing.txt"], b"", "Cannot read missing.txt"),
+                                  (["redact"], b"caf\xe9", "standard input is not UTF-8 text"),
+                                  (["redact"], b"x" * (checkpoint_mcp.LIMITS["readBytes"] + 1),
+                                   "standard input is over 1 MiB")):
+            with self.subTest(said=said):
+                done = run_main(argv, self.env, cwd=self.project, stdin=stdin)
+                self.assertEqual((done.returncode, done.stdout), (1, b""))
+                self.assertIn(said, done.stderr.decode("utf-8"))
+                self.assertEqual(done.stderr.count(b"\n"), 1)
+
+    def test_redact_says_a_bad_line_on_stderr(self):
+        self.write_patterns("(unclosed\n")
+        done = run_main(["redact"], self.env, cwd=self.project, stdin=b"text\n")
+        self.assertIn("line 1, is not a regular expression", done.stderr.decode("utf-8"))
+
+    def test_doctor_names_the_file_and_its_problems(self):
+        def line():
+            done = run_main(["doctor"], self.env, cwd=self.project)
+            found = [text for text in done.stdout.decode("utf-8").splitlines() if "redact" in text]
+            self.assertEqual(len(found), 1, done.stdout)
+            return found[0]
+        self.assertRegex(line(), r"^OK +redaction uses its own rules; .*%s$" % checkpoint_mcp.USER_PATTERNS_FILE)
+        self.write_patterns("zq7\\.[a-z0-9]{16}\n# a comment\nacme-[0-9]{6}\n")
+        self.assertRegex(line(), r"^OK +redaction also takes what the 2 pattern\(s\) in ")
+        self.write_patterns("(unclosed\n")
+        self.assertRegex(line(), r"^WARN .*line 1, is not a regular expression.* Mend the file")
+
+
+if __name__ == "__main__":
+    unittest.main()
