@@ -1083,6 +1083,16 @@ _STATED_SECRET = _STATED_JOIN + (
     r"(?=[\"'`’”」)»]?[.,;:)]?(?:\s|\Z)|[，。、；）]))")
 
 
+# A password stated in prose in a shape the rows of _STATED_SECRET do not take, when it still reads as
+# one (is_stated_password): the value of password-stated-otherwise and secret-or-pass-stated.
+_STATED_OTHERWISE_VALUE = (
+    r"(?P<stated>(?![A-Za-z][a-z]{0,63}(?!" + _STATED_CHAR + r")|[A-Z]{1,64}(?!" + _STATED_CHAR + r"))"
+    + _STATED_CHAR + r"{6,64}?"
+    r"|(?=[a-z]{0,59}[bcdfghjklmnpqrstvwxz]{5})[a-z]{8,64}"
+    r"|[aeiou]?(?:[bcdfghjklmnpqrstvwxyz][aeiou]){5,32}[bcdfghjklmnpqrstvwxyz]?)"
+    r"(?=[\"'`’”」)»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）])")
+
+
 # `user:password` as a flag's or a key's value, the password in group `weak`.
 _USER_COLON = r"""\\?["']?[a-z0-9_.@+-]{1,64}:(?:(?P<weak>[^\s'"`]+)|'(?P<weak2>[^'\n]+)'|"(?P<weak3>[^"\n]+)")"""
 
@@ -1114,11 +1124,11 @@ _SECRET_READ_THEN_PRINTED = (
     r"|print|generat|gen\.|auth:token|auth token|preauthkeys create|secret_key --create|output -raw |output -json "
     r"|head -c [0-9]+ [^\n|]*creds|head -c [0-9]+ [^\n|]*credentials))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
     r"(?![^\n]*(?:docker|podman)[ \t]+secret[ \t]+create)"  # (which prints the new secret's id)
-    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z])|cookie|credentials|authkey|auth_key)[^\n]*\r?\n"
+    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z])|_pwd|pwd_|cookie|credentials|authkey|auth_key)[^\n]*\r?\n"
     # (a tool's lines before: `Connecting to …`, ` ›   Warning: token will expire …`)
     r"(?:(?=[^\n]*(?i:connect|login|logged|warning|note|use ))[^\n]*\r?\n){0,3}[ \t]*"  # (each line one way)
     r"(?:=>[ \t]*|Out\[[0-9]+\]:[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
-    r"""(?:"(?P<weak>[^"\s]{8,128})"|'(?P<weak2>[^'\s]{8,128})'|(?P<weak3>[^\s'"]{12,128}))"""
+    r"""(?:"(?P<weak>[^"\s]{8,128})"|'(?P<weak2>[^'\s]{8,128})'|(?P<weak3>[^\s'"]{8,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
 
 
@@ -1238,7 +1248,7 @@ def redaction_patterns():
          r"""(?:\\?["'`][ \t]*)?(?!aws4-hmac-sha256[ \t])(?:"""  # (AWS's signed header: aws-sigv4-signature's;
          # spaces once only, not twice in a row: `Authorization:` then 40,000 spaces took half a minute)
          r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
-         r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]+)|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
+         r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]{4,})|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
          # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
          r"""|[a-z][a-z0-9_-]{1,20}[ \t]+(?P<token>[^\s'"`\\]{16,}))"""),
         ("authorization-header-pair", "i", "an Authorization header set as a pair of strings: "
@@ -1536,7 +1546,8 @@ def redaction_patterns():
          r"(?i:password|passwd|secret|token|key|pwd|credential)[A-Za-z0-9_.-]*" + _CLI_ARGS
          + r"[ \t](?:--value|--body|-b))(?:=|[ \t]+|(?=[\"']))(?:" + _CLI_VALUE + r")"),
         ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
-         r"--from-literal=[^=\s]+=(?:" + _CLI_VALUE + r")"),
+         r"--from-literal=(?!(?i:user|username|login|email|host|hostname|port|database|db|dbname|region)=)"
+         r"[^=\s]+=(?:" + _CLI_VALUE + r")"),  # (not a key that names a user or a place: `username=reporting`)
         ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
          r"""\"(?:auth|identitytoken|registrytoken)\\?"[ \t]*:[ \t]*\\?"(?P<secret>[A-Za-z0-9+/=._-]{8,})"""),
         ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
@@ -1650,16 +1661,16 @@ def redaction_patterns():
          r"(?=[\"'`]?[.,;:)!]{0,2}(?:\s|\Z))"),
         ("prose-user-slash-password", "", "a login written as user / password after a label that "
          "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`, `DB creds for the "
-         "replica: lis_ro / …`, `vpn: ikaur / …`): the "
+         "replica: lis_ro / …`, `vpn: ikaur / …`, `the broker's creds are ops / …`): the "
          "password, if it holds a digit, a symbol or a capital inside",
          r"(?#needs:creds:|creds =|creds=|cred:|Creds:|CREDS:|credentials:|Credentials:|login:|Login:"
          r"|LOGIN:|login =|login=|: user |Login for|Identifiants|Zugangsdaten:|Credenciales:|Credenciais:"
          r"|Wi-Fi:|WiFi:|WLAN:|creds for|vpn:|VPN:|Identifiants |Zugangsdaten "
-         r"|Credenciales |Credenciais )"
+         r"|Credenciales |Credenciais |creds are |credentials are )"
          r"(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?|[Ll]ogin|LOGIN|Identifiants"
          r"|Zugangsdaten|Credenciales|Credenciais|Wi-?Fi|WLAN|Login for[^\n:/]{1,40}|creds for[^\n:/]{1,40}"
          r"|(?:Identifiants|Zugangsdaten|Credenciales|Credenciais)[ \t][^\n:/]{1,40}"
-         r"|vpn|VPN)[ \t]*[:=][ \t]*"
+         r"|vpn|VPN)[ \t]*[:=][ \t]*|(?:creds|[Cc]redentials)[ \t]+are[ \t]+"  # (`… creds are jetson / …`)
          r"|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
          r"(?:(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})"
          r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
@@ -2492,7 +2503,7 @@ def redaction_patterns():
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
         ("key-byte-array", "i", "a key written as an array of bytes: `static const uint8_t aes_key[32] = { 0x…, … }`, "
          "a LoRaWAN `APPKEY[16] = { … }`: the bytes, eight or more",
-         r"(?#needs:0x)(?:key|secret|psk|token)\w*[ \t]*\[[ \t]*\d*[ \t]*\][ \t]*=[ \t]*\{\s*"
+         r"(?#needs:0x)(?<!pub_)(?<!pub)(?<!public_)(?<!public)(?:key|secret|psk|token)\w*[ \t]*\[[ \t]*\d*[ \t]*\][ \t]*=[ \t]*\{\s*"
          r"(?P<secret>0x[0-9a-f]{2}(?:\s*,\s*0x[0-9a-f]{2}){7,})"),
         ("legacy-declaration-value", "i", "a value given to a field named for a password in a declaration: "
          "COBOL's `05 WS-DB2-PASSWORD PIC X(08) VALUE '…'`, ABAP's `lv_password TYPE string VALUE '…'`, "
@@ -2502,9 +2513,10 @@ def redaction_patterns():
          r"(?:'(?P<secret>[^'\n]{4,64})'|\"(?P<secret2>[^\"\n]{4,64})\")"),
         ("property-default-secret", "i", "a default for a secret's property: Spring's `${payments.secret:…}`",
          r"(?#needs:${)\$\{[a-z0-9_.-]{0,60}(?:secret|password|passwd|token|api[-_]?key)[a-z0-9_.-]{0,40}:(?P<weak>[^}\s?][^}\s]*)\}"),
-        ("csh-setenv", "", "csh's `setenv NAME value` and Apache's `SetEnv NAME \"value\"` for a secret's name: "
+        ("csh-setenv", "", "csh's `setenv NAME value`, U-Boot's `fw_setenv name value` and Apache's `SetEnv NAME \"value\"` "
+         "for a secret's name: "
          "the value, if it looks random",
-         r"(?#needs:setenv |SetEnv )(?:setenv|SetEnv)[ \t]+[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)"
+         r"(?#needs:setenv |SetEnv )(?:setenv|SetEnv)[ \t]+[A-Za-z0-9_]{0,40}(?i:pass|password|passwd|secret|token|key|pwd|psk)"
          r"[A-Za-z0-9_]{0,40}[ \t]+(?:\"(?P<weak2>[^\"\n]+)\"|'(?P<weak3>[^'\n]+)'|(?P<weak>[^\s\"']+))"),
         ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
          "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
@@ -3041,7 +3053,8 @@ def redaction_patterns():
          r"|salasana|Salasana|비번|パスフレーズ|hrase secr|gangskode|assord|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan"
          r"|رمز|የይለፍ|ፓስወርድ|ywila|eno la siri|🔑"
          r"|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord|ykilorð)"
-         r"(?P<name>" + one_of(*("%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
+         # (a compound's last word too: `WLAN-Passwort`, not a flag's: `--passwort`)
+         r"(?P<name>" + one_of(*("%s(?<=(?:(?<![\\w-])|(?<=[A-Za-z]-))%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE + (
              ("eton", "[Jj]eton", ""), ("окен", "[Тт]окен", "\\w*"))))
          + r"|" + _PASSWORD_SCRIPTS_ELSEWHERE + r"|密钥|秘钥|令牌|トークン|토큰)"
          # (and Finnish's and Estonian's `on` after words between: `salasana … palvelimelle on …`, `parool … on …`)
@@ -3067,11 +3080,15 @@ def redaction_patterns():
          # (a word alone is left to the search, which goes on to a later `is` or `:`: `… is provided
          # for this session: …`; not small letters unless five consonants or a consonant and a vowel
          # in turn make them: `pzwwlcwu`, `sucutepofawe`)
-         + r"(?P<stated>(?![A-Za-z][a-z]{0,63}(?!" + _STATED_CHAR + r")|[A-Z]{1,64}(?!" + _STATED_CHAR + r"))"
-         + _STATED_CHAR + r"{6,64}?"
-         r"|(?=[a-z]{0,59}[bcdfghjklmnpqrstvwxz]{5})[a-z]{8,64}"
-         r"|[aeiou]?(?:[bcdfghjklmnpqrstvwxyz][aeiou]){5,32}[bcdfghjklmnpqrstvwxyz]?)"
-         r"(?=[\"'`’”」)»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）])"),
+         + _STATED_OTHERWISE_VALUE),
+        ("secret-or-pass-stated", "", "the same after `secret` or `pass` (`shared secret is …`, `pass for the spare "
+         "controller is …`), words prose uses for other things too: only after `is` (or its kin in other "
+         "languages) or a colon, never before a bracket, and not a test's `PASS:`",
+         r"(?#needs:secret|Secret|SECRET|pass|Pass)"
+         r"(?P<name>" + one_of(*("%s(?<=(?<![\\w-])%s)" % (spelling, spelling)
+                                 for spelling in ("secret", "Secret", "SECRET", "pass", "Pass"))) + r")"
+         + _STATED_JOIN.replace("{0,100}?", "{0,70}?", 1).replace(
+             r"|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\)))", "", 1) + _STATED_OTHERWISE_VALUE),
         ("key-stated-languages", "", "a key stated in prose in other languages, where the word also means a "
          "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
          "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`, Arabic's, Persian's, "
@@ -3428,6 +3445,7 @@ def redaction_patterns():
          r"(?#needs:key|ltk|secret|psk)(?:key|ltk|secret|psk)(?<!hotkey)(?<!monkey)(?<!donkey)(?<!turkey)(?<!hockey)"
          r"(?<!jockey)(?<!whiskey)(?<!sort_key)(?<!sortkey)(?<!primary_key)(?<!foreign_key)(?<!scale_key)"
          r"(?<!piano_key)(?<!color_key)(?<!colorkey)(?<!partition_key)(?<!cache_key)(?<![\"']key)"
+         r"(?<!pub_key)(?<!pubkey)(?<!public_key)(?<!publickey)"
          r"(?:_?(?:bytes|data|value|raw|array|[0-9]{1,3}))?(?![a-z0-9_])"
          # (its type or a size between: `rgubSecretKey[k_n…] =`; then a call or a type that makes the list)
          r"[^\n=:\",]{0,60}?(?:=|:|\bis\b)[ \t]*(?:(?:new[ \t]+)?[a-z_][\w.]{0,30}(?:\[[^\]\n]{0,20}\])*[ \t]*)?"
@@ -3479,6 +3497,10 @@ def redaction_patterns():
          "(?P<name>" + "|".join(_PASSWORD_NAMES_BEYOND_ENGLISH) + ")(?:(?:" + "|".join(
              "(?<=[a-z0-9_.-]%s)" % word for word in _PASSWORD_NAMES_BEYOND_ENGLISH) + ")(?P<compound>))?"
          + _NAME_SUFFIX + _NAME_CLOSE + _ASSIGNED_VALUE),
+        ("password-abbreviation", "i", "a password after a language's short word for it and a colon: Dutch `ww:` "
+         "(wachtwoord), Swedish `lösen:` (lösenord), a mainframe's `PSWD=`, if it looks random",
+         r"(?#needs:ww|lösen|losen|pswd)(?<![\w-])(?:ww|l(?:ö|o)sen|pswd)[ \t]*[:=][ \t]*"
+         r"(?P<weak>[^\s,;'\"`]{6,64}?)(?=[.,;)]?(?:\s|\Z))"),
         ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
          "(terraform output -json)",
          r"\"sensitive\\?\"[ \t]*:[ \t]*true[^{}]{0,200}?\"value\\?\"[ \t]*:[ \t]*\\?\"(?P<secret>[^\"\\\n]+)"),
@@ -3530,6 +3552,7 @@ def redaction_patterns():
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
+    r"|@[A-Z][A-Z0-9]*_[A-Z0-9_]*@|@[A-Z]{3,}@"  # (a build's substitution: autoconf's, CMake's, Yocto's `@WIFI_PSK@`)
     r"|#\{.*|=\{\{.*|\{!.*|@(?:[A-Za-z_]+|[A-Z][A-Z0-9_]{2,})(?![\w!#$%^&*+=~.-])"  # (n8n's `={{ $env.X }}`,
     # Salesforce's `{!$Credential.…}`, a T-SQL variable: `WITH PASSWORD = @NewPassword`, a secret's name in EAS or
     # Vercel: `"@SENTRY_AUTH_TOKEN"`)
@@ -4259,6 +4282,10 @@ def is_stand_in_value(value, name, placeholder):
             "{credential ", "!secret ", "!secret.yaml ", "!env_var ", "!include ")):
         return True  # a command whose output is the value (`"`pass show email/main`"`), a reference to where
         # it is kept (borgmatic's `{credential systemd borg.pw}`, Home Assistant's `!secret …`)
+    host, _, path = value.partition("://")[2].partition("/")
+    if value.startswith("https://") and host.endswith(".vault.azure.net") and path.startswith("secrets/") and (
+            path.count("/") <= 2):
+        return True  # a Key Vault secret's id: its name and version (`az keyvault secret show … --query id`)
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
         return True  # a path after a systemd specifier: `%h/.config/bot/token`
     if value[:1] == "(" and value[1:].rstrip(")").replace(" ", "").isalpha() and (
@@ -4286,6 +4313,8 @@ def is_stand_in_value(value, name, placeholder):
             and not any(is_random_letters(part) for part in value.split("."))
             and (value.partition(".")[0].islower() or not is_random_letters(value.replace(".", "").replace("_", "")))):
         return not (is_dotted_passphrase(value) or is_joined_passphrase(value))  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
+    if name and value == name and value.isidentifier() and not any(c.isdigit() for c in value):
+        return True  # a variable passed on under its own name: `SecretClient(…, credential=credential)`
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return name in ("key", "token") and names_a_key(value, name)
@@ -5573,7 +5602,8 @@ def unnamed_run_span(text, lowered, match, start, end, window):
     if text[start - 1:start] == "<" and text[end:end + 1] == "@" and any(
             header in lowered[max(0, start - 400):start] for header in ("message-id", "in-reply-to", "references")):
         return None  # a mail's Message-ID (`Message-ID: <CA…@mail.gmail.com>`)
-    if text[max(0, start - 20):start].rstrip().rpartition(" ")[2] in _CLOUDFRONT_RESULTS and (
+    result = text[max(0, start - 20):start].split()[-1:]  # (the log's columns: tabs, or spaces as printed)
+    if result and result[0] in _CLOUDFRONT_RESULTS and (
             lowered.rfind("cloudfront.net", max(0, start - 400), start) >= 0):
         return None  # a CloudFront access log's request id, after its result (`… Hit Im-Q3of…==`)
     first = max(start, text.rfind("/", start, match.start()) + 1)

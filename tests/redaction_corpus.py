@@ -2593,3 +2593,38 @@ issue("generic-near-word", "log", '10.1.2.3 - - [10/Nov/2025:06:21:41 +0000] "GE
       mixed(40), "")
 issue("here-string-secret", "cli", 'sudo -S apt-get update <<< "{v}"', "Hunter" + rand(DIGITS, 2) + "x!" + rand(LOWER, 3),
       '<<< "')
+issue("password-abbreviation", "prose", "Femke: account kassa-test \u2192 jdevries, ww: {v}",
+      "Tulp" + rand(DIGITS, 4) + "@" + rand(DIGITS, 2), "ww: ")
+issue("password-abbreviation", "prose", "inlogg till ekonomi (test): kbergman l\u00f6sen: {v}",
+      "Rovala" + rand(DIGITS, 3), "l\u00f6sen: ")
+issue("password-abbreviation", "log", "09:14:02 SW > LOGON.TERM=QX" + rand(DIGITS, 3) + ".OPR=AB" + rand(DIGITS, 4)
+      + ".PSWD={v}.\n09:14:02 SW < LOGON ACCEPTED", rand(UPPER + DIGITS, 10), ".PSWD=")
+issue("secret-read-then-printed", "cli", "$ consul kv get apps/billing/smtp/password\n{v}", "Kimoda" + rand(DIGITS, 3),
+      "smtp/password\n")
+issue("secret-read-then-printed", "cli", "$ terraform output -raw replica_admin_pwd\n{v}",
+      "Lagoon^Tern" + rand(DIGITS, 2), "replica_admin_pwd\n")
+issue("secret-or-pass-stated", "prose", "[ WARN] bridge: authentication enabled, shared secret is {v}", mixed(14),
+      "shared secret is ")
+issue("secret-or-pass-stated", "prose", "Noor: pass for the spare drone controller is {v} btw",
+      "Falomi" + rand(DIGITS, 3), "spare drone controller is ")
+issue("prose-secret-stated-languages", "prose", "Das WLAN-Passwort im Labor ist jetzt {v} (SSID lab-5g).",
+      "-".join(("amsel", "kiesel", "lupine", "ofenrohr", "zinnober")), "ist jetzt ")
+issue("prose-user-slash-password", "prose", "handover: staging broker creds are mqtt_ops / {v} \u2014 no rotation yet",
+      "Heron." + rand(DIGITS, 3), "mqtt_ops / ")
+issue("csh-setenv", "cli", "fw_setenv wifi_psk '{v}' && fw_printenv wifi_ssid", mixed(12) + "^!" + mixed(6),
+      "wifi_psk '")
+BENIGN += ['network={\n    ssid="lab-bench"\n    psk="@LAB_WIFI_PSK@"\n    key_mgmt=WPA-PSK\n}',
+           'suricatta :\n{\n\tgatewaytoken = "@HAWKBIT_TOKEN@";\n};',
+           "/* bootloader's ECDSA P-256 public key, safe to ship */\nconst unsigned char boot_pub_key[] = {\n    "
+           + ", ".join("0x" + rand(HEX, 2) for _ in range(24)) + "\n};",
+           'assert scrub("Authorization: Bearer xyz") == "Authorization: Bearer [HIDDEN]"',
+           "2024-05-02\t07:14:09\tFRA56-P1\t4411\t198.51.100.20\tGET\td1" + rand(LOWER + DIGITS, 12)
+           + ".cloudfront.net\t/img/" + rand(HEX, 12) + ".jpg\t200\t-\tcurl/8.5.0\t-\t-\tMiss\t" + mixed(52) + "==",
+           "$ az keyvault secret show --vault-name kv-billing-dev --name smtp-password --query id -o tsv\n"
+           "https://kv-billing-dev.vault.azure.net/secrets/smtp-password/" + rand(HEX, 32),
+           "kubectl create secret generic smtp --from-file=password=./smtp.txt --from-literal=username=mailer_ro",
+           "client = SecretClient(vault_url=VAULT_URL, credential=credential)",
+           "--- PASS: TestRefreshToken3 (0.01s)",
+           "TODO: verify the webhook signing secret (HMAC-SHA256 of the raw body).",
+           "Rotated the client secret for 'Billing-Sync' (" + "%s-%s-4%s-8%s-%s" % (
+               rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)) + "); the new one is in the vault."]
