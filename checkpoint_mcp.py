@@ -3274,12 +3274,18 @@ def redaction_patterns():
          r"|(?P<weak>[^\s'\"`,;»]{7,62}(?:[^\s'\"`,;».]|\.(?=[ \t]*(?:\r?\n|\Z)))))"
          r"(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
-         "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`",
+         "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`, a few words between: "
+         "`Die PIN für das Zertifikat lautet …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK)"
          r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
          r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
-         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*))"
+         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)"
+         # (or a few words after it, then `is` or a colon: `PIN-kod för test-BankID …: …`, `Die PIN für … lautet …`)
+         r"|(?<![\w-])(?:PIN|Pin)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
+         r"(?![^\n:]{0,60}?(?i:timeout|length|attempt|retr|tries|ticket|digit|polic|expir|count|limit|reset|chang"
+         r"|lock|format|field|prompt|entry|pad))[^\n:]{1,60}?"  # (not words about a PIN: `PIN entry timeout is …`)
+         r"(?:[ \t](?:is|lautet|är|er)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+|:[ \t]*))"
          r"[\"'`]?(?P<secret>[0-9]{6,12})(?![\w-]|[.,:/][0-9])"),
         ("labelled-password-alone", "", "a password-like value alone on its line (after who said it in a "
          "chat, perhaps) under a label that names a credential, which the second line of defence does not "

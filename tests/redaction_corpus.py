@@ -2628,3 +2628,7 @@ BENIGN += ['network={\n    ssid="lab-bench"\n    psk="@LAB_WIFI_PSK@"\n    key_m
            "TODO: verify the webhook signing secret (HMAC-SHA256 of the raw body).",
            "Rotated the client secret for 'Billing-Sync' (" + "%s-%s-4%s-8%s-%s" % (
                rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)) + "); the new one is in the vault."]
+issue("pin-stated", "prose", "Die PIN f\u00fcr das Signaturzertifikat der Kasse lautet {v}. Bitte nicht weitergeben.",
+      rand(DIGITS, 6), "der Kasse lautet ")
+issue("pin-stated", "prose", "PIN-kod f\u00f6r test-kortet i kassask\u00e5pet: {v}", rand(DIGITS, 6), "kassask\u00e5pet: ")
+BENIGN += ["PIN entry timeout is 300000 ms on the card readers", "PIN reset ticket: 20240612 (closed)"]

@@ -60,7 +60,8 @@ Measured
 Blind, with the engine of the session that read it, before any rule of that session: recall 0.971
 (1,453 of 1,496) and false positives 24 of 950 (2.5%). Tuned on since by classes (Dutch `ww:`,
 Swedish `lösen:`, a mainframe's `PSWD=`, short values a secret store prints, a Key Vault secret's
-id, `--from-literal=username=`, `credential=credential`): 0.978 (1,463) and 6 (0.6%).
+id, `--from-literal=username=`, `credential=credential`, a PIN a few words after its name): 0.983
+(1,471) and 6 (0.6%).
 """
 import base64
 import json

@@ -51,20 +51,20 @@ class EightyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
 class EightySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Public sector and municipal IT in English, German, French, Dutch, Swedish, Hindi and Portuguese
     # (tax and permit portals, e-government identity, court e-filing, police CAD, open data),
-    # measured blind: 0.971 and 2.5%. Its misses left: PINs given in prose (`Die PIN … lautet …`),
-    # a user and a password with only a comma between, a webhook's shared secret of 64 hex digits.
+    # measured blind: 0.971 and 2.5%. Its misses left: a PIN set with `setx NAME "…"`, a user and a
+    # password with only a comma between, a webhook's shared secret of 64 hex digits.
     corpus = redaction_holdout82
     floors = {
         "ci-and-deploy": (185, 187),
         "command": (184, 187),
         "config-file": (184, 187),
-        "note-or-chat": (168, 187),
+        "note-or-chat": (176, 187),
         "source-code": (185, 187),
         "stack-trace-or-log": (185, 187),
         "tool-output": (187, 187),
         "vendor-token": (185, 187),
     }
-    recall, benign, altered = 0.977, 950, 6
+    recall, benign, altered = 0.983, 950, 6
 
 
 if __name__ == "__main__":
