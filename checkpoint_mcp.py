@@ -7241,14 +7241,19 @@ def redact_environment_secrets(text):
 # keeps turning up). It is the user's own file, so it is read as it is (through a link: a
 # dotfiles manager links files), bounded, and read again when it changes (looked at once a
 # second at most). A line that is no pattern is left out and said (UserPatterns.problems:
-# each save warns, `doctor` names them); nothing of a file too large or not UTF-8 is used.
+# each save warns, `doctor` names them); nothing of a file too large or unreadable is used.
+# Python's regular expressions cannot be stopped once started, so a pattern that repeats a
+# repetition (exponential time on a long enough text) is refused, and each pattern runs on a
+# line at a time, on at most _USER_PATTERN_WINDOW characters of it at once.
 USER_PATTERNS_FILE = "redact-patterns"
+_USER_PATTERN_WINDOW = 1000  # characters; windows of a longer line overlap by a fifth
+_USER_PATTERN_PROBLEMS = 3  # lines whose problem is said; the rest are counted
 
 
 class UserPatterns(Record):
-    """The patterns of the `redact-patterns` file at `path` as it was at `stamp` (its
-    modification time and size; None when there is no file), `checked` (time.monotonic)
-    when that was last looked at, and a sentence for each thing of the file not used."""
+    """The patterns of the `redact-patterns` file at `path` as it was at `stamp` (what
+    os.stat said of it; None when there is no file), `checked` (time.monotonic) when that
+    was last looked at, and a sentence for each thing of the file not used."""
 
     __slots__ = ("path", "stamp", "checked", "regexes", "problems")
 
@@ -7257,39 +7262,103 @@ _user_patterns = {}  # the path of a redact-patterns file -> UserPatterns
 _user_patterns_path = (None, -1, "")  # an environment, its size, its redact-patterns file
 
 
+def repeats_a_repetition(parsed, repeats, unbounded, within=False):
+    """Whether the parsed pattern `parsed` (the `re` module's own parser's tree, whose
+    opcodes of repetition are `repeats` and whose bound for none is `unbounded`) repeats
+    without bound something that itself repeats a varying number of times (`(a+)+`,
+    `(\\w+-?)*`): what makes a backtracking engine take exponential time."""
+    for op, argument in parsed:
+        if op in repeats:
+            low, high, body = argument
+            if within and low != high:
+                return True
+            if repeats_a_repetition(body, repeats, unbounded, within or high == unbounded):
+                return True
+        elif hasattr(argument, "data"):
+            if repeats_a_repetition(argument, repeats, unbounded, within):
+                return True
+        elif isinstance(argument, (list, tuple)):  # a group's, a branch's, an assertion's parts
+            for item in argument:
+                branches = item if isinstance(item, list) else [item]
+                if any(hasattr(branch, "data") and repeats_a_repetition(branch, repeats, unbounded, within)
+                       for branch in branches):
+                    return True
+    return False
+
+
+def compiled_user_pattern(line):
+    """(the compiled pattern of a line of redact-patterns, None) or (None, why it is not
+    used)."""
+    import re
+    import warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # (`[[:digit:]]`: a FutureWarning, and not what it seems)
+            regex = re.compile(line)
+    except (re.error, RecursionError, OverflowError, Warning) as error:
+        return None, "is not a regular expression Python reads (%s)" % error
+    parser = getattr(re, "_parser", None) or sys.modules.get("sre_parse")
+    if parser is not None:
+        constants = getattr(parser, "_constants", None) or parser
+        repeats = tuple(getattr(constants, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+                        if hasattr(constants, name))
+        try:
+            nested = repeats_a_repetition(parser.parse(line), repeats, constants.MAXREPEAT)
+        except Exception:  # (a parser of another version: the pattern compiled, so it is kept)
+            nested = False
+        if nested:
+            return None, ("repeats a repetition (`(a+)+`), which can take hours on a long text; write the "
+                          "repeated part once (`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
+    if regex.fullmatch("") is not None:
+        return None, "matches an empty text, so it would take nothing"
+    return regex, None
+
+
 def read_user_patterns(path, stamp, checked):
     """The UserPatterns of the file at `path`: each line that is not blank and does not open
-    with `#` is a regular expression (Python's syntax, `(?i)` for any case)."""
-    import re
-    problems = []
+    with `#` is a regular expression (Python's syntax, `(?i)` for any case). UTF-8, or
+    UTF-16 with its byte-order mark (what Windows PowerShell writes)."""
+    import stat
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(LIMITS["userPatternsBytes"] + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ValueError("it is not a regular file")
+            chunks, size = [], 0
+            while size <= LIMITS["userPatternsBytes"]:
+                chunk = os.read(fd, LIMITS["userPatternsBytes"] + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
+        data = b"".join(chunks)
         if len(data) > LIMITS["userPatternsBytes"]:
             raise ValueError("it is over %d KiB" % (LIMITS["userPatternsBytes"] >> 10))
-        lines = data.decode("utf-8-sig").splitlines()
+        lines = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig").splitlines()
     except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
-        reason = "it is not UTF-8" if isinstance(error, UnicodeDecodeError) else str(error)
+        reason = ("it is not UTF-8 (nor UTF-16 with a byte-order mark)" if isinstance(error, UnicodeDecodeError)
+                  else error.strerror or str(error) if isinstance(error, OSError) else str(error))
         return UserPatterns(path, stamp, checked, (), ["%s is not used: %s." % (path, reason)])
-    regexes = []
+    regexes, refused = [], []
     for number, line in enumerate(lines, 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         if len(regexes) == LIMITS["userPatterns"]:
-            problems.append("%s: only its first %d patterns are used." % (path, LIMITS["userPatterns"]))
+            refused.append("only its first %d patterns are used" % LIMITS["userPatterns"])
             break
-        try:
-            regex = re.compile(line)
-        except (re.error, RecursionError, OverflowError) as error:
-            problems.append("%s, line %d, is not a regular expression (%s); it is left out."
-                            % (path, number, error))
-            continue
-        if regex.fullmatch("") is not None:
-            problems.append("%s, line %d, matches an empty text, so it would take nothing; it is "
-                            "left out." % (path, number))
-            continue
-        regexes.append(regex)
+        regex, why = compiled_user_pattern(line)
+        if regex is None:
+            refused.append("line %d %s" % (number, why))
+        else:
+            regexes.append(regex)
+    problems = []
+    if refused:
+        more = len(refused) - _USER_PATTERN_PROBLEMS
+        problems.append("%s: %s%s; what is said is left out." % (path, "; ".join(refused[:_USER_PATTERN_PROBLEMS]), (
+            "; and %d more line(s)" % more) if more > 0 else ""))
     return UserPatterns(path, stamp, checked, tuple(regexes), problems)
 
 
@@ -7307,45 +7376,60 @@ def user_patterns():
     known = _user_patterns.get(path)
     if known is not None and now - known.checked < 1.0:
         return known
+    problem = None
     try:
         info = os.stat(path)
-        stamp = (info.st_mtime_ns, info.st_size)
+        stamp = (info.st_mtime_ns, info.st_size, info.st_mode, info.st_ino)
     except FileNotFoundError:
         stamp = None
+        if os.path.lexists(path):
+            stamp, problem = "dangling", "it is a link to nothing"
+        elif os.path.exists(path + ".txt"):
+            stamp, problem = "named .txt", "it is named %s.txt; the name has no .txt" % USER_PATTERNS_FILE
     except OSError as error:
-        stamp = ("unreadable", str(error))
+        stamp, problem = "unreadable", error.strerror or str(error)
+    if not os.path.isabs(path):
+        stamp, problem = "relative", "the state folder is no absolute path (HOME or LOCALAPPDATA is relative)"
     if known is not None and known.stamp == stamp:
         known.checked = now
         return known
-    if stamp is None:
+    if problem is not None:
+        known = UserPatterns(path, stamp, now, (), ["%s is not used: %s." % (path, problem)])
+    elif stamp is None:
         known = UserPatterns(path, None, now, (), [])
-    elif stamp[0] == "unreadable" or not is_regular_file(info):
-        known = UserPatterns(path, stamp, now, (), ["%s is not used: %s." % (
-            path, stamp[1] if stamp[0] == "unreadable" else "it is not a regular file")])
     else:
         known = read_user_patterns(path, stamp, now)
     _user_patterns[path] = known
     return known
 
 
-def is_regular_file(info):
-    """Whether the os.stat result `info` is a regular file's (not a FIFO a read would wait
-    on, nor a folder)."""
-    import stat
-    return stat.S_ISREG(info.st_mode)
-
-
 def redact_user_patterns(text):
-    """The user's own patterns (user_patterns): each match redacted whole, or only its first
-    group when the pattern has one (`acme_pass=(\\S+)` keeps the name)."""
+    """The user's own patterns (user_patterns): each match redacted, only its group named
+    `secret` when the pattern has one (`acme_pass=(?P<secret>\\S+)` keeps the name); a line
+    at a time, _USER_PATTERN_WINDOW characters at most at once; never inside what a row
+    redacted already, and matches that touch redacted as one."""
     regexes = user_patterns().regexes
     if not regexes:
         return text, 0
-    spans = [match.span(1 if regex.groups else 0)
-             for regex in regexes for match in regex.finditer(text)]
-    return replace_spans(text, merged_spans(
-        (start, end) for start, end in spans  # (not what a row redacted already)
-        if any(c.isalnum() for c in text[start:end].replace(REDACTED, ""))))
+    spans, size, step = [], _USER_PATTERN_WINDOW, _USER_PATTERN_WINDOW - _USER_PATTERN_WINDOW // 5
+    line_start = 0
+    while line_start <= len(text):
+        line_end = text.find("\n", line_start)
+        line_end = len(text) if line_end < 0 else line_end
+        for window in range(line_start, max(line_start + 1, line_end - size + step), step):
+            for regex in regexes:
+                group = "secret" if "secret" in regex.groupindex else 0
+                spans += [match.span(group) for match in regex.finditer(text, window, min(line_end, window + size))]
+        line_start = line_end + 1
+    markers = []
+    at = text.find(REDACTED)
+    while at >= 0:
+        markers.append((at, at + len(REDACTED)))
+        at = text.find(REDACTED, at + len(REDACTED))
+    kept = [(start, end) for start, end in spans if end > start and any(
+        c.isalnum() for c in text[start:end].replace(REDACTED, "")) and not any(
+            first < start < last or first < end < last for first, last in markers)]
+    return replace_spans(text, merged_spans(kept, touching=True))
 
 
 def redacted_values(original, redacted):
@@ -14900,7 +14984,8 @@ def check_user_patterns():
             patterns.problems)
     if patterns.stamp is None:
         return "OK", ("redaction uses its own rules; a format of your own (an internal token) can "
-                      "be added as a regular expression, one a line, in %s" % patterns.path)
+                      "be added as a regular expression, one a line, in %s (see docs/security.md)"
+                      % patterns.path)
     return "OK", "redaction also takes what the %d pattern(s) in %s match" % (
         len(patterns.regexes), patterns.path)
 
@@ -15167,8 +15252,9 @@ def run_redact(options, invocation):
     except UnicodeDecodeError as error:
         raise CommandFailed("%s is not UTF-8 text (byte %d); redaction reads text." % (name, error.start))
     redacted, count = redact_text(text)
-    invocation.stdout.write(printable(redacted))
-    invocation.stdout.flush()
+    invocation.stdout.flush()  # (UTF-8 whatever the terminal's code page, as the text came)
+    invocation.stdout.buffer.write(printable(redacted).encode("utf-8"))
+    invocation.stdout.buffer.flush()
     complain(invocation, "%d value(s) redacted." % count)
     for problem in user_patterns().problems:
         complain(invocation, "\u26a0 " + problem)
@@ -15905,7 +15991,8 @@ def subcommands():
         ("redact", run_redact, "redact a text as a save would", (
             "Print FILE (default: standard input) as a save would store it, every secret it "
             "finds redacted, and say on stderr how many it took: to see what redaction catches, "
-            "and to try patterns of your own in %s. Exits 1 when it took nothing."
+            "and to try patterns of your own in %s. Exits 1 when it took nothing or cannot read "
+            "its input."
             % os.path.join("<state folder>", USER_PATTERNS_FILE)), [
                 (("file",), {"nargs": "?", "metavar": "FILE",
                              "help": "a UTF-8 text of at most %d MiB (default: standard input)"

@@ -54,13 +54,34 @@ class PatternTest(UserPatternsTestCase):
                          ("deploy with %s now\nand %s" % (REDACTED, REDACTED), 2))
         self.assertEqual(self.problems(), [])
 
-    def test_a_group_redacts_only_itself(self):
-        self.write_patterns("(?i)door code (\\d{4,8})\n")
+    def test_a_group_named_secret_redacts_only_itself(self):
+        self.write_patterns("(?i)(?:door|gate) code (?P<secret>\\d{4,8})\n(?i)(locker|badge) no\\.? *\\d{5}\n")
         self.assertEqual(self.redact("The Door code 48213 opens the lab"),
                          ("The Door code %s opens the lab" % REDACTED, 1))
+        self.assertEqual(self.redact("my locker no. 90512 today"), ("my %s today" % REDACTED, 1))  # (a group
+        # that only says either: the whole match)
+
+    def test_a_pattern_that_repeats_a_repetition_is_refused(self):
+        self.write_patterns("([a-z0-9]+-?)+\\.corp\\.example\\.com\nzq7\\.[a-z0-9]{16}\n")
+        self.assertEqual(self.redact("a" * 60 + " and " + INTERNAL_TOKEN), ("a" * 60 + " and " + REDACTED, 1))
+        self.assertIn("line 1 repeats a repetition", self.problems()[0])
+
+    def test_a_long_line_is_matched_in_overlapping_windows(self):
+        self.write_patterns("zq7\\.[a-z0-9]{16}\n")
+        for at in (0, 790, 990, 2500, 4980):
+            with self.subTest(at=at):
+                text = ("x " * 2500)[:at] + INTERNAL_TOKEN + ("x " * 2500)[at:]
+                redacted, count = self.redact(text)
+                self.assertEqual(count, 1)
+                self.assertNotIn(INTERNAL_TOKEN, redacted)
+
+    def test_matches_never_cut_a_marker_and_touching_ones_are_one(self):
+        self.write_patterns("[a-z]\n")
+        redacted, count = self.redact("password=Zebra-Lantern-49! then word")  # (a rule takes the password)
+        self.assertEqual((redacted, count), ("%s=%s %s %s" % ((REDACTED,) * 4), 4))
 
     def test_what_a_rule_took_already_is_not_counted_twice(self):
-        self.write_patterns("password=(\\S+)\n")
+        self.write_patterns("password=(?P<secret>\\S+)\n")
         redacted, count = self.redact("password=Zebra-Lantern-49!")
         self.assertEqual((redacted, count), ("password=" + REDACTED, 1))
 
@@ -68,20 +89,46 @@ class PatternTest(UserPatternsTestCase):
         self.write_patterns("zq7\\.(unclosed\n\nx*\nzq7\\.[a-z0-9]{16}\n")
         self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[0], "use " + REDACTED)
         problems = self.problems()
-        self.assertEqual(len(problems), 2, problems)
-        self.assertIn("line 1, is not a regular expression", problems[0])
-        self.assertIn("line 3, matches an empty text", problems[1])
+        self.assertEqual(len(problems), 1, problems)
+        self.assertIn("line 1 is not a regular expression", problems[0])
+        self.assertIn("line 3 matches an empty text", problems[0])
         self.assertIn(str(self.file), problems[0])
+
+    def test_many_bad_lines_are_said_in_one_bounded_sentence(self):
+        self.write_patterns("(unclosed\n" * 500 + "zq7\\.[a-z0-9]{16}\n")
+        self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 1)
+        self.assertEqual(len(self.problems()), 1)
+        self.assertIn("and 497 more line(s)", self.problems()[0])
+        self.assertLess(len(self.problems()[0]), 600)
 
     def test_a_file_too_large_or_not_utf8_is_not_used_at_all(self):
         for content, said in ((b"zq7\\.[a-z0-9]{16}\n" + b"#" * checkpoint_mcp.LIMITS["userPatternsBytes"],
                                "over 64 KiB"),
-                              (b"zq7\\.[a-z0-9]{16}\n# caf\xe9\n", "not UTF-8")):
+                              (b"zq7\\.[a-z0-9]{16}\n# caf\xe9\n", "not UTF-8"),
+                              (b"zq7\\.[a-z0-9]{16}\n", "")):
             with self.subTest(said=said):
                 self.write_patterns(content)
+                if not said:  # (the control: the same pattern, used)
+                    self.assertEqual(self.redact("use " + INTERNAL_TOKEN), ("use " + REDACTED, 1))
+                    continue
                 self.assertEqual(self.redact("use " + INTERNAL_TOKEN), ("use " + INTERNAL_TOKEN, 0))
                 self.assertEqual(len(self.problems()), 1)
                 self.assertIn(said, self.problems()[0])
+
+    def test_utf16_with_its_mark_is_read(self):  # (what Windows PowerShell 5.1 writes)
+        self.write_patterns("zq7\\.[a-z0-9]{16}\r\n".encode("utf-16"))
+        self.assertEqual(self.redact("use " + INTERNAL_TOKEN), ("use " + REDACTED, 1))
+
+    def test_a_file_named_txt_a_dangling_link_or_a_relative_folder_is_said(self):
+        (self.folder / (checkpoint_mcp.USER_PATTERNS_FILE + ".txt")).write_text("zq7\\.[a-z0-9]{16}\n")
+        self.assertIn("the name has no .txt", self.problems()[0])
+        checkpoint_mcp._user_patterns.clear()
+        if os.name != "nt":
+            os.symlink(str(self.tmp / "nowhere"), str(self.file))
+            self.assertIn("a link to nothing", self.problems()[0])
+            checkpoint_mcp._user_patterns.clear()
+        with checkpoint_mcp.RunEnvironment(dict(self.env, HOME=".", XDG_STATE_HOME="")):
+            self.assertIn("no absolute path", checkpoint_mcp.user_patterns().problems[0])
 
     def test_only_the_first_patterns_are_used(self):
         limit = checkpoint_mcp.LIMITS["userPatterns"]
@@ -130,7 +177,7 @@ class SaveTest(UserPatternsTestCase):
         self.assertNotIn(INTERNAL_TOKEN, stored)
         self.assertNotIn(OTHER_TOKEN, stored)
         said = json.dumps(result)
-        self.assertIn("line 2, is not a regular expression", said)
+        self.assertIn("line 2 is not a regular expression", said)
         self.assertIn("Redacted 2 secret-looking value(s).", said)
 
 
@@ -163,7 +210,7 @@ class CommandTest(UserPatternsTestCase):
     def test_redact_says_a_bad_line_on_stderr(self):
         self.write_patterns("(unclosed\n")
         done = run_main(["redact"], self.env, cwd=self.project, stdin=b"text\n")
-        self.assertIn("line 1, is not a regular expression", done.stderr.decode("utf-8"))
+        self.assertIn("line 1 is not a regular expression", done.stderr.decode("utf-8"))
 
     def test_doctor_names_the_file_and_its_problems(self):
         def line():
@@ -171,11 +218,11 @@ class CommandTest(UserPatternsTestCase):
             found = [text for text in done.stdout.decode("utf-8").splitlines() if "redact" in text]
             self.assertEqual(len(found), 1, done.stdout)
             return found[0]
-        self.assertRegex(line(), r"^OK +redaction uses its own rules; .*%s$" % checkpoint_mcp.USER_PATTERNS_FILE)
+        self.assertRegex(line(), r"^OK +redaction uses its own rules; .*%s " % checkpoint_mcp.USER_PATTERNS_FILE)
         self.write_patterns("zq7\\.[a-z0-9]{16}\n# a comment\nacme-[0-9]{6}\n")
         self.assertRegex(line(), r"^OK +redaction also takes what the 2 pattern\(s\) in ")
         self.write_patterns("(unclosed\n")
-        self.assertRegex(line(), r"^WARN .*line 1, is not a regular expression.* Mend the file")
+        self.assertRegex(line(), r"^WARN .*line 1 is not a regular expression.* Mend the file")
 
 
 if __name__ == "__main__":
