@@ -1083,6 +1083,12 @@ _STATED_SECRET = _STATED_JOIN + (
     r"(?=[\"'`’”」)»]?[.,;:)]?(?:\s|\Z)|[，。、；）]))")
 
 
+# Words before `pass` that make it a ticket, a permit or a step, not a password (secret-or-pass-stated).
+_PASS_NOUNS = ("boarding", "bus", "rail", "train", "hall", "visitor", "guest", "museum", "season", "day", "ski",
+               "parking", "battle", "backstage", "press", "render", "shader", "first", "second", "third", "final",
+               "compiler", "optimization", "optimisation", "free", "mountain", "festival")
+
+
 # A password stated in prose in a shape the rows of _STATED_SECRET do not take, when it still reads as
 # one (is_stated_password): the value of password-stated-otherwise and secret-or-pass-stated.
 _STATED_OTHERWISE_VALUE = (
@@ -1124,10 +1130,14 @@ _SECRET_READ_THEN_PRINTED = (
     r"|print|generat|gen\.|auth:token|auth token|preauthkeys create|secret_key --create|output -raw |output -json "
     r"|head -c [0-9]+ [^\n|]*creds|head -c [0-9]+ [^\n|]*credentials))|>>>|irb\([^)\n]*\)[^>\n]*>|In \[[0-9]+\]:)"  # (a REPL prints what it is asked for: no verb needed)
     r"(?![^\n]*(?:docker|podman)[ \t]+secret[ \t]+create)"  # (which prints the new secret's id)
-    r"[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z])|_pwd|pwd_|cookie|credentials|authkey|auth_key)[^\n]*\r?\n"
+    r"(?=[^\n]*(?i:passw|secret|token|api_?key|private_key|_pat(?![a-z])|_pwd|pwd_|cookie|credentials|authkey|auth_key))"
+    r"[^\n]*\r?\n"  # (a lookahead: the line is scanned once, however many of the words it holds)
     # (a tool's lines before: `Connecting to …`, ` ›   Warning: token will expire …`)
     r"(?:(?=[^\n]*(?i:connect|login|logged|warning|note|use ))[^\n]*\r?\n){0,3}[ \t]*"  # (each line one way)
     r"(?:=>[ \t]*|Out\[[0-9]+\]:[ \t]*)?(?![\"']?[A-Z][A-Z0-9]*_[A-Z0-9_]*[\"']?[ \t]*(?:\r?\n|\Z))"
+    r"(?![0-9]+[hms](?:[0-9]+[hms])*[ \t]*(?:\r?\n|\Z))"  # (a duration: Vault's `768h0m0s`; a name in
+    r"(?!(?=[a-z0-9-]{8,11}[ \t]*(?:\r?\n|\Z))[a-z0-9]{1,8}(?:-[a-z0-9]{1,8}){1,3}[ \t]*(?:\r?\n|\Z))"  # words
+    # and hyphens, short: `prod-db-v7`; not a generated password so cut: `h0s9k5-x79fo8-vqxpyc`)
     r"""(?:"(?P<weak>[^"\s]{8,128})"|'(?P<weak2>[^'\s]{8,128})'|(?P<weak3>[^\s'"]{8,128}))"""
     r"[ \t]*(?=\r?\n|\Z)")
 
@@ -1546,8 +1556,8 @@ def redaction_patterns():
          r"(?i:password|passwd|secret|token|key|pwd|credential)[A-Za-z0-9_.-]*" + _CLI_ARGS
          + r"[ \t](?:--value|--body|-b))(?:=|[ \t]+|(?=[\"']))(?:" + _CLI_VALUE + r")"),
         ("kubectl-from-literal", "", "kubectl create secret … --from-literal=NAME=<value>",
-         r"--from-literal=(?!(?i:user|username|login|email|host|hostname|port|database|db|dbname|region)=)"
-         r"[^=\s]+=(?:" + _CLI_VALUE + r")"),  # (not a key that names a user or a place: `username=reporting`)
+         r"--from-literal=(?!(?i:user|username|login)=[a-z][a-z_.-]{0,30}[0-9]{0,4}(?=[\s'\"]|\Z))"
+         r"[^=\s]+=(?:" + _CLI_VALUE + r")"),  # (not a user's name that reads as one: `username=reporting`)
         ("docker-config-auth", "", "Docker config.json \"auth\" / \"identitytoken\" (base64 of user:password)",
          r"""\"(?:auth|identitytoken|registrytoken)\\?"[ \t]*:[ \t]*\\?"(?P<secret>[A-Za-z0-9+/=._-]{8,})"""),
         ("pgpass-line", "", ".pgpass host:port:database:user:password (* wildcards too)",
@@ -1661,16 +1671,16 @@ def redaction_patterns():
          r"(?=[\"'`]?[.,;:)!]{0,2}(?:\s|\Z))"),
         ("prose-user-slash-password", "", "a login written as user / password after a label that "
          "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`, `DB creds for the "
-         "replica: lis_ro / …`, `vpn: ikaur / …`, `the broker's creds are ops / …`): the "
+         "replica: lis_ro / …`, `vpn: ikaur / …`): the "
          "password, if it holds a digit, a symbol or a capital inside",
          r"(?#needs:creds:|creds =|creds=|cred:|Creds:|CREDS:|credentials:|Credentials:|login:|Login:"
          r"|LOGIN:|login =|login=|: user |Login for|Identifiants|Zugangsdaten:|Credenciales:|Credenciais:"
          r"|Wi-Fi:|WiFi:|WLAN:|creds for|vpn:|VPN:|Identifiants |Zugangsdaten "
-         r"|Credenciales |Credenciais |creds are |credentials are )"
+         r"|Credenciales |Credenciais )"
          r"(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?|[Ll]ogin|LOGIN|Identifiants"
          r"|Zugangsdaten|Credenciales|Credenciais|Wi-?Fi|WLAN|Login for[^\n:/]{1,40}|creds for[^\n:/]{1,40}"
          r"|(?:Identifiants|Zugangsdaten|Credenciales|Credenciais)[ \t][^\n:/]{1,40}"
-         r"|vpn|VPN)[ \t]*[:=][ \t]*|(?:creds|[Cc]redentials)[ \t]+are[ \t]+"  # (`… creds are jetson / …`)
+         r"|vpn|VPN)[ \t]*[:=][ \t]*"
          r"|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
          r"(?:(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})"
          r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
@@ -2503,7 +2513,8 @@ def redaction_patterns():
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)'|`(?P<weak3>[^`\n]+)`)"),
         ("key-byte-array", "i", "a key written as an array of bytes: `static const uint8_t aes_key[32] = { 0x…, … }`, "
          "a LoRaWAN `APPKEY[16] = { … }`: the bytes, eight or more",
-         r"(?#needs:0x)(?<!pub_)(?<!pub)(?<!public_)(?<!public)(?:key|secret|psk|token)\w*[ \t]*\[[ \t]*\d*[ \t]*\][ \t]*=[ \t]*\{\s*"
+         r"(?#needs:0x)(?:(?<!(?<![a-z])pub_)(?<!(?<![a-z])pub)(?<!(?<![a-z])public_)(?<!(?<![a-z])public)key|secret|psk|token)"
+         r"\w*[ \t]*\[[ \t]*\d*[ \t]*\][ \t]*=[ \t]*\{\s*"
          r"(?P<secret>0x[0-9a-f]{2}(?:\s*,\s*0x[0-9a-f]{2}){7,})"),
         ("legacy-declaration-value", "i", "a value given to a field named for a password in a declaration: "
          "COBOL's `05 WS-DB2-PASSWORD PIC X(08) VALUE '…'`, ABAP's `lv_password TYPE string VALUE '…'`, "
@@ -2516,8 +2527,8 @@ def redaction_patterns():
         ("csh-setenv", "", "csh's `setenv NAME value`, U-Boot's `fw_setenv name value` and Apache's `SetEnv NAME \"value\"` "
          "for a secret's name: "
          "the value, if it looks random",
-         r"(?#needs:setenv |SetEnv )(?:setenv|SetEnv)[ \t]+[A-Za-z0-9_]{0,40}(?i:pass|password|passwd|secret|token|key|pwd|psk)"
-         r"[A-Za-z0-9_]{0,40}[ \t]+(?:\"(?P<weak2>[^\"\n]+)\"|'(?P<weak3>[^'\n]+)'|(?P<weak>[^\s\"']+))"),
+         r"(?#needs:setenv |SetEnv )(?:setenv|SetEnv)[ \t]+(?:[A-Za-z0-9_]{0,40}(?:PASS|PASSWORD|PASSWD|SECRET|TOKEN|KEY|PWD)[A-Za-z0-9_]{0,40}"
+         r"|[a-z0-9_]{0,40}(?:pass|password|passwd|secret|token|pwd|psk))[ \t]+(?:\"(?P<weak2>[^\"\n]+)\"|'(?P<weak3>[^'\n]+)'|(?P<weak>[^\s\"']+))"),
         ("secret-value-flag", "i", "a `--value` given in the command that names a secret: "
          "`occ config:system:set dbpassword --value=…`, `put-parameter --name db_token --value …`: "
          "the value, if it looks random",
@@ -3081,14 +3092,28 @@ def redaction_patterns():
          # for this session: …`; not small letters unless five consonants or a consonant and a vowel
          # in turn make them: `pzwwlcwu`, `sucutepofawe`)
          + _STATED_OTHERWISE_VALUE),
-        ("secret-or-pass-stated", "", "the same after `secret` or `pass` (`shared secret is …`, `pass for the spare "
-         "controller is …`), words prose uses for other things too: only after `is` (or its kin in other "
-         "languages) or a colon, never before a bracket, and not a test's `PASS:`",
-         r"(?#needs:secret|Secret|SECRET|pass|Pass)"
-         r"(?P<name>" + one_of(*("%s(?<=(?<![\\w-])%s)" % (spelling, spelling)
-                                 for spelling in ("secret", "Secret", "SECRET", "pass", "Pass"))) + r")"
+        ("secret-or-pass-stated", "", "a value stated after `secret` or `pass` (`shared secret is …`, `pass for the "
+         "spare controller is …`), words prose uses for other things too (a boarding pass, a compiler's pass, the "
+         "secret of a recipe, a test runner's `Pass:`): only after `is` (or its kin in other languages) or a colon, "
+         "never before a bracket, only eight characters or more that look random and end their clause, and not an "
+         "object's name in small letters and hyphens",
+         r"(?#needs:secret|Secret|SECRET|pass)"
+         r"(?P<name>" + one_of(*("%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for spelling in (
+             "secret", "Secret", "SECRET")), *("%s(?<=(?<![\\w-])%s)%s" % (spelling, spelling, "".join(
+                 "(?<!%s %s)(?<!%s %s)" % (noun, spelling, noun.capitalize(), spelling) for noun in _PASS_NOUNS))
+                 for spelling in ("pass",))) + r")"
+         r"(?![ \t]+(?:sauce|santa|menu|weapon|garden|agent|service|society|ingredient|recipe|of|to|behind|lies"
+         r"|names?|ids?|types?|scan|scanning|store|manager|ref|reference|file|path|version)(?![\w-]))"
+         r"(?![ \t]*#)"  # (Python's `pass  # …`)
          + _STATED_JOIN.replace("{0,100}?", "{0,70}?", 1).replace(
-             r"|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\)))", "", 1) + _STATED_OTHERWISE_VALUE),
+             r"|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\)))", "", 1).replace("|to|", "|", 1)
+         + r"(?![a-z0-9]+(?:-[a-z0-9]+)+(?![^\s.,;:)'\"`]))"  # (an object's name: `sealed-secrets-key8x7qf`,
+         r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)+/|/|[\w.-]+(?:/[\w.-]+)+(?::[0-9]+)?(?![^\s.,;)]))"  # a type's, `kubernetes.io/tls`,
+         # a path or a URL's rest after its scheme: `config/plant.yml:12`, `ssh://…`)
+         r"(?P<weak>[^\s'\"`]{7,63}[^\s'\"`.,;:!?)])"
+         # (the clause ends with it: not a word of a longer sentence, `The secret is WAL2JSON plus …`)
+         r"(?=[\"'`’”」)»]?(?:[.,;:)!?]{0,2}[ \t]*(?:\r?\n|\Z)|[.,;:)!?]{1,2}[ \t]"
+         r"|[ \t]+(?:btw|—|–|-|\(|please|thanks|and|but|for|on|in|until|till)(?![\w-])))"),
         ("key-stated-languages", "", "a key stated in prose in other languages, where the word also means a "
          "key of a lock or a table (`a chave do VirusTotal … é …`, `La chiave del Wi-Fi … è …`, `Klucz do "
          "panelu: …`, `De wifi-sleutel … is …`, `Ключ от Wi-Fi: …`, `暗号化キーは「…」`, Arabic's, Persian's, "
@@ -3451,7 +3476,7 @@ def redaction_patterns():
          r"(?#needs:key|ltk|secret|psk)(?:key|ltk|secret|psk)(?<!hotkey)(?<!monkey)(?<!donkey)(?<!turkey)(?<!hockey)"
          r"(?<!jockey)(?<!whiskey)(?<!sort_key)(?<!sortkey)(?<!primary_key)(?<!foreign_key)(?<!scale_key)"
          r"(?<!piano_key)(?<!color_key)(?<!colorkey)(?<!partition_key)(?<!cache_key)(?<![\"']key)"
-         r"(?<!pub_key)(?<!pubkey)(?<!public_key)(?<!publickey)"
+         r"(?<!(?<![a-z])pub_key)(?<!(?<![a-z])pubkey)(?<!(?<![a-z])public_key)(?<!(?<![a-z])publickey)"
          r"(?:_?(?:bytes|data|value|raw|array|[0-9]{1,3}))?(?![a-z0-9_])"
          # (its type or a size between: `rgubSecretKey[k_n…] =`; then a call or a type that makes the list)
          r"[^\n=:\",]{0,60}?(?:=|:|\bis\b)[ \t]*(?:(?:new[ \t]+)?[a-z_][\w.]{0,30}(?:\[[^\]\n]{0,20}\])*[ \t]*)?"
@@ -3503,9 +3528,11 @@ def redaction_patterns():
          "(?P<name>" + "|".join(_PASSWORD_NAMES_BEYOND_ENGLISH) + ")(?:(?:" + "|".join(
              "(?<=[a-z0-9_.-]%s)" % word for word in _PASSWORD_NAMES_BEYOND_ENGLISH) + ")(?P<compound>))?"
          + _NAME_SUFFIX + _NAME_CLOSE + _ASSIGNED_VALUE),
-        ("password-abbreviation", "i", "a password after a language's short word for it and a colon: Dutch `ww:` "
-         "(wachtwoord), Swedish `lösen:` (lösenord), a mainframe's `PSWD=`, if it looks random",
-         r"(?#needs:ww|lösen|losen|pswd)(?<![\w-])(?:ww|l(?:ö|o)sen|pswd)[ \t]*[:=][ \t]*"
+        ("password-abbreviation", "i", "a password after a language's short word for it: Dutch `ww:` (wachtwoord), "
+         "Swedish `lösen:` (lösenord), a mainframe's `PSWD=`, if it looks random; not a work week (`ww: 2024WW32`), "
+         "a ticket (`Ticket lösen: INC0012345`) nor words joined by hyphens (a branch's name)",
+         r"(?#needs:ww:|ww :|lösen|losen|pswd)(?<![\w-])(?:(?:ww|l(?:ö|o)sen)[ \t]*:|pswd[ \t]*[:=])[ \t]*"
+         r"(?![0-9]{2,4}ww[0-9]|[0-9]{4}-w[0-9]|[a-z]{2,5}-?[0-9]{4,}(?![^\s.,;)])|[a-z0-9]+(?:-[a-z0-9]+)+(?![^\s.,;)]))"
          r"(?P<weak>[^\s,;'\"`]{6,64}?)(?=[.,;)]?(?:\s|\Z))"),
         ("sensitive-value", "", "a value marked sensitive: \"sensitive\": true, then \"value\": … "
          "(terraform output -json)",
@@ -3558,7 +3585,7 @@ def redaction_patterns():
 _PLACEHOLDER_VALUE = (
     r"(?:\$[A-Za-z_][A-Za-z0-9_]*(?:/.*)?|![A-Za-z][A-Za-z0-9_:.-]*|![a-z][a-z0-9_-]*[ \t]+\S.*"
     r"|(?i:\$env):[A-Za-z_][A-Za-z0-9_]*|\(\([A-Za-z_][A-Za-z0-9_.-]*(?:\)\))?|__[A-Za-z][A-Za-z0-9_]*__|@@[A-Za-z][A-Za-z0-9_]*@@"
-    r"|@[A-Z][A-Z0-9]*_[A-Z0-9_]*@|@[A-Z]{3,}@"  # (a build's substitution: autoconf's, CMake's, Yocto's `@WIFI_PSK@`)
+    r"|@[A-Z]{2,}(?:_[A-Z]{2,})+@"  # (a build's substitution of words: CMake's, Yocto's `@WIFI_PSK@`)
     r"|#\{.*|=\{\{.*|\{!.*|@(?:[A-Za-z_]+|[A-Z][A-Z0-9_]{2,})(?![\w!#$%^&*+=~.-])"  # (n8n's `={{ $env.X }}`,
     # Salesforce's `{!$Credential.…}`, a T-SQL variable: `WITH PASSWORD = @NewPassword`, a secret's name in EAS or
     # Vercel: `"@SENTRY_AUTH_TOKEN"`)
@@ -4289,8 +4316,9 @@ def is_stand_in_value(value, name, placeholder):
         return True  # a command whose output is the value (`"`pass show email/main`"`), a reference to where
         # it is kept (borgmatic's `{credential systemd borg.pw}`, Home Assistant's `!secret …`)
     host, _, path = value.partition("://")[2].partition("/")
+    folder, _, version = path.partition("/")[2].partition("/")
     if value.startswith("https://") and host.endswith(".vault.azure.net") and path.startswith("secrets/") and (
-            path.count("/") <= 2):
+            folder.replace("-", "").isalnum() and (not version or len(version) == 32 and set(version) <= _HEX)):
         return True  # a Key Vault secret's id: its name and version (`az keyvault secret show … --query id`)
     if value[:1] == "%" and value[1:2].isalpha() and value[2:3] == "/":
         return True  # a path after a systemd specifier: `%h/.config/bot/token`
@@ -4319,8 +4347,6 @@ def is_stand_in_value(value, name, placeholder):
             and not any(is_random_letters(part) for part in value.split("."))
             and (value.partition(".")[0].islower() or not is_random_letters(value.replace(".", "").replace("_", "")))):
         return not (is_dotted_passphrase(value) or is_joined_passphrase(value))  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
-    if name and value == name and value.isidentifier() and not any(c.isdigit() for c in value):
-        return True  # a variable passed on under its own name: `SecretClient(…, credential=credential)`
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
         return "pass" not in name and "pwd" not in name
     return name in ("key", "token") and names_a_key(value, name)
@@ -4610,7 +4636,7 @@ def is_stated_password(text, start, value):
     (`the token's request id is …`, `password iterations: 600000`)."""
     if len(value) < 6 or value.lower().strip("!?.") in _NOT_STATED_WORDS:
         return False
-    line = text[text.rfind("\n", 0, start) + 1:start].lower()
+    line = text[max(text.rfind("\n", 0, start) + 1, start - 200):start].lower()  # (its line, bounded)
     named = max(line.rfind(part) for part in _PASSWORD_WORD_PARTS)
     between = line[named:] if named >= 0 else line[-48:]  # (the words after the password's word)
     if any(word in _STATED_ABOUT_WORDS or word.startswith(("hash", "migrat", "rotat", "iterat", "complex"))
@@ -5608,7 +5634,7 @@ def unnamed_run_span(text, lowered, match, start, end, window):
     if text[start - 1:start] == "<" and text[end:end + 1] == "@" and any(
             header in lowered[max(0, start - 400):start] for header in ("message-id", "in-reply-to", "references")):
         return None  # a mail's Message-ID (`Message-ID: <CA…@mail.gmail.com>`)
-    result = text[max(0, start - 20):start].split()[-1:]  # (the log's columns: tabs, or spaces as printed)
+    result = text[max(0, start - 20):start].rpartition("\n")[2].split()[-1:]  # (its columns: tabs or spaces)
     if result and result[0] in _CLOUDFRONT_RESULTS and (
             lowered.rfind("cloudfront.net", max(0, start - 400), start) >= 0):
         return None  # a CloudFront access log's request id, after its result (`… Hit Im-Q3of…==`)
@@ -6534,7 +6560,8 @@ def redact_rows(text):
                 whole = whole_value_end(text, start, end, name)  # (0 unless the row cut a secret short)
                 end = whole or end
                 value = text[start:end]
-                if is_stand_in_value(value, name, placeholder) or (sealed and in_sealed_document(text, lowered, start)) or (
+                if is_stand_in_value(value, name, placeholder) or is_passed_on(text, start, end) or (
+                        sealed and in_sealed_document(text, lowered, start)) or (
                         in_arn(lowered, start)) or (
                         named_public(lowered, start, firebase)) or (
                         is_published(value)) or (
@@ -6553,6 +6580,17 @@ def redact_rows(text):
             rows = [later for later in rows_to_try(gate, text, lowered) if later > row]
             next_row = 0
     return text, total
+
+
+def is_passed_on(text, start, end):
+    """True when text[start:end] is a call's keyword argument that passes on a variable of
+    the key's own name, as written: `SecretClient(url, credential=credential)`, `(pwd=pwd)`
+    (not a literal: `password: password`, `PWD="pwd"`)."""
+    value = text[start:end]
+    key_start = start - 1 - len(value)
+    return (text[start - 1:start] == "=" and text[key_start:start - 1] == value and value.isidentifier()
+            and text[max(0, key_start - 40):key_start].rstrip()[-1:] in ("(", ",")
+            and text[end:end + 40].lstrip()[:1] in (",", ")"))
 
 
 # What may follow a credential's word in a label over a value alone on its line (is_labelled_value).

@@ -2609,8 +2609,6 @@ issue("secret-or-pass-stated", "prose", "Noor: pass for the spare drone controll
       "Falomi" + rand(DIGITS, 3), "spare drone controller is ")
 issue("prose-secret-stated-languages", "prose", "Das WLAN-Passwort im Labor ist jetzt {v} (SSID lab-5g).",
       "-".join(("amsel", "kiesel", "lupine", "ofenrohr", "zinnober")), "ist jetzt ")
-issue("prose-user-slash-password", "prose", "handover: staging broker creds are mqtt_ops / {v} \u2014 no rotation yet",
-      "Heron." + rand(DIGITS, 3), "mqtt_ops / ")
 issue("csh-setenv", "cli", "fw_setenv wifi_psk '{v}' && fw_printenv wifi_ssid", mixed(12) + "^!" + mixed(6),
       "wifi_psk '")
 BENIGN += ['network={\n    ssid="lab-bench"\n    psk="@LAB_WIFI_PSK@"\n    key_mgmt=WPA-PSK\n}',
@@ -2632,3 +2630,16 @@ issue("pin-stated", "prose", "Die PIN f\u00fcr das Signaturzertifikat der Kasse 
       rand(DIGITS, 6), "der Kasse lautet ")
 issue("pin-stated", "prose", "PIN-kod f\u00f6r test-kortet i kassask\u00e5pet: {v}", rand(DIGITS, 6), "kassask\u00e5pet: ")
 BENIGN += ["PIN entry timeout is 300000 ms on the card readers", "PIN reset ticket: 20240612 (closed)"]
+issue("assignment-languages", "config", "MYSQL_KENNWORT='{v}'", "kennwort", "MYSQL_KENNWORT='")
+issue("kubectl-from-literal", "cli", "kubectl create secret generic relay --from-literal=username={v}",
+      "%s-%s-4%s-9%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+      "--from-literal=username=")
+BENIGN += ["Boarding pass is 7KQX31 for seat 14C", "Pass: TestParseConfig/empty_input (0.00s)",
+           "The secret sauce is BM25plus reranking.", "ww = img.shape[1]", "ww: 2025WW14 release train",
+           "Ticket l\u00f6sen: INC0048213", "setenv keymap de-latin1", "setenv tokenizer_model gpt2-medium",
+           "$ vault read -field=ttl auth/token/roles/ci-token\n768h0m0s",
+           "$ terraform output -raw db_secret_name\nstage-db-v3",
+           "Secret scan flagged 7c1d2e9:config/site.yml:31, a hash of the recipe file.",
+           'BORG_PASSCOMMAND="pass show borg/web-01" borg list ssh://borg@10.1.2.3/./repo',
+           "secret name is RELEASE_SIGNING_P12; the value is in the org's secrets",
+           "def login(self, username, pwd=pwd):"]

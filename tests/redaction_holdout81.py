@@ -56,7 +56,8 @@ Measured
 Blind, with the engine of the session that read it, before any rule of that session: recall 0.959
 (1,419 of 1,480) and false positives 8 of 950 (0.8%). Tuned on since by classes (`@VAR@`
 substitutions, a public key's byte array, `secret` and `pass` stated in prose, U-Boot's
-`fw_setenv`, `creds are user / password`): 0.964 (1,427) and none.
+`fw_setenv`): 0.963 (1,426) and none. (`creds are user / password` was taken too, then dropped
+after a review found it took `dev / staging2` and a region.)
 """
 import base64
 import hashlib
