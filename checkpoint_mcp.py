@@ -7280,18 +7280,33 @@ def redact_environment_secrets(text):
 # dotfiles manager links files), bounded, and read again when it changes (looked at once a
 # second at most). A line that is no pattern is left out and said (UserPatterns.problems:
 # each save warns, `doctor` names them); nothing of a file too large or unreadable is used.
-# Python's regular expressions cannot be stopped once started, so a pattern that repeats a
-# repetition (exponential time on a long enough text) is refused, and each pattern runs on a
-# line at a time, on at most _USER_PATTERN_WINDOW characters of it at once.
+# Python's regular expressions cannot be stopped once started, and a backtracking engine
+# takes time in the power of the text's length that a pattern's repeats of varying length
+# give it. So a pattern that repeats a repetition (exponential) or has three such repeats is
+# refused; each runs on a line at a time, in windows the shorter the more such repeats it
+# has (UserPattern.window); and a pattern that has taken _USER_PATTERN_SECONDS in a process
+# is left out for the rest of it (said, as a bad line is), which bounds what it can cost.
 USER_PATTERNS_FILE = "redact-patterns"
-_USER_PATTERN_WINDOW = 1000  # characters; windows of a longer line overlap by a fifth
+_USER_PATTERN_WINDOWS = (1000, 1000, 128)  # characters at once, by repeats of varying length (0-2)
+_USER_PATTERN_SECONDS = 0.5  # a pattern's time in a process, after which it is left out
 _USER_PATTERN_PROBLEMS = 3  # lines whose problem is said; the rest are counted
 
 
+class UserPattern:
+    """One line of redact-patterns: its `regex`, its line's `number`, the `window` of
+    characters it runs on at once, and the `seconds` it has taken in this process."""
+
+    __slots__ = ("regex", "number", "window", "seconds")
+
+    def __init__(self, regex, number, window):
+        self.regex, self.number, self.window, self.seconds = regex, number, window, 0.0
+
+
 class UserPatterns(Record):
-    """The patterns of the `redact-patterns` file at `path` as it was at `stamp` (what
-    os.stat said of it; None when there is no file), `checked` (time.monotonic) when that
-    was last looked at, and a sentence for each thing of the file not used."""
+    """The patterns (`regexes`, UserPattern each) of the `redact-patterns` file at `path` as
+    it was at `stamp` (what os.stat said of it; None when there is no file), `checked`
+    (time.monotonic) when that was last looked at, and a sentence for each thing of the file
+    not used."""
 
     __slots__ = ("path", "stamp", "checked", "regexes", "problems")
 
@@ -7300,33 +7315,45 @@ _user_patterns = {}  # the path of a redact-patterns file -> UserPatterns
 _user_patterns_path = (None, -1, "")  # an environment, its size, its redact-patterns file
 
 
-def repeats_a_repetition(parsed, repeats, unbounded, within=False):
-    """Whether the parsed pattern `parsed` (the `re` module's own parser's tree, whose
-    opcodes of repetition are `repeats` and whose bound for none is `unbounded`) repeats
-    without bound something that itself repeats a varying number of times (`(a+)+`,
-    `(\\w+-?)*`): what makes a backtracking engine take exponential time."""
+def varying_repeats(parsed, repeats, unbounded, branch, within=False):
+    """(how many wide repeats, the product of the narrow ones' choices) in the parsed pattern
+    `parsed` (the `re` module's own parser's tree, whose opcodes of repetition are `repeats`,
+    of a choice `branch`, and whose bound for none is `unbounded`): a repeat is wide when it
+    has no bound or its counts span more than 16 (`+`, `*`, `{1,64}`), narrow else (`?`,
+    `{4,8}`: 2 and 5 choices). None when it repeats without bound something that itself
+    varies or chooses (`(a+)+`, `(\\w+-?)*`, `(a|aa)+`): exponential time."""
+    wide, choices = 0, 1
     for op, argument in parsed:
+        parts = []
+        if within and op == branch:
+            return None
         if op in repeats:
             low, high, body = argument
-            if within and low != high:
-                return True
-            if repeats_a_repetition(body, repeats, unbounded, within or high == unbounded):
-                return True
+            if low != high:
+                if within:
+                    return None
+                if high == unbounded or high - low > 16:
+                    wide += 1
+                else:
+                    choices *= high - low + 1
+            parts, within_body = [body], within or high == unbounded
         elif hasattr(argument, "data"):
-            if repeats_a_repetition(argument, repeats, unbounded, within):
-                return True
+            parts, within_body = [argument], within
         elif isinstance(argument, (list, tuple)):  # a group's, a branch's, an assertion's parts
+            within_body = within
             for item in argument:
-                branches = item if isinstance(item, list) else [item]
-                if any(hasattr(branch, "data") and repeats_a_repetition(branch, repeats, unbounded, within)
-                       for branch in branches):
-                    return True
-    return False
+                parts += [branch_ for branch_ in (item if isinstance(item, list) else [item]) if hasattr(branch_, "data")]
+        for part in parts:
+            inner = varying_repeats(part, repeats, unbounded, branch, within_body)
+            if inner is None:
+                return None
+            wide, choices = wide + inner[0], choices * inner[1]
+    return wide, choices
 
 
 def compiled_user_pattern(line):
-    """(the compiled pattern of a line of redact-patterns, None) or (None, why it is not
-    used)."""
+    """(the compiled pattern of a line of redact-patterns, how many repeats of varying
+    length it has) or (None, why it is not used)."""
     import re
     import warnings
     try:
@@ -7341,15 +7368,23 @@ def compiled_user_pattern(line):
         repeats = tuple(getattr(constants, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
                         if hasattr(constants, name))
         try:
-            nested = repeats_a_repetition(parser.parse(line), repeats, constants.MAXREPEAT)
-        except Exception:  # (a parser of another version: the pattern compiled, so it is kept)
-            nested = False
-        if nested:
-            return None, ("repeats a repetition (`(a+)+`), which can take hours on a long text; write the "
-                          "repeated part once (`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
+            found = varying_repeats(parser.parse(line), repeats, constants.MAXREPEAT, constants.BRANCH)
+        except Exception:  # (a parser of another version: the pattern compiled, so it is kept, as
+            found = (len(_USER_PATTERN_WINDOWS) - 1, 1)  # one of the costliest kept)
+        if found is None:
+            return None, ("repeats a repetition or a choice (`(a+)+`, `(a|ab)+`), which can take hours on a "
+                          "long text; write the repeated part once (`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
+        varying, choices = found
+        if varying >= len(_USER_PATTERN_WINDOWS) or choices > 256:
+            return None, ("%s, which can take minutes on a long line; %s" % (
+                ("has %d wide repeats (`+`, `*`, `{1,64}`)" % varying, "keep two at most (`svc_[a-z0-9]{32}` "
+                 "has none)") if varying >= len(_USER_PATTERN_WINDOWS) else
+                ("can count its narrow repeats (`?`, `{4,8}`) %d ways" % choices, "keep fewer of them")))
+    else:
+        varying = len(_USER_PATTERN_WINDOWS) - 1
     if regex.fullmatch("") is not None:
         return None, "matches an empty text, so it would take nothing"
-    return regex, None
+    return regex, varying
 
 
 def read_user_patterns(path, stamp, checked):
@@ -7387,11 +7422,11 @@ def read_user_patterns(path, stamp, checked):
         if len(regexes) == LIMITS["userPatterns"]:
             refused.append("only its first %d patterns are used" % LIMITS["userPatterns"])
             break
-        regex, why = compiled_user_pattern(line)
+        regex, varying = compiled_user_pattern(line)
         if regex is None:
-            refused.append("line %d %s" % (number, why))
+            refused.append("line %d %s" % (number, varying))
         else:
-            regexes.append(regex)
+            regexes.append(UserPattern(regex, number, _USER_PATTERN_WINDOWS[varying]))
     problems = []
     if refused:
         more = len(refused) - _USER_PATTERN_PROBLEMS
@@ -7444,21 +7479,31 @@ def user_patterns():
 def redact_user_patterns(text):
     """The user's own patterns (user_patterns): each match redacted, only its group named
     `secret` when the pattern has one (`acme_pass=(?P<secret>\\S+)` keeps the name); a line
-    at a time, _USER_PATTERN_WINDOW characters at most at once; never inside what a row
-    redacted already, and matches that touch redacted as one."""
-    regexes = user_patterns().regexes
-    if not regexes:
+    at a time, in windows of the pattern's size that overlap by half; never inside what a row
+    redacted already, and matches that touch redacted as one. A pattern that has taken
+    _USER_PATTERN_SECONDS in this process is left out from then on, and said."""
+    patterns = user_patterns()
+    if not patterns.regexes:
         return text, 0
-    spans, size, step = [], _USER_PATTERN_WINDOW, _USER_PATTERN_WINDOW - _USER_PATTERN_WINDOW // 5
-    line_start = 0
-    while line_start <= len(text):
-        line_end = text.find("\n", line_start)
-        line_end = len(text) if line_end < 0 else line_end
-        for window in range(line_start, max(line_start + 1, line_end - size + step), step):
-            for regex in regexes:
-                group = "secret" if "secret" in regex.groupindex else 0
+    import time
+    spans = []
+    for pattern in patterns.regexes:
+        if pattern.seconds > _USER_PATTERN_SECONDS:
+            continue
+        regex, size, started = pattern.regex, pattern.window, time.monotonic()
+        group = "secret" if "secret" in regex.groupindex else 0
+        line_start = 0
+        while line_start <= len(text):
+            line_end = text.find("\n", line_start)
+            line_end = len(text) if line_end < 0 else line_end
+            for window in range(line_start, max(line_start + 1, line_end - size // 2), size // 2):
                 spans += [match.span(group) for match in regex.finditer(text, window, min(line_end, window + size))]
-        line_start = line_end + 1
+            line_start = line_end + 1
+        pattern.seconds += time.monotonic() - started
+        if pattern.seconds > _USER_PATTERN_SECONDS:
+            patterns.problems.append("%s, line %d, took over %.1f s on this process's texts, so it is left out "
+                                     "until the file changes; anchor it on its literal text."
+                                     % (patterns.path, pattern.number, _USER_PATTERN_SECONDS))
     markers = []
     at = text.find(REDACTED)
     while at >= 0:

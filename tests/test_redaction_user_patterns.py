@@ -6,6 +6,7 @@ all, never half."""
 import json
 import os
 import unittest
+from unittest import mock
 
 import checkpoint_mcp
 from tests.support import TempDirTestCase, read_checkpoint, run_main
@@ -65,6 +66,22 @@ class PatternTest(UserPatternsTestCase):
         self.write_patterns("([a-z0-9]+-?)+\\.corp\\.example\\.com\nzq7\\.[a-z0-9]{16}\n")
         self.assertEqual(self.redact("a" * 60 + " and " + INTERNAL_TOKEN), ("a" * 60 + " and " + REDACTED, 1))
         self.assertIn("line 1 repeats a repetition", self.problems()[0])
+
+    def test_patterns_whose_time_grows_too_fast_are_refused(self):
+        self.write_patterns("(a|aa)+b\n.*.*.*=\na?b?c?d?e?f?g?h?i?x\n\\w+@\\w+\\.com\n")
+        problem = self.problems()[0]
+        self.assertIn("line 1 repeats a repetition or a choice", problem)
+        self.assertIn("line 2 has 3 wide repeats", problem)
+        self.assertIn("line 3 can count its narrow repeats", problem)
+        self.assertNotIn("line 4", problem)  # (two wide repeats: kept, on short windows)
+        self.assertEqual(self.redact("write to ops@example.com")[0], "write to " + REDACTED)
+
+    def test_a_pattern_that_took_its_time_is_left_out_and_said(self):
+        self.write_patterns("zq7\\.[a-z0-9]{16}\n")
+        with mock.patch.object(checkpoint_mcp, "_USER_PATTERN_SECONDS", 0.0):
+            self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 1)  # (the call that took it)
+            self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 0)
+        self.assertIn("line 1, took over", self.problems()[0])
 
     def test_a_long_line_is_matched_in_overlapping_windows(self):
         self.write_patterns("zq7\\.[a-z0-9]{16}\n")
