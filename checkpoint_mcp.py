@@ -7315,40 +7315,55 @@ _user_patterns = {}  # the path of a redact-patterns file -> UserPatterns
 _user_patterns_path = (None, -1, "")  # an environment, its size, its redact-patterns file
 
 
-def varying_repeats(parsed, repeats, unbounded, branch, within=False):
-    """(how many wide repeats, the product of the narrow ones' choices) in the parsed pattern
-    `parsed` (the `re` module's own parser's tree, whose opcodes of repetition are `repeats`,
-    of a choice `branch`, and whose bound for none is `unbounded`): a repeat is wide when it
-    has no bound or its counts span more than 16 (`+`, `*`, `{1,64}`), narrow else (`?`,
-    `{4,8}`: 2 and 5 choices). None when it repeats without bound something that itself
-    varies or chooses (`(a+)+`, `(\\w+-?)*`, `(a|aa)+`): exponential time."""
-    wide, choices = 0, 1
+def varying_repeats(parsed, codes, within=False):
+    """(how many wide repeats, how many ways the rest can be counted or chosen) in the parsed
+    pattern `parsed` (the `re` module's own parser's tree, its opcodes in `codes`): a repeat
+    is wide when it has no bound or its counts span more than 16 (`+`, `*`, `{1,64}`),
+    narrow else (`?`, `{4,8}`: 2 and 5 ways), and a choice has a way for each branch
+    (`(pin|code)`: 2). None when something that varies or chooses is itself repeated
+    (`(a+)+`, `(\\w*){20}`, `(a|aa)+`) or the pattern refers back to a group (`(a+)\\1`):
+    time exponential, or in a high power of the text's length."""
+    wide, ways = 0, 1
     for op, argument in parsed:
         parts = []
-        if within and op == branch:
+        if op == codes.GROUPREF or op == getattr(codes, "GROUPREF_EXISTS", None):
             return None
-        if op in repeats:
+        if op == codes.BRANCH:
+            if within:
+                return None
+            ways *= len(argument[1])
+        if op in codes.repeats:
             low, high, body = argument
             if low != high:
                 if within:
                     return None
-                if high == unbounded or high - low > 16:
+                if high == codes.MAXREPEAT or high - low > 16:
                     wide += 1
                 else:
-                    choices *= high - low + 1
-            parts, within_body = [body], within or high == unbounded
+                    ways *= high - low + 1
+            parts, within_body = [body], within or high > 1
         elif hasattr(argument, "data"):
             parts, within_body = [argument], within
         elif isinstance(argument, (list, tuple)):  # a group's, a branch's, an assertion's parts
             within_body = within
             for item in argument:
-                parts += [branch_ for branch_ in (item if isinstance(item, list) else [item]) if hasattr(branch_, "data")]
+                parts += [part for part in (item if isinstance(item, list) else [item]) if hasattr(part, "data")]
         for part in parts:
-            inner = varying_repeats(part, repeats, unbounded, branch, within_body)
+            inner = varying_repeats(part, codes, within_body)
             if inner is None:
                 return None
-            wide, choices = wide + inner[0], choices * inner[1]
-    return wide, choices
+            wide, ways = wide + inner[0], ways * inner[1]
+    return wide, ways
+
+
+class _RegexCodes:
+    """The opcodes varying_repeats reads, from the `re` module's own parser."""
+
+    def __init__(self, constants):
+        self.repeats = tuple(getattr(constants, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+                             if hasattr(constants, name))
+        self.MAXREPEAT, self.BRANCH, self.GROUPREF = constants.MAXREPEAT, constants.BRANCH, constants.GROUPREF
+        self.GROUPREF_EXISTS = getattr(constants, "GROUPREF_EXISTS", None)
 
 
 def compiled_user_pattern(line):
@@ -7360,26 +7375,25 @@ def compiled_user_pattern(line):
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # (`[[:digit:]]`: a FutureWarning, and not what it seems)
             regex = re.compile(line)
-    except (re.error, RecursionError, OverflowError, Warning) as error:
-        return None, "is not a regular expression Python reads (%s)" % error
+    except Exception as error:  # (re.error, a Warning; RecursionError, OverflowError, and Python 3.8's
+        return None, "is not a regular expression Python reads (%s)" % error  # RuntimeError on `(?(1)a|b)`)
     parser = getattr(re, "_parser", None) or sys.modules.get("sre_parse")
     if parser is not None:
-        constants = getattr(parser, "_constants", None) or parser
-        repeats = tuple(getattr(constants, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
-                        if hasattr(constants, name))
         try:
-            found = varying_repeats(parser.parse(line), repeats, constants.MAXREPEAT, constants.BRANCH)
+            found = varying_repeats(parser.parse(line), _RegexCodes(getattr(parser, "_constants", None) or parser))
         except Exception:  # (a parser of another version: the pattern compiled, so it is kept, as
             found = (len(_USER_PATTERN_WINDOWS) - 1, 1)  # one of the costliest kept)
         if found is None:
-            return None, ("repeats a repetition or a choice (`(a+)+`, `(a|ab)+`), which can take hours on a "
-                          "long text; write the repeated part once (`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
+            return None, ("repeats a repetition or a choice (`(a+)+`, `(a|ab)+`, `(\\w*){20}`) or refers back "
+                          "to a group (`\\1`), which can take hours on a long text; write the repeated part once "
+                          "(`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
         varying, choices = found
         if varying >= len(_USER_PATTERN_WINDOWS) or choices > 256:
             return None, ("%s, which can take minutes on a long line; %s" % (
                 ("has %d wide repeats (`+`, `*`, `{1,64}`)" % varying, "keep two at most (`svc_[a-z0-9]{32}` "
                  "has none)") if varying >= len(_USER_PATTERN_WINDOWS) else
-                ("can count its narrow repeats (`?`, `{4,8}`) %d ways" % choices, "keep fewer of them")))
+                ("can count its narrow repeats (`?`, `{4,8}`) and choose among its branches %d ways" % choices,
+                 "keep fewer of them")))
     else:
         varying = len(_USER_PATTERN_WINDOWS) - 1
     if regex.fullmatch("") is not None:
@@ -7493,12 +7507,15 @@ def redact_user_patterns(text):
         regex, size, started = pattern.regex, pattern.window, time.monotonic()
         group = "secret" if "secret" in regex.groupindex else 0
         line_start = 0
-        while line_start <= len(text):
-            line_end = text.find("\n", line_start)
-            line_end = len(text) if line_end < 0 else line_end
-            for window in range(line_start, max(line_start + 1, line_end - size // 2), size // 2):
-                spans += [match.span(group) for match in regex.finditer(text, window, min(line_end, window + size))]
-            line_start = line_end + 1
+        try:
+            while line_start <= len(text):
+                line_end = text.find("\n", line_start)
+                line_end = len(text) if line_end < 0 else line_end
+                for window in range(line_start, max(line_start + 1, line_end - size // 2), size // 2):
+                    spans += [match.span(group) for match in regex.finditer(text, window, min(line_end, window + size))]
+                line_start = line_end + 1
+        except Exception:  # (MemoryError, or what else a pattern's engine may raise: the save goes on)
+            pattern.seconds = float("inf")
         pattern.seconds += time.monotonic() - started
         if pattern.seconds > _USER_PATTERN_SECONDS:
             patterns.problems.append("%s, line %d, took over %.1f s on this process's texts, so it is left out "

@@ -68,12 +68,15 @@ class PatternTest(UserPatternsTestCase):
         self.assertIn("line 1 repeats a repetition", self.problems()[0])
 
     def test_patterns_whose_time_grows_too_fast_are_refused(self):
-        self.write_patterns("(a|aa)+b\n.*.*.*=\na?b?c?d?e?f?g?h?i?x\n\\w+@\\w+\\.com\n")
+        self.write_patterns("(a|aa)+b\n.*.*.*=\na?b?c?d?e?f?g?h?i?x\n\\w+@\\w+\\.com\n(?:\\w*){20}!\n"
+                            "(a+)\\1b\n" + "(ab|cd)" * 9 + "e\n(?(1)a|b)\n")
         problem = self.problems()[0]
         self.assertIn("line 1 repeats a repetition or a choice", problem)
         self.assertIn("line 2 has 3 wide repeats", problem)
         self.assertIn("line 3 can count its narrow repeats", problem)
         self.assertNotIn("line 4", problem)  # (two wide repeats: kept, on short windows)
+        self.assertIn("and 4 more line(s)", problem)  # (a fixed count of a varying part, a reference back,
+        # nine choices in a row, a conditional: Python 3.8 cannot even compile that one)
         self.assertEqual(self.redact("write to ops@example.com")[0], "write to " + REDACTED)
 
     def test_a_pattern_that_took_its_time_is_left_out_and_said(self):
