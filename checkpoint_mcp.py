@@ -7514,8 +7514,11 @@ def redact_user_patterns(text):
                 for window in range(line_start, max(line_start + 1, line_end - size // 2), size // 2):
                     spans += [match.span(group) for match in regex.finditer(text, window, min(line_end, window + size))]
                 line_start = line_end + 1
-        except Exception:  # (MemoryError, or what else a pattern's engine may raise: the save goes on)
+        except Exception as error:  # (MemoryError, or what else a pattern's engine may raise: the save goes on)
             pattern.seconds = float("inf")
+            patterns.problems.append("%s, line %d, failed on a text (%s), so it is left out until the file "
+                                     "changes." % (patterns.path, pattern.number, type(error).__name__))
+            continue
         pattern.seconds += time.monotonic() - started
         if pattern.seconds > _USER_PATTERN_SECONDS:
             patterns.problems.append("%s, line %d, took over %.1f s on this process's texts, so it is left out "

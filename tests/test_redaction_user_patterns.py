@@ -86,6 +86,18 @@ class PatternTest(UserPatternsTestCase):
             self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 0)
         self.assertIn("line 1, took over", self.problems()[0])
 
+    def test_a_pattern_that_fails_while_matching_is_left_out_and_the_text_still_redacted(self):
+        class Failing:
+            groupindex = {}
+
+            def finditer(self, *arguments):
+                raise MemoryError()
+        self.write_patterns("zq7\\.[a-z0-9]{16}\n")
+        with checkpoint_mcp.RunEnvironment(self.env):
+            checkpoint_mcp.user_patterns().regexes[0].regex = Failing()
+        self.assertEqual(self.redact("GITHUB_TOKEN=ghp_" + "a1B2c3D4e5" * 4)[1], 1)  # (the rules still work)
+        self.assertIn("line 1, failed on a text (MemoryError)", self.problems()[0])
+
     def test_a_long_line_is_matched_in_overlapping_windows(self):
         self.write_patterns("zq7\\.[a-z0-9]{16}\n")
         for at in (0, 790, 990, 2500, 4980):
