@@ -7282,24 +7282,26 @@ def redact_environment_secrets(text):
 # each save warns, `doctor` names them); nothing of a file too large or unreadable is used.
 # Python's regular expressions cannot be stopped once started, and a backtracking engine
 # takes time in the power of the text's length that a pattern's repeats of varying length
-# give it. So a pattern that repeats a repetition (exponential) or has three such repeats is
-# refused; each runs on a line at a time, in windows the shorter the more such repeats it
-# has (UserPattern.window); and a pattern that has taken _USER_PATTERN_SECONDS in a process
-# is left out for the rest of it (said, as a bad line is), which bounds what it can cost.
+# give it. So a pattern whose cost grows too fast is refused (compiled_user_pattern); each
+# runs in windows the shorter the more wide repeats it has (UserPattern.window); and the
+# clock, read between windows, stops a pattern on a text after _USER_PATTERN_SECONDS (and
+# all of them after _USER_PATTERNS_SECONDS), which bounds what a save can pay, and says so.
 USER_PATTERNS_FILE = "redact-patterns"
-_USER_PATTERN_WINDOWS = (1000, 1000, 128)  # characters at once, by repeats of varying length (0-2)
-_USER_PATTERN_SECONDS = 0.5  # a pattern's time in a process, after which it is left out
+_USER_PATTERN_WINDOWS = (1000, 1000, 128)  # characters at once, by wide repeats (0-2)
+_USER_PATTERN_WAYS = (256, 16, 2)  # how many ways narrow repeats and choices may count, by wide repeats
+_USER_PATTERN_SECONDS = 0.5  # a pattern's time on one text, after which it stops there
+_USER_PATTERNS_SECONDS = 2.0  # all the patterns' time on one text, after which they all stop there
 _USER_PATTERN_PROBLEMS = 3  # lines whose problem is said; the rest are counted
 
 
 class UserPattern:
     """One line of redact-patterns: its `regex`, its line's `number`, the `window` of
-    characters it runs on at once, and the `seconds` it has taken in this process."""
+    characters it runs on at once, and whether it `failed` (raised) in this process."""
 
-    __slots__ = ("regex", "number", "window", "seconds")
+    __slots__ = ("regex", "number", "window", "failed")
 
     def __init__(self, regex, number, window):
-        self.regex, self.number, self.window, self.seconds = regex, number, window, 0.0
+        self.regex, self.number, self.window, self.failed = regex, number, window, False
 
 
 class UserPatterns(Record):
@@ -7334,6 +7336,9 @@ def varying_repeats(parsed, codes, within=False):
             ways *= len(argument[1])
         if op in codes.repeats:
             low, high, body = argument
+            if high != codes.MAXREPEAT and high > 64 and not (
+                    len(body.data) == 1 and body.data[0][0] in codes.single_characters):
+                return None  # (a count of a group, a choice or an assertion in the hundreds: `(?:(?=a)){100000}`)
             if low != high:
                 if within:
                     return None
@@ -7364,6 +7369,7 @@ class _RegexCodes:
                              if hasattr(constants, name))
         self.MAXREPEAT, self.BRANCH, self.GROUPREF = constants.MAXREPEAT, constants.BRANCH, constants.GROUPREF
         self.GROUPREF_EXISTS = getattr(constants, "GROUPREF_EXISTS", None)
+        self.single_characters = (constants.LITERAL, constants.NOT_LITERAL, constants.IN, constants.ANY)
 
 
 def compiled_user_pattern(line):
@@ -7388,15 +7394,19 @@ def compiled_user_pattern(line):
                           "to a group (`\\1`), which can take hours on a long text; write the repeated part once "
                           "(`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
         varying, choices = found
-        if varying >= len(_USER_PATTERN_WINDOWS) or choices > 256:
+        if varying >= len(_USER_PATTERN_WINDOWS) or choices > _USER_PATTERN_WAYS[varying]:
             return None, ("%s, which can take minutes on a long line; %s" % (
                 ("has %d wide repeats (`+`, `*`, `{1,64}`)" % varying, "keep two at most (`svc_[a-z0-9]{32}` "
                  "has none)") if varying >= len(_USER_PATTERN_WINDOWS) else
-                ("can count its narrow repeats (`?`, `{4,8}`) and choose among its branches %d ways" % choices,
-                 "keep fewer of them")))
+                ("can count its narrow repeats (`?`, `{4,8}`) and choose among its branches %d ways beside %d wide "
+                 "repeat(s)" % (choices, varying), "keep fewer of them (%d ways at most)" % _USER_PATTERN_WAYS[varying])))
     else:
         varying = len(_USER_PATTERN_WINDOWS) - 1
-    if regex.fullmatch("") is not None:
+    try:
+        empty = regex.fullmatch("") is not None
+    except Exception as error:  # (MemoryError: `(?:(?!x)){4294967294}`)
+        return None, "cannot be tried (%s)" % type(error).__name__
+    if empty:
         return None, "matches an empty text, so it would take nothing"
     return regex, varying
 
@@ -7492,46 +7502,50 @@ def user_patterns():
 
 def redact_user_patterns(text):
     """The user's own patterns (user_patterns): each match redacted, only its group named
-    `secret` when the pattern has one (`acme_pass=(?P<secret>\\S+)` keeps the name); a line
-    at a time, in windows of the pattern's size that overlap by half; never inside what a row
-    redacted already, and matches that touch redacted as one. A pattern that has taken
-    _USER_PATTERN_SECONDS in this process is left out from then on, and said."""
+    `secret` when the pattern has one (`acme_pass=(?P<secret>\\S+)` keeps the name); in
+    windows of the pattern's size that overlap by half; never inside what a row redacted
+    already, and matches that touch redacted as one. The clock is read between windows: a
+    pattern stops on a text after _USER_PATTERN_SECONDS on it, and all of them after
+    _USER_PATTERNS_SECONDS, and each time that is said; a pattern that fails is left out."""
     patterns = user_patterns()
     if not patterns.regexes:
         return text, 0
+    import bisect
     import time
-    spans = []
+    spans, begun = [], time.monotonic()
     for pattern in patterns.regexes:
-        if pattern.seconds > _USER_PATTERN_SECONDS:
+        if pattern.failed:
             continue
-        regex, size, started = pattern.regex, pattern.window, time.monotonic()
+        regex, step, started = pattern.regex, pattern.window // 2, time.monotonic()
         group = "secret" if "secret" in regex.groupindex else 0
-        line_start = 0
         try:
-            while line_start <= len(text):
-                line_end = text.find("\n", line_start)
-                line_end = len(text) if line_end < 0 else line_end
-                for window in range(line_start, max(line_start + 1, line_end - size // 2), size // 2):
-                    spans += [match.span(group) for match in regex.finditer(text, window, min(line_end, window + size))]
-                line_start = line_end + 1
+            for window in range(0, max(1, len(text) - step), step):
+                spans += [match.span(group) for match in regex.finditer(text, window, window + pattern.window)]
+                now = time.monotonic()
+                if now - started > _USER_PATTERN_SECONDS or now - begun > _USER_PATTERNS_SECONDS:
+                    patterns.problems.append("%s, line %d, took over %.1f s on a text of %d characters and was "
+                                             "stopped there (what follows it was not looked at); anchor it on its "
+                                             "literal text." % (patterns.path, pattern.number,
+                                                                now - started, len(text)))
+                    break
         except Exception as error:  # (MemoryError, or what else a pattern's engine may raise: the save goes on)
-            pattern.seconds = float("inf")
+            pattern.failed = True
             patterns.problems.append("%s, line %d, failed on a text (%s), so it is left out until the file "
                                      "changes." % (patterns.path, pattern.number, type(error).__name__))
-            continue
-        pattern.seconds += time.monotonic() - started
-        if pattern.seconds > _USER_PATTERN_SECONDS:
-            patterns.problems.append("%s, line %d, took over %.1f s on this process's texts, so it is left out "
-                                     "until the file changes; anchor it on its literal text."
-                                     % (patterns.path, pattern.number, _USER_PATTERN_SECONDS))
+        if time.monotonic() - begun > _USER_PATTERNS_SECONDS:
+            break
     markers = []
     at = text.find(REDACTED)
     while at >= 0:
-        markers.append((at, at + len(REDACTED)))
+        markers.append(at)
         at = text.find(REDACTED, at + len(REDACTED))
-    kept = [(start, end) for start, end in spans if end > start and any(
-        c.isalnum() for c in text[start:end].replace(REDACTED, "")) and not any(
-            first < start < last or first < end < last for first, last in markers)]
+
+    def in_a_marker(position):
+        before = bisect.bisect_left(markers, position) - 1  # (the last marker that starts before it)
+        return before >= 0 and position < markers[before] + len(REDACTED)
+
+    kept = [(start, end) for start, end in spans if end > start and not in_a_marker(start) and not in_a_marker(end)
+            and any(c.isalnum() for c in text[start:end].replace(REDACTED, ""))]
     return replace_spans(text, merged_spans(kept, touching=True))
 
 

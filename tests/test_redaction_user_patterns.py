@@ -69,22 +69,27 @@ class PatternTest(UserPatternsTestCase):
 
     def test_patterns_whose_time_grows_too_fast_are_refused(self):
         self.write_patterns("(a|aa)+b\n.*.*.*=\na?b?c?d?e?f?g?h?i?x\n\\w+@\\w+\\.com\n(?:\\w*){20}!\n"
-                            "(a+)\\1b\n" + "(ab|cd)" * 9 + "e\n(?(1)a|b)\n")
+                            "(a+)\\1b\n" + "(ab|cd)" * 9 + "e\n(?(1)a|b)\n(?:(?=a)){100000}b\n\\w*a?a?a?a?a?!\n")
         problem = self.problems()[0]
         self.assertIn("line 1 repeats a repetition or a choice", problem)
         self.assertIn("line 2 has 3 wide repeats", problem)
         self.assertIn("line 3 can count its narrow repeats", problem)
         self.assertNotIn("line 4", problem)  # (two wide repeats: kept, on short windows)
-        self.assertIn("and 4 more line(s)", problem)  # (a fixed count of a varying part, a reference back,
-        # nine choices in a row, a conditional: Python 3.8 cannot even compile that one)
+        self.assertIn("and 6 more line(s)", problem)  # (a fixed count of a varying part, a reference back,
+        # nine choices in a row, a conditional (Python 3.8 cannot even compile it), an assertion counted in
+        # the hundred thousands, five `?` beside a wide repeat)
         self.assertEqual(self.redact("write to ops@example.com")[0], "write to " + REDACTED)
 
-    def test_a_pattern_that_took_its_time_is_left_out_and_said(self):
+    def test_a_pattern_is_stopped_on_a_text_after_its_time_and_that_is_said(self):
         self.write_patterns("zq7\\.[a-z0-9]{16}\n")
+        text = "use %s first, " % INTERNAL_TOKEN + "x" * 3000 + " and then " + OTHER_TOKEN
         with mock.patch.object(checkpoint_mcp, "_USER_PATTERN_SECONDS", 0.0):
-            self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 1)  # (the call that took it)
-            self.assertEqual(self.redact("use " + INTERNAL_TOKEN)[1], 0)
+            redacted, count = self.redact(text)  # (stopped after its first window)
+        self.assertEqual(count, 1)
+        self.assertNotIn(INTERNAL_TOKEN, redacted)
         self.assertIn("line 1, took over", self.problems()[0])
+        self.assertIn("was stopped there", self.problems()[0])
+        self.assertEqual(self.redact(text)[1], 2)  # (not left out: the next text gets its full time)
 
     def test_a_pattern_that_fails_while_matching_is_left_out_and_the_text_still_redacted(self):
         class Failing:
