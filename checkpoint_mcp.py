@@ -7373,8 +7373,8 @@ class _RegexCodes:
 
 
 def compiled_user_pattern(line):
-    """(the compiled pattern of a line of redact-patterns, how many repeats of varying
-    length it has) or (None, why it is not used)."""
+    """(the compiled pattern of a line of redact-patterns, how many wide repeats it has: see
+    varying_repeats) or (None, why it is not used)."""
     import re
     import warnings
     try:
@@ -7390,9 +7390,9 @@ def compiled_user_pattern(line):
         except Exception:  # (a parser of another version: the pattern compiled, so it is kept, as
             found = (len(_USER_PATTERN_WINDOWS) - 1, 1)  # one of the costliest kept)
         if found is None:
-            return None, ("repeats a repetition or a choice (`(a+)+`, `(a|ab)+`, `(\\w*){20}`) or refers back "
-                          "to a group (`\\1`), which can take hours on a long text; write the repeated part once "
-                          "(`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
+            return None, ("repeats a repetition or a choice (`(a+)+`, `(a|ab)+`, `(\\w*){20}`), counts a group "
+                          "over 64 times or refers back to a group (`\\1`), which can take hours on a long text; "
+                          "write the repeated part once (`[a-z0-9-]+` for `([a-z0-9]+-?)+`)")
         varying, choices = found
         if varying >= len(_USER_PATTERN_WINDOWS) or choices > _USER_PATTERN_WAYS[varying]:
             return None, ("%s, which can take minutes on a long line; %s" % (
