@@ -7296,12 +7296,14 @@ _USER_PATTERN_PROBLEMS = 3  # lines whose problem is said; the rest are counted
 
 class UserPattern:
     """One line of redact-patterns: its `regex`, its line's `number`, the `window` of
-    characters it runs on at once, and whether it `failed` (raised) in this process."""
+    characters it runs on at once, whether it `failed` (raised) in this process, and
+    whether it was `stopped` on a text for its time (said once)."""
 
-    __slots__ = ("regex", "number", "window", "failed")
+    __slots__ = ("regex", "number", "window", "failed", "stopped")
 
     def __init__(self, regex, number, window):
-        self.regex, self.number, self.window, self.failed = regex, number, window, False
+        self.regex, self.number, self.window = regex, number, window
+        self.failed = self.stopped = False
 
 
 class UserPatterns(Record):
@@ -7523,10 +7525,12 @@ def redact_user_patterns(text):
                 spans += [match.span(group) for match in regex.finditer(text, window, window + pattern.window)]
                 now = time.monotonic()
                 if now - started > _USER_PATTERN_SECONDS or now - begun > _USER_PATTERNS_SECONDS:
-                    patterns.problems.append("%s, line %d, took over %.1f s on a text of %d characters and was "
-                                             "stopped there (what follows it was not looked at); anchor it on its "
-                                             "literal text." % (patterns.path, pattern.number,
-                                                                now - started, len(text)))
+                    if not pattern.stopped:  # (said once: each save repeats what is said)
+                        pattern.stopped = True
+                        patterns.problems.append("%s, line %d, took over %.1f s on a text of %d characters and was "
+                                                 "stopped there (what follows it was not looked at); anchor it on "
+                                                 "its literal text." % (patterns.path, pattern.number,
+                                                                        now - started, len(text)))
                     break
         except Exception as error:  # (MemoryError, or what else a pattern's engine may raise: the save goes on)
             pattern.failed = True

@@ -90,6 +90,9 @@ class PatternTest(UserPatternsTestCase):
         self.assertIn("line 1, took over", self.problems()[0])
         self.assertIn("was stopped there", self.problems()[0])
         self.assertEqual(self.redact(text)[1], 2)  # (not left out: the next text gets its full time)
+        with mock.patch.object(checkpoint_mcp, "_USER_PATTERN_SECONDS", 0.0):
+            self.redact(text)
+        self.assertEqual(len(self.problems()), 1)  # (said once, not once more for each text)
 
     def test_a_pattern_that_fails_while_matching_is_left_out_and_the_text_still_redacted(self):
         class Failing:
