@@ -1096,7 +1096,7 @@ _STATED_OTHERWISE_VALUE = (
     + _STATED_CHAR + r"{6,64}?"
     r"|(?=[a-z]{0,59}[bcdfghjklmnpqrstvwxz]{5})[a-z]{8,64}"
     r"|[aeiou]?(?:[bcdfghjklmnpqrstvwxyz][aeiou]){5,32}[bcdfghjklmnpqrstvwxyz]?)"
-    r"(?=[\"'`’”」)»]?[.,;:)]{0,2}(?:\s|\Z)|[，。、；（）])")
+    r"(?=[\"'`’”」)»]?[.,;:)]{0,2}(?:\s|\Z|\\[nrt])|[，。、；（）])")
 
 
 # `user:password` as a flag's or a key's value, the password in group `weak`.
@@ -1225,6 +1225,10 @@ def redaction_patterns():
         ("hubspot-refresh-token", "v", "the same region and UUID as an OAuth refresh token's value",
          r"(?#needs:na1-|na2-|eu1-|ap1-)refresh[_-]?[Tt]oken[\"']?[ \t]*[:=][ \t]*[\"']?"
          r"(?P<secret>(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
+        ("govuk-notify-key", "v", "GOV.UK Notify's API key: the key's name, the service's id and the secret, two UUIDs "
+         "joined (`live-<uuid>-<uuid>`, as `NotificationsAPIClient(…)` takes it): the second UUID",
+         r"(?#needs:-4)(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+         r"-(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
          "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
          "`…nodereal.io/v1/<key>`, `…p2pify.com/<key>`): 20 to 100 characters with a digit, after up to three "
@@ -1670,17 +1674,19 @@ def redaction_patterns():
          r"(?P<secret>(?=[^\s/,;()\"'`]{0,63}[0-9])(?=[^\s/,;()\"'`]{0,63}[A-Za-z])[^\s/,;()\"'`]{6,64})"
          r"(?=[\"'`]?[.,;:)!]{0,2}(?:\s|\Z))"),
         ("prose-user-slash-password", "", "a login written as user / password after a label that "
-         "names it (`creds: maria / MangoEagle7`, `jenkins: user erin / Kofi1971#juniper`, `DB creds for the "
+         "names it (`creds: maria / MangoEagle7`, `creds are jenkins / Radar.246`, "
+         "`jenkins: user erin / Kofi1971#juniper`, `DB creds for the "
          "replica: lis_ro / …`, `vpn: ikaur / …`): the "
          "password, if it holds a digit, a symbol or a capital inside",
          r"(?#needs:creds:|creds =|creds=|cred:|Creds:|CREDS:|credentials:|Credentials:|login:|Login:"
-         r"|LOGIN:|login =|login=|: user |Login for|Identifiants|Zugangsdaten:|Credenciales:|Credenciais:"
+         r"|LOGIN:|login =|login=|: user |Login for|Identifiants|Zugangsdaten:|Credenciales:|Credenciais:|creds are"
+         r"|credentials are|Creds are|Credentials are"
          r"|Wi-Fi:|WiFi:|WLAN:|creds for|vpn:|VPN:|Identifiants |Zugangsdaten "
          r"|Credenciales |Credenciais )"
          r"(?<![\w-])(?:(?:creds?|[Cc]redentials|CREDS?|[Ll]ogin|LOGIN|Identifiants"
          r"|Zugangsdaten|Credenciales|Credenciais|Wi-?Fi|WLAN|Login for[^\n:/]{1,40}|creds for[^\n:/]{1,40}"
          r"|(?:Identifiants|Zugangsdaten|Credenciales|Credenciais)[ \t][^\n:/]{1,40}"
-         r"|vpn|VPN)[ \t]*[:=][ \t]*"
+         r"|vpn|VPN)[ \t]*[:=][ \t]*|(?:[Cc]reds|[Cc]redentials)[ \t]+are[ \t]+"
          r"|(?<=: )user[ \t]+)[\w.@+-]{2,64}[ \t]+/[ \t]+"
          r"(?:(?P<secret>(?=[^\s/]*(?:[a-z][A-Z]|[0-9]|[!#$%^&*+=?]))[^\s/,;()]{8,64})"
          r"|(?P<secret2>" + _WORD_PASSPHRASE + r"(?:(?P=joint)?[0-9]{1,4})?))(?![^\s,;)])"),
@@ -1859,6 +1865,13 @@ def redaction_patterns():
          r"(?:[ \t]+[^\s]+){0,8}?[ \t]+as[ \t]+[`'\"]?[\w.@\\-]{1,40}[`'\"]?"
          r"[ \t]+(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?[`'\"]?(?P<weak>[^\s`'\"]{6,64}?)[`'\"]?"
          r"(?=[.,;)]?(?:\s|\Z))"),
+        ("connect-as-user-slash-password", "", "a login a program reports as `user/password` after `as`, "
+         "connecting or logging in (`Connecting to caster…:2101 mountpoint KNW28 as lab/…`, `connecting as "
+         "records_rw/… to …`): the password, if it holds a digit or a symbol and is no version",
+         r"(?#needs:onnect|ogin|ogging in|ogged in|uthenticat)(?<![a-z])(?i:connect(?:ing|ed)?|log(?:ging|ged)?[ -]?in"
+         r"|authenticat(?:ing|ed))(?![a-z])[^\n]{0,100}?[ \t]as[ \t]+[\w.@-]{1,64}/"
+         r"(?P<secret>(?![0-9.]+(?![^\s,;]))(?=[^\s/,;]{0,63}[0-9!#$%^&*+=?@_~.-])[^\s/,;]{6,64})"
+         r"(?=[\s,;]|\Z)"),
         ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
          "keystore or a key spec): `\"…\".toCharArray()`, when it looks random",
          r"(?#needs:toCharArray)\"(?P<weak>[^\"\n]{6,128})\"\.toCharArray\(\)"),
@@ -2059,6 +2072,20 @@ def redaction_patterns():
          r"(?#needs:pkcs11|pkcs15|piv-tool|ykman|p11tool|softhsm|--login|opensc)"
          r"(?:pkcs1[15]-tool|yubico-piv-tool|ykman|p11tool|softhsm2-util|opensc-tool|--login)[^\n]{0,160}?"
          r"(?<![\w-])--?(?:so-|user-|new-|old-)?pin(?:=|[ \t]+)(?P<secret>[0-9]{4,12})(?![\w.])"),
+        ("device-unlock-code", "", "a bootloader's unlock code given to fastboot (`fastboot oem unlock <16 hex>`, "
+         "per device, as a vendor issues it): 8 to 64 letters and digits, a digit among them",
+         r"(?#needs:oem unlock)(?<![\w-])oem[ \t]+unlock[ \t]+(?:0x)?"
+         r"(?P<secret>(?=[A-Za-z]{0,63}[0-9])[A-Za-z0-9]{8,64})(?![\w.-])"),
+        ("mavlink-signing-passphrase", "", "the passphrase MAVProxy makes a MAVLink signing key from "
+         "(`signing setup <passphrase>`, on its command line or in `.mavinit.scr`)",
+         r"(?#needs:signing setup)(?<![\w-])signing[ \t]+setup[ \t]+(?P<secret>[^\s;\"']{6,128})"),
+        ("useradd-clear-password", "", "a password in clear given to `useradd` or `usermod` as `-P` (Yocto's "
+         "extrausers class; `-p` takes a hash)",
+         r"(?#needs:useradd|usermod)(?<![\w-])user(?:add|mod)(?![\w-])[^\n;\"]{0,120}?[ \t]-P[ \t]+"
+         r"(?:'(?P<secret>[^'\n]{1,128})'|\\?\"(?P<secret2>[^\"\\\n]{1,128})\\?\"|(?P<secret3>[^\s;'\"\\]{1,128}))"),
+        ("fetcher-user-password", "", "a password in a BitBake fetcher's URL parameters "
+         "(`SRC_URI = \"git://…;protocol=https;user=<name>:<password>\"`)",
+         r"(?#needs:;user=)(?<=;)user=[^:;\s\"'\\]{1,64}:(?P<secret>[^;\s\"'\\]{1,128})"),
         ("audit-argv-secret", "", "a secret in a command's arguments as the audit log records them, one field "
          "each (`a2=\"-u\" a3=\"user:…\"`, `a1=\"-p\" a2=\"…\"`): the value after a user's or a "
          "password's flag, if it looks random (not a port, a uid:gid)",
@@ -3080,8 +3107,9 @@ def redaction_patterns():
          r"|パスフレーズ|hrase secr|gangskode|ật khẩu|סיסמ|รหัสผ่าน|ωδικός|ata laluan|enosiri|পাসওয়ার্ড|ozinka|arool|agwoord"
          r"|رمز|የይለፍ|ፓስወርድ|mdp|Mdp|MDP|ywila|eno la siri|🔑|ykilorð)"
          r"(?P<name>" + one_of(*(
-             "%s(?<=(?<![\\w-])%s)" % (spelling, spelling) for word in ("password", "passwd", "passphrase", "passcode",
-                                                                        "pwd", "pw", "mdp")
+             # (a word after an escaped line break counts as one after a real one: iCal's, JSON's `\\nPasscode: …`)
+             "%s(?<=(?:(?<![\\w-])|(?<=\\\\[nrt]))%s)" % (spelling, spelling)
+             for word in ("password", "passwd", "passphrase", "passcode", "pwd", "pw", "mdp")
              for spelling in (word, word.capitalize(), word.upper())), *(
              "%s(?<=(?<![\\w-])%s)%s" % word for word in _PASSWORD_WORDS_ELSEWHERE))
          # (seventy characters at most between, not a hundred: the row runs beside the two above)
@@ -3299,13 +3327,14 @@ def redaction_patterns():
          r"|(?P<weak>[^\s'\"`,;»]{7,62}(?:[^\s'\"`,;».]|\.(?=[ \t]*(?:\r?\n|\Z)))))"
          r"(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
-         "`PIN-Code: …`, `pin: …`, `partition-pin = …`, `PUK from the carrier portal: …`, a few words between: "
-         "`Die PIN für das Zertifikat lautet …`",
+         "`PIN-Code: …`, `pin: …`, `\"pin\": \"…\"`, `partition-pin = …`, `setx CERT_PIN \"…\"`, "
+         "`PUK from the carrier portal: …`, a few words between: `Die PIN für das Zertifikat lautet …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK)"
          r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
+         r"|(?<![\w-])(?i:setx)[ \t]+[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (Windows' `setx NAME "…"`)
          r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
-         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)"
+         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[\"']?[ \t]*[:=][ \t]*)"  # (a key's too: `"pin": "…"`)
          # (or a few words after it, then `is` or a colon: `PIN-kod för test-BankID …: …`, `Die PIN für … lautet …`)
          r"|(?<![\w-])(?:PIN|Pin)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
          r"(?![^\n:]{0,60}?(?i:timeout|length|attempt|retr|tries|ticket|digit|polic|expir|count|limit|reset|chang"

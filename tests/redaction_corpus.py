@@ -2643,3 +2643,31 @@ BENIGN += ["Boarding pass is 7KQX31 for seat 14C", "Pass: TestParseConfig/empty_
            'BORG_PASSCOMMAND="pass show borg/web-01" borg list ssh://borg@10.1.2.3/./repo',
            "secret name is RELEASE_SIGNING_P12; the value is in the org's secrets",
            "def login(self, username, pwd=pwd):"]
+issue("pin-stated", "cli", 'setx SIGNATURE_CARD_PIN "{v}"', rand(DIGITS, 6), 'setx SIGNATURE_CARD_PIN "')
+issue("pin-stated", "config", '{{"reader": "ct-api-2", "pin": "{v}"}}', rand(DIGITS, 8), '"pin": "')
+BENIGN += ["setx LED_PIN 13", '{"gpio": {"pin": 17, "mode": "out"}}']
+_service = uuid4()
+issue("govuk-notify-key", "vendor", 'client = NotificationsAPIClient("reminders_live-' + _service + '-{v}")',
+      "%s-%s-4%s-a%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
+      _service + "-")
+BENIGN += ["batch " + uuid4() + " finished, run " + uuid4() + " queued"]
+issue("connect-as-user-slash-password", "log", "12:04:55 INFO ntrip: connecting to caster.example.net:2101 "
+      "mountpoint RTK01 as rover/{v}", mixed(13), "mountpoint RTK01 as rover/")
+issue("connect-as-user-slash-password", "log", "WARN sync: authenticating to ldap.example.org as svc_sync/{v} "
+      "failed, retrying", "Sparrow" + rand(DIGITS, 3) + "#", "as svc_sync/")
+BENIGN += ["INFO logged in as admin/readonly on the console", "Connected as deploy/2.4.1 via agent"]
+issue("prose-user-slash-password", "prose", "the lab's MQTT creds are bench / {v}, ask before rotating",
+      "Kettle." + rand(DIGITS, 3), "creds are bench / ")
+issue("device-unlock-code", "cli", "fastboot -s 8HX2 oem unlock {v}", rand("0123456789ABCDEF", 16),
+      "fastboot -s 8HX2 oem unlock ")
+BENIGN += ["fastboot oem unlock-go", "fastboot flashing unlock && fastboot reboot"]
+issue("mavlink-signing-passphrase", "cli", 'mavproxy.py --master=udp:127.0.0.1:14550 --cmd="signing setup {v}"',
+      "-".join(("rotor", "lagoon", "pepper", "anvil")) + rand(DIGITS, 2), "signing setup ")
+issue("useradd-clear-password", "config", "EXTRA_USERS_PARAMS = \"useradd -P '{v}' maint;\"",
+      "Bench_" + mixed(8), "useradd -P '")
+issue("fetcher-user-password", "config",
+      'SRC_URI = "git://git.example.com/fw/app.git;protocol=https;branch=main;user=ci:{v}"', mixed(18),
+      ";user=ci:")
+issue("password-stated-otherwise", "prose",
+      "DESCRIPTION:Weekly sync\\nJoin: https://meet.example.org/j/5512\\nPasscode: {v}\\nDial-in: +1 555 0100",
+      mixed(10), "\\nPasscode: ")
