@@ -1227,7 +1227,8 @@ def redaction_patterns():
          r"(?P<secret>(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("govuk-notify-key", "v", "GOV.UK Notify's API key: the key's name, the service's id and the secret, two UUIDs "
          "joined (`live-<uuid>-<uuid>`, as `NotificationsAPIClient(…)` takes it): the second UUID",
-         r"(?#needs:-4)(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+         # (from the first UUID's first hyphen, a literal the search skips to)
+         r"(?#needs:-4)-(?<=(?<![0-9A-Za-z])[0-9a-f]{8}-)[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
          r"-(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
          "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
@@ -1868,8 +1869,8 @@ def redaction_patterns():
         ("connect-as-user-slash-password", "", "a login a program reports as `user/password` after `as`, "
          "connecting or logging in (`Connecting to caster…:2101 mountpoint KNW28 as lab/…`, `connecting as "
          "records_rw/… to …`): the password, if it holds a digit or a symbol and is no version",
-         r"(?#needs:onnect|ogin|ogging in|ogged in|uthenticat)(?<![a-z])(?i:connect(?:ing|ed)?|log(?:ging|ged)?[ -]?in"
-         r"|authenticat(?:ing|ed))(?![a-z])[^\n]{0,100}?[ \t]as[ \t]+[\w.@-]{1,64}/"
+         r"(?#needs: as )(?<![a-z])(?i:connect(?:ing|ed)?|log(?:ging|ged)?[ -]?in"
+         r"|authenticat(?:ing|ed))(?![a-z])[^\n]{0,100}? as[ \t]+[\w.@-]{1,64}/"
          r"(?P<secret>(?![0-9.]+(?![^\s,;]))(?=[^\s/,;]{0,63}[0-9!#$%^&*+=?@_~.-])[^\s/,;]{6,64})"
          r"(?=[\s,;]|\Z)"),
         ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
