@@ -956,7 +956,8 @@ _ASSIGNED_VALUE = (
     # (a value a shell would not take but a .env file does, if it looks random: `DB_PASSWORD=&Xk29fj!qPz`;
     # not an empty value before a query's next parameter: `password=&user=bob`)
     + r"""|=(?P<weak6>&(?![A-Za-z0-9_.-]{0,63}=)[^\s'"`;,&|<>]{7,63})(?=[\s'"`;,|]|\Z)"""
-    + r"""|[ \t]+\.{4,}[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""  # (dot leaders:
+    + r"""|[ \t]*\.{4,}[ \t]*(?![.]*(?:passed|failed|skipped)(?![\w-]))"""  # (not pre-commit's `… Passed`)
+    + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""  # (dot leaders:
     + r"(?P<secret16>" + _WORD_VALUE + r")" + _LINE_END  # `DB_PASSWORD ........ …`, not `Reset password .... done`)
     + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
     + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
@@ -965,6 +966,8 @@ _ASSIGNED_VALUE = (
     + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
     + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
     + r"|(?P<weak2>" + _WORD_VALUE + r"))"
+    # (PHP's `print_r` and a log's `name => value`, unquoted: `[admin_pass] => …`)
+    + r"|[ \t]*=>[ \t]*(?:(?P<secret18>" + _WORD_VALUE + r")" + _LINE_END + r"|(?P<weak7>" + _WORD_VALUE + r"))"
     # (last: a value with an opening bracket, which the forms above do not take)
     + r"|[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak4>(?=[^\s'\"`]{0,63}[(\[{<])" + _BRACKETED_VALUE + "))"
 )
@@ -1225,6 +1228,10 @@ def redaction_patterns():
         ("hubspot-refresh-token", "v", "the same region and UUID as an OAuth refresh token's value",
          r"(?#needs:na1-|na2-|eu1-|ap1-)refresh[_-]?[Tt]oken[\"']?[ \t]*[:=][ \t]*[\"']?"
          r"(?P<secret>(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
+        ("marinetraffic-key", "v", "a MarineTraffic API key in its URL's path (`services.marinetraffic.com/api/"
+         "exportvessel/v:5/<40 hex>/…`)",
+         r"(?#needs:marinetraffic.com/api/)marinetraffic\.com/api/[a-z0-9_-]+/(?:v:[0-9]+/)?(?P<secret>[0-9a-f]{40})"
+         r"(?![0-9a-f])"),
         ("govuk-notify-key", "v", "GOV.UK Notify's API key: the key's name, the service's id and the secret, two UUIDs "
          "joined (`live-<uuid>-<uuid>`, as `NotificationsAPIClient(…)` takes it): the second UUID",
          # (from the first UUID's first hyphen, a literal the search skips to)
@@ -1264,12 +1271,15 @@ def redaction_patterns():
          # spaces once only, not twice in a row: `Authorization:` then 40,000 spaces took half a minute)
          r"(?:bearer|basic|token|digest|bot|apikey|sso-key|ssws|negotiate|ntlm|jwt|oauth|flyv1)"
          r"""[ \t]+(?P<secret><[^>\n]*>|[^\s'"`\\]{4,})|(?P<secret2>[a-z0-9._~+/-]{16,}=*)"""
+         # (cPanel's and WHM's API token after its user: `Authorization: cpanel <user>:<token>`)
+         r"""|(?:cpanel|whm)[ \t]+[\w.-]{1,64}:(?P<secret3>[a-z0-9]{16,})"""
          # (any other scheme, a vendor's own: `KakaoAK …`, `GenieKey …`, when what follows is generated)
          r"""|[a-z][a-z0-9_-]{1,20}[ \t]+(?P<token>[^\s'"`\\]{16,}))"""),
         ("authorization-header-pair", "i", "an Authorization header set as a pair of strings: "
          "`req.Header.Set(\"Authorization\", \"…\")`, `headers.put('Authorization', '…')`",
          r"""(?#needs:authorization",|authorization',)authorization["'][ \t]*,[ \t]*["']"""
-         r"(?:(?:bearer|basic|token|apikey|sso-key|ssws)[ \t]+)?(?P<secret>[^\s\"']{8,})[\"']"),
+         r"(?:(?:bearer|basic|token|apikey|sso-key|ssws)[ \t]+|(?:cpanel|whm)[ \t]+[\w.-]{1,64}:)?"
+         r"(?P<secret>[^\s\"']{8,})[\"']"),
         ("password-hash-call", "", "a password given to the call that hashes it: Laravel's `Hash::make('…')`, "
          "`bcrypt('…')`, PHP's `password_hash('…', …)`, Django's `make_password('…')`, Werkzeug's "
          "`generate_password_hash('…')`, Node's `bcrypt.hash('…', 10)` and `argon2.hash('…')`, if it looks random",
@@ -1660,8 +1670,11 @@ def redaction_patterns():
          r'|[A-Z0-9_]*_PIN[ \t]+"(?P<secret3>[0-9]{4,12})"'
          # (and a secret's, if it looks random: `AMI_SECRET "…"`, not `HEADER_CLIENT_SECRET "X-Client-Secret"`)
          r"""|[A-Z0-9_]{0,60}_SECRET[ \t]+"(?=[^"\n]{0,127}[A-Z!@#$%^&*+=?~])(?P<weak>[^"\n]{6,128})")"""),
-        ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret",
-         r"pulumi[ \t]+config[ \t]+set(?=[^\n]*--secret)(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
+        ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret, or with a NAME that names a "
+         "secret (`pulumi config set --plaintext fleet:brokerPassword …`)",
+         r"pulumi[ \t]+config[ \t]+set(?:(?=[^\n]*--secret)|(?=(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-]*"
+         r"(?i:password|passwd|secret|token|api_?key|private_?key)[^\s]*[ \t]))"
+         r"(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
          r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"#-][^\s]*))"""),
         ("prose-quoted-passphrase", "i", "a passphrase of three or more words, quoted, that a sentence "
          "gives (`the GPG passphrase for the backup key is \"walnut badger river\"`)",
@@ -1740,6 +1753,25 @@ def redaction_patterns():
          r"(?#needs:createUser)createUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA\S*)[ \t]+"
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]+))"
          r"(?:[ \t]+(?:AES|DES)\S*[ \t]+(?:\"(?P<secret3>[^\"\n(][^\"\n]*)\"|(?P<secret4>[^\s\"(]+)))?"),
+        ("snmpd-conf-community", "", "snmpd.conf's `rwcommunity|rocommunity COMMUNITY [source]` (and their `6` "
+         "forms): the community, unless the well-known `public` or `private`",
+         r"(?#needs:community)(?<![^\n])[ \t]*r[wo]community6?[ \t]+"
+         r"(?P<secret>(?!(?:public|private)(?![^\s#]))[^\s#]{4,128})"),
+        ("chrony-key-line", "", "a key in chrony's or ntpd's keys file: `ID TYPE HEX:…` or `ASCII:…` "
+         "(`2 SHA1 HEX:F5BE…`)",
+         r"(?#needs:HEX:|ASCII:)(?<![^\n])[ \t]*[0-9]{1,10}[ \t]+[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):(?P<secret>\S{6,})"),
+        ("ipsec-state-key", "", "the keys `ip xfrm state` prints or is given (`auth-trunc hmac(sha256) 0x… 128`, "
+         "`enc cbc(aes) 0x…`)",
+         r"(?#needs:0x)(?<![\w-])(?:auth-trunc|auth|enc|aead)[ \t]+['\"]?[a-z0-9-]+\([^)\n]{1,40}\)['\"]?[ \t]+"
+         r"(?P<secret>0x[0-9a-fA-F]{16,})"),
+        ("snmp-usm-user-keys", "", "the keys given to pysnmp's `UsmUserData('user', '<auth key>', '<priv key>')`",
+         r"(?#needs:UsmUserData)UsmUserData\([ \t]*['\"][^'\"\n]*['\"][ \t]*,[ \t]*"
+         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"
+         r"(?:[ \t]*,[ \t]*(?:'(?P<secret3>[^'\n]+)'|\"(?P<secret4>[^\"\n]+)\"))?"),
+        ("actions-debug-evaluated", "", "what a GitHub Actions debug log shows a secret-named expression evaluate "
+         "to (`##[debug]Evaluating: env.DB_PW` then `##[debug]Result: '…'`; a secret's own shows `***`)",
+         r"(?#needs:Evaluating:)Evaluating:[ \t]+[\w.]*(?i:pass|pw|pwd|secret|token|key|credential)[\w.]*[ \t]*\r?\n"
+         r"[^\n]{0,40}?Result:[ \t]*'(?P<secret>[^'\n]+)'"),
         ("password-directive", "i", "a config file's directive naming a password, its value after a space "
          "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`, ora2pg's `ORACLE_PWD …`), if it looks random",
          r"(?#needs:pw|pass|secret)(?<![^\n])[ \t]*[a-z_]{0,20}(?:pwd|pw|passwd|password|secret)(?:[ \t]+--plaintext)?"
@@ -1899,6 +1931,35 @@ def redaction_patterns():
          r"\r?\n[ \t]*(?:base64:)?(?P<secret>[A-Za-z0-9+/=]{16,}|(?P<weak2>[A-Za-z]{3,12}(?: [A-Za-z]{3,12}){3,7}"
          r"(?: [0-9]{1,4})?)|(?P<weak>[^\s]{8,128}))"
          r"(?=[ \t]*(?:\r?\n|\Z))"),
+        ("hosting-panel-secret-output", "", "what a hosting panel's command printed on the lines after it: Plesk's "
+         "`secret_key --create` (an API key, a UUID) and `admin --show-password`, WHM's `/root/.accesshash` (its "
+         "lines of small letters and digits)",
+         r"(?#needs:secret_key|show-password|accesshash)(?:secret_key[ \t]+--create|admin[ \t]+--show-password"
+         r"|cat[ \t]+\S*\.accesshash)[^\n]*\r?\n[ \t]*"
+         r"(?P<secret>[a-z0-9]{32}(?:\r?\n[a-z0-9]{32})*(?:\r?\n[a-z0-9]{1,32})?|\S{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
+        ("wp-config-sed", "", "a value put in place of wp-config-sample.php's placeholders by sed "
+         "(`sed -i \"s/password_here/…/\" wp-config.php`, `s/put your unique phrase here/…/`)",
+         r"(?#needs:password_here|put your unique phrase here)s(?P<mark>[/|#,])(?:password_here|put your unique phrase "
+         r"here)(?P=mark)(?P<secret>[^/|#,\n\"']+)(?P=mark)"),
+        ("pdo-constructor-in-a-trace", "", "the password a PHP stack trace shows as PDO's third argument "
+         "(`PDO->__construct('mysql:host=…', 'user', '…')`)",
+         r"(?#needs:PDO->__construct(|PDO::__construct()PDO(?:->|::)__construct\('[^'\n]*',[ \t]*'[^'\n]*',[ \t]*"
+         r"'(?P<secret>[^'\n]+)'"),
+        ("proftpd-sql-connect-info", "", "the password in ProFTPD's `SQLConnectInfo db@host user password`",
+         r"(?#needs:SQLConnectInfo)SQLConnectInfo[ \t]+\S+[ \t]+\S+[ \t]+(?P<secret>[^\s\"']+)"),
+        ("whmcs-encryption-hash", "v", "WHMCS' `$cc_encryption_hash`, the key its stored card and password data is "
+         "encrypted with",
+         r"(?#needs:cc_encryption_hash)cc_encryption_hash['\"]?[ \t]*=>?[ \t]*['\"](?P<secret>[^'\"\n]{16,})['\"]"),
+        ("rclone-config-create-pass", "", "a password or secret given in place to `rclone config create|update NAME "
+         "TYPE key value …` (`pass …`, `client_secret …`)",
+         r"(?#needs:rclone)rclone[ \t]+config[ \t]+(?:create|update)[ \t][^\n;&|]{0,300}?[ \t]"
+         r"(?:pass|password|password2|client_secret|token|key|secret_access_key|account_key|sas_url)[ \t]+"
+         r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"-][^\s'\"]*))"),
+        ("key-as-url-user", "", "a generated key as a URL's user, with no password (PrestaShop's webservice key: "
+         "`https://<32 capitals and digits>@shop.example/api/…`)",
+         r"(?#needs://)://(?P<token>(?=[A-Z]{0,31}[0-9])(?=[0-9]{0,31}[A-Z])[A-Z0-9]{32})@(?=[A-Za-z0-9])"),
+        ("woocommerce-key", "v", "a WooCommerce REST API key: a consumer key (`ck_` and 40 hex) or its secret (`cs_`)",
+         r"(?#needs:ck_|cs_)(?<![A-Za-z0-9])(?P<secret>c[ks]_[0-9a-f]{40})(?![A-Za-z0-9])"),
         ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "
          "(`rtmp://a.rtmp.youtube.com/live2/…`), if it looks random",
          r"(?#needs:rtmp)rtmps?://[^\s/'\"]+(?:/[^\s/'\"]+)+/(?P<weak>[^\s/'\"?]{12,128})(?=[\s'\"]|\Z)"),
@@ -2087,6 +2148,17 @@ def redaction_patterns():
         ("fetcher-user-password", "", "a password in a BitBake fetcher's URL parameters "
          "(`SRC_URI = \"git://…;protocol=https;user=<name>:<password>\"`)",
          r"(?#needs:;user=)(?<=;)user=[^:;\s\"'\\]{1,64}:(?P<secret>[^;\s\"'\\]{1,128})"),
+        ("kconfig-secret-default", "", "a Kconfig option named for a secret and its default (`config APP_MQTT_PASSWORD`, "
+         "then `default \"…\"` a few lines below: Zephyr's and the kernel's build options)",
+         r"(?#needs:config )config(?<=(?<![\w-])config)[ \t]+\w*(?:PASSWORD|PASSWD|PASSPHRASE|PSK|SECRET|TOKEN|API_KEY)\w*"
+         r"[ \t]*\r?\n(?:[ \t]+(?!default)[^\n]*\r?\n){0,4}?[ \t]+default[ \t]+\"(?P<secret>[^\"\n]+)\""),
+        ("nvs-csv-secret", "", "a secret in an ESP-IDF NVS partition's CSV (`key,type,encoding,value`): a row whose "
+         "key names one (`pass,data,string,…`, `wifi_psk,data,string,…`)",
+         r"(?#needs:,data,string,)(?<![\w-])\w*(?i:pass|pwd|psk|secret|token|apikey|api_key)\w*,data,string,"
+         r"(?P<secret>[^,\s\\]{1,128})"),
+        ("nats-nkey-seed", "v", "a NATS nkey seed (`SU…`, `SA…`, `SO…`: `S`, the kind, 56 of base32), a user's, "
+         "an account's or an operator's private key",
+         r"(?#needs:S)(?P<secret>S(?<=(?<![A-Za-z0-9])S)[UAONCXP][A-Z2-7]{56})(?![A-Za-z0-9])"),
         ("audit-argv-secret", "", "a secret in a command's arguments as the audit log records them, one field "
          "each (`a2=\"-u\" a3=\"user:…\"`, `a1=\"-p\" a2=\"…\"`): the value after a user's or a "
          "password's flag, if it looks random (not a port, a uid:gid)",
@@ -2301,9 +2373,11 @@ def redaction_patterns():
          r"(?:(?:[ \t]*[{\[][ \t]*\r?\n)?[ \t]*(?:\"[\w.-]{1,64}\"[ \t]*:[ \t]*)?\"?(?P<token>[A-Za-z0-9+/=_-]{20,})\"?"
          r"|(?:[^\r\n]{0,200}\r?\n){1,10}?[ \t]*\"value\"[ \t]*:[ \t]*\"(?P<token2>[A-Za-z0-9+/=_-]{20,})\")"),
         ("name-then-value-flags", "i", "a secret's name then its value as two flags of one command (`az pipelines "
-         "variable create --name AVALARA_LICENSE --value …`, `--key DB_PASSWORD --value …`)",
-         r"(?#needs:--value)--(?:name|key|variable|var)(?:=|[ \t]+)[\"']?[a-z0-9_.-]*(?:password|passwd|secret|token|api_?key"
-         r"|license|_pass(?![a-z])|pwd|_key(?![a-z]))[a-z0-9_.-]*[\"']?[^\n]{0,200}?[ \t]--value(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+         "variable create --name AVALARA_LICENSE --value …`, `--key DB_PASSWORD --value …`, Drone's `secret add "
+         "--name ftp_password --data …`)",
+         r"(?#needs:--value|--data)--(?:name|key|variable|var)(?:=|[ \t]+)[\"']?[a-z0-9_.-]*(?:password|passwd|secret"
+         r"|token|api_?key|license|_pass(?![a-z])|pwd|_key(?![a-z]))[a-z0-9_.-]*[\"']?[^\n]{0,200}?[ \t]--(?:value|data)"
+         r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("rsa-xml-private-parts", "", "the private parts of an RSA key in .NET's XML (`<RSAKeyValue>`'s `<D>`, "
          "`<P>`, `<Q>`, `<DP>`, `<DQ>`, `<InverseQ>`)",
          r"(?#needs:<InverseQ>|<DP>|<DQ>|<D>)<(?P<part>D|P|Q|DP|DQ|InverseQ)>(?P<secret>[A-Za-z0-9+/=\s]{16,})</(?P=part)>"),
@@ -2477,13 +2551,14 @@ def redaction_patterns():
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
          r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
-         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?<=[dentyrswk])[= \t])"  # (a name that ends as one below: most flags don't)
+         # (a name that ends as one below, or with imapsync's 1 or 2 after it: most flags don't)
+         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?:(?<=[dentyrswk])|(?<=[dentyrswk][12]))[= \t])"
          r"(?P<name>[a-z0-9.-]*(?:" + one_of("password", "passwd", "passphrase", "token", "secret", "api-?key",
                                              "access-key", "secret-key", "private-key", "auth-key", "license-key",
                                              "cookie", "oauth2-bearer", "pat(?<=-pat)") + ")"
          r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
          r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
-         r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+         r"[12]?(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
          "`certutil -p …`, `winrs -p:…`, `vmrun -gp …`, `isql -P…`)",
@@ -2670,8 +2745,10 @@ def redaction_patterns():
          r"(?P<secret3>[^\s@/\"']{4,64})(?=[\s\"']|\Z)"),
         ("smbclient-password", "", "smbclient / rpcclient -U user%<password>",
          r"-U[ \t]*[^\s%]{1,256}%(?P<secret>[^\s'\"]+)"),
-        ("lftp-user-password", "", "lftp / ncftp -u user,<password>",
-         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])" + _CLI_ARGS + r"[ \t]-u[ \t]*(?:[^\s,'\"]+,"
+        ("lftp-user-password", "", "lftp / ncftp -u user,<password> (after a quoted `-e` script too: "
+         "`lftp -e \"set ftp:ssl-force true; mirror …; quit\" -u …`)",
+         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'|[^\n;&|\"']){0,200}?"
+         r"[ \t]-u[ \t]*(?:[^\s,'\"]+,"
          r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"
          r"|'[^\s,'\"]+,(?P<secret4>[^'\n]+)'|\"[^\s,'\"]+,(?P<secret5>[^\"\n]+)\")"),  # (or quoted whole: `-u 'user,…'`)
         ("ftp-user-command", "", "an ftp script's `user NAME PASSWORD` line (and a curl config's `user = "
@@ -2972,11 +3049,11 @@ def redaction_patterns():
          "`Hasło do serwera to …`, `Lösenordet är …`, `パスワードは …`, `密码是 …`, `비밀번호는 …`",
          # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
          r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
-         r"|ωδικ|συνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号|密码|密碼"
+         r"|ωδικ|υνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|パスフレーズ|暗証番号|密码|密碼"
          r"|口令|비밀번호|비번|패스워드|암호|ykilorð)"
          r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Ll]ykilorð(?:ið|s)?|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
          r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
-         r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|暗証番号"
+         r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|パスフレーズ|暗証番号"
          r"|密[码碼]|口令|비밀번호|비번|패스워드|암호)"
          r"[^\n]{0,80}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
          + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
@@ -3121,6 +3198,14 @@ def redaction_patterns():
          # for this session: …`; not small letters unless five consonants or a consonant and a vowel
          # in turn make them: `pzwwlcwu`, `sucutepofawe`)
          + _STATED_OTHERWISE_VALUE),
+        ("domain-transfer-code", "i", "a domain's transfer code (EPP code, auth code, AuthInfo: whoever holds it "
+         "can move the domain away) stated after its name, in any of the registrars' languages (`Il codice EPP … è …`, "
+         "`AuthInfo für … lautet …`, `Autorizační kód (AUTH-ID) pro převod …: …`), if it looks random",
+         r"(?#needs:epp|authinfo|auth-id|auth_id|authcode|auth code|auth-code|autoryzac|autorizač|transfer code)"
+         r"(?<![\w-])(?:epp(?:[ /-]?(?:code|key|auth ?code|authinfo|kód|kod))?|authinfo(?:[ -]?code)?|auth[-_]id"
+         r"|auth[ -]?code|kod autoryzacyjny|autorizační kód|transfer (?:code|key|secret))(?![\w-])"
+         # (not a word in brackets after the name: `kód (AUTH-ID) pro …: …`)
+         + _STATED_JOIN + r"(?P<weak>[^\s'\"`,;()<>]{6,64}?)[\"'`]?(?=[.,;:]?(?:\s|\Z))"),
         ("secret-or-pass-stated", "", "a value stated after `secret` or `pass` (`shared secret is …`, `pass for the "
          "spare controller is …`), words prose uses for other things too (a boarding pass, a compiler's pass, the "
          "secret of a recipe, a test runner's `Pass:`): only after `is` (or its kin in other languages) or a colon, "
@@ -3330,18 +3415,20 @@ def redaction_patterns():
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
          "`PIN-Code: …`, `pin: …`, `\"pin\": \"…\"`, `partition-pin = …`, `setx CERT_PIN \"…\"`, "
          "`PUK from the carrier portal: …`, a few words between: `Die PIN für das Zertifikat lautet …`",
-         r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK)"
+         r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK|暗証番号)"
          r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
          r"|(?<![\w-])(?i:setx)[ \t]+[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (Windows' `setx NAME "…"`)
          r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
-         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[\"']?[ \t]*[:=][ \t]*)"  # (a key's too: `"pin": "…"`)
+         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[\"']?[ \t]*(?:=>|[:=])[ \t]*)"  # (a key's too: `"pin": "…"`)
          # (or a few words after it, then `is` or a colon: `PIN-kod för test-BankID …: …`, `Die PIN für … lautet …`)
-         r"|(?<![\w-])(?:PIN|Pin)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
-         r"(?![^\n:]{0,60}?(?i:timeout|length|attempt|retr|tries|ticket|digit|polic|expir|count|limit|reset|chang"
-         r"|lock|format|field|prompt|entry|pad))[^\n:]{1,60}?"  # (not words about a PIN: `PIN entry timeout is …`)
-         r"(?:[ \t](?:is|lautet|är|er)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+|:[ \t]*))"
-         r"[\"'`]?(?P<secret>[0-9]{6,12})(?![\w-]|[.,:/][0-9])"),
+         # (a compound's too: `Kunden-PIN für den Telefonsupport (…): …`)
+         r"|(?:(?<![\w-])|(?<=[A-Za-z]-))(?:PIN|Pin)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
+         r"(?![^\n:]{0,90}?(?i:timeout|length|attempt|retr|tries|ticket|digit|polic|expir|(?<!ac)count|limit|reset"
+         r"|chang|lock|format|field|prompt|entry|pad))[^\n:]{1,90}?"  # (not words about a PIN: `PIN entry timeout is …`)
+         r"(?:[ \t](?:is|lautet|är|er|είναι)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+|:[ \t]*)"
+         r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*)"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
+         r"[\"'`]?(?P<secret>[0-9]{6,12})(?![A-Za-z0-9_-]|[.,:/][0-9])"),  # (a kana may follow: `…です`)
         ("labelled-password-alone", "", "a password-like value alone on its line (after who said it in a "
          "chat, perhaps) under a label that names a credential, which the second line of defence does not "
          "take for its symbols: `the PSK for branch 07, new one after the rotation:` then `?cjNz…~Xbv` "
@@ -3628,6 +3715,7 @@ _PLACEHOLDER_VALUE = (
     r"|infisical|keeper|conjur|lpass)://.*|vault:[A-Za-z0-9_./-]+(?:#[A-Za-z0-9_.-]*)?"
     r"|arn:aws[a-z-]*:(?:secretsmanager|ssm|kms):.*|\$\{.*|\$\(.*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}?|%[A-Za-z_][A-Za-z0-9_.]*%|credentialsJSON:[0-9a-f-]{36}|<[^>]*>.*"
     r"|%[-+ #0-9.]*[sdiouxXcfgeEq](?:\\n)?|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?"
+    r"|%[A-Za-z]"  # (a macro of one letter: Roundcube's `smtp_pass = '%p'`, the user's own password)
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|x{3,}|X{3,}|[*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
@@ -3660,7 +3748,7 @@ _PLACEHOLDER_VALUE = (
     r"|[A-Z]{2,}(?:_[A-Z]{2,})+"  # a constant's name: `headers[API_KEY] = SERVER_INFO`
     r"|[\^~]?(?:[<>]=?|==?)?v?[0-9]+\.[0-9]+(?:\.[0-9]+)?(?:[-+][0-9A-Za-z.]{1,12})?"
     r"|(?:(?:(?![^=;]*(?i:sess|sid|auth|tok|key|secret|pass|jwt|login|remember|csrf|xsrf|id\b))"
-    r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}(?:%2[Ff][A-Za-z][A-Za-z_-]{1,15})*|[0-9]{1,3})"
+    r"[a-z][a-z_-]{1,20}=(?:[A-Za-z][A-Za-z-]{1,15}(?:%2[0Ff][A-Za-z][A-Za-z_-]{1,15})*|[0-9]{1,3})"
     r"|_(?:ga|gid|gat|fbp|fbc|gcl_au|hjid|uetsid|uetvid|clck|clsk)(?:_[A-Za-z0-9]+)?=[A-Za-z0-9.]{1,60}"  # analytics
     r"|(?i:path|domain|expires|max-age|samesite|secure|httponly)(?:=[^;]*)?)(?:;[ \t]*|\Z))+"
     r"|(?i:replace[_-]?me|replace[_-]with[_-].*|password|passwd|secret|token|username|user|pass)"
@@ -4043,8 +4131,12 @@ def redaction_regexes():
             "(?<![a-z])(?:%s)" % "|".join(re.escape(word) for word in _HASH_WORDS + ("base64",)).replace(
                 "head", "head(?!er)").replace("rev", "rev(?!ok|iew|is|er|en|ol)").replace(
                 "sha|", "sha(?![a-z])|"))
+        made["mysql_client"] = re.compile(
+            r"(?<![\w-])(?:mysql|mariadb|mysqldump|mariadb-dump|mysqladmin|mysqlcheck|mysqlimport|mysqlshow)(?![\w-])")
         made["id_name"] = re.compile(  # the name right before a value: `request_id: `
-            r"[A-Za-z0-9_.-]*(?:[_.-][iI][dD]|[a-z0-9]Id|(?<![A-Za-z])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?:(?<=[?&])|(?<![^\s]))(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
+            # (not a host's name in Indonesia's domains: `shop.co.id:`)
+            r"[A-Za-z0-9_.-]*(?:(?:[_-]|(?<!\.co)(?<!\.my)(?<!\.or)(?<!\.ac)(?<!\.go)(?<!\.web)(?<!\.biz)(?<!\.sch)"
+            r"(?<!\.net)\.)[iI][dD]|[a-z0-9]Id|(?<![A-Za-z.])[iI][dD]|(?<![A-Za-z])kid|(?:(?<=[?&_\"'-])|(?<![^\n]))(?:cursor|marker|page_info)|(?:(?<=[?&])|(?<![^\s]))(?:after|before|state|nonce|code_challenge)|[Pp]age_?[Tt]oken|[a-z0-9]Cursor|(?<![A-Za-z])(?:fb|g|ms|tt)clid)(?:[_-][0-9])?\\?[\"'`]?"
             r"(?:[ \t]*(?:=>|[:=])[ \t]*\\?[\"'`]?|(?<=[A-Za-z] id)[ \t]+|(?<=[A-Za-z][_-]id)[ \t]+|(?<=[a-z]Id)[ \t]+)\Z")
         made["asks_for"] = re.compile(  # (and in other languages, as ascii_lowercase leaves them)
             r"(?:pass(?:word|wd|phrase)?|pw|psk|key|token|secret|passwort|kennwort|wachtwoord|senha|contrase[ñn]a|clave"
@@ -4271,6 +4363,10 @@ def is_stand_in_value(value, name, placeholder):
     head, amp, rest = value.partition("&")
     if amp and head and "=" in rest.partition("&")[0] and placeholder.match(head):
         return True  # a placeholder, then a URL query's next parameter: `api_key={API_KEY}&timeUnit=…`
+    head, semicolon, rest = value.partition(";")
+    if semicolon and head[:1] not in ("", "{") and placeholder.match(head) and _redaction_regexes["next_name"].match(rest):
+        return True  # a mask, then a connection string's next field: `AccountKey=****;EndpointSuffix=…` (not
+        # ODBC's quoting in braces: `PWD={…};`)
     if len(value) <= 3 and not any(c.isalnum() for c in value) or value in ("0x", "0X"):
         return True  # punctuation: `::add-mask::, so …`; a hex prefix a value is built on: `"0x" + "11".repeat(32)`
     if value[:1] in (" ", "\t") and any(operator in value for operator in ("&&", "||", " | ", "; ")):
@@ -5807,8 +5903,10 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):
         return None
     named = _redaction_regexes["named_hex"].fullmatch(part)
-    if named is not None and _redaction_regexes["hash_words"].search(lowered, window, hex_at + named.start(1)):
-        return None
+    hashed = named and _redaction_regexes["hash_words"].search(lowered, window, hex_at + named.start(1))
+    if hashed and not (hashed.group() == "commit" and 12 < len(named.group(1)) and len(named.group(1)) not in (40, 64)):
+        return None  # (`commit` names a commit's hash only: 40 or 64 hex, or a short one; not `committed the API
+        # key <32 hex>`)
     if beside:
         return start, end
     if (near.group() == "key" and lowered[near.end():near.end() + 4].lstrip(" _-").startswith("id")
@@ -5962,6 +6060,9 @@ def credential_spans(text, lowered):
         if (text.startswith("://", start - 3) and "." in text[start:end] and "/" not in text[start:end]
                 and text[end:end + 1] not in ("@", ":")):
             continue  # a URL's host alone (`https://adb-7771072154504211.17.azuredatabricks.net`)
+        if lowered.endswith("/.well-known/acme-challenge/", 0, start) or lowered.startswith(
+                "well-known/acme-challenge/", start):
+            continue  # an ACME challenge's token, which the web server shows anyone who asks
         if lowered.startswith(("s3://", "gs://"), start - 5) and "/" in text[start:end]:
             continue  # a bucket's object (`S3 key: s3://media/2024-07-10/<uuid>_proxy.mp4`)
         if lowered.endswith("session=<", 0, start) or _redaction_regexes["device_id"].fullmatch(text, start, end):
@@ -6489,7 +6590,7 @@ def is_cookie_secret(value):
     """True when a Cookie or Set-Cookie header's value holds a secret: a cookie whose name
     says session, token or auth (`sid`, `PHPSESSID`, `remember_token`), or whose value is
     generated-looking (looks_random, eight characters or more) and its name no setting's
-    (`tour_seen`, `lang`); not a header of settings alone (`sidebar_collapsed=true; Path=/`)."""
+    (`tour_seen`, `lang`), nor words; not a header of settings alone (`sidebar_collapsed=true; Path=/`)."""
     for pair in value.split(";"):
         name, equals, cookie = pair.strip().partition("=")
         name = name.lower()
@@ -6499,10 +6600,24 @@ def is_cookie_secret(value):
         if any(word in name for word in ("sess", "token", "auth", "jwt", "remember", "secret", "xsrf", "csrf")) or any(
                 part in ("sid", "id", "uid", "key", "user", "login") for part in parts) or name.endswith("sid"):
             return True
+        words = cookie.replace("%20", " ").replace("+", " ").split()
+        if len(words) > 1 and all(word.isalpha() for word in words):
+            continue  # words, URL-encoded: WordPress' `wordpress_test_cookie=WP%20Cookie%20check`
         if len(cookie) >= 8 and (looks_random(cookie) or is_generated_token(cookie)) and not any(
                 word in name for word in ("seen", "pref", "theme", "lang", "locale", "consent", "collapsed", "currency")):
             return True
     return False
+
+
+def names_a_mysql_database(lowered, start):
+    """True when the word at `start` follows a MySQL client's `-p` and a space (`mysql -u app -p
+    app_db`): its `-p` takes a password only attached (`-pS3cret`), and asks for one otherwise, so
+    the word after is the database."""
+    if not lowered.endswith(("-p ", "-p\t"), max(0, start - 3), start):
+        return False
+    command = lowered[max(lowered.rfind("\n", 0, start), lowered.rfind("|", 0, start), lowered.rfind(";", 0, start),
+                          lowered.rfind("&", 0, start)) + 1:start]
+    return _redaction_regexes["mysql_client"].search(command) is not None
 
 
 def passes_its_kind(group, text, lowered, start, end):
@@ -6514,7 +6629,8 @@ def passes_its_kind(group, text, lowered, start, end):
     a `token` one looks generated, and so on."""
     value = text[start:end]
     if group.startswith("weak"):
-        return looks_random(value) and not (set(value.lower()) <= _HEX and under_a_digest_header(text, start))
+        return looks_random(value) and not (set(value.lower()) <= _HEX and under_a_digest_header(text, start)) and (
+            not names_a_mysql_database(lowered, start))
     if group.startswith("spaced"):
         return is_prose_passphrase(value)
     if group.startswith("login"):

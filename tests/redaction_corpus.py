@@ -2671,3 +2671,78 @@ issue("fetcher-user-password", "config",
 issue("password-stated-otherwise", "prose",
       "DESCRIPTION:Weekly sync\\nJoin: https://meet.example.org/j/5512\\nPasscode: {v}\\nDial-in: +1 555 0100",
       mixed(10), "\\nPasscode: ")
+issue("api-key-beside-indonesian-host", "prose", "Speed-cache API key for toko-contoh.co.id: {v}", mixed(32),
+      "toko-contoh.co.id: ")
+issue("print-r-secret", "log", "Array\n(\n    [merchant_id] => 551204\n    [admin_pass] => {v}\n)",
+      "Kestrel_" + mixed(6), "[admin_pass] => ")
+issue("print-r-secret", "log", "[2025-03-02 10:11:12] db_password => {v}", mixed(14), "db_password => ")
+BENIGN += ["mysql -u shop_u1 -p shop_db < dump.sql", "GET /.well-known/acme-challenge/" + rand(B64URL, 43)
+           + ' HTTP/1.1" 200 87', "Set-Cookie: wordpress_test_cookie=WP%20Cookie%20check; path=/",
+           "$config['smtp_pass'] = '%p';  // the user's own IMAP login",
+           "DefaultEndpointsProtocol=https;AccountName=stdemo01;AccountKey=****;EndpointSuffix=core.windows.net",
+           "pre-commit: detect-private-key.......................................Passed"]
+issue("authorization-header", "http", "curl -H 'Authorization: cpanel shopuser:{v}' https://panel.example.net:2083/"
+      "execute/Email/list_pops", rand(UPPER + DIGITS, 32), "cpanel shopuser:")
+issue("authorization-header-pair", "code", 'req.Header.Set("Authorization", "whm reseller1:{v}")',
+      rand(UPPER + DIGITS, 32), "whm reseller1:")
+issue("domain-transfer-code", "prose", "Il codice EPP per il trasferimento di esempio.it è {v}",
+      mixed(10) + "#!", "esempio.it è ")
+issue("domain-transfer-code", "prose", "AuthInfo für beispiel.de lautet {v} - gilt 30 Tage", mixed(12) + "+",
+      "beispiel.de lautet ")
+BENIGN += ["The EPP code is required for the transfer.", "auth code: see the registrar's portal"]
+issue("pin-stated", "prose", "Support PIN for our account at the registrar: {v}", rand(DIGITS, 6),
+      "at the registrar: ")
+issue("pin-stated", "prose", "Kunden-PIN f\u00fcr den Telefonsupport (Kundennummer K10442): {v}", rand(DIGITS, 8),
+      "(Kundennummer K10442): ")
+issue("pin-stated", "prose", "\u71c3\u6599\u30ab\u30fc\u30c9\u306e\u6697\u8a3c\u756a\u53f7\u306f{v}\u3067\u3059\u3002",
+      rand(DIGITS, 6), "\u6697\u8a3c\u756a\u53f7\u306f")
+issue("pin-stated", "log", '  Parameters: {{"staff_no"=>"2231", "pin"=>"{v}"}}', rand(DIGITS, 6), '"pin"=>"')
+issue("cli-flag", "cli", "imapsync --host1 old.example.net --user1 a@example.org --password1 '{v}' --host2 "
+      "new.example.net", "Harbor_" + mixed(8), "--password1 '")
+issue("name-then-value-flags", "cli", "drone secret add --repository acme/web --name ftp_password --data {v}",
+      mixed(12), "--data ")
+issue("hosting-panel-secret-output", "output", '# plesk bin secret_key --create -description "ci"\n{v}', uuid4(),
+      '-description "ci"\n')
+issue("hosting-panel-secret-output", "output", "# cat /root/.accesshash\n{v}",
+      "\n".join(rand(LOWER + DIGITS, 32) for _ in range(3)), "/root/.accesshash\n")
+issue("wp-config-sed", "cli", 'sed -i "s/password_here/{v}/" wp-config.php', mixed(14), "s/password_here/")
+issue("lftp-user-password", "cli", 'lftp -e "set ftp:ssl-force true; mirror -R dist/ /htdocs/; quit" -u web1,{v} '
+      "ftp.example.net", mixed(12), "-u web1,")
+issue("pdo-constructor-in-a-trace", "log", "#0 /var/www/db.php(12): PDO->__construct('mysql:host=loc...', "
+      "'shop_u1', '{v}', Array)", mixed(13), "'shop_u1', '")
+issue("proftpd-sql-connect-info", "config", "  SQLConnectInfo proftpd@localhost proftpd {v}", mixed(12) + "#",
+      "proftpd@localhost proftpd ")
+issue("whmcs-encryption-hash", "config", "$cc_encryption_hash = '{v}';", mixed(64), "$cc_encryption_hash = '")
+issue("rclone-config-create-pass", "cli", "rclone config create offsite sftp host backup.example.net user bk port 23 "
+      "pass {v}", mixed(12), " pass ")
+issue("key-as-url-user", "url", "https://{v}@shop.example.org/api/products?output_format=JSON",
+      rand(UPPER, 4) + rand(DIGITS, 4) + rand(UPPER + DIGITS, 24), "https://")
+issue("woocommerce-key", "vendor", "consumer secret: {v}", "cs_" + rand(HEX, 40), "consumer secret: ")
+issue("snmpd-conf-community", "config", "# /etc/snmp/snmpd.conf\nrwcommunity {v} 10.0.0.0/16", mixed(12),
+      "rwcommunity ")
+issue("chrony-key-line", "config", "# /etc/chrony.keys\n7 SHA256 HEX:{v}", rand("0123456789ABCDEF", 64),
+      "7 SHA256 HEX:")
+issue("ipsec-state-key", "output", "$ ip xfrm state\n\tauth-trunc hmac(sha256) {v} 128", "0x" + rand(HEX, 64),
+      "hmac(sha256) ")
+issue("snmp-usm-user-keys", "code", "UsmUserData('nms', '{v}', authProtocol=usmHMACSHAAuthProtocol)",
+      "Harbor" + mixed(8), "UsmUserData('nms', '")
+issue("actions-debug-evaluated", "ci", "##[debug]Evaluating: env.LEGACY_DB_PW\n##[debug]Result: '{v}'", mixed(14),
+      "##[debug]Result: '")
+BENIGN += ["##[debug]Evaluating: secrets.DB_PASSWORD\n##[debug]Result: '***'", "rocommunity public localhost"]
+issue("assignment", "log", "DEBUG com.zaxxer.hikari.HikariConfig - password........................{v}", mixed(14),
+      "password........................")
+issue("marinetraffic-key", "vendor", "GET https://services.marinetraffic.com/api/exportvessel/v:5/{v}/timespan:20",
+      rand(HEX, 40), "v:5/")
+issue("prose-password-languages", "prose", "\u03a3\u03c5\u03bd\u03b8\u03b7\u03bc\u03b1\u03c4\u03b9\u03ba\u03cc "
+      "\u03b3\u03b9\u03b1 \u03c4\u03bf \u03c3\u03cd\u03c3\u03c4\u03b7\u03bc\u03b1: {v}", mixed(12) + "$", "\u03bc\u03b1: ")
+issue("prose-password-languages", "prose", "VPN\u306e\u30d1\u30b9\u30d5\u30ec\u30fc\u30ba\u306f\u300c{v}\u300d"
+      "\u3067\u3059\u3002", "-".join(("orbit", "quay", "lantern", "moss")) + rand(DIGITS, 2), "\u306f\u300c")
+issue("key-handed-over", "prose", "oops, committed the API key {v} in 2cfd25b, rotating now", rand(HEX, 32),
+      "committed the API key ")
+issue("kconfig-secret-default", "config", 'config APP_BROKER_PASSWORD\n\tstring "Broker password"\n\tdefault "{v}"\n'
+      "\thelp\n\t  Used to log in to the broker.", "Quarry_" + mixed(7), '\tdefault "')
+issue("nvs-csv-secret", "cli", "printf 'key,type,encoding,value\\nwifi,namespace,,\\nwifi_psk,data,string,{v}\\n' "
+      "> nvs.csv", mixed(14), "wifi_psk,data,string,")
+issue("nats-nkey-seed", "vendor", "-----BEGIN USER NKEY SEED-----\n{v}\n------END USER NKEY SEED------",
+      "SU" + rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 56), "-----BEGIN USER NKEY SEED-----\n")
+BENIGN += ["config APP_BROKER_PASSWORD\n\tstring \"Broker password\"\n\thelp\n\t  Set it in prj.conf, never here."]
