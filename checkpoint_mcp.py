@@ -609,7 +609,8 @@ _GLUED_VALUE = r"""(?==["']?(?=[^\s="']{8})(?=[^\s="']{0,64}?[A-Za-z])(?=[A-Za-z
 
 _SECRET_NAME = (
     "(?P<name>" + one_of(
-        *(word.replace("token", "token(?<!pagetoken)(?<!page_token)")  # (a page's token is a cursor: `nextPageToken`)
+        # (a page's token is a cursor: `nextPageToken`, and so is OAI-PMH's `resumptionToken`)
+        *(word.replace("token", "token(?<!pagetoken)(?<!page_token)(?<!resumptiontoken)")
           .replace("secret", "secret(?<!existingsecret)(?<!existing_secret)(?<!from_secret)(?<!libsecret)")  # (Helm's
           for word in _SECRET_WORDS), _KEY_NAME,  # `existingSecret: db-creds` names one, and so does Drone's
     # `from_secret: db_password`)
@@ -1228,6 +1229,12 @@ def redaction_patterns():
         ("hubspot-refresh-token", "v", "the same region and UUID as an OAuth refresh token's value",
          r"(?#needs:na1-|na2-|eu1-|ap1-)refresh[_-]?[Tt]oken[\"']?[ \t]*[:=][ \t]*[\"']?"
          r"(?P<secret>(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
+        ("exlibris-api-key", "v", "an Ex Libris API key (Alma, Primo VE: `l7xx` and 32 hex)",
+         r"(?#needs:l7xx)(?<![A-Za-z0-9])(?P<secret>l7xx[0-9a-f]{32})(?![A-Za-z0-9])"),
+        ("przelewy24-crc", "", "Przelewy24's CRC key, which signs its payments: 16 hex after `p24_crc` or after "
+         "`CRC` near `p24`/Przelewy24",
+         r"(?#needs:crc|CRC)(?i:p24_?crc)[\"'\]]?[ \t]*(?:=>|[:=])[ \t]*[\"']?(?P<secret>[0-9a-f]{16})(?![0-9a-f])"
+         r"|(?i:p24|przelewy24)[^\n]{0,60}?CRC(?:[ \t]+key)?[ \t]*[:=][ \t]*[\"']?(?P<secret2>[0-9a-f]{16})(?![0-9a-f])"),
         ("marinetraffic-key", "v", "a MarineTraffic API key in its URL's path (`services.marinetraffic.com/api/"
          "exportvessel/v:5/<40 hex>/…`)",
          r"(?#needs:marinetraffic.com/api/)marinetraffic\.com/api/[a-z0-9_-]+/(?:v:[0-9]+/)?(?P<secret>[0-9a-f]{40})"
@@ -1584,11 +1591,13 @@ def redaction_patterns():
          r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
          r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
         ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
-         "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>",
-         r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|pswd|api_?key"
+         "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>, Evergreen's <pw>; "
+         "in a CDATA section too",
+         r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|pswd|pw|api_?key"
          r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
          r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
-         r"(?P<secret>[^<\n]{3,})</(?P=tag)>"),
+         # (or in a CDATA section: `<password><![CDATA[…]]></password>`)
+         r"(?:<!\[cdata\[(?P<secret2>(?:[^\]\n]|\](?!\]>)){1,256})\]\]>|(?P<secret>[^<\n]{3,}))</(?P=tag)>"),
         ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
          "and the like), the value, if it looks random",
          # (from a line break, or the text's start in the row below: a literal or anchored start is
@@ -1600,10 +1609,12 @@ def redaction_patterns():
          "'…'): the literal after a secret's name, if it looks random (not an Ansible lookup's item in a password "
          "manager: `lookup('community.general.onepassword', 'Backblaze B2', …)`)",
          # (found at the comma after the name's closing quote: the engine skips to a literal fast)
-         "(?#needs:" + "|".join(word + end for word in _NAME_AND_VALUE_WORDS for end in ("\",", "',", "\" ,", "' ,"))
+         # (and a name in underscores: CollectiveAccess' `define("__CA_DB_PASSWORD__", …)`)
+         "(?#needs:" + "|".join(word + tail + end for word in _NAME_AND_VALUE_WORDS for tail in ("", "__")
+                                for end in ("\",", "',", "\" ,", "' ,"))
          + r"),(?:(?<=[\"'],)|(?<=[\"'] ,))(?<!onepassword[\"'],)(?<!passwordstore[\"'],)(?:" + "|".join(
-             "(?<=[\"'\\w.-]%s[\"'],)|(?<=[\"'\\w.-]%s[\"'] ,)" % (word, word)
-             for word in _NAME_AND_VALUE_WORDS)  # (`env.P4PASSWD`)
+             "(?<=[\"'\\w.-]%s[\"'],)|(?<=[\"'\\w.-]%s[\"'] ,)" % (word + tail, word + tail)
+             for word in _NAME_AND_VALUE_WORDS for tail in ("", "__"))  # (`env.P4PASSWD`)
          + r")[ \t]*"
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
         ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
@@ -1772,6 +1783,29 @@ def redaction_patterns():
          "to (`##[debug]Evaluating: env.DB_PW` then `##[debug]Result: '…'`; a secret's own shows `***`)",
          r"(?#needs:Evaluating:)Evaluating:[ \t]+[\w.]*(?i:pass|pw|pwd|secret|token|key|credential)[\w.]*[ \t]*\r?\n"
          r"[^\n]{0,40}?Result:[ \t]*'(?P<secret>[^'\n]+)'"),
+        ("sip2-login-password", "", "a password in a library's SIP2 messages: the login's `CO` field (`9300CN<user>|CO"
+         "<password>|CP…`) and a patron's `AD` field after the patron's id (`|AA<patron>|AD<password>|`)",
+         r"(?#needs:9300CN|\|AD)(?:9300CN[^|\n]{0,64}\|CO(?P<secret>[^|\n]{1,64})(?=\|)"
+         r"|\|AA[^|\n]{1,64}\|AD(?P<secret2>[^|\n]{1,64})(?=\|))"),
+        ("sip2-client-password", "", "the SIP2 password given to Koha's `sip_cli_emulator.pl -su USER -sp PASSWORD`",
+         r"(?#needs:sip_cli_emulator)sip_cli_emulator[^\n;&|]{0,300}?[ \t](?:-sp|--sip_pass)(?:=|[ \t]+)"
+         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"]+))"),
+        ("yaz-client-user-password", "", "the password of yaz-client's `-u user/password` (a Z39.50 login)",
+         r"(?#needs:yaz-client)yaz-client[^\n;&|]{0,200}?[ \t]-u[ \t]*[^\s/'\"]{1,64}/(?P<secret>[^\s'\"]+)"),
+        ("ezproxy-user-line", "", "a password in EZproxy's user.txt, `user:password[:groups]` (echoed into it, "
+         "found in it by grep, or a line of it), if it looks random",
+         r"(?#needs:user.txt)(?:(?:echo|printf)[ \t]+['\"]?[\w.@-]{1,64}:(?P<weak>[^\s:'\"]{1,64})(?::[^\s'\"]*)?['\"]?"
+         r"[^\n]{0,40}?user\.txt"
+         r"|user\.txt[^\n]*\r?\n(?:[ \t]*[0-9]{1,6}:)?[\w.@-]{1,64}:(?P<weak2>[^\s:]{1,64})(?::[\w,]*)?[ \t]*(?=\r?\n|\Z))"),
+        ("folio-ephemeral-credentials", "", "a tenant's user and password in a FOLIO edge module's Ephemeral store "
+         "(`secureStore.type=Ephemeral`, then `<tenant>=<user>,<password>`)",
+         r"(?#needs:Ephemeral)(?:Ephemeral|ephemeral)[\s\S]{0,400}?(?<![^\n])[\w-]{1,64}=[\w.@-]{1,64},"
+         r"(?P<secret>[^\s,]{1,128})"),
+        ("apache-request-header-secret", "i", "a credential an Apache or a proxy sets on requests it forwards "
+         "(`RequestHeader set X-Api-Key \"…\"`, `proxy_set_header Authorization \"Bearer …\"`)",
+         r"(?#needs:requestheader|proxy_set_header)(?:requestheader[ \t]+(?:set|append|add|merge)|proxy_set_header)[ \t]+"
+         r"(?:[\w-]*(?:key|token|secret|auth)[\w-]*|authorization)[ \t]+\"?(?:(?:bearer|basic|token)[ \t]+)?"
+         r"(?P<secret>[^\s\";]{8,})"),
         ("password-directive", "i", "a config file's directive naming a password, its value after a space "
          "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`, ora2pg's `ORACLE_PWD …`), if it looks random",
          r"(?#needs:pw|pass|secret)(?<![^\n])[ \t]*[a-z_]{0,20}(?:pwd|pw|passwd|password|secret)(?:[ \t]+--plaintext)?"
@@ -1911,19 +1945,21 @@ def redaction_patterns():
         ("generated-secret-output", "", "what a command that makes or reads a secret printed on the "
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
          "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`, "
-         "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, `gopass show`, `pass show`, "
+         "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, `op item get … --fields <a secret's> --reveal`, "
+         "`gopass show`, `pass show`, "
          "`nmcli -s`, `gcloud secrets versions access`, `wg genkey` (not piped to `wg pubkey` unless the private "
          "key is printed too), "
          "`az storage account keys list -o tsv`, "
          "PowerShell's `Get-Secret … -AsPlainText`, `aws ssm get-parameter --with-decryption … --output text`, "
          "`vault kv get -field=…`, `az keyvault secret show … -o tsv`",
          r"(?#needs:openssl|rails|artisan|security|secret-tool|kubeadm|pwgen|initial-password|op read|gopass|pass show"
-         r"|nmcli|secrets versions access|wg genkey|keys list|AsPlainText|asplaintext|with-decryption|-field"
+         r"|nmcli|secrets versions access|wg genkey|keys list|AsPlainText|asplaintext|with-decryption|-field|--reveal"
          r"|secret show)"
          r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
          r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password"
-         r"|op[ \t]+read|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t]"
+         r"|op[ \t]+read|op[ \t]+item[ \t]+get(?=[^\n]*--reveal)(?=[^\n]*--fields[ \t=]+(?:label=)?[\w.-]*"
+         r"(?:pass|key|token|secret|credential))|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t]"
          r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|wg[ \t]+genkey(?![^\n]*wg[ \t]+pubkey(?![^\n]*cat[ \t][^\n]*priv))"
          r"|(?:storage[ \t]+account[ \t]+keys[ \t]+list"
          r"|keyvault[ \t]+secret[ \t]+show)(?=[^\n]*-o[ \t]+tsv)|(?i:get-[a-z]*secret[^\n]*-asplaintext)(?![\w-])"
@@ -2550,10 +2586,14 @@ def redaction_patterns():
         ("netrc-default-password", "", ".netrc default … password …",
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
-         r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
+         r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat|haslo|heslo|senha|kennwort|passwort|wachtwoord"
+         r"|contrasena|parola)"
          # (a name that ends as one below, or with imapsync's 1 or 2 after it: most flags don't)
-         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?:(?<=[dentyrswk])|(?<=[dentyrswk][12]))[= \t])"
+         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?:(?<=[dentyrswk])|(?<=[dentyrswk][12])|(?<=haslo)|(?<=heslo)|(?<=senha)"
+         r"|(?<=contrasena)|(?<=parola))[= \t])"
          r"(?P<name>[a-z0-9.-]*(?:" + one_of("password", "passwd", "passphrase", "token", "secret", "api-?key",
+                                             "haslo", "heslo", "senha", "kennwort", "passwort", "wachtwoord",
+                                             "contrasena", "parola",
                                              "access-key", "secret-key", "private-key", "auth-key", "license-key",
                                              "cookie", "oauth2-bearer", "pat(?<=-pat)") + ")"
          r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
@@ -2747,7 +2787,8 @@ def redaction_patterns():
          r"-U[ \t]*[^\s%]{1,256}%(?P<secret>[^\s'\"]+)"),
         ("lftp-user-password", "", "lftp / ncftp -u user,<password> (after a quoted `-e` script too: "
          "`lftp -e \"set ftp:ssl-force true; mirror …; quit\" -u …`)",
-         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'|[^\n;&|\"']){0,200}?"
+         r"(?:lftp|ncftp|ncftpput|ncftpget)(?=[ \t])(?:" + _CLI_ARGS
+         + r"|(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'|[^\n;&|\"']){0,200}?)"
          r"[ \t]-u[ \t]*(?:[^\s,'\"]+,"
          r"(?:(?P<secret>[^\s'\"]+)|'(?P<secret2>[^'\n]+)'|\"(?P<secret3>[^\"\n]+)\")"
          r"|'[^\s,'\"]+,(?P<secret4>[^'\n]+)'|\"[^\s,'\"]+,(?P<secret5>[^\"\n]+)\")"),  # (or quoted whole: `-u 'user,…'`)
@@ -3416,7 +3457,8 @@ def redaction_patterns():
          "`PIN-Code: …`, `pin: …`, `\"pin\": \"…\"`, `partition-pin = …`, `setx CERT_PIN \"…\"`, "
          "`PUK from the carrier portal: …`, a few words between: `Die PIN für das Zertifikat lautet …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK|暗証番号)"
-         r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[\"']?[ \t]*[:=][ \t]*"
+         r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*(?:[-_](?:pin|PIN)|[a-z]Pin)(?:[-_]?(?:code|CODE|Code))?"
+         r"[\"']?[ \t]*[:=][ \t]*"
          r"|(?<![\w-])(?i:setx)[ \t]+[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (Windows' `setx NAME "…"`)
          r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
@@ -4474,7 +4516,7 @@ def is_stand_in_value(value, name, placeholder):
             and (value.partition(".")[0].islower() or not is_random_letters(value.replace(".", "").replace("_", "")))):
         return not (is_dotted_passphrase(value) or is_joined_passphrase(value))  # after a name, `config.api_key` is code (`vk.YPLrgJAoEWvfq` is none)
     if name and value.isdigit() and len(value) <= _SETTING_NUMBER_DIGITS:
-        return "pass" not in name and "pwd" not in name
+        return "pass" not in name and "pwd" not in name or len(value) <= 2  # (`RequireStrongPassword: 1`)
     return name in ("key", "token") and names_a_key(value, name)
 
 
@@ -5491,10 +5533,12 @@ def credential_word_before(lowered, window, start, inside, far=False):
         if found.start() > start and lowered[found.start() - 1] not in "/_.-" and not lowered[
                 start:found.start()].isalpha():
             continue  # (inside the run only in a name or as a path's part: not `…Y5KeY3t…`)
-        if (found.start() > start and lowered[max(0, start - 3):start] == "://" and "/" not in lowered[
-                start:found.start()] and found.group() != "secret"):
-            continue  # (nor in a URL's host: `https://object-store.os-api.…/<md5>.nc`, but a secret's
-            # sharing: `https://onetimesecret.com/secret/…`)
+        if (found.start() > start or found.start() == start and found.group() in ("ticket", "session", "wallet")) and (
+                lowered[max(0, start - 3):start] == "://" and "/" not in lowered[start:found.start()]
+                and found.group() != "secret"):
+            continue  # (nor in a URL's host: `https://object-store.os-api.…/<md5>.nc`, nor as its first word but for
+            # an API's: `https://tickets.example.org/iiif/3/<md5>/…`; but a secret's sharing:
+            # `https://onetimesecret.com/secret/…`)
         if found.start() < start and lowered.startswith("://", start - 3) and names_a_variable(
                 lowered, found.start(), found.end()):
             continue  # (nor a variable's name before a URL: `Bearer $CARRIER_TOKEN" https://…`, its value is
@@ -5910,8 +5954,9 @@ def named_value_span(text, lowered, start, end, near, beside, window):
     if beside:
         return start, end
     if (near.group() == "key" and lowered[near.end():near.end() + 4].lstrip(" _-").startswith("id")
-            and start - near.end() <= 8):
-        return None  # a key's id right after its name: `PGP key id 0x…`, `"private_key_id": …`
+            and start - near.end() <= (14 if lowered.startswith("identity", near.end() + 1) else 8)):
+        return None  # a key's id right after its name: `PGP key id 0x…`, `"private_key_id": …`, an Omeka S
+        # key's `key_identity=…` (its secret half is `key_credential`)
     named_id = _redaction_regexes["id_name"].search(text, window, start)
     if named_id is not None and near.end() <= named_id.start() and (text[near.end():named_id.start()].strip(
             " \t\"':{") != "" or not text[near.end():named_id.start()].strip()

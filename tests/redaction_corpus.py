@@ -2746,3 +2746,37 @@ issue("nvs-csv-secret", "cli", "printf 'key,type,encoding,value\\nwifi,namespace
 issue("nats-nkey-seed", "vendor", "-----BEGIN USER NKEY SEED-----\n{v}\n------END USER NKEY SEED------",
       "SU" + rand("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 56), "-----BEGIN USER NKEY SEED-----\n")
 BENIGN += ["config APP_BROKER_PASSWORD\n\tstring \"Broker password\"\n\thelp\n\t  Set it in prj.conf, never here."]
+issue("xml-password", "config", "<database>\n  <user>evergreen</user>\n  <pw>{v}</pw>\n</database>", mixed(10) + "*",
+      "<pw>")
+issue("xml-password", "config", "<connection>\n  <password><![CDATA[{v}]]></password>\n</connection>",
+      "Welcome" + rand(DIGITS, 4) + "&<&>", "<password><![CDATA[")
+issue("secret-name-and-value", "code", "define(\"__CA_DB_PASSWORD__\", '{v}');", "maple." + mixed(9),
+      "\"__CA_DB_PASSWORD__\", '")
+BENIGN += ["OpacPasswordChange: 1\nminPasswordLength: 12\nRequireStrongPassword: 1",
+           "https://tickets.example.org/iiif/3/" + rand(HEX, 32) + "/full/max/0/default.jpg",
+           "Omeka S API key identity " + mixed(32) + " (its credential half is in the vault)",
+           "GET /oai/request?verb=ListRecords&resumptionToken=oai_dc/2024-12-14/4054999/" + rand(HEX, 16)]
+issue("sip2-login-password", "log", "[SIP2] -> 9300CNselfcheck2|CO{v}|CPMAIN|AY0AZF1A2", mixed(12) + "!",
+      "9300CNselfcheck2|CO")
+issue("sip2-login-password", "log", "-> 6300120240519    160407          AOMAIN|AA2903154502|AD{v}|BP1|BQ5|AY1AZF2B1",
+      rand(DIGITS, 6), "|AA2903154502|AD")
+issue("sip2-client-password", "cli", "perl sip_cli_emulator.pl -a sip.example.org -p 6001 -su kiosk1 -sp {v} -l MAIN",
+      mixed(12), "-su kiosk1 -sp ")
+issue("yaz-client-user-password", "cli", "yaz-client -u harvester/{v} tcp:z3950.example.org:210/biblios",
+      mixed(10), "-u harvester/")
+issue("ezproxy-user-line", "cli", "echo 'mrossi:{v}' | sudo tee -a /usr/local/ezproxy/user.txt", mixed(10) + "*",
+      "echo 'mrossi:")
+issue("ezproxy-user-line", "output", "$ grep -n mrossi /usr/local/ezproxy/user.txt\n40:mrossi:{v}", "!" + mixed(12),
+      "40:mrossi:")
+issue("folio-ephemeral-credentials", "config", "secureStore.type=Ephemeral\ntenants=diku\ndiku=edge-user,{v}",
+      mixed(12) + "-", "diku=edge-user,")
+issue("apache-request-header-secret", "config", '<Location /api>\n  RequestHeader set X-Api-Key "{v}"\n</Location>',
+      rand(HEX, 32), 'X-Api-Key "')
+issue("exlibris-api-key", "vendor", 'client = AlmaApi("{v}", region="eu")', "l7xx" + rand(HEX, 32), 'AlmaApi("')
+issue("przelewy24-crc", "config", "P24_CRC={v}", rand(HEX, 16), "P24_CRC=")
+issue("przelewy24-crc", "prose", "p24 merchant 404112 CRC: {v}", rand(HEX, 16), "CRC: ")
+issue("pin-stated", "config", "[Kiosk]\nAdminExitPin={v}", rand(DIGITS, 6), "AdminExitPin=")
+issue("cli-flag", "cli", "./import_marc.sh --serwer opac.example.pl --uzytkownik kat --haslo '{v}' --plik a.mrc",
+      "bursztyn" + rand(DIGITS, 4), "--haslo '")
+issue("generated-secret-output", "output", "$ op item get \"CRM\" --fields label=api_key --reveal\n{v}",
+      rand(HEX, 32), "--reveal\n")
