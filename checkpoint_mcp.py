@@ -1241,8 +1241,9 @@ def redaction_patterns():
          r"(?![0-9a-f])"),
         ("govuk-notify-key", "v", "GOV.UK Notify's API key: the key's name, the service's id and the secret, two UUIDs "
          "joined (`live-<uuid>-<uuid>`, as `NotificationsAPIClient(…)` takes it): the second UUID",
-         # (from the first UUID's first hyphen, a literal the search skips to)
-         r"(?#needs:-4)-(?<=(?<![0-9A-Za-z])[0-9a-f]{8}-)[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+         # (in a text that names Notify; found at the first UUID's `-4`, a literal the search skips to: both are
+         # random UUIDs)
+         r"(?#needs:otif|OTIF)-4(?<=(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-4)[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}"
          r"-(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
          "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
@@ -1773,7 +1774,7 @@ def redaction_patterns():
          r"(?#needs:HEX:|ASCII:)(?<![^\n])[ \t]*[0-9]{1,10}[ \t]+[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):(?P<secret>\S{6,})"),
         ("ipsec-state-key", "", "the keys `ip xfrm state` prints or is given (`auth-trunc hmac(sha256) 0x… 128`, "
          "`enc cbc(aes) 0x…`)",
-         r"(?#needs:0x)(?<![\w-])(?:auth-trunc|auth|enc|aead)[ \t]+['\"]?[a-z0-9-]+\([^)\n]{1,40}\)['\"]?[ \t]+"
+         r"(?#needs:auth-trunc|auth |enc |aead )(?<![\w-])(?:auth-trunc|auth|enc|aead)[ \t]+['\"]?[a-z0-9-]+\([^)\n]{1,40}\)['\"]?[ \t]+"
          r"(?P<secret>0x[0-9a-fA-F]{16,})"),
         ("snmp-usm-user-keys", "", "the keys given to pysnmp's `UsmUserData('user', '<auth key>', '<priv key>')`",
          r"(?#needs:UsmUserData)UsmUserData\([ \t]*['\"][^'\"\n]*['\"][ \t]*,[ \t]*"
@@ -1993,7 +1994,7 @@ def redaction_patterns():
          r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"-][^\s'\"]*))"),
         ("key-as-url-user", "", "a generated key as a URL's user, with no password (PrestaShop's webservice key: "
          "`https://<32 capitals and digits>@shop.example/api/…`)",
-         r"(?#needs://)://(?P<token>(?=[A-Z]{0,31}[0-9])(?=[0-9]{0,31}[A-Z])[A-Z0-9]{32})@(?=[A-Za-z0-9])"),
+         r"(?#needs:://)://(?P<token>(?=[A-Z]{0,31}[0-9])(?=[0-9]{0,31}[A-Z])[A-Z0-9]{32})@(?=[A-Za-z0-9])"),
         ("woocommerce-key", "v", "a WooCommerce REST API key: a consumer key (`ck_` and 40 hex) or its secret (`cs_`)",
          r"(?#needs:ck_|cs_)(?<![A-Za-z0-9])(?P<secret>c[ks]_[0-9a-f]{40})(?![A-Za-z0-9])"),
         ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "
@@ -2193,8 +2194,9 @@ def redaction_patterns():
          r"(?#needs:,data,string,)(?<![\w-])\w*(?i:pass|pwd|psk|secret|token|apikey|api_key)\w*,data,string,"
          r"(?P<secret>[^,\s\\]{1,128})"),
         ("nats-nkey-seed", "v", "a NATS nkey seed (`SU…`, `SA…`, `SO…`: `S`, the kind, 56 of base32), a user's, "
-         "an account's or an operator's private key",
-         r"(?#needs:S)(?P<secret>S(?<=(?<![A-Za-z0-9])S)[UAONCXP][A-Z2-7]{56})(?![A-Za-z0-9])"),
+         "an account's or an operator's private key, in a text that speaks of a seed or an nkey (a creds file, an "
+         "`.nk` file)",
+         r"(?#needs:SEED|Seed|seed|NKEY|nkey|.nk)(?P<secret>S(?<=(?<![A-Za-z0-9])S)[UAONCXP][A-Z2-7]{56})(?![A-Za-z0-9])"),
         ("audit-argv-secret", "", "a secret in a command's arguments as the audit log records them, one field "
          "each (`a2=\"-u\" a3=\"user:…\"`, `a1=\"-p\" a2=\"…\"`): the value after a user's or a "
          "password's flag, if it looks random (not a port, a uid:gid)",
@@ -2586,19 +2588,20 @@ def redaction_patterns():
         ("netrc-default-password", "", ".netrc default … password …",
          r"default(?:\s+(?:login|account)\s+\S+){1,2}\s+password[ \t]+(?:" + _NETRC_VALUE + r")"),
         ("cli-flag", "i", "--password / --token / --secret / --api-key … flags of any CLI",
-         r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat|haslo|heslo|senha|kennwort|passwort|wachtwoord"
-         r"|contrasena|parola)"
+         r"(?#needs:pass|pw|psk|token|secret|key|cookie|bearer|-pat)"
          # (a name that ends as one below, or with imapsync's 1 or 2 after it: most flags don't)
-         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?:(?<=[dentyrswk])|(?<=[dentyrswk][12])|(?<=haslo)|(?<=heslo)|(?<=senha)"
-         r"|(?<=contrasena)|(?<=parola))[= \t])"
+         r"-(?<![\w-]-)-?(?=[a-z0-9.-]*(?<=[dentyrswk12])[= \t])"
          r"(?P<name>[a-z0-9.-]*(?:" + one_of("password", "passwd", "passphrase", "token", "secret", "api-?key",
-                                             "haslo", "heslo", "senha", "kennwort", "passwort", "wachtwoord",
-                                             "contrasena", "parola",
                                              "access-key", "secret-key", "private-key", "auth-key", "license-key",
                                              "cookie", "oauth2-bearer", "pat(?<=-pat)") + ")"
          r"|(?:[a-z0-9-]*-|store|key|srcstore|deststore|db|root|admin|smtp|mail|ftp|ldap|bind|rpc|vnc|sql|redis"
          r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
          r"[12]?(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
+        ("cli-flag-languages", "i", "a password flag named in another language (`--haslo`, `--heslo`, `--senha`, "
+         "`--contrasena`, `--parola`, `--passwort`, `--kennwort`, `--wachtwoord`)",
+         r"(?#needs:haslo|heslo|senha|contrasena|parola|passwort|kennwort|wachtwoord)"
+         r"--?(?<![\w-]--)(?<![\w-]-)(?P<name>[a-z0-9-]*(?:haslo|heslo|senha|contrasena|parola|passwort|kennwort"
+         r"|wachtwoord))(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
          "`certutil -p …`, `winrs -p:…`, `vmrun -gp …`, `isql -P…`)",
@@ -2615,7 +2618,7 @@ def redaction_patterns():
          "the password, if it looks random; not prose (`OS auth on <host>`, `cert auth only (<commit>)`)",
          r"(?#needs: auth | login |useradd |-user )(?:auth|login|useradd|-user)"
          r"(?<![\w-]auth)(?<![\w-]login)(?<![\w-]useradd)(?<![\w-]-user)[ \t]+"
-         r"(?!(?:on|only|with|via|for|to|is|as|by|from|in|at|the|and|or|using|failed|ok|method|type|mode)[ \t])"
+         r"(?!(?:on|only|with|via|for|to|is|as|by|from|in|at|of|into|the|and|or|using|failed|ok|method|type|mode)[ \t])"
          r"[A-Za-z0-9_.@\\][\w.@\\-]{0,63}[ \t]+(?:-p[ \t]+)?(?:(?P<weak>[^\s'\"(-][^\s'\"]{7,63})|'(?P<weak2>[^'\s]{8,63})'"
          r"|\"(?P<weak3>[^\"\s]{8,63})\")(?=[ \t]+-|[ \t]*$|[ \t]*\r?\n)"),
         ("erlang-credential-tuple", "", "an Erlang/Elixir config tuple `{password, \"…\"}`",

@@ -2646,7 +2646,7 @@ BENIGN += ["Boarding pass is 7KQX31 for seat 14C", "Pass: TestParseConfig/empty_
 issue("pin-stated", "cli", 'setx SIGNATURE_CARD_PIN "{v}"', rand(DIGITS, 6), 'setx SIGNATURE_CARD_PIN "')
 issue("pin-stated", "config", '{{"reader": "ct-api-2", "pin": "{v}"}}', rand(DIGITS, 8), '"pin": "')
 BENIGN += ["setx LED_PIN 13", '{"gpio": {"pin": 17, "mode": "out"}}']
-_service = uuid4()
+_service = "%s-%s-4%s-9%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12))  # (a random UUID)
 issue("govuk-notify-key", "vendor", 'client = NotificationsAPIClient("reminders_live-' + _service + '-{v}")',
       "%s-%s-4%s-a%s-%s" % (rand(HEX, 8), rand(HEX, 4), rand(HEX, 3), rand(HEX, 3), rand(HEX, 12)),
       _service + "-")
@@ -2780,3 +2780,4 @@ issue("cli-flag", "cli", "./import_marc.sh --serwer opac.example.pl --uzytkownik
       "bursztyn" + rand(DIGITS, 4), "--haslo '")
 issue("generated-secret-output", "output", "$ op item get \"CRM\" --fields label=api_key --reveal\n{v}",
       rand(HEX, 32), "--reveal\n")
+BENIGN += ["$config['smtp_pass'] = '%p';  // use the IMAP login of mail.example-shop.eu"]
