@@ -957,8 +957,9 @@ _ASSIGNED_VALUE = (
     # (a value a shell would not take but a .env file does, if it looks random: `DB_PASSWORD=&Xk29fj!qPz`;
     # not an empty value before a query's next parameter: `password=&user=bob`)
     + r"""|=(?P<weak6>&(?![A-Za-z0-9_.-]{0,63}=)[^\s'"`;,&|<>]{7,63})(?=[\s'"`;,|]|\Z)"""
-    + r"""|[ \t]*\.{4,}[ \t]*(?![.]*(?:passed|failed|skipped)(?![\w-]))"""  # (not pre-commit's `… Passed`)
-    + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""  # (dot leaders:
+    # (and with none, if it looks random: HikariCP's `password……………………<value>`, not `api_key.....SKIP`)
+    + r"""|\.{4,}(?P<weak8>[^\s.'"`;,&|()\[\]{}<>][^\s'"`;,&|()\[\]{}<>]*)""" + _LINE_END
+    + r"""|[ \t]+\.{4,}[ \t]+(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""  # (dot leaders:
     + r"(?P<secret16>" + _WORD_VALUE + r")" + _LINE_END  # `DB_PASSWORD ........ …`, not `Reset password .... done`)
     + r"""|[ \t]*:[ \t]+(?:&[a-z0-9_-]+[ \t]+)?"""  # (after a YAML anchor too: `password: &db …`)
     + r"""(?(compound)|(?(suffix)|(?=[a-z]*[^a-z\s'"`;,&|()\[\]{}<>])))"""
@@ -967,8 +968,9 @@ _ASSIGNED_VALUE = (
     + r"(?(compound)|(?(suffix)|" + _LINE_END + r"))|(?P<weak>" + _WORD_VALUE + r"))"
     + r"|(?:[ \t]+[:?+]?=|[:?+]?=(?=[ \t]))[ \t]+(?:(?P<secret6>" + _WORD_VALUE + r")" + _LINE_END
     + r"|(?P<weak2>" + _WORD_VALUE + r"))"
-    # (PHP's `print_r` and a log's `name => value`, unquoted: `[admin_pass] => …`)
-    + r"|[ \t]*=>[ \t]*(?:(?P<secret18>" + _WORD_VALUE + r")" + _LINE_END + r"|(?P<weak7>" + _WORD_VALUE + r"))"
+    # (PHP's `print_r` and a log's `name => value`, unquoted, if it looks random: `[admin_pass] => …`, not
+    # `[secret] => Array`, a match's arm `Secret => Level::High`)
+    + r"|[ \t]*=>[ \t]*(?P<weak7>" + _WORD_VALUE + r")"
     # (last: a value with an opening bracket, which the forms above do not take)
     + r"|[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak4>(?=[^\s'\"`]{0,63}[(\[{<])" + _BRACKETED_VALUE + "))"
 )
@@ -1231,19 +1233,22 @@ def redaction_patterns():
          r"(?P<secret>(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("exlibris-api-key", "v", "an Ex Libris API key (Alma, Primo VE: `l7xx` and 32 hex)",
          r"(?#needs:l7xx)(?<![A-Za-z0-9])(?P<secret>l7xx[0-9a-f]{32})(?![A-Za-z0-9])"),
-        ("przelewy24-crc", "", "Przelewy24's CRC key, which signs its payments: 16 hex after `p24_crc` or after "
-         "`CRC` near `p24`/Przelewy24",
+        ("przelewy24-crc", "", "Przelewy24's CRC key, which signs its payments: 16 hex after `p24_crc`, a merchant's "
+         "`CRC:` or `CRC key` near `p24`/Przelewy24 (not a CRC the gateway reports)",
          r"(?#needs:crc|CRC)(?i:p24_?crc)[\"'\]]?[ \t]*(?:=>|[:=])[ \t]*[\"']?(?P<secret>[0-9a-f]{16})(?![0-9a-f])"
-         r"|(?i:p24|przelewy24)[^\n]{0,60}?CRC(?:[ \t]+key)?[ \t]*[:=][ \t]*[\"']?(?P<secret2>[0-9a-f]{16})(?![0-9a-f])"),
+         r"|(?i:p24|przelewy24)(?:[ \t]+merchant[ \t]+[0-9]{1,10}[ \t]+CRC|[^\n]{0,60}?CRC[ \t]+key)[ \t]*[:=][ \t]*[\"']?"
+         r"(?P<secret2>[0-9a-f]{16})(?![0-9a-f])"),
+        ("bitrix24-auth-id", "v", "a Bitrix24 access token as its events and REST calls name it, `AUTH_ID` (long hex)",
+         r"(?#needs:AUTH_ID)(?<![\w-])AUTH_ID[\"']?[ \t]*[:=][ \t]*[\"']?(?P<secret>[0-9a-f]{32,128})(?![0-9a-f])"),
         ("marinetraffic-key", "v", "a MarineTraffic API key in its URL's path (`services.marinetraffic.com/api/"
          "exportvessel/v:5/<40 hex>/…`)",
          r"(?#needs:marinetraffic.com/api/)marinetraffic\.com/api/[a-z0-9_-]+/(?:v:[0-9]+/)?(?P<secret>[0-9a-f]{40})"
          r"(?![0-9a-f])"),
         ("govuk-notify-key", "v", "GOV.UK Notify's API key: the key's name, the service's id and the secret, two UUIDs "
          "joined (`live-<uuid>-<uuid>`, as `NotificationsAPIClient(…)` takes it): the second UUID",
-         # (in a text that names Notify; found at the first UUID's `-4`, a literal the search skips to: both are
-         # random UUIDs)
-         r"(?#needs:otif|OTIF)-4(?<=(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-4)[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}"
+         # (in a text that names Notify's client or key; found at the first UUID's `-4`, a literal the search skips
+         # to: both are random UUIDs)
+         r"(?#needs:NotificationsAPIClient|NOTIFY_API_KEY|notify_api_key|NOTIFY_KEY|notify_key)-4(?<=(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-4)[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}"
          r"-(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
          "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
@@ -1685,7 +1690,7 @@ def redaction_patterns():
         ("pulumi-config-secret", "", "pulumi config set NAME VALUE with --secret, or with a NAME that names a "
          "secret (`pulumi config set --plaintext fleet:brokerPassword …`)",
          r"pulumi[ \t]+config[ \t]+set(?:(?=[^\n]*--secret)|(?=(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-]*"
-         r"(?i:password|passwd|secret|token|api_?key|private_?key)[^\s]*[ \t]))"
+         r"(?i:password|passwd|secret|token|api_?key|private_?key)[ \t]))"
          r"(?:[ \t]+--[a-z-]+(?:=[^\s]+)?)*[ \t]+[^\s-][^\s]*"
          r"""[ \t]+(?:"(?P<secret>[^"\n]+)"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'"#-][^\s]*))"""),
         ("prose-quoted-passphrase", "i", "a passphrase of three or more words, quoted, that a sentence "
@@ -1766,15 +1771,17 @@ def redaction_patterns():
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]+))"
          r"(?:[ \t]+(?:AES|DES)\S*[ \t]+(?:\"(?P<secret3>[^\"\n(][^\"\n]*)\"|(?P<secret4>[^\s\"(]+)))?"),
         ("snmpd-conf-community", "", "snmpd.conf's `rwcommunity|rocommunity COMMUNITY [source]` (and their `6` "
-         "forms): the community, unless the well-known `public` or `private`",
+         "forms): the community, unless the well-known `public` or `private`, or a word in small letters or "
+         "capitals alone (prose, a manual's `COMMUNITY`)",
          r"(?#needs:community)(?<![^\n])[ \t]*r[wo]community6?[ \t]+"
-         r"(?P<secret>(?!(?:public|private)(?![^\s#]))[^\s#]{4,128})"),
+         r"(?P<secret>(?!(?:public|private|[a-z]+|[A-Z]+)(?![^\s#]))[^\s#]{4,128})"),
         ("chrony-key-line", "", "a key in chrony's or ntpd's keys file: `ID TYPE HEX:…` or `ASCII:…` "
          "(`2 SHA1 HEX:F5BE…`)",
          r"(?#needs:HEX:|ASCII:)(?<![^\n])[ \t]*[0-9]{1,10}[ \t]+[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):(?P<secret>\S{6,})"),
         ("ipsec-state-key", "", "the keys `ip xfrm state` prints or is given (`auth-trunc hmac(sha256) 0x… 128`, "
          "`enc cbc(aes) 0x…`)",
-         r"(?#needs:auth-trunc|auth |enc |aead )(?<![\w-])(?:auth-trunc|auth|enc|aead)[ \t]+['\"]?[a-z0-9-]+\([^)\n]{1,40}\)['\"]?[ \t]+"
+         r"(?#needs:auth-trunc|auth |enc |aead )(?<![\w-])(?:auth-trunc|auth|enc|aead)[ \t]+['\"]?"
+         r"(?:hmac|cbc|ctr|gcm|ccm|ecb|cmac|xcbc|rfc[0-9]{4}|seqiv|authenc|chacha20|poly1305)\([^)\n]{1,40}\)['\"]?[ \t]+"
          r"(?P<secret>0x[0-9a-fA-F]{16,})"),
         ("snmp-usm-user-keys", "", "the keys given to pysnmp's `UsmUserData('user', '<auth key>', '<priv key>')`",
          r"(?#needs:UsmUserData)UsmUserData\([ \t]*['\"][^'\"\n]*['\"][ \t]*,[ \t]*"
@@ -1782,30 +1789,33 @@ def redaction_patterns():
          r"(?:[ \t]*,[ \t]*(?:'(?P<secret3>[^'\n]+)'|\"(?P<secret4>[^\"\n]+)\"))?"),
         ("actions-debug-evaluated", "", "what a GitHub Actions debug log shows a secret-named expression evaluate "
          "to (`##[debug]Evaluating: env.DB_PW` then `##[debug]Result: '…'`; a secret's own shows `***`)",
-         r"(?#needs:Evaluating:)Evaluating:[ \t]+[\w.]*(?i:pass|pw|pwd|secret|token|key|credential)[\w.]*[ \t]*\r?\n"
+         r"(?#needs:Evaluating:)Evaluating:[ \t]+[\w.]*(?i:pass|pw|pwd|password|secret|token|key|credentials?)[ \t]*\r?\n"
          r"[^\n]{0,40}?Result:[ \t]*'(?P<secret>[^'\n]+)'"),
         ("sip2-login-password", "", "a password in a library's SIP2 messages: the login's `CO` field (`9300CN<user>|CO"
-         "<password>|CP…`) and a patron's `AD` field after the patron's id (`|AA<patron>|AD<password>|`)",
-         r"(?#needs:9300CN|\|AD)(?:9300CN[^|\n]{0,64}\|CO(?P<secret>[^|\n]{1,64})(?=\|)"
-         r"|\|AA[^|\n]{1,64}\|AD(?P<secret2>[^|\n]{1,64})(?=\|))"),
+         "<password>|CP…`) and a patron's `AD` field after the institution's and the patron's ids (`AO<library>|AA<patron>|"
+         "AD<password>|`)",
+         r"(?#needs:9300CN|\|AA)(?:9300CN[^|\n]{0,64}\|CO(?P<secret>[^|\n]{1,64})(?=\|)"
+         r"|(?<![^|\s])AO[^|\n]{0,64}\|AA[^|\n]{1,64}\|AD(?P<secret2>[^|\n]{1,64})(?=\|))"),
         ("sip2-client-password", "", "the SIP2 password given to Koha's `sip_cli_emulator.pl -su USER -sp PASSWORD`",
          r"(?#needs:sip_cli_emulator)sip_cli_emulator[^\n;&|]{0,300}?[ \t](?:-sp|--sip_pass)(?:=|[ \t]+)"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"]+))"),
         ("yaz-client-user-password", "", "the password of yaz-client's `-u user/password` (a Z39.50 login)",
-         r"(?#needs:yaz-client)yaz-client[^\n;&|]{0,200}?[ \t]-u[ \t]*[^\s/'\"]{1,64}/(?P<secret>[^\s'\"]+)"),
+         r"(?#needs:yaz-client)yaz-client[^\n;&|]{0,200}?[ \t]-u[ \t]*(?!(?:anonymous|guest|public)/)[^\s/'\"]{1,64}/"
+         r"(?P<secret>[^\s'\"]+)"),
         ("ezproxy-user-line", "", "a password in EZproxy's user.txt, `user:password[:groups]` (echoed into it, "
          "found in it by grep, or a line of it), if it looks random",
          r"(?#needs:user.txt)(?:(?:echo|printf)[ \t]+['\"]?[\w.@-]{1,64}:(?P<weak>[^\s:'\"]{1,64})(?::[^\s'\"]*)?['\"]?"
          r"[^\n]{0,40}?user\.txt"
-         r"|user\.txt[^\n]*\r?\n(?:[ \t]*[0-9]{1,6}:)?[\w.@-]{1,64}:(?P<weak2>[^\s:]{1,64})(?::[\w,]*)?[ \t]*(?=\r?\n|\Z))"),
+         r"|user\.txt[^\n]{0,200}\r?\n(?:[ \t]*[0-9]{1,6}:)?[\w.@-]{1,64}:(?P<weak2>[^\s:]{1,64})(?::[\w,]*)?[ \t]*(?=\r?\n|\Z))"),
         ("folio-ephemeral-credentials", "", "a tenant's user and password in a FOLIO edge module's Ephemeral store "
          "(`secureStore.type=Ephemeral`, then `<tenant>=<user>,<password>`)",
-         r"(?#needs:Ephemeral)(?:Ephemeral|ephemeral)[\s\S]{0,400}?(?<![^\n])[\w-]{1,64}=[\w.@-]{1,64},"
+         r"(?#needs:secureStore.type=Ephemeral|ephemeral.properties)(?:secureStore\.type=Ephemeral|ephemeral\.properties)"
+         r"[\s\S]{0,400}?(?<![^\n])[\w-]{1,64}=[\w.@-]{1,64},"
          r"(?P<secret>[^\s,]{1,128})"),
         ("apache-request-header-secret", "i", "a credential an Apache or a proxy sets on requests it forwards "
          "(`RequestHeader set X-Api-Key \"…\"`, `proxy_set_header Authorization \"Bearer …\"`)",
          r"(?#needs:requestheader|proxy_set_header)(?:requestheader[ \t]+(?:set|append|add|merge)|proxy_set_header)[ \t]+"
-         r"(?:[\w-]*(?:key|token|secret|auth)[\w-]*|authorization)[ \t]+\"?(?:(?:bearer|basic|token)[ \t]+)?"
+         r"(?:[\w-]*(?:-key|-token|-secret|apikey)|authorization)[ \t]+\"?(?:(?:bearer|basic|token)[ \t]+)?"
          r"(?P<secret>[^\s\";]{8,})"),
         ("password-directive", "i", "a config file's directive naming a password, its value after a space "
          "(nslcd's `bindpw …`, kickstart's `rootpw --plaintext …`, ora2pg's `ORACLE_PWD …`), if it looks random",
@@ -1935,10 +1945,12 @@ def redaction_patterns():
          r"(?=[.,;)]?(?:\s|\Z))"),
         ("connect-as-user-slash-password", "", "a login a program reports as `user/password` after `as`, "
          "connecting or logging in (`Connecting to caster…:2101 mountpoint KNW28 as lab/…`, `connecting as "
-         "records_rw/… to …`): the password, if it holds a digit or a symbol and is no version",
+         "records_rw/… to …`): the password, if it reads as one a person typed (not `robot/ci-runner_01`, "
+         "`HTTP/web01.example.com@EXAMPLE.COM`)",
          r"(?#needs: as )(?<![a-z])(?i:connect(?:ing|ed)?|log(?:ging|ged)?[ -]?in"
          r"|authenticat(?:ing|ed))(?![a-z])[^\n]{0,100}? as[ \t]+[\w.@-]{1,64}/"
-         r"(?P<secret>(?![0-9.]+(?![^\s,;]))(?=[^\s/,;]{0,63}[0-9!#$%^&*+=?@_~.-])[^\s/,;]{6,64})"
+         # (as a person types one, is_typed_password: not a service's name nor a Kerberos principal)
+         r"(?P<typed>(?![^\s/,;]{0,64}@[\w-]+\.[\w.-]+)(?![0-9.]+(?![^\s,;]))[^\s/,;]{6,64})"
          r"(?=[\s,;]|\Z)"),
         ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
          "keystore or a key spec): `\"…\".toCharArray()`, when it looks random",
@@ -1959,8 +1971,8 @@ def redaction_patterns():
          r"(?:openssl[ \t]+rand[ \t]+-(?:hex|base64)|rails[ \t]+secret|artisan[ \t]+key:generate[ \t]+--show"
          r"|security[ \t]+find-(?:generic|internet)-password[ \t][^\n]*-w|secret-tool[ \t]+lookup"
          r"|kubeadm[ \t]+token[ \t]+(?:create|generate)|pwgen(?=[ \t\n])|argocd[ \t]+admin[ \t]+initial-password"
-         r"|op[ \t]+read|op[ \t]+item[ \t]+get(?=[^\n]*--reveal)(?=[^\n]*--fields[ \t=]+(?:label=)?[\w.-]*"
-         r"(?:pass|key|token|secret|credential))|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t]"
+         r"|op[ \t]+read|op[ \t]+item[ \t]+get(?=[^\n]{0,300}--reveal)(?=[^\n]{0,300}--fields[ \t=]+(?:label=)?"
+         r"[\w.-]{0,64}(?:password|key|token|secret|credential)(?![\w.-]))|gopass[ \t]+show|pass[ \t]+show|nmcli[ \t]+-s[ \t]"
          r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|wg[ \t]+genkey(?![^\n]*wg[ \t]+pubkey(?![^\n]*cat[ \t][^\n]*priv))"
          r"|(?:storage[ \t]+account[ \t]+keys[ \t]+list"
          r"|keyvault[ \t]+secret[ \t]+show)(?=[^\n]*-o[ \t]+tsv)|(?i:get-[a-z]*secret[^\n]*-asplaintext)(?![\w-])"
@@ -1972,7 +1984,7 @@ def redaction_patterns():
          "`secret_key --create` (an API key, a UUID) and `admin --show-password`, WHM's `/root/.accesshash` (its "
          "lines of small letters and digits)",
          r"(?#needs:secret_key|show-password|accesshash)(?:secret_key[ \t]+--create|admin[ \t]+--show-password"
-         r"|cat[ \t]+\S*\.accesshash)[^\n]*\r?\n[ \t]*"
+         r"|cat[ \t]+\S*\.accesshash)[^\n>|]*\r?\n[ \t]*"
          r"(?P<secret>[a-z0-9]{32}(?:\r?\n[a-z0-9]{32})*(?:\r?\n[a-z0-9]{1,32})?|\S{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
         ("wp-config-sed", "", "a value put in place of wp-config-sample.php's placeholders by sed "
          "(`sed -i \"s/password_here/…/\" wp-config.php`, `s/put your unique phrase here/…/`)",
@@ -1996,7 +2008,7 @@ def redaction_patterns():
          "`https://<32 capitals and digits>@shop.example/api/…`)",
          r"(?#needs:://)://(?P<token>(?=[A-Z]{0,31}[0-9])(?=[0-9]{0,31}[A-Z])[A-Z0-9]{32})@(?=[A-Za-z0-9])"),
         ("woocommerce-key", "v", "a WooCommerce REST API key: a consumer key (`ck_` and 40 hex) or its secret (`cs_`)",
-         r"(?#needs:ck_|cs_)(?<![A-Za-z0-9])(?P<secret>c[ks]_[0-9a-f]{40})(?![A-Za-z0-9])"),
+         r"(?#needs:ck_|cs_)(?<![\w-])(?P<secret>c[ks]_[0-9a-f]{40})(?![A-Za-z0-9])"),
         ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "
          "(`rtmp://a.rtmp.youtube.com/live2/…`), if it looks random",
          r"(?#needs:rtmp)rtmps?://[^\s/'\"]+(?:/[^\s/'\"]+)+/(?P<weak>[^\s/'\"?]{12,128})(?=[\s'\"]|\Z)"),
@@ -2176,22 +2188,25 @@ def redaction_patterns():
          r"(?#needs:oem unlock)(?<![\w-])oem[ \t]+unlock[ \t]+(?:0x)?"
          r"(?P<secret>(?=[A-Za-z]{0,63}[0-9])[A-Za-z0-9]{8,64})(?![\w.-])"),
         ("mavlink-signing-passphrase", "", "the passphrase MAVProxy makes a MAVLink signing key from "
-         "(`signing setup <passphrase>`, on its command line or in `.mavinit.scr`)",
-         r"(?#needs:signing setup)(?<![\w-])signing[ \t]+setup[ \t]+(?P<secret>[^\s;\"']{6,128})"),
+         "(`signing setup <passphrase>`, as a line of `.mavinit.scr`, in `--cmd=\"…\"` or after `MAV> `)",
+         r"(?#needs:signing setup)(?:(?<![^\n])[ \t]*|(?<=--cmd=\")|(?<=--cmd=')|(?<=MAV> )|(?<=; ))signing[ \t]+setup[ \t]+"
+         r"(?P<secret>[^\s;\"']{6,128})"),
         ("useradd-clear-password", "", "a password in clear given to `useradd` or `usermod` as `-P` (Yocto's "
          "extrausers class; `-p` takes a hash)",
-         r"(?#needs:useradd|usermod)(?<![\w-])user(?:add|mod)(?![\w-])[^\n;\"]{0,120}?[ \t]-P[ \t]+"
+         r"(?#needs:useradd|usermod)(?<![\w-])user(?:add|mod)(?![\w-])[^\n;&|\"]{0,120}?[ \t]-P[ \t]+"
          r"(?:'(?P<secret>[^'\n]{1,128})'|\\?\"(?P<secret2>[^\"\\\n]{1,128})\\?\"|(?P<secret3>[^\s;'\"\\]{1,128}))"),
         ("fetcher-user-password", "", "a password in a BitBake fetcher's URL parameters "
          "(`SRC_URI = \"git://…;protocol=https;user=<name>:<password>\"`)",
-         r"(?#needs:;user=)(?<=;)user=[^:;\s\"'\\]{1,64}:(?P<secret>[^;\s\"'\\]{1,128})"),
+         r"(?#needs:;user=)://[^\s\"';]{1,300}(?:;[\w-]{1,32}=[^;\s\"']{0,200}){0,8}?;user=[^:;\s\"'\\]{1,64}:"
+         r"(?P<secret>[^;\s\"'\\]{1,128})"),
         ("kconfig-secret-default", "", "a Kconfig option named for a secret and its default (`config APP_MQTT_PASSWORD`, "
          "then `default \"…\"` a few lines below: Zephyr's and the kernel's build options)",
-         r"(?#needs:config )config(?<=(?<![\w-])config)[ \t]+\w*(?:PASSWORD|PASSWD|PASSPHRASE|PSK|SECRET|TOKEN|API_KEY)\w*"
+         r"(?#needs:config )config(?<=(?<![\w-])config)[ \t]+\w*(?:PASSWORD|PASSWD|PASSPHRASE|PSK|SECRET|TOKEN|API_KEY)"
          r"[ \t]*\r?\n(?:[ \t]+(?!default)[^\n]*\r?\n){0,4}?[ \t]+default[ \t]+\"(?P<secret>[^\"\n]+)\""),
         ("nvs-csv-secret", "", "a secret in an ESP-IDF NVS partition's CSV (`key,type,encoding,value`): a row whose "
          "key names one (`pass,data,string,…`, `wifi_psk,data,string,…`)",
-         r"(?#needs:,data,string,)(?<![\w-])\w*(?i:pass|pwd|psk|secret|token|apikey|api_key)\w*,data,string,"
+         r"(?#needs:,data,string,)(?:(?<![\w-])|(?<=\\n))(?:\w{0,40}_)?(?i:pass|pwd|psk|password|passwd|secret|token|apikey|api_key)"
+         r",data,string,"
          r"(?P<secret>[^,\s\\]{1,128})"),
         ("nats-nkey-seed", "v", "a NATS nkey seed (`SU…`, `SA…`, `SO…`: `S`, the kind, 56 of base32), a user's, "
          "an account's or an operator's private key, in a text that speaks of a seed or an nkey (a creds file, an "
@@ -2414,7 +2429,9 @@ def redaction_patterns():
          "variable create --name AVALARA_LICENSE --value …`, `--key DB_PASSWORD --value …`, Drone's `secret add "
          "--name ftp_password --data …`)",
          r"(?#needs:--value|--data)--(?:name|key|variable|var)(?:=|[ \t]+)[\"']?[a-z0-9_.-]*(?:password|passwd|secret"
-         r"|token|api_?key|license|_pass(?![a-z])|pwd|_key(?![a-z]))[a-z0-9_.-]*[\"']?[^\n]{0,200}?[ \t]--(?:value|data)"
+         r"|token|api_?key|license|_pass(?![a-z])|pwd|_key(?![a-z]))(?:[a-z0-9_.-]*[\"']?[^\n]{0,200}?[ \t]--value"
+         # (`--data` only after a name that ends in the word: not `--name token-refresh-job --data '{…}'`)
+         r"|[\"']?(?=[ \t])[^\n]{0,200}?[ \t]--data)"
          r"(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("rsa-xml-private-parts", "", "the private parts of an RSA key in .NET's XML (`<RSAKeyValue>`'s `<D>`, "
          "`<P>`, `<Q>`, `<DP>`, `<DQ>`, `<InverseQ>`)",
@@ -2598,9 +2615,9 @@ def redaction_patterns():
          r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
          r"[12]?(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("cli-flag-languages", "i", "a password flag named in another language (`--haslo`, `--heslo`, `--senha`, "
-         "`--contrasena`, `--parola`, `--passwort`, `--kennwort`, `--wachtwoord`)",
-         r"(?#needs:haslo|heslo|senha|contrasena|parola|passwort|kennwort|wachtwoord)"
-         r"--?(?<![\w-]--)(?<![\w-]-)(?P<name>[a-z0-9-]*(?:haslo|heslo|senha|contrasena|parola|passwort|kennwort"
+         "`--contrasena`, `--passwort`, `--kennwort`, `--wachtwoord`; not Italian's `--parola`, a word)",
+         r"(?#needs:haslo|heslo|senha|contrasena|passwort|kennwort|wachtwoord)"
+         r"--?(?<![\w-]--)(?<![\w-]-)(?P<name>[a-z0-9-]*(?:haslo|heslo|senha|contrasena|passwort|kennwort"
          r"|wachtwoord))(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
@@ -3245,8 +3262,8 @@ def redaction_patterns():
         ("domain-transfer-code", "i", "a domain's transfer code (EPP code, auth code, AuthInfo: whoever holds it "
          "can move the domain away) stated after its name, in any of the registrars' languages (`Il codice EPP … è …`, "
          "`AuthInfo für … lautet …`, `Autorizační kód (AUTH-ID) pro převod …: …`), if it looks random",
-         r"(?#needs:epp|authinfo|auth-id|auth_id|authcode|auth code|auth-code|autoryzac|autorizač|transfer code)"
-         r"(?<![\w-])(?:epp(?:[ /-]?(?:code|key|auth ?code|authinfo|kód|kod))?|authinfo(?:[ -]?code)?|auth[-_]id"
+         r"(?#needs:epp|authinfo|authcode|auth code|auth-code|autoryzac|autorizač|transfer code)"
+         r"(?<![\w-])(?:epp(?:[ /-]?(?:code|key|auth ?code|authinfo|kód|kod))?|authinfo(?:[ -]?code)?"
          r"|auth[ -]?code|kod autoryzacyjny|autorizační kód|transfer (?:code|key|secret))(?![\w-])"
          # (not a word in brackets after the name: `kód (AUTH-ID) pro …: …`)
          + _STATED_JOIN + r"(?P<weak>[^\s'\"`,;()<>]{6,64}?)[\"'`]?(?=[.,;:]?(?:\s|\Z))"),
@@ -3460,17 +3477,22 @@ def redaction_patterns():
          "`PIN-Code: …`, `pin: …`, `\"pin\": \"…\"`, `partition-pin = …`, `setx CERT_PIN \"…\"`, "
          "`PUK from the carrier portal: …`, a few words between: `Die PIN für das Zertifikat lautet …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK|暗証番号)"
-         r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*(?:[-_](?:pin|PIN)|[a-z]Pin)(?:[-_]?(?:code|CODE|Code))?"
+         r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?"
          r"[\"']?[ \t]*[:=][ \t]*"
+         r"|(?<![\w-])[\w.-]*[a-z]Pin(?:Code)?="  # (a name in camel case before `=`: `AdminExitPin=…`, `x.adminPin=…`)
          r"|(?<![\w-])(?i:setx)[ \t]+[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (Windows' `setx NAME "…"`)
          r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
-         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[\"']?[ \t]*(?:=>|[:=])[ \t]*)"  # (a key's too: `"pin": "…"`)
+         # (a quoted key's too, its value quoted: `"pin": "…"`, `"pin"=>"…"`; not `"pin": 1718000000`)
+         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*|[\"'][ \t]*(?:=>|:)[ \t]*(?=[\"']))"
          # (or a few words after it, then `is` or a colon: `PIN-kod för test-BankID …: …`, `Die PIN für … lautet …`)
-         # (a compound's too: `Kunden-PIN für den Telefonsupport (…): …`)
-         r"|(?:(?<![\w-])|(?<=[A-Za-z]-))(?:PIN|Pin)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
-         r"(?![^\n:]{0,90}?(?i:timeout|length|attempt|retr|tries|ticket|digit|polic|expir|(?<!ac)count|limit|reset"
-         r"|chang|lock|format|field|prompt|entry|pad))[^\n:]{1,90}?"  # (not words about a PIN: `PIN entry timeout is …`)
+         # (a compound's too, a word in small letters before `-PIN`: `Kunden-PIN für den Support: …`, not `UART-Pin`)
+         # (not words about a PIN, nor about another thing a number names: `PIN entry timeout is …`, `Pin this
+         # issue …, tracking number: …`, `PIN diode …, recovery time (ns): …`)
+         r"|(?:(?<![\w-])(?:PIN|Pin)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
+         r"(?![^\n:]{0,80}?(?i:timeout|length|attempt|retr|tries|ticket|digit|ψηφί|chiffre|polic|expir|(?<!ac)count"
+         r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
+         r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking))[^\n:]{1,80}?"
          r"(?:[ \t](?:is|lautet|är|er|είναι)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+|:[ \t]*)"
          r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*)"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
          r"[\"'`]?(?P<secret>[0-9]{6,12})(?![A-Za-z0-9_-]|[.,:/][0-9])"),  # (a kana may follow: `…です`)
@@ -5950,10 +5972,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
             and not _redaction_regexes["announced"].match(text, near.end(), hex_at))):
         return None
     named = _redaction_regexes["named_hex"].fullmatch(part)
-    hashed = named and _redaction_regexes["hash_words"].search(lowered, window, hex_at + named.start(1))
-    if hashed and not (hashed.group() == "commit" and 12 < len(named.group(1)) and len(named.group(1)) not in (40, 64)):
+    if named is not None and any(
+            hashed.group() != "commit" or not 12 < len(named.group(1)) or len(named.group(1)) in (40, 64)
+            for hashed in _redaction_regexes["hash_words"].finditer(lowered, window, hex_at + named.start(1))):
         return None  # (`commit` names a commit's hash only: 40 or 64 hex, or a short one; not `committed the API
-        # key <32 hex>`)
+        # key <32 hex>`, unless another hash word is there: `commit key md5 <32 hex>`)
     if beside:
         return start, end
     if (near.group() == "key" and lowered[near.end():near.end() + 4].lstrip(" _-").startswith("id")

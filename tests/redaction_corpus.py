@@ -2692,8 +2692,29 @@ issue("domain-transfer-code", "prose", "AuthInfo für beispiel.de lautet {v} - g
 BENIGN += ["The EPP code is required for the transfer.", "auth code: see the registrar's portal"]
 issue("pin-stated", "prose", "Support PIN for our account at the registrar: {v}", rand(DIGITS, 6),
       "at the registrar: ")
-issue("pin-stated", "prose", "Kunden-PIN f\u00fcr den Telefonsupport (Kundennummer K10442): {v}", rand(DIGITS, 8),
-      "(Kundennummer K10442): ")
+issue("pin-stated", "prose", "Kunden-PIN f\u00fcr den Telefonsupport der Bank: {v}", rand(DIGITS, 8),
+      "der Bank: ")
+issue("bitrix24-auth-id", "log", "event: ONCRMDEALUPDATE - AUTH_ID: {v} - member_id: 42", rand(HEX, 60), "AUTH_ID: ")
+issue("pin-stated", "cli", "helm upgrade --install gates ./charts/gates --set controller.adminPin={v} --wait",
+      rand(DIGITS, 8), "controller.adminPin=")
+BENIGN += ["UART-Pin TX baud rate: 115200", '{"lastPin": 1718000000, "maxPin": 1718000500}',
+           "Pin this issue to the board; tracking number in JIRA: 20240611", "auth_id: 7f3e9a1c2b4d",
+           "git commit -m 'rotate key'; md5sum key.pem => " + rand(HEX, 32),
+           "Authenticating as HTTP/web01.example.com@EXAMPLE.COM using keytab /etc/krb5.keytab",
+           "Connected to registry.example.com as robot/ci-runner_01", "GPG signing setup guide is in docs/",
+           "useradd -m ci && sftp -P 2222 ci@files.example.com", "audit: op=login;user=alice:admin;res=success",
+           'config OAUTH_TOKEN_ENDPOINT\n\tstring "Token endpoint"\n\tdefault "https://auth.example.com/token"',
+           "compass_cal,data,string,1.0432", "pulumi config set db:passwordLength 24", "dict --parola casa --limite 10",
+           "mycli jobs create --name token-refresh-job --data '{\"cron\": \"*/5\"}'",
+           "rocommunity directives are deprecated in favour of VACM views",
+           "enc hash(len=32) 0x" + rand(HEX, 32) + " (stack frame)",
+           "##[debug]Evaluating: matrix.keyboard_layout\n##[debug]Result: 'de-neo2'",
+           "symbols=|AAPL|ADBE|AMD|", "yaz-client -u anonymous/guest@example.org z3950.loc.gov:7090/voyager",
+           "Ephemeral volumes are deleted with the pod.\nLANGS=en,de,fr", 'RequestHeader set X-Auth-Mode "sso"',
+           "match kind { Secret => Level::High, Token => Level::Low }", "Verifying api_key.....SKIP",
+           "op item get Stripe --fields key_id --reveal\nAKID-4411", "artifact: build_cs_" + rand(HEX, 40) + ".tar.gz",
+           "Przelewy24 sandbox returned CRC mismatch; CRC: " + rand(HEX, 16),
+           "plesk bin admin --show-password > /root/pw.txt\nlogout"]
 issue("pin-stated", "prose", "\u71c3\u6599\u30ab\u30fc\u30c9\u306e\u6697\u8a3c\u756a\u53f7\u306f{v}\u3067\u3059\u3002",
       rand(DIGITS, 6), "\u6697\u8a3c\u756a\u53f7\u306f")
 issue("pin-stated", "log", '  Parameters: {{"staff_no"=>"2231", "pin"=>"{v}"}}', rand(DIGITS, 6), '"pin"=>"')
