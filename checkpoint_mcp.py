@@ -1031,10 +1031,12 @@ _STATED_JOIN = (
     r"(?:[ \t][^\n:：=]{0,100}?|(?<=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])[^\n:：=\sA-Za-z0-9]{1,16}?"
     r"(?=[:：是为為はを는은가이를을][ \t]*[\"'`‘“「(]?[!-~]))??"  # (a value in ASCII after it: not more prose)
     r"(?=[ \t:：是为為はを는은가이를을])"  # (the first character of any join below: a test, not one per join)
-    r"(?:[ \t]*[:：][ \t]*|[ \t]+(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|—|–)[ \t]+"
+    # (spaces before the join bounded: a run of thousands after the word took seconds, tried from each place the
+    # words between may end)
+    r"(?:[ \t]{0,16}[:：][ \t]*|[ \t]{1,16}(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|—|–)[ \t]+"
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz|nyt)[ \t]+)?"
-    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]+(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=ፓስወርድ)[ \t]+|(?<=🔑)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
-    r"|[ \t]+(?=[!-~]{6,64}[ \t]+(?:입니다|이에요|예요|です|だよ|ነው)(?![\w-]))|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
+    r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]{1,16}(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=ፓስወርድ)[ \t]+|(?<=🔑)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
+    r"|[ \t]{1,16}(?=[!-~]{6,64}[ \t]+(?:입니다|이에요|예요|です|だよ|ነው)(?![\w-]))|[ \t]{1,16}(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
     r"(?:[\"'`‘“「(]|« ?)?")
 _STATED_SECRET = _STATED_JOIN + (
     r"(?:(?P<secret>"
@@ -1199,8 +1201,11 @@ def redaction_patterns():
         ("url-credentials", "", "user:password@ in any URL (databases, brokers, git, ftp); a password "
          "with `/` in it (base64's) when a host follows the `@`; not one that is the user's name, which "
          "the URL shows (`amqp://guest:guest@localhost`); or a key as the user, with no password or `x` "
-         "(`https://<key>:@api.example.com`, as Checkr, Stripe and Freshdesk take one), if it looks generated",
+         "(`https://<key>:@api.example.com`, as Checkr, Stripe and Freshdesk take one), if it looks generated, "
+         "or 32 capitals and digits as the user alone (`https://<key>@shop.example/api/…`, PrestaShop's)",
          r"""://(?:(?P<token>[A-Za-z0-9_]{16,}):[xX]?@(?=[A-Za-z0-9])"""
+         # (or a key as the user with no password at all: PrestaShop's webservice key, 32 capitals and digits)
+         r"""|(?P<token3>(?=[A-Z]{0,31}[0-9])(?=[0-9]{0,31}[A-Z])[A-Z0-9]{32})@(?=[A-Za-z0-9])"""
          r"""|(?P<user>[^\s:/?#@'"<>`]*):(?!(?P=user)@)(?:(?P<secret>[^\s/'"<>`]+)@"""
          r"""|(?!\d+/)(?P<secret2>[A-Za-z0-9+=_.~%!$&*-]+(?:/[^\s/'"<>`@{}]+)+)"""
          r"""@(?=[A-Za-z0-9._-]+(?::\d+)?(?:[/\s'"?#,;)`>]|\Z))))"""),
@@ -1235,9 +1240,9 @@ def redaction_patterns():
          r"(?#needs:l7xx)(?<![A-Za-z0-9])(?P<secret>l7xx[0-9a-f]{32})(?![A-Za-z0-9])"),
         ("przelewy24-crc", "", "Przelewy24's CRC key, which signs its payments: 16 hex after `p24_crc`, a merchant's "
          "`CRC:` or `CRC key` near `p24`/Przelewy24 (not a CRC the gateway reports)",
-         r"(?#needs:crc|CRC)(?i:p24_?crc)[\"'\]]?[ \t]*(?:=>|[:=])[ \t]*[\"']?(?P<secret>[0-9a-f]{16})(?![0-9a-f])"
+         r"(?#needs:crc|CRC)(?i:p24_?crc|crc_?key)[\"'\]]?[ \t]*(?:=>|[:=])[ \t]*[\"']?(?P<secret>[0-9a-fA-F]{16})(?![0-9a-fA-F])"
          r"|(?i:p24|przelewy24)(?:[ \t]+merchant[ \t]+[0-9]{1,10}[ \t]+CRC|[^\n]{0,60}?CRC[ \t]+key)[ \t]*[:=][ \t]*[\"']?"
-         r"(?P<secret2>[0-9a-f]{16})(?![0-9a-f])"),
+         r"(?P<secret2>[0-9a-fA-F]{16})(?![0-9a-fA-F])"),
         ("bitrix24-auth-id", "v", "a Bitrix24 access token as its events and REST calls name it, `AUTH_ID` (long hex)",
          r"(?#needs:AUTH_ID)(?<![\w-])AUTH_ID[\"']?[ \t]*[:=][ \t]*[\"']?(?P<secret>[0-9a-f]{32,128})(?![0-9a-f])"),
         ("marinetraffic-key", "v", "a MarineTraffic API key in its URL's path (`services.marinetraffic.com/api/"
@@ -1603,7 +1608,7 @@ def redaction_patterns():
          r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
          r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
          # (or in a CDATA section: `<password><![CDATA[…]]></password>`)
-         r"(?:<!\[cdata\[(?P<secret2>(?:[^\]\n]|\](?!\]>)){1,256})\]\]>|(?P<secret>[^<\n]{3,}))</(?P=tag)>"),
+         r"(?:\s{0,40}<!\[cdata\[(?P<secret2>(?:[^\]\n]|\](?!\]>)){1,256})\]\]>\s{0,40}|(?P<secret>[^<\n]{3,}))</(?P=tag)>"),
         ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
          "and the like), the value, if it looks random",
          # (from a line break, or the text's start in the row below: a literal or anchored start is
@@ -1770,32 +1775,41 @@ def redaction_patterns():
          r"(?#needs:createUser)createUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA\S*)[ \t]+"
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"]+))"
          r"(?:[ \t]+(?:AES|DES)\S*[ \t]+(?:\"(?P<secret3>[^\"\n(][^\"\n]*)\"|(?P<secret4>[^\s\"(]+)))?"),
-        ("snmpd-conf-community", "", "snmpd.conf's `rwcommunity|rocommunity COMMUNITY [source]` (and their `6` "
+        ("snmpd-conf-community", "", "snmpd.conf's `rwcommunity|rocommunity COMMUNITY [source]`, `com2sec NAME SOURCE "
+         "COMMUNITY` (and their `6` "
          "forms): the community, unless the well-known `public` or `private`, or a word in small letters or "
          "capitals alone (prose, a manual's `COMMUNITY`)",
-         r"(?#needs:community)(?<![^\n])[ \t]*r[wo]community6?[ \t]+"
+         r"(?#needs:community|com2sec)(?<![^\n])[ \t]*(?:r[wo]community6?|com2sec6?[ \t]+\S+[ \t]+\S+)[ \t]+"
          r"(?P<secret>(?!(?:public|private|[a-z]+|[A-Z]+)(?![^\s#]))[^\s#]{4,128})"),
         ("chrony-key-line", "", "a key in chrony's or ntpd's keys file: `ID TYPE HEX:…` or `ASCII:…` "
-         "(`2 SHA1 HEX:F5BE…`)",
-         r"(?#needs:HEX:|ASCII:)(?<![^\n])[ \t]*[0-9]{1,10}[ \t]+[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):(?P<secret>\S{6,})"),
+         "(`2 SHA1 HEX:F5BE…`), or `ID TYPE KEY` in a text that names a `.keys` file (`1 M …`)",
+         r"(?#needs:HEX:|ASCII:|.keys)(?<![^\n'\"])[ \t]*[0-9]{1,10}[ \t]+(?:[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):"
+         # (or ntpd's and chrony's types with no prefix, in a text that names a keys file)
+         r"|(?:M|MD5|SHA1|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+)"
+         r"(?P<secret>[^\s'\"]{6,})"),
         ("ipsec-state-key", "", "the keys `ip xfrm state` prints or is given (`auth-trunc hmac(sha256) 0x… 128`, "
          "`enc cbc(aes) 0x…`)",
          r"(?#needs:auth-trunc|auth |enc |aead )(?<![\w-])(?:auth-trunc|auth|enc|aead)[ \t]+['\"]?"
-         r"(?:hmac|cbc|ctr|gcm|ccm|ecb|cmac|xcbc|rfc[0-9]{4}|seqiv|authenc|chacha20|poly1305)\([^)\n]{1,40}\)['\"]?[ \t]+"
+         r"(?:(?:hmac|cbc|ctr|gcm|ccm|ecb|cmac|xcbc|rfc[0-9]{4}|seqiv|authenc|chacha20|poly1305)"
+         r"\((?:[^()\n]|\([^()\n]{0,20}\)){1,40}\)|aes|des3_ede|sha1|sha256|sha384|sha512|md5|rmd160)['\"]?[ \t]+"
          r"(?P<secret>0x[0-9a-fA-F]{16,})"),
         ("snmp-usm-user-keys", "", "the keys given to pysnmp's `UsmUserData('user', '<auth key>', '<priv key>')`",
-         r"(?#needs:UsmUserData)UsmUserData\([ \t]*['\"][^'\"\n]*['\"][ \t]*,[ \t]*"
+         r"(?#needs:UsmUserData)UsmUserData\(\s*['\"][^'\"\n]*['\"]\s*,\s*"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"
-         r"(?:[ \t]*,[ \t]*(?:'(?P<secret3>[^'\n]+)'|\"(?P<secret4>[^\"\n]+)\"))?"),
+         r"(?:[ \t]*,[ \t]*(?:'(?P<secret3>[^'\n]+)'|\"(?P<secret4>[^\"\n]+)\"))?"
+         # (or by keyword, on one line or several: `authKey='…'`, `privKey='…'`)
+         r"|(?<=[(,\s])(?:authKey|privKey)[ \t]*=[ \t]*(?:'(?P<secret5>[^'\n]+)'|\"(?P<secret6>[^\"\n]+)\")"),
         ("actions-debug-evaluated", "", "what a GitHub Actions debug log shows a secret-named expression evaluate "
          "to (`##[debug]Evaluating: env.DB_PW` then `##[debug]Result: '…'`; a secret's own shows `***`)",
          r"(?#needs:Evaluating:)Evaluating:[ \t]+[\w.]*(?i:pass|pw|pwd|password|secret|token|key|credentials?)[ \t]*\r?\n"
          r"[^\n]{0,40}?Result:[ \t]*'(?P<secret>[^'\n]+)'"),
         ("sip2-login-password", "", "a password in a library's SIP2 messages: the login's `CO` field (`9300CN<user>|CO"
-         "<password>|CP…`) and a patron's `AD` field after the institution's and the patron's ids (`AO<library>|AA<patron>|"
-         "AD<password>|`)",
-         r"(?#needs:9300CN|\|AA)(?:9300CN[^|\n]{0,64}\|CO(?P<secret>[^|\n]{1,64})(?=\|)"
-         r"|(?<![^|\s])AO[^|\n]{0,64}\|AA[^|\n]{1,64}\|AD(?P<secret2>[^|\n]{1,64})(?=\|))"),
+         "<password>|CP…`), and the terminal's `AC` and the patron's `AD` fields after the institution's and the patron's "
+         "ids (`AO<library>|AA<patron>|AC<terminal password>|AD<password>|`)",
+         r"(?#needs:9300CN|\|AA)(?:9300CN[^|\n]{0,64}\|CO(?P<secret>[^|\n\s]{1,64})(?=[|\s]|\Z)"
+         r"|AO[^|\n]{0,64}\|AA[^|\n]{1,64}(?:\|AC(?P<secret3>[^|\n]{1,64})(?=\|))?"
+         r"(?:\|(?!AD)[A-Z]{2}[^|\n]{0,64}){0,6}?\|AD(?P<secret2>[^|\n]{1,64})(?=\|)"
+         r"|AO[^|\n]{0,64}\|AA[^|\n]{1,64}\|AC(?P<secret4>[^|\n]{1,64})(?=\|))"),
         ("sip2-client-password", "", "the SIP2 password given to Koha's `sip_cli_emulator.pl -su USER -sp PASSWORD`",
          r"(?#needs:sip_cli_emulator)sip_cli_emulator[^\n;&|]{0,300}?[ \t](?:-sp|--sip_pass)(?:=|[ \t]+)"
          r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"]+))"),
@@ -1806,15 +1820,17 @@ def redaction_patterns():
          "found in it by grep, or a line of it), if it looks random",
          r"(?#needs:user.txt)(?:(?:echo|printf)[ \t]+['\"]?[\w.@-]{1,64}:(?P<weak>[^\s:'\"]{1,64})(?::[^\s'\"]*)?['\"]?"
          r"[^\n]{0,40}?user\.txt"
-         r"|user\.txt[^\n]{0,200}\r?\n(?:[ \t]*[0-9]{1,6}:)?[\w.@-]{1,64}:(?P<weak2>[^\s:]{1,64})(?::[\w,]*)?[ \t]*(?=\r?\n|\Z))"),
+         r"|user\.txt[^\n]{0,200}\r?\n(?:[ \t]*(?:#|::)[^\n]{0,200}\r?\n){0,5}(?:[ \t]*[0-9]{1,6}:)?[\w.@-]{1,64}:(?P<weak2>[^\s:]{1,64})(?::[\w,]*)?[ \t]*(?=\r?\n|\Z))"),
         ("folio-ephemeral-credentials", "", "a tenant's user and password in a FOLIO edge module's Ephemeral store "
          "(`secureStore.type=Ephemeral`, then `<tenant>=<user>,<password>`)",
          r"(?#needs:secureStore.type=Ephemeral|ephemeral.properties)(?:secureStore\.type=Ephemeral|ephemeral\.properties)"
          r"[\s\S]{0,400}?(?<![^\n])[\w-]{1,64}=[\w.@-]{1,64},"
          r"(?P<secret>[^\s,]{1,128})"),
         ("apache-request-header-secret", "i", "a credential an Apache or a proxy sets on requests it forwards "
-         "(`RequestHeader set X-Api-Key \"…\"`, `proxy_set_header Authorization \"Bearer …\"`)",
-         r"(?#needs:requestheader|proxy_set_header)(?:requestheader[ \t]+(?:set|append|add|merge)|proxy_set_header)[ \t]+"
+         "(`RequestHeader set X-Api-Key \"…\"`, `proxy_set_header Authorization \"Bearer …\"`, HAProxy's "
+         "`http-request set-header`, Caddy's `header_up`)",
+         r"(?#needs:requestheader|proxy_set_header|set-header|header_up)(?:requestheader[ \t]+(?:set|setifempty|append"
+         r"|add|merge)|proxy_set_header|http-request[ \t]+set-header|header_up)[ \t]+"
          r"(?:[\w-]*(?:-key|-token|-secret|apikey)|authorization)[ \t]+\"?(?:(?:bearer|basic|token)[ \t]+)?"
          r"(?P<secret>[^\s\";]{8,})"),
         ("password-directive", "i", "a config file's directive naming a password, its value after a space "
@@ -1948,9 +1964,9 @@ def redaction_patterns():
          "records_rw/… to …`): the password, if it reads as one a person typed (not `robot/ci-runner_01`, "
          "`HTTP/web01.example.com@EXAMPLE.COM`)",
          r"(?#needs: as )(?<![a-z])(?i:connect(?:ing|ed)?|log(?:ging|ged)?[ -]?in"
-         r"|authenticat(?:ing|ed))(?![a-z])[^\n]{0,100}? as[ \t]+[\w.@-]{1,64}/"
+         r"|authenticat(?:ing|ed))(?![a-z])[^\n]{0,100}? as[ \t]+['\"]?[\w.@-]{1,64}/"
          # (as a person types one, is_typed_password: not a service's name nor a Kerberos principal)
-         r"(?P<typed>(?![^\s/,;]{0,64}@[\w-]+\.[\w.-]+)(?![0-9.]+(?![^\s,;]))[^\s/,;]{6,64})"
+         r"(?P<typed>(?![^\s/,;]{0,64}@[\w-]+\.[\w.-]+)(?![0-9.]+(?![^\s,;]))[^\s/,;'\"]{6,64})"
          r"(?=[\s,;]|\Z)"),
         ("java-char-array-secret", "", "a string made a char[] in Java (how a password is passed to a "
          "keystore or a key spec): `\"…\".toCharArray()`, when it looks random",
@@ -1983,30 +1999,28 @@ def redaction_patterns():
         ("hosting-panel-secret-output", "", "what a hosting panel's command printed on the lines after it: Plesk's "
          "`secret_key --create` (an API key, a UUID) and `admin --show-password`, WHM's `/root/.accesshash` (its "
          "lines of small letters and digits)",
-         r"(?#needs:secret_key|show-password|accesshash)(?:secret_key[ \t]+--create|admin[ \t]+--show-password"
+         r"(?#needs:secret_key|show-password|accesshash)(?:secret_key[ \t]+(?:--create|-c)(?![\w-])|admin[ \t]+--show-password"
          r"|cat[ \t]+\S*\.accesshash)[^\n>|]*\r?\n[ \t]*"
          r"(?P<secret>[a-z0-9]{32}(?:\r?\n[a-z0-9]{32})*(?:\r?\n[a-z0-9]{1,32})?|\S{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
         ("wp-config-sed", "", "a value put in place of wp-config-sample.php's placeholders by sed "
          "(`sed -i \"s/password_here/…/\" wp-config.php`, `s/put your unique phrase here/…/`)",
-         r"(?#needs:password_here|put your unique phrase here)s(?P<mark>[/|#,])(?:password_here|put your unique phrase "
-         r"here)(?P=mark)(?P<secret>[^/|#,\n\"']+)(?P=mark)"),
+         r"(?#needs:password_here|put your unique phrase here)s(?P<mark>[/|#,])'?(?:password_here|put your unique phrase "
+         r"here)'?(?P=mark)'?(?P<secret>[^/|#,\n\"']+)'?(?P=mark)"),
         ("pdo-constructor-in-a-trace", "", "the password a PHP stack trace shows as PDO's third argument "
          "(`PDO->__construct('mysql:host=…', 'user', '…')`)",
          r"(?#needs:PDO->__construct(|PDO::__construct()PDO(?:->|::)__construct\('[^'\n]*',[ \t]*'[^'\n]*',[ \t]*"
-         r"'(?P<secret>[^'\n]+)'"),
+         r"'(?P<secret>[^'\n]+?)(?:\.\.\.)?'"),  # (PHP cuts a long argument to 15 characters and `...`)
         ("proftpd-sql-connect-info", "", "the password in ProFTPD's `SQLConnectInfo db@host user password`",
-         r"(?#needs:SQLConnectInfo)SQLConnectInfo[ \t]+\S+[ \t]+\S+[ \t]+(?P<secret>[^\s\"']+)"),
+         r"(?#needs:SQLConnectInfo|sqlconnectinfo)(?i:sqlconnectinfo)[ \t]+\S+[ \t]+\S+[ \t]+"
+         r"(?:\"(?P<secret2>[^\"\n]+)\"|(?P<secret>[^\s\"']+))"),
         ("whmcs-encryption-hash", "v", "WHMCS' `$cc_encryption_hash`, the key its stored card and password data is "
          "encrypted with",
-         r"(?#needs:cc_encryption_hash)cc_encryption_hash['\"]?[ \t]*=>?[ \t]*['\"](?P<secret>[^'\"\n]{16,})['\"]"),
+         r"(?#needs:cc_encryption_hash)cc_encryption_hash['\"]?[ \t]*(?:=>?|:)[ \t]*['\"]?(?P<secret>[^'\"\s]{16,})"),
         ("rclone-config-create-pass", "", "a password or secret given in place to `rclone config create|update NAME "
          "TYPE key value …` (`pass …`, `client_secret …`)",
          r"(?#needs:rclone)rclone[ \t]+config[ \t]+(?:create|update)[ \t][^\n;&|]{0,300}?[ \t]"
          r"(?:pass|password|password2|client_secret|token|key|secret_access_key|account_key|sas_url)[ \t]+"
          r"(?:\"(?P<secret>[^\"\n]+)\"|'(?P<secret2>[^'\n]+)'|(?P<secret3>[^\s'\"-][^\s'\"]*))"),
-        ("key-as-url-user", "", "a generated key as a URL's user, with no password (PrestaShop's webservice key: "
-         "`https://<32 capitals and digits>@shop.example/api/…`)",
-         r"(?#needs:://)://(?P<token>(?=[A-Z]{0,31}[0-9])(?=[0-9]{0,31}[A-Z])[A-Z0-9]{32})@(?=[A-Za-z0-9])"),
         ("woocommerce-key", "v", "a WooCommerce REST API key: a consumer key (`ck_` and 40 hex) or its secret (`cs_`)",
          r"(?#needs:ck_|cs_)(?<![\w-])(?P<secret>c[ks]_[0-9a-f]{40})(?![A-Za-z0-9])"),
         ("rtmp-stream-key", "", "a stream key, the last segment of an RTMP URL's path "
@@ -2185,7 +2199,7 @@ def redaction_patterns():
          r"(?<![\w-])--?(?:so-|user-|new-|old-)?pin(?:=|[ \t]+)(?P<secret>[0-9]{4,12})(?![\w.])"),
         ("device-unlock-code", "", "a bootloader's unlock code given to fastboot (`fastboot oem unlock <16 hex>`, "
          "per device, as a vendor issues it): 8 to 64 letters and digits, a digit among them",
-         r"(?#needs:oem unlock)(?<![\w-])oem[ \t]+unlock[ \t]+(?:0x)?"
+         r"(?#needs:oem unlock|OEM UNLOCK)(?<![\w-])(?:oem[ \t]+unlock|OEM[ \t]+UNLOCK)[ \t]+[\"']?(?:0x)?"
          r"(?P<secret>(?=[A-Za-z]{0,63}[0-9])[A-Za-z0-9]{8,64})(?![\w.-])"),
         ("mavlink-signing-passphrase", "", "the passphrase MAVProxy makes a MAVLink signing key from "
          "(`signing setup <passphrase>`, as a line of `.mavinit.scr`, in `--cmd=\"…\"` or after `MAV> `)",
@@ -2557,8 +2571,9 @@ def redaction_patterns():
          r"""[a-z0-9_]*["'][ \t]*,[ \t]*(?:""" + _QUOTED_VALUE + r")"),
         ("sql-password", "i", "SQL … PASSWORD '…' / IDENTIFIED BY '…' / WITH PASSWORD = N'…' / "
          "SET PASSWORD FOR 'u'@'h' = '…'; not a password manager's item (`bw get password '…'`)",
-         r"(?#needs:password|identified)(?:(?<!1)(?<!get )(?<![a-z])password(?:[ \t]+for[ \t]+[^=\n]{1,80}?[ \t]*=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
+         r"(?#needs:password|identified)(?:(?<!1)(?<!get )(?<![a-z])password(?:[ \t]+for[ \t]{1,8}[^=\n]{1,80}?=[ \t]*n?|[ \t]*=[ \t]*n?|[ \t]+)"
          r"|identified[ \t]+(?:with[ \t]+\w+[ \t]+)?by[ \t]+)(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\")"
+         # (the spaces before `=` taken by the words between: `password for` and a run of spaces took seconds)
          # (Oracle takes one unquoted too, a letter first: `CREATE USER x IDENTIFIED BY UUDNC7L`, when it holds
          # a digit and is no name in snake case; not prose: `Blobs are identified by sha256 digest`)
          r"|(?:user|role)[ \t]+[\w$#.\"]{1,64}[ \t]+identified[ \t]+by[ \t]+(?!values(?![\w$#]))"
@@ -2615,9 +2630,11 @@ def redaction_patterns():
          r"|mysql|mongo)?pass|pw|psk|pre-?shared-key)"
          r"[12]?(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("cli-flag-languages", "i", "a password flag named in another language (`--haslo`, `--heslo`, `--senha`, "
-         "`--contrasena`, `--passwort`, `--kennwort`, `--wachtwoord`; not Italian's `--parola`, a word)",
-         r"(?#needs:haslo|heslo|senha|contrasena|passwort|kennwort|wachtwoord)"
-         r"--?(?<![\w-]--)(?<![\w-]-)(?P<name>[a-z0-9-]*(?:haslo|heslo|senha|contrasena|passwort|kennwort"
+         "`--contrasena`, `--passwort`, `--kennwort`, `--wachtwoord`, `--mot-de-passe`, `--salasana`, `--sifre`, "
+         "`--lozinka`; not Italian's `--parola`, a word)",
+         r"(?#needs:haslo|heslo|senha|contrasena|passwort|kennwort|wachtwoord|mot-de-passe|salasana|sifre|lozinka)"
+         r"--?(?<![\w-]--)(?<![\w-]-)(?P<name>[a-z0-9-]*(?:haslo|heslo|senha|contrasena|passwort|kennwort|mot-de-passe"
+         r"|salasana|sifre|lozinka"
          r"|wachtwoord))(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
@@ -3110,11 +3127,12 @@ def redaction_patterns():
          "`Hasło do serwera to …`, `Lösenordet är …`, `パスワードは …`, `密码是 …`, `비밀번호는 …`",
          # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
          r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
-         r"|ωδικ|υνθηματικ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|パスフレーズ|暗証番号|密码|密碼"
+         r"|ωδικ|ΩΔΙΚ|υνθηματικ|ΥΝΘΗΜΑΤΙΚ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|パスフレーズ|暗証番号|密码|密碼"
          r"|口令|비밀번호|비번|패스워드|암호|ykilorð)"
          r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Ll]ykilorð(?:ið|s)?|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
          r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
-         r"|[Κκ]ωδικ|[Σσ]υνθηματικ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|パスフレーズ|暗証番号"
+         r"|[Κκ]ωδικ|ΚΩΔΙΚ|[Σσ]υνθηματικ|ΣΥΝΘΗΜΑΤΙΚ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード"
+         r"|パスフレーズ|暗証番号"
          r"|密[码碼]|口令|비밀번호|비번|패스워드|암호)"
          r"[^\n]{0,80}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
          + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
@@ -3262,11 +3280,13 @@ def redaction_patterns():
         ("domain-transfer-code", "i", "a domain's transfer code (EPP code, auth code, AuthInfo: whoever holds it "
          "can move the domain away) stated after its name, in any of the registrars' languages (`Il codice EPP … è …`, "
          "`AuthInfo für … lautet …`, `Autorizační kód (AUTH-ID) pro převod …: …`), if it looks random",
-         r"(?#needs:epp|authinfo|authcode|auth code|auth-code|autoryzac|autorizač|transfer code)"
-         r"(?<![\w-])(?:epp(?:[ /-]?(?:code|key|auth ?code|authinfo|kód|kod))?|authinfo(?:[ -]?code)?"
-         r"|auth[ -]?code|kod autoryzacyjny|autorizační kód|transfer (?:code|key|secret))(?![\w-])"
+         r"(?#needs:epp|authinfo|auth_info|authcode|auth code|auth-code|auth_code|autoryzac|autorizač|transfer code"
+         r"|verhuistoken)"
+         r"(?<![\w-])(?:epp(?:[ /-]?(?:code|key|auth ?code|authinfo|kód|kod))?|auth_?info(?:[ -]?code)?(?!:[^\s])"
+         r"|auth[ _-]?code|kod autoryzacyjny|autorizační kód|transfer (?:code|key|secret)|verhuistoken)(?![\w-])"
+         r"[\"']?"
          # (not a word in brackets after the name: `kód (AUTH-ID) pro …: …`)
-         + _STATED_JOIN + r"(?P<weak>[^\s'\"`,;()<>]{6,64}?)[\"'`]?(?=[.,;:]?(?:\s|\Z))"),
+         + _STATED_JOIN + r"(?P<weak>[^\s'\"`,;()<>]{6,64}?)[\"'`]?(?=[.,;:]?(?:\s|\Z)|[,}\]])"),
         ("secret-or-pass-stated", "", "a value stated after `secret` or `pass` (`shared secret is …`, `pass for the "
          "spare controller is …`), words prose uses for other things too (a boarding pass, a compiler's pass, the "
          "secret of a recipe, a test runner's `Pass:`): only after `is` (or its kin in other languages) or a colon, "
@@ -3281,7 +3301,7 @@ def redaction_patterns():
          r"|names?|ids?|types?|scan|scanning|store|manager|ref|reference|file|path|version)(?![\w-]))"
          r"(?![ \t]*#)"  # (Python's `pass  # …`)
          + _STATED_JOIN.replace("{0,100}?", "{0,70}?", 1).replace(
-             r"|[ \t]+(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\)))", "", 1).replace("|to|", "|", 1)
+             r"|[ \t]{1,16}(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\)))", "", 1).replace("|to|", "|", 1)
          + r"(?![a-z0-9]+(?:-[a-z0-9]+)+(?![^\s.,;:)'\"`]))"  # (an object's name: `sealed-secrets-key8x7qf`,
          r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)+/|/|[\w.-]+(?:/[\w.-]+)+(?::[0-9]+)?(?![^\s.,;)]))"  # a type's, `kubernetes.io/tls`,
          # a path or a URL's rest after its scheme: `config/plant.yml:12`, `ssh://…`)
@@ -3476,24 +3496,26 @@ def redaction_patterns():
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
          "`PIN-Code: …`, `pin: …`, `\"pin\": \"…\"`, `partition-pin = …`, `setx CERT_PIN \"…\"`, "
          "`PUK from the carrier portal: …`, a few words between: `Die PIN für das Zertifikat lautet …`",
-         r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK|暗証番号)"
+         r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK|暗証番号|incode)"
          r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?"
          r"[\"']?[ \t]*[:=][ \t]*"
          r"|(?<![\w-])[\w.-]*[a-z]Pin(?:Code)?="  # (a name in camel case before `=`: `AdminExitPin=…`, `x.adminPin=…`)
-         r"|(?<![\w-])(?i:setx)[ \t]+[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (Windows' `setx NAME "…"`)
-         r"|(?<![\w-])(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code)(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
-         r"(?:[ \t]+(?:is|was|ist|es|est|é|è)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
+         r"|(?<![\w-])(?i:setx)[ \t]+(?:/[A-Za-z][ \t]+)?[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (`setx NAME "…"`)
+         r"|(?:(?<![\w-])|(?<=[a-zäöü]-))(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code|[Pp]incode)"
+         r"(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
+         r"(?:[ \t]+(?:is|was|ist|lautet|es|est|é|è|är|er|είναι)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
          # (a quoted key's too, its value quoted: `"pin": "…"`, `"pin"=>"…"`; not `"pin": 1718000000`)
-         r"|(?<![\w-])pin(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*|[\"'][ \t]*(?:=>|:)[ \t]*(?=[\"']))"
+         r"|(?<![\w-])(?:pin|PIN|Pin)(?:[ \t]+(?:is|was)[ \t]+|[ \t]*(?:=>|[:=])[ \t]*"
+         r"|[\"'][ \t]*(?:=>|:)[ \t]*(?=[\"']))|(?<=[\"'])[a-z]+Pin[\"'][ \t]*(?:=>|:)[ \t]*(?=[\"'])"
          # (or a few words after it, then `is` or a colon: `PIN-kod för test-BankID …: …`, `Die PIN für … lautet …`)
          # (a compound's too, a word in small letters before `-PIN`: `Kunden-PIN für den Support: …`, not `UART-Pin`)
          # (not words about a PIN, nor about another thing a number names: `PIN entry timeout is …`, `Pin this
          # issue …, tracking number: …`, `PIN diode …, recovery time (ns): …`)
-         r"|(?:(?<![\w-])(?:PIN|Pin)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
+         r"|(?:(?<![\w-])(?:PIN|Pin|[Pp]incode)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
          r"(?![^\n:]{0,80}?(?i:timeout|length|attempt|retr|tries|ticket|digit|ψηφί|chiffre|polic|expir|(?<!ac)count"
          r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
          r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking))[^\n:]{1,80}?"
-         r"(?:[ \t](?:is|lautet|är|er|είναι)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+|:[ \t]*)"
+         r"(?:[ \t](?:is|lautet|är|er|είναι|é|ist|jest)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+|:[ \t]*)"
          r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*)"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
          r"[\"'`]?(?P<secret>[0-9]{6,12})(?![A-Za-z0-9_-]|[.,:/][0-9])"),  # (a kana may follow: `…です`)
         ("labelled-password-alone", "", "a password-like value alone on its line (after who said it in a "
@@ -5558,12 +5580,10 @@ def credential_word_before(lowered, window, start, inside, far=False):
         if found.start() > start and lowered[found.start() - 1] not in "/_.-" and not lowered[
                 start:found.start()].isalpha():
             continue  # (inside the run only in a name or as a path's part: not `…Y5KeY3t…`)
-        if (found.start() > start or found.start() == start and found.group() in ("ticket", "session", "wallet")) and (
-                lowered[max(0, start - 3):start] == "://" and "/" not in lowered[start:found.start()]
-                and found.group() != "secret"):
-            continue  # (nor in a URL's host: `https://object-store.os-api.…/<md5>.nc`, nor as its first word but for
-            # an API's: `https://tickets.example.org/iiif/3/<md5>/…`; but a secret's sharing:
-            # `https://onetimesecret.com/secret/…`)
+        if (found.start() > start and lowered[max(0, start - 3):start] == "://" and "/" not in lowered[
+                start:found.start()] and found.group() != "secret"):
+            continue  # (nor in a URL's host: `https://object-store.os-api.…/<md5>.nc`, but a secret's
+            # sharing: `https://onetimesecret.com/secret/…`)
         if found.start() < start and lowered.startswith("://", start - 3) and names_a_variable(
                 lowered, found.start(), found.end()):
             continue  # (nor a variable's name before a URL: `Bearer $CARRIER_TOKEN" https://…`, its value is

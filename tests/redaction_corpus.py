@@ -2736,7 +2736,7 @@ issue("proftpd-sql-connect-info", "config", "  SQLConnectInfo proftpd@localhost 
 issue("whmcs-encryption-hash", "config", "$cc_encryption_hash = '{v}';", mixed(64), "$cc_encryption_hash = '")
 issue("rclone-config-create-pass", "cli", "rclone config create offsite sftp host backup.example.net user bk port 23 "
       "pass {v}", mixed(12), " pass ")
-issue("key-as-url-user", "url", "https://{v}@shop.example.org/api/products?output_format=JSON",
+issue("url-credentials", "url", "https://{v}@shop.example.org/api/products?output_format=JSON",
       rand(UPPER, 4) + rand(DIGITS, 4) + rand(UPPER + DIGITS, 24), "https://")
 issue("woocommerce-key", "vendor", "consumer secret: {v}", "cs_" + rand(HEX, 40), "consumer secret: ")
 issue("snmpd-conf-community", "config", "# /etc/snmp/snmpd.conf\nrwcommunity {v} 10.0.0.0/16", mixed(12),
@@ -2774,7 +2774,6 @@ issue("xml-password", "config", "<connection>\n  <password><![CDATA[{v}]]></pass
 issue("secret-name-and-value", "code", "define(\"__CA_DB_PASSWORD__\", '{v}');", "maple." + mixed(9),
       "\"__CA_DB_PASSWORD__\", '")
 BENIGN += ["OpacPasswordChange: 1\nminPasswordLength: 12\nRequireStrongPassword: 1",
-           "https://tickets.example.org/iiif/3/" + rand(HEX, 32) + "/full/max/0/default.jpg",
            "Omeka S API key identity " + mixed(32) + " (its credential half is in the vault)",
            "GET /oai/request?verb=ListRecords&resumptionToken=oai_dc/2024-12-14/4054999/" + rand(HEX, 16)]
 issue("sip2-login-password", "log", "[SIP2] -> 9300CNselfcheck2|CO{v}|CPMAIN|AY0AZF1A2", mixed(12) + "!",

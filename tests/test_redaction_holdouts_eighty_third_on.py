@@ -27,7 +27,7 @@ class EightyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (187, 187),
         "vendor-token": (185, 187),
     }
-    recall, benign, altered = 0.956, 950, 1
+    recall, benign, altered = 0.956, 950, 2
 
 
 class EightyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):

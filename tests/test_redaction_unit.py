@@ -97,6 +97,24 @@ class RedactTextTest(unittest.TestCase):
                 needs = source[len("(?#needs:"):source.index(")")].replace("\\|", "")
                 self.assertNotIn("\\", needs, name)
 
+    def test_the_joins_made_from_the_stated_join_take_effect(self):
+        # Two rows take _STATED_JOIN with parts replaced; a replacement that finds nothing would leave the
+        # row wider than it says, silently.
+        rows = {name: source for name, _, _, source in checkpoint_mcp.redaction_patterns()}
+        join = checkpoint_mcp._STATED_JOIN
+        self.assertIn("{0,100}?", join)
+        self.assertIn("|és|", join)
+        for name in ("password-stated-otherwise", "secret-or-pass-stated"):
+            with self.subTest(name):
+                self.assertIn("{0,70}?", rows[name])
+                self.assertNotIn(join, rows[name])
+        self.assertIn("|és|ay|", rows["password-stated-otherwise"])
+        bracket_join = "(?=`|\\((?![a-z]{3,12}"
+        self.assertIn(bracket_join, join)
+        self.assertNotIn(bracket_join, rows["secret-or-pass-stated"])
+        self.assertIn("|naar|to|là|", join)
+        self.assertIn("|naar|là|", rows["secret-or-pass-stated"])  # (`to` taken out of its joins)
+
     def test_hostile_input_cannot_trigger_catastrophic_backtracking(self):
         hostile = [
             "a" * 20000, "A_B-C.D" * 3000, "password: " * 2000, "a=b " * 5000, "http://a:" + "b" * 20000,
@@ -108,6 +126,9 @@ class RedactTextTest(unittest.TestCase):
             ("john " + "a" * 294 + "\r\n") * 130, "hashcat" + ("x --show " + "a" * 290 + "\r\n") * 130,
             ("passwords" + "a" * 70 + "\r\n") * 500,  # (lines a CR ends, under a cracker's or a heading's word)
             ("CORP\\" + "a" * 30 + ":") * 1200, "set SMBPass " * 3000,
+            # (a password's word before thousands of spaces: SQL's `password for` took 17 s on this)
+            ("the password for" + " " * 2000 + "x\n") * 30, "EPP code" + " " * 60000,
+            "user.txt" * 8000, "password" + "." * 60000 + "Failed", "op item get x --fields " * 2600 + "--reveal",
         ]
         # Not a speed target (bench/ measures speed): a catastrophic pattern takes minutes
         # on these inputs, so a bound of seconds tells a hang from a slow machine.
