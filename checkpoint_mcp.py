@@ -1240,7 +1240,8 @@ def redaction_patterns():
          r"(?#needs:l7xx)(?<![A-Za-z0-9])(?P<secret>l7xx[0-9a-f]{32})(?![A-Za-z0-9])"),
         ("przelewy24-crc", "", "Przelewy24's CRC key, which signs its payments: 16 hex after `p24_crc`, a merchant's "
          "`CRC:` or `CRC key` near `p24`/Przelewy24 (not a CRC the gateway reports)",
-         r"(?#needs:crc|CRC)(?i:p24_?crc|crc_?key)[\"'\]]?[ \t]*(?:=>|[:=])[ \t]*[\"']?(?P<secret>[0-9a-fA-F]{16})(?![0-9a-fA-F])"
+         r"(?#needs:crc|CRC)(?i:p24_?crc|crc_?key)[\"'\]]?[ \t]*(?:=>|[:=])[ \t]*[\"']?"
+         r"(?P<secret>[0-9a-fA-F]{16})(?![0-9a-fA-F])"
          r"|(?i:p24|przelewy24)(?:[ \t]+merchant[ \t]+[0-9]{1,10}[ \t]+CRC|[^\n]{0,60}?CRC[ \t]+key)[ \t]*[:=][ \t]*[\"']?"
          r"(?P<secret2>[0-9a-fA-F]{16})(?![0-9a-fA-F])"),
         ("bitrix24-auth-id", "v", "a Bitrix24 access token as its events and REST calls name it, `AUTH_ID` (long hex)",
@@ -1253,7 +1254,8 @@ def redaction_patterns():
          "joined (`live-<uuid>-<uuid>`, as `NotificationsAPIClient(…)` takes it): the second UUID",
          # (in a text that names Notify's client or key; found at the first UUID's `-4`, a literal the search skips
          # to: both are random UUIDs)
-         r"(?#needs:NotificationsAPIClient|NOTIFY_API_KEY|notify_api_key|NOTIFY_KEY|notify_key)-4(?<=(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-4)[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}"
+         r"(?#needs:NotificationsAPIClient|NOTIFY_API_KEY|notify_api_key|NOTIFY_KEY|notify_key)"
+         r"-4(?<=(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-4)[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}"
          r"-(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("rpc-endpoint-key", "v", "the key in the path of a blockchain RPC provider's URL "
          "(`…infura.io/v3/<key>`, `<name>.quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `…g.alchemy.com/v2/<key>`, "
@@ -1608,7 +1610,8 @@ def redaction_patterns():
          r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
          r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
          # (or in a CDATA section: `<password><![CDATA[…]]></password>`)
-         r"(?:\s{0,40}<!\[cdata\[(?P<secret2>(?:[^\]\n]|\](?!\]>)){1,256})\]\]>\s{0,40}|(?P<secret>[^<\n]{3,}))</(?P=tag)>"),
+         r"(?:\s{0,40}<!\[cdata\[(?P<secret2>(?:[^\]\n]|\](?!\]>)){1,256})\]\]>\s{0,40}"
+         r"|(?P<secret>[^<\n]{3,}))</(?P=tag)>"),
         ("config-file-password", "i", "a credential file's line: password VALUE (msmtprc, fetchmailrc, "
          "and the like), the value, if it looks random",
          # (from a line break, or the text's start in the row below: a literal or anchored start is
@@ -1820,7 +1823,8 @@ def redaction_patterns():
          "found in it by grep, or a line of it), if it looks random",
          r"(?#needs:user.txt)(?:(?:echo|printf)[ \t]+['\"]?[\w.@-]{1,64}:(?P<weak>[^\s:'\"]{1,64})(?::[^\s'\"]*)?['\"]?"
          r"[^\n]{0,40}?user\.txt"
-         r"|user\.txt[^\n]{0,200}\r?\n(?:[ \t]*(?:#|::)[^\n]{0,200}\r?\n){0,5}(?:[ \t]*[0-9]{1,6}:)?[\w.@-]{1,64}:(?P<weak2>[^\s:]{1,64})(?::[\w,]*)?[ \t]*(?=\r?\n|\Z))"),
+         r"|user\.txt[^\n]{0,200}\r?\n(?:[ \t]*(?:#|::)[^\n]{0,200}\r?\n){0,5}(?:[ \t]*[0-9]{1,6}:)?"
+         r"[\w.@-]{1,64}:(?P<weak2>[^\s:]{1,64})(?::[\w,]*)?[ \t]*(?=\r?\n|\Z))"),
         ("folio-ephemeral-credentials", "", "a tenant's user and password in a FOLIO edge module's Ephemeral store "
          "(`secureStore.type=Ephemeral`, then `<tenant>=<user>,<password>`)",
          r"(?#needs:secureStore.type=Ephemeral|ephemeral.properties)(?:secureStore\.type=Ephemeral|ephemeral\.properties)"
@@ -2219,7 +2223,8 @@ def redaction_patterns():
          r"[ \t]*\r?\n(?:[ \t]+(?!default)[^\n]*\r?\n){0,4}?[ \t]+default[ \t]+\"(?P<secret>[^\"\n]+)\""),
         ("nvs-csv-secret", "", "a secret in an ESP-IDF NVS partition's CSV (`key,type,encoding,value`): a row whose "
          "key names one (`pass,data,string,…`, `wifi_psk,data,string,…`)",
-         r"(?#needs:,data,string,)(?:(?<![\w-])|(?<=\\n))(?:\w{0,40}_)?(?i:pass|pwd|psk|password|passwd|secret|token|apikey|api_key)"
+         r"(?#needs:,data,string,)(?:(?<![\w-])|(?<=\\n))(?:\w{0,40}_)?"
+         r"(?i:pass|pwd|psk|password|passwd|secret|token|apikey|api_key)"
          r",data,string,"
          r"(?P<secret>[^,\s\\]{1,128})"),
         ("nats-nkey-seed", "v", "a NATS nkey seed (`SU…`, `SA…`, `SO…`: `S`, the kind, 56 of base32), a user's, "
