@@ -1978,8 +1978,8 @@ def redaction_patterns():
         ("generated-secret-output", "", "what a command that makes or reads a secret printed on the "
          "next line: `openssl rand -hex|-base64`, `rails secret`, `artisan key:generate --show`, "
          "`security find-generic-password … -w`, `secret-tool lookup …`, `kubeadm token create`, "
-         "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, `op item get … --fields <a secret's> --reveal`, "
-         "`gopass show`, `pass show`, "
+         "`pwgen`, `argocd admin initial-password`, and secret stores' `op read`, "
+         "`op item get … --fields <a secret's> --reveal`, `gopass show`, `pass show`, "
          "`nmcli -s`, `gcloud secrets versions access`, `wg genkey` (not piped to `wg pubkey` unless the private "
          "key is printed too), "
          "`az storage account keys list -o tsv`, "
@@ -2003,8 +2003,9 @@ def redaction_patterns():
         ("hosting-panel-secret-output", "", "what a hosting panel's command printed on the lines after it: Plesk's "
          "`secret_key --create` (an API key, a UUID) and `admin --show-password`, WHM's `/root/.accesshash` (its "
          "lines of small letters and digits)",
-         r"(?#needs:secret_key|show-password|accesshash)(?:secret_key[ \t]+(?:--create|-c)(?![\w-])|admin[ \t]+--show-password"
-         r"|cat[ \t]+\S*\.accesshash)[^\n>|]*\r?\n[ \t]*"
+         r"(?#needs:secret_key|show-password|accesshash)(?:secret_key[ \t]+(?:--create|-c)(?![\w-])"
+         r"|admin[ \t]+--show-password"
+         r"|cat[ \t]+\S*\.accesshash)[^\n>|]{0,300}\r?\n[ \t]*"
          r"(?P<secret>[a-z0-9]{32}(?:\r?\n[a-z0-9]{32})*(?:\r?\n[a-z0-9]{1,32})?|\S{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
         ("wp-config-sed", "", "a value put in place of wp-config-sample.php's placeholders by sed "
          "(`sed -i \"s/password_here/…/\" wp-config.php`, `s/put your unique phrase here/…/`)",
