@@ -33,10 +33,10 @@ class EightyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
 class EightyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Web hosting resellers and small agencies (cPanel and WHM, Plesk, WHMCS, registrars and DNS,
     # WordPress and shops, mail hosting, backups) in six languages, measured blind: 0.927 and 2.5%.
-    # Its misses left: two keys side by side in a constructor (Mailjet's, Sierra's), SMTP AUTH
-    # LOGIN's base64 in a debug log, PayU's `second key (MD5)`, a webhook URL's UUID, 2FA
-    # backup codes in groups of four, a password after `heslo` in Czech prose, a PIN after a customer's
-    # number (`Kunden-PIN … (Kundennummer …): …`: a number named just before is taken for another thing's).
+    # Its misses left: keys given in place to a constructor (Mailjet's pair, a panel's client), SMTP
+    # AUTH LOGIN's base64 in a debug log, PayU's `second key (MD5)`, a webhook URL's UUID, 2FA backup
+    # codes in groups of four, a password after `heslo` in Czech prose, a PIN after a customer's number
+    # (`Kunden-PIN … (Kundennummer …): …`: a number named just before is taken for another thing's).
     corpus = redaction_holdout84
     floors = {
         "ci-and-deploy": (180, 187),
@@ -54,8 +54,9 @@ class EightyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
 class EightyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Aviation and maritime operations (MRO, ACARS and SITA, crew and flight planning, airports,
     # ship management, AIS, VSAT, port systems) in six languages, measured blind: 0.974 and 1.2%.
-    # Its misses left: positional passwords to scripts, a Rails log's unfiltered parameters other
-    # than a PIN, a token wrapped over two lines, a Kubernetes Secret's value opening with `$`.
+    # Its misses left: passwords given in place to scripts and a SOAP client, a token wrapped over two
+    # lines, a Kubernetes Secret's value opening with `$`, a password `restablecida a …` in Spanish, a
+    # service account's `user / password` in a decision record.
     corpus = redaction_holdout85
     floors = {
         "ci-and-deploy": (187, 187),
