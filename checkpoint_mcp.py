@@ -6570,13 +6570,32 @@ class RowGate(Record):
     (tested as they are, each once for all its rows: most are one character, a memchr; one
     of two is tested first by its rarer character, `probe`, a memchr too; `short` holds the
     ASCII ones as (needle, ignore_case, rows, probe), `short_beyond_ascii` the others,
-    which an ASCII text cannot hold), and the longer needles by their first three bytes
-    in UTF-8 (lowercased, as in the lowered text), as (needle, its runs of three bytes,
+    which an ASCII text cannot hold), and the longer needles by their first four bytes in
+    UTF-8 (lowercased, as in the lowered text), as (needle, its runs of four bytes,
     ignore_case, rows), one entry for all the rows that share a needle, each tested
-    against the set of the text's runs of three bytes (a needle's runs are all there if
-    it is) before it is looked for."""
+    against the set of the text's runs of four bytes (four_byte_runs; a needle's runs are
+    all there if it is) before it is looked for. A needle of three bytes is there only if
+    one of the 256 runs of four that begin with it is: `three_heads` holds those runs,
+    `by_three` the needles under their three bytes."""
 
-    __slots__ = ("patterns", "always", "short", "short_beyond_ascii", "by_head", "heads")
+    __slots__ = ("patterns", "always", "short", "short_beyond_ascii", "by_head", "heads", "by_three", "three_heads")
+
+
+def runs_of_four(data):
+    """The runs of four bytes that start at every fourth byte of `data`, as native unsigned
+    ints (four_byte_runs)."""
+    return memoryview(data[:len(data) // 4 * 4]).cast("I").tolist()
+
+
+def four_byte_runs(data):
+    """The set of the runs of four bytes that start at each byte of `data` (zero bytes past
+    its end), as native unsigned ints: made in C (a memoryview cast per offset), and ints
+    hash fastest."""
+    data += bytes(4)
+    runs = set()
+    for offset in range(4):
+        runs.update(memoryview(data[offset:offset + (len(data) - offset) // 4 * 4]).cast("I"))
+    return runs
 
 
 def row_gate(patterns):
@@ -6593,15 +6612,24 @@ def row_gate(patterns):
                 short.setdefault((needle, ignore_case), []).append(row)
             else:
                 longer.setdefault((needle, ignore_case), []).append(row)
+    by_three = {}
     for (needle, ignore_case), rows in longer.items():  # (a needle many rows share is tested once)
         key = ascii_lowercase(needle).encode("utf-8", "surrogatepass")
-        by_head.setdefault(tuple(key[:3]), []).append(
-            (needle, frozenset(zip(key, key[1:], key[2:])), ignore_case, tuple(rows)))
+        runs = runs_of_four(key[:len(key) // 4 * 4] + key[-4:])  # (its whole length, in runs that overlap once)
+        entry = (needle, frozenset(runs), ignore_case, tuple(rows))
+        if runs:
+            by_head.setdefault(runs[0], []).append(entry)
+        else:
+            by_three.setdefault(key, []).append(entry)
+    threes, begun = list(by_three), bytearray(1024 * len(by_three))
+    begun[0::4], begun[1::4], begun[2::4] = (b"".join(key[at:at + 1] * 256 for key in threes) for at in range(3))
+    begun[3::4] = bytes(range(256)) * len(threes)
     # (a small letter or a space is in most texts: a needle's other character rules it out sooner)
     short = [(needle, ignore_case, tuple(rows), max(needle[::-1], key=lambda c: not (c.islower() or c == " ")))
              for (needle, ignore_case), rows in short.items()]
     gate = RowGate(patterns, frozenset(always), tuple(entry for entry in short if entry[0].isascii()),
-                   tuple(entry for entry in short if not entry[0].isascii()), by_head, frozenset(by_head))
+                   tuple(entry for entry in short if not entry[0].isascii()), by_head, frozenset(by_head),
+                   by_three, frozenset(runs_of_four(begun)))
     _redaction_regexes["gate"] = gate
     return gate
 
@@ -6609,8 +6637,7 @@ def row_gate(patterns):
 def rows_to_try(gate, text, lowered):
     """The rows of `gate` a needle of which `text` holds (`lowered` is its ascii_lowercase),
     ascending: exactly those a test of each row's needles in turn would let through."""
-    encoded = lowered.encode("utf-8", "surrogatepass")  # (runs of bytes, not of characters: ints hash fastest)
-    runs = set(zip(encoded, encoded[1:], encoded[2:]))
+    runs = four_byte_runs(lowered.encode("utf-8", "surrogatepass"))
     rows = set(gate.always)
     for needle, ignore_case, needle_rows, probe in (
             gate.short if text.isascii() else gate.short + gate.short_beyond_ascii):
@@ -6620,6 +6647,10 @@ def rows_to_try(gate, text, lowered):
     for head in gate.heads.intersection(runs):
         for needle, needed, ignore_case, needle_rows in gate.by_head[head]:
             if needed <= runs and needle in (lowered if ignore_case else text):
+                rows.update(needle_rows)
+    for three in {run.to_bytes(4, sys.byteorder)[:3] for run in gate.three_heads.intersection(runs)}:
+        for needle, _, ignore_case, needle_rows in gate.by_three[three]:
+            if needle in (lowered if ignore_case else text):
                 rows.update(needle_rows)
     return sorted(rows)
 

@@ -68,12 +68,14 @@ class RecallTest(unittest.TestCase):
         """rows_to_try, which looks for every needle at once, agrees with looking for each
         row's needles in turn, on the corpora and on texts made to straddle its shortcuts
         (a needle's first three characters present without the rest, or its characters
-        present out of order, in either case, and non-ASCII)."""
+        present out of order, in either case, and non-ASCII; a needle at the text's very end,
+        where its last runs of four bytes hold the padding, and a needle but its last byte)."""
         patterns = checkpoint_mcp.redaction_regexes()[0]
         gate = checkpoint_mcp.row_gate(patterns)
         needles = sorted({needle for row in patterns for needle in row[4] if len(needle) >= 3})
         made = ["x" + needle[:3] + "\n" + needle[3:] for needle in needles]
         made += [needle[::-1] + " " + needle.upper() + " " + needle.title() for needle in needles]
+        made += [text for needle in needles for text in (needle, "é " + needle, needle[:-1], needle[:2] + needle)]
         texts = ([text for _, text, _, _ in corpus.SECRETS] + corpus.BENIGN
                  + [entry[2] for entry in holdout.SECRETS] + made)
         for text in texts:
