@@ -880,7 +880,10 @@ def _prose_secret(inside):
             r"(?:(?=" + seen + r"{0,64}[!#$%^&*~?@])"
             r"|(?=" + seen + r"{0,64}[A-Z])(?=" + seen + r"{0,64}[a-z])(?=" + ten + ")"
             # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
-            r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」])))"
+            r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」]))"
+            # (or two words and a number, each after a dot, ending the value: `kawa.lumiere.2111`,
+            r"|(?=[A-Za-z][a-z]{2,11}\.[a-z]{3,12}\.(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{2,4}"
+            r"(?=[.,;:)!?'\"`]?(?:\s|\Z))))"  # (not a year, `release.notes.2024`, nor a host's name)
             + body)
 
 
@@ -1581,8 +1584,10 @@ def redaction_patterns():
          + r"|(?P<secret4>[^\s'\"]+))"),
         ("vault-login", "i", "vault login <token>",
          r"vault[ \t]+login(?:[ \t]+-\S+)*[ \t]+(?P<secret>[^\s'\"=-][^\s'\"=]*)(?=\s|\Z)"),
-        ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value>",
-         r"-pass(?:in|out)?[ \t]+(?:pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
+        ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value> (words with spaces too, "
+         "up to the next option: `-pass pass:walnut ember velvet harbor -out …`)",
+         r"-pass(?:in|out)?[ \t]+(?:pass:(?P<secret6>[A-Za-z0-9]+(?: [A-Za-z0-9]+){2,7})(?=[ \t]+-[a-zA-Z])"
+         r"|pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
          r"|'pass:(?P<secret5>[^'\n]+)')"),
         ("gh-secret-body", "", "gh secret set NAME --body <value> (-b\"…\" too), glab / CI variable set "
          "<a secret's NAME> --value <value>",
@@ -1604,10 +1609,11 @@ def redaction_patterns():
          r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
          r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
         ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
-         "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>, Evergreen's <pw>; "
+         "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>, Evergreen's <pw>, a "
+         "line's `<Password_1_ ua=\"na\">` (Cisco SPA), a Wi-Fi profile's <keyMaterial>; "
          "in a CDATA section too",
          r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|pswd|pw|api_?key"
-         r"|access_?key|secret_?key)|value(?=>[^<]*</value>\s*"
+         r"|access_?key|secret_?key)(?:_[0-9]{1,2}_?)?|keymaterial|value(?=>[^<]*</value>\s*"
          r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
          # (or in a CDATA section: `<password><![CDATA[…]]></password>`)
          r"(?:\s{0,40}<!\[cdata\[(?P<secret2>(?:[^\]\n]|\](?!\]>)){1,256})\]\]>\s{0,40}"
@@ -1784,6 +1790,184 @@ def redaction_patterns():
          "capitals alone (prose, a manual's `COMMUNITY`)",
          r"(?#needs:community|com2sec)(?<![^\n])[ \t]*(?:r[wo]community6?|com2sec6?[ \t]+\S+[ \t]+\S+)[ \t]+"
          r"(?P<secret>(?!(?:public|private|[a-z]+|[A-Z]+)(?![^\s#]))[^\s#]{4,128})"),
+        ("network-device-secret", "", "a router's or switch's configured secret after its type "
+         "(Cisco IOS and IOS-XR, Junos, Nokia, cable modem termination systems): `tacacs-server host H key 0 …`, "
+         "`key-string clear …`, `password clear|encrypted|0|7 …`, `cable shared-secret 0 …`, "
+         "`message-digest-key 1 md5 [encrypted] …`, `authentication-key …`, `tacplus-server H secret …`, "
+         "a `radius server` block's `key …`, `snmp-server community …`, `snmp-server host H [version 1|2c] …`, "
+         "Nokia's `community … host-address`; type 5, 8 and 9 are hashes (crypt-hash)",
+         r"(?#needs:key|password|secret|community|snmp-server)(?<![^\n>#'])[ \t]*(?:[\w:/.()#-]{1,60}\)#[ \t]*)?(?:"
+         r"(?:tacacs-server|radius-server)[ \t]+host[ \t]+\S+(?:[ \t]+(?:port|auth-port|acct-port|timeout)"
+         r"[ \t]+[0-9]+)*[ \t]+key"
+         r"|(?:set[ \t]+)?system[ \t]+(?:tacplus-server|radius-server)[ \t]+\S+[ \t]+secret"
+         r"|key-string|(?:cable[ \t]+)?shared-secret|(?:ip[ \t]+ospf[ \t]+)?authentication-key"
+         r"|message-digest-key[ \t]+[0-9]{1,3}[ \t]+md5|password(?=[ \t]+(?:clear|encrypted|[07])[ \t])"
+         r"|snmp-server[ \t]+community|snmp-server[ \t]+host[ \t]+\S+(?:[ \t]+(?:traps|informs))?"
+         r"(?:[ \t]+version[ \t]+(?:1|2c))?(?=[ \t]+\S+[ \t]*(?:\n|\Z))"
+         r"|community(?=[ \t]+\S+[ \t]+host-address)"
+         # (a `radius server NAME` block's `key`, up to four lines below its head)
+         r"|radius[ \t]+server[ \t]+\S+[ \t]*\n(?:[ \t]+[^\n]*\n){0,4}?[ \t]+key)"
+         r"[ \t]+(?:(?:clear|encrypted|[07])[ \t]+)?\"?(?P<secret>(?![0-9]{1,2}(?:\s|\Z))"
+         r"(?!(?:public|private|[a-z]+|[A-Z]+|version|ro|rw|RO|RW)(?![^\s\"]))[^\s\"]{4,128})"),
+        ("gpon-onu-password", "", "an optical network unit's password on an OLT: Huawei's "
+         "`ont add … password-auth …` (typed, in its command log or its configuration), ZTE's "
+         "`onu N type T pw …`",
+         r"(?#needs:password-auth|type)(?:(?<![\w-])ont[ \t]+add[ \t]+[^\n\"]{0,40}?password-auth"
+         r"|(?<![\w-])onu[ \t]+[0-9]{1,4}[ \t]+type[ \t]+\S+[ \t]+pw)[ \t]+\"?(?P<secret>[^\s\"]{6,64})"),
+        ("snmp-community-value", "", "an SNMP community given to a program or a setting by name: "
+         "`-community => '…'`, `setCommunity(new OctetString(\"…\"))`, `community = \"…\"`, "
+         "`(community \"…\")`, `Community name: …`, `docsDevNmAccessCommunity.1 String \"…\"`, "
+         "an argument list's `'-c' '…'` after `-v2c`: the community, unless `public`, `private` or one word in "
+         "small letters",
+         r"(?#needs:ommunity|-v2c|-v1|-v 2c|-v 1)(?i:-community[ \t]*=>|setcommunity\((?:new[ \t]+octetstring\()?"
+         r"|(?<![\w-])community(?:[ _-]?(?:string|name))?[ \t]*=(?=[ \t]*[\"'])"
+         r"|(?<![\w-])community[ _-]?(?:string|name)[ \t]*:|\(community(?=[ \t]+\")"
+         r"|community\.?[0-9]{0,3}[ \t]+string(?=[ \t]+\")"
+         r"|(?<![\w-])-v[ \t]?(?:1|2c)['\"]?[ \t]+['\"]?-c['\"]?(?=[ \t]+['\"]))"
+         r"[ \t]*['\"]?(?P<secret>(?!(?:public|private|[a-z]+|[a-z]+_[a-z]+)(?![^\s'\",;)]))[^\s'\",;)]{6,128})"),
+        ("device-parameter-secret", "i", "a device parameter named for a secret and its value as a "
+         "TR-069 server or a cable modem file sets it: GenieACS' `\"…ConnectionRequestPassword\":{\"_value\":\"…\"`, "
+         "`declare(\"….KeyPassphrase\", {value: 1}, {value: \"…\"})`, SOAP's `<Name>….Password</Name> "
+         "<Value …>…</Value>`, `SnmpMibObject sipCfgPortPassword.1 String \"…\"`; and a list of name and value "
+         "pairs (`{\"name\": \"Local Admin Password\", \"value\": \"…\"}`)",
+         "(?#needs:password|passphrase|presharedkey|sharedsecret|secret|passwort|kennwort|contrase|mot de passe|pin\")"
+         r"(?:(?:password|passphrase|presharedkey|sharedsecret|secret)(?:\.[0-9]{1,3})?"
+         r"(?:\"[ \t]*:[ \t]*\{[ \t]*\"_value\"[ \t]*:[ \t]*\"|\"[ \t]*,[ \t]*\{[^{}\n]{0,40}\}[ \t]*,[ \t]*"
+         r"\{[ \t]*value[ \t]*:[ \t]*\"|</name>\s{0,40}<value[^>\n]{0,60}>|[ \t]+string[ \t]+\")"
+         r"|\"name\"[ \t]*:[ \t]*\"[^\"\n]{0,40}(?:password|passwort|kennwort|contraseña|mot de passe|pin|secret)"
+         r"\"[ \t]*,[ \t]*\"value\"[ \t]*:[ \t]*\")"
+         r"(?P<secret>[^\"<\n]{4,128})[\"<]"),
+        ("radius-test-secrets", "", "FreeRADIUS' test tools and tables: `radtest USER PASSWORD SERVER PORT SECRET` "
+         "(the password and the shared secret), `radclient … SERVER auth|acct|coa|disconnect SECRET`, "
+         "a `Cleartext-Password` value (`'Cleartext-Password', ':=', '…'`, `| Cleartext-Password | := | … |`, "
+         "`Cleartext-Password := \"…\"`), `UPDATE radcheck SET value = '…'`; its log's `Login incorrect (…): "
+         "[user/…]`, accel-ppp's `server=ADDRESS,…,auth-port=…`",
+         r"(?#needs:radtest|radclient|Cleartext-Password|radcheck|Login incorrect|Login OK|server=)(?:"
+         r"(?<![\w-])radtest(?:[ \t]+-[tP][ \t]+\S+|[ \t]+-[x46])*[ \t]+[^\s-]\S*[ \t]+"
+         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"]+))"
+         r"[ \t]+\S+[ \t]+\S+[ \t]+(?:'(?P<secret4>[^'\n]+)'|\"(?P<secret5>[^\"\n]+)\"|(?P<secret6>[^\s'\"]+))"
+         r"|(?<![\w-])radclient(?:[ \t]+-[a-zA-Z](?:[ \t]+[0-9]+)?)*[ \t]+\S+[ \t]+(?:auth|acct|status|coa"
+         r"|disconnect|auto)[ \t]+(?:'(?P<secret7>[^'\n]+)'|\"(?P<secret8>[^\"\n]+)\"|(?P<secret9>[^\s'\"]+))"
+         r"|Cleartext-Password['\"]?[ \t]*(?:,[ \t]*['\"]?:=['\"]?[ \t]*,|\|[ \t]*:=[ \t]*\||:=)[ \t]*['\"]?"
+         r"(?![%$]\{)(?P<secret10>[^\s'\"|]{4,128})"
+         r"|(?i:update[ \t]+radcheck[ \t]+set[ \t]+value[ \t]*=[ \t]*)'(?P<secret11>[^'\n]{4,128})'"
+         # (FreeRADIUS' log of a login with its password, `auth_badpass`: `Login incorrect (…): [user/…]`)
+         r"|Login (?:incorrect|OK)[^\n\[]{0,160}\[[^/\]\n]{1,80}/(?P<secret12>[^\]\n]{4,128})\]"
+         # (accel-ppp's `[radius]` server line: `server=ADDRESS,SECRET,auth-port=…`)
+         r"|(?<![^\n])server=[0-9a-fA-F.:]+,(?P<secret13>[^,\s]{4,128}),(?=auth-port|acct-port|req-limit|fail-timeout"
+         r"|weight|backup))"),
+        ("positional-secret-argument", "", "a password, PIN or key some tools take as a plain argument or a flag no "
+         "other row knows: `jtagconfig --addserver HOST …`, `jtagconfig --enableremote …`, CloudHSM's `loginHSM CU "
+         "USER …`, `synouser --setpw|--add USER …`, `bw unlock …`, Sysinternals' `Autologon USER DOMAIN …`, "
+         "`conan remote login REMOTE USER -p …`, `ykman … --new-pin …`, a camel-case flag ending in `PW` "
+         "(J-Link's `-TunnelPW …`), `-u=USER -p=…`, PKCS#11's `session.login(\"PIN\")` and `?pin-value=…`, "
+         "`TACACSClient(HOST, PORT, '…')`, `radius.New(code, []byte(\"…\"))`",
+         r"(?#needs:jtagconfig|loginHSM|synouser|bw unlock|utologon|conan|-pin|-puk|PW|-p=|login(|pin-value"
+         r"|TACACSClient|[]byte)(?:"
+         r"(?<![\w-])jtagconfig[ \t]+(?:--addserver[ \t]+\S+|--enableremote)"
+         r"|(?<![\w-])loginHSM[ \t]+(?:CU|CO|AU|PCO|PRECO)[ \t]+\S+"
+         r"|(?<![\w-])synouser[ \t]+--(?:setpw|add)[ \t]+\S+"
+         r"|(?<![\w-])bw[ \t]+unlock(?![ \t]+--)"
+         r"|(?<![\w-])[Aa]utologon(?:64)?(?:\.exe)?[ \t]+(?!/)\S+[ \t]+(?!/)\S+"
+         r"|(?<![\w-])conan[ \t]+remote[ \t]+login[ \t]+\S+[ \t]+\S+[ \t]+(?:-p|--password)"
+         r"|(?<![\w-])--(?:new-)?(?:pin|puk)(?=[= \t]+['\"]?[0-9A-Za-z]{6,})"
+         r"|(?<![\w-])-{1,2}[A-Z][A-Za-z]*(?:PW|Pw|PWD)"
+         r"|(?<![\w-])-u=\S+[ \t]+-p=(?=\S)"
+         r"|[?;&]pin-value=(?=[^&;\s\"']{4,})"
+         r"|\.login\([ \t]*(?=[\"'][0-9]{4,16}[\"'][ \t]*\))"
+         r"|TACACSClient\([ \t]*[\"'][^\"'\n]+[\"'][ \t]*,[ \t]*[0-9]+[ \t]*,[ \t]*(?=[\"'])"
+         r"|radius\.New\([^,()\n]{1,60},[ \t]*\[\]byte\((?=\"))"
+         r"(?:[ \t]+|(?<==)|(?<=\()|(?<=,[ \t])|(?<=,))"
+         r"(?:'(?P<secret>[^'\n]{4,128})'|\"(?P<secret2>[^\"\n]{4,128})\"|(?P<secret3>[^\s'\"&;|)]{4,128}))"),
+        ("secret-in-a-protocol-trace", "", "a password in a trace of the protocol that carries it: FTP's `PASS …` "
+         "after `USER` (curl -v, a session log), in a packet capture (`FTP: PASS …`) or a system call trace "
+         "(`write(3, \"PASS …\\r\\n\", n)`); telnetlib's `write(b\"…\\n\")` after it read a password prompt; "
+         "an instrument's password in SCPI (`:SYST:SEC:PASS '…'`, a `PASS?` query's answer, "
+         "`CAL:SEC:STAT OFF,…`); a PKCS#11 trace's PIN bytes (`pPin[ulPinLen] … / 8` then its dump) and a "
+         "debugger's `pin=0x… \"…\"`",
+         r"(?#needs:PASS|read_until|:SEC|pPin|pin=0x|password=0x)(?:"
+         r"(?:USER[ \t]+\S+(?:\\r)?(?:\\n|\r?\n)(?:[<>][ \t]*)?(?:331[^\n]*\n(?:[<>][ \t]*)?)?"
+         r"|FTP:[ \t]+|write\([0-9]+,[ \t]*\")PASS[ \t]+"
+         r"|read_until\(b?[\"'][^\"'\n]*(?:assword|ASSWORD|PIN|asscode)[^\"'\n]*[\"']\)[ \t]*\r?\n[ \t]*"
+         r"[\w.]+\.write\(b?[\"']"
+         r"|(?i::?syst(?:em)?:(?:[a-z]{3,12}:){0,3}pass(?:word)?)(?:\?[ \t]*\r?\n(?:<<[ \t]*)?|[ \t]+)[\"']?"
+         r"|(?i:cal(?:ibration)?:sec(?:ure)?:(?:stat(?:e)?[ \t]+(?:off|on|0|1),|code[ \t]+))[\"']?"
+         r"|pPin\[ulPinLen\][^\n]*\n[ \t]*[0-9a-f]{8}[ \t]+"
+         r"|(?<![\w-])(?:pin|password|passwd|secret|passphrase)=0x[0-9a-f]{4,16}[ \t]+\")"
+         r"(?P<secret>[^\s'\"\\]{4,128})"),
+        ("key-material-in-source-or-output", "", "key bytes named as such in source or printed by a tool: FlexLM's "
+         "`#define ENCRYPTION_SEED1 0x…` and `VENDOR_KEY1 0x…`, a C array named for a key or seed (`uint32_t "
+         "dbg_unlock_key[4] = { 0x…u, … }`), Rust's `hex!(\"…\")` under a key's or seed's name, "
+         "`openssl pkey -text`'s `priv:` block, a hex key written to a file (`echo … | xxd -r -p`), "
+         "Libero's `-upk1|-upk2|-dpk …`, STM32's `-lockRDP1 0x… 0x…`, Perforce's tickets file "
+         "(`host:1666=user:<32 hex>`), CVS' `.cvspass` (`/1 :pserver:… A…`)",
+         r"(?#needs:_SEED|VENDOR_KEY|key[|seed[|secret[|hex!|priv:|xxd|-upk|-dpk|RDP|:1666=|pserver)(?:"
+         r"#define[ \t]+(?:ENCRYPTION_SEED[0-9]|VENDOR_KEY[0-9]|LM_SEED[0-9])[ \t]+(?P<secret>0x[0-9a-fA-F]{6,})"
+         r"|(?<![\w.])(?!pub)[a-z0-9_]*(?:key|seed|secret)\[[0-9]*\][ \t]*=[ \t]*\{[ \t]*"
+         r"(?P<secret2>0x[0-9A-Fa-f]{8}[uU]?(?:,[ \t]*0x[0-9A-Fa-f]{8}[uU]?){1,15})"
+         r"|(?:SEED|KEY|SECRET)[A-Z_0-9]*:[^=\n]{0,30}=[ \t]*hex!\(\"(?P<secret3>[0-9a-fA-F]{32,})\"\)"
+         r"|(?<![^\n])priv:[ \t]*\r?\n[ \t]+(?P<secret4>[0-9a-f]{2}(?::(?:[ \t]*\r?\n[ \t]+)?[0-9a-f]{2}){15,})"
+         r"|(?<![\w-])echo[ \t]+(?:-n[ \t]+)?(?P<secret5>[0-9a-fA-F]{32,})[ \t]*\|[ \t]*xxd[ \t]+-r[ \t]+-p"
+         r"|(?<![\w-])-(?:upk[12]|dpk)[ \t]+(?P<secret6>[0-9A-Fa-f]{16,})"
+         r"|(?<![\w-])-(?:lock|unlock)RDP[12][ \t]+(?P<secret7>0x[0-9A-Fa-f]{8}[ \t]+0x[0-9A-Fa-f]{8})"
+         r"|(?<![^\n])[\w.-]+:1666=[^\s:]+:(?P<secret8>[0-9A-F]{32})(?![0-9A-Za-z])"
+         r"|(?<![^\n])/1[ \t]+:pserver:\S+[ \t]+A(?P<secret9>[^\s]{4,}))"),
+        ("secret-field-elsewhere", "", "a secret's field written as some programs and logs write it: Go's `%+v` of a "
+         "struct (`{Server:… Secret:… Timeout:3s}`), a Go struct literal's `OLTPass: \"…\"`, Rust's "
+         "`const RADIUS_SECRET: &[u8] = b\"…\"`, Spring's debug log `Found key '….password' … with value of type "
+         "String: '…'`, a log's `(authpass \"…\", …)`, a setting with a label in brackets (`sql_passwd[isp]: …`), "
+         "RANCID's `add password HOST {…} {…}`, a wireless passphrase to its line's end (`passphrase cepat hizli "
+         "pampa 96` in a configuration block, airOS' `wpa.1.psk=…`)",
+         r"(?#needs:Secret|Pass|Token|PSK|Key:|Pwd|PW:|[u8]|PropertySource|(authpass|(privpass|(password|(passwd|(secret"
+         r"|(token|(psk|passwd[|password["
+         r"|add password|add enauser|passphrase|psk=)(?:"
+         r"\{[^{}\n]{0,200}?(?<=[{ ])(?:[A-Z][a-z]*)*(?:Secret|Password|Passwd|Pass|Token|APIKey|ApiKey|PSK|PrivateKey"
+         r"|SharedKey|AuthKey):(?P<weak>[^\s{}]{4,128})(?=[ }])"
+         r"|(?<![\w])(?:[A-Z][A-Za-z0-9]*)?(?:Pass|Pwd|PW|Secret|Token):[ \t]*\"(?P<secret>[^\"\n]{4,128})\"[ \t]*,"
+         r"|(?<![\w])[A-Z_]*(?:SECRET|PASSWORD|PASS|KEY|TOKEN|PSK)[A-Z_]*:[ \t]*&(?:'static[ \t]+)?\[u8\][ \t]*=[ \t]*"
+         r"b\"(?P<secret2>[^\"\n]{4,128})\""
+         r"|key '[\w.-]*(?i:password|passwd|secret|token|api-key|apikey)' in PropertySource [^\n]{0,160}? with value "
+         r"of type String: '(?P<secret3>[^'\n]{1,256})'"
+         r"|\((?:authpass|privpass|password|passwd|secret|token|psk)[ \t]+\"(?P<secret4>[^\"\n]{4,128})\""
+         r"|(?<![^\n])[ \t]*[\w.-]*(?:passwd|password|secret|psk)\[[^\]\n]{1,40}\][ \t]*[:=][ \t]*"
+         r"(?P<secret5>[^\s'\"]{4,128})"
+         r"|(?<![^\n])[ \t]*add[ \t]+(?:password|enauser|userpassword)[ \t]+\S+[ \t]+\{(?P<secret6>[^}\n]{1,128})\}"
+         r"(?:[ \t]+\{(?P<secret7>[^}\n]{1,128})\})?"
+         r"|(?<![^\n])[ \t]+(?:passphrase|wpa-passphrase|wpa2-passphrase|psk-passphrase)[ \t]+(?:ascii[ \t]+|[07][ \t]+)?"
+         r"(?!(?:is|was|for|of|must|should|will|can|the|a|to|and|or|length|policy|required|none|disable)(?![\w-]))"
+         r"(?P<secret8>[^\s\"'][^\n\"']{6,62}[^\s\"'])[ \t]*(?=\r?\n|\Z)"
+         r"|(?<![^\n])wpa\.[0-9]{1,2}\.psk=(?P<secret9>[^\n]{8,63}))"),
+        ("secret-given-or-printed-by-a-tool", "", "a secret some tools are given or print in a shape of their own: "
+         "redis-cli's `HGETALL` pairs (`3) \"opcua_pass\"` then `4) \"…\"`, under the command), a Kubernetes `.dockerconfigjson:` "
+         "(registry logins, base64), a password file made on the fly (`--vault-password-file <(echo …)`), "
+         "Ansible's `{{ '…' | password_hash(…) }}`, "
+         "`wpa_cli set_network N psk '\"…\"'`, `etcdctl get …/pass --print-value-only` and what it prints",
+         r"(?#needs:HGETALL|hgetall|dockerconfigjson|<(echo|<(printf|password_hash|set_network|print-value-only)(?:"
+         r"(?<![^\n])[0-9]{1,4}\)[ \t]+\"[^\"\n]{0,40}(?i:pass|pwd|secret|token|apikey|api_key)[^\"\n]{0,20}\"[ \t]*\r?\n"
+         r"[0-9]{1,4}\)[ \t]+\"(?P<secret>[^\"\n]{4,256})\""
+         r"|\.dockerconfigjson[\"']?[ \t]*:[ \t]*[\"']?(?P<secret2>[A-Za-z0-9+/]{40,}={0,2})"
+         r"|(?i:pass(?:word)?[\w-]*file)[= \t]+<\([ \t]*(?:echo|printf)[ \t]+(?:-n[ \t]+)?['\"]?"
+         r"(?P<secret3>[^)'\"\n]{4,200}?)['\"]?[ \t]*\)"
+         r"|\{\{[ \t]*['\"](?P<secret5>[^'\"\n]{4,128})['\"][ \t]*\|[ \t]*password_hash"
+         r"|(?<![\w-])set_network[ \t]+[0-9]+[ \t]+(?:psk|password|sae_password|wep_key[0-3])[ \t]+'?\""
+         r"(?P<secret6>[^\"\n]{4,128})\""
+         r"|(?<![\w-])etcdctl[ \t]+get[ \t]+\S*(?i:pass|pwd|secret|token|key)\S*[ \t]+--print-value-only[ \t]*\r?\n"
+         r"(?P<secret7>[^\s]{4,256})[ \t]*(?=\r?\n|\Z))"),
+        ("user-slash-password-in-parentheses", "", "a login as `(user/password)` in prose, after a word of "
+         "credentials or an address (`the operator creds (ate_op/…)`, `https://192.0.2.1:8443 (admin/…)`): "
+         "the password, if it looks random and is no repository's slug (`(octocat/hello-world2)`)",
+         r"(?#needs:cred|Cred|login|Login|account|ccount|password|Password|://|admin|root)"
+         r"(?:[Cc]red|[Ll]ogin|[Aa]ccount|[Pp]assword|://|(?<![\w-])admin|(?<![\w-])root)[^\n()]{0,80}?"
+         r"\((?:admin|root|[A-Za-z][\w.@-]{1,31})/(?![a-z0-9]+(?:-[a-z0-9]+)+\))(?P<weak>[^\s/()]{6,64})\)"),
+        ("access-code-stated", "", "a code that lets one in, stated after its name: a recovery or backup "
+         "code in groups of four (`recovery code for … is 5886-9389-2744`), an access or deployment code "
+         "(`code d'accès au portail : UAX3-UPVX-EHR9`, `Splashtop deployment code for …: SN7KOV3NJJUN`), "
+         "with a digit in it",
+         r"(?#needs:code|Code|CODE)(?i:(?:recovery|backup|access|accès|acceso|acesso|zugangs|deployment|deploy"
+         r"|enrol?lment)[ -]?codes?|code d'accès|código de acceso|código de acesso)[^\n]{0,60}?"
+         r"(?:[ \t](?:is|est|es|é|ist|lautet)[ \t]+|[ \t]?:[ \t]*)"
+         r"(?P<secret>(?=[A-Z0-9-]{0,24}[0-9])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){2,4}|[0-9]{4}(?:-[0-9]{4}){2,4}"
+         r"|(?=[A-Z0-9]{0,15}[A-Z])[A-Z0-9]{10,16}))(?![\w-])"),
         ("chrony-key-line", "", "a key in chrony's or ntpd's keys file: `ID TYPE HEX:…` or `ASCII:…` "
          "(`2 SHA1 HEX:F5BE…`), or `ID TYPE KEY` in a text that names a `.keys` file (`1 M …`)",
          r"(?#needs:HEX:|ASCII:|.keys)(?<![^\n'\"])[ \t]*[0-9]{1,10}[ \t]+(?:[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):"
@@ -2677,16 +2861,30 @@ def redaction_patterns():
          r"(?P<weak>[^\s}'\"$][^\s}'\"]*)\}"),
         ("prose-simple-password", "i", "a password of lowercase letters and digits stated in prose: "
          "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`, "
-         "a name and a date (`new pw is ananya.03031971`), letters and digits mixed (`7hunderc00k1344`)",
-         r"(?#needs:assw|asło|şifre|mdp|contrase|pw)"
-         r"(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])(?!\(credentialsid)[^\n]{0,30}?"
+         "a name and a date (`new pw is ananya.03031971`), letters and digits mixed (`7hunderc00k1344`); "
+         "or right after the word, with three letters and two digits or more (`wifi 비번 negevlitho59 에요`, "
+         "`Wi-Fi 密碼 probemango30`, `senha 86059754`, `şifresi hb8uf6pg`, `passwordnya …`), not a word of "
+         "what passwords have (`password hash2024`)",
+         r"(?#needs:assw|asło|şifre|mdp|contrase|pw|senha|sandi|비번|비밀번호|密码|密碼|パスワード)"
+         r"(?:(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])(?!\(credentialsid)"
+         r"[^\n]{0,30}?"
          r"(?:\([^()\n]{1,40}\)[ \t]*)?"  # (and an aside: `pw for the printer (172.27.54.190) = …`)
          r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
          r"(?P<secret>(?!(?:sha|md|crc|utf|base|ipv|http|x86|amd|arm|int|uint|float|latin|blake|argon|pbkdf)"
          r"[_-]?[0-9])"  # (an algorithm's or an encoding's name: `password hash is sha256`)
          r"[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6}|[a-z]{3,16}\.[0-9]{4,8}"
          r"|(?!0x[0-9a-f]+(?![a-z0-9]))(?=[a-z0-9]{0,23}[a-z]{2})(?=(?:[a-z]*[0-9]){2})[a-z0-9]{8,24})"  # (not a hex
-         r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"),  # literal: `bad password.  Logon ID: 0xAF03AF9D`)
+         r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"  # literal: `bad password.  Logon ID: 0xAF03AF9D`)
+         # (or right after the word: three letters or more and two digits or more, eight to 24 in all)
+         r"|(?:(?<![\w-])(?:password(?:nya)?|passwort|pw|pwd|şifresi|senha|sandi(?:nya)?|contraseña)"
+         r"|비번|비밀번호|密[码碼]|パスワード)[ \t]+[\"'`]?"
+         r"(?!(?:hash|field|column|policy|reset|length|change|manager|store|vault|file|entry|prompt|input|version"
+         r"|rule|rotation|update|expir|history|hint|sha|md|rfc|v)(?:[_.-]|[0-9]))"
+         r"(?![a-z]{0,12}[0-9]+(?:\.[0-9]+)+(?![a-z0-9]))"  # (nor a version: `v1.2.3-rc1`, `release2.0`)
+         r"(?![a-z]{2,8}(?:-[a-z0-9]{1,8}){1,3}(?![^\s.,;:)!])|[0-9a-f]{8,}(?![^\s.,;:)!]))"  # (nor a host's
+         # name, `pe-cwb-05`, nor a digest: `fly secrets list`'s `NAME  DIGEST`)
+         r"(?P<secret2>(?=(?:[^a-z\s]*[a-z]){3})(?=(?:[^0-9\s]*[0-9]){2})[a-z0-9][a-z0-9!@#$%^&*+?._-]{6,22}[a-z0-9!?*#$])"
+         r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z)|[ \t]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af，。、）]))"),
         ("password-subcommand", "i", "a subcommand that sets a password, then the password: "
          "`neo4j-admin dbms set-initial-password …`, `… change-password …`: if it looks random",
          r"(?#needs:-password )(?<![\w-])(?:set|change|reset|update)(?:-[a-z]+)*-password[ \t]+"
@@ -2749,12 +2947,13 @@ def redaction_patterns():
          r"|pre-shared-key[ \t]+(?:ascii-text|hexadecimal|key)[ \t]+"
          r"|set[ \t]+psksecret[ \t]+|(?<![\w-])auth_pass[ \t]+"
          r"|(?<![\w-])(?:key-string|authentication-key|(?:tacacs|radius)-server[ \t]+key|isakmp[ \t]+key"
-         r"|message-digest-key[ \t]+[0-9]+[ \t]+md5|insecure-password|plain-text-password-value)[ \t]+(?:[0-9][ \t]+)?"
+         r"|message-digest-key[ \t]+[0-9]+[ \t]+md5|insecure-password|plain-text-password-value)[ \t]+"
+         r"(?:(?:[0-9]|clear|encrypted)[ \t]+)?"
          r"(?:(?:md5|sha1|sha256|sha512)[ \t]+)?"  # (ntp's `authentication-key 1 md5 …`)
          r"(?!(?:must|should|will|can|cannot|needs?|value|field|option|from|for|with|here|there|that|this|and|the)"
          r"(?![^\s\"])|[^\s\"]*=))"
          r"(?:\"(?P<secret>[^\"\n]+)\"|(?P<secret2>[^\s\"`]{4,}))"
-         r"|(?<![\w-])community(?:-name)?[ \t]+\"?(?P<weak>[^\s\"{;]{6,64})\"?"
+         r"|(?<![\w=/.-])community(?:-name)?[ \t]+\"?(?P<weak>[^\s\"{;]{6,64})\"?"
          r"(?=[ \t]*(?:\{|;|\r?\n|\Z|[ \t](?:ro|rw)(?![\w-])))"
          # (snmpd.conf's `rocommunity … <source>`; a community set or logged: `AgentCommunity=…`,
          # snmptrapd's `community=…`)
@@ -3121,7 +3320,7 @@ def redaction_patterns():
          r"|(?:WLAN|[Ww]i-?[Ff]i|wlan|[Nn]etwork|WPA2?)[ -]key))(?![\w-])"
          r"(?![ \t]+(?:id|ids|ID|name|type)(?![\w-]))[^\n]{0,80}?"  # (`tests pass on …`: a verb; `credentials id …`)
          r"(?:(?:[ \t]|\r?\n[ \t]*)(?:\"\"\"|\$'|r\"|[\"'`(‘“„«»「])?(?P<secret>" + _PROSE_SECRET + r")"
-         r"(?=(?:\"\"\"|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"
+         r"(?=(?:\"\"\"|(?<!\.)\)[.,;:]|[.,;:)'\"`’”“«»」])?(?:\s|\Z))"  # (an aside's close, then the sentence's: `…X7).`)
          # (or 32 to 64 hex digits right after its `is`, `:`, `=` or `/`: `… password is <hex>`)
          r"|(?<=[ \t])(?:is|[:=/])[ \t]+(?P<secret4>[0-9a-f]{32,64})(?![0-9a-zA-Z]))"
          # (its rest when a line break wrapped it: the next line opens with a piece of the same make)
@@ -3521,8 +3720,10 @@ def redaction_patterns():
          r"(?![^\n:]{0,80}?(?i:timeout|length|attempt|retr|tries|ticket|digit|ψηφί|chiffre|polic|expir|(?<!ac)count"
          r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
          r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking))[^\n:]{1,80}?"
-         r"(?:[ \t](?:is|lautet|är|er|είναι|é|ist|jest)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+|:[ \t]*)"
-         r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*)"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
+         r"(?:[ \t](?:is|lautet|är|er|είναι|é|ist|jest|(?:set|changed|reset) to)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
+         r"|:[ \t]*)"
+         r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
+         r"|(?<![A-Za-z0-9_-])PIN[ \t]*(?:[碼码]?[為为是]|[은는]|は|번호는)[ \t]*)"  # (`PIN은 …`, `PINは…です`, `PIN 碼為 …`)
          r"[\"'`]?(?P<secret>[0-9]{6,12})(?![A-Za-z0-9_-]|[.,:/][0-9])"),  # (a kana may follow: `…です`)
         ("labelled-password-alone", "", "a password-like value alone on its line (after who said it in a "
          "chat, perhaps) under a label that names a credential, which the second line of defence does not "

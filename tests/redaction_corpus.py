@@ -2801,3 +2801,190 @@ issue("cli-flag", "cli", "./import_marc.sh --serwer opac.example.pl --uzytkownik
 issue("generated-secret-output", "output", "$ op item get \"CRM\" --fields label=api_key --reveal\n{v}",
       rand(HEX, 32), "--reveal\n")
 BENIGN += ["$config['smtp_pass'] = '%p';  // use the IMAP login of mail.example-shop.eu"]
+issue("network-device-secret", "config", "RP/0/RSP0/CPU0:pe2(config)#tacacs-server host 192.0.2.50 port 49 key 0 {v}",
+      mixed(13), "port 49 key 0 ")
+issue("network-device-secret", "config", "key chain CORE\n key 1\n  key-string clear {v}\n  cryptographic-algorithm HMAC-MD5",
+      mixed(12), "key-string clear ")
+issue("network-device-secret", "config", "router bgp 64512\n neighbor 198.51.100.7\n  password clear {v}\n", "tern_" + mixed(9),
+      "password clear ")
+issue("network-device-secret", "config", "radius server RAD-1\n address ipv4 192.0.2.9 auth-port 1812 acct-port 1813\n key {v}\n!",
+      mixed(14), "acct-port 1813\n key ")
+issue("network-device-secret", "config", "snmp-server enable traps bgp\nsnmp-server host 192.0.2.61 version 2c {v}",
+      mixed(13), "version 2c ")
+issue("network-device-secret", "log", "mgd[93984]: UI_CMDLINE_READ_LINE: User 'noc', command 'set system tacplus-server "
+      "192.0.2.40 secret {v} '", "harbor" + rand(DIGITS, 3) + rand(LOWER, 4), "tacplus-server 192.0.2.40 secret ")
+issue("network-device-secret", "config", "cmts#show running-config | include shared\ncable shared-secret 0 {v}", mixed(12),
+      "shared-secret 0 ")
+issue("gpon-onu-password", "cli", "MA5800(config-if-gpon-0/1/2)# ont add 7 80 password-auth {v} always-on omci",
+      rand(DIGITS, 10), "ont add 7 80 password-auth ")
+issue("gpon-onu-password", "cli", "ZXAN(config-if)#onu 37 type ZTE-F670L pw {v}", rand(DIGITS, 10), "type ZTE-F670L pw ")
+issue("snmp-community-value", "code", "my ($s, $e) = Net::SNMP->session(\n  -hostname => '192.0.2.21',\n  -community => '{v}',\n);",
+      "zbx_rw_" + mixed(7), "-community => '")
+issue("snmp-community-value", "code", 'target.setCommunity(new OctetString("{v}"));', mixed(14), "new OctetString(\"")
+issue("snmp-community-value", "config", '[[inputs.snmp]]\n  agents = ["udp://192.0.2.75:161"]\n  community = "{v}"',
+      mixed(12), 'community = "')
+issue("snmp-community-value", "log", 'E! [inputs.snmp] Error in plugin: agent udp://192.0.2.7:161 (community "{v}"): timeout',
+      mixed(15), '(community "')
+issue("snmp-community-value", "output", "Community name: ILMI\nCommunity Index: cisco0\n\nCommunity name: {v}", mixed(16),
+      "Community name: ")
+issue("snmp-community-value", "log", "SNMP['/usr/bin/snmpget' '-v2c' '-c' '{v}' '-OQXUte' 'udp:192.0.2.8:161']",
+      "nms_" + mixed(10), "'-v2c' '-c' '")
+issue("snmp-community-value", "config", '  SnmpMibObject docsDevNmAccessCommunity.1 String "{v}";', mixed(16),
+      'docsDevNmAccessCommunity.1 String "')
+issue("device-parameter-secret", "output", '"ManagementServer":{"ConnectionRequestUsername":{"_value":"acs"},'
+      '"ConnectionRequestPassword":{"_value":"{v}","_type":"xsd:string"}}', mixed(12) + ".", '{"_value":"')
+issue("device-parameter-secret", "code", 'declare("InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.PreSharedKey.1.'
+      'KeyPassphrase", {value: now}, {value: "{v}"}});', mixed(14), '{value: "')
+issue("device-parameter-secret", "log", "<ParameterValueStruct>\n  <Name>InternetGatewayDevice.WANDevice.1."
+      "WANConnectionDevice.1.WANPPPConnection.1.Password</Name>\n  <Value xsi:type=\"xsd:string\">{v}</Value>",
+      mixed(12), '"xsd:string">')
+issue("device-parameter-secret", "config", '  SnmpMibObject sipCfgPortPassword.1 String "{v}";', mixed(12),
+      'sipCfgPortPassword.1 String "')
+issue("device-parameter-secret", "output", '"userDefinedFields": [\n  {"name": "Local Admin Password", "value": "{v}"}\n]',
+      mixed(16) + "!", '"value": "')
+issue("radius-test-secrets", "cli", "radtest -t pap noc.test '{v}' 192.0.2.72:1812 10 SharedS3cret", mixed(10) + "@",
+      "radtest -t pap noc.test '")
+issue("radius-test-secrets", "cli", "radtest -t pap noc.test testing123 192.0.2.72:1812 10 '{v}'", mixed(12),
+      "192.0.2.72:1812 10 '")
+issue("radius-test-secrets", "cli", 'echo "User-Name=u1@isp" | radclient -r 1 192.0.2.26:3799 disconnect {v}',
+      mixed(18), "3799 disconnect ")
+issue("radius-test-secrets", "code", "INSERT INTO radcheck (username, attribute, op, value) VALUES "
+      "('u1@isp', 'Cleartext-Password', ':=', '{v}');", rand(DIGITS, 8), "':=', '")
+issue("radius-test-secrets", "output", "| 29543 | fernanda | Cleartext-Password | := | {v} |", mixed(10), "| := | ")
+issue("radius-test-secrets", "code", "UPDATE radcheck SET value = '{v}' WHERE username = 'c1093'", mixed(10) + "-",
+      "SET value = '")
+issue("radius-test-secrets", "log", "Auth: (64226) Login incorrect (rlm_pap: Cleartext password does not match "
+      "\"known good\" password): [rafael6879/{v}] (from client bng-1 port 11)", "granite" + rand(DIGITS, 3),
+      "[rafael6879/")
+issue("radius-test-secrets", "config", "[radius]\nnas-identifier=bras-1\nserver=192.0.2.132,{v},auth-port=1812,acct-port=1813",
+      mixed(14), "server=192.0.2.132,")
+issue("positional-secret-argument", "cli", "jtagconfig --addserver jtag24.lab.example.test {v}", "dlrjs" + rand(DIGITS, 4) + "*",
+      "--addserver jtag24.lab.example.test ")
+issue("positional-secret-argument", "cli", "sudo jtagconfig --enableremote {v}", mixed(12), "--enableremote ")
+issue("positional-secret-argument", "output", "aws-cloudhsm > loginHSM CU signer {v}\nloginHSM success", "Suwon_" + mixed(8),
+      "loginHSM CU signer ")
+issue("positional-secret-argument", "cli", "sudo synouser --setpw doyle '{v}'", "Bureau." + mixed(6), "--setpw doyle '")
+issue("positional-secret-argument", "cli", "bw unlock '{v}' --raw > ~/.bw_session", "basket.cebolla.violin.ogorek",
+      "bw unlock '")
+issue("positional-secret-argument", "cli", "Autologon64.exe kiosk OFFICE {v} /accepteula", "Kaffee" + rand(DIGITS, 4),
+      "kiosk OFFICE ")
+issue("positional-secret-argument", "cli", "conan remote login fab-conan whitfield -p {v}", "tkfkdgo" + rand(DIGITS, 3) + "+",
+      "whitfield -p ")
+issue("positional-secret-argument", "cli", "ykman --device 652672157 piv access change-pin --pin 123456 --new-pin {v}",
+      rand(DIGITS, 8), "--new-pin ")
+issue("positional-secret-argument", "cli", "JLinkRemoteServerCLExe -Port 19020 -UseTunnel -TunnelServer jtag.example.test "
+      "-TunnelPW {v}", mixed(16), "-TunnelPW ")
+issue("positional-secret-argument", "cli", "plmxml_export -u=infodba -p={v} -g=dba", "thdlq" + rand(DIGITS, 3) + ".", "-u=infodba -p=")
+issue("positional-secret-argument", "code", 'session = pkcs11.openSession(slot)\nsession.login("{v}")', rand(DIGITS, 6),
+      'session.login("')
+issue("positional-secret-argument", "config", 'SIGN_KEY_URI="pkcs11:token=fw-sign;object=rot-key-0?pin-value={v}"',
+      rand(DIGITS, 8), "pin-value=")
+issue("positional-secret-argument", "code", "cli = TACACSClient('192.0.2.237', 49, '{v}', timeout=10)", "River" + mixed(8),
+      "49, '")
+issue("positional-secret-argument", "code", 'packet := radius.New(radius.CodeAccessRequest, []byte("{v}"))', mixed(18),
+      '[]byte("')
+issue("secret-in-a-protocol-trace", "output", "> USER recipe\n< 331 Please specify the password.\n> PASS {v}\n< 230 Login successful.",
+      "tainan" + rand(DIGITS, 4) + "x", "> PASS ")
+issue("secret-in-a-protocol-trace", "output", 'write(3, "PASS {v}\\r\\n", 23) = 23', "silicon" + rand(DIGITS, 3) + "z",
+      'write(3, "PASS ')
+issue("secret-in-a-protocol-trace", "output", "10:41:28.518231 IP 192.0.2.5.51022 > 192.0.2.19.21: Flags [P.], length 18: "
+      "FTP: PASS {v}", mixed(10) + "+", "FTP: PASS ")
+issue("secret-in-a-protocol-trace", "code", 'tn.read_until(b"User password:")\ntn.write(b"{v}\\n")', mixed(13) + "*",
+      'tn.write(b"')
+issue("secret-in-a-protocol-trace", "log", "viWrite (TCPIP0::192.0.2.11::inst0::INSTR (0x0000000D), \":SYST:SEC:PASS '{v}'\\n\", 32)",
+      "Maple_" + mixed(8), ":SYST:SEC:PASS '")
+issue("secret-in-a-protocol-trace", "output", '>> :SYST:COMM:LAN:WEB:PASS?\n<< "{v}"\n>> *IDN?', "taichung" + rand(DIGITS, 4),
+      'PASS?\n<< "')
+issue("secret-in-a-protocol-trace", "cli", "echo 'CAL:SEC:STAT OFF,{v}' | nc -q1 192.0.2.45 5025", rand(UPPER + DIGITS, 8),
+      "CAL:SEC:STAT OFF,")
+issue("secret-in-a-protocol-trace", "output", "5: C_Login\n[in] userType = CKU_USER\n[in] pPin[ulPinLen] 0x7ffdfe85a755 / 8\n"
+      "    00000000  {v}", rand(DIGITS, 8), "00000000  ")
+issue("secret-in-a-protocol-trace", "output", '#1  0x0000555555556a2c in hsm_login (slot=0, pin=0x7fffffffe3a0 "{v}") at hsm.c:88',
+      rand(DIGITS, 8), 'pin=0x7fffffffe3a0 "')
+issue("key-material-in-source-or-output", "code", '#define VENDOR_NAME "acmed"\n#define ENCRYPTION_SEED1 {v}\n',
+      "0x" + rand(HEX, 8), "#define ENCRYPTION_SEED1 ")
+issue("key-material-in-source-or-output", "code", "const uint32_t dbg_unlock_key[4] = { {v} };",
+      ", ".join("0x" + rand("0123456789ABCDEF", 8) + "u" for _ in range(4)), "dbg_unlock_key[4] = { ")
+issue("key-material-in-source-or-output", "code", 'const SIGNING_SEED: [u8; 32] = hex!("{v}");', rand(HEX, 64), 'hex!("')
+issue("key-material-in-source-or-output", "output", "$ openssl pkey -in dbg.pem -text -noout\nPrivate-Key: (256 bit)\npriv:\n"
+      "    {v}\npub:\n    04:7f", "\n    ".join(":".join(rand(HEX, 2) for _ in range(15)) + ":" for _ in range(2)) + "\n    "
+      + rand(HEX, 2) + ":" + rand(HEX, 2), "priv:\n    ")
+issue("key-material-in-source-or-output", "cli", "echo {v} | xxd -r -p > build/flash_key.bin", rand(HEX, 64), "echo ")
+issue("key-material-in-source-or-output", "cli", "configure_security -upk1 {v} -security_level 2",
+      rand("0123456789ABCDEF", 32), "-upk1 ")
+issue("key-material-in-source-or-output", "cli", "STM32_Programmer_CLI -c port=SWD -lockRDP1 {v}",
+      "0x" + rand("0123456789ABCDEF", 8) + " 0x" + rand("0123456789ABCDEF", 8), "-lockRDP1 ")
+issue("key-material-in-source-or-output", "config", "p4.example.lan:1666=eitan:{v}", rand("0123456789ABCDEF", 32),
+      "1666=eitan:")
+issue("key-material-in-source-or-output", "config", "/1 :pserver:tanaka@cvs.example.test:2401/cvsroot/analog A{v}",
+      mixed(12), "/cvsroot/analog A")
+issue("secret-field-elsewhere", "log", "radprobe: config loaded: {Server:192.0.2.56:1812 Secret:{v} Timeout:3s Retries:2}",
+      "Bulut!" + rand(DIGITS, 2), "Secret:")
+issue("secret-field-elsewhere", "code", 'var cfg = Config{\n\tOLTHost: "192.0.2.92",\n\tOLTPass: "{v}",\n}',
+      "nopal_" + rand(LOWER, 3) + rand(DIGITS, 4), 'OLTPass: "')
+issue("secret-field-elsewhere", "code", 'const RADIUS_SECRET: &[u8] = b"{v}";', mixed(14), 'b"')
+issue("secret-field-elsewhere", "log", "PropertySourcesPropertyResolver - Found key 'spring.datasource.password' in "
+      "PropertySource 'applicationConfig: [classpath:/application.yml]' with value of type String: '{v}'", mixed(16),
+      "of type String: '")
+issue("secret-field-elsewhere", "log", 'SNMPv3 auth failure for user nms (authpass "{v}", host 192.0.2.119)', mixed(11) + "-",
+      '(authpass "')
+issue("secret-field-elsewhere", "config", "sql_user[isp]: pmacct\nsql_passwd[isp]: {v}", "nuvem_" + rand(LOWER, 3) + rand(DIGITS, 4),
+      "sql_passwd[isp]: ")
+issue("secret-field-elsewhere", "config", "add user pe-1 noc\nadd password pe-1 {{v}} {Merdeka.2021}", mixed(12),
+      "add password pe-1 {")
+issue("secret-field-elsewhere", "config", "wlan 1\n  security wpa2-psk\n  passphrase {v}\n  no shutdown",
+      "cepat hizli pampa " + rand(DIGITS, 2), "  passphrase ")
+issue("secret-field-elsewhere", "config", "wireless.1.ssid=PTP-7\nwpa.1.psk={v}\nwpa.1.pairwise=CCMP",
+      "falcon araucaria provedor " + rand(DIGITS, 2), "wpa.1.psk=")
+issue("prose-password", "prose", "Goal: program the dev kit over jtagd (server password {v}).", mixed(12), "server password ")
+issue("prose-simple-password", "prose", "[15:12] Jiwon: 측정실 와이파이 비번 {v} 에요", "negev" + rand(LOWER, 5) + rand(DIGITS, 2),
+      "와이파이 비번 ")
+issue("prose-simple-password", "prose", "量測室 Wi-Fi 密碼 {v}", "probe" + rand(LOWER, 4) + rand(DIGITS, 2), "Wi-Fi 密碼 ")
+issue("prose-simple-password", "prose", "hotspot kullanıcısı: misafir60, şifresi {v} (24 saat geçerli)",
+      rand(LOWER, 2) + rand(DIGITS, 1) + rand(LOWER, 2) + rand(DIGITS, 1) + rand(LOWER, 2), "şifresi ")
+issue("prose-simple-password", "prose", "akun SIP ext 1208 udah aktif, passwordnya {v}. tolong tes", "col1bri*" + rand(DIGITS, 2),
+      "passwordnya ")
+issue("pin-stated", "prose", "서명용 HSM PIN은 {v} (보안팀만 공유)", rand(DIGITS, 8), "HSM PIN은 ")
+issue("pin-stated", "prose", "署名用トークンのPINは{v}です（口外禁止）", rand(DIGITS, 8), "トークンのPINは")
+issue("pin-stated", "prose", "HSM 使用者 PIN 碼為 {v}", rand(DIGITS, 8), "PIN 碼為 ")
+issue("pin-stated", "prose", "VM PIN for ext 808 (Camille) set to {v} - user was told by phone", rand(DIGITS, 6), "set to ")
+BENIGN += ["snmp-server host 192.0.2.9 version 3 priv nmsuser", "snmp-server community public RO",
+           "community: https://discord.gg/abc123", "team:\n  community: Rust-Lang-2024", "Community name: ILMI",
+           "password reset.v2.0 flow", "password release2.0.1 notes", "password hash2024 migration",
+           "tacacs-server host 192.0.2.5 key 7 <encrypted>", "passphrase is required for the key",
+           "  passphrase must be 8 to 63 characters", "{Name:web Token:<nil> Key:abc}",
+           "const uint8_t pub_key[4] = { 0x04A1B2C3, 0x11223344 };", "GPIO --pin 17 set high"]
+issue("xml-password", "config", '<flat-profile>\n  <User_ID_1_ ua="na">838</User_ID_1_>\n  <Password_1_ ua="na">{v}</Password_1_>',
+      mixed(12), '<Password_1_ ua="na">')
+issue("xml-password", "output", "<sharedKey><keyType>passPhrase</keyType><protected>false</protected>"
+      "<keyMaterial>{v}</keyMaterial></sharedKey>", "Romero@" + rand(DIGITS, 4), "<keyMaterial>")
+issue("openssl-pass", "cli", "openssl genpkey -algorithm EC -aes256 -pass pass:{v} -out fw_sign.pem",
+      "walnut ember velvet harbor tiger", "-pass pass:")
+issue("secret-given-or-printed-by-a-tool", "output", '127.0.0.1:6379> HGETALL eap:PVD27\n1) "opcua_user"\n2) "eap"\n'
+      '3) "opcua_pass"\n4) "{v}"', mixed(16), '4) "')
+issue("secret-given-or-printed-by-a-tool", "config", "type: kubernetes.io/dockerconfigjson\ndata:\n  .dockerconfigjson: {v}",
+      b64(120), ".dockerconfigjson: ")
+issue("secret-given-or-printed-by-a-tool", "cli", "ansible-playbook site.yml --vault-password-file <(echo {v}) -l ETS88-12",
+      "velvet copper basalt pebble", "--vault-password-file <(echo ")
+issue("secret-given-or-printed-by-a-tool", "config", "  ansible.builtin.user:\n    name: tester\n    password: "
+      "\"{{ '{v}' | password_hash('sha512') }}\"", "etchdopant" + rand(DIGITS, 2), "password: \"{{ '")
+issue("secret-given-or-printed-by-a-tool", "cli", "> wpa_cli -i wlan0 set_network 0 psk '\"{v}\"'\nOK",
+      "Icheon" + rand(DIGITS, 4) + "_", "set_network 0 psk '\"")
+issue("secret-given-or-printed-by-a-tool", "output", "$ etcdctl get /lab/instruments/US7428/web_pass --print-value-only\n{v}",
+      "nagoyawafer" + rand(DIGITS, 2), "--print-value-only\n")
+BENIGN += ["127.0.0.1:6379> HGETALL session:42\n1) \"user\"\n2) \"ana\"\n3) \"expires\"\n4) \"1718000000\"",
+           "ansible-playbook site.yml --vault-password-file ~/.vault_pass.txt", "openssl enc -d -pass env:BACKUP_PASS -in a.enc"]
+issue("user-slash-password-in-parentheses", "prose", "Reproduced on MAGNUM-08 with the operator creds (ate_op/{v}). Log attached.",
+      "tigerboule" + rand(DIGITS, 2), "creds (ate_op/")
+issue("user-slash-password-in-parentheses", "prose", "UniFi controller: https://192.0.2.156:8443 (admin/{v})", mixed(12) + "*-",
+      "8443 (admin/")
+issue("access-code-stated", "prose", "If the admin loses the phone: recovery code for ana@example.org is {v}, stored nowhere else.",
+      "-".join(rand(DIGITS, 4) for _ in range(3)), "example.org is ")
+issue("access-code-stated", "prose", "Voici le code d'accès au portail de sauvegarde : {v}",
+      "-".join(rand(UPPER, 3) + rand(DIGITS, 1) for _ in range(3)), "sauvegarde : ")
+issue("access-code-stated", "prose", "Splashtop deployment code for Hughes Architectes: {v}", rand(UPPER, 6) + rand(DIGITS, 2)
+      + rand(UPPER, 4), "Architectes: ")
+issue("prose-password", "prose", "lol the server room pw was literally {v} on a sticky note", "kawa.lumiere." + rand(DIGITS, 4)[:1]
+      .replace("1", "3").replace("2", "3").replace("0", "3") + rand(DIGITS, 3), "literally ")
+BENIGN += ["the account (octocat/hello-world2) was moved", "password policy v2.1 (release.notes.2024)",
+           "recovery codes: see the vault item ops-mdm", "the access code is printed on the badge"]
