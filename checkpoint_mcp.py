@@ -1912,25 +1912,25 @@ def redaction_patterns():
          r"|(?<![\w-])-(?:lock|unlock)RDP[12][ \t]+(?P<secret7>0x[0-9A-Fa-f]{8}[ \t]+0x[0-9A-Fa-f]{8})"
          r"|(?<![^\n])[\w.-]+:1666=[^\s:]+:(?P<secret8>[0-9A-F]{32})(?![0-9A-Za-z])"
          r"|(?<![^\n])/1[ \t]+:pserver:\S+[ \t]+A(?P<secret9>[^\s]{4,}))"),
-        ("secret-field-elsewhere", "", "a secret's field written as some programs and logs write it: Go's `%+v` of a "
-         "struct (`{Server:… Secret:… Timeout:3s}`), a Go struct literal's `OLTPass: \"…\"`, Rust's "
+        ("secret-field-printed-by-go", "", "a secret's field in Go's `%+v` of a struct (`{Server:… Secret:… "
+         "Timeout:3s}`), if the value looks random, and in a struct literal (`OLTPass: \"…\",`)",
+         r"(?#needs:Secret:|Password:|Passwd:|Pass:|Token:|Key:|PSK:)"
+         r"(?<![^A-Za-z{ \t])(?:Secret|Passw(?:or)?d|Pass|Token|APIKey|ApiKey|PSK|PrivateKey|SharedKey|AuthKey):"
+         r"(?:(?P<weak>[^\s{}\"]{4,128})(?=[ }])"
+         r"|[ \t]*\"(?P<secret>[^\"\n]{4,128})\"[ \t]*,)"),
+        ("secret-field-elsewhere", "", "a secret's field written as some programs and logs write it: Rust's "
          "`const RADIUS_SECRET: &[u8] = b\"…\"`, Spring's debug log `Found key '….password' … with value of type "
          "String: '…'`, a log's `(authpass \"…\", …)`, a setting with a label in brackets (`sql_passwd[isp]: …`), "
          "RANCID's `add password HOST {…} {…}`, a wireless passphrase to its line's end (`passphrase cepat hizli "
          "pampa 96` in a configuration block, airOS' `wpa.1.psk=…`)",
-         r"(?#needs:Secret|Pass|Token|PSK|Key:|Pwd|PW:|[u8]|PropertySource|(authpass|(privpass|(password|(passwd|(secret"
-         r"|(token|(psk|passwd[|password["
-         r"|add password|add enauser|passphrase|psk=)(?:"
-         r"\{[^{}\n]{0,200}?(?<=[{ ])(?:[A-Z][a-z]*)*(?:Secret|Password|Passwd|Pass|Token|APIKey|ApiKey|PSK|PrivateKey"
-         r"|SharedKey|AuthKey):(?P<weak>[^\s{}]{4,128})(?=[ }])"
-         r"|(?<![\w])(?:[A-Z][A-Za-z0-9]*)?(?:Pass|Pwd|PW|Secret|Token):[ \t]*\"(?P<secret>[^\"\n]{4,128})\"[ \t]*,"
-         r"|(?<![\w])[A-Z_]*(?:SECRET|PASSWORD|PASS|KEY|TOKEN|PSK)[A-Z_]*:[ \t]*&(?:'static[ \t]+)?\[u8\][ \t]*=[ \t]*"
+         r"(?#needs:[u8]|PropertySource|(authpass|(privpass|(password|(passwd|(secret|(token|(psk|passwd[|password["
+         r"|secret[|psk[|add password|add enauser|add userpassword|passphrase|psk=)(?:"
+         r"(?:SECRET|PASSWORD|PASS|KEY|TOKEN|PSK)[A-Z_]*:[ \t]*&(?:'static[ \t]+)?\[u8\][ \t]*=[ \t]*"
          r"b\"(?P<secret2>[^\"\n]{4,128})\""
          r"|key '[\w.-]*(?i:password|passwd|secret|token|api-key|apikey)' in PropertySource [^\n]{0,160}? with value "
          r"of type String: '(?P<secret3>[^'\n]{1,256})'"
          r"|\((?:authpass|privpass|password|passwd|secret|token|psk)[ \t]+\"(?P<secret4>[^\"\n]{4,128})\""
-         r"|(?<![^\n])[ \t]*[\w.-]*(?:passwd|password|secret|psk)\[[^\]\n]{1,40}\][ \t]*[:=][ \t]*"
-         r"(?P<secret5>[^\s'\"]{4,128})"
+         r"|(?:passwd|password|secret|psk)\[[^\]\n]{1,40}\][ \t]*[:=][ \t]*(?P<secret5>[^\s'\"]{4,128})"
          r"|(?<![^\n])[ \t]*add[ \t]+(?:password|enauser|userpassword)[ \t]+\S+[ \t]+\{(?P<secret6>[^}\n]{1,128})\}"
          r"(?:[ \t]+\{(?P<secret7>[^}\n]{1,128})\})?"
          r"|(?<![^\n])[ \t]+(?:passphrase|wpa-passphrase|wpa2-passphrase|psk-passphrase)[ \t]+(?:ascii[ \t]+|[07][ \t]+)?"
@@ -1953,12 +1953,14 @@ def redaction_patterns():
          r"(?P<secret6>[^\"\n]{4,128})\""
          r"|(?<![\w-])etcdctl[ \t]+get[ \t]+\S*(?i:pass|pwd|secret|token|key)\S*[ \t]+--print-value-only[ \t]*\r?\n"
          r"(?P<secret7>[^\s]{4,256})[ \t]*(?=\r?\n|\Z))"),
-        ("user-slash-password-in-parentheses", "", "a login as `(user/password)` in prose, after a word of "
-         "credentials or an address (`the operator creds (ate_op/…)`, `https://192.0.2.1:8443 (admin/…)`): "
-         "the password, if it looks random and is no repository's slug (`(octocat/hello-world2)`)",
-         r"(?#needs:cred|Cred|login|Login|account|ccount|password|Password|://|admin|root)"
-         r"(?:[Cc]red|[Ll]ogin|[Aa]ccount|[Pp]assword|://|(?<![\w-])admin|(?<![\w-])root)[^\n()]{0,80}?"
-         r"\((?:admin|root|[A-Za-z][\w.@-]{1,31})/(?![a-z0-9]+(?:-[a-z0-9]+)+\))(?P<weak>[^\s/()]{6,64})\)"),
+        ("user-slash-password-in-parentheses", "", "a login as `(user/password)` in prose, an administrator's "
+         "anywhere (`https://192.0.2.1:8443 (admin/…)`), another's after a word of credentials (`the operator "
+         "creds (ate_op/…)`): the password, if it looks random and is no repository's slug (`(octocat/hello-world2)`)",
+         r"(?#needs:(admin/|(root/|(administrator/|(ubnt/|creds (|login (|logins (|credentials (|account ("
+         r"|creds: (|Creds (|Login (|Credentials (|Account ()"
+         r"\((?:admin|root|administrator|ubnt|(?:(?<=[Cc]reds \()|(?<=[Cc]reds: \()|(?<=[Ll]ogin \()|(?<=[Ll]ogins \()"
+         r"|(?<=[Cc]redentials \()|(?<=[Aa]ccount \())[A-Za-z][\w.@-]{1,31})"
+         r"/(?![a-z0-9]+(?:-[a-z0-9]+)+\))(?P<weak>[^\s/()]{6,64})\)"),
         ("access-code-stated", "", "a code that lets one in, stated after its name: a recovery or backup "
          "code in groups of four (`recovery code for … is 5886-9389-2744`), an access or deployment code "
          "(`code d'accès au portail : UAX3-UPVX-EHR9`, `Splashtop deployment code for …: SN7KOV3NJJUN`), "
