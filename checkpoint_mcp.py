@@ -7807,7 +7807,7 @@ def varying_repeats(parsed, codes, within=False):
     wide, ways = 0, 1
     for op, argument in parsed:
         parts = []
-        if op == codes.GROUPREF or op == getattr(codes, "GROUPREF_EXISTS", None):
+        if op == codes.GROUPREF or op == codes.GROUPREF_EXISTS:
             return None
         if op == codes.BRANCH:
             if within:
