@@ -680,7 +680,7 @@ def _query_hex_value():
 # A file's path that names a secret, up to that name (`/tmp/pass`, `~/.config/api/key`,
 # `secrets/db_password.txt`, `.vault_pass`), not a public one's (`authorized_keys`).
 _SECRET_FILE = (r"[^\s;&|]*(?:secret|passw|token|credential|pwd(?![a-z])|(?<![a-z])auth(?![a-z])"
-                r"|[._/-]pass(?![a-z])|[._/-]key(?![a-z])|(?:private|preshared|master|signing)[._-]?key(?![a-z]))")
+                r"|[._/-]pass(?![a-z])|[._/-]key(?:[._-]?file)?(?![a-z])|(?:private|preshared|master|signing)[._-]?key(?![a-z]))")
 
 
 # A value that holds a bracket, up to the end of its line (`dJ6aRY-jdtDP(=6`): not a call,
@@ -1941,8 +1941,13 @@ def redaction_patterns():
          "redis-cli's `HGETALL` pairs (`3) \"opcua_pass\"` then `4) \"…\"`, under the command), a Kubernetes `.dockerconfigjson:` "
          "(registry logins, base64), a password file made on the fly (`--vault-password-file <(echo …)`), "
          "Ansible's `{{ '…' | password_hash(…) }}`, "
-         "`wpa_cli set_network N psk '\"…\"'`, `etcdctl get …/pass --print-value-only` and what it prints",
-         r"(?#needs:HGETALL|hgetall|dockerconfigjson|<(echo|<(printf|password_hash|set_network|print-value-only)(?:"
+         "`wpa_cli set_network N psk '\"…\"'`, `etcdctl get …/pass --print-value-only` and what it prints, "
+         "Zabbix's session token (the `result` of `user.login`)",
+         r"(?#needs:HGETALL|hgetall|dockerconfigjson|<(echo|<(printf|password_hash|set_network|print-value-only"
+         r"|user.login|login.json)(?:"
+         # (Zabbix's session token, the `result` of its `user.login` call)
+         r"(?:user\.login|login\.json)[^\n]{0,300}(?:\r?\n[^\n]{0,300}){0,3}?\"result\"[ \t]*:[ \t]*"
+         r"\"(?P<secret8>[0-9a-f]{32})\"|"
          r"(?<![^\n])[0-9]{1,4}\)[ \t]+\"[^\"\n]{0,40}(?i:pass|pwd|secret|token|apikey|api_key)[^\"\n]{0,20}\"[ \t]*\r?\n"
          r"[0-9]{1,4}\)[ \t]+\"(?P<secret>[^\"\n]{4,256})\""
          r"|\.dockerconfigjson[\"']?[ \t]*:[ \t]*[\"']?(?P<secret2>[A-Za-z0-9+/]{40,}={0,2})"
@@ -1970,6 +1975,14 @@ def redaction_patterns():
          r"(?:[ \t](?:is|est|es|é|ist|lautet)[ \t]+|[ \t]?:[ \t]*)"
          r"(?P<secret>(?=[A-Z0-9-]{0,24}[0-9])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){2,4}|[0-9]{4}(?:-[0-9]{4}){2,4}"
          r"|(?=[A-Z0-9]{0,15}[A-Z])[A-Z0-9]{10,16}))(?![\w-])"),
+        ("network-secret-stated", "i", "a network protocol's key, secret or community stated in prose: `the old "
+         "TACACS+ key (…)`, `new MD5 key agreed with their NOC: …`, `polls the OLTs with v2c community …;`, "
+         "`the v2c community on the modems stays …`, if it looks random",
+         r"(?#needs:tacacs|radius|md5|bgp|ospf|is-is|isis|snmp|v2c|v1 community|pre-shared|preshared|psk)"
+         r"(?<![\w-])(?:tacacs\+?|radius|md5|bgp|ospf|is-?is|snmp(?:v[12]c?)?|v2c|v1|pre-?shared|psk)"
+         r"[ \t]+(?:key|secret|community|password)(?![\w-])(?:[^\n]{0,60}?"
+         r"(?:[ \t]*\(|[ \t]*:|[ \t](?:is|was|stays|to|=))[ \t]*|[ \t]+)[\"'`]?"
+         r"(?P<weak>[^\s()\"'`,;]{8,64})(?=[\"'`]?(?:[.,;:)!]?(?:\s|\Z)))"),
         ("chrony-key-line", "", "a key in chrony's or ntpd's keys file: `ID TYPE HEX:…` or `ASCII:…` "
          "(`2 SHA1 HEX:F5BE…`), or `ID TYPE KEY` in a text that names a `.keys` file (`1 M …`)",
          r"(?#needs:HEX:|ASCII:|.keys)(?<![^\n'\"])[ \t]*[0-9]{1,10}[ \t]+(?:[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):"

@@ -2988,3 +2988,13 @@ issue("prose-password", "prose", "lol the server room pw was literally {v} on a 
       .replace("1", "3").replace("2", "3").replace("0", "3") + rand(DIGITS, 3), "literally ")
 BENIGN += ["the account (octocat/hello-world2) was moved", "password policy v2.1 (release.notes.2024)",
            "recovery codes: see the vault item ops-mdm", "the access code is printed on the badge"]
+issue("echo-into-secret-file", "cli", "$ echo -n '{v}' > /srv/tftp/keyfile && docsis -e cm-20", "Deniz" + mixed(9), "echo -n '")
+issue("secret-given-or-printed-by-a-tool", "output", "$ curl -s -X POST https://zbx.example.io/api_jsonrpc.php -d @login.json\n"
+      '{{"jsonrpc":"2.0","result":"{v}","id":1}}'.replace("{{", "{").replace("}}", "}"), rand(HEX, 32), '"result":"')
+issue("network-secret-stated", "prose", "Decision: keep the old TACACS+ key ({v}) on the IOS-XR boxes until Sunday.",
+      mixed(11), "TACACS+ key (")
+issue("network-secret-stated", "prose", "Decision: the v2c community on the DOCSIS modems stays {v} until the CMTS upgrade.",
+      "Cafetal." + rand(DIGITS, 4), "stays ")
+BENIGN += ["echo hello > /tmp/keyfile.txt", '{"jsonrpc":"2.0","result":"' + rand(HEX, 32) + '","id":1}',
+           "Goal: rotate the MD5 key on the eBGP session with AS200043 (192.0.2.15).",
+           "the MD5 key (see RFC2385) must match on both ends", "the SNMP community string is public"]
