@@ -882,7 +882,9 @@ def _prose_secret(inside):
             # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
             r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」]))"
             # (or two words and a number, each after a dot, ending the value: `kawa.lumiere.2111`,
-            r"|(?=[A-Za-z][a-z]{2,11}\.[a-z]{3,12}\.(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{2,4}"
+            r"|(?=(?!(?:ops|dev|prod|test|build|release|server|app|api|web|jira|ticket|net|com|org|config|docs|auth"
+            r"|service|svc|node|host|db|data)\.)[A-Za-z][a-z]{2,11}\.(?!(?:jira|ticket|server|build|release|prod|test"
+            r"|dev|service|host|node|local|internal|corp|lan)\.)[a-z]{3,12}\.(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{2,4}"
             r"(?=[.,;:)!?'\"`]?(?:\s|\Z))))"  # (not a year, `release.notes.2024`, nor a host's name)
             + body)
 
@@ -1586,7 +1588,8 @@ def redaction_patterns():
          r"vault[ \t]+login(?:[ \t]+-\S+)*[ \t]+(?P<secret>[^\s'\"=-][^\s'\"=]*)(?=\s|\Z)"),
         ("openssl-pass", "", "openssl / pkcs12 -pass, -passin, -passout pass:<value> (words with spaces too, "
          "up to the next option: `-pass pass:walnut ember velvet harbor -out …`)",
-         r"-pass(?:in|out)?[ \t]+(?:pass:(?P<secret6>[A-Za-z0-9]+(?: [A-Za-z0-9]+){2,7})(?=[ \t]+-[a-zA-Z])"
+         r"-pass(?:in|out)?[ \t]+(?:pass:(?![^\n]{0,80}?(?<![A-Za-z])(?i:password|your|see|the|here|vault|entry|goes"
+         r"|same|example|secret)(?![A-Za-z]))(?P<secret6>[A-Za-z0-9]+(?: [A-Za-z0-9]+){2,7})(?=[ \t]+-[a-zA-Z])"
          r"|pass:(?:" + _CLI_VALUE + r")|\"pass:(?P<secret4>[^\"\n]+)\""
          r"|'pass:(?P<secret5>[^'\n]+)')"),
         ("gh-secret-body", "", "gh secret set NAME --body <value> (-b\"…\" too), glab / CI variable set "
@@ -1613,7 +1616,7 @@ def redaction_patterns():
          "line's `<Password_1_ ua=\"na\">` (Cisco SPA), a Wi-Fi profile's <keyMaterial>; "
          "in a CDATA section too",
          r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|pswd|pw|api_?key"
-         r"|access_?key|secret_?key)(?:_[0-9]{1,2}_?)?|keymaterial|value(?=>[^<]*</value>\s*"
+         r"|access_?key|secret_?key|presharedkey|psk|wpakey)(?:_[0-9]{1,3}_?)?|keymaterial|value(?=>[^<]*</value>\s*"
          r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
          # (or in a CDATA section: `<password><![CDATA[…]]></password>`)
          r"(?:\s{0,40}<!\[cdata\[(?P<secret2>(?:[^\]\n]|\](?!\]>)){1,256})\]\]>\s{0,40}"
@@ -1798,33 +1801,35 @@ def redaction_patterns():
          "Nokia's `community … host-address`; type 5, 8 and 9 are hashes (crypt-hash)",
          r"(?#needs:key|password|secret|community|snmp-server)(?<![^\n>#'])[ \t]*(?:[\w:/.()#-]{1,60}\)#[ \t]*)?(?:"
          r"(?:tacacs-server|radius-server)[ \t]+host[ \t]+\S+(?:[ \t]+(?:port|auth-port|acct-port|timeout)"
-         r"[ \t]+[0-9]+)*[ \t]+key"
-         r"|(?:set[ \t]+)?system[ \t]+(?:tacplus-server|radius-server)[ \t]+\S+[ \t]+secret"
+         r"[ \t]+[0-9]+|[ \t]+single-connection)*[ \t]+key"
+         r"|(?:set[ \t]+)?system[ \t]+(?:tacplus-server|radius-server)[ \t]+\S+(?:[ \t]+port[ \t]+[0-9]+)?[ \t]+secret"
          r"|key-string|(?:cable[ \t]+)?shared-secret|(?:ip[ \t]+ospf[ \t]+)?authentication-key"
          r"|message-digest-key[ \t]+[0-9]{1,3}[ \t]+md5|password(?=[ \t]+(?:clear|encrypted|[07])[ \t])"
          r"|snmp-server[ \t]+community|snmp-server[ \t]+host[ \t]+\S+(?:[ \t]+(?:traps|informs))?"
-         r"(?:[ \t]+version[ \t]+(?:1|2c))?(?=[ \t]+\S+[ \t]*(?:\n|\Z))"
+         r"(?:[ \t]+version[ \t]+(?:1|2c))?(?=[ \t]+\S+[ \t]*(?:udp-port[ \t]+[0-9]+[ \t]*)?(?:\n|\Z))"
          r"|community(?=[ \t]+\S+[ \t]+host-address)"
          # (a `radius server NAME` block's `key`, up to four lines below its head)
-         r"|radius[ \t]+server[ \t]+\S+[ \t]*\n(?:[ \t]+[^\n]*\n){0,4}?[ \t]+key)"
-         r"[ \t]+(?:(?:clear|encrypted|[07])[ \t]+)?\"?(?P<secret>(?![0-9]{1,2}(?:\s|\Z))"
+         r"|(?:radius|tacacs)[ \t]+server[ \t]+\S+[ \t]*\n(?:[ \t]+[^\n]*\n){0,4}?[ \t]+key)"
+         r"[ \t]+(?:(?:clear|encrypted|plaintext|[07])[ \t]+)?\"?(?P<secret>(?![0-9]{1,2}(?:\s|\Z))"
          r"(?!(?:public|private|[a-z]+|[A-Z]+|version|ro|rw|RO|RW)(?![^\s\"]))[^\s\"]{4,128})"),
         ("gpon-onu-password", "", "an optical network unit's password on an OLT: Huawei's "
          "`ont add … password-auth …` (typed, in its command log or its configuration), ZTE's "
          "`onu N type T pw …`",
-         r"(?#needs:password-auth|type)(?:(?<![\w-])ont[ \t]+add[ \t]+[^\n\"]{0,40}?password-auth"
-         r"|(?<![\w-])onu[ \t]+[0-9]{1,4}[ \t]+type[ \t]+\S+[ \t]+pw)[ \t]+\"?(?P<secret>[^\s\"]{6,64})"),
+         r"(?#needs:password-auth|pwd-auth|type)(?:(?<![\w-])ont[ \t]+(?:add|modify)[ \t]+[^\n\"]{0,40}?(?:password|pwd)-auth"
+         r"|(?<![\w-])onu[ \t]+[0-9]{1,4}[ \t]+type[ \t]+\S+(?:[ \t]+loid[ \t]+\S+)?[ \t]+pw)[ \t]+\"?"
+         r"(?P<secret>(?=[^\s\"]{0,63}[0-9])[^\s\"]{6,64})"),
         ("snmp-community-value", "", "an SNMP community given to a program or a setting by name: "
          "`-community => '…'`, `setCommunity(new OctetString(\"…\"))`, `community = \"…\"`, "
          "`(community \"…\")`, `Community name: …`, `docsDevNmAccessCommunity.1 String \"…\"`, "
          "an argument list's `'-c' '…'` after `-v2c`: the community, unless `public`, `private` or one word in "
          "small letters",
-         r"(?#needs:ommunity|-v2c|-v1|-v 2c|-v 1)(?i:-community[ \t]*=>|setcommunity\((?:new[ \t]+octetstring\()?"
+         r"(?#needs:ommunity|-v2c|-v1|-v 2c|-v 1)(?i:-community[ \t]*=>|setcommunity\((?:new[ \t]+octetstring\()?(?=[\"'])"
          r"|(?<![\w-])community(?:[ _-]?(?:string|name))?[ \t]*=(?=[ \t]*[\"'])"
          r"|(?<![\w-])community[ _-]?(?:string|name)[ \t]*:|\(community(?=[ \t]+\")"
          r"|community\.?[0-9]{0,3}[ \t]+string(?=[ \t]+\")"
          r"|(?<![\w-])-v[ \t]?(?:1|2c)['\"]?[ \t]+['\"]?-c['\"]?(?=[ \t]+['\"]))"
-         r"[ \t]*['\"]?(?P<secret>(?!(?:public|private|[a-z]+|[a-z]+_[a-z]+)(?![^\s'\",;)]))[^\s'\",;)]{6,128})"),
+         r"[ \t]*['\"]?(?P<secret>(?!(?:public|private|[a-z]+|[a-z]+_[a-z]+|[A-Z]?[a-z]+(?:[ -]?[A-Z]?[a-z]+)*|[A-Z]+)"
+         r"(?![^\s'\",;)]))[^\s'\",;)]{6,128})"),
         ("device-parameter-secret", "i", "a device parameter named for a secret and its value as a "
          "TR-069 server or a cable modem file sets it: GenieACS' `\"…ConnectionRequestPassword\":{\"_value\":\"…\"`, "
          "`declare(\"….KeyPassphrase\", {value: 1}, {value: \"…\"})`, SOAP's `<Name>….Password</Name> "
@@ -1832,110 +1837,121 @@ def redaction_patterns():
          "pairs (`{\"name\": \"Local Admin Password\", \"value\": \"…\"}`)",
          "(?#needs:password|passphrase|presharedkey|sharedsecret|secret|passwort|kennwort|contrase|mot de passe|pin\")"
          r"(?:(?:password|passphrase|presharedkey|sharedsecret|secret)(?:\.[0-9]{1,3})?"
-         r"(?:\"[ \t]*:[ \t]*\{[ \t]*\"_value\"[ \t]*:[ \t]*\"|\"[ \t]*,[ \t]*\{[^{}\n]{0,40}\}[ \t]*,[ \t]*"
-         r"\{[ \t]*value[ \t]*:[ \t]*\"|</name>\s{0,40}<value[^>\n]{0,60}>|[ \t]+string[ \t]+\")"
-         r"|\"name\"[ \t]*:[ \t]*\"[^\"\n]{0,40}(?:password|passwort|kennwort|contraseña|mot de passe|pin|secret)"
-         r"\"[ \t]*,[ \t]*\"value\"[ \t]*:[ \t]*\")"
-         r"(?P<secret>[^\"<\n]{4,128})[\"<]"),
+         r"(?:(?:\"[ \t]*:[ \t]*\{[ \t]*\"_value\"[ \t]*:[ \t]*\"|[\"'][ \t]*,[ \t]*\{[^{}\n]{0,40}\}[ \t]*,[ \t]*"
+         r"\{[ \t]*value[ \t]*:[ \t]*[\"']|</name>\s{0,40}<value[^>\n]{0,60}>|(?<=\.[0-9])[ \t]+string[ \t]+\"))"
+         r"(?P<secret>[^\"'<\n]{4,128})[\"'<]"
+         r"|\"name\"[ \t]*:[ \t]*\"[^\"\n]{0,40}(?:password|passwort|kennwort|contraseña|mot de passe|(?<![a-z])pin"
+         r"|passphrase|secret)\"[ \t]*,\s{0,40}\"value\"[ \t]*:[ \t]*\"(?P<weak>[^\"\n]{4,128})\")"),
         ("radius-test-secrets", "", "FreeRADIUS' test tools and tables: `radtest USER PASSWORD SERVER PORT SECRET` "
          "(the password and the shared secret), `radclient … SERVER auth|acct|coa|disconnect SECRET`, "
          "a `Cleartext-Password` value (`'Cleartext-Password', ':=', '…'`, `| Cleartext-Password | := | … |`, "
          "`Cleartext-Password := \"…\"`), `UPDATE radcheck SET value = '…'`; its log's `Login incorrect (…): "
          "[user/…]`, accel-ppp's `server=ADDRESS,…,auth-port=…`",
-         r"(?#needs:radtest|radclient|Cleartext-Password|radcheck|Login incorrect|Login OK|server=)(?:"
+         r"(?#needs:radtest|radclient|Cleartext-Password|radcheck|Login incorrect|Login OK|Invalid user|server=)(?:"
          r"(?<![\w-])radtest(?:[ \t]+-[tP][ \t]+\S+|[ \t]+-[x46])*[ \t]+[^\s-]\S*[ \t]+"
-         r"(?:'(?P<secret>[^'\n]+)'|\"(?P<secret2>[^\"\n]+)\"|(?P<secret3>[^\s'\"]+))"
-         r"[ \t]+\S+[ \t]+\S+[ \t]+(?:'(?P<secret4>[^'\n]+)'|\"(?P<secret5>[^\"\n]+)\"|(?P<secret6>[^\s'\"]+))"
-         r"|(?<![\w-])radclient(?:[ \t]+-[a-zA-Z](?:[ \t]+[0-9]+)?)*[ \t]+\S+[ \t]+(?:auth|acct|status|coa"
-         r"|disconnect|auto)[ \t]+(?:'(?P<secret7>[^'\n]+)'|\"(?P<secret8>[^\"\n]+)\"|(?P<secret9>[^\s'\"]+))"
+         r"(?:'(?P<weak>[^'\n]+)'|\"(?P<weak2>[^\"\n]+)\"|(?P<weak3>[^\s'\"]+))"
+         r"[ \t]+\S+[ \t]+\S+[ \t]+(?:'(?P<weak4>[^'\n]+)'|\"(?P<weak5>[^\"\n]+)\"|(?P<weak6>[^\s'\"]+))"
+         r"|(?<![\w-])radclient(?:[ \t]+-[a-zA-Z](?:[ \t]+[^\s-]\S*)?)*?[ \t]+\S+[ \t]+(?:auth|acct|status|coa"
+         r"|disconnect|auto)[ \t]+(?:'(?P<weak7>[^'\n]+)'|\"(?P<weak8>[^\"\n]+)\"|(?P<weak9>[^\s'\"]+))"
          r"|Cleartext-Password['\"]?[ \t]*(?:,[ \t]*['\"]?:=['\"]?[ \t]*,|\|[ \t]*:=[ \t]*\||:=)[ \t]*['\"]?"
-         r"(?![%$]\{)(?P<secret10>[^\s'\"|]{4,128})"
+         r"(?![%$]\{|[&:])(?P<secret10>[^\s'\"|]{4,128})"
          r"|(?i:update[ \t]+radcheck[ \t]+set[ \t]+value[ \t]*=[ \t]*)'(?P<secret11>[^'\n]{4,128})'"
          # (FreeRADIUS' log of a login with its password, `auth_badpass`: `Login incorrect (…): [user/…]`)
-         r"|Login (?:incorrect|OK)[^\n\[]{0,160}\[[^/\]\n]{1,80}/(?P<secret12>[^\]\n]{4,128})\]"
+         r"|(?:Login (?:incorrect|OK)|Invalid user)[^\n\[]{0,160}\[(?!host/)[^/\]\n]{1,80}/(?P<secret12>[^\]\n]{4,128})\]"
          # (accel-ppp's `[radius]` server line: `server=ADDRESS,SECRET,auth-port=…`)
          r"|(?<![^\n])server=[0-9a-fA-F.:]+,(?P<secret13>[^,\s]{4,128}),(?=auth-port|acct-port|req-limit|fail-timeout"
          r"|weight|backup))"),
         ("positional-secret-argument", "", "a password, PIN or key some tools take as a plain argument or a flag no "
-         "other row knows: `jtagconfig --addserver HOST …`, `jtagconfig --enableremote …`, CloudHSM's `loginHSM CU "
-         "USER …`, `synouser --setpw|--add USER …`, `bw unlock …`, Sysinternals' `Autologon USER DOMAIN …`, "
-         "`conan remote login REMOTE USER -p …`, `ykman … --new-pin …`, a camel-case flag ending in `PW` "
-         "(J-Link's `-TunnelPW …`), `-u=USER -p=…`, PKCS#11's `session.login(\"PIN\")` and `?pin-value=…`, "
-         "`TACACSClient(HOST, PORT, '…')`, `radius.New(code, []byte(\"…\"))`",
-         r"(?#needs:jtagconfig|loginHSM|synouser|bw unlock|utologon|conan|-pin|-puk|PW|-p=|login(|pin-value"
-         r"|TACACSClient|[]byte)(?:"
-         r"(?<![\w-])jtagconfig[ \t]+(?:--addserver[ \t]+\S+|--enableremote)"
+         "other row knows, if it looks random (a PIN: digits): `jtagconfig --addserver HOST …`, `jtagconfig "
+         "--enableremote …`, CloudHSM's `loginHSM CU USER …`, `synouser --setpw|--add USER …`, `bw unlock …`, "
+         "Sysinternals' `Autologon USER DOMAIN …` (as a command), `conan remote login REMOTE USER -p …`, "
+         "`--pin|--new-pin|--puk …` (ykman), a camel-case flag ending in `PW` (J-Link's `-TunnelPW …`), "
+         "`-u=USER -p=…`, PKCS#11's `session.login(\"PIN\")` and `?pin-value=…`, `TACACSClient(HOST, PORT, '…')`, "
+         "`radius.New(code, []byte(\"…\"))`",
+         r"(?#needs:jtagconfig|loginHSM|synouser|unlock|utologon|conan|-pin|-puk|PW|Pw|PWD|-p=|login(|pin-value"
+         r"|TACACSClient|[]byte)(?:(?:"
+         r"(?<![\w-])jtagconfig(?:\.exe)?[ \t]+(?:--addserver[ \t]+\S+|--enableremote)"
          r"|(?<![\w-])loginHSM[ \t]+(?:CU|CO|AU|PCO|PRECO)[ \t]+\S+"
          r"|(?<![\w-])synouser[ \t]+--(?:setpw|add)[ \t]+\S+"
          r"|(?<![\w-])bw[ \t]+unlock(?![ \t]+--)"
-         r"|(?<![\w-])[Aa]utologon(?:64)?(?:\.exe)?[ \t]+(?!/)\S+[ \t]+(?!/)\S+"
+         r"|(?:(?<![^\n])[ \t]*(?:[^\n]{0,60}?[>$#][ \t]+)?|(?<=\\))[Aa]utologon(?:64a?)?(?:\.exe)?[ \t]+(?!/)\S+"
+         r"[ \t]+(?!/)\S+"
          r"|(?<![\w-])conan[ \t]+remote[ \t]+login[ \t]+\S+[ \t]+\S+[ \t]+(?:-p|--password)"
-         r"|(?<![\w-])--(?:new-)?(?:pin|puk)(?=[= \t]+['\"]?[0-9A-Za-z]{6,})"
          r"|(?<![\w-])-{1,2}[A-Z][A-Za-z]*(?:PW|Pw|PWD)"
          r"|(?<![\w-])-u=\S+[ \t]+-p=(?=\S)"
-         r"|[?;&]pin-value=(?=[^&;\s\"']{4,})"
-         r"|\.login\([ \t]*(?=[\"'][0-9]{4,16}[\"'][ \t]*\))"
          r"|TACACSClient\([ \t]*[\"'][^\"'\n]+[\"'][ \t]*,[ \t]*[0-9]+[ \t]*,[ \t]*(?=[\"'])"
          r"|radius\.New\([^,()\n]{1,60},[ \t]*\[\]byte\((?=\"))"
          r"(?:[ \t]+|(?<==)|(?<=\()|(?<=,[ \t])|(?<=,))"
-         r"(?:'(?P<secret>[^'\n]{4,128})'|\"(?P<secret2>[^\"\n]{4,128})\"|(?P<secret3>[^\s'\"&;|)]{4,128}))"),
+         r"(?:'(?P<weak>[^'\n]{4,128})'|\"(?P<weak2>[^\"\n]{4,128})\"|(?![-<\[])(?P<weak3>[^\s'\"&;|)]{4,128}))"
+         # (a PIN: digits, four to twelve)
+         r"|(?:(?<![\w-])--(?:new-)?(?:pin|puk)[= \t]+|[?;&]pin-value="
+         r"|\.login\([ \t]*b?(?=[\"'][0-9]{4,16}[\"'][ \t]*[,)]))[\"']?(?P<secret>[0-9]{4,16})(?![\w-]))"),
         ("secret-in-a-protocol-trace", "", "a password in a trace of the protocol that carries it: FTP's `PASS …` "
          "after `USER` (curl -v, a session log), in a packet capture (`FTP: PASS …`) or a system call trace "
          "(`write(3, \"PASS …\\r\\n\", n)`); telnetlib's `write(b\"…\\n\")` after it read a password prompt; "
-         "an instrument's password in SCPI (`:SYST:SEC:PASS '…'`, a `PASS?` query's answer, "
-         "`CAL:SEC:STAT OFF,…`); a PKCS#11 trace's PIN bytes (`pPin[ulPinLen] … / 8` then its dump) and a "
-         "debugger's `pin=0x… \"…\"`",
-         r"(?#needs:PASS|read_until|:SEC|pPin|pin=0x|password=0x)(?:"
+         "an instrument's password in SCPI (`:SYST:SEC:PASS '…'`, `SYST:PASS:CEN '…'`, a `PASS?` query's answer, "
+         "`CAL:SEC:STAT OFF,…`); a PKCS#11 trace's PIN (`pPin[ulPinLen] … / 8` then its dump, in characters or "
+         "as hex bytes) and a debugger's `pin=0x… \"…\"`; not an e-mail address given as an anonymous password",
+         r"(?#needs:PASS|read_until|:SEC|:sec|:pass|pPin|pin=0x|password=0x|passwd=0x|secret=0x|passphrase=0x)(?:"
          r"(?:USER[ \t]+\S+(?:\\r)?(?:\\n|\r?\n)(?:[<>][ \t]*)?(?:331[^\n]*\n(?:[<>][ \t]*)?)?"
-         r"|FTP:[ \t]+|write\([0-9]+,[ \t]*\")PASS[ \t]+"
-         r"|read_until\(b?[\"'][^\"'\n]*(?:assword|ASSWORD|PIN|asscode)[^\"'\n]*[\"']\)[ \t]*\r?\n[ \t]*"
-         r"[\w.]+\.write\(b?[\"']"
-         r"|(?i::?syst(?:em)?:(?:[a-z]{3,12}:){0,3}pass(?:word)?)(?:\?[ \t]*\r?\n(?:<<[ \t]*)?|[ \t]+)[\"']?"
+         r"|FTP:[ \t]+|(?:write|send|sendto)\([0-9]+,[ \t]*\")PASS[ \t]+"
+         r"|read_until\(b?[\"'][^\"'\n]*(?i:password|pin|passcode)[^\"'\n]*[\"'](?:[ \t]*,[^()\n]{0,40})?\)[ \t]*\r?\n"
+         r"[ \t]*[\w.]+\.write\(b?[\"']"
+         r"|(?i::?syst(?:em)?:(?:[a-z]{3,12}:){0,3}pass(?:word)?(?::cen(?:able)?)?)(?:\?[ \t]*\r?\n(?:<<[ \t]*)?|[ \t]+)[\"']?"
          r"|(?i:cal(?:ibration)?:sec(?:ure)?:(?:stat(?:e)?[ \t]+(?:off|on|0|1),|code[ \t]+))[\"']?"
-         r"|pPin\[ulPinLen\][^\n]*\n[ \t]*[0-9a-f]{8}[ \t]+"
+         r"|pPin\[ulPinLen\][^\n]*\n[ \t]*[0-9a-f]{8}[ \t]+(?:(?P<secret2>[0-9a-f]{2}(?:[ \t][0-9a-f]{2}){3,15})[ \t]+)?"
          r"|(?<![\w-])(?:pin|password|passwd|secret|passphrase)=0x[0-9a-f]{4,16}[ \t]+\")"
-         r"(?P<secret>[^\s'\"\\]{4,128})"),
+         r"(?![<&])(?![^\s'\"\\]{0,64}@[\w-]+\.)(?P<secret>[^\s'\"\\]{4,128})"),
         ("key-material-in-source-or-output", "", "key bytes named as such in source or printed by a tool: FlexLM's "
          "`#define ENCRYPTION_SEED1 0x…` and `VENDOR_KEY1 0x…`, a C array named for a key or seed (`uint32_t "
          "dbg_unlock_key[4] = { 0x…u, … }`), Rust's `hex!(\"…\")` under a key's or seed's name, "
          "`openssl pkey -text`'s `priv:` block, a hex key written to a file (`echo … | xxd -r -p`), "
          "Libero's `-upk1|-upk2|-dpk …`, STM32's `-lockRDP1 0x… 0x…`, Perforce's tickets file "
          "(`host:1666=user:<32 hex>`), CVS' `.cvspass` (`/1 :pserver:… A…`)",
-         r"(?#needs:_SEED|VENDOR_KEY|key[|seed[|secret[|hex!|priv:|xxd|-upk|-dpk|RDP|:1666=|pserver)(?:"
+         r"(?#needs:_SEED|VENDOR_KEY|key[|seed[|secret[|KEY[|SEED[|SECRET[|hex!|priv:|xxd|-upk|-dpk|RDP|:1666=|pserver)(?:"
          r"#define[ \t]+(?:ENCRYPTION_SEED[0-9]|VENDOR_KEY[0-9]|LM_SEED[0-9])[ \t]+(?P<secret>0x[0-9a-fA-F]{6,})"
-         r"|(?<![\w.])(?!pub)[a-z0-9_]*(?:key|seed|secret)\[[0-9]*\][ \t]*=[ \t]*\{[ \t]*"
-         r"(?P<secret2>0x[0-9A-Fa-f]{8}[uU]?(?:,[ \t]*0x[0-9A-Fa-f]{8}[uU]?){1,15})"
-         r"|(?:SEED|KEY|SECRET)[A-Z_0-9]*:[^=\n]{0,30}=[ \t]*hex!\(\"(?P<secret3>[0-9a-fA-F]{32,})\"\)"
+         # (an array named for a key, a seed or a secret, not a public key's, a hash's, a test's or a key code's;
+         # its words not all zero nor all ones)
+         r"|(?<![\w.])(?![\w]*(?i:pub|hash|crc|test|vector|hot|monkey|demo|example|sample|default|rng|random|code))"
+         r"[A-Za-z0-9_]*(?:key|seed|secret|KEY|SEED|SECRET)\[[0-9]*\][ \t]*=[ \t]*\{\s*"
+         r"(?P<secret2>(?!0x(?:0{8}|[fF]{8})[uU]?,)0x[0-9A-Fa-f]{8}[uU]?(?:,\s*0x[0-9A-Fa-f]{8}[uU]?){1,15})"
+         r"|(?<![\w])(?![A-Z_0-9]*(?:PUB|_ID|HASH|DIGEST|TEST))[A-Z_0-9]*(?:SEED|KEY|SECRET)[A-Z_0-9]*:[^=\n]{0,30}=[ \t]*"
+         r"hex!\(\"(?P<secret3>[0-9a-fA-F]{32,})\"\)"
          r"|(?<![^\n])priv:[ \t]*\r?\n[ \t]+(?P<secret4>[0-9a-f]{2}(?::(?:[ \t]*\r?\n[ \t]+)?[0-9a-f]{2}){15,})"
-         r"|(?<![\w-])echo[ \t]+(?:-n[ \t]+)?(?P<secret5>[0-9a-fA-F]{32,})[ \t]*\|[ \t]*xxd[ \t]+-r[ \t]+-p"
+         # (hex piped to `xxd -r -p` into a file, not on to another command: a digest shown as base64)
+         r"|(?<![\w-])(?:echo[ \t]+(?:-n[ \t]+)?|printf[ \t]+)[\"']?(?P<secret5>[0-9a-fA-F]{32,})[\"']?[ \t]*\|[ \t]*"
+         r"xxd[ \t]+-r[ \t]+-p[ \t]*>"
          r"|(?<![\w-])-(?:upk[12]|dpk)[ \t]+(?P<secret6>[0-9A-Fa-f]{16,})"
          r"|(?<![\w-])-(?:lock|unlock)RDP[12][ \t]+(?P<secret7>0x[0-9A-Fa-f]{8}[ \t]+0x[0-9A-Fa-f]{8})"
-         r"|(?<![^\n])[\w.-]+:1666=[^\s:]+:(?P<secret8>[0-9A-F]{32})(?![0-9A-Za-z])"
+         r"|(?<![^\n])(?:ssl:)?[\w.-]+:1666=[^\s:]+:(?P<secret8>[0-9A-F]{32})(?![0-9A-Za-z])"
          r"|(?<![^\n])/1[ \t]+:pserver:\S+[ \t]+A(?P<secret9>[^\s]{4,}))"),
         ("secret-field-printed-by-go", "", "a secret's field in Go's `%+v` of a struct (`{Server:… Secret:… "
-         "Timeout:3s}`), if the value looks random, and in a struct literal (`OLTPass: \"…\",`)",
+         "Timeout:3s}`) and in a struct literal (`OLTPass: \"…\",`), if the value looks random; not a page's or "
+         "a request's token (`PageToken`, `NextToken`)",
          r"(?#needs:Secret:|Password:|Passwd:|Pass:|Token:|Key:|PSK:)"
-         r"(?<![^A-Za-z{ \t])(?:Secret|Passw(?:or)?d|Pass|Token|APIKey|ApiKey|PSK|PrivateKey|SharedKey|AuthKey):"
+         r"(?<![^A-Za-z{ \t])(?<!Page)(?<!Next)(?<!Continuation)(?<!Session)(?<!Refresh)(?<!Request)"
+         r"(?:Secret|Passw(?:or)?d|Pass|Token|APIKey|ApiKey|PSK|PrivateKey|SharedKey|AuthKey):"
          r"(?:(?P<weak>[^\s{}\"]{4,128})(?=[ }])"
-         r"|[ \t]*\"(?P<secret>[^\"\n]{4,128})\"[ \t]*,)"),
+         r"|[ \t]*\"(?P<weak2>[^\"\n]{4,128})\"[ \t]*(?=[,}]|\r?\n))"),
         ("secret-field-elsewhere", "", "a secret's field written as some programs and logs write it: Rust's "
          "`const RADIUS_SECRET: &[u8] = b\"…\"`, Spring's debug log `Found key '….password' … with value of type "
          "String: '…'`, a log's `(authpass \"…\", …)`, a setting with a label in brackets (`sql_passwd[isp]: …`), "
          "RANCID's `add password HOST {…} {…}`, a wireless passphrase to its line's end (`passphrase cepat hizli "
          "pampa 96` in a configuration block, airOS' `wpa.1.psk=…`)",
-         r"(?#needs:[u8]|PropertySource|(authpass|(privpass|(password|(passwd|(secret|(token|(psk|passwd[|password["
-         r"|secret[|psk[|add password|add enauser|add userpassword|passphrase|psk=)(?:"
-         r"(?:SECRET|PASSWORD|PASS|KEY|TOKEN|PSK)[A-Z_]*:[ \t]*&(?:'static[ \t]+)?\[u8\][ \t]*=[ \t]*"
-         r"b\"(?P<secret2>[^\"\n]{4,128})\""
+         "(?#needs:[u8|PropertySource|authpass|privpass|(password|(passwd|(secret|(token|(psk|passwd[|password["
+         "|secret[|psk[|add password|add enauser|add userpassword|add\tpassword|add\tenauser|passphrase|psk=)"
+         r"(?:(?<![\w])(?![A-Z_0-9]*PUBLIC)[A-Z_0-9]*(?:SECRET|PASSWORD|PASS|KEY|TOKEN|PSK):[ \t]*&(?:'static[ \t]+)?"
+         r"\[u8(?:;[ \t]*[0-9]+)?\][ \t]*=[ \t]*b\"(?P<weak5>[^\"\n]{4,128})\""
          r"|key '[\w.-]*(?i:password|passwd|secret|token|api-key|apikey)' in PropertySource [^\n]{0,160}? with value "
          r"of type String: '(?P<secret3>[^'\n]{1,256})'"
-         r"|\((?:authpass|privpass|password|passwd|secret|token|psk)[ \t]+\"(?P<secret4>[^\"\n]{4,128})\""
-         r"|(?:passwd|password|secret|psk)\[[^\]\n]{1,40}\][ \t]*[:=][ \t]*(?P<secret5>[^\s'\"]{4,128})"
-         r"|(?<![^\n])[ \t]*add[ \t]+(?:password|enauser|userpassword)[ \t]+\S+[ \t]+\{(?P<secret6>[^}\n]{1,128})\}"
-         r"(?:[ \t]+\{(?P<secret7>[^}\n]{1,128})\})?"
-         r"|(?<![^\n])[ \t]+(?:passphrase|wpa-passphrase|wpa2-passphrase|psk-passphrase)[ \t]+(?:ascii[ \t]+|[07][ \t]+)?"
-         r"(?!(?:is|was|for|of|must|should|will|can|the|a|to|and|or|length|policy|required|none|disable)(?![\w-]))"
-         r"(?P<secret8>[^\s\"'][^\n\"']{6,62}[^\s\"'])[ \t]*(?=\r?\n|\Z)"
+         r"|(?:\(|,[ \t])(?:authpass|privpass|password|passwd|secret|token|psk)[ \t]+\"(?P<weak4>[^\"\n]{4,128})\""
+         r"|(?:passwd|password|secret|psk)\[[A-Za-z][^\]\n]{1,39}\][ \t]*[:=][ \t]*(?P<weak6>[^\s'\"]{4,128})"
+         r"|(?<![^\n])[ \t]*add[ \t]+(?:password|enauser|userpassword)[ \t]+\S+[ \t]+\{(?P<weak7>[^}\n]{1,128})\}"
+         r"(?:[ \t]+\{(?P<weak8>[^}\n]{1,128})\})?"
+         r"|(?<![^\n])[ \t]*(?:passphrase|wpa-passphrase|wpa2-passphrase|psk-passphrase)[ \t]+(?:ascii[ \t]+|[07][ \t]+)?"
+         r"[\"']?(?![^\n]*(?<![\w-])(?:is|are|was|for|of|must|should|will|can|the|a|to|and|or|in|with|when|if|length"
+         r"|policy|required|none|disable|hash|stored)(?![\w-]))"
+         r"(?P<secret8>[^\s\"':=][^\n\"':=]{6,62}[^\s\"':=])[\"']?[ \t]*(?=\r?\n|\Z)"
          r"|(?<![^\n])wpa\.[0-9]{1,2}\.psk=(?P<secret9>[^\n]{8,63}))"),
         ("secret-given-or-printed-by-a-tool", "", "a secret some tools are given or print in a shape of their own: "
          "redis-cli's `HGETALL` pairs (`3) \"opcua_pass\"` then `4) \"…\"`, under the command), a Kubernetes `.dockerconfigjson:` "
@@ -1948,33 +1964,34 @@ def redaction_patterns():
          # (Zabbix's session token, the `result` of its `user.login` call)
          r"(?:user\.login|login\.json)[^\n]{0,300}(?:\r?\n[^\n]{0,300}){0,3}?\"result\"[ \t]*:[ \t]*"
          r"\"(?P<secret8>[0-9a-f]{32})\"|"
-         r"(?<![^\n])[0-9]{1,4}\)[ \t]+\"[^\"\n]{0,40}(?i:pass|pwd|secret|token|apikey|api_key)[^\"\n]{0,20}\"[ \t]*\r?\n"
-         r"[0-9]{1,4}\)[ \t]+\"(?P<secret>[^\"\n]{4,256})\""
+         r"(?<![^\n])[0-9]{1,4}\)[ \t]+\"[^\"\n]{0,40}(?i:pass|passwd|password|pwd|secret|token|apikey|api_key)\"[ \t]*\r?\n"
+         r"[0-9]{1,4}\)[ \t]+\"(?P<weak>[^\"\n]{4,256})\""
          r"|\.dockerconfigjson[\"']?[ \t]*:[ \t]*[\"']?(?P<secret2>[A-Za-z0-9+/]{40,}={0,2})"
          r"|(?i:pass(?:word)?[\w-]*file)[= \t]+<\([ \t]*(?:echo|printf)[ \t]+(?:-n[ \t]+)?['\"]?"
          r"(?P<secret3>[^)'\"\n]{4,200}?)['\"]?[ \t]*\)"
          r"|\{\{[ \t]*['\"](?P<secret5>[^'\"\n]{4,128})['\"][ \t]*\|[ \t]*password_hash"
          r"|(?<![\w-])set_network[ \t]+[0-9]+[ \t]+(?:psk|password|sae_password|wep_key[0-3])[ \t]+'?\""
          r"(?P<secret6>[^\"\n]{4,128})\""
-         r"|(?<![\w-])etcdctl[ \t]+get[ \t]+\S*(?i:pass|pwd|secret|token|key)\S*[ \t]+--print-value-only[ \t]*\r?\n"
-         r"(?P<secret7>[^\s]{4,256})[ \t]*(?=\r?\n|\Z))"),
+         r"|(?<![\w-])etcdctl[ \t]+get[ \t]+\S*(?i:pass|passwd|password|pwd|secret|token|key)[ \t]+--print-value-only[ \t]*\r?\n"
+         r"(?P<weak9>[^\s]{4,256})[ \t]*(?=\r?\n|\Z))"),
         ("user-slash-password-in-parentheses", "", "a login as `(user/password)` in prose, an administrator's "
          "anywhere (`https://192.0.2.1:8443 (admin/…)`), another's after a word of credentials (`the operator "
          "creds (ate_op/…)`): the password, if it looks random and is no repository's slug (`(octocat/hello-world2)`)",
-         r"(?#needs:(admin/|(root/|(administrator/|(ubnt/|creds (|login (|logins (|credentials (|account ("
-         r"|creds: (|Creds (|Login (|Credentials (|Account ()"
+         r"(?#needs:(admin/|(root/|(administrator/|(ubnt/|creds (|login (|logins (|credentials ("
+         r"|creds: (|Creds (|Login (|Credentials ()"
          r"\((?:admin|root|administrator|ubnt|(?:(?<=[Cc]reds \()|(?<=[Cc]reds: \()|(?<=[Ll]ogin \()|(?<=[Ll]ogins \()"
-         r"|(?<=[Cc]redentials \()|(?<=[Aa]ccount \())[A-Za-z][\w.@-]{1,31})"
+         r"|(?<=[Cc]redentials \())[A-Za-z][\w.@-]{1,31})"
          r"/(?![a-z0-9]+(?:-[a-z0-9]+)+\))(?P<weak>[^\s/()]{6,64})\)"),
         ("access-code-stated", "", "a code that lets one in, stated after its name: a recovery or backup "
          "code in groups of four (`recovery code for … is 5886-9389-2744`), an access or deployment code "
          "(`code d'accès au portail : UAX3-UPVX-EHR9`, `Splashtop deployment code for …: SN7KOV3NJJUN`), "
          "with a digit in it",
-         r"(?#needs:code|Code|CODE)(?i:(?:recovery|backup|access|accès|acceso|acesso|zugangs|deployment|deploy"
+         r"(?#needs:code|Code|CODE|ódigo|ÓDIGO)(?i:(?:recovery|backup|access|accès|acceso|acesso|zugangs|deployment|deploy"
          r"|enrol?lment)[ -]?codes?|code d'accès|código de acceso|código de acesso)[^\n]{0,60}?"
          r"(?:[ \t](?:is|est|es|é|ist|lautet)[ \t]+|[ \t]?:[ \t]*)"
+         r"(?!(?:BUILD|RELEASE|VERSION|ISO|SHA|MD5|CRC|ERR|E0|TEST|EXAMPLE|SAMPLE|DEMO))"
          r"(?P<secret>(?=[A-Z0-9-]{0,24}[0-9])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){2,4}|[0-9]{4}(?:-[0-9]{4}){2,4}"
-         r"|(?=[A-Z0-9]{0,15}[A-Z])[A-Z0-9]{10,16}))(?![\w-])"),
+         r"|(?=[A-Z0-9]{0,15}[A-Z])[A-Z0-9]{10,16}))(?![\w-])(?![^\n]{0,40}(?i:example|sample))"),
         ("network-secret-stated", "i", "a network protocol's key, secret or community stated in prose: `the old "
          "TACACS+ key (…)`, `new MD5 key agreed with their NOC: …`, `polls the OLTs with v2c community …;`, "
          "`the v2c community on the modems stays …`, if it looks random",
@@ -2894,7 +2911,11 @@ def redaction_patterns():
          r"|(?:(?<![\w-])(?:password(?:nya)?|passwort|pw|pwd|şifresi|senha|sandi(?:nya)?|contraseña)"
          r"|비번|비밀번호|密[码碼]|パスワード)[ \t]+[\"'`]?"
          r"(?!(?:hash|field|column|policy|reset|length|change|manager|store|vault|file|entry|prompt|input|version"
-         r"|rule|rotation|update|expir|history|hint|sha|md|rfc|v)(?:[_.-]|[0-9]))"
+         r"|rule|rotation|update|expir|history|hint|sha|md|rfc|v)(?:[_.-]|[0-9])"
+         # (nor a product's, an algorithm's, a standard's or a ticket's name with its number: `windows11pro`,
+         # `office365`, `pbkdf2_sha256`, `aes256gcm`, `bcrypt12`, `INC0045678`)
+         r"|(?:windows|win|office|tplink|isms|iso|aes|des|rsa|bcrypt|scrypt|argon2?|pbkdf|sha|md|crc|inc|ritm|chg|req"
+         r"|task|utf|cve|rhel|ubuntu|debian|mysql|sql|python|java|node|win|macos|ios|android)[_-]?[0-9])"
          r"(?![a-z]{0,12}[0-9]+(?:\.[0-9]+)+(?![a-z0-9]))"  # (nor a version: `v1.2.3-rc1`, `release2.0`)
          r"(?![a-z]{2,8}(?:-[a-z0-9]{1,8}){1,3}(?![^\s.,;:)!])|[0-9a-f]{8,}(?![^\s.,;:)!]))"  # (nor a host's
          # name, `pe-cwb-05`, nor a digest: `fly secrets list`'s `NAME  DIGEST`)
@@ -3734,12 +3755,15 @@ def redaction_patterns():
          r"|(?:(?<![\w-])(?:PIN|Pin|[Pp]incode)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
          r"(?![^\n:]{0,80}?(?i:timeout|length|attempt|retr|tries|ticket|digit|ψηφί|chiffre|polic|expir|(?<!ac)count"
          r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
-         r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking))[^\n:]{1,80}?"
-         r"(?:[ \t](?:is|lautet|är|er|είναι|é|ist|jest|(?:set|changed|reset) to)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
+         r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking|ttl|cach|duration|mode|index"
+         r"|interval|delay))[^\n:]{1,80}?"
+         r"(?:[ \t](?:is|lautet|är|er|είναι|é|ist|jest|set to)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
          r"|:[ \t]*)"
          r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
-         r"|(?<![A-Za-z0-9_-])PIN[ \t]*(?:[碼码]?[為为是]|[은는]|は|번호는)[ \t]*)"  # (`PIN은 …`, `PINは…です`, `PIN 碼為 …`)
-         r"[\"'`]?(?P<secret>[0-9]{6,12})(?![A-Za-z0-9_-]|[.,:/][0-9])"),  # (a kana may follow: `…です`)
+         r"|(?<![A-Za-z0-9_-])PIN[ \t]*(?:[碼码]?[為为是]|[碼码][：:]|[은는]|は|번호는)[ \t]*)"  # (`PIN은 …`, `PINは…です`, `PIN 碼為 …`)
+         r"[\"'`]?(?!(?P<pin_digit>[0-9])(?P=pin_digit){5,11}(?![0-9])|(?:123456|654321|012345)(?![0-9]))"
+         r"(?P<secret>[0-9]{6,12})(?![A-Za-z0-9_-]|[.,:/][0-9])"
+         r"(?![ \t]*(?:ms|milliseconds?|seconds?|secs?|s|min|minutes?|hours?|h|days?)(?![\w]))"),  # (a kana may follow: `…です`)
         ("labelled-password-alone", "", "a password-like value alone on its line (after who said it in a "
          "chat, perhaps) under a label that names a credential, which the second line of defence does not "
          "take for its symbols: `the PSK for branch 07, new one after the rotation:` then `?cjNz…~Xbv` "

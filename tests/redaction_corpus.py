@@ -2998,3 +2998,30 @@ issue("network-secret-stated", "prose", "Decision: the v2c community on the DOCS
 BENIGN += ["echo hello > /tmp/keyfile.txt", '{"jsonrpc":"2.0","result":"' + rand(HEX, 32) + '","id":1}',
            "Goal: rotate the MD5 key on the eBGP session with AS200043 (192.0.2.15).",
            "the MD5 key (see RFC2385) must match on both ends", "the SNMP community string is public"]
+issue("network-device-secret", "config", "tacacs-server host 192.0.2.1 single-connection key {v}", mixed(11) + "!",
+      "single-connection key ")
+issue("network-device-secret", "config", "tacacs server ISE\n address ipv4 192.0.2.1\n key 0 {v}", mixed(11) + "!", " key 0 ")
+issue("network-device-secret", "config", "snmp-server host 192.0.2.1 informs version 2c {v} udp-port 162", mixed(10),
+      "version 2c ")
+issue("secret-in-a-protocol-trace", "output", "5: C_Login\n[in] pPin[ulPinLen] 0x7ffd5c8e / 8\n    00000000  {v}"
+      "                          87654321", "38 37 36 35 34 33 32 31", "00000000  ")
+issue("secret-in-a-protocol-trace", "code", "inst.write(':syst:pass \"{v}\"')", mixed(8) + "@", ":syst:pass \"")
+issue("positional-secret-argument", "cli", "bw  unlock {v}", "MyM@ster" + mixed(6), "unlock ")
+issue("secret-field-elsewhere", "log", 'snmp: (authpass "AuthP@ss11", privpass "{v}")', mixed(10) + "@", 'privpass "')
+issue("xml-password", "config", "<preSharedKey>{v}</preSharedKey>", mixed(12) + "@", "<preSharedKey>")
+issue("pin-stated", "prose", "PIN码：{v}", rand("3456789", 6), "PIN码：")
+BENIGN += ["Django stores password pbkdf2_sha256 hashes by default.", "Password INC0045678 resolved by the service desk.",
+           "Modem şifresi tplink840n modelinde nasıl değişir?", "비번 ISMS2024 인증 기준 변경 안내", "密碼 AES256GCM 加密",
+           "PIN은 000000 또는 123456 같은 값을 피하세요.", "PIN cache TTL set to 28800000 ms",
+           "Run bw unlock first to get a session key.", "Enable autologon for the kiosk account via Group Policy.",
+           "python3 servo.py --pin GPIO18 --freq 50", "static const uint32_t hash_seed[4] = { 0x9e3779b9, 0x7f4a7c15 };",
+           'const PUBLIC_KEY: [u8; 32] = hex!("' + rand(HEX, 64) + '");',
+           "echo " + rand(HEX, 64) + " | xxd -r -p | base64", 'req := &Request{PageToken: "CAoQAA", PageSize: 50,}',
+           'const PASSWORD_PROMPT: &[u8] = b"Password: ";', "target.setCommunity(new OctetString(communityString));",
+           "Community name: ReadOnly", "update control {\n  &Cleartext-Password := &request:User-Password\n}",
+           '{"name": "Tailspin", "value": "retail"}', "password string \"optional; read from $PGPASSWORD if empty\"",
+           '127.0.0.1:6379> HGETALL cfg\n1) "bypass_cache"\n2) "true"\n3) "token_ttl"\n4) "3600"',
+           "etcdctl get /app/keycloak/url --print-value-only\nhttps://sso.example.com/realms/main",
+           "deployment code: BUILD20240611", "the account (payments/ledger_v2) was migrated",
+           "Password rotation ticket: ops.jira.4521", "USER anonymous\n331 send your e-mail address\nPASS ftp@example.com",
+           "passphrase argon2id parameters: m=64MiB"]
