@@ -35,22 +35,22 @@ class EightySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
 class EightySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # Internet service providers and telecom network operations (RADIUS and TACACS+, PPPoE, BGP and
     # OSPF keys, GPON, DOCSIS, TR-069, MikroTik, Ubiquiti, Cisco and Juniper configurations, SNMP) in
-    # five languages, measured blind: 0.875 and 4.0%. Its misses left: a key or a community stated in
-    # prose (`the old TACACS+ key (…)`, `community stays …`), PPPoE passwords of digits alone in
+    # five languages, measured blind: 0.875 and 4.0%. Its misses left: a community of letters alone stated
+    # in prose (`v2c community nmsReadxyizyv`), PPPoE passwords of digits alone in
     # Portuguese notes, columns of a table (`| senha_pppoe |`, MikroTik's `user print`), a password
     # handed over as the answer to a question on the next chat line, values with an escaped quote.
     corpus = redaction_holdout87
     floors = {
         "ci-and-deploy": (176, 187),
-        "command": (182, 187),
-        "config-file": (184, 187),
-        "note-or-chat": (144, 187),
+        "command": (184, 187),
+        "config-file": (183, 187),
+        "note-or-chat": (150, 187),
         "source-code": (186, 187),
         "stack-trace-or-log": (185, 187),
-        "tool-output": (170, 187),
+        "tool-output": (173, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.945, 950, 35
+    recall, benign, altered = 0.951, 950, 35
 
 
 class EightyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
