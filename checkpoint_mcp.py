@@ -2000,6 +2000,11 @@ def redaction_patterns():
          r"[ \t]+(?:key|secret|community|password)(?![\w-])(?:[^\n]{0,60}?"
          r"(?:[ \t]*\(|[ \t]*:|[ \t](?:is|was|stays|to|=))[ \t]*|[ \t]+)[\"'`]?"
          r"(?P<weak>[^\s()\"'`,;]{8,64})(?=[\"'`]?(?:[.,;:)!]?(?:\s|\Z)))"),
+        ("wifi-key-of-digits", "", "a Wi-Fi key of 16 to 24 digits after its name (a FRITZ!Box's default, printed "
+         "on its label): `WLAN-Schlüssel (steht hinten auf der FRITZ!Box): 6602…`, `Wi-Fi key: …`",
+         r"(?#needs:WLAN|WiFi|Wi-Fi|WIFI|wifi|wlan|WPA)(?<![\w-])(?:WLAN|WiFi|Wi-Fi|WIFI|wifi|wlan|WPA2?)[ -]?"
+         r"(?:Schlüssel|Netzwerkschlüssel|[Kk]ey|KEY|[Pp]assword|[Pp]asswort|PSK|psk)(?![\w-])[^\n:]{0,60}:[ \t]*"
+         r"(?P<secret>[0-9]{16,24})(?![0-9])"),
         ("chrony-key-line", "", "a key in chrony's or ntpd's keys file: `ID TYPE HEX:…` or `ASCII:…` "
          "(`2 SHA1 HEX:F5BE…`), or `ID TYPE KEY` in a text that names a `.keys` file (`1 M …`)",
          r"(?#needs:HEX:|ASCII:|.keys)(?<![^\n'\"])[ \t]*[0-9]{1,10}[ \t]+(?:[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):"
@@ -3632,7 +3637,7 @@ def redaction_patterns():
         ("recovery-codes", "i", "recovery or backup codes listed on the lines under their label, or after it on its "
          "line in GitHub's and Cloudflare's shape (`xxxxx-xxxxx`)",
          r"(?#needs:recovery code|backup code|recovery-code|backup-code|recovery key|recovery-key)"
-         r"(?:recovery|backup)[ -]codes?[^\n]*\r?\n"
+         r"(?:recovery|backup)[ -]codes?[^\n]{0,200}\r?\n"  # (a label's line is short: bounded, not quadratic)
          r"(?P<secret>(?:[ \t]*(?:(?:[-*]|[0-9]{1,2}[.)])[ \t]+)?(?:[a-z0-9]{4,6}(?:-?[a-z0-9]{4,6}|(?:-[a-z0-9]{4}){2,3})"
          r"|[0-9a-f]{16}"
          r"|[0-9]{4}[ \t][0-9]{4})[ \t]*(?:\r?\n|\Z))+)"  # (GitLab's 16 hex digits; a numbered list's `1. 8836 2011`)

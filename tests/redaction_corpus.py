@@ -3025,3 +3025,8 @@ BENIGN += ["Django stores password pbkdf2_sha256 hashes by default.", "Password 
            "deployment code: BUILD20240611", "the account (payments/ledger_v2) was migrated",
            "Password rotation ticket: ops.jira.4521", "USER anonymous\n331 send your e-mail address\nPASS ftp@example.com",
            "passphrase argon2id parameters: m=64MiB"]
+issue("wifi-key-of-digits", "prose", "Router WLAN-Schlüssel (steht hinten auf der FRITZ!Box): {v}", rand(DIGITS, 20),
+      "FRITZ!Box): ")
+issue("recovery-codes", "output", "Your backup codes:\n1. {v}\n2. 4412 9931", rand(DIGITS, 4) + " " + rand(DIGITS, 4),
+      "backup codes:\n")
+BENIGN += ["WLAN-Schlüssel: siehe Aufkleber auf der Rückseite", "Wi-Fi key length must be 8 to 63 characters"]

@@ -129,6 +129,8 @@ class RedactTextTest(unittest.TestCase):
             # (a password's word before thousands of spaces: SQL's `password for` took 17 s on this)
             ("the password for" + " " * 2000 + "x\n") * 30, "EPP code" + " " * 60000,
             "user.txt" * 8000, "password" + "." * 60000 + "Failed", "op item get x --fields " * 2600 + "--reveal",
+            # (a recovery code's label repeated on one long line: 9 s before its line was bounded)
+            ("backup code: " * 6000)[:65536], "(admin/" * 9000, "{Secret:" * 8000, "community " * 6500,
         ]
         # Not a speed target (bench/ measures speed): a catastrophic pattern takes minutes
         # on these inputs, so a bound of seconds tells a hang from a slow machine.
