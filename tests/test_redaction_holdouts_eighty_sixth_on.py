@@ -15,7 +15,7 @@ class EightySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # 365 tenants, backup appliances, office firewalls, printers, desk phones, password handoffs) in
     # five languages, measured blind: 0.952 and 2.8%. Its misses left: passwords handed over in a chat's
     # own line or put before their word (`Le puse … como contraseña`), a PIN `set to` with words
-    # between, a 20-digit Wi-Fi key on a router's label, Grandstream's `P34 = …`, values with an escaped
+    # between, Grandstream's `P34 = …`, values with an escaped
     # quote inside. Its look-alikes left altered are AWS key ids and Duo integration keys, which the
     # redaction takes on purpose (an id beside its secret is how the pair leaks).
     corpus = redaction_holdout86
@@ -23,13 +23,13 @@ class EightySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (187, 187),
         "command": (183, 187),
         "config-file": (181, 187),
-        "note-or-chat": (170, 187),
+        "note-or-chat": (173, 187),
         "source-code": (182, 187),
         "stack-trace-or-log": (184, 187),
         "tool-output": (182, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.973, 950, 27
+    recall, benign, altered = 0.975, 950, 27
 
 
 class EightySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
