@@ -1793,18 +1793,17 @@ def redaction_patterns():
          "capitals alone (prose, a manual's `COMMUNITY`)",
          r"(?#needs:community|com2sec)(?<![^\n])[ \t]*(?:r[wo]community6?|com2sec6?[ \t]+\S+[ \t]+\S+)[ \t]+"
          r"(?P<secret>(?!(?:public|private|[a-z]+|[A-Z]+)(?![^\s#]))[^\s#]{4,128})"),
-        ("network-device-secret", "", "a router's or switch's configured secret after its type "
-         "(Cisco IOS and IOS-XR, Junos, Nokia, cable modem termination systems): `tacacs-server host H key 0 …`, "
-         "`key-string clear …`, `password clear|encrypted|0|7 …`, `cable shared-secret 0 …`, "
-         "`message-digest-key 1 md5 [encrypted] …`, `authentication-key …`, `tacplus-server H secret …`, "
-         "a `radius server` block's `key …`, `snmp-server community …`, `snmp-server host H [version 1|2c] …`, "
-         "Nokia's `community … host-address`; type 5, 8 and 9 are hashes (crypt-hash)",
+        ("network-device-secret", "", "a router's or switch's configured secret, after its type if it has one, "
+         "where it follows a host or opens a block (Cisco IOS and IOS-XR, Junos, Nokia, cable modem termination "
+         "systems): `tacacs-server host H [single-connection] key 0 …`, `tacplus-server H secret …`, "
+         "`cable shared-secret 0 …`, a `radius|tacacs server` block's `key …`, `snmp-server community …`, "
+         "`snmp-server host H [version 1|2c] …`, Nokia's `community … host-address` (a `key-string`'s, a "
+         "`password 7`'s or a `message-digest-key`'s: network-config-secret)",
          r"(?#needs:key|password|secret|community|snmp-server)(?<![^\n>#'])[ \t]*(?:[\w:/.()#-]{1,60}\)#[ \t]*)?(?:"
          r"(?:tacacs-server|radius-server)[ \t]+host[ \t]+\S+(?:[ \t]+(?:port|auth-port|acct-port|timeout)"
          r"[ \t]+[0-9]+|[ \t]+single-connection)*[ \t]+key"
          r"|(?:set[ \t]+)?system[ \t]+(?:tacplus-server|radius-server)[ \t]+\S+(?:[ \t]+port[ \t]+[0-9]+)?[ \t]+secret"
-         r"|key-string|(?:cable[ \t]+)?shared-secret|(?:ip[ \t]+ospf[ \t]+)?authentication-key"
-         r"|message-digest-key[ \t]+[0-9]{1,3}[ \t]+md5|password(?=[ \t]+(?:clear|encrypted|[07])[ \t])"
+         r"|(?:cable[ \t]+)?shared-secret"
          r"|snmp-server[ \t]+community|snmp-server[ \t]+host[ \t]+\S+(?:[ \t]+(?:traps|informs))?"
          r"(?:[ \t]+version[ \t]+(?:1|2c))?(?=[ \t]+\S+[ \t]*(?:udp-port[ \t]+[0-9]+[ \t]*)?(?:\n|\Z))"
          r"|community(?=[ \t]+\S+[ \t]+host-address)"
@@ -2920,7 +2919,7 @@ def redaction_patterns():
          # (nor a product's, an algorithm's, a standard's or a ticket's name with its number: `windows11pro`,
          # `office365`, `pbkdf2_sha256`, `aes256gcm`, `bcrypt12`, `INC0045678`)
          r"|(?:windows|win|office|tplink|isms|iso|aes|des|rsa|bcrypt|scrypt|argon2?|pbkdf|sha|md|crc|inc|ritm|chg|req"
-         r"|task|utf|cve|rhel|ubuntu|debian|mysql|sql|python|java|node|win|macos|ios|android)[_-]?[0-9])"
+         r"|task|utf|cve|rhel|ubuntu|debian|mysql|sql|python|java|node|macos|ios|android)[_-]?[0-9])"
          r"(?![a-z]{0,12}[0-9]+(?:\.[0-9]+)+(?![a-z0-9]))"  # (nor a version: `v1.2.3-rc1`, `release2.0`)
          r"(?![a-z]{2,8}(?:-[a-z0-9]{1,8}){1,3}(?![^\s.,;:)!])|[0-9a-f]{8,}(?![^\s.,;:)!]))"  # (nor a host's
          # name, `pe-cwb-05`, nor a digest: `fly secrets list`'s `NAME  DIGEST`)
@@ -2977,14 +2976,15 @@ def redaction_patterns():
          r"(?:[ \t]*#[0-9]{1,2})?[ \t]*[=:][ \t]*" + _CLEAR_KEY),
         ("network-config-secret", "i", "a network device's keys and shared secrets in its configuration (and an "
          "SNMP community in snmpd.conf, an iDRAC's or a trap log's `community=`): "
-         "`password 7 …`, `secret 5 …`, `key-string [7] …`, `message-digest-key 1 md5 …`, `tacacs-server key …`, "
+         "`password 7|clear|encrypted …`, `secret 5 …`, `key-string [7|clear] …`, "
+         "`message-digest-key 1 md5 [encrypted] …`, `tacacs-server key …`, "
          "`crypto isakmp key … address`, `pre-shared-key ascii-text …`, `set psksecret …` (Cisco, Junos, "
          "FortiGate), Junos' `authentication-key \"$9$…\"` and `plain-text-password-value`, HAProxy's "
          "`insecure-password`; an SNMP community in a block (`community … {`, F5's `community-name …`), if it "
          "looks random",
          r"(?#needs:password|secret|pre-shared-key|psksecret|key-string|md5|server key|isakmp key"
          r"|authentication-key|community|key 7|auth_pass)"
-         r"(?:(?:(?<![\w-])(?:password|secret)[ \t]+[0-9][ \t]+|(?<![\w-])key[ \t]+7[ \t]+(?=[0-9a-f]{8,}(?:\s|\Z))"
+         r"(?:(?:(?<![\w-])(?:password|secret)[ \t]+(?:[0-9]|clear|encrypted)[ \t]+|(?<![\w-])key[ \t]+7[ \t]+(?=[0-9a-f]{8,}(?:\s|\Z))"
          r"|pre-shared-key[ \t]+(?:ascii-text|hexadecimal|key)[ \t]+"
          r"|set[ \t]+psksecret[ \t]+|(?<![\w-])auth_pass[ \t]+"
          r"|(?<![\w-])(?:key-string|authentication-key|(?:tacacs|radius)-server[ \t]+key|isakmp[ \t]+key"
