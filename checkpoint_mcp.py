@@ -690,7 +690,7 @@ _BRACKETED_VALUE = (r"""(?![^\s'"`]{0,64}\w\([^()\s]{0,64}\))[^\s'"`]{6,64}(?<![
 
 
 _QUOTED_VALUE = (
-    r"""(?:@|[rRbBuU](?=["']))?"(?P<secret>[^"\\\n]*(?:\\(?:[^"\n]|\r?\n)[^"\\\n]*)*)""" '"'
+    r"""(?:@|[rRbBuU](?=["']))?"(?P<secret>[^"\\\n]*(?:\\(?:[^\n]|\r?\n)[^"\\\n]*)*)""" '"'
     r"""|(?:[rRbBuUnN](?='))?'(?P<secret2>[^'\n]*)'"""  # (`N'…'`: SQL Server's Unicode literal)
     r"""|\\"(?P<secret3>[^"\\\n]*)\\\"|`(?P<secret9>[^`\n]*)`"""
 )
@@ -6928,6 +6928,36 @@ def whole_value_end(text, start, end, name):
     return start + len(whole)
 
 
+def escaped_quote_value(text, start, end):
+    """The (start, end) of a quoted value that a row stopped at an escaped quote of its own
+    kind: the whole of it up to the next unescaped quote on its line (`"Duomo\\"99!"`,
+    `'ab\\'cd'`), or what escaped quotes inside it enclose when it opens with one (Gradle's
+    `"\\"d9ee…\\""`). The same (start, end) when the value's opening quote is escaped itself
+    (in `{\\"password\\":\\"…\\"}` an escaped quote closes the value), when it stops elsewhere,
+    and past 128 characters."""
+    quote = text[start - 1:start]
+    if not quote or quote not in "\"'" or text[start - 2:start - 1] == "\\":
+        return start, end
+    limit = min(len(text), start + 128)
+    if text.startswith("\\" + quote, start):
+        close = text.find("\\" + quote, start + 2, limit)
+        if close > start + 2 and "\n" not in text[start:close] and quote not in text[start + 2:close]:
+            return start + 2, close
+        return start, end
+    stop = end + 1 if text[end:end + 1] == "\\" else end
+    if text[stop:stop + 1] != quote or (stop - start - len(text[start:stop].rstrip("\\"))) % 2 == 0:
+        return start, end  # (`"abc\\"`: the backslash is escaped, the quote closes the value)
+    stop += 1
+    while stop < limit:
+        character = text[stop]
+        if character == "\n":
+            break
+        if character == quote:
+            return start, stop
+        stop += 2 if character == "\\" else 1
+    return start, end
+
+
 # A column's header that says its values are digests (`fly secrets list`: `NAME  DIGEST  CREATED AT`).
 _DIGEST_HEADERS = frozenset(("DIGEST", "CHECKSUM", "SHA256", "HASH", "FINGERPRINT"))
 
@@ -7076,6 +7106,7 @@ def redact_rows(text):
                 if replaced and start == position:
                     position = end  # a group right after one replaced is in the same REDACTED
                     continue
+                start, end = escaped_quote_value(text, start, end)
                 whole = whole_value_end(text, start, end, name)  # (0 unless the row cut a secret short)
                 end = whole or end
                 value = text[start:end]

@@ -3030,3 +3030,9 @@ issue("wifi-key-of-digits", "prose", "Router WLAN-Schlüssel (steht hinten auf d
 issue("recovery-codes", "output", "Your backup codes:\n1. {v}\n2. 4412 9931", rand(DIGITS, 4) + " " + rand(DIGITS, 4),
       "backup codes:\n")
 BENIGN += ["WLAN-Schlüssel: siehe Aufkleber auf der Rückseite", "Wi-Fi key length must be 8 to 63 characters"]
+issue("escaped-quote-in-value", "code", 'DB_PASS = "{v}"', mixed(6) + '\\"' + mixed(6) + "7", 'DB_PASS = "')
+issue("escaped-quote-in-value", "config", '{"olt": {"user": "root", "password": "{v}"}}', mixed(7) + '\\"' + mixed(5) + "2",
+      '"password": "')
+issue("escaped-quote-in-value", "code", "secret = '{v}'", mixed(5) + "\\'" + mixed(7) + "9", "secret = '")
+BENIGN += ['password = "\\"" + "\\""  # two quote characters', 'HINT = "a \\"strong\\" password has 12 characters"',
+           '{\\"password\\": \\"\\", \\"user\\": \\"guest\\"}']
