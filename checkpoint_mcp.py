@@ -569,7 +569,7 @@ _EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee"
 
 _SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
                         "encryption", "license", "client", "app", "admin", "service", "storage",
-                        "subscription", "consumer", "preshared", "hmac", "pass")  # (M-Pesa's, a tracker's `passkey`)
+                        "subscription", "consumer", "preshared", "hmac", "pass", "merchant")  # (M-Pesa's, a tracker's `passkey`)
 
 
 # `*_KEY` is a secret, except the database and cache keys that code talks about all day (and
@@ -852,6 +852,18 @@ _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|
 # digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
 # the sentence never reads as one, or three or more words joined with a number; an e-mail
 # address, a path, a key's file, a NAME=… or the password manager 1Password is not one.
+# Words of a host's, a service's or a build's name, that a passphrase of two words and a
+# number joined by hyphens (`dijk-kabouter-6168`) is not made of (`web-server-01`).
+_NOT_PASSPHRASE_WORDS = (
+    "ops|dev|prod|test|stage|staging|build|release|server|srv|app|api|web|www|jira|ticket|net|com|org|config|docs"
+    "|auth|service|svc|node|host|db|data|worker|agent|pool|runner|cluster|vm|box|edge|core|gateway|proxy|cache"
+    "|queue|backup|mail|smtp|ftp|vpn|lab|rack|site|zone|region|east|west|north|south|eu|us|team|project|user"
+    "|group|job|task|step|stage|sprint|bug|issue|fix|feature|hotfix|patch|version|rc|beta|alpha|sample|example"
+    "|demo|dummy|placeholder|printer|switch|router|camera|sensor|device|pi|esp|phone|laptop|desktop|ws|pc|nas"
+    "|min|max|length|len|size|count|limit|timeout|retry|retries|days|hours|chars|char|digits|bits|level|mode"
+    "|rule|policy|tier|plan|week|month|year|day|top|last|first|next|port|page|line|item|row|col|room|floor")
+
+
 def _prose_secret(inside):
     """_PROSE_SECRET; `inside`: a comma or a semicolon may stand inside the value, between two
     of its characters, when the value holds a password's symbol and what follows is no list's
@@ -885,7 +897,12 @@ def _prose_secret(inside):
             r"|(?=(?!(?:ops|dev|prod|test|build|release|server|app|api|web|jira|ticket|net|com|org|config|docs|auth"
             r"|service|svc|node|host|db|data)\.)[A-Za-z][a-z]{2,11}\.(?!(?:jira|ticket|server|build|release|prod|test"
             r"|dev|service|host|node|local|internal|corp|lan)\.)[a-z]{3,12}\.(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{2,4}"
-            r"(?=[.,;:)!?'\"`]?(?:\s|\Z))))"  # (not a year, `release.notes.2024`, nor a host's name)
+            r"(?=[.,;:)!?'\"`]?(?:\s|\Z)))"  # (not a year, `release.notes.2024`, nor a host's name)
+            # (or two words and a number, a hyphen or an underscore between: `dijk-kabouter-6168`; no
+            # host's, service's nor build's words: `web-server-01`, `build-agent-12`)
+            r"|(?=(?!(?:" + _NOT_PASSPHRASE_WORDS + r")[_-])(?:[A-Za-z][a-z]{3,11}-(?!(?:" + _NOT_PASSPHRASE_WORDS
+            + r")-)[a-z]{4,12}-|[A-Za-z][a-z]{3,11}_(?!(?:" + _NOT_PASSPHRASE_WORDS + r")_)[a-z]{4,12}_)"
+            r"[0-9]{2,4}(?=[.,;:)!?'\"`]?(?:\s|\Z))))"
             + body)
 
 
@@ -1243,6 +1260,15 @@ def redaction_patterns():
          r"(?P<secret>(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
         ("exlibris-api-key", "v", "an Ex Libris API key (Alma, Primo VE: `l7xx` and 32 hex)",
          r"(?#needs:l7xx)(?<![A-Za-z0-9])(?P<secret>l7xx[0-9a-f]{32})(?![A-Za-z0-9])"),
+        ("khalti-secret-key", "v", "a Khalti secret key: `live_secret_key_` or `test_secret_key_` and 32 hex digits",
+         r"(?#needs:_secret_key_)(?P<secret>(?:live(?<![\w-]live)|test(?<![\w-]test))_secret_key_[0-9a-f]{32})(?![0-9A-Za-z])"),
+        ("deepl-free-key", "v", "a DeepL API Free authentication key: a UUID and `:fx`",
+         r"(?#needs::fx)(?P<secret>[0-9a-f]{8}(?<![\w-][0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx)(?![\w-])"),
+        ("transifex-token", "v", "a Transifex API token: `1/` and 40 hex digits",
+         r"(?#needs:1/)(?P<secret>1/(?<![\w/.-]1/)[0-9a-f]{40})(?![0-9A-Za-z])"),
+        ("yandex-translate-key", "v", "a Yandex Translate key of the old API: `trnsl.1.1.`, its date, two hex parts",
+         r"(?#needs:trnsl.1.1.)(?P<secret>trnsl(?<![\w.]trnsl)\.1\.1\.[0-9]{8}T[0-9]{6}Z\.[0-9a-f]{16}\.[0-9a-f]{40})"
+         r"(?![0-9a-f])"),
         ("przelewy24-crc", "", "Przelewy24's CRC key, which signs its payments: 16 hex after `p24_crc`, a merchant's "
          "`CRC:` or `CRC key` near `p24`/Przelewy24 (not a CRC the gateway reports)",
          r"(?#needs:crc|CRC)(?i:p24_?crc|crc_?key)[\"'\]]?[ \t]*(?:=>|[:=])[ \t]*[\"']?"
@@ -1642,8 +1668,11 @@ def redaction_patterns():
          r"(?:\"(?P<weak>[^\"\n]+)\"|'(?P<weak2>[^'\n]+)')"),
         ("xml-named-secret", "i", "<property name=\"…password…\">…</property>, <entry key=\"…secret…\">…</entry>",
          # (each part bounded: a tag's attributes, a name and a value are short)
-         r"<(?P<tag>[a-z][a-z0-9:_.-]{0,40})[ \t][^>\n]{0,200}?(?<![a-z_-])(?:name|key|id)=[\"'][^\"'\n<>]{0,80}?"
-         r"(?:password|passwd|secret|token|apikey|api_key|api-key|credential)"
+         r"<(?P<tag>[a-z][a-z0-9:_.-]{0,40})[ \t][^>\n]{0,200}?(?<![a-z_-])(?:name|key|id)=[\"']"
+         # (nor a name that says the value is a screen's words about one: `forgot_password`, `token_expired`)
+         r"(?![^\"'\n<>]{0,80}?(?:label|hint|title|forgot|show|hide|enter|invalid|wrong|incorrect|expired|mismatch"
+         r"|error|msg|message|prompt|caption|desc|placeholder|summary|tooltip|button|btn|dialog|toast)[^\"'\n<>]{0,80}[\"'])"
+         r"[^\"'\n<>]{0,80}?(?:password|passwd|secret|token|apikey|api_key|api-key|credential)"
          # (not a user interface's words about one: Android's `<string name=\"api_key_hint\">`)
          r"(?![^\"'\n]{0,40}(?:label|hint|title|desc|prompt|message|text|error|placeholder|summary|help|caption))"
          r"[^\"'\n<>]{0,80}[\"'][^>\n]{0,200}>(?P<secret>[^<\n]{3,})</(?P=tag)>"),
@@ -1822,7 +1851,7 @@ def redaction_patterns():
          "`(community \"…\")`, `Community name: …`, `docsDevNmAccessCommunity.1 String \"…\"`, "
          "an argument list's `'-c' '…'` after `-v2c`: the community, unless `public`, `private` or one word in "
          "small letters",
-         r"(?#needs:ommunity|-v2c|-v1|-v 2c|-v 1)(?i:-community[ \t]*=>|setcommunity\((?:new[ \t]+octetstring\()?(?=[\"'])"
+         r"(?#needs:ommunity|-v2c|-v1|-v 2c|-v 1)(?i:-community[ \t]*=>|-snmpcommunity(?=[ \t]+[\"'])|setcommunity\((?:new[ \t]+octetstring\()?(?=[\"'])"
          r"|(?<![\w-])community(?:[ _-]?(?:string|name))?[ \t]*=(?=[ \t]*[\"'])"
          r"|(?<![\w-])community[ _-]?(?:string|name)[ \t]*:|\(community(?=[ \t]+\")"
          r"|community\.?[0-9]{0,3}[ \t]+string(?=[ \t]+\")"
@@ -1893,6 +1922,7 @@ def redaction_patterns():
          "as hex bytes) and a debugger's `pin=0x… \"…\"`; not an e-mail address given as an anonymous password",
          r"(?#needs:PASS|read_until|:SEC|:sec|:pass|pPin|pin=0x|password=0x|passwd=0x|secret=0x|passphrase=0x)(?:"
          r"(?:USER[ \t]+\S+(?:\\r)?(?:\\n|\r?\n)(?:[<>][ \t]*)?(?:331[^\n]*\n(?:[<>][ \t]*)?)?"
+         r"|(?<![0-9])331[ \t][^\n]*\n(?:[<>][ \t]*)?"  # (or after the server's `331` alone)
          r"|FTP:[ \t]+|(?:write|send|sendto)\([0-9]+,[ \t]*\")PASS[ \t]+"
          r"|read_until\(b?[\"'][^\"'\n]*(?i:password|pin|passcode)[^\"'\n]*[\"'](?:[ \t]*,[^()\n]{0,40})?\)[ \t]*\r?\n"
          r"[ \t]*[\w.]+\.write\(b?[\"']"
@@ -2004,6 +2034,75 @@ def redaction_patterns():
          r"(?#needs:WLAN|WiFi|Wi-Fi|WIFI|wifi|wlan|WPA)(?<![\w-])(?:WLAN|WiFi|Wi-Fi|WIFI|wifi|wlan|WPA2?)[ -]?"
          r"(?:Schlüssel|Netzwerkschlüssel|[Kk]ey|KEY|[Pp]assword|[Pp]asswort|PSK|psk)(?![\w-])[^\n:]{0,60}:[ \t]*"
          r"(?P<secret>[0-9]{16,24})(?![0-9])"),
+        ("deepl-key-stated", "i", "a DeepL Pro key (a UUID) where the line says it is DeepL's key: "
+         "`deepl.Translator(\"…\")`, `DeepL auth key: …`, `Clave de API de DeepL para …: …`, `klucz DeepL Pro …: …`",
+         r"(?#needs:deepl)(?:(?<![a-z])(?:key|clave|klucz|chiave|cl[eé]f?|schl[uü]ssel|chave|token|مفتاح|키)(?![a-z])"
+         r"[^\n]{0,40}?deepl|deepl[^\n]{0,40}?(?:(?<![a-z])(?:key|clave|klucz|chiave|schl[uü]ssel|chave|auth)(?![a-z])"
+         r"|translator\())[^\n]{0,60}?(?<![\w-])"
+         r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
+        ("license-key-after-vendor", "i", "a ModernMT licence key (eight hex digits four times and four, in "
+         "capitals) after the vendor's name, on its line or the next: `ModernMT(\"…\")`, `the ModernMT key is\\n…`",
+         r"(?#needs:modernmt|mmt)(?:modernmt(?<![a-z]modernmt)|mmt(?<![a-z]mmt))(?![a-z])[^\n]{0,60}?(?:\n[ \t]*)?"
+         r"(?<![\w-])(?P<secret>[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{4})(?![\w-])"),
+        ("client-constructor-key", "", "the one literal a service's client is made with (`RevAiAPIClient(\"…\")`, "
+         "`FooClient('…')`, `new Translator(\"…\")`), when it looks generated",
+         r"(?#needs:Client(|Translator(|API(|Api()(?:Client|Translator|API|Api)"
+         r"(?:(?<=[A-Za-z]Client)|(?<=[A-Za-z]Translator)|(?<=[A-Za-z]API)|(?<=[A-Za-z]Api))\([ \t]*"
+         r"(?:\"(?P<token>[A-Za-z0-9_.:+/=-]{20,200})\"|'(?P<token2>[A-Za-z0-9_.:+/=-]{20,200})')[ \t]*\)"),
+        ("secret-scanner-finding", "", "the secret a scanner prints in its finding: TruffleHog's `Raw result: …`, "
+         "Gitleaks' `Secret: …`",
+         r"(?#needs:Raw result:|Secret:)(?:Raw result:(?<![\w-]Raw result:)|Secret:(?<![^\n \t]Secret:))[ \t]+"
+         r"(?P<secret>(?!REDACTED|\*{3})[!-~]{6,200})(?![^\s])"),
+        ("payment-salt", "i", "a payment gateway's merchant or integrity salt (PayU, JazzCash): `MERCHANT_SALT = \"…\"`, "
+         "`IntegritySalt=…`, `${jazzcash.integrity-salt:…}`, `integrity salt … hai`",
+         r"(?#needs:salt)(?:merchant(?<![a-z]merchant)|integrity(?<![a-z]integrity))[ _.-]?salt(?![a-z])[\"']?(?:[ \t]*(?:[:=]|:-)[ \t]*|[ \t]+)"
+         r"[\"']?(?P<secret>(?=[^\s\"'}]{0,63}[0-9])[a-z0-9+/=_@#%$!.-]{6,64})(?![a-z0-9+/=_@#%$!.-])"),
+        ("one-time-code-bypass", "i", "a master or bypass one-time code left on: `master otp=…`, `OTP bypass code "
+         "…`, `otp bypass … set`",
+         r"(?#needs:otp)(?:(?:master|bypass|static|fixed|magic)[ _-]?otp(?:[ _-]?code)?"
+         r"|otp[ _-]?(?:bypass|master)(?:[ _-]?code)?)(?![a-z])[ \t]*(?:[:=][ \t]*|(?:is|set to|hai|=)?[ \t]*)"
+         r"[\"']?(?P<secret>[0-9]{4,8})(?![0-9])"),
+        ("gcode-password", "", "a password a printer's G-code sets: RepRapFirmware's `M551 P\"…\"` (its web "
+         "password) and `M587 S\"ssid\" P\"…\"` (a Wi-Fi network's), URL-encoded in `rr_gcode?gcode=` too",
+         r"(?#needs:M551|M587)M5(?<!\wM5)(?:51|87(?:[ \t]+S\"[^\"\n]*\"|%20S%22(?:(?!%22)[^\s&])*%22))"
+         r"(?:[ \t]+P\"(?P<secret>[^\"\n]{4,64})\"|%20P%22(?P<secret2>(?:(?!%22)[^\s&]){4,64})%22)"),
+        ("printer-access-code", "i", "a printer's or a device's access code of eight digits after its name: "
+         "`--access-code …`, `access_code: \"…\"`, `AccessCode:…`, `access_code    …` (a table), "
+         "`access code changed …, new one is …`",
+         r"(?#needs:access)access(?<![a-z]access)[ _-]?code(?![a-z])(?:[\"']?[ \t]*[:=,][ \t]*[\"']?|[ \t]+"
+         r"|[^\n]{0,60}?(?:new one|now|is)[ \t]+|[^\n]{0,20}?:[ \t]*)(?P<secret>[0-9]{8})(?![0-9])"),
+        ("lftp-open-user-password", "", "an lftp script's `open -u user,<password>` (in `lftp -c \"…\"`)",
+         r"(?#needs:open -u)open(?<![\w-]open)[ \t]+-u[ \t]*[^\s,'\"]+,(?P<secret>[^\s,'\";]+)"),
+        ("smb-workgroup-url", "", "an smb URL's password after its workgroup (`smb://WORKGROUP/user:…@host/printer`, "
+         "as CUPS prints it)",
+         r"(?#needs:smb://)smb://[A-Za-z0-9_.-]{1,40}/[^\s:/@]{1,64}:(?P<secret>[^\s/@]{1,128})@"),
+        ("account-slash-password", "i", "a test or service account given as `user / password` after a word "
+         "that says so: `Test account: gs_service / …`, `log in to staging as qa_pt / …`, `` `admin` / `…` ``, "
+         "when the password has a letter and a digit",
+         r"(?#needs: / )(?:account|log ?in|login|creds?|credentials|admin)[^\n]{0,40}?[ \t:(]"
+         r"[ \t>]*`?(?P<user>[a-z][\w.-]{1,40})`?[ \t]+/[ \t]+`?"
+         r"(?P<secret>(?=[^\s`]{0,40}[0-9])(?=[^\s`]{0,40}[a-z])[^\s`/]{6,40}?)`?"
+         r"(?=[.,;)]?(?:\s|<|\Z))"),
+        ("door-code-stated", "i", "a door's, a gate's or a lock's code of four to eight digits after its name "
+         "in a compound word or another language (access-code-digits has the rest): `Türcode …: …`, "
+         "`code for the filament storage lock is …`, "
+         "`deurcode werkplaats: …`, `toegangscode van …: …`, `kód ke dveřím …: …`, `Přístupový kód …: …`, "
+         "`アクセスコード: …`",
+         r"(?#needs:code|kód|コード)(?:code(?:" + "|".join("(?<=%scode)" % word for word in (
+             "tur", "tür", "tuer", "deur", "toegangs", "zugangs", "schloss", "garage", "garagen", "poort"))
+         + r"|(?<![a-z]code) for the [^\n:]{0,40}?(?:door|gate|lock|keypad|alarm|locker))"
+         r"|kód ke dveřím|přístupový kód|アクセスコード|ドアコード|暗証コード)(?![a-z])[^\n:]{0,50}?"
+         r"(?:[ \t](?:is|ist|je|es|est|é|was)[ \t]+|:[ \t]*|は[ \t]*)[\"'`]?"
+         r"(?!(?P<door_digit>[0-9])(?P=door_digit){3,7}(?![0-9])|(?:1234|12345|123456|0000)(?![0-9]))"
+         r"(?P<secret>[0-9]{4,8})(?![0-9a-z]|[.,:/][0-9])"),
+        ("pushover-token", "i", "a Pushover application token (30 small letters and digits) after Pushover's name",
+         r"(?#needs:pushover)pushover(?<![a-z]pushover)(?![a-z])[^\n]{0,60}?(?<![a-z0-9])"
+         r"(?P<secret>(?=[a-z]{0,29}[0-9])(?=[0-9]{0,29}[a-z])[a-z0-9]{30})(?![a-z0-9])"),
+        ("notifier-url-token", "", "the token in a notification URL (Apprise's, Moonraker's notifiers): "
+         "`discord://<id>/<token>`, `gotify://host/<token>`, `gotifys://…`",
+         r"(?#needs:discord://|gotify://|gotifys://)(?:discord://[0-9]{15,22}/(?P<secret>[A-Za-z0-9_-]{40,100})"
+         r"|gotifys?://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._-]+)*?/(?P<secret2>[A-Za-z0-9._-]{15}))"
+         r"(?![A-Za-z0-9._/-])"),
         ("chrony-key-line", "", "a key in chrony's or ntpd's keys file: `ID TYPE HEX:…` or `ASCII:…` "
          "(`2 SHA1 HEX:F5BE…`), or `ID TYPE KEY` in a text that names a `.keys` file (`1 M …`)",
          r"(?#needs:HEX:|ASCII:|.keys)(?<![^\n'\"])[ \t]*[0-9]{1,10}[ \t]+(?:[A-Z0-9]{1,12}[ \t]+(?:HEX|ASCII):"
@@ -2781,9 +2880,10 @@ def redaction_patterns():
          r"(?#needs:hash_hmac()hash_hmac\(\s{0,20}[\"'][\w-]+[\"']\s{0,20},\s{0,20}(?:\$[\w>-]+|[\"'][^\"'\n]*[\"']"
          r"|[^,()\s][^,()\n]{0,200}?(?:\([^()\n]{0,200}\))?)\s{0,20},\s{0,20}"
          r"(?:\"(?P<secret>[^\"\n]{6,})\"|'(?P<secret2>[^'\n]{6,})')"),
-        ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new (…, 'literal key')",
+        ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new / Paytm's "
+         "generateSignature and verifySignature (…, 'literal key')",
          _after_call(r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
-                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString")
+                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString", "generateSignature", "verifySignature")
          + r"""(?:[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()|\s{0,40}\{[^{}()]{0,300}(?:\([^()\n]{0,40}\)[^{}()]{0,300}){0,4}\}\s{0,40},\s{0,40})"""
          # (the payload an object literal over lines: `jwt.sign(\n  { sub: …, jti: crypto.randomUUID() },\n  '…'`)
          r"""(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
@@ -2864,8 +2964,10 @@ def redaction_patterns():
          r"|wachtwoord))(?:=|[ \t]+)(?:" + _CLI_VALUE + r")"),
         ("short-password-flag", "", "a password-like value (a digit and a symbol, or both cases and a digit in "
          "10 or more) after a short flag that takes one: `-p`, `-p:`, `-gp`, `-pw`, `-pwd`, `-pin` (`7z a -p…`, "
-         "`certutil -p …`, `winrs -p:…`, `vmrun -gp …`, `isql -P…`)",
-         r"(?#needs:-p|-P|-gp)-(?<![\w-]-)(?:p|P|gp|pw|pwd|pin)(?::|=|[ \t]+)?[\"']?"
+         "`certutil -p …`, `winrs -p:…`, `vmrun -gp …`, `isql -P…`; not CUPS' `lpadmin -p PRINTER`)",
+         r"(?#needs:-p|-P|-gp)-(?<![\w-]-)(?:p|P|gp|pw|pwd|pin)"
+         r"(?<!lpadmin -p)(?<!lpoptions -p)(?<!lpstat -p)(?<!lpr -P)(?<!lpq -P)"  # (CUPS': a printer's name)
+         r"(?::|=|[ \t]+)?[\"']?"
          r"(?![^\s\"']{0,64}(?:~[0-9]|@\{|\.\.))(?P<secret>" + _PROSE_SECRET
          + r")[\"']?(?=\s|\Z)"),
         ("cli-key-flag", "i", "any CLI's --…-key flag with a generated value (`--setup-key <uuid>`, `--join-key …`); "
@@ -2901,19 +3003,20 @@ def redaction_patterns():
          "or right after the word, with three letters and two digits or more (`wifi 비번 negevlitho59 에요`, "
          "`Wi-Fi 密碼 probemango30`, `senha 86059754`, `şifresi hb8uf6pg`, `passwordnya …`), not a word of "
          "what passwords have (`password hash2024`)",
-         r"(?#needs:assw|asło|şifre|mdp|contrase|pw|senha|sandi|비번|비밀번호|密码|密碼|パスワード)"
+         r"(?#needs:assw|asło|heslo|achtwoord|ösenord|assord|adgangskode|salasana|jelszó|geslo|şifre|mdp|contra|pw|senha|sandi|비번|비밀번호|密码|密碼|パスワード|পাসওয়ার্ড|මුරපදය|پاس ورڈ|கடவுச்சொல்)"
          r"(?:(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])(?!\(credentialsid)"
          r"[^\n]{0,30}?"
          r"(?:\([^()\n]{1,40}\)[ \t]*)?"  # (and an aside: `pw for the printer (172.27.54.190) = …`)
-         r"(?:[:=]|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
+         r"(?:[:=](?:\*\*|__)?|[ \t](?:is|ist|est|es|é|è|to|je|är|er|was))[ \t]+[\"'`]?"
          r"(?P<secret>(?!(?:sha|md|crc|utf|base|ipv|http|x86|amd|arm|int|uint|float|latin|blake|argon|pbkdf)"
          r"[_-]?[0-9])"  # (an algorithm's or an encoding's name: `password hash is sha256`)
          r"[a-z]{3,16}(?:[_-][a-z]{3,16}){0,3}[_-]?[0-9]{1,6}|[a-z]{3,16}\.[0-9]{4,8}"
          r"|(?!0x[0-9a-f]+(?![a-z0-9]))(?=[a-z0-9]{0,23}[a-z]{2})(?=(?:[a-z]*[0-9]){2})[a-z0-9]{8,24})"  # (not a hex
          r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"  # literal: `bad password.  Logon ID: 0xAF03AF9D`)
          # (or right after the word: three letters or more and two digits or more, eight to 24 in all)
-         r"|(?:(?<![\w-])(?:password(?:nya)?|passwort|pw|pwd|şifresi|senha|sandi(?:nya)?|contraseña)"
-         r"|비번|비밀번호|密[码碼]|パスワード)[ \t]+[\"'`]?"
+         r"|(?:(?<![\w-])(?:password(?:nya)?|passwort|pw|pwd|şifresi|senha|sandi(?:nya)?|contraseña|contra)"
+         r"|(?<![\w-])(?:heslo|hasło|wachtwoord|lösenord|passord|adgangskode|salasana|jelszó|geslo)"
+         r"|비번|비밀번호|密[码碼]|パスワード|পাসওয়ার্ড(?:[ \t]+হলো)?|මුරපදය|پاس ورڈ|கடவுச்சொல்)[ \t]+[\"'`]?"
          r"(?!(?:hash|field|column|policy|reset|length|change|manager|store|vault|file|entry|prompt|input|version"
          r"|rule|rotation|update|expir|history|hint|sha|md|rfc|v)(?:[_.-]|[0-9])"
          # (nor a product's, an algorithm's, a standard's or a ticket's name with its number: `windows11pro`,
@@ -3144,13 +3247,13 @@ def redaction_patterns():
          r"(?:[^\s:]{1,64}\r?\n)?(?![a-z]+[ \t]*(?:\r?\n|\Z))(?P<secret>[^\s:]{6,128})(?=[ \t]*(?:\r?\n|\Z))"),
         ("signing-key-first-argument", "", "hmacShaKeyFor / Algorithm.HMAC256 / SecretKeySpec / HMACSHA256"
          " ('literal key', …)",
-         r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec)"
+         r"(?#needs:hmacShaKeyFor|HMAC|SecretKeySpec|hmac.new)"
          r"\(" + "".join(["(?:", "|".join("(?<=%s\\()" % name for name in (
              "hmacShaKeyFor", "HMAC256", "HMAC384", "HMAC512", "SecretKeySpec", "HMACSHA256",
-             "HMACSHA512")), ")"])
-         + r"""[ \t]*(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
-        ("cipher-key-literal", "", "AES.new / Fernet / AESGCM / ChaCha20Poly1305 (literal key, …)",
-         r"(?:AES|DES3|ChaCha20_Poly1305|ChaCha20|Salsa20|Blowfish|Fernet|AESGCM|AESCCM|ChaCha20Poly1305)"
+             "HMACSHA512", r"hmac\.new")), ")"])
+         + r"""[ \t]*b?(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
+        ("cipher-key-literal", "", "AES.new / Fernet / AESGCM / ChaCha20Poly1305 / CCAvenue's AesCryptUtil (literal key, …)",
+         r"(?:AES|DES3|ChaCha20_Poly1305|ChaCha20|Salsa20|Blowfish|Fernet|AESGCM|AESCCM|ChaCha20Poly1305|AesCryptUtil)"
          r"(?:\.new)?\([ \t]*(?:(?:bytes\.fromhex|(?:binascii\.)?unhexlify|(?:base64\.)?(?:urlsafe_)?b64decode)"
          r"""\([ \t]*)?b?(?:"(?P<secret>[^"\n]{8,})"|'(?P<secret2>[^'\n]{8,})')"""),
         ("credential-call-positional", "", "connect / start / Connection / bind / username_pw_set "
@@ -3374,12 +3477,12 @@ def redaction_patterns():
          # (its needed words: the ones ASCII text can hold cost a scan each, the others nothing)
          r"(?#needs:арол|АРОЛ|asło|asła|esl|şifre|Şifre|arol|ösenord|assord|elsz|ật khẩu|ata sandi"
          r"|ωδικ|ΩΔΙΚ|υνθηματικ|ΥΝΘΗΜΑΤΙΚ|סיסמ|كلمة|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード|パスフレーズ|暗証番号|密码|密碼"
-         r"|口令|비밀번호|비번|패스워드|암호|ykilorð)"
+         r"|口令|비밀번호|비번|패스워드|암호|ykilorð|পাসওয়ার্ড|پاس ورڈ|پاسورڈ|கடவுச்சொல்|මුරපදය)"
          r"(?:[Пп]арол[ьяюеи]|ПАРОЛЬ|[Ll]ykilorð(?:ið|s)?|[Hh]as[łl][oaeę]|[Hh]esl[oa]|[Şş]ifre|[Pp]arol[aă]|[Ll]ösenord|[Pp]assord"
          r"|[Jj]elsz[óa]|[Gg]eslo|[Mm]ật khẩu|[Kk]ata sandi"
          r"|[Κκ]ωδικ|ΚΩΔΙΚ|[Σσ]υνθηματικ|ΣΥΝΘΗΜΑΤΙΚ|סיסמ|كلمة (?:المرور|السر)|رمز عبور|पासवर्ड|รหัสผ่าน|パスワード"
          r"|パスフレーズ|暗証番号"
-         r"|密[码碼]|口令|비밀번호|비번|패스워드|암호)"
+         r"|密[码碼]|口令|비밀번호|비번|패스워드|암호|পাসওয়ার্ড|پاس ورڈ|پاسورڈ|கடவுச்சொல்|මුරපදය)"
          r"[^\n]{0,80}?(?:[ \t:：=は是]|\r?\n[ \t]*)[\"'`(「]?(?:(?P<secret>" + _PROSE_SECRET + r")|(?P<secret2>"
          + _WORD_PASSPHRASE + r"))(?=[.,;:)'\"`]?(?:\s|\Z)|[，。、；：）」]|[\u3040-\u30ff\u3400-\u9fff])"),
         ("key-handed-over", "i", "a key, a token or a password handed over in a sentence: `here's the HubSpot "
@@ -3727,7 +3830,7 @@ def redaction_patterns():
          r"|wpa3 key|wifi key"
          r"|wi-fi key|wlan key|wifi|wi-fi|wlan|ssid)"
          r"(?:pre-?shared[ -]key|(?<![\w-])psk|(?P<netsh>key content)|(?:network|security|wpa[23]?|wi-?fi|wlan)[ -]key"
-         r"|schlüssel|clé(?: wi-?fi| wpa| de sécurité(?: réseau)?)?"
+         r"|schlüssel|clé(?: wi-?fi| wpa| de sécurité(?: réseau)?|(?![ \t]+(?:api|d'api|de l'api|publique|ssh|gpg|pgp)(?![\w-])))"
          # (or a bare `key` later on a line about a Wi-Fi network: `guest wifi …: network …, key …`)
          r"|(?<![\w-])(?:wi-?fi|wlan|ssid)(?![\w-])[^\n]{0,80}?[ ,;(/](?P<onwifi>key|clé wpa|clé|password))(?![\w-])"
          r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|ist|est|es)[ \t]+|[ \t]+)(?:[\"'`]|« ?)?"
@@ -3757,12 +3860,12 @@ def redaction_patterns():
          # (a compound's too, a word in small letters before `-PIN`: `Kunden-PIN für den Support: …`, not `UART-Pin`)
          # (not words about a PIN, nor about another thing a number names: `PIN entry timeout is …`, `Pin this
          # issue …, tracking number: …`, `PIN diode …, recovery time (ns): …`)
-         r"|(?:(?<![\w-])(?:PIN|Pin|[Pp]incode)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
+         r"|(?:(?<![\w-])(?:M?PIN|Pin|[Pp]incode)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
          r"(?![^\n:]{0,80}?(?i:timeout|length|attempt|retr|tries|ticket|digit|ψηφί|chiffre|polic|expir|(?<!ac)count"
          r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
          r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking|ttl|cach|duration|mode|index"
          r"|interval|delay))[^\n:]{1,80}?"
-         r"(?:[ \t](?:is|lautet|är|er|είναι|é|ist|jest|set to)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
+         r"(?:[ \t](?:is|lautet|är|er|είναι|é|è|ist|jest|set to)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
          r"|:[ \t]*)"
          r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
          r"|(?<![A-Za-z0-9_-])PIN[ \t]*(?:[碼码]?[為为是]|[碼码][：:]|[은는]|は|번호는)[ \t]*)"  # (`PIN은 …`, `PINは…です`, `PIN 碼為 …`)
@@ -3830,7 +3933,8 @@ def redaction_patterns():
          r"(?#needs:buildconfigfield|resvalue|<string name=)(?:(?:buildconfigfield|resvalue)\([ \t]*[\"']\w+[\"'][ \t]*,[ \t]*"
          r"[\"'][a-z0-9_]*(?:secret|password|passwd|token|api_?key|private_?key|psk)"
          r"(?![a-z0-9_]*(?:endpoint|url|uri|host|ttl|millis|seconds|timeout|expiry|type|name|header))[a-z0-9_]*[\"'][ \t]*,[ \t]*"
-         r"[\"'](?:\\[\"'])?|<string[ \t]+name=\"[a-z0-9_.]*(?:secret|password|passwd|token|apikey|api_key|presharedkey"
+         r"[\"'](?:\\[\"'])?|<string[ \t]+name=\"(?![a-z0-9_.]*(?:forgot|show|hide|enter|invalid|wrong|incorrect"
+         r"|expired|mismatch|error|label|hint|title)[a-z0-9_.]*\")[a-z0-9_.]*(?:secret|password|passwd|token|apikey|api_key|presharedkey"
          r"|psk)(?![a-z0-9_.]*(?:label|hint|title|desc|prompt|message|text|error|summary|help|caption))"
          r"[a-z0-9_.]*\">(?:&quot;)?)(?P<weak>[^\"'<&\\\s][^\"'<&\\]{5,200}?)(?=(?:\\[\"']|&quot;)?[\"'<])"),
         ("backtrace-submission-token", "i", "Backtrace's submission token in a crash reporter's URL "

@@ -3036,3 +3036,75 @@ issue("escaped-quote-in-value", "config", '{"olt": {"user": "root", "password": 
 issue("escaped-quote-in-value", "code", "secret = '{v}'", mixed(5) + "\\'" + mixed(7) + "9", "secret = '")
 BENIGN += ['password = "\\"" + "\\""  # two quote characters', 'HINT = "a \\"strong\\" password has 12 characters"',
            '{\\"password\\": \\"\\", \\"user\\": \\"guest\\"}']
+
+issue("deepl-free-key", "vendor", "DEEPL_AUTH = {v}  # free plan", rand(HEX, 8) + "-" + rand(HEX, 4) + "-" + rand(HEX, 4) + "-"
+      + rand(HEX, 4) + "-" + rand(HEX, 12) + ":fx", "")
+issue("deepl-key-stated", "code", 'translator = deepl.Translator("{v}")', rand(HEX, 8) + "-" + rand(HEX, 4) + "-4"
+      + rand(HEX, 3) + "-a" + rand(HEX, 3) + "-" + rand(HEX, 12), 'deepl.Translator("')
+issue("deepl-key-stated", "chat", "Clave de API de DeepL para el cliente: {v} (no compartir)", rand(HEX, 8) + "-"
+      + rand(HEX, 4) + "-4" + rand(HEX, 3) + "-b" + rand(HEX, 3) + "-" + rand(HEX, 12), "el cliente: ")
+issue("transifex-token", "vendor", "Transifex token for the mobile project: {v}", "1/" + rand(HEX, 40),
+      "mobile project: ")
+issue("yandex-translate-key", "vendor", "translate?key={v}&lang=en-ru", "trnsl.1.1.20230914T101112Z." + rand(HEX, 16)
+      + "." + rand(HEX, 40), "translate?key=")
+issue("khalti-secret-key", "vendor", "KHALTI = '{v}'", "live_secret_key_" + rand(HEX, 32), "KHALTI = '")
+issue("license-key-after-vendor", "code", 'mmt = ModernMT("{v}")', "-".join(rand("0123456789ABCDEF", 8) for _ in range(4))
+      + "-" + rand("0123456789ABCDEF", 4), 'ModernMT("')
+issue("client-constructor-key", "code", 'client = apiclient.RevAiAPIClient("{v}")', "02" + mixed(40) + "-" + mixed(20),
+      "RevAiAPIClient(\"")
+issue("secret-scanner-finding", "output", "Detector Type: Razorpay\nDecoder Type: PLAIN\nRaw result: {v}\nFile: app.py",
+      mixed(24), "Raw result: ")
+issue("secret-scanner-finding", "output", "Finding:     token = \"...\"\nSecret:      {v}\nRuleID:      generic-api-key",
+      mixed(28), "Secret:      ")
+issue("payment-salt", "code", 'const val MERCHANT_SALT = "{v}"', mixed(30) + "7", 'MERCHANT_SALT = "')
+issue("payment-salt", "config", '@Value("${{jazzcash.integrity-salt:{v}}}")'.replace("{{", "{").replace("}}", "}"),
+      rand(LOWER, 6) + rand(DIGITS, 4), "integrity-salt:")
+issue("one-time-code-bypass", "log", "WARN otp-service: bypass enabled for staging, master otp={v} (remove before release)",
+      rand("3456789", 6), "master otp=")
+issue("gcode-password", "config", 'M550 P"printer-3"\nM551 P"{v}"   ; web password', mixed(10) + "+5", 'M551 P"')
+issue("gcode-password", "config", 'M587 S"Workshop-IoT" P"{v}"', mixed(12) + "9", 'P"')
+issue("printer-access-code", "cli", "python3 bridge.py --access-code {v} --serial 01P00A000000001", rand("3456789", 8),
+      "--access-code ")
+issue("printer-access-code", "log", "argv=['bridge.py', '--access-code', '{v}']", rand("3456789", 8), "'--access-code', '")
+issue("lftp-open-user-password", "cli", 'lftp -c "set sftp:auto-confirm yes; open -u deploy,{v} sftp://files.example.net"',
+      mixed(9) + "_7", "open -u deploy,")
+issue("smb-workgroup-url", "output", "device for Plotter: smb://PRINTSHOP/operator:{v}@fs01/Designjet", mixed(12) + ".2",
+      "smb://PRINTSHOP/operator:")
+issue("account-slash-password", "config", '<note from="developer">Test account: qa_service / {v}</note>',
+      rand(LOWER, 7) + "_" + rand(DIGITS, 3), "qa_service / ")
+issue("account-slash-password", "prose", "- Weblate admin: `admin` / `{v}`", rand(LOWER, 8) + "_" + rand(DIGITS, 3),
+      "`admin` / `")
+issue("door-code-stated", "chat", "Türcode Werkstatt ab Montag: {v}", rand("3456789", 6), "Montag: ")
+issue("door-code-stated", "chat", "from Sam: code for the filament storage lock is {v}", rand("3456789", 6), "lock is ")
+issue("door-code-stated", "chat", "kód ke dveřím dílny: {v} (od pondělí)", rand("3456789", 6), "dílny: ")
+issue("pushover-token", "config", "pushover app: {v} user: u" + rand(LOWER, 9), rand(LOWER + DIGITS, 28) + "a1",
+      "pushover app: ")
+issue("notifier-url-token", "config", "[notifier discord_farm]\nurl: discord://{id}/{v}".replace("{id}", rand(DIGITS, 19)),
+      mixed(50) + "-_x", "")
+issue("notifier-url-token", "config", "[notifier gotify]\nurl: gotifys://gotify.example.net/{v}", "A" + mixed(6) + "." + mixed(7),
+      "gotify.example.net/")
+issue("signing-key-first-argument", "code", "expected = hmac.new(b\"{v}\", body, hashlib.sha256).hexdigest()",
+      rand(LOWER, 5) + "." + rand(LOWER, 6) + ".644", 'hmac.new(b"')
+issue("signing-key-literal", "code", 'checksum = PaytmChecksum.generateSignature(json.dumps(body), "{v}")',
+      mixed(12) + "#" + mixed(3), 'json.dumps(body), "')
+issue("cipher-key-literal", "code", 'AesCryptUtil aesUtil = new AesCryptUtil("{v}");', rand("0123456789ABCDEF", 32),
+      'new AesCryptUtil("')
+issue("pin-stated", "prose", "Staging UPI MPIN for test VPA tester@upi: {v} (UAT only)", rand("3456789", 6), "tester@upi: ")
+issue("secret-in-a-protocol-trace", "output", "< 331 Password required for proofs\n> PASS {v}\n< 230 User logged in",
+      rand(LOWER, 6) + "-" + rand(LOWER, 5) + "-831", "> PASS ")
+issue("prose-simple-password", "chat", "Harsh: সার্ভার 10.0.0.7 এর পাসওয়ার্ড হলো {v} — কাউকে দিও না", rand(LOWER, 7) + ".43",
+      "পাসওয়ার্ড হলো ")
+issue("prose-simple-password", "chat", "oye el usuario es hzielinski y la contra {v}", "Sunfl0wer" + rand(DIGITS, 4),
+      "la contra ")
+issue("prose-simple-password", "prose", "> **Password:** {v}", rand(LOWER, 5) + "_" + rand(DIGITS, 4), "**Password:** ")
+issue("prose-password", "prose", "wachtwoord van de printserver (mk419.example.internal) is {v}",
+      rand(LOWER, 4) + "-" + rand(LOWER, 8) + "-" + rand(DIGITS, 4), ") is ")
+issue("snmp-community-value", "cli", 'Add-PrinterPort -Name "IP_10.0.0.5" -SNMP 1 -SNMPCommunity "{v}"', rand(LOWER, 5)
+      + rand(DIGITS, 3), '-SNMPCommunity "')
+BENIGN += ["the password for web-server-01 is in vault", "the password for build-agent-12 is in vault",
+           "lpadmin -p Plotter_A0 -E -v ipps://192.0.2.15/ipp/print -m everywhere",
+           '<string name="forgot_password">¿Olvidaste tu contraseña?</string>',
+           '<string name="label_password">Clé API</string>', "AccessKey Secret: 仅在创建时可见，请妥善保存（已隐藏）",
+           "barcode for the door: 99812", "door code: see the wiki", "Secret: ********",
+           "Translator(\"en\")", "DeepL glossary for the client: see glossaries/es.tsv",
+           "votamos contra la propuesta2024 ayer", "heslo k wifi je v trezoru"]
