@@ -861,7 +861,8 @@ _NOT_PASSPHRASE_WORDS = (
     "|group|job|task|step|stage|sprint|bug|issue|fix|feature|hotfix|patch|version|rc|beta|alpha|sample|example"
     "|demo|dummy|placeholder|printer|switch|router|camera|sensor|device|pi|esp|phone|laptop|desktop|ws|pc|nas"
     "|min|max|length|len|size|count|limit|timeout|retry|retries|days|hours|chars|char|digits|bits|level|mode"
-    "|rule|policy|tier|plan|week|month|year|day|top|last|first|next|port|page|line|item|row|col|room|floor")
+    "|rule|policy|tier|plan|week|month|year|day|top|last|first|next|port|page|line|item|row|col|room|floor"
+    "|ubuntu|debian|alpine|centos|fedora|rocky|alma|rhel|windows|macos|android|ios")
 
 
 def _prose_secret(inside):
@@ -898,11 +899,12 @@ def _prose_secret(inside):
             r"|service|svc|node|host|db|data)\.)[A-Za-z][a-z]{2,11}\.(?!(?:jira|ticket|server|build|release|prod|test"
             r"|dev|service|host|node|local|internal|corp|lan)\.)[a-z]{3,12}\.(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{2,4}"
             r"(?=[.,;:)!?'\"`]?(?:\s|\Z)))"  # (not a year, `release.notes.2024`, nor a host's name)
-            # (or two words and a number, a hyphen or an underscore between: `dijk-kabouter-6168`; no
-            # host's, service's nor build's words: `web-server-01`, `build-agent-12`)
+            # (or two words and a number of three or four digits, a hyphen or an underscore between:
+            # `dijk-kabouter-6168`; no host's, service's nor build's words, `web-server-101`; not a
+            # host's two digits, `jenkins-master-02`, nor a year, `ubuntu-jammy-2204`, `guide-2024`)
             r"|(?=(?!(?:" + _NOT_PASSPHRASE_WORDS + r")[_-])(?:[A-Za-z][a-z]{3,11}-(?!(?:" + _NOT_PASSPHRASE_WORDS
             + r")-)[a-z]{4,12}-|[A-Za-z][a-z]{3,11}_(?!(?:" + _NOT_PASSPHRASE_WORDS + r")_)[a-z]{4,12}_)"
-            r"[0-9]{2,4}(?=[.,;:)!?'\"`]?(?:\s|\Z))))"
+            r"(?!(?:19|20)[0-9]{2}(?![0-9]))[1-9][0-9]{2,3}(?=[.,;:)!?'\"`]?(?:\s|\Z))))"
             + body)
 
 
@@ -1264,10 +1266,9 @@ def redaction_patterns():
          r"(?#needs:_secret_key_)(?P<secret>(?:live(?<![\w-]live)|test(?<![\w-]test))_secret_key_[0-9a-f]{32})(?![0-9A-Za-z])"),
         ("deepl-free-key", "v", "a DeepL API Free authentication key: a UUID and `:fx`",
          r"(?#needs::fx)(?P<secret>[0-9a-f]{8}(?<![\w-][0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx)(?![\w-])"),
-        ("transifex-token", "v", "a Transifex API token: `1/` and 40 hex digits",
-         r"(?#needs:1/)(?P<secret>1/(?<![\w/.-]1/)[0-9a-f]{40})(?![0-9A-Za-z])"),
-        ("yandex-translate-key", "v", "a Yandex Translate key of the old API: `trnsl.1.1.`, its date, two hex parts",
-         r"(?#needs:trnsl.1.1.)(?P<secret>trnsl(?<![\w.]trnsl)\.1\.1\.[0-9]{8}T[0-9]{6}Z\.[0-9a-f]{16}\.[0-9a-f]{40})"
+        ("yandex-translate-key", "v", "a Yandex Translate or Dictionary key of the old APIs: `trnsl.1.1.` or "
+         "`dict.1.1.`, its date, two hex parts",
+         r"(?#needs:trnsl.1.1.|dict.1.1.)(?P<secret>(?:trnsl(?<![\w.]trnsl)|dict(?<![\w.]dict))\.1\.1\.[0-9]{8}T[0-9]{6}Z\.[0-9a-f]{16}\.[0-9a-f]{40})"
          r"(?![0-9a-f])"),
         ("przelewy24-crc", "", "Przelewy24's CRC key, which signs its payments: 16 hex after `p24_crc`, a merchant's "
          "`CRC:` or `CRC key` near `p24`/Przelewy24 (not a CRC the gateway reports)",
@@ -1670,7 +1671,7 @@ def redaction_patterns():
          # (each part bounded: a tag's attributes, a name and a value are short)
          r"<(?P<tag>[a-z][a-z0-9:_.-]{0,40})[ \t][^>\n]{0,200}?(?<![a-z_-])(?:name|key|id)=[\"']"
          # (nor a name that says the value is a screen's words about one: `forgot_password`, `token_expired`)
-         r"(?![^\"'\n<>]{0,80}?(?:label|hint|title|forgot|show|hide|enter|invalid|wrong|incorrect|expired|mismatch"
+         r"(?![^\"'\n<>]{0,80}?(?:label|hint|title|forgot|enter|invalid|wrong|incorrect|expired|mismatch"
          r"|error|msg|message|prompt|caption|desc|placeholder|summary|tooltip|button|btn|dialog|toast)[^\"'\n<>]{0,80}[\"'])"
          r"[^\"'\n<>]{0,80}?(?:password|passwd|secret|token|apikey|api_key|api-key|credential)"
          # (not a user interface's words about one: Android's `<string name=\"api_key_hint\">`)
@@ -1922,7 +1923,7 @@ def redaction_patterns():
          "as hex bytes) and a debugger's `pin=0x… \"…\"`; not an e-mail address given as an anonymous password",
          r"(?#needs:PASS|read_until|:SEC|:sec|:pass|pPin|pin=0x|password=0x|passwd=0x|secret=0x|passphrase=0x)(?:"
          r"(?:USER[ \t]+\S+(?:\\r)?(?:\\n|\r?\n)(?:[<>][ \t]*)?(?:331[^\n]*\n(?:[<>][ \t]*)?)?"
-         r"|(?<![0-9])331[ \t][^\n]*\n(?:[<>][ \t]*)?"  # (or after the server's `331` alone)
+         r"|(?<![0-9])331[ \t][^\n]*?(?:[Pp]assword|PASSWORD)[^\n]*\n(?:[<>][ \t]*)?"  # (or after the server's `331` alone)
          r"|FTP:[ \t]+|(?:write|send|sendto)\([0-9]+,[ \t]*\")PASS[ \t]+"
          r"|read_until\(b?[\"'][^\"'\n]*(?i:password|pin|passcode)[^\"'\n]*[\"'](?:[ \t]*,[^()\n]{0,40})?\)[ \t]*\r?\n"
          r"[ \t]*[\w.]+\.write\(b?[\"']"
@@ -2034,53 +2035,81 @@ def redaction_patterns():
          r"(?#needs:WLAN|WiFi|Wi-Fi|WIFI|wifi|wlan|WPA)(?<![\w-])(?:WLAN|WiFi|Wi-Fi|WIFI|wifi|wlan|WPA2?)[ -]?"
          r"(?:Schlüssel|Netzwerkschlüssel|[Kk]ey|KEY|[Pp]assword|[Pp]asswort|PSK|psk)(?![\w-])[^\n:]{0,60}:[ \t]*"
          r"(?P<secret>[0-9]{16,24})(?![0-9])"),
+        ("transifex-token", "i", "a Transifex API token (`1/` and 40 hex digits) after Transifex's name on its "
+         "line (alone it is also a git object's path: `1/<sha1>`; after a token's name, `assignment` takes it)",
+         r"(?#needs:transifex)transifex[^\n]{0,80}?(?<![\w/.-])(?P<secret>1/[0-9a-f]{40})(?![0-9a-z])"),
         ("deepl-key-stated", "i", "a DeepL Pro key (a UUID) where the line says it is DeepL's key: "
          "`deepl.Translator(\"…\")`, `DeepL auth key: …`, `Clave de API de DeepL para …: …`, `klucz DeepL Pro …: …`",
-         r"(?#needs:deepl)(?:(?<![a-z])(?:key|clave|klucz|chiave|cl[eé]f?|schl[uü]ssel|chave|token|مفتاح|키)(?![a-z])"
+         r"(?#needs:deepl)(?:(?<![a-z])(?:key|clave|klucz|chiave|cl[eé]f?|schl[uü]ssel|chave|token|مفتاح|키|キー)(?![a-z])"
          r"[^\n]{0,40}?deepl|deepl[^\n]{0,40}?(?:(?<![a-z])(?:key|clave|klucz|chiave|schl[uü]ssel|chave|auth)(?![a-z])"
-         r"|translator\())[^\n]{0,60}?(?<![\w-])"
+         r"|キー|translator\((?=[\"'])))"
+         # (then, with no list's, sentence's or id's name between, its colon, `=` or `is`: not `…; request_id=…`)
+         r"(?:[^\n:=(;,.]{0,40}?(?<!id)(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|es|est|ist|to|هو)[ \t]+))?[\"'`]?"
          r"(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"),
-        ("license-key-after-vendor", "i", "a ModernMT licence key (eight hex digits four times and four, in "
-         "capitals) after the vendor's name, on its line or the next: `ModernMT(\"…\")`, `the ModernMT key is\\n…`",
-         r"(?#needs:modernmt|mmt)(?:modernmt(?<![a-z]modernmt)|mmt(?<![a-z]mmt))(?![a-z])[^\n]{0,60}?(?:\n[ \t]*)?"
-         r"(?<![\w-])(?P<secret>[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{4})(?![\w-])"),
+        ("license-key-after-vendor", "", "a ModernMT licence key (eight hex digits four times and four, in "
+         "capitals) after the vendor's name, on its line or after a blank line: `ModernMT(\"…\")`, "
+         "`the ModernMT key is\\n…`; not a memory's, a build's or a request's id",
+         r"(?#needs:ModernMT|Modern MT|MODERNMT|MMT|mmt)(?:Modern ?MT|MODERNMT|MMT(?<![A-Za-z]MMT)|mmt(?<![A-Za-z]mmt))(?![a-z])"
+         r"(?![^\n]{0,60}?(?i:(?<![a-z])ids?(?![a-z])|memory|build|request|batch|job|engine|trace))"
+         r"[^\n]{0,60}?(?:\n[ \t]*){0,2}"
+         r"(?<![\w-])(?P<secret>[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{4})(?![\w-])"),
         ("client-constructor-key", "", "the one literal a service's client is made with (`RevAiAPIClient(\"…\")`, "
          "`FooClient('…')`, `new Translator(\"…\")`), when it looks generated",
          r"(?#needs:Client(|Translator(|API(|Api()(?:Client|Translator|API|Api)"
-         r"(?:(?<=[A-Za-z]Client)|(?<=[A-Za-z]Translator)|(?<=[A-Za-z]API)|(?<=[A-Za-z]Api))\([ \t]*"
+         r"(?:(?<=[A-Za-z]Client)|(?<=[A-Za-z]Translator)|(?<=[A-Za-z]API)|(?<=[A-Za-z]Api))\("
+         # (not a record's client given its id, `new TenantClient("<uuid>")`, nor a digest)
+         + "".join("(?<!%sClient\\()" % record for record in (
+             "Tenant", "Order", "User", "Account", "Project", "Page", "Notion", "Document", "Item", "Record", "Session",
+             "Job", "Task", "Resource", "Artifact", "Workspace", "Customer", "Invoice"))
+         + r"[ \t]*(?![\"']sha[0-9]+:)"
          r"(?:\"(?P<token>[A-Za-z0-9_.:+/=-]{20,200})\"|'(?P<token2>[A-Za-z0-9_.:+/=-]{20,200})')[ \t]*\)"),
         ("secret-scanner-finding", "", "the secret a scanner prints in its finding: TruffleHog's `Raw result: …`, "
          "Gitleaks' `Secret: …`",
          r"(?#needs:Raw result:|Secret:)(?:Raw result:(?<![\w-]Raw result:)|Secret:(?<![^\n \t]Secret:))[ \t]+"
          r"(?P<secret>(?!REDACTED|\*{3})[!-~]{6,200})(?![^\s])"),
-        ("payment-salt", "i", "a payment gateway's merchant or integrity salt (PayU, JazzCash): `MERCHANT_SALT = \"…\"`, "
-         "`IntegritySalt=…`, `${jazzcash.integrity-salt:…}`, `integrity salt … hai`",
-         r"(?#needs:salt)(?:merchant(?<![a-z]merchant)|integrity(?<![a-z]integrity))[ _.-]?salt(?![a-z])[\"']?(?:[ \t]*(?:[:=]|:-)[ \t]*|[ \t]+)"
-         r"[\"']?(?P<secret>(?=[^\s\"'}]{0,63}[0-9])[a-z0-9+/=_@#%$!.-]{6,64})(?![a-z0-9+/=_@#%$!.-])"),
-        ("one-time-code-bypass", "i", "a master or bypass one-time code left on: `master otp=…`, `OTP bypass code "
-         "…`, `otp bypass … set`",
-         r"(?#needs:otp)(?:(?:master|bypass|static|fixed|magic)[ _-]?otp(?:[ _-]?code)?"
-         r"|otp[ _-]?(?:bypass|master)(?:[ _-]?code)?)(?![a-z])[ \t]*(?:[:=][ \t]*|(?:is|set to|hai|=)?[ \t]*)"
-         r"[\"']?(?P<secret>[0-9]{4,8})(?![0-9])"),
+        ("payment-salt", "i", "a payment gateway's merchant or integrity salt (PayU, JazzCash, Easebuzz): "
+         "`MERCHANT_SALT = \"…\"`, `PAYU_SALT=…`, `IntegritySalt=…`, `${jazzcash.integrity-salt:…}`, `'merchant_salt' => '…'`, "
+         "`Merchant Salt V2: …`, `integrity salt … hai`, `merchant salt for prod is …`: with a letter and a digit, not a "
+         "setting's name (`settings.PAYU_SALT_V2`) nor a quarter",
+         r"(?#needs:salt)(?:merchant(?<![a-z]merchant)|integrity(?<![a-z]integrity)|payu(?<![a-z]payu)"
+         r"|easebuzz(?<![a-z]easebuzz))[ _.-]?salt(?:[ _.-]?v[0-9])?(?![a-z])[\"']?"
+         r"(?:[ \t]*(?:=>|[:=]|:-)[ \t]*|[ \t]+(?:[^\n:=]{0,30}?[ \t](?:is|hai|es|est)[ \t]+)?)"
+         r"[\"']?(?![a-z_]+\.[a-z_]|(?:19|20)[0-9]{2}[-_])"
+         r"(?P<secret>(?=[^\s\"'}]{0,63}[0-9])(?=[^\s\"'}]{0,63}[a-z])[a-z0-9+/=_@#%$!.-]{6,64})(?![a-z0-9+/=_@#%$!.-])"),
+        ("one-time-code-bypass", "i", "a master, default or bypass one-time code of six digits left on: "
+         "`master otp=…`, `OTP bypass code …`, `DEFAULT_OTP = \"…\"`, `the backdoor OTP is …`",
+         r"(?#needs:otp)(?:(?:master|bypass|static|fixed|magic|default|backdoor|universal|dummy)[ _-]?otp(?:[ _-]?code)?"
+         r"|otp[ _-]?(?:bypass|master)(?:[ _-]?code)?)(?![a-z])[\"']?[ \t]*"
+         r"(?:[:=→][ \t]*|(?:is|set to|hai|=)?[ \t]*)"
+         r"[\"']?(?P<secret>[0-9]{6})(?![0-9])"),
         ("gcode-password", "", "a password a printer's G-code sets: RepRapFirmware's `M551 P\"…\"` (its web "
          "password) and `M587 S\"ssid\" P\"…\"` (a Wi-Fi network's), URL-encoded in `rr_gcode?gcode=` too",
          r"(?#needs:M551|M587)M5(?<!\wM5)(?:51|87(?:[ \t]+S\"[^\"\n]*\"|%20S%22(?:(?!%22)[^\s&])*%22))"
-         r"(?:[ \t]+P\"(?P<secret>[^\"\n]{4,64})\"|%20P%22(?P<secret2>(?:(?!%22)[^\s&]){4,64})%22)"),
+         r"(?:[ \t]+P\"(?!reprap\")(?P<secret>[^\"\n]{4,64})\"|%20P%22(?!%3C|reprap%22)(?P<secret2>(?:(?!%22)[^\s&]){4,64})%22)"),
         ("printer-access-code", "i", "a printer's or a device's access code of eight digits after its name: "
          "`--access-code …`, `access_code: \"…\"`, `AccessCode:…`, `access_code    …` (a table), "
          "`access code changed …, new one is …`",
-         r"(?#needs:access)access(?<![a-z]access)[ _-]?code(?![a-z])(?:[\"']?[ \t]*[:=,][ \t]*[\"']?|[ \t]+"
-         r"|[^\n]{0,60}?(?:new one|now|is)[ \t]+|[^\n]{0,20}?:[ \t]*)(?P<secret>[0-9]{8})(?![0-9])"),
+         r"(?#needs:access)access(?<![a-z]access)[ _-]?code(?![a-z])"
+         r"(?![^\n]{0,60}?(?:ttl|expir|timeout|polic|length|generat|request|valid|(?<![a-z])ids?(?![a-z])))"
+         r"(?:[\"']?[ \t]*[:=,][ \t]*[\"']?|[ \t]+"
+         r"|[^\n]{0,60}?(?:new one|now|is)[ \t]+|[^\n]{0,20}?:[ \t]*)"
+         r"(?!(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<secret>[0-9]{8})(?![0-9])"),
         ("lftp-open-user-password", "", "an lftp script's `open -u user,<password>` (in `lftp -c \"…\"`)",
-         r"(?#needs:open -u)open(?<![\w-]open)[ \t]+-u[ \t]*[^\s,'\"]+,(?P<secret>[^\s,'\";]+)"),
+         r"(?#needs:open -u)open(?<![\w-]open)[ \t]+-u[ \t]*[^\s,'\":/?]+,(?:(?P<secret>[^\s,'\";]+)|'(?P<secret2>[^'\n]+)')"),
         ("smb-workgroup-url", "", "an smb URL's password after its workgroup (`smb://WORKGROUP/user:…@host/printer`, "
          "as CUPS prints it)",
          r"(?#needs:smb://)smb://[A-Za-z0-9_.-]{1,40}/[^\s:/@]{1,64}:(?P<secret>[^\s/@]{1,128})@"),
         ("account-slash-password", "i", "a test or service account given as `user / password` after a word "
          "that says so: `Test account: gs_service / …`, `log in to staging as qa_pt / …`, `` `admin` / `…` ``, "
          "when the password has a letter and a digit",
-         r"(?#needs: / )(?:account|log ?in|login|creds?|credentials|admin)[^\n]{0,40}?[ \t:(]"
-         r"[ \t>]*`?(?P<user>[a-z][\w.-]{1,40})`?[ \t]+/[ \t]+`?"
+         r"(?#needs: / )(?:account|log ?in|login|creds?|credentials|admin|zugang|test user)[^\n]{0,40}?[ \t:(]"
+         # (not a choice between two products, plans, platforms or settings: `amd64 / arm64v8`, `basic / premium2`)
+         r"[ \t>]*`?(?!(?:amd64|arm64|x86(?:_64)?|i386|ubuntu|debian|centos|alpine|chrome|firefox|safari|edge|basic"
+         r"|starter|free|pro|plus|premium|standard|monthly|weekly|daily|yearly|annual|api-v[0-9]+|v[0-9]+|read|write"
+         r"|on|off|yes|no|true|false|dev|prod|staging|test|internal|external)`?[ \t]+/)"
+         r"(?P<user>[a-z][\w.-]{1,40})`?[ \t]+/[ \t]+`?"
+         r"(?!(?:arm64|amd64|x86|debian|ubuntu|centos|fedora|alpine|firefox|chrome|safari|edge|premium|growth"
+         r"|enterprise|business|q[1-4]|api-v|v[0-9])[\w.-]*`?[.,;)]?(?:\s|<|\Z))"
          r"(?P<secret>(?=[^\s`]{0,40}[0-9])(?=[^\s`]{0,40}[a-z])[^\s`/]{6,40}?)`?"
          r"(?=[.,;)]?(?:\s|<|\Z))"),
         ("door-code-stated", "i", "a door's, a gate's or a lock's code of four to eight digits after its name "
@@ -2088,13 +2117,16 @@ def redaction_patterns():
          "`code for the filament storage lock is …`, "
          "`deurcode werkplaats: …`, `toegangscode van …: …`, `kód ke dveřím …: …`, `Přístupový kód …: …`, "
          "`アクセスコード: …`",
-         r"(?#needs:code|kód|コード)(?:code(?:" + "|".join("(?<=%scode)" % word for word in (
-             "tur", "tür", "tuer", "deur", "toegangs", "zugangs", "schloss", "garage", "garagen", "poort"))
-         + r"|(?<![a-z]code) for the [^\n:]{0,40}?(?:door|gate|lock|keypad|alarm|locker))"
-         r"|kód ke dveřím|přístupový kód|アクセスコード|ドアコード|暗証コード)(?![a-z])[^\n:]{0,50}?"
-         r"(?:[ \t](?:is|ist|je|es|est|é|was)[ \t]+|:[ \t]*|は[ \t]*)[\"'`]?"
-         r"(?!(?P<door_digit>[0-9])(?P=door_digit){3,7}(?![0-9])|(?:1234|12345|123456|0000)(?![0-9]))"
-         r"(?P<secret>[0-9]{4,8})(?![0-9a-z]|[.,:/][0-9])"),
+         r"(?#needs:code|kód|kod do|codice|código|コード)(?:code(?:" + "|".join("(?<=%scode)" % word for word in (
+             "tur", "tür", "tuer", "tor", "deur", "toegangs", "zugangs", "schloss", "garage", "garagen", "poort"))
+         + r"|(?<![a-z]code) for the [^\n:]{0,40}?(?:door|gate|lock|keypad|alarm|locker)"
+         r"| de la porte| du portail)"
+         r"|kód ke dveřím|přístupový kód|kod do drzwi|codice del portone|codice della porta|código de la puerta"
+         r"|código do portão|アクセスコード|ドアコード|暗証コード)(?![a-z])[^\n:]{0,50}?"
+         r"(?:[ \t](?:is|ist|lautet|je|jest|es|est|é|è|was)[ \t]+|:[ \t]*|は[ \t]*)[\"'`]?"
+         r"(?!(?P<door_digit>[0-9])(?P=door_digit){3,7}(?![0-9])|(?:1234|12345|123456|0000)(?![0-9])"
+         r"|(?:19|20)[0-9]{2}(?![0-9]))"  # (not a year: `Der Garagencode ist 2024 geändert worden`)
+         r"(?P<secret>[0-9]{4,8})(?![0-9a-z-]|[.,:/][0-9])"),
         ("pushover-token", "i", "a Pushover application token (30 small letters and digits) after Pushover's name",
          r"(?#needs:pushover)pushover(?<![a-z]pushover)(?![a-z])[^\n]{0,60}?(?<![a-z0-9])"
          r"(?P<secret>(?=[a-z]{0,29}[0-9])(?=[0-9]{0,29}[a-z])[a-z0-9]{30})(?![a-z0-9])"),
@@ -2881,9 +2913,10 @@ def redaction_patterns():
          r"|[^,()\s][^,()\n]{0,200}?(?:\([^()\n]{0,200}\))?)\s{0,20},\s{0,20}"
          r"(?:\"(?P<secret>[^\"\n]{6,})\"|'(?P<secret2>[^'\n]{6,})')"),
         ("signing-key-literal", "", "jwt.sign / jwt.encode / createHmac / hmac.new / Paytm's "
-         "generateSignature and verifySignature (…, 'literal key')",
+         "PaytmChecksum.generateSignature and .verifySignature (…, 'literal key')",
          _after_call(r"jwt\.sign", r"jwt\.encode", r"JWT\.encode", r"jwt\.verify", r"jwt\.decode", r"JWT\.decode",
-                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString", "generateSignature", "verifySignature")
+                     "createHmac", r"hmac\.new", r"hmac\.New", "SignedString", r"PaytmChecksum\.generateSignature",
+                     r"PaytmChecksum\.verifySignature")
          + r"""(?:[^\n]{0,200}?(?:,[ \t]*|\[\]byte\()|\s{0,40}\{[^{}()]{0,300}(?:\([^()\n]{0,40}\)[^{}()]{0,300}){0,4}\}\s{0,40},\s{0,40})"""
          # (the payload an object literal over lines: `jwt.sign(\n  { sub: …, jti: crypto.randomUUID() },\n  '…'`)
          r"""(?:"(?P<secret>[^"\n]{6,})"|'(?P<secret2>[^'\n]{6,})')"""),
@@ -3014,7 +3047,7 @@ def redaction_patterns():
          r"|(?!0x[0-9a-f]+(?![a-z0-9]))(?=[a-z0-9]{0,23}[a-z]{2})(?=(?:[a-z]*[0-9]){2})[a-z0-9]{8,24})"  # (not a hex
          r"(?=[\"'`]?[.,;:)!]?(?:\s|\Z))"  # literal: `bad password.  Logon ID: 0xAF03AF9D`)
          # (or right after the word: three letters or more and two digits or more, eight to 24 in all)
-         r"|(?:(?<![\w-])(?:password(?:nya)?|passwort|pw|pwd|şifresi|senha|sandi(?:nya)?|contraseña|contra)"
+         r"|(?:(?<![\w-])(?:password(?:nya)?|passwort|pw|pwd|şifresi|senha|sandi(?:nya)?|contraseña|(?<=la )contra)"
          r"|(?<![\w-])(?:heslo|hasło|wachtwoord|lösenord|passord|adgangskode|salasana|jelszó|geslo)"
          r"|비번|비밀번호|密[码碼]|パスワード|পাসওয়ার্ড(?:[ \t]+হলো)?|මුරපදය|پاس ورڈ|கடவுச்சொல்)[ \t]+[\"'`]?"
          r"(?!(?:hash|field|column|policy|reset|length|change|manager|store|vault|file|entry|prompt|input|version"
@@ -3850,7 +3883,7 @@ def redaction_patterns():
          r"[\"']?[ \t]*[:=][ \t]*"
          r"|(?<![\w-])[\w.-]*[a-z]Pin(?:Code)?="  # (a name in camel case before `=`: `AdminExitPin=…`, `x.adminPin=…`)
          r"|(?<![\w-])(?i:setx)[ \t]+(?:/[A-Za-z][ \t]+)?[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (`setx NAME "…"`)
-         r"|(?:(?<![\w-])|(?<=[a-zäöü]-))(?:PIN|Pin|PUK|[Pp]asscode|PASSCODE|[Aa]ccess code|[Pp]incode)"
+         r"|(?:(?<![\w-])|(?<=[a-zäöü]-))(?:PIN|Pin|PUK|[MT]PIN|mPIN|[Pp]asscode|PASSCODE|[Aa]ccess code|[Pp]incode)"
          r"(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
          r"(?:[ \t]+(?:is|was|ist|lautet|es|est|é|è|är|er|είναι)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
          # (a quoted key's too, its value quoted: `"pin": "…"`, `"pin"=>"…"`; not `"pin": 1718000000`)
@@ -3864,7 +3897,7 @@ def redaction_patterns():
          r"(?![^\n:]{0,80}?(?i:timeout|length|attempt|retr|tries|ticket|digit|ψηφί|chiffre|polic|expir|(?<!ac)count"
          r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
          r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking|ttl|cach|duration|mode|index"
-         r"|interval|delay))[^\n:]{1,80}?"
+         r"|interval|delay|flow|release|screen|feature|rollout|sprint))[^\n:]{1,80}?"
          r"(?:[ \t](?:is|lautet|är|er|είναι|é|è|ist|jest|set to)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
          r"|:[ \t]*)"
          r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
@@ -3933,7 +3966,7 @@ def redaction_patterns():
          r"(?#needs:buildconfigfield|resvalue|<string name=)(?:(?:buildconfigfield|resvalue)\([ \t]*[\"']\w+[\"'][ \t]*,[ \t]*"
          r"[\"'][a-z0-9_]*(?:secret|password|passwd|token|api_?key|private_?key|psk)"
          r"(?![a-z0-9_]*(?:endpoint|url|uri|host|ttl|millis|seconds|timeout|expiry|type|name|header))[a-z0-9_]*[\"'][ \t]*,[ \t]*"
-         r"[\"'](?:\\[\"'])?|<string[ \t]+name=\"(?![a-z0-9_.]*(?:forgot|show|hide|enter|invalid|wrong|incorrect"
+         r"[\"'](?:\\[\"'])?|<string[ \t]+name=\"(?![a-z0-9_.]*(?:forgot|enter|invalid|wrong|incorrect"
          r"|expired|mismatch|error|label|hint|title)[a-z0-9_.]*\")[a-z0-9_.]*(?:secret|password|passwd|token|apikey|api_key|presharedkey"
          r"|psk)(?![a-z0-9_.]*(?:label|hint|title|desc|prompt|message|text|error|summary|help|caption))"
          r"[a-z0-9_.]*\">(?:&quot;)?)(?P<weak>[^\"'<&\\\s][^\"'<&\\]{5,200}?)(?=(?:\\[\"']|&quot;)?[\"'<])"),
@@ -7214,7 +7247,9 @@ def redact_rows(text):
                 whole = whole_value_end(text, start, end, name)  # (0 unless the row cut a secret short)
                 end = whole or end
                 value = text[start:end]
-                if is_stand_in_value(value, name, placeholder) or is_passed_on(text, start, end) or (
+                if "\\" in value:  # (what escaped quotes enclose stands for a secret the same: `\"$TOKEN\"`)
+                    value = value.replace("\\\"", "").replace("\\'", "")
+                if not value or is_stand_in_value(value, name, placeholder) or is_passed_on(text, start, end) or (
                         sealed and in_sealed_document(text, lowered, start)) or (
                         in_arn(lowered, start)) or (
                         named_public(lowered, start, firebase)) or (

@@ -3098,7 +3098,7 @@ issue("prose-simple-password", "chat", "oye el usuario es hzielinski y la contra
       "la contra ")
 issue("prose-simple-password", "prose", "> **Password:** {v}", rand(LOWER, 5) + "_" + rand(DIGITS, 4), "**Password:** ")
 issue("prose-password", "prose", "wachtwoord van de printserver (mk419.example.internal) is {v}",
-      rand(LOWER, 4) + "-" + rand(LOWER, 8) + "-" + rand(DIGITS, 4), ") is ")
+      rand(LOWER, 4) + "-" + rand(LOWER, 8) + "-" + rand("3456789", 1) + rand(DIGITS, 3), ") is ")
 issue("snmp-community-value", "cli", 'Add-PrinterPort -Name "IP_10.0.0.5" -SNMP 1 -SNMPCommunity "{v}"', rand(LOWER, 5)
       + rand(DIGITS, 3), '-SNMPCommunity "')
 BENIGN += ["the password for web-server-01 is in vault", "the password for build-agent-12 is in vault",
@@ -3108,3 +3108,22 @@ BENIGN += ["the password for web-server-01 is in vault", "the password for build
            "barcode for the door: 99812", "door code: see the wiki", "Secret: ********",
            "Translator(\"en\")", "DeepL glossary for the client: see glossaries/es.tsv",
            "votamos contra la propuesta2024 ayer", "heslo k wifi je v trezoru"]
+issue("android-build-secret", "config", '<string name="show_password_default">{v}</string>', mixed(8) + "!" + rand(DIGITS, 4),
+      '<string name="show_password_default">')
+issue("pin-stated", "prose", "MPIN: {v}", rand("3456789", 6), "MPIN: ")
+issue("door-code-stated", "chat", "codice del portone: {v}", rand("3456789", 6), "portone: ")
+issue("door-code-stated", "chat", "Garagentorcode lautet {v}", rand("3456789", 6), "lautet ")
+issue("payment-salt", "config", "PAYU_SALT={v}", mixed(9) + "7", "PAYU_SALT=")
+issue("one-time-code-bypass", "code", 'DEFAULT_OTP = "{v}"', rand("3456789", 6), 'DEFAULT_OTP = "')
+issue("yandex-translate-key", "vendor", "lookup?key={v}&lang=en-ru", "dict.1.1.20170301T101010Z." + rand(HEX, 16) + "."
+      + rand(HEX, 40), "lookup?key=")
+BENIGN += ["DeepL API key rotated last week; request_id=3f2a9c1e-7b4d-4e8a-9c21-5d6e7f8a9b0c",
+           "password auth is disabled on jenkins-master-02", "Probamos la app contra postgres16 y mysql80",
+           "admin tools: amd64 / arm64v8", "Der Garagencode ist 2024 geändert worden", "access code expiry is 20251231",
+           "static OTP 10000 ms timeout", 'verifySignature(payload, header, "sha256")',
+           "git cat-file -p 1/3f786850e387550fdab836ed7e6dc881de23001b",
+           'new TenantClient("3f2a9c1e-7b4d-4e8a-9c21-5d6e7f8a9b0c")',
+           "ModernMT memory id 0000000A-0000000B-0000000C-0000000D-000E imported",
+           "MERCHANT_SALT = settings.PAYU_SALT_V2", "Tests:       331 passed, 331 total\nPASS  src/components/Button.test.tsx",
+           'M551 P"reprap"  ; default, means no password', 'password = "\\"\\""', "open -u https://example.com/search?q=a,b",
+           "MPIN flow: 202405 release", "mysql -u root -p shop_orders_2024 < dump.sql"]
