@@ -848,14 +848,10 @@ _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|
                   + r")(?![A-Za-z0-9]))")
 
 
-# A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
-# digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
-# the sentence never reads as one, or three or more words joined with a number; an e-mail
-# address, a path, a key's file, a NAME=… or the password manager 1Password is not one.
 # Words of a host's, a service's or a build's name, that a passphrase of two words and a
-# number joined by hyphens (`dijk-kabouter-6168`) is not made of (`web-server-01`).
+# number joined by hyphens (`dijk-kabouter-6168`) is not made of (`web-server-101`).
 _NOT_PASSPHRASE_WORDS = (
-    "ops|dev|prod|test|stage|staging|build|release|server|srv|app|api|web|www|jira|ticket|net|com|org|config|docs"
+    "ops|dev|prod|test|staging|build|release|server|srv|app|api|web|www|jira|ticket|net|com|org|config|docs"
     "|auth|service|svc|node|host|db|data|worker|agent|pool|runner|cluster|vm|box|edge|core|gateway|proxy|cache"
     "|queue|backup|mail|smtp|ftp|vpn|lab|rack|site|zone|region|east|west|north|south|eu|us|team|project|user"
     "|group|job|task|step|stage|sprint|bug|issue|fix|feature|hotfix|patch|version|rc|beta|alpha|sample|example"
@@ -865,6 +861,11 @@ _NOT_PASSPHRASE_WORDS = (
     "|ubuntu|debian|alpine|centos|fedora|rocky|alma|rhel|windows|macos|android|ios")
 
 
+# A secret in prose (after a password word, typed at a prompt): 8 to 64 characters with a
+# digit and a symbol, or a digit and both cases and 10 characters or more, so a word of
+# the sentence never reads as one, or three or more words joined with a number (or two with
+# three or four digits); an e-mail address, a path, a key's file, a NAME=… or the password
+# manager 1Password is not one.
 def _prose_secret(inside):
     """_PROSE_SECRET; `inside`: a comma or a semicolon may stand inside the value, between two
     of its characters, when the value holds a password's symbol and what follows is no list's
@@ -2114,9 +2115,9 @@ def redaction_patterns():
          r"(?=[.,;)]?(?:\s|<|\Z))"),
         ("door-code-stated", "i", "a door's, a gate's or a lock's code of four to eight digits after its name "
          "in a compound word or another language (access-code-digits has the rest): `Türcode …: …`, "
-         "`code for the filament storage lock is …`, "
+         "`code for the filament storage lock is …`, `Garagentorcode lautet …`, `le code de la porte est …`, "
          "`deurcode werkplaats: …`, `toegangscode van …: …`, `kód ke dveřím …: …`, `Přístupový kód …: …`, "
-         "`アクセスコード: …`",
+         "`codice del portone: …`, `kod do drzwi: …`, `アクセスコード: …`; not a year",
          r"(?#needs:code|kód|kod do|codice|código|コード)(?:code(?:" + "|".join("(?<=%scode)" % word for word in (
              "tur", "tür", "tuer", "tor", "deur", "toegangs", "zugangs", "schloss", "garage", "garagen", "poort"))
          + r"|(?<![a-z]code) for the [^\n:]{0,40}?(?:door|gate|lock|keypad|alarm|locker)"
@@ -3034,7 +3035,8 @@ def redaction_patterns():
          "`password for the test VM: monkey123`, `Veritabanı şifresi: coffee9850`, `Hasło: …`, `mdp : …`, "
          "a name and a date (`new pw is ananya.03031971`), letters and digits mixed (`7hunderc00k1344`); "
          "or right after the word, with three letters and two digits or more (`wifi 비번 negevlitho59 에요`, "
-         "`Wi-Fi 密碼 probemango30`, `senha 86059754`, `şifresi hb8uf6pg`, `passwordnya …`), not a word of "
+         "`Wi-Fi 密碼 probemango30`, `senha 86059754`, `şifresi hb8uf6pg`, `passwordnya …`, `heslo …`, "
+         "`la contra …`, `পাসওয়ার্ড হলো …`, `මුරපදය …`), not a word of "
          "what passwords have (`password hash2024`)",
          r"(?#needs:assw|asło|heslo|achtwoord|ösenord|assord|adgangskode|salasana|jelszó|geslo|şifre|mdp|contra|pw|senha|sandi|비번|비밀번호|密码|密碼|パスワード|পাসওয়ার্ড|මුරපදය|پاس ورڈ|கடவுச்சொல்)"
          r"(?:(?:assword|asswort|(?<![\w-])mdp|(?<![\w-])pw|asło|şifre(?:si)?|contraseña)(?![\w-])(?!\(credentialsid)"
@@ -3877,7 +3879,7 @@ def redaction_patterns():
          r"(?=[\"'`]?[.,;)]?(?:\s|\Z))"),
         ("pin-stated", "", "a PIN of six to twelve digits after its name: `PIN …`, `voicemail PIN is …`, "
          "`PIN-Code: …`, `pin: …`, `\"pin\": \"…\"`, `partition-pin = …`, `setx CERT_PIN \"…\"`, "
-         "`PUK from the carrier portal: …`, a few words between: `Die PIN für das Zertifikat lautet …`",
+         "`PUK from the carrier portal: …`, `MPIN: …`, a few words between: `Die PIN für das Zertifikat lautet …`",
          r"(?#needs:PIN|Pin|pin|asscode|ASSCODE|ccess code|PUK|暗証番号|incode)"
          r"(?:(?<![\w-])PUK[^\n:]{0,40}?:[ \t]*|(?<![\w-])[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?"
          r"[\"']?[ \t]*[:=][ \t]*"
