@@ -849,9 +849,11 @@ _KEY_FILE_NAME = (r"(?![^\s'\"`,;()<>]{1,60}\.(?:p8|p12|pfx|pem|key|crt|cer|der|
 
 
 # Words of a host's, a service's or a build's name, that a passphrase of two words and a
-# number joined by hyphens (`dijk-kabouter-6168`) is not made of (`web-server-101`).
+# number joined by dots or hyphens (`kawa.lumiere.2111`, `dijk-kabouter-6168`) is not made of
+# (`release.notes.24`, `web-server-101`).
 _NOT_PASSPHRASE_WORDS = (
     "ops|dev|prod|test|staging|build|release|server|srv|app|api|web|www|jira|ticket|net|com|org|config|docs"
+    "|local|internal|corp|lan"
     "|auth|service|svc|node|host|db|data|worker|agent|pool|runner|cluster|vm|box|edge|core|gateway|proxy|cache"
     "|queue|backup|mail|smtp|ftp|vpn|lab|rack|site|zone|region|east|west|north|south|eu|us|team|project|user"
     "|group|job|task|step|stage|sprint|bug|issue|fix|feature|hotfix|patch|version|rc|beta|alpha|sample|example"
@@ -896,9 +898,8 @@ def _prose_secret(inside):
             # (or three or more words joined, a number on the last: `lemon.pickle.saffron2`)
             r"|(?=[A-Za-z][a-z]{2,11}(?:[._-][a-z]{3,12}){2,6}[._-]?[0-9]{1,4}(?![^\s'\"`,;()<>.:!?‘’“”„«»」]))"
             # (or two words and a number, each after a dot, ending the value: `kawa.lumiere.2111`,
-            r"|(?=(?!(?:ops|dev|prod|test|build|release|server|app|api|web|jira|ticket|net|com|org|config|docs|auth"
-            r"|service|svc|node|host|db|data)\.)[A-Za-z][a-z]{2,11}\.(?!(?:jira|ticket|server|build|release|prod|test"
-            r"|dev|service|host|node|local|internal|corp|lan)\.)[a-z]{3,12}\.(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{2,4}"
+            r"|(?=(?!(?:" + _NOT_PASSPHRASE_WORDS + r")\.)[A-Za-z][a-z]{2,11}\.(?!(?:" + _NOT_PASSPHRASE_WORDS
+            + r")\.)[a-z]{3,12}\.(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{2,4}"
             r"(?=[.,;:)!?'\"`]?(?:\s|\Z)))"  # (not a year, `release.notes.2024`, nor a host's name)
             # (or two words and a number of three or four digits, a hyphen or an underscore between:
             # `dijk-kabouter-6168`; no host's, service's nor build's words, `web-server-101`; not a
