@@ -4199,6 +4199,10 @@ _PLACEHOLDER_VALUE = (
     r"|.*<[a-z][a-z0-9 _-]*>.*|.*[-_.:]<[a-z0-9][a-z0-9 _.-]*|(?:String|Int|Long|Boolean|Bool|str|int)\?"
     r"|.{0,16}(?:\.\.\.|…|x{3,}|X{3,}|[*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
+    r"|\[(?i:secret|password|token|key|value|hidden)\]?"  # a log's mask in brackets: `?token=[secret]`
+    r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*\(.*|(?:SecretStr|SecretBytes|SecureString)\(.*"  # a
+    # method's call, a type's (`dbutils.secrets.get(scope=…, key=…)`, `SecretStr(settings.openai_api_key)`)
+    r"|[A-Za-z]:\\[^\s\\\"']+(?:\\[^\s\\\"']+)*"  # a Windows path (`-privatekey=D:\keys\edi.ppk`)
     r"|%\{[^}\s]*\}.*|<[A-Za-z][A-Za-z_-]*"  # a Java property's `%{idp.home}/…`; `<stored in keychain>`'s first word
     r"|%%[A-Za-z_][A-Za-z0-9_.]*%%"  # a template's `%%PASSWORD%%`
     r"|[A-Za-z_][A-Za-z0-9_.-]*:/(?:etc|run|var|home|opt|usr|srv|mnt|secrets|credstore)/\S*"  # where systemd loads a
@@ -4556,6 +4560,13 @@ def redaction_regexes():
         made["setting_between"] = re.compile(r"(?:^|\s)[A-Za-z_][A-Za-z0-9_]*=")
         made["request_line"] = re.compile(r"(?:GET|POST|PUT|HEAD|DELETE|PATCH|OPTIONS) /[^\s\"]*\Z")
         made["subscript"] = re.compile(r"[A-Za-z_][\w.]*\[(?:[\"']|\Z)")
+        made["kept_joiner"] = re.compile(  # (without_invisible)
+            "(?<=[\u0600-\u06ff\u0750-\u077f\u0900-\u0dff])[\u200c\u200d](?=[\u0600-\u06ff\u0750-\u077f\u0900-\u0dff])"
+            "|(?<=[\u2190-\u2bff\U0001f000-\U0001faff])\ufe0f(?![\ufe00-\ufe0f])")
+        made["new_sentence"] = re.compile(r"[a-z0-9)][.!?][ \t]+[A-Z][a-z]+[ \t]+\Z")  # (named_otherwise)
+        made["denied_after"] = re.compile(  # a word after a value that says it is none: `… (no secret shown)`
+            r"[ \t]*\((?:not|no|kein|keine|nicht)[ \t]+(?:es[ \t]+)?(?:(?:a|an|the|una|un)[ \t]+)?"
+            r"(?:secret|clave|key|password|credential)(?![a-z])")
         made["named_id"] = re.compile(  # (not a secret's or a session's `id`: Nomad's `Secret ID`, `session_id`)
             r"(?:(?<![a-z])(?:product|deployment|sandbox|client|tenant|object|account|project|workspace"
             r"|subscription|device|request|trace|correlation|credentials?)[ _-]?id|(?<![a-z])cert(?:ificate)?[ \t]+serial)"
@@ -6301,6 +6312,55 @@ _COLLECTION_WORDS = frozenset(("assets", "videos", "users", "items", "orders", "
                                "messages", "playlists", "tracks", "albums", "posts", "pages", "issues", "tickets"))
 
 
+# What a key or a token is when a word glued to its name or right before it says so: a
+# record's (`ListingKey`, `orderKey`, `idempotency_key`, `cart token`), a page's or a
+# stream's place (`resumeToken`), an experiment's (`EXPERIMENT_KEY`), a partition's.
+_RECORD_KEY_QUALIFIERS = ("listing", "order", "idempotency", "experiment", "resume", "resumption", "page", "cart",
+                          "partition")
+# A signature's kind that the word before it names: a test's, a debug file's.
+_SIGNATURE_KINDS = ("fixture", "pdb", "test", "sample", "example", "dummy")
+
+
+def named_otherwise(text, lowered, near, start, end):
+    """True when the credential word `near` names the run text[start:end] as something
+    else than a secret: a session's id in a log's prose (`session <hex> closed`, `Session
+    ID: …`; not a name, `FASTLANE_SESSION`, nor `session: …`, a tool's output of its token);
+    a word the writer denies (`Secret ID (not the value!): …`, `key id (not secret): …`,
+    `… (no secret shown)` after it); a signature that is public by its make (DER's `MEUC…`,
+    an on-chain `0x…`), a test's, or one computed to check a message (`signature ok:
+    computed=…`); a record's key or token (_RECORD_KEY_QUALIFIERS); a key every browser loads
+    (`KAKAO_JS_KEY`, a script's `snippet.js?key=`); an auth's response; an integration's
+    public key id (DocuSign's UUID, Duo's `DI…`); a Vault token's accessor; a secret's volume
+    in a kubelet's log (`kubernetes.io/secret/<pod uid>-…`)."""
+    word, between = near.group(), lowered[near.end():start]
+    before = lowered[max(0, near.start() - 24):near.start()]
+    if _redaction_regexes["new_sentence"].search(text, near.end(), start):
+        return True  # the word ends a sentence, the run's is another: `… sk.* tokens stay server-side. Style <id>.`
+    if word == "session" and before[-1:] in ("", " ", "(", "\t", "\n") and between in (" ", " id ", " id: "):
+        return True
+    if before.endswith(("(not ", "(no ", "(kein ", "(keine ", "(nicht ", "not a ", "(not a ")) or any(
+            denial in between for denial in ("(not the value", "(not secret", "(not a secret", "(kein secret")):
+        return True
+    if _redaction_regexes["denied_after"].match(lowered, end):
+        return True
+    if word == "signature" and (text.startswith(("MEUC", "MEQC", "MEYC"), start) or (
+            lowered.startswith("0x", start) and set(lowered[start + 2:end]) <= _HEX) or before.rstrip(
+                " _-").endswith(_SIGNATURE_KINDS) or between.rstrip(" =:\"'").endswith(("computed", "expected"))):
+        return True
+    qualifier = before.rstrip(" _.-")
+    if word in ("key", "token") and (qualifier.endswith(_RECORD_KEY_QUALIFIERS) or (
+            word == "key" and qualifier.endswith(("_js", " js", "javascript")) or lowered.endswith(".js?key=", 0, start))):
+        return True
+    if word == "auth" and lowered.startswith(" response", near.end()):
+        return True  # (`Aadhaar auth response: ret=y txn=… code=…`)
+    if word == "key" and qualifier.endswith("integration") and (
+            _redaction_regexes["uuid"].fullmatch(text, start, end) or (
+                end - start == 20 and text.startswith("DI", start) and text[start:end].isupper())):
+        return True
+    return lowered[max(0, start - 10):start].rstrip(" :=\"'(").endswith("accessor") or lowered.endswith(
+        "kubernetes.io/secret/", 0, start)
+
+
 def named_value_span(text, lowered, start, end, near, beside, window):
     """The span of the generated value after the credential word, id or prefix `near`
     (inside the run when the name runs into it), or None when it is no secret: hex that is
@@ -6346,11 +6406,14 @@ def named_value_span(text, lowered, start, end, near, beside, window):
                 text, start, end)):
         return None  # an object's id named right before it: `… NOTION_TOKEN is shared with the database <hex>`,
         # `1Password item <id> in vault <id>`
+    segments = lowered[start:end].split("/")
+    longest = segments.index(max(segments, key=len))
     if (lowered[start - 1:start] == "/" and "://" in whole_word(lowered, start, end) or near.start() == start
             and lowered.startswith("://", start - 3)) and "?" not in lowered[start:end] and (
-            lowered[:end].rpartition("/")[0].rpartition("/")[2] in _COLLECTION_WORDS):
-        return None  # an API's host names it, and the path ends in a resource's id: `https://api.mux.com/video/v1/
-        # assets/<id>` (not a key the path ends in: `…/integrations/deploy/prj_…/<key>`)
+            (segments[longest - 1] if longest else lowered[:start].rstrip("/").rpartition("/")[2]) in _COLLECTION_WORDS):
+        return None  # an API's host names it, and the path's longest segment is a resource's id after its
+        # collection: `https://api.mux.com/video/v1/assets/<id>`, `…/api/v2/assets/<id>/data.json` (not a key
+        # the path ends in: `…/integrations/deploy/prj_…/<key>`)
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():
@@ -6463,6 +6526,20 @@ def whole_word(text, start, end):
     return text[first:last]
 
 
+def is_key_fingerprint(lowered, line, start, end):
+    """True when the run lowered[start:end] is a key's fingerprint in hex, of any case: under
+    gpg's listing of a key (`pub   ed25519 2025-01-07 [SC]`, `sec`, `sub`, `ssb`), or after a
+    label on its line that names a fingerprint (`GPG fingerprint of the release key: …`)."""
+    if end - start not in (40, 64) or not set(lowered[start:end]) <= _HEX:
+        return False
+    said = lowered[line:start]
+    if not said.strip() and line > 0:
+        above = lowered[lowered.rfind("\n", 0, line - 1) + 1:line - 1].split()
+        return len(above) >= 3 and above[0] in ("pub", "sec", "sub", "ssb") and above[2][:2] in ("19", "20")
+    label = said.rpartition("fingerprint")[2]
+    return "fingerprint" in said and label.rstrip(" \t:=\"'").count(":") == 0 and "=" not in label.rstrip(" \t=")
+
+
 def credential_spans(text, lowered):
     """Spans of the generated-looking runs that start within _NEAR_CHARS after a credential
     word, a credential id or an earlier redaction (on the same line), or right after a
@@ -6563,6 +6640,8 @@ def credential_spans(text, lowered):
         if public.search(lowered, max(window, start - 16), start + 8) or (
                 lowered.rfind("-----begin", 0, start) > lowered.rfind("-----end", 0, start)):
             continue  # a public key, a fingerprint, a digest, a certificate: `ssh-ed25519 AAAA…`
+        if is_key_fingerprint(lowered, line, start, end):
+            continue
         if is_sealed_or_named_id(text, lowered, line, start, end, near, sealed):
             continue
         if near is not None and lowered.startswith("://", start - 3) and _redaction_regexes["variable"].search(
@@ -6595,6 +6674,8 @@ def credential_spans(text, lowered):
                 if span is not None:
                     spans.append(span)
                 continue
+        if not beside and named_otherwise(text, lowered, near, start, end):
+            continue
         span = named_value_span(text, lowered, start, end, near, beside, window)
         if span is not None:
             spans.append(quoted_whole(text, span))
@@ -7654,8 +7735,11 @@ def is_user_and_password(decoded):
     (`{"event":"deploy",…}` is data), and a password with no space that looks random
     (looks_random)."""
     user, colon, password = decoded.partition(":")
-    if any(c in decoded for c in "|&,;") or user.lower() in ("cursor", "arrayconnection", "offset", "page"):
-        return False  # fields of a cursor or a record: `ts:1718438003|id:39904`, `cursor:v2:…`
+    if any(c in decoded for c in "|&,;") or user.lower() in ("cursor", "arrayconnection", "offset", "page", "urn"):
+        return False  # fields of a cursor or a record: `ts:1718438003|id:39904`, `cursor:v2:…`, a URN
+    if password.startswith("//") or ("." in user and password.partition("$")[0].isdigit() and password.count("$") == 2):
+        return False  # a URL (Webex's `ciscospark://us/ROOM/…`), a host's port and ids (Elastic's cloud id:
+        # `<host>:443$<uuid>$<uuid>`)
     return bool(colon and 0 < len(user) <= 64 and not any(c.isspace() or c in '/"{}[]' for c in user)
                 and not any(c.isspace() for c in password) and looks_random(password))
 
@@ -8265,6 +8349,22 @@ def redacted_values(original, redacted):
     return values
 
 
+def without_invisible(text):
+    """`text` without its invisible characters (invisible_characters), but for those that
+    are part of its writing: a zero-width non-joiner or joiner between two letters of a
+    script that joins (Persian's `کاوه\u200cنگار`, Hindi's, Sinhala's) and one emoji's
+    presentation selector right after it (`⭐\ufe0f`). Neither can split an ASCII token, and
+    one alone carries nothing hidden."""
+    if "\u200c" not in text and "\u200d" not in text and "\ufe0f" not in text:
+        return text.translate(invisible_characters())
+    redaction_regexes()
+    pieces, kept = [], 0
+    for joiner in _redaction_regexes["kept_joiner"].finditer(text):
+        pieces.append(text[kept:joiner.start()].translate(invisible_characters()) + joiner.group())
+        kept = joiner.end()
+    return "".join(pieces) + text[kept:].translate(invisible_characters())
+
+
 def redact_text(text, _decoding=False):
     """Return (text with every secret replaced by REDACTED, number of secrets replaced).
 
@@ -8276,7 +8376,7 @@ def redact_text(text, _decoding=False):
     if not text:
         return text, 0
     if not text.isascii():
-        text = text.translate(invisible_characters())
+        text = without_invisible(text)
     total = 0
     for redaction_pass in ((redact_rows, redact_generated, redact_environment_secrets, redact_user_patterns)
                            if _decoding else
