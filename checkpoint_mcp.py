@@ -567,7 +567,7 @@ _EMPTY_NT_HASH = "31d6cfe0d16ae931b73c59d7e0c089c0"
 _EMPTY_LM_HASH = "aad3b435b51404eeaad3b435b51404ee"
 
 
-_SECRET_KEY_PREFIXES = ("api", "access", "auth", "private", "secret", "master", "account", "signing",
+_SECRET_KEY_PREFIXES = ("api", "access", "auth", "authorization", "private", "secret", "master", "account", "signing",
                         "encryption", "license", "client", "app", "admin", "service", "storage",
                         "subscription", "consumer", "preshared", "hmac", "pass", "merchant")  # (M-Pesa's, a tracker's `passkey`)
 
@@ -643,7 +643,8 @@ _NAME_SUFFIX = (
     r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
-    r"|password|confirm|confirmation|again|repeat|[0-9]{1,3}|v[0-9]{1,3}|[abc](?![a-z0-9]))"
+    r"|password|confirm|confirmation|again|repeat|word|phrase|[0-9]{1,3}|v[0-9]{1,3}|[abc](?![a-z0-9]))"  # (Skrill's
+    # `SECRET_WORD`)
     r"|(?i:incleartext|cleartext|plaintext)(?![a-z0-9])"  # (.NET's `PasswordInClearText = "…"`)
     r"|Confirm(?:ation)?|Again|Repeat"
     r"|_(?![A-Za-z0-9_])){1,3})?"  # (and a C++ member's trailing `_`: `password_ = "…"`)
@@ -781,6 +782,8 @@ _NOT_A_USER = r"(?:sha(?:1|224|256|384|512)|md5|image|key|type|name|id|test|foo|
 # One two-factor backup code: eight digits (`9417 7116`, `4479-1733`) or two groups of letters
 # and digits (`a1b2c-3d4e5`).
 _BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|(?=[a-z-]{0,10}[0-9])[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
+# (and in a list after one: a code of letters alone too, `iise-mdmd`)
+_MORE_BACKUP_CODE = r"(?:[0-9]{4}[ -]?[0-9]{4}|[a-z0-9]{4,5}-[a-z0-9]{4,5})(?![\w-])"
 
 
 # One two-factor recovery code alone after its label: letters and digits in two to five groups of four
@@ -970,9 +973,9 @@ _ASSIGNED_VALUE = (
     # ending its line or, after `=`, a connection string's `;` or its quote)
     r"(?:[ \t]*(?::=|=|:)[ \t]*(?:&[a-z0-9_-]+[ \t]+)?(?P<weak3>(?=[^\s'\"`]{0,63}[)\]}>,;][^\s'\"`])" + _BRACKETED_VALUE + ")"
     + r"|=(?P<weak5>(?![^\s'\"`;]{0,200}\w\([^()\s]{0,200}\))[^\s'\"`;,&|]{0,200}[)\]}][^\s'\"`;,&|()]{1,200})(?=[;\"'])"
-    # (after a type too: pydantic's `api_key: str = "…"`, TypeScript's `apiKey: string = "…"`)
+    # (after a type too: pydantic's `api_key: str = "…"`, TypeScript's `apiKey: string = "…"`, Rust's `&str`)
     # (and after a type's word: Bicep's `param sqlAdminPassword string = '…'`, VBA's `Const DB_PWD As String = "…"`)
-    + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String)[ \t]*=|:=|=>|\|\|=|\?\?=|=|->(?=[ \t]*[\"'])"
+    + r"|[ \t]*(?::[ \t]*(?:str|SecretStr|Optional\[str\]|string|String|&(?:'static[ \t]+)?str)[ \t]*=|:=|=>|\|\|=|\?\?=|=|->(?=[ \t]*[\"'])"
     + r"|(?<![ \t]):|:(?!'[A-Za-z_]\w*'(?!\w))"  # (not psql's variable: `PASSWORD :'db_pw'`)
     + r"|(?<=[ \t])(?:[Aa]s[ \t]+)?(?:string|String|STRING|securestring)[ \t]*=(?=[ \t]*[\"']))"
     + r"[ \t]*(?:\[[ \t]*)?(?:(?:" + _QUOTED_VALUE + r")" + _CONCATENATED_REST
@@ -1047,7 +1050,9 @@ _STATED_CHAR = r"[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u304
 # What a code of digits opens or disarms (access-code-digits): an alarm, a safe, a door, a
 # keypad, a lock, a till's manager override, in the languages the save may be written in.
 _OPENED_BY_A_CODE = ("alarm|alarme|alarma|allarme|alarmanlage|safe|cofre|cassaforte|caja fuerte|tresor|door|gate|keypad"
-                     "|vault|lock|porta|puerta|portão|tür|override|installer|disarm|arming")
+                     "|vault|lock|porta|puerta|portão|tür|override|installer|disarm|arming"
+                     "|lockbox|key ?box|key ?cabinet|kasa|dolabı|kassaskåp|बॉक्स|तिजोरी")  # (a key's box or cabinet, Turkish'
+# `kasa` and `anahtar dolabı`, Swedish' safe, Hindi's box and safe)
 
 
 # What joins a secret's word to its value in prose: words between (a hundred characters at
@@ -1059,7 +1064,9 @@ _STATED_JOIN = (
     r"(?=[ \t:：是为為はを는은가이를을])"  # (the first character of any join below: a test, not one per join)
     # (spaces before the join bounded: a run of thousands after the word took seconds, tried from each place the
     # words between may end)
-    r"(?:[ \t]{0,16}[:：][ \t]*|[ \t]{1,16}(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|—|–)[ \t]+"
+    r"(?:[ \t]{0,16}[:：][ \t]*|[ \t]{1,16}(?:is|es|é|è|est|c'est|ist|lautet|är|er|era|jest|je|adalah|ialah|hi|हे|naar|to|là|thành|auf|είναι|este|és|ni|hija|huwa"
+    r"|ay(?![ \t]+(?:dapat|hindi|kailangan|mali|tama|nasa|para)(?![\w]))|—|–)[ \t]+"  # (Filipino's `ay`, not `… ay dapat
+    # may …`: what a password must have)
     r"(?:(?:now|still|just|jetzt|nu|maintenant|ora|agora|ahora|teraz|nyt)[ \t]+)?"
     r"|(?:是|为|為|は|を|는|은|가|이|를|을|：)[ \t]*|[ \t]{1,16}(?:هي|هو|היא|הוא|คือ)[ \t]+|(?<=पासवर्ड)[ \t]+|(?<=পাসওয়ার্ড)[ \t]+|(?<=ፓስወርድ)[ \t]+|(?<=🔑)[ \t]+|(?<=alasana on)[ \t]+(?:nyt[ \t]+)?"
     r"|[ \t]{1,16}(?=[!-~]{6,64}[ \t]+(?:입니다|이에요|예요|です|だよ|ነው)(?![\w-]))|[ \t]{1,16}(?=`|\((?![a-z]{3,12}(?:\.[a-z]{3,12})+\))))"
@@ -1184,7 +1191,8 @@ _CAMEL_KEY_NOT_SECRET = ("public", "primary", "foreign", "sort", "partition", "c
                          "device", "push", "query", "i18n", "translation", "react", "map", "dict", "index",
                          "unique", "storage", "local", "session", "state", "env", "config", "setting", "license",
                          "verification", "verify", "recipient", "correlation", "signing", "revision",
-                         "item", "list", "node", "column", "child", "parent", "element", "route", "tab", "option")
+                         "item", "list", "node", "column", "child", "parent", "element", "route", "tab", "option",
+                         "listing", "order", "resume")
 
 
 def _entries(entry, first=None):
@@ -1641,10 +1649,10 @@ def redaction_patterns():
          r"curl(?:\.exe)?(?=[ \t])" + _CLI_ARGS + r"""[ \t]-b[ \t]*\\?["']?"""
          r"""[^\s=;'"]+=(?P<secret>[^\s;'"]+)(?:;[ \t]*[^\s=;'"]+=(?P<secret2>[^\s;'"]+))?"""),
         ("xml-password", "i", "<password>…</password> (Maven settings.xml, NuGet, unattend.xml), any tag "
-         "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>, Evergreen's <pw>, a "
+         "whose name ends in one: <auth_pass>, <adminPassword>, <clientSecret>, <apiKey>, <credentials user=…>, Evergreen's <pw>, a "
          "line's `<Password_1_ ua=\"na\">` (Cisco SPA), a Wi-Fi profile's <keyMaterial>; "
          "in a CDATA section too",
-         r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|pswd|pw|api_?key"
+         r"<(?P<tag>(?:[a-z][a-z0-9_.:-]{0,40}?)?(?:password|passwd|passphrase|secret|token|pass|pwd|pswd|pw|api_?key|credentials?"
          r"|access_?key|secret_?key|presharedkey|psk|wpakey)(?:_[0-9]{1,3}_?)?|keymaterial|value(?=>[^<]*</value>\s*"
          r"(?:<plaintext>[^<]*</plaintext>\s*)?</[a-z]*password>))(?:[ \t][^>\n]*)?>"
          # (or in a CDATA section: `<password><![CDATA[…]]></password>`)
@@ -2056,7 +2064,8 @@ def redaction_patterns():
          r"[^\n]{0,60}?(?:\n[ \t]*){0,2}"
          r"(?<![\w-])(?P<secret>[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{4})(?![\w-])"),
         ("client-constructor-key", "", "the one literal a service's client is made with (`RevAiAPIClient(\"…\")`, "
-         "`FooClient('…')`, `new Translator(\"…\")`), when it looks generated",
+         "`FooClient('…')`, `new Translator(\"…\")`, keywords after it: `OddsApiClient(\"…\", region=\"eu\")`), when "
+         "it looks generated",
          r"(?#needs:Client(|Translator(|API(|Api()(?:Client|Translator|API|Api)"
          r"(?:(?<=[A-Za-z]Client)|(?<=[A-Za-z]Translator)|(?<=[A-Za-z]API)|(?<=[A-Za-z]Api))\("
          # (not a record's client given its id, `new TenantClient("<uuid>")`, nor a digest)
@@ -2064,7 +2073,9 @@ def redaction_patterns():
              "Tenant", "Order", "User", "Account", "Project", "Page", "Notion", "Document", "Item", "Record", "Session",
              "Job", "Task", "Resource", "Artifact", "Workspace", "Customer", "Invoice"))
          + r"[ \t]*(?![\"']sha[0-9]+:)"
-         r"(?:\"(?P<token>[A-Za-z0-9_.:+/=-]{20,200})\"|'(?P<token2>[A-Za-z0-9_.:+/=-]{20,200})')[ \t]*\)"),
+         # (its one positional argument: keywords may follow, `OddsApiClient("…", region="eu")`)
+         r"(?:\"(?P<token>[A-Za-z0-9_.:+/=-]{20,200})\"|'(?P<token2>[A-Za-z0-9_.:+/=-]{20,200})')"
+         r"[ \t]*(?:\)|,[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*=(?!=))"),
         ("secret-scanner-finding", "", "the secret a scanner prints in its finding: TruffleHog's `Raw result: …`, "
          "Gitleaks' `Secret: …`",
          r"(?#needs:Raw result:|Secret:)(?:Raw result:(?<![\w-]Raw result:)|Secret:(?<![^\n \t]Secret:))[ \t]+"
@@ -2103,8 +2114,10 @@ def redaction_patterns():
          r"(?#needs:smb://)smb://[A-Za-z0-9_.-]{1,40}/[^\s:/@]{1,64}:(?P<secret>[^\s/@]{1,128})@"),
         ("account-slash-password", "i", "a test or service account given as `user / password` after a word "
          "that says so: `Test account: gs_service / …`, `log in to staging as qa_pt / …`, `` `admin` / `…` ``, "
-         "when the password has a letter and a digit",
-         r"(?#needs: / )(?:account|log ?in|login|creds?|credentials|admin|zugang|test user)[^\n]{0,40}?[ \t:(]"
+         "a Wi-Fi's `wlan werkstatt: <SSID> / …`, "
+         "when the password has a letter and a digit, or two symbols",
+         r"(?#needs: / )(?:account|log ?in|login|creds?|credentials|admin|zugang|test user|wlan|wi-?fi|ssid)"
+         r"[^\n]{0,40}?[ \t:(]"
          # (not a choice between two products, plans, platforms or settings: `amd64 / arm64v8`, `basic / premium2`)
          r"[ \t>]*`?(?!(?:amd64|arm64|x86(?:_64)?|i386|ubuntu|debian|centos|alpine|chrome|firefox|safari|edge|basic"
          r"|starter|free|pro|plus|premium|standard|monthly|weekly|daily|yearly|annual|api-v[0-9]+|v[0-9]+|read|write"
@@ -2112,7 +2125,9 @@ def redaction_patterns():
          r"(?P<user>[a-z][\w.-]{1,40})`?[ \t]+/[ \t]+`?"
          r"(?!(?:arm64|amd64|x86|debian|ubuntu|centos|fedora|alpine|firefox|chrome|safari|edge|premium|growth"
          r"|enterprise|business|q[1-4]|api-v|v[0-9])[\w.-]*`?[.,;)]?(?:\s|<|\Z))"
-         r"(?P<secret>(?=[^\s`]{0,40}[0-9])(?=[^\s`]{0,40}[a-z])[^\s`/]{6,40}?)`?"
+         # (a digit in it, or a symbol beside another: `kanelbulleflamengo&@`)
+         r"(?P<secret>(?=[^\s`]{0,40}[0-9]|[^\s`]{0,40}[!@#$%^&*+=?~][^\s`]{0,40}?[!@#$%^&*+=?~_-]"
+         r"|[^\s`]{0,40}[_-][^\s`]{0,40}?[!@#$%^&*+=?~])(?=[^\s`]{0,40}[a-z])[^\s`/]{6,40}?)`?"
          r"(?=[.,;)]?(?:\s|<|\Z))"),
         ("door-code-stated", "i", "a door's, a gate's or a lock's code of four to eight digits after its name "
          "in a compound word or another language (access-code-digits has the rest): `Türcode …: …`, "
@@ -2461,7 +2476,7 @@ def redaction_patterns():
          "(`9417 7116`, `4479-1733`, `a1b2c-3d4e5`)",
          r"(?#needs:backup code|recovery code|backup-code|recovery-code)(?:backup|recovery)[ -]codes?"
          r"(?:[^\n]{0,100}\r?\n|(?![^\n:]{0,100}?(?:format|sku|id|number|count|length)(?![a-z]))[^\n:]{0,100}:[ \t]*)"
-         r"(?P<secret>[ \t]*" + _BACKUP_CODE + r"(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*)" + _BACKUP_CODE + r"){1,24})"
+         r"(?P<secret>[ \t]*" + _BACKUP_CODE + r"(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*)" + _MORE_BACKUP_CODE + r"){1,24})"
          r"(?![\w-])"),
         ("basic-pair-encoded", "", "a `user:password` literal that code encodes in base64 for HTTP Basic on its line "
          "or within two lines after (`$pair = \"user:…\"` then `[Convert]::ToBase64String(…)`, "
@@ -2813,12 +2828,61 @@ def redaction_patterns():
          r"(?#needs:<masterKey)<masterKey[^>]*>\s*(?:<!--[^\n]*-->\s*)?<value>(?P<secret>[A-Za-z0-9+/=]{16,})</value>"),
         ("access-code-digits", "i", "the digits of a code that opens or disarms something, said in prose or a log "
          "(`codice cassaforte 36689510`, `o código do alarme mudou. Novo código: 098978`, `le NIP de l'alarme … c'est "
-         "289300`, `manager override … using code 785191`): four to ten digits, not a year",
-         r"(?#needs:code|código|codice|nip|pin|kód)(?:(?<![a-z])(?:%s)(?![a-z])[^\n0-9]{0,40}?"
-         r"(?<![a-z])(?:code|código|codice|pin|nip|kód)(?![a-z])"
-         r"|(?<![a-z])(?:code|código|codice|pin|nip|kód)(?![a-z])[^\n0-9]{0,20}?(?<![a-z])(?:%s)(?![a-z]))"
+         "289300`, `manager override … using code 785191`, `key safe combo …`, `Lockbox code for … after hours: …`, "
+         "`kasa şifresi …`, `बॉक्स का कोड …`), or set in a log (`PIN changed to …`): four to ten digits, not a year",
+         r"(?#needs:code|código|codice|nip|pin|kód|combo|combin|kodu|şifre|कोड)(?:(?<![a-z])(?:%s)(?![a-z])[^\n0-9]{0,40}?"
+         r"(?<![a-z])(?:code|código|codice|pin|nip|kód|combo|combination|kodu|şifresi|şifre|कोड)(?![a-z])"
+         r"|(?<![a-z])(?:code|código|codice|pin|nip|kód)(?![a-z])[^\n0-9]{0,20}?(?<![a-z])(?:%s)(?![a-z])"
+         # (or a code's change in a log: `PIN changed to …`, `code set to …`)
+         r"|(?<![a-z])(?:code|pin|passcode|combo|combination)[ \t]+(?:changed|set|reset|updated)[ \t]+to[ \t]+)"
          % (_OPENED_BY_A_CODE, _OPENED_BY_A_CODE)
          + r"[^\n0-9]{0,60}?(?<![0-9#])(?!(?:19|20)[0-9]{2}(?![0-9]))(?P<secret>[0-9]{4,10})(?![0-9]|[.,:/-][0-9])"),
+        ("fix-logon-password", "", "a FIX session's logon password in a logged message (tag 554, a new one in "
+         "925, RawData in 96), whatever separates the fields (SOH, `|`, `^A`, strace's `\\001`, a space, tcpdump's "
+         "dots): only in a FIX message's line (`8=FIX…`, or a logon's `35=A`)",
+         r"(?#needs:8=FIX|35=A)(?:8=FIX|35=A)[^\n]{0,600}?(?:\x01|\||\^A|\\001|\\x01|[. \t])(?:554|925|96)="
+         r"(?P<secret>(?:[^\x01|\s\\^]|\^(?!A))+?)"
+         r"(?=(?:\x01|\||\^A|\\001|\\x01|[. \t])[0-9]{1,4}=|[\x01|\"'\s]|\^A|\\0|\\x|\Z)"
+         # (and the new password after it: `554=…|925=…`)
+         r"(?:[^\n]{0,200}?(?:\x01|\||\^A|\\001|\\x01|[. \t])925=(?P<secret2>(?:[^\x01|\s\\^]|\^(?!A))+?)"
+         r"(?=(?:\x01|\||\^A|\\001|\\x01|[. \t])[0-9]{1,4}=|[\x01|\"'\s]|\^A|\\0|\\x|\Z))?"),
+        ("fix-password-field-literal", "", "a FIX logon's password set in code by its tag: simplefix's "
+         "`append_pair(554, \"…\")`, QuickFIX/J's `setString(554, \"…\")` (925, a new password; 96, RawData)",
+         r"(?#needs:(554,|(925,|(96,)\((?:554|925|96),[ \t]*b?(?P<q>[\"'])(?P<secret>[^\"'\n]{4,64})(?P=q)"),
+        ("kdb-handle-password", "", "a kdb+/q connection's password in its handle (`hopen `:host:port:user:…`)",
+         r"(?#needs:`:)`:[A-Za-z0-9_.-]+:[0-9]{2,5}:[A-Za-z0-9_.@-]+:(?P<secret>[^\s`\"':]{4,64})"),
+        ("remote-table-password", "i", "the password of ClickHouse's remote table functions and engines: "
+         "`mysql('host:port', 'db', 'table', 'user', '…')`, `postgresql(…)`, `MongoDB(…)`",
+         r"(?#needs:mysql(|postgresql(|mongodb()(?:mysql|postgresql|mongodb)\([ \t]*'[^'\n]+',[ \t]*'[^'\n]*',"
+         r"[ \t]*'[^'\n]*',[ \t]*'[^'\n]*',[ \t]*'(?P<secret>[^'\n]{4,128})'"),
+        ("password-file-substitution", "i", "a password given as a file made on the fly (`--password-file=<(echo …)`)",
+         r"(?#needs:<(echo|<(printf)(?:password|passwd|pass|secret|token)[-_]?file[= \t]*<\((?:echo(?:[ \t]+-[ne]+)?"
+         r"|printf(?:[ \t]+(?:'%s'|\"%s\"))?)[ \t]+(?P<q>[\"']?)(?P<secret>[^\s\"')]{6,128})(?P=q)\)"),
+        ("teltonika-sms-login", "", "the password in a Teltonika tracker's SMS command, which opens with its "
+         "login and password (`\"admin xdekg7q9 setparam 2001:…\"`, `` `fm z1dtmwq1 cpureset` ``): a quoted "
+         "command's second word, with a digit, before one of the tracker's commands",
+         r"(?#needs:setparam|getparam|cpureset|getstatus|getgps|getinfo|getver|setdigout|readio|getrecord"
+         r"|deleterecords|web_connect|ggps|getio|odoset|allver|getimeiccid)"
+         r"[\"'`][^\s\"'`]{1,32}[ ](?=[^\s\"'`]*[0-9])(?P<secret>[^\s\"'`]{4,32})[ ]"
+         r"(?:setparam|getparam|cpureset|getstatus|getgps|getinfo|getver|setdigout|readio|getrecord|deleterecords"
+         r"|web_connect|ggps|getio|odoset|allver|getimeiccid)(?![\w])"),
+        ("openssl-hmac-key", "", "the key openssl's `dgst -hmac` signs with (`openssl dgst -sha256 -hmac \"…\"`), "
+         "and its `-macopt key:…` or `hexkey:…`",
+         r"(?#needs:-hmac|-macopt)(?:-hmac[ \t]+|-macopt[ \t]+(?:hex)?key:)"
+         r"(?:\"(?P<secret>[^\"\n$`]{6,256})\"|'(?P<secret2>[^'\n]{6,256})'|(?P<secret3>[^\s\"'$`|;&()]{6,256}))"),
+        ("url-token-as-user", "", "a token as a URL's user, with no password after it (Azure DevOps' "
+         "`https://<PAT>@dev.azure.com/…`, `https://ghp_…@github.com/…`): only a generated one, and not a Sentry "
+         "DSN's public key (32 hex digits, the host Sentry's)",
+         r"(?#needs:://)://(?![0-9a-f]{32}@)(?P<token>[A-Za-z0-9_-]{20,128})@"
+         r"(?![^\s/]*sentry)(?=[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[/:])"),
+        ("key-vault-secret-shown", "i", "the value `az keyvault secret show` prints after the secret's id",
+         r"(?#needs:.vault.azure.net/secrets/)\"id\"[ \t]*:[ \t]*\"https://[a-z0-9-]+\.vault\.azure\.net/secrets/"
+         r"[^\"\n]+\"[^{}]{0,600}?\"value\"[ \t]*:[ \t]*\"(?P<secret>(?:[^\"\\\n]|\\.){1,512})\""),
+        ("user-with-password", "i", "a password a message gives with its user (`… for user sotap with password …`, "
+         "`as user x and password …`)",
+         r"(?#needs:with password|and password)(?<![\w-])user(?:name)?[ \t]+[\"'`]?[\w.@+-]{1,64}[\"'`]?[ \t]+"
+         r"(?:with|and)[ \t]+(?:the[ \t]+)?password[ \t]+[\"'`]?(?![*x•]{3}|\[|<|\$\{)"
+         r"(?P<secret>(?=[^\s\"'`]{0,63}[0-9!@#$%^&*+=?~])[^\s\"'`]{4,64}?)[\"'`]?(?=[.,;:)]?(?:\s|\Z))"),
         ("jenkins-decrypted-secret", "", "what Jenkins' script console printed for `Secret.decrypt(…)` (`Result: …`)",
          r"(?#needs:Secret.decrypt)Secret\.decrypt\([^\n]*\r?\n(?:[ \t]*\r?\n)?[ \t]*Result:[ \t]*(?P<secret>\S+)"),
         ("haproxy-stats-auth", "", "HAProxy's `stats auth user:password`",
@@ -3690,6 +3754,8 @@ def redaction_patterns():
          + r"(?![a-z0-9]+(?:-[a-z0-9]+)+(?![^\s.,;:)'\"`]))"  # (an object's name: `sealed-secrets-key8x7qf`,
          r"(?![a-z0-9-]+(?:\.[a-z0-9-]+)+/|/|[\w.-]+(?:/[\w.-]+)+(?::[0-9]+)?(?![^\s.,;)]))"  # a type's, `kubernetes.io/tls`,
          # a path or a URL's rest after its scheme: `config/plant.yml:12`, `ssh://…`)
+         r"(?![0-9]{2}:[0-9]{2}(?:[.,][0-9]+)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?(?![^\s.,;)]))"  # (a time's rest after its
+         # hour's colon: `… rotated on 2025-11-06T22:07:03.999Z`)
          r"(?P<weak>[^\s'\"`]{7,63}[^\s'\"`.,;:!?)])"
          # (the clause ends with it: not a word of a longer sentence, `The secret is WAL2JSON plus …`)
          r"(?=[\"'`’”」)»]?(?:[.,;:)!?]{0,2}[ \t]*(?:\r?\n|\Z)|[.,;:)!?]{1,2}[ \t]"
@@ -3887,7 +3953,7 @@ def redaction_patterns():
          r"|(?<![\w-])[\w.-]*[a-z]Pin(?:Code)?="  # (a name in camel case before `=`: `AdminExitPin=…`, `x.adminPin=…`)
          r"|(?<![\w-])(?i:setx)[ \t]+(?:/[A-Za-z][ \t]+)?[\w-]*[-_](?:pin|PIN)(?:[-_]?(?:code|CODE))?[ \t]+"  # (`setx NAME "…"`)
          r"|(?:(?<![\w-])|(?<=[a-zäöü]-))(?:PIN|Pin|PUK|[MT]PIN|mPIN|[Pp]asscode|PASSCODE|[Aa]ccess code|[Pp]incode)"
-         r"(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer))?"
+         r"(?:[ -]?(?:[Cc]ode|CODE|[Nn]umber|Nummer|kodu))?"
          r"(?:[ \t]+(?:is|was|ist|lautet|es|est|é|è|är|er|είναι)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]+)"
          # (a quoted key's too, its value quoted: `"pin": "…"`, `"pin"=>"…"`; not `"pin": 1718000000`)
          r"|(?<![\w-])(?:pin|PIN|Pin)(?:[ \t]+(?:is|was)[ \t]+|[ \t]*(?:=>|[:=])[ \t]*"
@@ -3896,12 +3962,12 @@ def redaction_patterns():
          # (a compound's too, a word in small letters before `-PIN`: `Kunden-PIN für den Support: …`, not `UART-Pin`)
          # (not words about a PIN, nor about another thing a number names: `PIN entry timeout is …`, `Pin this
          # issue …, tracking number: …`, `PIN diode …, recovery time (ns): …`)
-         r"|(?:(?<![\w-])(?:M?PIN|Pin|[Pp]incode)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
+         r"|(?:(?<![\w-])(?:[MT]?PIN|Pin|[Pp]incode|[Pp]inkod(?:en)?)|(?<=[a-zäöü]-)PIN)(?:-?(?:kod|koden|[Cc]ode|Nummer))?[ \t]"
          r"(?![^\n:]{0,80}?(?i:timeout|length|attempt|retr|tries|ticket|digit|ψηφί|chiffre|polic|expir|(?<!ac)count"
          r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
          r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking|ttl|cach|duration|mode|index"
          r"|interval|delay|flow|release|screen|feature|rollout|sprint))[^\n:]{1,80}?"
-         r"(?:[ \t](?:is|lautet|är|er|είναι|é|è|ist|jest|set to)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
+         r"(?:[ \t](?:is|lautet|är|er|είναι|é|è|ist|jest|set to|ay)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
          r"|:[ \t]*)"
          r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
          r"|(?<![A-Za-z0-9_-])PIN[ \t]*(?:[碼码]?[為为是]|[碼码][：:]|[은는]|は|번호는)[ \t]*)"  # (`PIN은 …`, `PINは…です`, `PIN 碼為 …`)
@@ -4141,8 +4207,10 @@ def redaction_patterns():
          r"""(?#needs:name|key|id=|property)(?:name|key|property|(?<![a-z])id)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
          + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?"""
          # (up to two other fields between: a parameter's type, an app setting's slotSetting)
-         r"""(?:[ \t]*\r?\n[ \t]*\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind)\\?["']?"""
-         r"""[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:-[ \t]*)?\\?["']?"""
+         # (on the same line too, and a plan's `+` before each line: `{"key":"AuthorizationKey","readonly":false,
+         # "value":…}`, Terraform's `+ name = "/fix/password"` … `+ value = …`)
+         r"""(?:[ \t]*(?:\r?\n[ \t]*)?(?:[+~][ \t]*)?\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind"""
+         r"""|readonly)\\?["']?[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:[-+~][ \t]*)?\\?["']?"""
          r"""(?:(?:parameter)?value|select|default(?:value)?)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE
          + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("cookie-name-then-value", "i", "a session cookie's name then its value, as a HAR file or a browser's "
@@ -4200,6 +4268,8 @@ _PLACEHOLDER_VALUE = (
     r"|.{0,16}(?:\.\.\.|…|x{3,}|X{3,}|[*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
     r"|\[(?i:secret|password|token|key|value|hidden)\]?"  # a log's mask in brackets: `?token=[secret]`
+    r"|[A-Za-z0-9_.-]{0,16}(?:…|\.{3})[A-Za-z0-9]{1,8}(?:\[(?i:masked|redacted|hidden)\]?)?"  # a mask showing both
+    # ends: `sumsub…e07a4037[masked]`
     r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*\(.*|(?:SecretStr|SecretBytes|SecureString)\(.*"  # a
     # method's call, a type's (`dbutils.secrets.get(scope=…, key=…)`, `SecretStr(settings.openai_api_key)`)
     r"|[A-Za-z]:\\[^\s\\\"']+(?:\\[^\s\\\"']+)*"  # a Windows path (`-privatekey=D:\keys\edi.ppk`)
@@ -4273,6 +4343,7 @@ _CREDENTIAL_WORDS = ("key", "token", "secret", "passw", "passphrase", "pwd", "au
                      "schlüssel", "contraseñ", "wachtwoord", "hasło", "ключ", "Ключ", "КЛЮЧ", "токен",
                      "Токен", "ТОКЕН", "пароль", "Пароль", "ПАРОЛЬ", "密钥", "秘钥", "令牌", "密码", "密碼",
                      "口令", "トークン", "パスワード", "토큰", "비밀번호", "개인키", "비밀키", "私钥", "秘密鍵",
+                     "シークレット", "license", "licence",  # (a licence's string or key: `… license rejected: <base64>`)
                      REDACTED)
 _CREDENTIAL_SHORT_WORDS = ("pass", "cred", "creds", "sess", "api", "sig", "psk", "pin", "otp", "totp", "hotp",
                            "mfa", "seed", "clave", "clé", "chiave", "sleutel", "klucz", "chave", "llave",
@@ -4611,9 +4682,11 @@ def redaction_regexes():
             + r"key|(?<![a-z0-9])x-(?!(?:%s)-)[a-z0-9-]{1,40}-key)" % "|".join(
                 _NOT_SECRET_KEY_PREFIXES + ("request", "correlation", "trace", "message", "amz"))
             # (`--key <uuid>`, `new key is <uuid>`, a header's: `X-Dataverse-Key:<uuid>`, not `X-Idempotency-Key:`)
-            + r"(?:[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|[ \t]is)?"
-            # (or what it is for, then a colon: `Splunk HEC token for index ci_builds: <uuid>`)
-            r"|[ \t]+(?:for|of|from|used|in|on|to|with)[ \t][^\n:=;]{0,60}?(?:[:=]|[ \t]is|[ \t]→))"
+            + r"(?:[\"'`]?[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?(?:[:=]|->|→|[ \t]is)?"
+            # (or what it is for, then a colon: `Splunk HEC token for index ci_builds: <uuid>`, `Client-Secret für
+            # Smartcar (Prod): <uuid>`)
+            r"|[ \t]+(?:for|of|from|used|in|on|to|with|für|fur|para|pour|per|voor|dla|pro)[ \t][^\n:=;]{0,60}?"
+            r"(?:[:=]|[ \t]is|[ \t]→))"
             r"[ \t]*[\"'`]?\Z")
         made["named_hex"] = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.]*[_-])*([0-9a-fA-F-]+)")
         made["glued"] = re.compile(r"([A-Za-z]*[G-Zg-z][A-Za-z]*)([0-9a-f]{32,64})")
@@ -4713,7 +4786,8 @@ _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-o
                      "accessor=", "accessor:",  # (a Vault token's accessor, which cannot log in)
                      "crashreporter key", "objectkey",  # (an Apple crash report's device hash, an S3 object's name)
                      "publish_key", "subscribe_key",  # (PubNub's client keys; its secret key is `sec-c-…`)
-                     "pubkey")  # (WireGuard's `wg pubkey`, a peer's public key)
+                     "pubkey",  # (WireGuard's `wg pubkey`, a peer's public key)
+                     "_js_key", "jskey", "javascript_key")  # (a key every browser loads: Kakao's, AMap's JavaScript key)
 _PUBLIC_NAMES_BEFORE = _PUBLIC_KEY_NAMES + ("(public", "public, read")  # (`Content API key (public, read-only): …`)
 
 
@@ -5833,6 +5907,7 @@ def is_public_by_make(run_text):
             or "/" not in run_text and run_text.lower().endswith(_DOCUMENT_SUFFIXES)  # a data file's name
             # (`tas_day_CESM2_ssp585_r1i1p1f1_gn_20240101-20241231.nc`, as a checksum list prints it)
             or run_text.startswith(("nix/store/", "DerivedData/"))  # a build's store path
+            or run_text.startswith("eyJhbGci") and "." not in run_text  # a JOSE header alone (`{"alg":…`), no token
             or "bquxjob_" in run_text  # a BigQuery job's id
             or _redaction_regexes["basic_time"].search(run_text) is not None  # a product's name with its
             # times: `S2B_MSIL2A_20240512T103629_N0510_…`
@@ -6309,7 +6384,14 @@ _OBJECT_WORDS = frozenset(("database", "page", "block", "workspace", "item", "va
 # The collections of an API whose path's next segment is a resource's id (named_value_span).
 _COLLECTION_WORDS = frozenset(("assets", "videos", "users", "items", "orders", "files", "uploads", "jobs", "builds",
                                "runs", "tasks", "documents", "records", "accounts", "customers", "products", "events",
-                               "messages", "playlists", "tracks", "albums", "posts", "pages", "issues", "tickets"))
+                               "messages", "playlists", "tracks", "albums", "posts", "pages", "issues", "tickets",
+                               "vehicles", "devices", "trips", "drivers", "locations", "stations", "reservations",
+                               "bookings", "listings", "datasets", "experiments", "deployments", "instances", "nodes",
+                               "releases", "projects", "workspaces", "folders", "channels", "rooms", "threads",
+                               "comments", "invoices", "payments", "charges", "refunds", "transactions", "shipments",
+                               "parcels", "contacts", "companies", "organizations", "teams", "members", "reports",
+                               "dashboards", "alerts", "incidents", "entries", "objects", "images", "photos",
+                               "attachments", "notes", "forms", "responses", "surveys", "appointments", "patients"))
 
 
 # What a key or a token is when a word glued to its name or right before it says so: a
@@ -6326,12 +6408,17 @@ def named_otherwise(text, lowered, near, start, end):
     else than a secret: a session's id in a log's prose (`session <hex> closed`, `Session
     ID: …`; not a name, `FASTLANE_SESSION`, nor `session: …`, a tool's output of its token);
     a word the writer denies (`Secret ID (not the value!): …`, `key id (not secret): …`,
-    `… (no secret shown)` after it); a signature that is public by its make (DER's `MEUC…`,
+    `… (no secret shown)` after it) or whose label calls the value public; a signature that is public by its make (DER's `MEUC…`,
     an on-chain `0x…`), a test's, or one computed to check a message (`signature ok:
-    computed=…`); a record's key or token (_RECORD_KEY_QUALIFIERS); a key every browser loads
+    computed=…`); a record's key or token (_RECORD_KEY_QUALIFIERS); a licence among a
+    player's identifiers; a key every browser loads
     (`KAKAO_JS_KEY`, a script's `snippet.js?key=`); an auth's response; an integration's
     public key id (DocuSign's UUID, Duo's `DI…`); a Vault token's accessor; a secret's volume
     in a kubelet's log (`kubernetes.io/secret/<pod uid>-…`)."""
+    if near.end() > start:  # (the name runs into the run: the value is what follows it, as named_value_span reads it)
+        start = near.end()
+        while start < end and not text[start].isalnum():
+            start += 1
     word, between = near.group(), lowered[near.end():start]
     before = lowered[max(0, near.start() - 24):near.start()]
     if _redaction_regexes["new_sentence"].search(text, near.end(), start):
@@ -6343,6 +6430,8 @@ def named_otherwise(text, lowered, near, start, end):
         return True
     if _redaction_regexes["denied_after"].match(lowered, end):
         return True
+    if "public" in between and not any(denial in between for denial in ("not public", "non-public", "nonpublic")):
+        return True  # a label that calls it public: `Trustly signature (base64, public verification): …`
     if word == "signature" and (text.startswith(("MEUC", "MEQC", "MEYC"), start) or (
             lowered.startswith("0x", start) and set(lowered[start + 2:end]) <= _HEX) or before.rstrip(
                 " _-").endswith(_SIGNATURE_KINDS) or between.rstrip(" =:\"'").endswith(("computed", "expected"))):
@@ -6353,6 +6442,8 @@ def named_otherwise(text, lowered, near, start, end):
         return True
     if word == "auth" and lowered.startswith(" response", near.end()):
         return True  # (`Aadhaar auth response: ret=y txn=… code=…`)
+    if word in ("license", "licence") and "identifier" in lowered[lowered.rfind("\n", 0, near.start()) + 1:start]:
+        return True  # a player's id among a game server's identifiers (`identifiers: license:<hex> discord:…`)
     if word == "key" and qualifier.endswith("integration") and (
             _redaction_regexes["uuid"].fullmatch(text, start, end) or (
                 end - start == 20 and text.startswith("DI", start) and text[start:end].isupper())):
@@ -6408,11 +6499,11 @@ def named_value_span(text, lowered, start, end, near, beside, window):
         # `1Password item <id> in vault <id>`
     segments = lowered[start:end].split("/")
     longest = segments.index(max(segments, key=len))
-    if (lowered[start - 1:start] == "/" and "://" in whole_word(lowered, start, end) or near.start() == start
-            and lowered.startswith("://", start - 3)) and "?" not in lowered[start:end] and (
+    if (lowered[start - 1:start] == "/" or near.start() == start and lowered.startswith("://", start - 3)) and (
+            "?" not in lowered[start:end]) and (
             (segments[longest - 1] if longest else lowered[:start].rstrip("/").rpartition("/")[2]) in _COLLECTION_WORDS):
-        return None  # an API's host names it, and the path's longest segment is a resource's id after its
-        # collection: `https://api.mux.com/video/v1/assets/<id>`, `…/api/v2/assets/<id>/data.json` (not a key
+        return None  # an API's host or path names it, and the path's longest segment is a resource's id after
+        # its collection: `https://api.mux.com/video/v1/assets/<id>`, `path=/api/v1/vehicles/<VIN>` (not a key
         # the path ends in: `…/integrations/deploy/prj_…/<key>`)
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
@@ -6734,9 +6825,13 @@ def secret_column(cell, bare_key=False):
     """'password' or 'key' when a table's header `cell` names a column of secrets (see
     _TABLE_PASSWORD_WORDS), else None; a bare `key` only when `bare_key` (a column of keys
     whose values are judged as keys are, generated: a table's keys are names otherwise)."""
-    words = cell.strip().strip("`*\"'").lower().replace("_", " ").replace("-", " ").split()
-    if not words or len(words) > 4 or not all(word.isalnum() for word in words):
-        return None
+    cell = cell.strip().strip("`*\"'")
+    cell = "".join(" " + c if c.isupper() and cell[at - 1:at].islower() else c for at, c in enumerate(cell))
+    # (a name in camel case is words too: `SecretKey`, `AdminPassword`)
+    words = cell.lower().replace("_", " ").replace("-", " ").split()
+    if not words or len(words) > 4 or not all(word.isalnum() for word in words) or any(
+            word in ("public", "publishable", "pub") for word in words[:-1]):
+        return None  # (a public key's column: `PublicKey`, `Public Key`)
     last = words[-1]
     if last in _TABLE_PASSWORD_WORDS or last.endswith(_TABLE_PASSWORD_ENDINGS):
         return "password"
@@ -6831,7 +6926,8 @@ def table_spans(text):
     (a markdown table's `|---|` line skipped, and a box's `├──┼──┤`) holding values that are
     no stand-in; in a table of settings (a column of names and one of values), the value of
     each row whose name names a secret; or a header underlined with dashes, its columns
-    aligned with spaces (aligned_columns)."""
+    aligned with spaces (aligned_columns); or, with no header, a row of two cells whose first
+    is a setting's name that names a secret (named_setting_row)."""
     if "\n" not in text:
         return []
     placeholder = redaction_regexes()[1]
@@ -6872,8 +6968,11 @@ def table_spans(text):
                     if table_value_is_secret(value, kind, placeholder):
                         at = offset + start + line[start:end].index(value)
                         spans.append((at, at + len(value)))
-        starts = aligned_columns(previous, line) if header is None else None
-        if starts is not None:
+        named_row = named_setting_row(line, placeholder) if header is None else None
+        starts = aligned_columns(previous, line) if header is None and named_row is None else None
+        if named_row is not None:  # (a row of a table with no header: a setting's name, then its value)
+            spans.append((offset + named_row[0], offset + named_row[1]))
+        elif starts is not None:
             cells = table_cells(previous, starts)
             columns = [(index, secret_column(previous[start:end])) for index, (start, end) in enumerate(cells)
                        if 0 < end - start <= 32]
@@ -6900,6 +6999,33 @@ def table_spans(text):
         offset += len(line) + 1
         previous = line
     return spans
+
+
+def named_setting_row(line, placeholder):
+    """The (start, end) in `line` of the value of a table's row of two cells, boxed or
+    piped, whose first is a setting's name in capitals that names a secret (`│
+    SMARTCAR_CLIENT_SECRET │ … │`, as pm2 prints an app's environment), when the value is one
+    (table_value_is_secret); else None."""
+    for delimiter in ("│", "|"):
+        if line.count(delimiter) >= 2:
+            cells = [cell for cell in table_cells(line, delimiter) if cell[1] > cell[0]]
+            if len(cells) != 2:
+                return None
+            name = line[cells[0][0]:cells[0][1]]
+            if "_" not in name or not name.replace("_", "").replace(".", "").isalnum() or not name.isupper():
+                return None
+            kind = secret_column(name) or secret_setting(name)
+            lowered = name.lower()
+            if kind is None or _redaction_regexes["public"].search(lowered) or any(
+                    public in lowered for public in _PUBLIC_KEY_NAMES):
+                return None
+            start, end = cells[1]
+            value = line[start:end].strip("`\"'")
+            if not table_value_is_secret(value, kind, placeholder):
+                return None
+            at = start + line[start:end].index(value)
+            return at, at + len(value)
+    return None
 
 
 def table_value_is_secret(value, kind, placeholder):
@@ -7331,6 +7457,11 @@ def redact_rows(text):
                 whole = whole_value_end(text, start, end, name)  # (0 unless the row cut a secret short)
                 end = whole or end
                 value = text[start:end]
+                head, amp, rest = value.partition("&")
+                if amp and head and name is not None and subject[match.start("name") - 1:match.start("name")] in (
+                        "?", "&") and _redaction_regexes["next_name"].match(rest):
+                    value, end = head, start + len(head)  # a URL query's parameter ends where the next starts
+                    # (`…&password=Weber25!&apikey=<set>`), not a random key's `&km=` inside it
                 if "\\" in value:  # (what escaped quotes enclose stands for a secret the same: `\"$TOKEN\"`)
                     value = value.replace("\\\"", "").replace("\\'", "")
                 if not value or is_stand_in_value(value, name, placeholder) or is_passed_on(text, start, end) or (

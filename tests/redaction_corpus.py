@@ -3127,3 +3127,47 @@ BENIGN += ["DeepL API key rotated last week; request_id=3f2a9c1e-7b4d-4e8a-9c21-
            "MERCHANT_SALT = settings.PAYU_SALT_V2", "Tests:       331 passed, 331 total\nPASS  src/components/Button.test.tsx",
            'M551 P"reprap"  ; default, means no password', 'password = "\\"\\""', "open -u https://example.com/search?q=a,b",
            "MPIN flow: 202405 release", "mysql -u root -p shop_orders_2024 < dump.sql"]
+issue("fix-logon-password", "log", "2026-02-03 09:14:55 OUT 8=FIX.4.2|9=91|35=A|49=DESK07|56=VENUE|553=ops7|554={v}|10=201|",
+      mixed(7) + "#" + rand(DIGITS, 2), "|554=")
+issue("fix-logon-password", "log", "sending Logon 8=FIX.4.4^A35=A^A553=mmk^A554=Cedar4!tq^A925={v}^A10=017^A",
+      "Pine" + rand(DIGITS, 3) + "@" + rand(LOWER, 3), "^A925=")
+issue("fix-password-field-literal", "code", 'logon.setString(554, "{v}");', mixed(6) + "~" + rand(DIGITS, 3),
+      'setString(554, "')
+issue("kdb-handle-password", "code", "h:hopen `:tick.internal.example:5010:feedsvc:{v}", mixed(8) + "." + rand(DIGITS, 2),
+      ":feedsvc:")
+issue("remote-table-password", "config", "SELECT * FROM mysql('db1.example.internal:3306', 'ledger', 'fills', 'rdr', '{v}')",
+      mixed(9) + "_" + rand(DIGITS, 2), "'rdr', '")
+issue("password-file-substitution", "cli", "rsync -a --password-file=<(echo {v}) rsync://mirror@backup.example/data/ .",
+      mixed(10) + rand(DIGITS, 2), "<(echo ")
+issue("teltonika-sms-login", "cli", 'send-sms +15550100 "fleetop {v} getgps"', rand(LOWER, 5) + rand(DIGITS, 3),
+      '"fleetop ')
+issue("openssl-hmac-key", "cli", "printf '%s' \"$BODY\" | openssl dgst -sha256 -hmac '{v}'", mixed(28), "-hmac '")
+issue("key-vault-secret-shown", "output", '{{\n  "id": "https://kv-shop.vault.azure.net/secrets/smtp-pass/0f1e2d3c",\n'
+      '  "name": "smtp-pass",\n  "value": "{v}"\n}}', mixed(10) + "!" + rand(DIGITS, 2), '"value": "')
+issue("user-with-password", "log", "LoginException: rejected for user ops_fin with password {v} (attempt 3)",
+      rand(LOWER, 6) + rand(DIGITS, 3), "with password ")
+issue("url-token-as-user", "cli", "git remote set-url origin https://{v}@dev.azure.com/shop/web/_git/api",
+      rand(LOWER + DIGITS, 52), "https://")
+issue("access-code-digits", "log", "2026-01-11 08:00:12 KeyBox K17: code changed to {v}", rand("3456789", 7), "changed to ")
+issue("pin-stated", "chat", "pinkoden till larmet är {v}", rand("3456789", 6), "är ")
+issue("assignment", "code", 'const FEED_KEY: &str = "{v}";', rand(HEX, 8) + "-" + rand(HEX, 4) + "-4" + rand(HEX, 3)
+      + "-a" + rand(HEX, 3) + "-" + rand(HEX, 12), '&str = "')
+issue("assignment", "config", "PAYOUT_SECRET_WORD = '{v}'", mixed(9) + "=" + rand(DIGITS, 3), "PAYOUT_SECRET_WORD = '")
+issue("name-then-value", "output", '[{{"key":"HeartbeatInterval","readonly":false,"value":"60"}},'
+      '{{"key":"AuthorizationKey","readonly":true,"value":"{v}"}}]', rand(HEX, 40), '"readonly":true,"value":"')
+issue("client-constructor-key", "code", 'client = FeedApiClient("{v}", timeout=5)', rand(HEX, 32), 'FeedApiClient("')
+BENIGN += ["session 5c1f0e9a2b7d4e3f8a6b1c2d3e4f5a6b closed after 12s", "Secret ID (not the value!): "
+           "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e", "vault: renewing token (accessor 9QkTz2mLpX4vR7sW1yN8bC3d)",
+           "GPG fingerprint of the signing key: 0123456789ABCDEF0123456789abcdef01234567",
+           "pub   ed25519 2026-01-02 [SC]\n      89ABCDEF0123456789ABCDEF0123456789abcdef\nuid  Release Bot",
+           '"signature": "MEUCIQDx8k2mQ7vR4tW8yZ3aaB1c2d3e4f5g6h7i8j9k0l1m2n3o4p5q6r7s8t9u0v1w2x3y4z5a6b7c8d9"',
+           "webhook signature ok: computed=3b5d5c3712955042212316173ccd45f1b1a9c7d4e2f6a8b0c1d3e5f7a9b2c4d6",
+           'const KAKAO_JS_KEY = "0123abcd4567ef890123abcd4567ef89"; // browser key, domain-restricted',
+           "kubelet: MountVolume.SetUp succeeded for volume \"creds\" (UniqueName: \"kubernetes.io/secret/"
+           "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d-creds\")", "ListingKey=4ba92c64545c4ccad06ad325001324fc07223ff3",
+           "GET /lab?token=[secret] HTTP/1.1", "Name  PublicKey\n----  ---------\nci    AAAAC3NzaC1lZDI1NTE5AAAAIGk",
+           "curl -H \"Authorization: Bearer $SENTRY_TOKEN\" https://sentry.io/api/0/projects/acme/web/events/"
+           "4551fc190cfaa17626173374bedf9c90/", "Ang password ay dapat may hindi bababa sa 12 character.",
+           "identifiers: license:d1a1fb63ab88034a4f65887db768808e48ac963d discord:1027172921318278586",
+           "SENTRY_DSN=https://0123456789abcdef0123456789abcdef@o123456.ingest.sentry.io/7654321",
+           "⭐️ View project at https://wandb.ai/lab/seg", "JWT header only: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9x1"]
