@@ -643,8 +643,8 @@ _NAME_SUFFIX = (
     r"(?P<suffix>(?:[_.-](?:key|base|value|val|b64|base64|hex|raw|str|string|bytes|data|enc"
     r"|encoded|plain|text|prod|production|dev|development|test|staging|stage|live|sandbox|new"
     r"|old|current|next|prev|previous|primary|secondary|main|default|local|token|secret|pass"
-    r"|password|confirm|confirmation|again|repeat|word|phrase|[0-9]{1,3}|v[0-9]{1,3}|[abc](?![a-z0-9]))"  # (Skrill's
-    # `SECRET_WORD`)
+    r"|password|confirm|confirmation|again|repeat|(?<=secret[_.-])word|[0-9]{1,3}|v[0-9]{1,3}|[abc](?![a-z0-9]))"
+    # (Skrill's `SECRET_WORD`, not a word list's `PASSWORD_WORD`)
     r"|(?i:incleartext|cleartext|plaintext)(?![a-z0-9])"  # (.NET's `PasswordInClearText = "…"`)
     r"|Confirm(?:ation)?|Again|Repeat"
     r"|_(?![A-Za-z0-9_])){1,3})?"  # (and a C++ member's trailing `_`: `password_ = "…"`)
@@ -1051,8 +1051,8 @@ _STATED_CHAR = r"[^\s'\"`,;()<>\[\]{}|:，。、；（）「」‘’“”\u304
 # keypad, a lock, a till's manager override, in the languages the save may be written in.
 _OPENED_BY_A_CODE = ("alarm|alarme|alarma|allarme|alarmanlage|safe|cofre|cassaforte|caja fuerte|tresor|door|gate|keypad"
                      "|vault|lock|porta|puerta|portão|tür|override|installer|disarm|arming"
-                     "|lockbox|key ?box|key ?cabinet|kasa|dolabı|kassaskåp|बॉक्स|तिजोरी")  # (a key's box or cabinet, Turkish'
-# `kasa` and `anahtar dolabı`, Swedish' safe, Hindi's box and safe)
+                     "|lockbox|key ?box|key ?cabinet|kasa(?=[ \t]+şifre)|dolabı|kassaskåp|बॉक्स|तिजोरी")  # (a key's box or
+# cabinet, Turkish' safe (`kasa şifresi`, not a till's `kasa fişi`) and `anahtar dolabı`, Swedish' safe, Hindi's box and safe)
 
 
 # What joins a secret's word to its value in prose: words between (a hundred characters at
@@ -2114,10 +2114,8 @@ def redaction_patterns():
          r"(?#needs:smb://)smb://[A-Za-z0-9_.-]{1,40}/[^\s:/@]{1,64}:(?P<secret>[^\s/@]{1,128})@"),
         ("account-slash-password", "i", "a test or service account given as `user / password` after a word "
          "that says so: `Test account: gs_service / …`, `log in to staging as qa_pt / …`, `` `admin` / `…` ``, "
-         "a Wi-Fi's `wlan werkstatt: <SSID> / …`, "
          "when the password has a letter and a digit, or two symbols",
-         r"(?#needs: / )(?:account|log ?in|login|creds?|credentials|admin|zugang|test user|wlan|wi-?fi|ssid)"
-         r"[^\n]{0,40}?[ \t:(]"
+         r"(?#needs: / )(?:account|log ?in|login|creds?|credentials|admin|zugang|test user)[^\n]{0,40}?[ \t:(]"
          # (not a choice between two products, plans, platforms or settings: `amd64 / arm64v8`, `basic / premium2`)
          r"[ \t>]*`?(?!(?:amd64|arm64|x86(?:_64)?|i386|ubuntu|debian|centos|alpine|chrome|firefox|safari|edge|basic"
          r"|starter|free|pro|plus|premium|standard|monthly|weekly|daily|yearly|annual|api-v[0-9]+|v[0-9]+|read|write"
@@ -2129,6 +2127,13 @@ def redaction_patterns():
          r"(?P<secret>(?=[^\s`]{0,40}[0-9]|[^\s`]{0,40}[!@#$%^&*+=?~][^\s`]{0,40}?[!@#$%^&*+=?~_-]"
          r"|[^\s`]{0,40}[_-][^\s`]{0,40}?[!@#$%^&*+=?~])(?=[^\s`]{0,40}[a-z])[^\s`/]{6,40}?)`?"
          r"(?=[.,;)]?(?:\s|<|\Z))"),
+        ("wifi-ssid-slash-password", "i", "a Wi-Fi's network and password given as `SSID / password` after the "
+         "word (`wifi Office-Guest / …`, `wlan werkstatt: Officina_FCKU / …`): a password with a letter and a digit, "
+         "not a second network's name (`Office-5G / Office-2G`, `floor1 / floor2`) nor a security mode (`WPA2-AES`)",
+         r"(?#needs:wlan|wifi|wi-fi|wireless)(?:wlan|wi-?fi|wireless)(?![a-z])[^\n/]{0,30}?[ \t:]"
+         r"(?P<ssid>(?P<ssid_head>[a-z0-9][\w.-]{2})[\w.-]{0,29})[ \t]+/[ \t]+"
+         r"(?!(?P=ssid_head)|wpa|wep|open|none|2\.4|5g)"
+         r"(?P<secret>(?=[^\s/`]{0,40}[0-9])(?=[^\s/`]{0,40}[a-z])[^\s/`]{6,40}?)(?=[.,;)]?(?:\s|\Z))"),
         ("door-code-stated", "i", "a door's, a gate's or a lock's code of four to eight digits after its name "
          "in a compound word or another language (access-code-digits has the rest): `Türcode …: …`, "
          "`code for the filament storage lock is …`, `Garagentorcode lautet …`, `le code de la porte est …`, "
@@ -2830,27 +2835,37 @@ def redaction_patterns():
          "(`codice cassaforte 36689510`, `o código do alarme mudou. Novo código: 098978`, `le NIP de l'alarme … c'est "
          "289300`, `manager override … using code 785191`, `key safe combo …`, `Lockbox code for … after hours: …`, "
          "`kasa şifresi …`, `बॉक्स का कोड …`), or set in a log (`PIN changed to …`): four to ten digits, not a year",
-         r"(?#needs:code|código|codice|nip|pin|kód|combo|combin|kodu|şifre|कोड)(?:(?<![a-z])(?:%s)(?![a-z])[^\n0-9]{0,40}?"
+         r"(?#needs:code|código|codice|nip|pin|kód|combo|combin|kodu|şifre|कोड)(?:(?:(?<![a-z])(?:%s)(?![a-z])[^\n0-9]{0,40}?"
          r"(?<![a-z])(?:code|código|codice|pin|nip|kód|combo|combination|kodu|şifresi|şifre|कोड)(?![a-z])"
-         r"|(?<![a-z])(?:code|código|codice|pin|nip|kód)(?![a-z])[^\n0-9]{0,20}?(?<![a-z])(?:%s)(?![a-z])"
-         # (or a code's change in a log: `PIN changed to …`, `code set to …`)
-         r"|(?<![a-z])(?:code|pin|passcode|combo|combination)[ \t]+(?:changed|set|reset|updated)[ \t]+to[ \t]+)"
-         % (_OPENED_BY_A_CODE, _OPENED_BY_A_CODE)
-         + r"[^\n0-9]{0,60}?(?<![0-9#])(?!(?:19|20)[0-9]{2}(?![0-9]))(?P<secret>[0-9]{4,10})(?![0-9]|[.,:/-][0-9])"),
+         r"|(?<![a-z])(?:code|código|codice|pin|nip|kód)(?![a-z])[^\n0-9]{0,20}?(?<![a-z])(?:%s)(?![a-z]))"
+         r"[^\n0-9]{0,60}?"
+         # (or a code's change in a log, a PIN's or a lock's: `PIN changed to …`, `LOCKBOX K7: code set to …`)
+         r"|(?:(?<![a-z])(?:pin|passcode|combo|combination)|(?<![a-z])(?:%s)(?![a-z])[^\n]{0,40}?(?<![a-z])code)"
+         r"[ \t]+(?:changed|set|reset|updated)[ \t]+to[ \t]+)"
+         % (_OPENED_BY_A_CODE, _OPENED_BY_A_CODE, _OPENED_BY_A_CODE)
+         + r"(?<![0-9#])(?!(?:19|20)[0-9]{2}(?![0-9])|(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9])"
+         r"|(?:1234|12345|123456|0000|000000|654321)(?![0-9]))"  # (not a year, a date, a sequence)
+         r"(?P<secret>[0-9]{4,10})(?![0-9]|[.,:/-][0-9])"),
         ("fix-logon-password", "", "a FIX session's logon password in a logged message (tag 554, a new one in "
          "925, RawData in 96), whatever separates the fields (SOH, `|`, `^A`, strace's `\\001`, a space, tcpdump's "
-         "dots): only in a FIX message's line (`8=FIX…`, or a logon's `35=A`)",
-         r"(?#needs:8=FIX|35=A)(?:8=FIX|35=A)[^\n]{0,600}?(?:\x01|\||\^A|\\001|\\x01|[. \t])(?:554|925|96)="
+         "dots): only in a logon's line (`35=A`), not digits alone (a length, a count)",
+         r"(?#needs:35=A)35=A(?=\x01|\||\^A|\\001|\\x01|[. \t])[^\n]{0,600}?(?:\x01|\||\^A|\\001|\\x01|[. \t])"
+         r"(?:554|925|96)=(?![0-9]+(?:\x01|\||\^A|\\|[. \t]|\Z))"  # (not a length or a count: `96=12`)
          r"(?P<secret>(?:[^\x01|\s\\^]|\^(?!A))+?)"
          r"(?=(?:\x01|\||\^A|\\001|\\x01|[. \t])[0-9]{1,4}=|[\x01|\"'\s]|\^A|\\0|\\x|\Z)"
          # (and the new password after it: `554=…|925=…`)
-         r"(?:[^\n]{0,200}?(?:\x01|\||\^A|\\001|\\x01|[. \t])925=(?P<secret2>(?:[^\x01|\s\\^]|\^(?!A))+?)"
+         r"(?:[^\n]{0,200}?(?:\x01|\||\^A|\\001|\\x01|[. \t])925=(?![0-9]+(?:\x01|\||\^A|\\|[. \t]|\Z))"
+         r"(?P<secret2>(?:[^\x01|\s\\^]|\^(?!A))+?)"
          r"(?=(?:\x01|\||\^A|\\001|\\x01|[. \t])[0-9]{1,4}=|[\x01|\"'\s]|\^A|\\0|\\x|\Z))?"),
         ("fix-password-field-literal", "", "a FIX logon's password set in code by its tag: simplefix's "
          "`append_pair(554, \"…\")`, QuickFIX/J's `setString(554, \"…\")` (925, a new password; 96, RawData)",
-         r"(?#needs:(554,|(925,|(96,)\((?:554|925|96),[ \t]*b?(?P<q>[\"'])(?P<secret>[^\"'\n]{4,64})(?P=q)"),
+         r"(?#needs:(554,|(925,|(96,)\((?:554|925|96),[ \t]*b?(?P<q>[\"'])"
+         r"(?![A-Z][a-z]+(?:[A-Z][a-z]+)*[\"'])"  # (not the tag's name: `(925, \"NewPassword\")`)
+         r"(?P<secret>[^\"'\n]{4,64})(?P=q)"),
         ("kdb-handle-password", "", "a kdb+/q connection's password in its handle (`hopen `:host:port:user:…`)",
-         r"(?#needs:`:)`:[A-Za-z0-9_.-]+:[0-9]{2,5}:[A-Za-z0-9_.@-]+:(?P<secret>[^\s`\"':]{4,64})"),
+         r"(?#needs:`:)`:[A-Za-z0-9_.-]+:[0-9]{2,5}:[A-Za-z0-9_.@-]+:"
+         r"(?=[^\s`\"':]{0,63}[A-Za-z])(?=[^\s`\"':]{0,63}[0-9!#$%^&*+=?~_.@-])"  # (not a word: `:reader:readonly`)
+         r"(?P<secret>[^\s`\"':]{4,64})"),
         ("remote-table-password", "i", "the password of ClickHouse's remote table functions and engines: "
          "`mysql('host:port', 'db', 'table', 'user', '…')`, `postgresql(…)`, `MongoDB(…)`",
          r"(?#needs:mysql(|postgresql(|mongodb()(?:mysql|postgresql|mongodb)\([ \t]*'[^'\n]+',[ \t]*'[^'\n]*',"
@@ -2863,12 +2878,13 @@ def redaction_patterns():
          "command's second word, with a digit, before one of the tracker's commands",
          r"(?#needs:setparam|getparam|cpureset|getstatus|getgps|getinfo|getver|setdigout|readio|getrecord"
          r"|deleterecords|web_connect|ggps|getio|odoset|allver|getimeiccid)"
-         r"[\"'`][^\s\"'`]{1,32}[ ](?=[^\s\"'`]*[0-9])(?P<secret>[^\s\"'`]{4,32})[ ]"
+         r"[\"'`][^\s\"'`]{1,32}[ ](?=[^\s\"'`]*[0-9])(?!(?:pass|password|passwd|pwd|pw|secret)[0-9]*[ ])"
+         r"(?P<secret>[^\s\"'`]{4,32})[ ]"
          r"(?:setparam|getparam|cpureset|getstatus|getgps|getinfo|getver|setdigout|readio|getrecord|deleterecords"
          r"|web_connect|ggps|getio|odoset|allver|getimeiccid)(?![\w])"),
         ("openssl-hmac-key", "", "the key openssl's `dgst -hmac` signs with (`openssl dgst -sha256 -hmac \"…\"`), "
          "and its `-macopt key:…` or `hexkey:…`",
-         r"(?#needs:-hmac|-macopt)(?:-hmac[ \t]+|-macopt[ \t]+(?:hex)?key:)"
+         r"(?#needs:-hmac|-macopt)(?:-hmac[ \t]+|-macopt[ \t]+(?:hex)?key:)(?!-)"
          r"(?:\"(?P<secret>[^\"\n$`]{6,256})\"|'(?P<secret2>[^'\n]{6,256})'|(?P<secret3>[^\s\"'$`|;&()]{6,256}))"),
         ("url-token-as-user", "", "a token as a URL's user, with no password after it (Azure DevOps' "
          "`https://<PAT>@dev.azure.com/…`, `https://ghp_…@github.com/…`): only a generated one, and not a Sentry "
@@ -2882,7 +2898,7 @@ def redaction_patterns():
          "`as user x and password …`)",
          r"(?#needs:with password|and password)(?<![\w-])user(?:name)?[ \t]+[\"'`]?[\w.@+-]{1,64}[\"'`]?[ \t]+"
          r"(?:with|and)[ \t]+(?:the[ \t]+)?password[ \t]+[\"'`]?(?![*x•]{3}|\[|<|\$\{)"
-         r"(?P<secret>(?=[^\s\"'`]{0,63}[0-9!@#$%^&*+=?~])[^\s\"'`]{4,64}?)[\"'`]?(?=[.,;:)]?(?:\s|\Z))"),
+         r"(?P<secret>(?=[^\s\"'`]{0,63}[0-9!@#$%^&*+=?~])[^\s\"'`]{6,64}?)[\"'`]?(?=[.,;:)]?(?:\s|\Z))"),
         ("jenkins-decrypted-secret", "", "what Jenkins' script console printed for `Secret.decrypt(…)` (`Result: …`)",
          r"(?#needs:Secret.decrypt)Secret\.decrypt\([^\n]*\r?\n(?:[ \t]*\r?\n)?[ \t]*Result:[ \t]*(?P<secret>\S+)"),
         ("haproxy-stats-auth", "", "HAProxy's `stats auth user:password`",
@@ -3967,7 +3983,7 @@ def redaction_patterns():
          r"|limit|reset|chang|lock|format|field|prompt|entry|pad|number|nummer|numéro|issue|depend|build|digest|diode"
          r"|header|schem|baud|timestamp|wait|mapping|table|room|version|tracking|ttl|cach|duration|mode|index"
          r"|interval|delay|flow|release|screen|feature|rollout|sprint))[^\n:]{1,80}?"
-         r"(?:[ \t](?:is|lautet|är|er|είναι|é|è|ist|jest|set to|ay)(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
+         r"(?:[ \t](?:is|lautet|är|er|είναι|é|è|ist|jest|set to|ay(?=[ \t]+[0-9]))(?:[ \t]+(?:now|jetzt|nun|nu))?[ \t]+"
          r"|:[ \t]*)"
          r"|暗証番号[^\n]{0,20}?(?:は|：|:)[ \t]*"  # (Japanese's PIN: `燃料カードの暗証番号は…です`)
          r"|(?<![A-Za-z0-9_-])PIN[ \t]*(?:[碼码]?[為为是]|[碼码][：:]|[은는]|は|번호는)[ \t]*)"  # (`PIN은 …`, `PINは…です`, `PIN 碼為 …`)
@@ -4207,10 +4223,12 @@ def redaction_patterns():
          r"""(?#needs:name|key|id=|property)(?:name|key|property|(?<![a-z])id)\\?["']?[ \t]*[:=][ \t]*\\?["']?[a-z0-9_./-]*""" + _SECRET_NAME
          + _COMPOUND_NAME + _NAME_SUFFIX + r"""\\?["']?[ \t]*,?"""
          # (up to two other fields between: a parameter's type, an app setting's slotSetting)
-         # (on the same line too, and a plan's `+` before each line: `{"key":"AuthorizationKey","readonly":false,
-         # "value":…}`, Terraform's `+ name = "/fix/password"` … `+ value = …`)
-         r"""(?:[ \t]*(?:\r?\n[ \t]*)?(?:[+~][ \t]*)?\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind"""
-         r"""|readonly)\\?["']?[ \t]*[:=][^\n]{0,80}?,?){0,2}[ \t]*(?:\r?\n[ \t]*)?(?:[-+~][ \t]*)?\\?["']?"""
+         # (a plan's `+` before each line: Terraform's `+ name = "/fix/password"` … `+ value = …`; or on the same
+         # line, a field with no comma in its value: `{"key":"AuthorizationKey","readonly":false,"value":…}`)
+         r"""(?:[ \t]*\r?\n[ \t]*(?:[+~][ \t]*)?\\?["']?(?:type|slotsetting|description|tier|version|overwrite|kind"""
+         r"""|readonly)\\?["']?[ \t]*[:=][^\n]{0,80}?,?"""
+         r"""|[ \t]*\\?["']?(?:readonly|slotsetting|type|kind|description)\\?["']?[ \t]*[:=][ \t]*[^\n,{}]{0,40},){0,2}"""
+         r"""[ \t]*(?:\r?\n[ \t]*)?(?:[-+~][ \t]*)?\\?["']?"""
          r"""(?:(?:parameter)?value|select|default(?:value)?)\\?["']?[ \t]*[:=][ \t]*(?:""" + _QUOTED_VALUE
          + r"|(?P<secret4>" + _WORD_VALUE + r"))"),
         ("cookie-name-then-value", "i", "a session cookie's name then its value, as a HAR file or a browser's "
@@ -4268,11 +4286,14 @@ _PLACEHOLDER_VALUE = (
     r"|.{0,16}(?:\.\.\.|…|x{3,}|X{3,}|[*•]{3,})|id=.*|[A-Za-z0-9/+]*EXAMPLE(?:KEY)?|\[[A-Z][A-Z0-9_ -]*\]"
     r"|[A-Za-z0-9_-]{0,8}[*•]{8,}[A-Za-z0-9]{0,6}"  # a mask showing a few characters: `****…7f3a`
     r"|\[(?i:secret|password|token|key|value|hidden)\]?"  # a log's mask in brackets: `?token=[secret]`
-    r"|[A-Za-z0-9_.-]{0,16}(?:…|\.{3})[A-Za-z0-9]{1,8}(?:\[(?i:masked|redacted|hidden)\]?)?"  # a mask showing both
-    # ends: `sumsub…e07a4037[masked]`
-    r"|(?:[A-Za-z_][A-Za-z0-9_]*\.)+[A-Za-z_][A-Za-z0-9_]*\(.*|(?:SecretStr|SecretBytes|SecureString)\(.*"  # a
-    # method's call, a type's (`dbutils.secrets.get(scope=…, key=…)`, `SecretStr(settings.openai_api_key)`)
-    r"|[A-Za-z]:\\[^\s\\\"']+(?:\\[^\s\\\"']+)*"  # a Windows path (`-privatekey=D:\keys\edi.ppk`)
+    r"|[A-Za-z0-9_.-]{0,16}(?:…|\.{3})[A-Za-z0-9]{1,8}\[(?i:masked|redacted|hidden)\]?"  # a mask showing both
+    # ends, so marked: `sumsub…e07a4037[masked]`
+    r"|[a-z_][a-z0-9_]{2,}(?:\.[A-Za-z_][A-Za-z0-9_]*)+\((?:[A-Za-z_\"']|\)).*"  # a method's call on a module or
+    # an object, its arguments names or strings (`dbutils.secrets.get(scope=…)`; not `my.pass(word)7`, `a.b(2024)`)
+    r"|(?:SecretStr|SecretBytes|SecureString)\((?:[A-Za-z_\"']|\)).*"  # a type's (`SecretStr(settings.api_key)`)
+    r"|[A-Za-z]:\\(?:[^\s\\\"']+\\)+[^\s\\\"']*"  # a Windows path, a folder in it (`-privatekey=D:\keys\edi.ppk`)
+    r"|(?:[A-Z][a-z]*-)+(?:Key|Token|Secret|Id|ID|Signature|Auth|Authorization)"  # a header's name
+    # (`AuthorizationKey: "Ocp-Apim-Subscription-Key"`)
     r"|%\{[^}\s]*\}.*|<[A-Za-z][A-Za-z_-]*"  # a Java property's `%{idp.home}/…`; `<stored in keychain>`'s first word
     r"|%%[A-Za-z_][A-Za-z0-9_.]*%%"  # a template's `%%PASSWORD%%`
     r"|[A-Za-z_][A-Za-z0-9_.-]*:/(?:etc|run|var|home|opt|usr|srv|mnt|secrets|credstore)/\S*"  # where systemd loads a
@@ -4634,10 +4655,19 @@ def redaction_regexes():
         made["kept_joiner"] = re.compile(  # (without_invisible)
             "(?<=[\u0600-\u06ff\u0750-\u077f\u0900-\u0dff])[\u200c\u200d](?=[\u0600-\u06ff\u0750-\u077f\u0900-\u0dff])"
             "|(?<=[\u2190-\u2bff\U0001f000-\U0001faff])\ufe0f(?![\ufe00-\ufe0f])")
-        made["new_sentence"] = re.compile(r"[a-z0-9)][.!?][ \t]+[A-Z][a-z]+[ \t]+\Z")  # (named_otherwise)
+        made["fingerprint_label"] = re.compile(  # (is_key_fingerprint)
+            r"(?:[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?(?:(?!secret|token|passw|hmac|api|private|and[ \t])[a-z0-9 ._-]){0,40})?"
+            r"[ \t]*[:=]?[ \t]*[\"'`]?")
+        made["file_name"] = re.compile(r"[a-z0-9_-]{1,32}\.[a-z0-9]{2,5}")
+        made["ulid"] = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")  # (named_otherwise)
+        made["denied_between"] = re.compile(  # a value's label denied in brackets: `Secret ID (not the value!): …`
+            r"(?:[ \t]+id)?[ \t]*\((?:not the value!?|not (?:a )?secret|kein secret)\)[ \t]*[:=][ \t]*[\"'`]?")
         made["denied_after"] = re.compile(  # a word after a value that says it is none: `… (no secret shown)`
             r"[ \t]*\((?:not|no|kein|keine|nicht)[ \t]+(?:es[ \t]+)?(?:(?:a|an|the|una|un)[ \t]+)?"
-            r"(?:secret|clave|key|password|credential)(?![a-z])")
+            r"(?:secret|clave|key|password|credential)(?:[ \t]+shown)?[ \t]*[:,;)]")
+        made["public_aside"] = re.compile(r"(?<![a-z])public(?![a-z-])")
+        made["record_key"] = re.compile(  # a record's name glued to its key's or token's (named_otherwise)
+            r"(?<![a-z])(?:%s)[_.-]?\Z" % "|".join(_RECORD_KEY_QUALIFIERS))
         made["named_id"] = re.compile(  # (not a secret's or a session's `id`: Nomad's `Secret ID`, `session_id`)
             r"(?:(?<![a-z])(?:product|deployment|sandbox|client|tenant|object|account|project|workspace"
             r"|subscription|device|request|trace|correlation|credentials?)[ _-]?id|(?<![a-z])cert(?:ificate)?[ \t]+serial)"
@@ -4786,8 +4816,7 @@ _PUBLIC_KEY_NAMES = ("anon_key", "anonkey", "anon key", "publishable", "search-o
                      "accessor=", "accessor:",  # (a Vault token's accessor, which cannot log in)
                      "crashreporter key", "objectkey",  # (an Apple crash report's device hash, an S3 object's name)
                      "publish_key", "subscribe_key",  # (PubNub's client keys; its secret key is `sec-c-…`)
-                     "pubkey",  # (WireGuard's `wg pubkey`, a peer's public key)
-                     "_js_key", "jskey", "javascript_key")  # (a key every browser loads: Kakao's, AMap's JavaScript key)
+                     "pubkey")  # (WireGuard's `wg pubkey`, a peer's public key)
 _PUBLIC_NAMES_BEFORE = _PUBLIC_KEY_NAMES + ("(public", "public, read")  # (`Content API key (public, read-only): …`)
 
 
@@ -4827,8 +4856,9 @@ def named_public(lowered, start, firebase=False):
     name = _redaction_regexes["name_before"].search(before)
     if name is not None and "private" not in before and "secret" not in name.group(1) and "pass" not in name.group(1) and (
             name.group(1).startswith("public_") and " " not in name.group(1) or name.group(1).replace("-", "_").endswith(
-                ("client_key", "clientkey", "site_key", "sitekey", "site key"))):
-        return True  # a name that says so right before it: `PUBLIC_STOREFRONT_API_TOKEN=`, Adyen's `clientKey:`
+                ("client_key", "clientkey", "site_key", "sitekey", "site key", "_js_key", "javascript_key"))):
+        return True  # a name that says so right before it: `PUBLIC_STOREFRONT_API_TOKEN=`, Adyen's `clientKey:`, a key
+        # every browser loads (Kakao's and AMap's `…_JS_KEY`)
     return (any(name in before for name in _PUBLIC_NAMES_BEFORE)
             or any(name in after and not after.partition(name)[2].lstrip(" _-").startswith(("key is", "key in"))
                    for name in ("search-only", "search_only", "searchonly", "(public", "# public",
@@ -6385,71 +6415,65 @@ _OBJECT_WORDS = frozenset(("database", "page", "block", "workspace", "item", "va
 _COLLECTION_WORDS = frozenset(("assets", "videos", "users", "items", "orders", "files", "uploads", "jobs", "builds",
                                "runs", "tasks", "documents", "records", "accounts", "customers", "products", "events",
                                "messages", "playlists", "tracks", "albums", "posts", "pages", "issues", "tickets",
-                               "vehicles", "devices", "trips", "drivers", "locations", "stations", "reservations",
-                               "bookings", "listings", "datasets", "experiments", "deployments", "instances", "nodes",
-                               "releases", "projects", "workspaces", "folders", "channels", "rooms", "threads",
-                               "comments", "invoices", "payments", "charges", "refunds", "transactions", "shipments",
-                               "parcels", "contacts", "companies", "organizations", "teams", "members", "reports",
-                               "dashboards", "alerts", "incidents", "entries", "objects", "images", "photos",
-                               "attachments", "notes", "forms", "responses", "surveys", "appointments", "patients"))
+                               "entries"))
 
 
-# What a key or a token is when a word glued to its name or right before it says so: a
-# record's (`ListingKey`, `orderKey`, `idempotency_key`, `cart token`), a page's or a
-# stream's place (`resumeToken`), an experiment's (`EXPERIMENT_KEY`), a partition's.
-_RECORD_KEY_QUALIFIERS = ("listing", "order", "idempotency", "experiment", "resume", "resumption", "page", "cart",
-                          "partition")
+# What a key or a token is when a word glued to its name says so (`ListingKey`, `orderKey`,
+# `idempotency_key`, `EXPERIMENT_KEY`, `resumeToken`): a record's, an experiment's, a stream's
+# place, a partition's, not a secret's; a word beside it in prose says less (`order token …`).
+_RECORD_KEY_QUALIFIERS = ("listing", "order", "idempotency", "experiment", "resume", "resumption", "partition")
 # A signature's kind that the word before it names: a test's, a debug file's.
 _SIGNATURE_KINDS = ("fixture", "pdb", "test", "sample", "example", "dummy")
 
 
 def named_otherwise(text, lowered, near, start, end):
     """True when the credential word `near` names the run text[start:end] as something
-    else than a secret: a session's id in a log's prose (`session <hex> closed`, `Session
-    ID: …`; not a name, `FASTLANE_SESSION`, nor `session: …`, a tool's output of its token);
-    a word the writer denies (`Secret ID (not the value!): …`, `key id (not secret): …`,
-    `… (no secret shown)` after it) or whose label calls the value public; a signature that is public by its make (DER's `MEUC…`,
-    an on-chain `0x…`), a test's, or one computed to check a message (`signature ok:
-    computed=…`); a record's key or token (_RECORD_KEY_QUALIFIERS); a licence among a
-    player's identifiers; a key every browser loads
-    (`KAKAO_JS_KEY`, a script's `snippet.js?key=`); an auth's response; an integration's
-    public key id (DocuSign's UUID, Duo's `DI…`); a Vault token's accessor; a secret's volume
-    in a kubelet's log (`kubernetes.io/secret/<pod uid>-…`)."""
+    else than a secret, which only a few shapes say for sure: a TLS session's id (sent in
+    the clear) or a session's ULID (an id that tells its time) after `session`; the word
+    denied in brackets right before the value (`Secret ID (not the value!): …`, `key id (not
+    secret): …`) or right after it (`… (no secret shown)`), or called public in an aside
+    (`signature (base64, public verification): …`); a signature public by its make (DER's
+    `MEUC…`, an on-chain `0x…`), a test's, or one computed to check a message (`signature
+    ok: computed=…`); the value of a record's key or token, so named (_RECORD_KEY_QUALIFIERS);
+    a UUID after a script's `.js?key=` (a widget's key, which every page loads); a licence
+    among a game server's identifiers; Duo's integration key (`DI…`, an id beside its secret
+    `skey`); a Vault token's accessor; a pod's id in a kubelet's secret volume
+    (`kubernetes.io/secret/<uid>-…`)."""
     if near.end() > start:  # (the name runs into the run: the value is what follows it, as named_value_span reads it)
         start = near.end()
         while start < end and not text[start].isalnum():
             start += 1
     word, between = near.group(), lowered[near.end():start]
     before = lowered[max(0, near.start() - 24):near.start()]
-    if _redaction_regexes["new_sentence"].search(text, near.end(), start):
-        return True  # the word ends a sentence, the run's is another: `… sk.* tokens stay server-side. Style <id>.`
-    if word == "session" and before[-1:] in ("", " ", "(", "\t", "\n") and between in (" ", " id ", " id: "):
+    line = lowered[lowered.rfind("\n", 0, near.start()) + 1:near.start()]
+    if word == "session" and between in (" ", " id ", " id: ", " id=") and (
+            "tls" in line or "ssl" in line or _redaction_regexes["ulid"].fullmatch(text, start, end)):
         return True
-    if before.endswith(("(not ", "(no ", "(kein ", "(keine ", "(nicht ", "not a ", "(not a ")) or any(
-            denial in between for denial in ("(not the value", "(not secret", "(not a secret", "(kein secret")):
+    if before.endswith(("(not ", "(no ", "(kein ", "(keine ", "(nicht ", "(not a ")) and between.strip() in (")", "):"):
         return True
-    if _redaction_regexes["denied_after"].match(lowered, end):
+    if _redaction_regexes["denied_between"].fullmatch(between) or _redaction_regexes["denied_after"].match(lowered, end):
         return True
-    if "public" in between and not any(denial in between for denial in ("not public", "non-public", "nonpublic")):
-        return True  # a label that calls it public: `Trustly signature (base64, public verification): …`
+    aside = between[between.find("(") + 1:between.rfind(")")] if "(" in between else ""
+    if _redaction_regexes["public_aside"].search(aside) and not any(
+            denial in aside for denial in ("not public", "non-public", "nonpublic", "leak")):
+        return True
     if word == "signature" and (text.startswith(("MEUC", "MEQC", "MEYC"), start) or (
             lowered.startswith("0x", start) and set(lowered[start + 2:end]) <= _HEX) or before.rstrip(
                 " _-").endswith(_SIGNATURE_KINDS) or between.rstrip(" =:\"'").endswith(("computed", "expected"))):
         return True
-    qualifier = before.rstrip(" _.-")
-    if word in ("key", "token") and (qualifier.endswith(_RECORD_KEY_QUALIFIERS) or (
-            word == "key" and qualifier.endswith(("_js", " js", "javascript")) or lowered.endswith(".js?key=", 0, start))):
+    if word in ("key", "token") and between.strip(" \t:=\"'") == "" and (
+            _redaction_regexes["record_key"].search(before)):
         return True
-    if word == "auth" and lowered.startswith(" response", near.end()):
-        return True  # (`Aadhaar auth response: ret=y txn=… code=…`)
-    if word in ("license", "licence") and "identifier" in lowered[lowered.rfind("\n", 0, near.start()) + 1:start]:
-        return True  # a player's id among a game server's identifiers (`identifiers: license:<hex> discord:…`)
-    if word == "key" and qualifier.endswith("integration") and (
-            _redaction_regexes["uuid"].fullmatch(text, start, end) or (
-                end - start == 20 and text.startswith("DI", start) and text[start:end].isupper())):
+    if word == "key" and lowered.endswith(".js?key=", 0, start) and _redaction_regexes["uuid"].fullmatch(text, start, end):
         return True
-    return lowered[max(0, start - 10):start].rstrip(" :=\"'(").endswith("accessor") or lowered.endswith(
-        "kubernetes.io/secret/", 0, start)
+    if word in ("license", "licence") and "identifier" in line:
+        return True  # (`identifiers: license:<hex> discord:…`)
+    if word == "key" and before.rstrip(" _.-").endswith("integration") and (
+            end - start == 20 and text.startswith("DI", start) and text[start:end].isupper()):
+        return True
+    return lowered[max(0, start - 10):start].rstrip(" :=\"'(").endswith("accessor") or (
+        lowered.endswith("kubernetes.io/secret/", 0, start) and _redaction_regexes["uuid"].match(text, start)
+        and text[start + 36:start + 37] == "-")
 
 
 def named_value_span(text, lowered, start, end, near, beside, window):
@@ -6497,14 +6521,15 @@ def named_value_span(text, lowered, start, end, near, beside, window):
                 text, start, end)):
         return None  # an object's id named right before it: `… NOTION_TOKEN is shared with the database <hex>`,
         # `1Password item <id> in vault <id>`
-    segments = lowered[start:end].split("/")
-    longest = segments.index(max(segments, key=len))
-    if (lowered[start - 1:start] == "/" or near.start() == start and lowered.startswith("://", start - 3)) and (
-            "?" not in lowered[start:end]) and (
-            (segments[longest - 1] if longest else lowered[:start].rstrip("/").rpartition("/")[2]) in _COLLECTION_WORDS):
-        return None  # an API's host or path names it, and the path's longest segment is a resource's id after
-        # its collection: `https://api.mux.com/video/v1/assets/<id>`, `path=/api/v1/vehicles/<VIN>` (not a key
-        # the path ends in: `…/integrations/deploy/prj_…/<key>`)
+    path = lowered[:end]  # (up to the id, before a trailing slash or a file: `…/events/<id>/`, `…/assets/<id>/data.json`)
+    path = path.rstrip("/") if path.endswith("/") else path.rpartition("/")[0] if _redaction_regexes[
+        "file_name"].fullmatch(path.rpartition("/")[2]) else path
+    if (lowered[start - 1:start] == "/" and "://" in whole_word(lowered, start, end) or near.start() == start
+            and lowered.startswith("://", start - 3)) and "?" not in lowered[start:end] and "hook" not in (
+            whole_word(lowered, start, end)) and path.rpartition("/")[0].rpartition("/")[2] in _COLLECTION_WORDS:
+        return None  # an API's host names it, and the path ends in a resource's id after its collection (a file or a
+        # slash after it at most): `https://api.mux.com/video/v1/assets/<id>` (not a key the path ends in:
+        # `…/integrations/deploy/prj_…/<key>`, nor a webhook's)
     if near.end() > start:  # the value starts after the name inside the run
         start = near.end()
         while start < end and not text[start].isalnum():
@@ -6619,16 +6644,16 @@ def whole_word(text, start, end):
 
 def is_key_fingerprint(lowered, line, start, end):
     """True when the run lowered[start:end] is a key's fingerprint in hex, of any case: under
-    gpg's listing of a key (`pub   ed25519 2025-01-07 [SC]`, `sec`, `sub`, `ssb`), or after a
-    label on its line that names a fingerprint (`GPG fingerprint of the release key: …`)."""
+    gpg's listing of a key (`pub   ed25519 2025-01-07 [SC]`, `sec`, `sub`, `ssb`), or right
+    after a label that ends in a fingerprint's word, or names what it is of (`GPG fingerprint of
+    the release key: …`; not `fingerprint ok; deploy token …`)."""
     if end - start not in (40, 64) or not set(lowered[start:end]) <= _HEX:
         return False
     said = lowered[line:start]
     if not said.strip() and line > 0:
         above = lowered[lowered.rfind("\n", 0, line - 1) + 1:line - 1].split()
         return len(above) >= 3 and above[0] in ("pub", "sec", "sub", "ssb") and above[2][:2] in ("19", "20")
-    label = said.rpartition("fingerprint")[2]
-    return "fingerprint" in said and label.rstrip(" \t:=\"'").count(":") == 0 and "=" not in label.rstrip(" \t=")
+    return "fingerprint" in said and _redaction_regexes["fingerprint_label"].fullmatch(said.rpartition("fingerprint")[2])
 
 
 def credential_spans(text, lowered):
@@ -6830,7 +6855,7 @@ def secret_column(cell, bare_key=False):
     # (a name in camel case is words too: `SecretKey`, `AdminPassword`)
     words = cell.lower().replace("_", " ").replace("-", " ").split()
     if not words or len(words) > 4 or not all(word.isalnum() for word in words) or any(
-            word in ("public", "publishable", "pub") for word in words[:-1]):
+            word in ("public", "publishable") for word in words[:-1]):
         return None  # (a public key's column: `PublicKey`, `Public Key`)
     last = words[-1]
     if last in _TABLE_PASSWORD_WORDS or last.endswith(_TABLE_PASSWORD_ENDINGS):
@@ -8485,7 +8510,8 @@ def without_invisible(text):
     are part of its writing: a zero-width non-joiner or joiner between two letters of a
     script that joins (Persian's `کاوه\u200cنگار`, Hindi's, Sinhala's) and one emoji's
     presentation selector right after it (`⭐\ufe0f`). Neither can split an ASCII token, and
-    one alone carries nothing hidden."""
+    one alone carries nothing hidden; redact_text keeps them only in a text where it finds
+    no secret (its rows read the text without them)."""
     if "\u200c" not in text and "\u200d" not in text and "\ufe0f" not in text:
         return text.translate(invisible_characters())
     redaction_regexes()
@@ -8503,11 +8529,13 @@ def redact_text(text, _decoding=False):
     run in turn: redact_split_tokens, redact_rows, redact_generated, redact_encoded (the
     first and last not on decoded text), each linear in the text, and last
     redact_environment_secrets, linear in the text for each secret the environment holds
-    (last, so that a row takes a longer secret around one whole)."""
+    (last, so that a row takes a longer secret around one whole). A text in which none
+    is found keeps the joiners and the emoji's selectors of its writing (without_invisible)."""
     if not text:
         return text, 0
+    original = None
     if not text.isascii():
-        text = without_invisible(text)
+        original, text = text, text.translate(invisible_characters())
     total = 0
     for redaction_pass in ((redact_rows, redact_generated, redact_environment_secrets, redact_user_patterns)
                            if _decoding else
@@ -8515,6 +8543,8 @@ def redact_text(text, _decoding=False):
                             redact_environment_secrets, redact_user_patterns)):
         text, count = redaction_pass(text)
         total += count
+    if original is not None and total == 0 and not _decoding:
+        return without_invisible(original), 0
     return text, total
 
 

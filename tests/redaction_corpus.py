@@ -3156,7 +3156,8 @@ issue("assignment", "config", "PAYOUT_SECRET_WORD = '{v}'", mixed(9) + "=" + ran
 issue("name-then-value", "output", '[{{"key":"HeartbeatInterval","readonly":false,"value":"60"}},'
       '{{"key":"AuthorizationKey","readonly":true,"value":"{v}"}}]', rand(HEX, 40), '"readonly":true,"value":"')
 issue("client-constructor-key", "code", 'client = FeedApiClient("{v}", timeout=5)', rand(HEX, 32), 'FeedApiClient("')
-BENIGN += ["session 5c1f0e9a2b7d4e3f8a6b1c2d3e4f5a6b closed after 12s", "Secret ID (not the value!): "
+BENIGN += ["TLS session resumed, session id 5c1f0e9a2b7d4e3f8a6b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f",
+           "parking: session 01HV3K9ZQ8W2N4M6P7R8S9T0VA started", "Secret ID (not the value!): "
            "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e", "vault: renewing token (accessor 9QkTz2mLpX4vR7sW1yN8bC3d)",
            "GPG fingerprint of the signing key: 0123456789ABCDEF0123456789abcdef01234567",
            "pub   ed25519 2026-01-02 [SC]\n      89ABCDEF0123456789ABCDEF0123456789abcdef\nuid  Release Bot",
@@ -3171,3 +3172,14 @@ BENIGN += ["session 5c1f0e9a2b7d4e3f8a6b1c2d3e4f5a6b closed after 12s", "Secret 
            "identifiers: license:d1a1fb63ab88034a4f65887db768808e48ac963d discord:1027172921318278586",
            "SENTRY_DSN=https://0123456789abcdef0123456789abcdef@o123456.ingest.sentry.io/7654321",
            "⭐️ View project at https://wandb.ai/lab/seg", "JWT header only: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9x1"]
+issue("session-id", "log", "support chat: user pasted their session id: {v}", mixed(32), "session id: ")
+issue("generic-named", "chat", "api key (not secret-manager managed yet): {v}", mixed(30), "managed yet): ")
+issue("generic-named", "log", "fingerprint ok; deploy token {v}", rand(HEX, 40), "deploy token ")
+issue("generic-named", "chat", "FB page token {v}", mixed(40), "page token ")
+issue("generic-named", "config", "webhook: https://hooks.example.com/channels/{v}", mixed(32))  # (taken whole, its host too)
+issue("assignment", "config", "DB_PASSWORD={v}", "P.ssw0rd(" + rand(DIGITS, 4) + ")", "DB_PASSWORD=")
+issue("assignment", "config", "DB_PASSWORD={v}", "C:\\" + mixed(7), "DB_PASSWORD=")
+issue("generic-named", "chat", "deploy key for public-site bucket: {v}", mixed(30), "bucket: ")
+issue("wifi-ssid-slash-password", "chat", "wifi at the studio: Lab-Guest / {v} (ask before sharing)",
+      rand(LOWER, 5) + "-" + rand(LOWER, 4) + "-" + rand(DIGITS, 2), "Lab-Guest / ")
+BENIGN += ["wifi: Lab-5G / Lab-2G", "wlan werkstatt: Werkstatt / WPA2-AES", "wi-fi coverage: floor1 / floor2"]
