@@ -22,6 +22,7 @@ MODULE_SECONDS = {
     "test_redaction_holdouts_eighty_third_on": 3.5,
     "test_redaction_holdouts_eighty_sixth_on": 4.5,
     "test_redaction_holdouts_eighty_ninth_on": 4.5,
+    "test_redaction_holdouts_ninety_second_on": 4.5,
     "test_hostile_store": 4.9,
     "test_reliability_crash": 4.6,
     "test_hostile_git": 3.4,
