@@ -34,12 +34,12 @@ class ThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout3
     floors = {
         "credential-files": (65, 65),
-        "generic": (320, 321),
+        "generic": (321, 321),
         "id-beside-secret": (67, 68),
         "vendor-named": (249, 249),
         "vendor-unnamed": (307, 308),
     }
-    recall, benign, altered = 0.997, 672, 1
+    recall, benign, altered = 0.998, 672, 1
 
 
 class FourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -86,7 +86,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "code": (38, 38),
         "config-line": (70, 70),
         "connection-string": (79, 80),
-        "credential-file": (110, 114),
+        "credential-file": (111, 114),
         "header-cookie": (38, 38),
         "id-beside-secret": (55, 60),
         "private-key": (34, 35),
@@ -94,7 +94,7 @@ class FifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (306, 314),
         "vendor-token": (114, 114),
     }
-    recall, benign, altered = 0.979, 671, 6
+    recall, benign, altered = 0.980, 671, 6
 
 
 class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -108,7 +108,7 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-log": (44, 44),
         "cli-argument": (132, 133),
         "code": (55, 58),
-        "config-line": (103, 108),
+        "config-line": (104, 108),
         "connection-string": (62, 62),
         "credential-file": (100, 100),
         "http-header": (77, 77),
@@ -118,7 +118,7 @@ class SixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unnamed-format": (201, 201),
         "vendor-token": (168, 169),
     }
-    recall, benign, altered = 0.987, 660, 0
+    recall, benign, altered = 0.988, 660, 0
 
 
 class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -133,10 +133,10 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "agent-notes": (80, 83),
         "cli-argument": (136, 137),
-        "code": (56, 58),
-        "config-line": (164, 168),
+        "code": (57, 58),
+        "config-line": (165, 168),
         "connection-string": (91, 91),
-        "credential-file": (72, 74),
+        "credential-file": (73, 74),
         "encoded-or-header": (107, 112),
         "id-beside-secret": (94, 97),
         "private-key": (48, 48),
@@ -144,7 +144,7 @@ class SeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "unusual-place": (38, 40),
         "vendor-token": (168, 168),
     }
-    recall, benign, altered = 0.981, 730, 4
+    recall, benign, altered = 0.983, 730, 2
 
 
 class EighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -184,19 +184,19 @@ class NinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout9
     floors = {
         "cli-argument": (113, 114),
-        "code-literal": (44, 46),
+        "code-literal": (45, 46),
         "config-line": (71, 71),
         "connection-string": (83, 83),
         "credential-file": (101, 102),
         "header-cookie": (32, 32),
         "id-beside-secret": (66, 67),
         "internal-token": (248, 260),
-        "odd-place": (40, 44),
+        "odd-place": (41, 44),
         "private-key": (31, 31),
         "prose": (27, 27),
         "vendor-token": (236, 238),
     }
-    recall, benign, altered = 0.979, 650, 4
+    recall, benign, altered = 0.981, 650, 4
 
 class TenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # The misses left: passwords given by position to a project's own scripts
@@ -233,20 +233,20 @@ class EleventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     # GCS HMAC), db2's `using`, netlify env:set, and a Supabase status's keys.
     corpus = redaction_holdout11
     floors = {
-        "cli-argument": (137, 139),
+        "cli-argument": (138, 139),
         "code-literal": (203, 208),
         "config-line": (68, 68),
         "connection-string": (72, 72),
         "credential-file": (81, 81),
         "http-header": (38, 38),
-        "id-beside-secret": (75, 81),
-        "internal-token": (90, 91),
+        "id-beside-secret": (76, 81),
+        "internal-token": (91, 91),
         "private-key": (38, 38),
         "prose": (53, 57),
         "terminal-session": (195, 198),
         "vendor-token": (154, 154),
     }
-    recall, benign, altered = 0.982, 660, 1
+    recall, benign, altered = 0.985, 660, 1
 
 
 class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -261,18 +261,18 @@ class TwelfthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "cli-argument": (292, 292),
         "code-literal": (357, 372),
-        "config-line": (277, 284),
+        "config-line": (278, 284),
         "connection-string": (61, 61),
         "credential-file": (140, 140),
-        "http-header": (156, 157),
+        "http-header": (157, 157),
         "id-beside-secret": (79, 79),
-        "internal-token": (55, 58),
+        "internal-token": (56, 58),
         "private-key": (44, 45),
-        "prose": (428, 441),
+        "prose": (429, 441),
         "terminal-session": (148, 150),
         "vendor-token": (319, 320),
     }
-    recall, benign, altered = 0.982, 699, 0
+    recall, benign, altered = 0.983, 699, 0
 
 
 
@@ -290,16 +290,16 @@ class ThirteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "code": (311, 315),
         "command": (250, 252),
-        "config": (314, 318),
+        "config": (317, 318),
         "connection-string": (126, 126),
         "credential-file": (146, 147),
         "id-beside-secret": (123, 126),
-        "log-and-error": (144, 147),
-        "prose": (145, 147),
+        "log-and-error": (145, 147),
+        "prose": (146, 147),
         "terminal": (215, 215),
         "vendor-token": (314, 315),
     }
-    recall, benign, altered = 0.990, 700, 1
+    recall, benign, altered = 0.992, 700, 1
 
 
 
@@ -314,18 +314,18 @@ class FourteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # (passwords in sentences in many languages), and products' own shapes.
     corpus = redaction_holdout14
     floors = {
-        "code": (296, 300),
+        "code": (297, 300),
         "command": (239, 240),
-        "config": (296, 300),
+        "config": (298, 300),
         "connection-string": (99, 100),
         "credential-file": (116, 120),
         "id-beside-secret": (119, 120),
-        "log-and-error": (177, 180),
-        "prose": (152, 160),
+        "log-and-error": (178, 180),
+        "prose": (157, 160),
         "terminal": (236, 240),
         "vendor-token": (240, 240),
     }
-    recall, benign, altered = 0.985, 700, 15
+    recall, benign, altered = 0.989, 700, 10
 
 
 
@@ -339,14 +339,14 @@ class FifteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (150, 150),
         "command": (222, 225),
-        "config-file": (262, 270),
-        "note-or-chat": (143, 150),
+        "config-file": (264, 270),
+        "note-or-chat": (146, 150),
         "source-code": (225, 225),
         "stack-trace-or-log": (146, 150),
-        "tool-output": (222, 225),
+        "tool-output": (223, 225),
         "vendor-token": (105, 105),
     }
-    recall, benign, altered = 0.983, 800, 0
+    recall, benign, altered = 0.987, 800, 0
 
 
 if __name__ == "__main__":

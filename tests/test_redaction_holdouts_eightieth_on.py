@@ -39,13 +39,13 @@ class EightyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (185, 185),
         "config-file": (181, 185),
-        "note-or-chat": (174, 185),
+        "note-or-chat": (177, 185),
         "source-code": (185, 185),
         "stack-trace-or-log": (184, 185),
         "tool-output": (177, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.983, 950, 0
+    recall, benign, altered = 0.985, 950, 0
 
 
 class EightySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -58,13 +58,13 @@ class EightySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 187),
         "command": (186, 187),
         "config-file": (184, 187),
-        "note-or-chat": (176, 187),
+        "note-or-chat": (177, 187),
         "source-code": (187, 187),
         "stack-trace-or-log": (186, 187),
         "tool-output": (187, 187),
         "vendor-token": (185, 187),
     }
-    recall, benign, altered = 0.986, 950, 6
+    recall, benign, altered = 0.987, 950, 6
 
 
 if __name__ == "__main__":

@@ -24,12 +24,12 @@ class EightySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "command": (183, 187),
         "config-file": (181, 187),
         "note-or-chat": (173, 187),
-        "source-code": (182, 187),
+        "source-code": (184, 187),
         "stack-trace-or-log": (184, 187),
         "tool-output": (182, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.975, 950, 27
+    recall, benign, altered = 0.976, 950, 9
 
 
 class EightySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -43,14 +43,14 @@ class EightySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (176, 187),
         "command": (184, 187),
-        "config-file": (183, 187),
+        "config-file": (185, 187),
         "note-or-chat": (150, 187),
         "source-code": (186, 187),
         "stack-trace-or-log": (185, 187),
         "tool-output": (173, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.951, 950, 35
+    recall, benign, altered = 0.953, 950, 35
 
 
 class EightyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -65,7 +65,7 @@ class EightyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (186, 187),
         "command": (185, 187),
         "config-file": (183, 187),
-        "note-or-chat": (170, 187),
+        "note-or-chat": (171, 187),
         "source-code": (181, 187),
         "stack-trace-or-log": (181, 187),
         "tool-output": (180, 187),

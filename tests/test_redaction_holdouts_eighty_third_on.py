@@ -21,13 +21,13 @@ class EightyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (182, 187),
         "command": (187, 187),
         "config-file": (178, 187),
-        "note-or-chat": (148, 187),
+        "note-or-chat": (157, 187),
         "source-code": (180, 187),
-        "stack-trace-or-log": (184, 187),
+        "stack-trace-or-log": (186, 187),
         "tool-output": (187, 187),
         "vendor-token": (185, 187),
     }
-    recall, benign, altered = 0.956, 950, 2
+    recall, benign, altered = 0.963, 950, 2
 
 
 class EightyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -42,13 +42,13 @@ class EightyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (180, 187),
         "command": (184, 187),
         "config-file": (187, 187),
-        "note-or-chat": (170, 187),
+        "note-or-chat": (171, 187),
         "source-code": (179, 187),
         "stack-trace-or-log": (184, 187),
         "tool-output": (177, 187),
         "vendor-token": (182, 187),
     }
-    recall, benign, altered = 0.964, 950, 0
+    recall, benign, altered = 0.965, 950, 0
 
 
 class EightyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -62,7 +62,7 @@ class EightyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (187, 187),
         "command": (183, 187),
         "config-file": (186, 187),
-        "note-or-chat": (185, 187),
+        "note-or-chat": (186, 187),
         "source-code": (186, 187),
         "stack-trace-or-log": (185, 187),
         "tool-output": (187, 187),

@@ -20,14 +20,14 @@ class FiftiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (185, 185),
         "command": (181, 185),
-        "config-file": (173, 185),
-        "note-or-chat": (167, 185),
-        "source-code": (175, 185),
-        "stack-trace-or-log": (173, 185),
-        "tool-output": (183, 185),
+        "config-file": (177, 185),
+        "note-or-chat": (168, 185),
+        "source-code": (176, 185),
+        "stack-trace-or-log": (176, 185),
+        "tool-output": (185, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.960, 950, 7
+    recall, benign, altered = 0.968, 950, 0
 
 
 class FiftyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -40,13 +40,13 @@ class FiftyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (180, 185),
         "config-file": (185, 185),
-        "note-or-chat": (167, 185),
+        "note-or-chat": (172, 185),
         "source-code": (184, 185),
-        "stack-trace-or-log": (178, 185),
+        "stack-trace-or-log": (180, 185),
         "tool-output": (180, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.975, 950, 14
+    recall, benign, altered = 0.980, 950, 10
 
 
 class FiftySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -56,16 +56,16 @@ class FiftySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
     # a pension provider's memorable word, PINs told on the phone.
     corpus = redaction_holdout52
     floors = {
-        "ci-and-deploy": (185, 187),
+        "ci-and-deploy": (187, 187),
         "command": (185, 187),
-        "config-file": (186, 187),
-        "note-or-chat": (171, 187),
-        "source-code": (185, 187),
-        "stack-trace-or-log": (175, 187),
+        "config-file": (187, 187),
+        "note-or-chat": (173, 187),
+        "source-code": (186, 187),
+        "stack-trace-or-log": (178, 187),
         "tool-output": (184, 187),
         "vendor-token": (186, 187),
     }
-    recall, benign, altered = 0.973, 950, 17
+    recall, benign, altered = 0.979, 950, 17
 
 
 class FiftyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -76,15 +76,15 @@ class FiftyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout53
     floors = {
         "ci-and-deploy": (187, 187),
-        "command": (182, 187),
+        "command": (185, 187),
         "config-file": (178, 187),
-        "note-or-chat": (169, 187),
-        "source-code": (177, 187),
+        "note-or-chat": (180, 187),
+        "source-code": (180, 187),
         "stack-trace-or-log": (179, 187),
-        "tool-output": (176, 186),
-        "vendor-token": (169, 187),
+        "tool-output": (177, 186),
+        "vendor-token": (172, 187),
     }
-    recall, benign, altered = 0.947, 950, 16
+    recall, benign, altered = 0.961, 950, 7
 
 
 class FiftyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -95,15 +95,15 @@ class FiftyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout54
     floors = {
         "ci-and-deploy": (186, 186),
-        "command": (173, 187),
+        "command": (174, 187),
         "config-file": (183, 187),
-        "note-or-chat": (170, 187),
-        "source-code": (176, 186),
-        "stack-trace-or-log": (171, 187),
-        "tool-output": (147, 187),
+        "note-or-chat": (172, 187),
+        "source-code": (180, 186),
+        "stack-trace-or-log": (174, 187),
+        "tool-output": (156, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.932, 950, 41
+    recall, benign, altered = 0.945, 950, 41
 
 
 class FiftyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -123,7 +123,7 @@ class FiftyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (184, 185),
         "vendor-token": (182, 185),
     }
-    recall, benign, altered = 0.968, 950, 35
+    recall, benign, altered = 0.968, 950, 29
 
 
 class FiftySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -132,16 +132,16 @@ class FiftySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # the same with the rules of that session's start; tuned on since (a digest alone on its line).
     corpus = redaction_holdout56
     floors = {
-        "ci-and-deploy": (182, 185),
-        "command": (182, 185),
-        "config-file": (180, 185),
-        "note-or-chat": (157, 185),
-        "source-code": (182, 185),
-        "stack-trace-or-log": (170, 185),
-        "tool-output": (184, 185),
+        "ci-and-deploy": (185, 185),
+        "command": (183, 185),
+        "config-file": (184, 185),
+        "note-or-chat": (164, 185),
+        "source-code": (185, 185),
+        "stack-trace-or-log": (172, 185),
+        "tool-output": (185, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.960, 950, 9
+    recall, benign, altered = 0.975, 950, 6
 
 
 class FiftySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -153,13 +153,13 @@ class FiftySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (187, 189),
         "command": (192, 192),
         "config-file": (191, 192),
-        "note-or-chat": (171, 189),
-        "source-code": (189, 195),
-        "stack-trace-or-log": (176, 186),
-        "tool-output": (192, 198),
+        "note-or-chat": (174, 189),
+        "source-code": (191, 195),
+        "stack-trace-or-log": (179, 186),
+        "tool-output": (195, 198),
         "vendor-token": (195, 195),
     }
-    recall, benign, altered = 0.972, 1001, 13
+    recall, benign, altered = 0.979, 1001, 5
 
 
 class FiftyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -168,13 +168,13 @@ class FiftyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # fifty-fifth were made: 0.934 and 2.9%, the same with the rules of that session's start.
     corpus = redaction_holdout58
     floors = {
-        "ci-and-deploy": (181, 188),
-        "command": (175, 194),
-        "config-file": (183, 187),
-        "note-or-chat": (168, 188),
-        "source-code": (176, 187),
-        "stack-trace-or-log": (172, 188),
-        "tool-output": (180, 188),
+        "ci-and-deploy": (184, 188),
+        "command": (178, 194),
+        "config-file": (184, 187),
+        "note-or-chat": (173, 188),
+        "source-code": (179, 187),
+        "stack-trace-or-log": (178, 188),
+        "tool-output": (182, 188),
         "vendor-token": (185, 190),
     }
-    recall, benign, altered = 0.940, 950, 27
+    recall, benign, altered = 0.955, 950, 22

@@ -28,7 +28,7 @@ class FiftyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "tool-output": (174, 180),
         "vendor-token": (184, 187),
     }
-    recall, benign, altered = 0.980, 952, 9
+    recall, benign, altered = 0.980, 952, 5
 
 
 class SixtiethHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -42,13 +42,13 @@ class SixtiethHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (180, 185),
         "config-file": (180, 185),
-        "note-or-chat": (174, 185),
+        "note-or-chat": (175, 185),
         "source-code": (185, 185),
         "stack-trace-or-log": (182, 185),
-        "tool-output": (171, 185),
+        "tool-output": (174, 185),
         "vendor-token": (181, 185),
     }
-    recall, benign, altered = 0.971, 950, 0
+    recall, benign, altered = 0.974, 950, 0
 
 
 class SixtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -61,14 +61,14 @@ class SixtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (184, 185),
         "command": (173, 185),
-        "config-file": (177, 185),
-        "note-or-chat": (175, 185),
+        "config-file": (181, 185),
+        "note-or-chat": (176, 185),
         "source-code": (185, 185),
         "stack-trace-or-log": (173, 185),
         "tool-output": (175, 185),
         "vendor-token": (184, 185),
     }
-    recall, benign, altered = 0.963, 950, 11
+    recall, benign, altered = 0.966, 950, 7
 
 
 class SixtySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -83,13 +83,13 @@ class SixtySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (178, 187),
         "command": (177, 187),
         "config-file": (180, 187),
-        "note-or-chat": (152, 187),
-        "source-code": (154, 187),
-        "stack-trace-or-log": (167, 187),
-        "tool-output": (180, 187),
-        "vendor-token": (163, 187),
+        "note-or-chat": (155, 187),
+        "source-code": (160, 187),
+        "stack-trace-or-log": (170, 187),
+        "tool-output": (181, 187),
+        "vendor-token": (167, 187),
     }
-    recall, benign, altered = 0.903, 950, 19
+    recall, benign, altered = 0.914, 950, 7
 
 
 
@@ -102,13 +102,13 @@ class SixtyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (182, 187),
         "command": (185, 187),
         "config-file": (184, 187),
-        "note-or-chat": (169, 187),
-        "source-code": (185, 187),
+        "note-or-chat": (172, 187),
+        "source-code": (187, 187),
         "stack-trace-or-log": (186, 187),
         "tool-output": (177, 187),
         "vendor-token": (185, 187),
     }
-    recall, benign, altered = 0.971, 950, 31
+    recall, benign, altered = 0.974, 950, 15
 
 
 class SixtyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -121,13 +121,13 @@ class SixtyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (183, 185),
         "config-file": (183, 188),
-        "note-or-chat": (163, 185),
-        "source-code": (180, 188),
+        "note-or-chat": (169, 185),
+        "source-code": (181, 188),
         "stack-trace-or-log": (179, 188),
         "tool-output": (183, 185),
-        "vendor-token": (188, 190),
+        "vendor-token": (190, 190),
     }
-    recall, benign, altered = 0.966, 950, 19
+    recall, benign, altered = 0.972, 950, 14
 
 
 if __name__ == "__main__":

@@ -19,16 +19,16 @@ class FortyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     # in chats with no word for them.
     corpus = redaction_holdout41
     floors = {
-        "ci-and-deploy": (182, 185),
+        "ci-and-deploy": (183, 185),
         "command": (185, 185),
         "config-file": (185, 185),
-        "note-or-chat": (170, 185),
+        "note-or-chat": (173, 185),
         "source-code": (185, 185),
-        "stack-trace-or-log": (167, 185),
+        "stack-trace-or-log": (170, 185),
         "tool-output": (180, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.972, 950, 11
+    recall, benign, altered = 0.977, 950, 6
 
 
 class FortySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -42,13 +42,13 @@ class FortySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (186, 186),
         "command": (186, 186),
         "config-file": (185, 186),
-        "note-or-chat": (165, 186),
-        "source-code": (183, 186),
+        "note-or-chat": (170, 186),
+        "source-code": (184, 186),
         "stack-trace-or-log": (183, 186),
         "tool-output": (185, 186),
         "vendor-token": (178, 186),
     }
-    recall, benign, altered = 0.975, 950, 26
+    recall, benign, altered = 0.979, 950, 26
 
 
 class FortyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -60,15 +60,15 @@ class FortyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout43
     floors = {
         "ci-and-deploy": (187, 187),
-        "command": (171, 187),
+        "command": (172, 187),
         "config-file": (179, 187),
-        "note-or-chat": (160, 187),
-        "source-code": (176, 187),
-        "stack-trace-or-log": (167, 187),
-        "tool-output": (176, 187),
+        "note-or-chat": (165, 187),
+        "source-code": (178, 187),
+        "stack-trace-or-log": (169, 187),
+        "tool-output": (178, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.937, 950, 5
+    recall, benign, altered = 0.945, 950, 0
 
 
 class FortyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -81,14 +81,14 @@ class FortyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (185, 185),
         "command": (185, 185),
-        "config-file": (176, 185),
-        "note-or-chat": (168, 185),
+        "config-file": (179, 185),
+        "note-or-chat": (169, 185),
         "source-code": (175, 185),
         "stack-trace-or-log": (177, 185),
-        "tool-output": (181, 185),
+        "tool-output": (184, 185),
         "vendor-token": (183, 185),
     }
-    recall, benign, altered = 0.966, 950, 37
+    recall, benign, altered = 0.970, 950, 32
 
 
 class FortyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -102,13 +102,13 @@ class FortyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (184, 185),
         "config-file": (184, 185),
-        "note-or-chat": (171, 185),
-        "source-code": (181, 185),
+        "note-or-chat": (173, 185),
+        "source-code": (182, 185),
         "stack-trace-or-log": (184, 185),
         "tool-output": (182, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.983, 950, 23
+    recall, benign, altered = 0.985, 950, 13
 
 
 class FortySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -121,13 +121,13 @@ class FortySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 186),
         "command": (186, 186),
         "config-file": (186, 186),
-        "note-or-chat": (174, 186),
+        "note-or-chat": (179, 186),
         "source-code": (184, 186),
-        "stack-trace-or-log": (183, 186),
+        "stack-trace-or-log": (186, 186),
         "tool-output": (183, 186),
         "vendor-token": (186, 186),
     }
-    recall, benign, altered = 0.985, 950, 0
+    recall, benign, altered = 0.991, 950, 0
 
 
 class FortySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -140,13 +140,13 @@ class FortySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (186, 186),
         "command": (182, 186),
         "config-file": (182, 186),
-        "note-or-chat": (164, 186),
+        "note-or-chat": (170, 186),
         "source-code": (184, 186),
         "stack-trace-or-log": (186, 186),
-        "tool-output": (180, 186),
+        "tool-output": (183, 186),
         "vendor-token": (186, 186),
     }
-    recall, benign, altered = 0.974, 950, 10
+    recall, benign, altered = 0.980, 950, 7
 
 
 class FortyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -159,13 +159,13 @@ class FortyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (188, 188),
         "command": (188, 188),
         "config-file": (185, 188),
-        "note-or-chat": (179, 188),
+        "note-or-chat": (180, 188),
         "source-code": (186, 188),
         "stack-trace-or-log": (185, 188),
         "tool-output": (188, 188),
-        "vendor-token": (184, 188),
+        "vendor-token": (185, 188),
     }
-    recall, benign, altered = 0.986, 950, 17
+    recall, benign, altered = 0.987, 950, 5
 
 
 class FortyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -178,10 +178,10 @@ class FortyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (187, 187),
         "command": (185, 187),
         "config-file": (186, 187),
-        "note-or-chat": (175, 187),
-        "source-code": (183, 187),
+        "note-or-chat": (180, 187),
+        "source-code": (186, 187),
         "stack-trace-or-log": (184, 187),
-        "tool-output": (183, 187),
+        "tool-output": (184, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.982, 950, 8
+    recall, benign, altered = 0.988, 950, 1

@@ -24,15 +24,15 @@ class TwentiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout20
     floors = {
         "ci-and-deploy": (110, 112),
-        "command": (198, 208),
-        "config-file": (252, 272),
-        "note-or-chat": (249, 272),
+        "command": (201, 208),
+        "config-file": (255, 272),
+        "note-or-chat": (253, 272),
         "source-code": (174, 192),
-        "stack-trace-or-log": (160, 176),
-        "tool-output": (237, 256),
-        "vendor-token": (110, 112),
+        "stack-trace-or-log": (165, 176),
+        "tool-output": (241, 256),
+        "vendor-token": (111, 112),
     }
-    recall, benign, altered = 0.931, 800, 4
+    recall, benign, altered = 0.943, 800, 4
 
 
 
@@ -71,16 +71,16 @@ class TwentySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
     # split over two messages, and secrets in hex dumps and encodings.
     corpus = redaction_holdout22
     floors = {
-        "ci-and-deploy": (114, 116),
-        "command": (218, 226),
-        "config-file": (241, 250),
-        "note-or-chat": (295, 339),
+        "ci-and-deploy": (116, 116),
+        "command": (222, 226),
+        "config-file": (243, 250),
+        "note-or-chat": (303, 339),
         "source-code": (158, 160),
-        "stack-trace-or-log": (195, 204),
-        "tool-output": (256, 278),
+        "stack-trace-or-log": (197, 204),
+        "tool-output": (263, 278),
         "vendor-token": (140, 140),
     }
-    recall, benign, altered = 0.943, 1021, 0
+    recall, benign, altered = 0.958, 1021, 0
 
 
 
@@ -94,16 +94,16 @@ class TwentyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     # regional vendors' shapes no row names.
     corpus = redaction_holdout23
     floors = {
-        "ci-and-deploy": (102, 105),
+        "ci-and-deploy": (103, 105),
         "command": (195, 195),
-        "config-file": (211, 225),
-        "note-or-chat": (247, 300),
+        "config-file": (213, 225),
+        "note-or-chat": (248, 300),
         "source-code": (166, 180),
         "stack-trace-or-log": (147, 150),
         "tool-output": (220, 225),
-        "vendor-token": (109, 120),
+        "vendor-token": (110, 120),
     }
-    recall, benign, altered = 0.931, 860, 0
+    recall, benign, altered = 0.934, 860, 0
 
 
 class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -120,13 +120,13 @@ class TwentyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (155, 155),
         "command": (192, 192),
         "config-file": (332, 334),
-        "note-or-chat": (168, 172),
+        "note-or-chat": (169, 172),
         "source-code": (154, 154),
         "stack-trace-or-log": (135, 135),
         "tool-output": (180, 180),
         "vendor-token": (205, 223),
     }
-    recall, benign, altered = 0.984, 910, 0
+    recall, benign, altered = 0.985, 910, 0
 
 
 class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -145,13 +145,13 @@ class TwentyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (121, 125),
         "command": (188, 190),
         "config-file": (217, 220),
-        "note-or-chat": (217, 235),
-        "source-code": (216, 230),
+        "note-or-chat": (219, 235),
+        "source-code": (219, 230),
         "stack-trace-or-log": (121, 125),
-        "tool-output": (154, 160),
+        "tool-output": (156, 160),
         "vendor-token": (231, 238),
     }
-    recall, benign, altered = 0.961, 937, 10
+    recall, benign, altered = 0.966, 937, 10
 
 
 class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -174,10 +174,10 @@ class TwentySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (260, 272),
         "source-code": (189, 192),
         "stack-trace-or-log": (143, 145),
-        "tool-output": (139, 145),
+        "tool-output": (140, 145),
         "vendor-token": (143, 144),
     }
-    recall, benign, altered = 0.981, 963, 20
+    recall, benign, altered = 0.982, 963, 15
 
 
 class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -200,13 +200,13 @@ class TwentySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (137, 138),
         "command": (244, 246),
         "config-file": (209, 211),
-        "note-or-chat": (234, 260),
-        "source-code": (173, 179),
+        "note-or-chat": (240, 260),
+        "source-code": (174, 179),
         "stack-trace-or-log": (149, 152),
         "tool-output": (153, 154),
-        "vendor-token": (149, 153),
+        "vendor-token": (150, 153),
     }
-    recall, benign, altered = 0.969, 927, 38
+    recall, benign, altered = 0.975, 927, 33
 
 
 class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -228,16 +228,16 @@ class TwentyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # one I used:`, and a default under a YAML key named only `…-key`.
     corpus = redaction_holdout28
     floors = {
-        "ci-and-deploy": (170, 178),
-        "command": (168, 177),
-        "config-file": (161, 170),
-        "note-or-chat": (213, 237),
-        "source-code": (163, 170),
-        "stack-trace-or-log": (178, 194),
-        "tool-output": (150, 168),
+        "ci-and-deploy": (173, 178),
+        "command": (169, 177),
+        "config-file": (163, 170),
+        "note-or-chat": (218, 237),
+        "source-code": (164, 170),
+        "stack-trace-or-log": (180, 194),
+        "tool-output": (152, 168),
         "vendor-token": (226, 230),
     }
-    recall, benign, altered = 0.937, 950, 13
+    recall, benign, altered = 0.948, 950, 13
 
 
 class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -254,15 +254,15 @@ class TwentyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout29
     floors = {
         "ci-and-deploy": (157, 159),
-        "command": (203, 208),
+        "command": (204, 208),
         "config-file": (186, 190),
-        "note-or-chat": (253, 277),
+        "note-or-chat": (259, 277),
         "source-code": (172, 178),
-        "stack-trace-or-log": (171, 179),
+        "stack-trace-or-log": (173, 179),
         "tool-output": (158, 162),
-        "vendor-token": (205, 213),
+        "vendor-token": (206, 213),
     }
-    recall, benign, altered = 0.961, 969, 20
+    recall, benign, altered = 0.967, 969, 14
 
 
 if __name__ == "__main__":

@@ -51,15 +51,15 @@ class ThirtyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout31
     floors = {
         "ci-and-deploy": (167, 170),
-        "command": (209, 215),
-        "config-file": (170, 180),
-        "note-or-chat": (189, 235),
-        "source-code": (170, 175),
+        "command": (211, 215),
+        "config-file": (172, 180),
+        "note-or-chat": (196, 235),
+        "source-code": (174, 175),
         "stack-trace-or-log": (171, 175),
-        "tool-output": (164, 175),
-        "vendor-token": (174, 175),
+        "tool-output": (167, 175),
+        "vendor-token": (175, 175),
     }
-    recall, benign, altered = 0.942, 950, 4
+    recall, benign, altered = 0.955, 950, 4
 
 
 
@@ -74,16 +74,16 @@ class ThirtySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
     # misses are mostly notes and chats (0.78) and logs (0.90).
     corpus = redaction_holdout32
     floors = {
-        "ci-and-deploy": (170, 176),
+        "ci-and-deploy": (172, 176),
         "command": (201, 210),
         "config-file": (171, 177),
-        "note-or-chat": (186, 230),
-        "source-code": (171, 177),
-        "stack-trace-or-log": (163, 177),
-        "tool-output": (169, 177),
+        "note-or-chat": (197, 230),
+        "source-code": (173, 177),
+        "stack-trace-or-log": (167, 177),
+        "tool-output": (171, 177),
         "vendor-token": (174, 176),
     }
-    recall, benign, altered = 0.936, 950, 29
+    recall, benign, altered = 0.950, 950, 21
 
 
 
@@ -99,15 +99,15 @@ class ThirtyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout33
     floors = {
         "ci-and-deploy": (165, 165),
-        "command": (231, 235),
+        "command": (233, 235),
         "config-file": (169, 170),
-        "note-or-chat": (221, 250),
+        "note-or-chat": (225, 250),
         "source-code": (161, 165),
         "stack-trace-or-log": (162, 165),
         "tool-output": (161, 165),
         "vendor-token": (189, 202),
     }
-    recall, benign, altered = 0.961, 950, 20
+    recall, benign, altered = 0.965, 950, 3
 
 
 if __name__ == "__main__":

@@ -20,15 +20,15 @@ class SixteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout16
     floors = {
         "ci-and-deploy": (160, 160),
-        "command": (220, 224),
+        "command": (222, 224),
         "config-file": (253, 256),
-        "note-or-chat": (182, 192),
+        "note-or-chat": (186, 192),
         "source-code": (218, 224),
         "stack-trace-or-log": (158, 160),
         "tool-output": (255, 256),
         "vendor-token": (128, 128),
     }
-    recall, benign, altered = 0.983, 800, 16
+    recall, benign, altered = 0.987, 800, 15
 
 
 
@@ -50,7 +50,7 @@ class SeventeenthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (128, 128),
         "command": (224, 224),
         "config-file": (256, 256),
-        "note-or-chat": (233, 240),
+        "note-or-chat": (234, 240),
         "source-code": (240, 240),
         "stack-trace-or-log": (153, 160),
         "tool-output": (237, 240),
@@ -73,14 +73,14 @@ class EighteenthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (125, 128),
         "command": (222, 224),
-        "config-file": (251, 256),
-        "note-or-chat": (279, 288),
-        "source-code": (206, 208),
-        "stack-trace-or-log": (138, 144),
+        "config-file": (253, 256),
+        "note-or-chat": (282, 288),
+        "source-code": (208, 208),
+        "stack-trace-or-log": (139, 144),
         "tool-output": (229, 240),
         "vendor-token": (112, 112),
     }
-    recall, benign, altered = 0.976, 803, 8
+    recall, benign, altered = 0.981, 803, 4
 
 
 class NineteenthHoldoutTest(HoldoutFloors, unittest.TestCase):

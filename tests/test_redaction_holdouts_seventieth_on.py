@@ -46,13 +46,13 @@ class SeventyFirstHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (186, 186),
         "command": (186, 186),
         "config-file": (184, 186),
-        "note-or-chat": (176, 186),
+        "note-or-chat": (177, 186),
         "source-code": (183, 186),
         "stack-trace-or-log": (183, 186),
         "tool-output": (185, 186),
         "vendor-token": (186, 186),
     }
-    recall, benign, altered = 0.987, 950, 10
+    recall, benign, altered = 0.987, 950, 7
 
 
 class SeventySecondHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -86,10 +86,10 @@ class SeventyThirdHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (183, 189),
         "source-code": (186, 189),
         "stack-trace-or-log": (188, 189),
-        "tool-output": (182, 189),
+        "tool-output": (185, 189),
         "vendor-token": (189, 189),
     }
-    recall, benign, altered = 0.988, 950, 5
+    recall, benign, altered = 0.990, 950, 4
 
 
 
@@ -100,15 +100,15 @@ class SeventyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
     corpus = redaction_holdout74
     floors = {
         "ci-and-deploy": (180, 186),
-        "command": (184, 186),
+        "command": (185, 186),
         "config-file": (183, 186),
-        "note-or-chat": (163, 186),
-        "source-code": (182, 186),
+        "note-or-chat": (169, 186),
+        "source-code": (185, 186),
         "stack-trace-or-log": (186, 186),
         "tool-output": (170, 186),
         "vendor-token": (186, 186),
     }
-    recall, benign, altered = 0.963, 950, 5
+    recall, benign, altered = 0.970, 950, 0
 
 
 class SeventyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -119,14 +119,14 @@ class SeventyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (181, 187),
         "command": (181, 187),
-        "config-file": (175, 187),
+        "config-file": (180, 187),
         "note-or-chat": (165, 187),
         "source-code": (185, 187),
         "stack-trace-or-log": (181, 187),
         "tool-output": (186, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.963, 950, 9
+    recall, benign, altered = 0.966, 950, 0
 
 
 class SeventySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -138,13 +138,13 @@ class SeventySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (186, 186),
         "command": (182, 186),
         "config-file": (185, 186),
-        "note-or-chat": (176, 186),
+        "note-or-chat": (177, 186),
         "source-code": (182, 186),
-        "stack-trace-or-log": (183, 186),
+        "stack-trace-or-log": (184, 186),
         "tool-output": (182, 186),
         "vendor-token": (186, 186),
     }
-    recall, benign, altered = 0.982, 947, 0
+    recall, benign, altered = 0.983, 947, 0
 
 
 class SeventySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -157,13 +157,13 @@ class SeventySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (186, 186),
         "command": (180, 186),
         "config-file": (186, 186),
-        "note-or-chat": (158, 186),
-        "source-code": (174, 186),
+        "note-or-chat": (159, 186),
+        "source-code": (175, 186),
         "stack-trace-or-log": (172, 186),
-        "tool-output": (154, 186),
+        "tool-output": (159, 186),
         "vendor-token": (186, 186),
     }
-    recall, benign, altered = 0.938, 950, 9
+    recall, benign, altered = 0.942, 950, 9
 
 
 
@@ -176,13 +176,13 @@ class SeventyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (182, 185),
         "config-file": (185, 185),
-        "note-or-chat": (177, 185),
-        "source-code": (181, 185),
+        "note-or-chat": (178, 185),
+        "source-code": (183, 185),
         "stack-trace-or-log": (179, 185),
         "tool-output": (176, 185),
         "vendor-token": (183, 185),
     }
-    recall, benign, altered = 0.978, 950, 22
+    recall, benign, altered = 0.980, 950, 13
 
 
 class SeventyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -197,11 +197,11 @@ class SeventyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (183, 186),
         "note-or-chat": (160, 186),
         "source-code": (175, 186),
-        "stack-trace-or-log": (171, 186),
+        "stack-trace-or-log": (172, 186),
         "tool-output": (175, 186),
         "vendor-token": (184, 186),
     }
-    recall, benign, altered = 0.951, 955, 11
+    recall, benign, altered = 0.952, 955, 6
 
 
 if __name__ == "__main__":

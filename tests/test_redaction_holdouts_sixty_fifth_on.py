@@ -22,13 +22,13 @@ class SixtyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (182, 185),
         "command": (182, 185),
         "config-file": (183, 185),
-        "note-or-chat": (166, 185),
-        "source-code": (176, 185),
-        "stack-trace-or-log": (182, 185),
+        "note-or-chat": (170, 185),
+        "source-code": (178, 185),
+        "stack-trace-or-log": (185, 185),
         "tool-output": (179, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.969, 967, 9
+    recall, benign, altered = 0.975, 967, 4
 
 
 class SixtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -43,11 +43,11 @@ class SixtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "config-file": (187, 187),
         "note-or-chat": (173, 187),
         "source-code": (187, 187),
-        "stack-trace-or-log": (184, 187),
+        "stack-trace-or-log": (185, 187),
         "tool-output": (186, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.987, 950, 13
+    recall, benign, altered = 0.988, 950, 5
 
 
 class SixtySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -64,10 +64,10 @@ class SixtySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "note-or-chat": (159, 188),
         "source-code": (186, 188),
         "stack-trace-or-log": (185, 188),
-        "tool-output": (182, 188),
+        "tool-output": (183, 188),
         "vendor-token": (187, 188),
     }
-    recall, benign, altered = 0.970, 950, 13
+    recall, benign, altered = 0.970, 950, 5
 
 
 class SixtyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -77,16 +77,16 @@ class SixtyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     # logs (0.91) miss most; not tuned on.
     corpus = redaction_holdout68
     floors = {
-        "ci-and-deploy": (178, 180),
+        "ci-and-deploy": (180, 180),
         "command": (178, 187),
-        "config-file": (178, 187),
-        "note-or-chat": (158, 189),
-        "source-code": (182, 189),
-        "stack-trace-or-log": (169, 186),
+        "config-file": (179, 187),
+        "note-or-chat": (164, 189),
+        "source-code": (184, 189),
+        "stack-trace-or-log": (176, 186),
         "tool-output": (177, 183),
-        "vendor-token": (185, 189),
+        "vendor-token": (187, 189),
     }
-    recall, benign, altered = 0.942, 960, 30
+    recall, benign, altered = 0.956, 960, 19
 
 
 class SixtyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -98,13 +98,13 @@ class SixtyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (187, 187),
         "command": (186, 187),
         "config-file": (185, 187),
-        "note-or-chat": (170, 187),
+        "note-or-chat": (172, 187),
         "source-code": (183, 186),
         "stack-trace-or-log": (178, 183),
-        "tool-output": (180, 187),
+        "tool-output": (181, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.976, 950, 24
+    recall, benign, altered = 0.978, 950, 13
 
 
 if __name__ == "__main__":

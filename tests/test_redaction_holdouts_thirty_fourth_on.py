@@ -23,14 +23,14 @@ class ThirtyFourthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (185, 186),
         "command": (185, 186),
-        "config-file": (174, 186),
-        "note-or-chat": (178, 186),
-        "source-code": (182, 186),
-        "stack-trace-or-log": (179, 186),
+        "config-file": (179, 186),
+        "note-or-chat": (181, 186),
+        "source-code": (184, 186),
+        "stack-trace-or-log": (180, 186),
         "tool-output": (175, 186),
-        "vendor-token": (182, 186),
+        "vendor-token": (184, 186),
     }
-    recall, benign, altered = 0.967, 950, 8
+    recall, benign, altered = 0.976, 950, 8
 
 
 class ThirtyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -45,13 +45,13 @@ class ThirtyFifthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 185),
         "command": (182, 185),
         "config-file": (184, 185),
-        "note-or-chat": (173, 185),
-        "source-code": (183, 185),
-        "stack-trace-or-log": (176, 185),
+        "note-or-chat": (177, 185),
+        "source-code": (185, 185),
+        "stack-trace-or-log": (178, 185),
         "tool-output": (181, 185),
         "vendor-token": (183, 185),
     }
-    recall, benign, altered = 0.977, 949, 5
+    recall, benign, altered = 0.983, 949, 5
 
 
 class ThirtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -65,14 +65,14 @@ class ThirtySixthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (178, 185),
         "command": (185, 185),
-        "config-file": (184, 185),
-        "note-or-chat": (180, 185),
-        "source-code": (183, 185),
+        "config-file": (185, 185),
+        "note-or-chat": (182, 185),
+        "source-code": (185, 185),
         "stack-trace-or-log": (182, 185),
         "tool-output": (182, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.985, 950, 4
+    recall, benign, altered = 0.989, 950, 0
 
 
 
@@ -89,13 +89,13 @@ class ThirtySeventhHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (188, 188),
         "command": (188, 188),
         "config-file": (187, 188),
-        "note-or-chat": (171, 188),
+        "note-or-chat": (173, 188),
         "source-code": (188, 188),
-        "stack-trace-or-log": (181, 188),
-        "tool-output": (187, 188),
+        "stack-trace-or-log": (183, 188),
+        "tool-output": (188, 188),
         "vendor-token": (184, 188),
     }
-    recall, benign, altered = 0.980, 950, 10
+    recall, benign, altered = 0.983, 950, 10
 
 
 class ThirtyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -110,14 +110,14 @@ class ThirtyEighthHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (185, 185),
         "command": (185, 185),
-        "config-file": (182, 185),
+        "config-file": (185, 185),
         "note-or-chat": (179, 185),
         "source-code": (182, 185),
-        "stack-trace-or-log": (179, 185),
+        "stack-trace-or-log": (181, 185),
         "tool-output": (183, 185),
         "vendor-token": (185, 185),
     }
-    recall, benign, altered = 0.986, 952, 11
+    recall, benign, altered = 0.989, 952, 7
 
 
 
@@ -134,13 +134,13 @@ class ThirtyNinthHoldoutTest(HoldoutFloors, unittest.TestCase):
         "ci-and-deploy": (185, 188),
         "command": (188, 188),
         "config-file": (188, 188),
-        "note-or-chat": (170, 188),
+        "note-or-chat": (174, 188),
         "source-code": (186, 188),
-        "stack-trace-or-log": (183, 188),
+        "stack-trace-or-log": (185, 188),
         "tool-output": (188, 188),
         "vendor-token": (182, 188),
     }
-    recall, benign, altered = 0.977, 950, 11
+    recall, benign, altered = 0.981, 950, 11
 
 
 class FortiethHoldoutTest(HoldoutFloors, unittest.TestCase):
@@ -155,14 +155,14 @@ class FortiethHoldoutTest(HoldoutFloors, unittest.TestCase):
     floors = {
         "ci-and-deploy": (184, 187),
         "command": (187, 187),
-        "config-file": (185, 187),
-        "note-or-chat": (176, 187),
+        "config-file": (186, 187),
+        "note-or-chat": (178, 187),
         "source-code": (187, 187),
-        "stack-trace-or-log": (175, 187),
-        "tool-output": (180, 187),
+        "stack-trace-or-log": (180, 187),
+        "tool-output": (181, 187),
         "vendor-token": (187, 187),
     }
-    recall, benign, altered = 0.976, 957, 1
+    recall, benign, altered = 0.982, 957, 0
 
 
 if __name__ == "__main__":
