@@ -4665,7 +4665,8 @@ def redaction_regexes():
         made["denied_after"] = re.compile(  # a word after a value that says it is none: `… (no secret shown)`
             r"[ \t]*\((?:not|no|kein|keine|nicht)[ \t]+(?:es[ \t]+)?(?:(?:a|an|the|una|un)[ \t]+)?"
             r"(?:secret|clave|key|password|credential)(?:[ \t]+shown)?[ \t]*[:,;)]")
-        made["public_aside"] = re.compile(r"(?<![a-z])public(?![a-z-])")
+        made["public_aside"] = re.compile(  # an aside that calls the value public: `(base64, public verification)`
+            r"(?:[a-z0-9-]+,[ \t]*)?public(?:[ \t]+(?:verification|key|value|by design|information))?")
         made["record_key"] = re.compile(  # a record's name glued to its key's or token's (named_otherwise)
             r"(?<![a-z])(?:%s)[_.-]?\Z" % "|".join(_RECORD_KEY_QUALIFIERS))
         made["named_id"] = re.compile(  # (not a secret's or a session's `id`: Nomad's `Secret ID`, `session_id`)
@@ -6447,15 +6448,14 @@ def named_otherwise(text, lowered, near, start, end):
     before = lowered[max(0, near.start() - 24):near.start()]
     line = lowered[lowered.rfind("\n", 0, near.start()) + 1:near.start()]
     if word == "session" and between in (" ", " id ", " id: ", " id=") and (
-            "tls" in line or "ssl" in line or _redaction_regexes["ulid"].fullmatch(text, start, end)):
+            "tls session" in line or "ssl session" in line or _redaction_regexes["ulid"].fullmatch(text, start, end)):
         return True
     if before.endswith(("(not ", "(no ", "(kein ", "(keine ", "(nicht ", "(not a ")) and between.strip() in (")", "):"):
         return True
     if _redaction_regexes["denied_between"].fullmatch(between) or _redaction_regexes["denied_after"].match(lowered, end):
         return True
     aside = between[between.find("(") + 1:between.rfind(")")] if "(" in between else ""
-    if _redaction_regexes["public_aside"].search(aside) and not any(
-            denial in aside for denial in ("not public", "non-public", "nonpublic", "leak")):
+    if _redaction_regexes["public_aside"].fullmatch(aside.strip()):
         return True
     if word == "signature" and (text.startswith(("MEUC", "MEQC", "MEYC"), start) or (
             lowered.startswith("0x", start) and set(lowered[start + 2:end]) <= _HEX) or before.rstrip(

@@ -3183,3 +3183,5 @@ issue("generic-named", "chat", "deploy key for public-site bucket: {v}", mixed(3
 issue("wifi-ssid-slash-password", "chat", "wifi at the studio: Lab-Guest / {v} (ask before sharing)",
       rand(LOWER, 5) + "-" + rand(LOWER, 4) + "-" + rand(DIGITS, 2), "Lab-Guest / ")
 BENIGN += ["wifi: Lab-5G / Lab-2G", "wlan werkstatt: Werkstatt / WPA2-AES", "wi-fi coverage: floor1 / floor2"]
+issue("generic-named", "chat", "API token (for the public API): {v}", mixed(28), "public API): ")
+issue("session-id", "log", "ssl cert ok; session {v} paste into the cookie jar", mixed(30), "session ")
