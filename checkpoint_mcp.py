@@ -1055,6 +1055,17 @@ _OPENED_BY_A_CODE = ("alarm|alarme|alarma|allarme|alarmanlage|safe|cofre|cassafo
 # cabinet, Turkish' safe (`kasa şifresi`, not a till's `kasa fişi`) and `anahtar dolabı`, Swedish' safe, Hindi's box and safe)
 
 
+# A FIX message's field separator as logs and captures show it (SOH, `|`, `^A`, strace's `\001`,
+# a space, tcpdump's dots), and a password's value up to the next field (fix-logon-password):
+# not digits alone, which a length or a count is (`96=12`).
+_FIX_FIELD_END = r"(?:\x01|\||\^A|\\001|\\x01|[. \t])"
+_FIX_VALUE = (r"(?![0-9]+(?:\x01|\||\^A|\\|[. \t]|\Z))(?P<secret>(?:[^\x01|\s\\^]|\^(?!A))+?)"
+              r"(?=" + _FIX_FIELD_END + r"[0-9]{1,4}=|[\x01|\"'\s]|\^A|\\0|\\x|\Z)")
+# The commands a Teltonika tracker takes by SMS after its login and password (teltonika-sms-login).
+_TELTONIKA_COMMANDS = ("setparam|getparam|cpureset|getstatus|getgps|getinfo|getver|setdigout|readio|getrecord"
+                       "|deleterecords|web_connect|ggps|getio|odoset|allver|getimeiccid")
+
+
 # What joins a secret's word to its value in prose: words between (a hundred characters at
 # most), then `is` (in many languages), `:` or `to`, or a particle (`密码是`, `비밀번호는`).
 _STATED_JOIN = (
@@ -2849,14 +2860,10 @@ def redaction_patterns():
         ("fix-logon-password", "", "a FIX session's logon password in a logged message (tag 554, a new one in "
          "925, RawData in 96), whatever separates the fields (SOH, `|`, `^A`, strace's `\\001`, a space, tcpdump's "
          "dots): only in a logon's line (`35=A`), not digits alone (a length, a count)",
-         r"(?#needs:35=A)35=A(?=\x01|\||\^A|\\001|\\x01|[. \t])[^\n]{0,600}?(?:\x01|\||\^A|\\001|\\x01|[. \t])"
-         r"(?:554|925|96)=(?![0-9]+(?:\x01|\||\^A|\\|[. \t]|\Z))"  # (not a length or a count: `96=12`)
-         r"(?P<secret>(?:[^\x01|\s\\^]|\^(?!A))+?)"
-         r"(?=(?:\x01|\||\^A|\\001|\\x01|[. \t])[0-9]{1,4}=|[\x01|\"'\s]|\^A|\\0|\\x|\Z)"
+         r"(?#needs:35=A)35=A(?=" + _FIX_FIELD_END + r")[^\n]{0,600}?" + _FIX_FIELD_END
+         + r"(?:554|925|96)=" + _FIX_VALUE
          # (and the new password after it: `554=…|925=…`)
-         r"(?:[^\n]{0,200}?(?:\x01|\||\^A|\\001|\\x01|[. \t])925=(?![0-9]+(?:\x01|\||\^A|\\|[. \t]|\Z))"
-         r"(?P<secret2>(?:[^\x01|\s\\^]|\^(?!A))+?)"
-         r"(?=(?:\x01|\||\^A|\\001|\\x01|[. \t])[0-9]{1,4}=|[\x01|\"'\s]|\^A|\\0|\\x|\Z))?"),
+         + r"(?:[^\n]{0,200}?" + _FIX_FIELD_END + r"925=" + _FIX_VALUE.replace("secret", "secret2", 1) + r")?"),
         ("fix-password-field-literal", "", "a FIX logon's password set in code by its tag: simplefix's "
          "`append_pair(554, \"…\")`, QuickFIX/J's `setString(554, \"…\")` (925, a new password; 96, RawData)",
          r"(?#needs:(554,|(925,|(96,)\((?:554|925|96),[ \t]*b?(?P<q>[\"'])"
@@ -2876,12 +2883,9 @@ def redaction_patterns():
         ("teltonika-sms-login", "", "the password in a Teltonika tracker's SMS command, which opens with its "
          "login and password (`\"admin xdekg7q9 setparam 2001:…\"`, `` `fm z1dtmwq1 cpureset` ``): a quoted "
          "command's second word, with a digit, before one of the tracker's commands",
-         r"(?#needs:setparam|getparam|cpureset|getstatus|getgps|getinfo|getver|setdigout|readio|getrecord"
-         r"|deleterecords|web_connect|ggps|getio|odoset|allver|getimeiccid)"
+         "(?#needs:" + _TELTONIKA_COMMANDS + ")"
          r"[\"'`][^\s\"'`]{1,32}[ ](?=[^\s\"'`]*[0-9])(?!(?:pass|password|passwd|pwd|pw|secret)[0-9]*[ ])"
-         r"(?P<secret>[^\s\"'`]{4,32})[ ]"
-         r"(?:setparam|getparam|cpureset|getstatus|getgps|getinfo|getver|setdigout|readio|getrecord|deleterecords"
-         r"|web_connect|ggps|getio|odoset|allver|getimeiccid)(?![\w])"),
+         r"(?P<secret>[^\s\"'`]{4,32})[ ](?:" + _TELTONIKA_COMMANDS + r")(?![\w])"),
         ("openssl-hmac-key", "", "the key openssl's `dgst -hmac` signs with (`openssl dgst -sha256 -hmac \"…\"`), "
          "and its `-macopt key:…` or `hexkey:…`",
          r"(?#needs:-hmac|-macopt)(?:-hmac[ \t]+|-macopt[ \t]+(?:hex)?key:)(?!-)"
@@ -6983,11 +6987,9 @@ def table_spans(text):
             else:
                 for column, kind in columns:
                     if isinstance(kind, int):  # a table of settings: the kind its name's cell says
-                        name = line[cells[kind][0]:cells[kind][1]].lower()
-                        kind = secret_column(name) or secret_setting(name)
-                        if kind is None or _redaction_regexes["public"].search(name) or any(
-                                public in name for public in _PUBLIC_KEY_NAMES):
-                            continue  # (nor a key made public: `RECAPTCHA_SITE_KEY`, `VAPID_PUBLIC_KEY`)
+                        kind = setting_kind(line[cells[kind][0]:cells[kind][1]])
+                        if kind is None:
+                            continue
                     start, end = cells[column]
                     value = line[start:end].strip("`\"'")
                     if table_value_is_secret(value, kind, placeholder):
@@ -7026,6 +7028,17 @@ def table_spans(text):
     return spans
 
 
+def setting_kind(name):
+    """secret_column's kind of a table's setting by its `name` (or secret_setting's, for a
+    secret's word not last), None for a key made public (`RECAPTCHA_SITE_KEY`,
+    `VAPID_PUBLIC_KEY`)."""
+    name = name.lower()
+    kind = secret_column(name) or secret_setting(name)
+    if kind is None or _redaction_regexes["public"].search(name) or any(public in name for public in _PUBLIC_KEY_NAMES):
+        return None
+    return kind
+
+
 def named_setting_row(line, placeholder):
     """The (start, end) in `line` of the value of a table's row of two cells, boxed or
     piped, whose first is a setting's name in capitals that names a secret (`│
@@ -7039,10 +7052,8 @@ def named_setting_row(line, placeholder):
             name = line[cells[0][0]:cells[0][1]]
             if "_" not in name or not name.replace("_", "").replace(".", "").isalnum() or not name.isupper():
                 return None
-            kind = secret_column(name) or secret_setting(name)
-            lowered = name.lower()
-            if kind is None or _redaction_regexes["public"].search(lowered) or any(
-                    public in lowered for public in _PUBLIC_KEY_NAMES):
+            kind = setting_kind(name)
+            if kind is None:
                 return None
             start, end = cells[1]
             value = line[start:end].strip("`\"'")
